@@ -1,0 +1,68 @@
+// Typed hosting-API errors: a closed set of codes with a chat-fit message. Never carries the API key.
+
+/** Every way a hosting-API call can fail, as seen by the rest of the bot. */
+export const API_ERROR_CODES = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INVALID_INPUT',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_INVALID',
+  'TIMEOUT',
+  'NETWORK',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Short explanation of each code, fit for a chat message. */
+const CODE_TEXT: Record<ApiErrorCode, string> = {
+  UNAUTHORIZED: 'the hosting API rejected the bot’s API key',
+  FORBIDDEN: 'the hosting API refused this operation',
+  NOT_FOUND: 'the hosting API does not know that resource',
+  INVALID_INPUT: 'the hosting API rejected the input',
+  CONFLICT: 'the resource is in a state that does not allow this',
+  RATE_LIMITED: 'the hosting API is rate limiting the bot',
+  UPSTREAM_ERROR: 'the hosting API failed',
+  UPSTREAM_INVALID: 'the hosting API sent a response the bot cannot use',
+  TIMEOUT: 'the hosting API did not answer in time',
+  NETWORK: 'the hosting API could not be reached',
+};
+
+/** A failed hosting-API call: code, endpoint name, HTTP status and the API's own message if any. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: ApiErrorCode,
+    /** Endpoint name, e.g. "instance.detail" (never a URL with secrets). */
+    readonly endpoint: string,
+    options: { status?: number; apiMessage?: string; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(`${endpoint}: ${CODE_TEXT[code]}${options.apiMessage ? ` (${options.apiMessage})` : ''}`, {
+      cause: options.cause,
+    });
+    this.status = options.status;
+    this.apiMessage = options.apiMessage;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+  readonly status: number | undefined;
+  readonly apiMessage: string | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  /** One line for chat: what failed and why, without internals. */
+  chatText(): string {
+    const status = this.status ? ` (HTTP ${this.status})` : '';
+    const detail = this.apiMessage ? `: “${this.apiMessage}”` : '';
+    return `${capitalise(CODE_TEXT[this.code])}${status}${detail}.`;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Narrowing helper usable across module boundaries. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,237 @@
+// A command is declared once: its argument specs drive text parsing, validation (zod), help,
+// usage errors and Discord options. The runner — not the handler — enforces authorization,
+// confirmation and audit, so a handler only ever runs with validated, authorized, confirmed input.
+import { z } from 'zod';
+import type { HostingApi } from '../api/index.js';
+import type { Message } from '../render/message.js';
+import type { Actor, ArgInfo } from './ports.js';
+
+export type Risk = 'read' | 'change' | 'destructive';
+
+/** An instance argument after resolution (uuid, alias, known hostname or channel binding). */
+export interface ResolvedInstance {
+  uuid: string;
+  /** What to call it in messages: hostname when known, else alias, else the uuid. */
+  label: string;
+}
+
+/** One declared argument. `T` is what the handler receives. */
+export interface ArgSpec<T> {
+  kind: ArgInfo['kind'];
+  description: string;
+  positional: boolean;
+  required: boolean;
+  choices?: readonly string[];
+  /** Validates the value after text tokens are converted (for 'instance': the raw reference). */
+  schema: z.ZodType;
+  /** Value used when the argument is omitted. */
+  defaultValue?: T;
+  /** Never written to audit records or logs. */
+  secret?: boolean;
+  /** Phantom marker carrying T for type inference. */
+  readonly __type?: T;
+}
+
+type AnyArgs = Record<string, ArgSpec<unknown>>;
+
+/** The handler-facing argument object derived from the specs. */
+export type ArgsOf<A extends AnyArgs> = { [K in keyof A]: A[K] extends ArgSpec<infer T> ? T : never };
+
+const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  message: 'must be a uuid like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
+});
+
+interface ArgOptions {
+  positional?: boolean;
+}
+
+/** Argument builders; positional arguments are matched in declaration order. */
+export const arg = {
+  /** An instance reference: uuid, policy alias, a hostname the bot has seen, or the channel's bound instance. */
+  instance(description = 'Instance: uuid, alias or hostname'): ArgSpec<ResolvedInstance> {
+    return { kind: 'instance', description, positional: true, required: true, schema: z.string().min(1) };
+  },
+  uuid(description: string, options: ArgOptions = {}): ArgSpec<string> {
+    return { kind: 'uuid', description, positional: options.positional ?? true, required: true, schema: uuidSchema };
+  },
+  string(description: string, options: ArgOptions & { max?: number } = {}): ArgSpec<string> {
+    return {
+      kind: 'string',
+      description,
+      positional: options.positional ?? true,
+      required: true,
+      schema: z.string().min(1).max(options.max ?? 200),
+    };
+  },
+  integer(description: string, options: ArgOptions & { min?: number; max?: number } = {}): ArgSpec<number> {
+    return {
+      kind: 'integer',
+      description,
+      positional: options.positional ?? true,
+      required: true,
+      schema: z
+        .number()
+        .int()
+        .min(options.min ?? 0)
+        .max(options.max ?? Number.MAX_SAFE_INTEGER),
+    };
+  },
+  choice<const C extends readonly [string, ...string[]]>(
+    description: string,
+    choices: C,
+    options: ArgOptions = {},
+  ): ArgSpec<C[number]> {
+    return {
+      kind: 'choice',
+      description,
+      positional: options.positional ?? false,
+      required: true,
+      choices,
+      schema: z.enum(choices),
+    };
+  },
+  /** A boolean --flag; absent means false. */
+  flag(description: string): ArgSpec<boolean> {
+    return {
+      kind: 'boolean',
+      description,
+      positional: false,
+      required: false,
+      schema: z.boolean(),
+      defaultValue: false,
+    };
+  },
+};
+
+/** Make an argument optional (handler gets undefined, or the default). */
+export function optional<T>(spec: ArgSpec<T>, defaultValue?: T): ArgSpec<T | undefined> {
+  return { ...spec, required: false, defaultValue } as ArgSpec<T | undefined>;
+}
+
+/** Make an argument a --flag rather than positional. */
+export function asFlag<T>(spec: ArgSpec<T>): ArgSpec<T> {
+  return { ...spec, positional: false };
+}
+
+/** What a destructive command shows before anything happens, built from live state. */
+export interface Preview {
+  /** The card body: what exactly will happen ("this cannot be undone"). The runner adds buttons. */
+  message: Message;
+  /** Text the user must type back (the hostname) before Confirm counts. */
+  typedConfirmation?: string;
+  /** Values `exec --confirm <x>` may name to confirm: hostname and/or uuid of the target. */
+  targets: string[];
+}
+
+/** A long operation the bot follows after a confirmed action (see the tracking module). */
+export interface FollowSpec {
+  /** What is being watched. */
+  kind: 'instance-status' | 'instance-gone';
+  instanceUuid: string;
+  /** Human label, e.g. "web-1". */
+  label: string;
+  /** Verb for progress lines, e.g. "stopping", "terminating". */
+  verb: string;
+  /** Statuses (case-insensitive) that mean done, for 'instance-status'. */
+  doneStatuses?: string[];
+}
+
+/** What a handler returns: a message, optionally an operation to follow to its end. */
+export interface RunResult {
+  message: Message;
+  follow?: FollowSpec;
+  /** One-line outcome for the audit record (no secrets). */
+  auditSummary?: string;
+}
+
+/** Bot state commands may read or change (bindings, known hostnames, audit history). */
+export interface BotServices {
+  /** Channel binding for `use` and default instance. */
+  bindInstance(channelId: string, instance: ResolvedInstance | null): Promise<void>;
+  boundInstance(channelId: string): Promise<ResolvedInstance | null>;
+  /** Remember uuid → hostname so hostnames can be used as references later. */
+  rememberHostname(uuid: string, hostname: string): Promise<void>;
+  /** Recent audit records of a channel, newest first. */
+  recentAudit(channelId: string, limit: number): Promise<AuditRecord[]>;
+  /** Commands the actor may run in this channel (for help). */
+  allowedCommands(actor: Actor, channelId: string): CommandDefinition[];
+  /** The actor's effective role name and where it came from (for whoami). */
+  describeActor(actor: Actor, channelId: string): { role: string; source: string; canDestructiveHere: boolean };
+  /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
+  renderChart?(input: ChartInput): Promise<ChartOutput>;
+}
+
+/** Input for a metrics chart: the RRD data of one instance for one period. */
+export interface ChartInput {
+  title: string;
+  periode: string;
+  series: unknown;
+}
+
+export interface ChartOutput {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  savedPath?: string;
+}
+
+/** One audit line (JSON lines, append-only). */
+export interface AuditRecord {
+  time: string;
+  invocationId: string;
+  platform: string;
+  userId: string;
+  displayName: string;
+  channelId: string;
+  command: string;
+  args: Record<string, unknown>;
+  decision: 'allowed' | 'denied' | 'invalid';
+  confirmation?: 'not-needed' | 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'refused';
+  confirmedBy?: string;
+  result: 'ok' | 'error' | 'pending' | 'cancelled';
+  errorId?: string;
+  apiStatus?: number;
+  durationMs: number;
+  summary?: string;
+}
+
+/** Everything a handler may use. */
+export interface CommandContext {
+  api: HostingApi;
+  actor: Actor;
+  channelId: string;
+  invocationId: string;
+  currency: string;
+  now(): Date;
+  bot: BotServices;
+}
+
+/** A declared command. */
+export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
+  group: string;
+  name: string;
+  summary: string;
+  /** Longer help text (optional). */
+  description?: string;
+  examples?: string[];
+  args: A;
+  risk: Risk;
+  /** 'ephemeral' when the reply must only reach the requester (console credentials). */
+  visibility?: 'ephemeral' | 'channel';
+  /** Required for destructive commands (and change commands that cost money). */
+  preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
+  run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;
+}
+
+/** Identity function that keeps argument types flowing into preview/run. */
+export function defineCommand<A extends AnyArgs>(definition: CommandDefinition<A>): CommandDefinition<A> {
+  if (definition.risk === 'destructive' && !definition.preview) {
+    throw new Error(`${definition.group} ${definition.name}: destructive commands need a preview`);
+  }
+  return definition;
+}
+
+/** Full command path as typed, e.g. "instance stop". */
+export function commandPath(definition: Pick<CommandDefinition, 'group' | 'name'>): string {
+  return definition.group === '' ? definition.name : `${definition.group} ${definition.name}`;
+}

@@ -1,0 +1,36 @@
+// Expected failures (bad input, denied, expired…) are UserErrors: returned as chat messages with a
+// stable identifier, never logged as crashes. Anything else is caught once by the runner.
+
+/** Stable identifiers of expected failures; tests and audit records use these. */
+export type UserErrorId =
+  | 'unknown-command'
+  | 'usage'
+  | 'invalid-argument'
+  | 'unknown-instance'
+  | 'no-bound-instance'
+  | 'denied'
+  | 'wrong-channel'
+  | 'not-requester'
+  | 'needs-approver'
+  | 'expired'
+  | 'already-used'
+  | 'typed-mismatch'
+  | 'unknown-token'
+  | 'not-found';
+
+/** An expected, user-facing failure with a message that says what was wrong and what to type. */
+export class UserError extends Error {
+  override readonly name = 'UserError';
+  constructor(
+    readonly id: UserErrorId,
+    message: string,
+    /** Optional hint line, e.g. "Try: /vps help instance". */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isUserError(error: unknown): error is UserError {
+  return error instanceof UserError;
+}

@@ -1,0 +1,100 @@
+// The ports between platform adapters and the shared command layer. Platform types stop at
+// the adapter: everything here is neutral.
+import type { Message, Visibility } from '../render/message.js';
+
+export type Platform = 'slack' | 'discord' | 'console';
+
+/** The person acting; identity is always the platform user id, never a display name. */
+export interface Actor {
+  platform: Platform;
+  userId: string;
+  displayName: string;
+  /** Platform role ids (Discord member roles), fed into the policy as `discord-role:<id>`. */
+  roles?: string[];
+}
+
+/** Typed option values as Discord delivers them. */
+export type OptionValue = string | number | boolean;
+
+/** What the user asked for: raw text (Slack, console) or a resolved path with typed options (Discord). */
+export type InvocationInput =
+  | { kind: 'text'; text: string }
+  | { kind: 'options'; path: string[]; options: Record<string, OptionValue | undefined> };
+
+/** One slash command invocation, translated by an adapter. */
+export interface Invocation {
+  id: string;
+  platform: Platform;
+  actor: Actor;
+  channelId: string;
+  input: InvocationInput;
+  locale?: string;
+}
+
+/** A button click or modal submit on a pending confirmation. */
+export interface ActionEvent {
+  id: string;
+  platform: Platform;
+  actor: Actor;
+  channelId: string;
+  token: string;
+  action: 'confirm' | 'cancel';
+  /** Typed confirmation text (hostname) from a modal or prompt. */
+  input?: string;
+}
+
+/** Opaque handle to a message already posted, so it can be edited later. */
+export interface MessageRef {
+  platform: Platform;
+  channelId: string;
+  /** Platform message id / ts; adapters may stash whatever they need to edit it. */
+  id: string;
+  extra?: Record<string, string>;
+}
+
+/** How the command layer talks back; built by the adapter for each invocation / action. */
+export interface Responder {
+  /** Post a reply; returns a ref so the card can be edited to its final state. */
+  reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;
+  /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired). */
+  update(ref: MessageRef, message: Message): Promise<void>;
+  /** Post a short public line in the channel (audit notices), even if the conversation was ephemeral. */
+  announce?(message: Message): Promise<void>;
+}
+
+/** What a command looks like from outside, for help, completion and Discord registration. */
+export interface CommandInfo {
+  group: string;
+  name: string;
+  summary: string;
+  risk: 'read' | 'change' | 'destructive';
+  args: ArgInfo[];
+}
+
+/** One argument of a command, neutral enough to become a Discord option or a help line. */
+export interface ArgInfo {
+  name: string;
+  kind: 'string' | 'integer' | 'boolean' | 'uuid' | 'instance' | 'choice';
+  description: string;
+  required: boolean;
+  positional: boolean;
+  choices?: string[];
+}
+
+/** The command layer as adapters see it. */
+export interface Dispatcher {
+  dispatch(invocation: Invocation, responder: Responder): Promise<void>;
+  act(event: ActionEvent, responder: Responder): Promise<void>;
+  commands(): CommandInfo[];
+  /** Whether the reply to this invocation must be private; adapters decide before deferring. */
+  visibilityFor(invocation: Invocation): Visibility;
+  /** Instance completions for autocomplete (aliases and known hostnames). */
+  completeInstance(prefix: string, actor: Actor): Promise<{ name: string; value: string }[]>;
+}
+
+/** A platform adapter: transport only. */
+export interface PlatformAdapter {
+  readonly platform: Platform;
+  start(dispatcher: Dispatcher): Promise<void>;
+  stop(): Promise<void>;
+}

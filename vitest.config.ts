@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: 'forks',
+    coverage: {
+      provider: 'v8',
+      include: ['src/**', 'commands/**', 'adapters/**'],
+      reporter: ['text-summary', 'text'],
+    },
+  },
+});
