@@ -69,4 +69,9 @@ export interface Message {
   visibility?: Visibility;
   /** Short one-line summary used as notification / fallback text. */
   summary?: string;
+  /** How the request ended; set by the runner (exec exit codes, adapters' error styling). */
+  outcome?: Outcome;
 }
+
+/** ok, a usage error (bad typing), another failure, or a preview waiting for confirmation. */
+export type Outcome = 'ok' | 'usage-error' | 'error' | 'needs-confirmation';
