@@ -1,0 +1,61 @@
+// Maps what can go wrong on the wire to the closed set of ApiError codes, keeping secrets out:
+// got's errors carry the request options (headers with the API key), so they are never kept.
+import { ApiError } from './errors.js';
+import type { ApiErrorCode } from './errors.js';
+import type { EndpointName } from './endpoints.js';
+
+/** HTTP status → error code; statuses the spec does not describe fall back by class. */
+export function codeForStatus(status: number): ApiErrorCode {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404 || status === 410) return 'NOT_FOUND';
+  if (status === 400 || status === 422) return 'INVALID_INPUT';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 408) return 'TIMEOUT';
+  if (status >= 300 && status < 400) return 'UPSTREAM_INVALID';
+  return 'UPSTREAM_ERROR';
+}
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const MAX_MESSAGE = 300;
+
+/** The API's JSON `message`, shortened and with the key removed should the API ever echo it. */
+export function apiMessageOf(body: string, apiKey: string): string | undefined {
+  let message: unknown;
+  try {
+    message = (JSON.parse(body) as { message?: unknown } | null)?.message;
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== 'string' || message.trim() === '') return undefined;
+  return redact(message.trim(), apiKey).slice(0, MAX_MESSAGE);
+}
+
+/** Removes every occurrence of the secret from a text. */
+export function redact(text: string, secret: string): string {
+  return secret.length > 0 ? text.split(secret).join('[redacted]') : text;
+}
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * A request that produced no response (timeout, refused, reset, DNS…) as an ApiError. The cause is
+ * a fresh Error naming only the error class and code — never got's error with its options.
+ */
+export function fromRequestFailure(endpoint: EndpointName, error: unknown): ApiError {
+  const name = error instanceof Error ? error.name : 'Error';
+  const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
+  const timedOut = name === 'TimeoutError' || TIMEOUT_CODES.has(code);
+  return new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', endpoint, {
+    cause: new Error(`${name}${code ? ` ${code}` : ''}`),
+  });
+}

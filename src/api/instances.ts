@@ -1,0 +1,39 @@
+// Instance endpoints (spec 4.1, endpoints 1–6).
+import { z } from 'zod';
+import { formBoolean } from './form.js';
+import type { HostingApi } from './hosting-api.js';
+import { consoleSchema, instanceRefSchema } from './schemas/results.js';
+import { instanceDetailSchema, instanceOptionSchema } from './schemas/instance.js';
+import { PERIODES, rrdSeriesSchema } from './schemas/rrd.js';
+import type { Transport } from './transport.js';
+import { invalidInput, requirePositiveInt } from './validate.js';
+
+/** Builds `api.instances` on a transport. */
+export function instancesApi(call: Transport): HostingApi['instances'] {
+  return {
+    detail: (uuid) => call('instance.detail', { params: { instance_uuid: uuid } }, instanceDetailSchema),
+    stop: (uuid) => call('instance.stop', { params: { instance_uuid: uuid } }, instanceRefSchema),
+    delete: async (uuid, opts) => {
+      if (typeof opts?.removeIp !== 'boolean' || typeof opts.removeBlockStorage !== 'boolean') {
+        throw invalidInput('instance.delete', 'removeIp and removeBlockStorage must be booleans');
+      }
+      const form = {
+        _method: 'DELETE',
+        remove_ip: formBoolean(opts.removeIp),
+        remove_block_storage: formBoolean(opts.removeBlockStorage),
+      };
+      return call('instance.delete', { params: { instance_uuid: uuid }, form }, instanceRefSchema);
+    },
+    consoleWebsocket: (uuid) => call('instance.console', { params: { instance_uuid: uuid } }, consoleSchema),
+    rrd: async (uuid, periode) => {
+      if (!(PERIODES as readonly unknown[]).includes(periode)) {
+        throw invalidInput('instance.rrd', `periode must be one of ${PERIODES.join(', ')}`);
+      }
+      return call('instance.rrd', { params: { instance_uuid: uuid }, query: { periode } }, rrdSeriesSchema);
+    },
+    withoutPublicIp: async (locationId) => {
+      const location_id = requirePositiveInt('instance.noIp', 'location_id', locationId);
+      return call('instance.noIp', { query: { location_id } }, z.array(instanceOptionSchema));
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// One hosting-API call: build the request from the ENDPOINTS table, send it with got (which
+// neither retries nor throws on HTTP errors), map the outcome, unwrap the envelope and validate
+// the data. Retries are done here, explicitly: only retrySafe endpoints, only on
+// NETWORK/TIMEOUT/5xx/429, with exponential backoff; 429 waits for Retry-After up to a cap.
+import { got } from 'got';
+import type { z } from 'zod';
+import { ApiError } from './errors.js';
+import type { ApiErrorCode } from './errors.js';
+import { ENDPOINTS } from './endpoints.js';
+import type { EndpointName } from './endpoints.js';
+import { apiMessageOf, codeForStatus, fromRequestFailure, parseRetryAfter } from './failures.js';
+import { decodeEnvelope } from './envelope.js';
+import { buildPath } from './validate.js';
+
+/** What onCall receives after every attempt (never the key, the URL or the body). */
+export interface CallEvent {
+  endpoint: EndpointName;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  errorCode?: ApiErrorCode;
+}
+
+/** Settings of the transport; all filled in by createHostingApi. */
+export interface TransportConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+  retryBaseDelayMs: number;
+  maxRetryAfterMs: number;
+  onCall?: ((event: CallEvent) => void) | undefined;
+  /** Waits between attempts; replaceable so tests can observe delays without waiting. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** Path parameters, query and form fields of one call (validated inputs only). */
+export interface CallInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, string | number | undefined>;
+  form?: Record<string, string>;
+}
+
+/** Performs one endpoint call and returns its validated data. */
+export type Transport = <T>(endpoint: EndpointName, input: CallInput, schema: z.ZodType<T>) => Promise<T>;
+
+const RETRYABLE = new Set<ApiErrorCode>(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'RATE_LIMITED']);
+
+/** Builds the call function shared by every resource module. */
+export function createTransport(config: TransportConfig): Transport {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const sleep = config.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const client = got.extend({
+    headers: { 'x-apikey': config.apiKey, accept: 'application/json' },
+    throwHttpErrors: false,
+    followRedirect: false,
+    retry: { limit: 0 },
+    timeout: { request: config.timeoutMs },
+    responseType: 'text',
+  });
+
+  async function attempt<T>(endpoint: EndpointName, url: string, input: CallInput, schema: z.ZodType<T>) {
+    const spec = ENDPOINTS[endpoint];
+    let response;
+    try {
+      response = await client(url, {
+        method: spec.method,
+        searchParams: definedOnly(input.query),
+        ...(input.form ? { form: input.form } : {}),
+      });
+    } catch (error) {
+      return { error: fromRequestFailure(endpoint, error) };
+    }
+    const status = response.statusCode;
+    const body = typeof response.body === 'string' ? response.body : '';
+    if (status >= 200 && status < 300) {
+      const decoded = decodeEnvelope(endpoint, body, schema, status);
+      return 'error' in decoded ? { status, error: decoded.error } : { status, data: decoded.data };
+    }
+    const code = codeForStatus(status);
+    const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers['retry-after']) : undefined;
+    const apiMessage = apiMessageOf(body, config.apiKey);
+    return { status, error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs }) };
+  }
+
+  function report(event: CallEvent): void {
+    try {
+      config.onCall?.(event);
+    } catch {
+      // An audit/metrics hook must never change the outcome of a call.
+    }
+  }
+
+  /** Delay before the next attempt, or undefined when this failure must not be retried. */
+  function retryDelay(error: ApiError, attemptNumber: number): number | undefined {
+    if (!RETRYABLE.has(error.code)) return undefined;
+    if (error.code === 'UPSTREAM_ERROR' && error.status !== undefined && error.status < 500) return undefined;
+    if (error.code === 'RATE_LIMITED' && error.retryAfterMs !== undefined) {
+      // Waiting longer than the cap would stall the chat; give up and let the caller say when to retry.
+      return error.retryAfterMs <= config.maxRetryAfterMs ? error.retryAfterMs : undefined;
+    }
+    return config.retryBaseDelayMs * 2 ** (attemptNumber - 1);
+  }
+
+  return async function call<T>(endpoint: EndpointName, input: CallInput, schema: z.ZodType<T>): Promise<T> {
+    const spec = ENDPOINTS[endpoint];
+    const url = base + buildPath(endpoint, spec.path, input.params ?? {});
+    const maxAttempts = spec.retrySafe ? 1 + Math.max(0, config.retries) : 1;
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      const started = performance.now();
+      const outcome = await attempt(endpoint, url, input, schema);
+      const durationMs = Math.round(performance.now() - started);
+      report({ endpoint, status: outcome.status, durationMs, attempt: attemptNumber, errorCode: outcome.error?.code });
+      if (!outcome.error) return outcome.data as T;
+      const delay = attemptNumber < maxAttempts ? retryDelay(outcome.error, attemptNumber) : undefined;
+      if (delay === undefined) throw outcome.error;
+      await sleep(delay);
+    }
+  };
+}
+
+function definedOnly(query: CallInput['query']): Record<string, string | number> | undefined {
+  if (!query) return undefined;
+  const entries = Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}

@@ -1,0 +1,63 @@
+// Shared set-up for the API client contract suites: a fresh simulator per test and a client on it.
+import { createHostingApi, isApiError } from '../../src/api/index.js';
+import type { ApiError, EndpointName, HostingApi } from '../../src/api/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { startSimulator } from '../../src/simulator/index.js';
+
+/** The handle type of the simulator, whatever its module names it. */
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+
+/** A uuid that is well-formed but unknown to the simulator. */
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** Starts a simulator with short timings and a client on it. */
+export async function startPair(
+  clientOptions: Partial<Parameters<typeof createHostingApi>[0]> = {},
+): Promise<{ sim: Simulator; api: HostingApi }> {
+  const sim = await startSimulator({ timing: { terminateMs: 60_000, restoreMs: 60_000, storageMs: 60_000, rollbackMs: 0 } });
+  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retryBaseDelayMs: 1, timeoutMs: 5_000, ...clientOptions });
+  return { sim, api };
+}
+
+/** A client on the same simulator with a wrong key. */
+export function wrongKeyClient(sim: Simulator): HostingApi {
+  return createHostingApi({ baseUrl: sim.url, apiKey: 'sim_wrong_key_000000000000', retryBaseDelayMs: 1 });
+}
+
+/** The ApiError a call rejects with (fails the test if it resolves or throws something else). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+const I = SEED_IDS.instances;
+
+/** A harmless-as-possible valid call per endpoint against the seeded estate. */
+export const SEEDED_CALLS: Record<EndpointName, (api: HostingApi) => Promise<unknown>> = {
+  'instance.detail': (api) => api.instances.detail(I.web1),
+  'instance.stop': (api) => api.instances.stop(I.web2),
+  'instance.delete': (api) => api.instances.delete(I.cache1, { removeIp: false, removeBlockStorage: false }),
+  'instance.console': (api) => api.instances.consoleWebsocket(I.web1),
+  'instance.rrd': (api) => api.instances.rrd(I.web1, 'hour'),
+  'instance.noIp': (api) => api.instances.withoutPublicIp(SEED_IDS.locations.jakarta),
+  'snapshot.delete': (api) => api.snapshots.delete(I.web1, SEED_IDS.snapshots.web1Daily),
+  'snapshot.rollback': (api) => api.snapshots.rollback(I.web1, SEED_IDS.snapshots.web1PreDeploy),
+  'backup.restore': (api) => api.backups.restore(I.web1, SEED_IDS.backups.web1Latest),
+  'backup.delete': (api) => api.backups.delete(I.web1, SEED_IDS.backups.web1Previous),
+  'backup.history': (api) => api.backups.history(I.web1),
+  'firewall.ipsetCreate': (api) => api.firewall.createIpset(I.web1, { name: 'office' }),
+  'ip.add': (api) => api.publicIps.add(I.db1),
+  'ip.changeInstance': (api) => api.publicIps.changeInstance(SEED_IDS.publicIps.web2, I.db1),
+  'network.vswitch': (api) => api.privateNetworks.setVswitch(I.web2, SEED_IDS.networks.backend.uuid),
+  'network.details': (api) => api.privateNetworks.details(SEED_IDS.networks.backend.uuid),
+  'network.graph': (api) => api.privateNetworks.graph(SEED_IDS.networks.backend.id),
+  'storage.create': (api) => api.blockStorage.create({ name: 'data-1', location_id: 1, size: 20 }),
+  'systems.list': (api) => api.systems.list(),
+  'sshkey.unassigned': (api) => api.sshKeys.unassigned(SEED_IDS.vmIds.web1),
+  'billing.paymentMethods': (api) => api.billing.paymentMethods(),
+  'billing.reportSummary': (api) => api.billing.reportSummary(),
+};
