@@ -1,0 +1,140 @@
+// The one place that reads process.env: every setting is validated with zod here, so a bad value
+// stops the bot at start-up with a message naming the variable instead of failing later.
+import { z } from 'zod';
+
+/** A configuration problem (bad env var, bad policy file): the bot must not start. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** Validated settings for the whole process; secrets live only in hostingApi.key, slack and discord. */
+export interface AppConfig {
+  hostingApi: { url?: string; key?: string; timeoutMs: number };
+  /** Policy file path; `policyExplicit` says VPSOPS_POLICY named it (then it must exist). */
+  policyPath: string;
+  policyExplicit: boolean;
+  dataDir: string;
+  confirmTtlMs: number;
+  currency: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
+  consoleUser: string;
+  tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
+  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
+  discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+const optionalUrl = z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional());
+const positiveInt = (fallback: number, max = 2_147_483_647) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
+
+const envSchema = z.object({
+  HOSTING_API_URL: optionalUrl,
+  HOSTING_API_KEY: optionalText,
+  HOSTING_API_TIMEOUT_MS: positiveInt(10_000),
+  VPSOPS_POLICY: optionalText,
+  VPSOPS_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  VPSOPS_CONFIRM_TTL_SECONDS: positiveInt(120, 86_400),
+  VPSOPS_CURRENCY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code like IDR')
+      .transform((code) => code.toUpperCase())
+      .default('IDR'),
+  ),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  VPSOPS_CONSOLE_USER: optionalText,
+  USER: optionalText,
+  LOGNAME: optionalText,
+  USERNAME: optionalText,
+  VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
+  VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
+  VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_API_URL: optionalUrl,
+  PORT: positiveInt(3000, 65_535),
+  DISCORD_TOKEN: optionalText,
+  DISCORD_APPLICATION_ID: optionalText,
+  DISCORD_API_URL: optionalUrl,
+  DISCORD_GUILD_ID: optionalText,
+});
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (e.VPSOPS_TRACK_POLL_MIN_MS > e.VPSOPS_TRACK_POLL_MAX_MS) {
+    throw new ConfigError(
+      'Invalid configuration — VPSOPS_TRACK_POLL_MIN_MS must not exceed VPSOPS_TRACK_POLL_MAX_MS',
+    );
+  }
+  return {
+    hostingApi: { url: e.HOSTING_API_URL, key: e.HOSTING_API_KEY, timeoutMs: e.HOSTING_API_TIMEOUT_MS },
+    policyPath: e.VPSOPS_POLICY ?? './vpsops.policy.yaml',
+    policyExplicit: e.VPSOPS_POLICY !== undefined,
+    dataDir: e.VPSOPS_DATA_DIR,
+    confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
+    currency: e.VPSOPS_CURRENCY,
+    logLevel: e.LOG_LEVEL,
+    consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
+    tracking: {
+      pollMinMs: e.VPSOPS_TRACK_POLL_MIN_MS,
+      pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
+      timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
+    },
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      appToken: e.SLACK_APP_TOKEN,
+      apiUrl: e.SLACK_API_URL,
+      port: e.PORT,
+    },
+    discord: {
+      token: e.DISCORD_TOKEN,
+      applicationId: e.DISCORD_APPLICATION_ID,
+      apiUrl: e.DISCORD_API_URL,
+      guildId: e.DISCORD_GUILD_ID,
+    },
+  };
+}
+
+/** Slack runs when both its bot token and signing secret are set. */
+export function slackEnabled(config: AppConfig): boolean {
+  return Boolean(config.slack.botToken && config.slack.signingSecret);
+}
+
+/** Discord runs when both its bot token and application id are set. */
+export function discordEnabled(config: AppConfig): boolean {
+  return Boolean(config.discord.token && config.discord.applicationId);
+}
+
+const REDACTED = '[redacted]';
+const hide = (value: string | undefined) => (value === undefined ? undefined : REDACTED);
+
+/** A copy safe to log or print: every key, token and secret replaced by "[redacted]". */
+export function redactedConfig(config: AppConfig): AppConfig {
+  return {
+    ...config,
+    hostingApi: { ...config.hostingApi, key: hide(config.hostingApi.key) },
+    slack: {
+      ...config.slack,
+      botToken: hide(config.slack.botToken),
+      signingSecret: hide(config.slack.signingSecret),
+      appToken: hide(config.slack.appToken),
+    },
+    discord: { ...config.discord, token: hide(config.discord.token) },
+    tracking: { ...config.tracking },
+  };
+}

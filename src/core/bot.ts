@@ -1,0 +1,136 @@
+// Composition of the core: loads the policy, opens the store and audit log under the data dir,
+// and returns the Dispatcher adapters talk to. One path for every command on every platform.
+import type { HostingApi } from '../api/index.js';
+import type { AppConfig } from '../config.js';
+import { createLogger, type Logger } from '../logger.js';
+import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
+import { openAuditLog } from './audit.js';
+import { commandPath, type BotServices, type CommandDefinition } from './command.js';
+import { expiredCard } from './confirm-card.js';
+import { actOnConfirmation } from './confirm.js';
+import { dispatchInvocation } from './dispatch.js';
+import { openFileStore } from './file-store.js';
+import { parseInput } from './parse.js';
+import { readPolicyFile } from './policy-file.js';
+import { createPolicy, type Policy } from './policy.js';
+import type { Dispatcher, Invocation, Responder } from './ports.js';
+import { createRegistry } from './registry.js';
+import { completeInstances } from './resolve-instance.js';
+import type { Runtime } from './runtime.js';
+import type { BotStore } from './store.js';
+import type { OperationTracker } from './tracking-port.js';
+
+/** What createBot needs besides the config. */
+export interface BotDeps {
+  api: HostingApi;
+  commands: CommandDefinition[];
+  /** Pass the same recorder's onCall to createHostingApi so audit records get API status. */
+  apiCalls?: ApiCallRecorder;
+  charts?: BotServices['renderChart'];
+  tracker?: OperationTracker;
+  now?: () => Date;
+  /** Defaults to a stderr logger at config.logLevel. */
+  logger?: Logger;
+  /** Defaults to the file-backed store under config.dataDir. */
+  store?: BotStore;
+}
+
+/** The running core. */
+export interface Bot {
+  dispatcher: Dispatcher;
+  store: BotStore;
+  policy: Policy;
+  close(): Promise<void>;
+}
+
+/** Builds the core; a bad policy file throws ConfigError naming the file, line and problem. */
+export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> {
+  const registry = createRegistry(deps.commands);
+  const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
+  const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
+  const now = deps.now ?? (() => new Date());
+  const store = deps.store ?? (await openFileStore(config.dataDir, () => now().getTime()));
+  const audit = await openAuditLog(config.dataDir);
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const timers = new Set<NodeJS.Timeout>();
+  const rt: Runtime = {
+    config,
+    api: deps.api,
+    registry,
+    policy,
+    store,
+    audit,
+    apiCalls: deps.apiCalls ?? createApiCallRecorder(),
+    now,
+    logger,
+  };
+  if (deps.tracker) rt.tracker = deps.tracker;
+  if (deps.charts) rt.charts = deps.charts;
+  rt.scheduleExpiry = (token, expiresAt, responder) => {
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        void expireIfPending(rt, token, responder);
+      },
+      Math.max(0, expiresAt - now().getTime()) + 250,
+    );
+    timer.unref();
+    timers.add(timer);
+  };
+
+  const dispatcher: Dispatcher = {
+    dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, responder),
+    act: (event, responder) => actOnConfirmation(rt, event, responder),
+    commands: () => registry.info(),
+    visibilityFor(invocation: Invocation) {
+      const strict = parseInput(invocation.input, registry, {
+        hasBinding: false,
+        looksLikeInstance: () => false,
+      });
+      const loose = strict.ok
+        ? strict
+        : parseInput(invocation.input, registry, { hasBinding: true, looksLikeInstance: () => false });
+      if (!loose.ok) return 'ephemeral';
+      return loose.parsed.def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+    },
+    completeInstance: (prefix) => completeInstances(prefix, rt),
+  };
+  return {
+    dispatcher,
+    store,
+    policy,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await audit.close();
+      await store.close();
+    },
+  };
+}
+
+/** Proactive expiry: edits an unanswered card to "Expired — nothing was done" and audits it. */
+async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {
+  try {
+    const pending = await rt.store.getPending(token);
+    const at = rt.now().getTime();
+    if (!pending || pending.status !== 'pending' || at < pending.expiresAt) return;
+    if (!(await rt.store.takePending(token, 'expiry', at))) return;
+    if (pending.cardRef) await responder.update(pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
+    await rt.audit.write({
+      time: new Date(at).toISOString(),
+      invocationId: pending.invocationId,
+      platform: pending.platform,
+      userId: pending.requester.userId,
+      displayName: pending.requester.displayName,
+      channelId: pending.channelId,
+      command: pending.command,
+      args: pending.auditArgs,
+      decision: 'allowed',
+      confirmation: 'expired',
+      result: 'cancelled',
+      durationMs: 0,
+    });
+  } catch (error) {
+    rt.logger.warn({ err: error, command: commandPath }, 'expiring a confirmation failed');
+  }
+}

@@ -1,0 +1,113 @@
+// The confirmation card through its life: the preview with Confirm / Cancel, then its final state
+// (confirmed by whom and when + result, failed, cancelled, expired), which stays in the channel.
+import { randomBytes } from 'node:crypto';
+import { context } from '../render/builders.js';
+import { clockTime, roughDuration } from '../render/format.js';
+import type { Message } from '../render/message.js';
+import type { Preview } from './command.js';
+import type { Actor } from './ports.js';
+import type { PendingConfirmation } from './store.js';
+
+/** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
+export function newToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** "@alice" for cards and announcements (display names are plain text; adapters escape them). */
+export function mention(actor: Actor): string {
+  return `@${actor.displayName || actor.userId}`;
+}
+
+/** The preview card shown while the action waits for confirmation. */
+export function previewCard(
+  preview: Preview,
+  pending: PendingConfirmation,
+  destructive: boolean,
+  now: Date,
+): Message {
+  const notes = [
+    `Requested by ${mention(pending.requester)}`,
+    `expires in ${roughDuration(pending.expiresAt - now.getTime())}`,
+  ];
+  if (pending.twoPerson)
+    notes.push(`needs approval: an admin other than ${mention(pending.requester)} must confirm`);
+  const card: Message = {
+    ...preview.message,
+    tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
+    blocks: [...preview.message.blocks, context(notes.join(' · '))],
+    actions: {
+      token: pending.token,
+      confirmLabel: 'Confirm',
+      cancelLabel: 'Cancel',
+      style: destructive ? 'danger' : 'primary',
+      expiresAt: pending.expiresAt,
+    },
+    summary: preview.message.summary ?? preview.message.title ?? `Confirm ${pending.command}`,
+    outcome: 'needs-confirmation',
+  };
+  if (preview.typedConfirmation) {
+    card.actions!.typed = {
+      title: `Confirm ${pending.command}`.slice(0, 45),
+      label: `Type ${preview.typedConfirmation} to confirm`.slice(0, 45),
+      placeholder: preview.typedConfirmation,
+    };
+  }
+  return card;
+}
+
+/** The card stripped of buttons, for final states. */
+function settled(card: Message, tone: Message['tone'], line: string): Message {
+  const { actions: _actions, attachments: _attachments, ...rest } = card;
+  return {
+    ...rest,
+    tone,
+    blocks: [...card.blocks, context(line)],
+    summary: `${card.summary ?? card.title ?? ''} — ${line}`,
+  };
+}
+
+/** "Expired — nothing was done". */
+export function expiredCard(card: Message): Message {
+  return { ...settled(card, 'warning', 'Expired — nothing was done.'), outcome: 'error' };
+}
+
+/** "Cancelled by @x at HH:MM:SS — nothing was done". */
+export function cancelledCard(card: Message, by: Actor, at: Date): Message {
+  return {
+    ...settled(card, 'info', `Cancelled by ${mention(by)} at ${clockTime(at)} UTC — nothing was done.`),
+    outcome: 'ok',
+  };
+}
+
+/** The result, with "Confirmed by @x at HH:MM:SS". */
+export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
+  const who = `Confirmed by ${mention(by)} at ${clockTime(at)} UTC`;
+  const asked = pending.requester.userId === by.userId ? '' : ` · requested by ${mention(pending.requester)}`;
+  return {
+    ...result,
+    blocks: [...result.blocks, context(`${who}${asked}`)],
+    outcome: result.outcome ?? 'ok',
+  };
+}
+
+/** The failure, with "Confirmed by @x at HH:MM:SS — failed". */
+export function failedCard(failure: Message, by: Actor, at: Date): Message {
+  return {
+    ...failure,
+    blocks: [...failure.blocks, context(`Confirmed by ${mention(by)} at ${clockTime(at)} UTC — failed.`)],
+    outcome: 'error',
+  };
+}
+
+/** One public line after a destructive action: "@alice ran instance stop web-1 (confirmed 03:12:09 UTC)". */
+export function announcement(
+  pending: PendingConfirmation,
+  by: Actor,
+  at: Date,
+  target: string | null,
+): Message {
+  const what = target ? `${pending.command} ${target}` : pending.command;
+  const approved = pending.requester.userId === by.userId ? 'confirmed' : `approved by ${mention(by)}`;
+  const line = `${mention(pending.requester)} ran ${what} (${approved} ${clockTime(at)} UTC)`;
+  return { blocks: [context(line)], summary: line, tone: 'info', outcome: 'ok' };
+}

@@ -1,0 +1,182 @@
+// The runner for invocations: parse → authorize → resolve instance refs → (preview + pending
+// confirmation | run) → reply → audit. Denials and bad input are results; nothing escapes.
+import { performance } from 'node:perf_hooks';
+import type { Message, Visibility } from '../render/message.js';
+import { summariseCalls, type ApiCallEvent } from './api-calls.js';
+import { redactArgs } from './audit.js';
+import type { AuditRecord, CommandDefinition } from './command.js';
+import { newToken, previewCard } from './confirm-card.js';
+import { classifyFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
+import { parseInput, type Parsed } from './parse.js';
+import type { Invocation, MessageRef, Responder } from './ports.js';
+import { instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
+import { channelKey, createContext, type Runtime } from './runtime.js';
+import type { PendingConfirmation } from './store.js';
+
+/** Whether the runner must show a preview and wait for Confirm. */
+export function needsConfirmation(def: CommandDefinition): boolean {
+  return def.risk === 'destructive' || def.preview !== undefined;
+}
+
+/** Visibility of a successful reply: ephemeral commands stay private. */
+function replyVisibility(def: CommandDefinition, message: Message) {
+  return def.visibility === 'ephemeral' ? 'ephemeral' : (message.visibility ?? 'channel');
+}
+
+function rawCommand(inv: Invocation): string {
+  if (inv.input.kind === 'options') return inv.input.path.join(' ').slice(0, 80);
+  return inv.input.text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 80);
+}
+
+/** Handles one invocation end to end; calls responder.reply exactly once and writes one audit record. */
+export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder: Responder): Promise<void> {
+  const started = performance.now();
+  const calls: ApiCallEvent[] = [];
+  const record: AuditRecord = {
+    time: rt.now().toISOString(),
+    invocationId: inv.id,
+    platform: inv.platform,
+    userId: inv.actor.userId,
+    displayName: inv.actor.displayName,
+    channelId: inv.channelId,
+    command: rawCommand(inv),
+    args: {},
+    decision: 'invalid',
+    result: 'error',
+    durationMs: 0,
+  };
+  const state: DecideState = { visibility: 'ephemeral', responder };
+  let reply: Message;
+  let visibility: Visibility;
+  let afterReply: Decision['afterReply'];
+  try {
+    const outcome = await rt.apiCalls.scope(calls, () => decide(rt, inv, record, state));
+    reply = outcome.message;
+    visibility = outcome.visibility;
+    afterReply = outcome.afterReply;
+  } catch (error) {
+    const failure = classifyFailure(error);
+    if (failure.internal) {
+      rt.logger.error(
+        { err: failure.internal.error, ref: failure.internal.ref, command: record.command },
+        'command failed',
+      );
+    }
+    record.result = 'error';
+    record.errorId = failure.errorId;
+    reply = failure.message;
+    visibility = failure.userError ? 'ephemeral' : state.visibility;
+  }
+  try {
+    const ref = await responder.reply(reply, { visibility });
+    await afterReply?.(ref);
+  } catch (error) {
+    rt.logger.error({ err: error, command: record.command }, 'reply failed');
+  }
+  const { apiStatus } = summariseCalls(calls);
+  if (apiStatus !== undefined) record.apiStatus = apiStatus;
+  record.durationMs = Math.round(performance.now() - started);
+  await rt.audit
+    .write(record)
+    .catch((error: unknown) => rt.logger.error({ err: error }, 'audit write failed'));
+}
+
+interface Decision {
+  message: Message;
+  visibility: Visibility;
+  afterReply?: (ref: MessageRef) => Promise<void>;
+}
+
+/** What decide learns along the way (reply visibility for failures) and needs (the responder). */
+interface DecideState {
+  visibility: Visibility;
+  responder: Responder;
+}
+
+async function decide(
+  rt: Runtime,
+  inv: Invocation,
+  record: AuditRecord,
+  state: DecideState,
+): Promise<Decision> {
+  const binding = await rt.store.binding(channelKey(inv.platform, inv.channelId));
+  const known = await rt.store.knownHostnames();
+  const parsed = parseInput(inv.input, rt.registry, {
+    hasBinding: binding !== null,
+    looksLikeInstance: instanceMatcher(rt.policy, known),
+  });
+  if (!parsed.ok) {
+    if (parsed.path) record.command = parsed.path;
+    record.errorId = parsed.error.id;
+    return { message: userErrorMessage(parsed.error), visibility: 'ephemeral' };
+  }
+  const { def, path, args } = parsed.parsed;
+  record.command = path;
+  record.args = redactArgs(def, args.values);
+  const auth = rt.policy.authorize(inv.actor, { path, risk: def.risk }, inv.channelId);
+  if (!auth.allowed) {
+    record.decision = 'denied';
+    record.errorId = auth.error.id;
+    return { message: userErrorMessage(auth.error), visibility: 'ephemeral' };
+  }
+  const values = await resolveInstanceArgs(def, args.values, args.omittedInstances, binding, rt);
+  record.args = redactArgs(def, values);
+  record.decision = 'allowed';
+  state.visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  if (needsConfirmation(def))
+    return startConfirmation(rt, inv, { def, path, args }, values, record, state.responder);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  record.confirmation = 'not-needed';
+  const result = toRunResult(await def.run(ctx, values as never));
+  record.result = 'ok';
+  if (result.auditSummary) record.summary = result.auditSummary;
+  return {
+    message: withOutcome(result.message, result.message.outcome ?? 'ok'),
+    visibility: replyVisibility(def, result.message),
+  };
+}
+
+async function startConfirmation(
+  rt: Runtime,
+  inv: Invocation,
+  parsed: Parsed,
+  values: Record<string, unknown>,
+  record: AuditRecord,
+  responder: Responder,
+): Promise<Decision> {
+  const { def, path } = parsed;
+  if (!def.preview) throw new Error(`${path}: destructive command without preview`);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  const preview = await def.preview(ctx, values as never);
+  const now = rt.now();
+  const pending: PendingConfirmation = {
+    token: newToken(),
+    command: path,
+    args: values,
+    auditArgs: record.args,
+    requester: inv.actor,
+    platform: inv.platform,
+    channelId: inv.channelId,
+    invocationId: inv.id,
+    createdAt: now.getTime(),
+    expiresAt: now.getTime() + rt.config.confirmTtlMs,
+    targets: preview.targets,
+    twoPerson: rt.policy.isTwoPerson(path),
+    status: 'pending',
+  };
+  if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;
+  const card = previewCard(preview, pending, def.risk === 'destructive', now);
+  const { actions: _actions, ...bare } = card;
+  pending.card = { ...bare, attachments: [] };
+  await rt.store.putPending(pending);
+  record.confirmation = 'pending';
+  record.result = 'pending';
+  return {
+    message: card,
+    visibility: def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
+    afterReply: async (ref) => {
+      await rt.store.setPendingCard(pending.token, ref);
+      rt.scheduleExpiry?.(pending.token, pending.expiresAt, responder);
+    },
+  };
+}

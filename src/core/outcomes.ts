@@ -1,0 +1,126 @@
+// The one error model, as messages: UserError → what was wrong and what to type; ApiError → its
+// chat text plus what to do; anything else → "Something went wrong (ref …)" with details only in
+// the log. Also normalises handler results.
+import { randomBytes } from 'node:crypto';
+import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors.js';
+import { context, text } from '../render/builders.js';
+import type { Message, Outcome } from '../render/message.js';
+import type { RunResult } from './command.js';
+import { isUserError, type UserError, type UserErrorId } from './errors.js';
+
+const TITLES: Record<UserErrorId, string> = {
+  'unknown-command': 'Unknown command',
+  usage: 'Usage',
+  'invalid-argument': 'Invalid argument',
+  'unknown-instance': 'Unknown instance',
+  'no-bound-instance': 'Which instance?',
+  denied: 'Not allowed',
+  'wrong-channel': 'Not in this channel',
+  'not-requester': 'Not your confirmation',
+  'needs-approver': 'Needs another approver',
+  expired: 'Expired',
+  'already-used': 'Already handled',
+  'typed-mismatch': 'Confirmation text does not match',
+  'unknown-token': 'Unknown confirmation',
+  'not-found': 'Not found',
+};
+
+/** UserError ids that mean "you typed it wrong" (exec exit code 2). */
+const USAGE_IDS: UserErrorId[] = [
+  'unknown-command',
+  'usage',
+  'invalid-argument',
+  'unknown-instance',
+  'no-bound-instance',
+];
+
+const API_HINTS: Record<ApiErrorCode, string> = {
+  UNAUTHORIZED: 'The bot’s hosting-API key needs fixing — tell whoever runs the bot.',
+  FORBIDDEN: 'The bot’s API key may lack permission for this operation.',
+  NOT_FOUND: 'Check the uuid — `instance show <instance>` lists what exists.',
+  INVALID_INPUT: 'Check the arguments — `help <command>` shows what is expected.',
+  CONFLICT: 'Check the current state with `instance show <instance>` and try again when it allows this.',
+  RATE_LIMITED: 'Wait a moment and try again.',
+  UPSTREAM_ERROR: 'Try again in a minute; if it persists, check the hosting provider’s status.',
+  UPSTREAM_INVALID: 'Try again in a minute; if it persists, report it to the bot’s maintainers.',
+  TIMEOUT: 'Try again in a minute; the operation may still have happened — check with `instance show`.',
+  NETWORK: 'Try again in a minute; if it persists, check the bot’s connectivity to the hosting API.',
+};
+
+/** A short random reference for log correlation ("ref 3f9a1c2b"). */
+export function errorRef(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** Message for an expected failure. */
+export function userErrorMessage(error: UserError): Message {
+  const blocks = [text(error.message)];
+  if (error.hint) blocks.push(context(error.hint));
+  return {
+    title: TITLES[error.id],
+    tone: USAGE_IDS.includes(error.id) ? 'warning' : 'error',
+    blocks,
+    summary: error.message,
+    outcome: USAGE_IDS.includes(error.id) ? 'usage-error' : 'error',
+    visibility: 'ephemeral',
+  };
+}
+
+/** Message for a failed hosting-API call. */
+export function apiErrorMessage(error: ApiError): Message {
+  const retry =
+    error.code === 'RATE_LIMITED' && error.retryAfterMs
+      ? ` Retry in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
+      : '';
+  return {
+    title: 'Hosting API error',
+    tone: 'error',
+    blocks: [text(error.chatText()), context(`${API_HINTS[error.code]}${retry}`)],
+    summary: error.chatText(),
+    outcome: 'error',
+  };
+}
+
+/** Message for an unexpected failure; the details go to the log under the same ref. */
+export function internalErrorMessage(ref: string): Message {
+  const line = `Something went wrong (ref ${ref}).`;
+  return {
+    title: 'Something went wrong',
+    tone: 'error',
+    blocks: [
+      text(line),
+      context('Nothing more is known here; the bot’s log has the details under this ref.'),
+    ],
+    summary: line,
+    outcome: 'error',
+  };
+}
+
+/** A failure classified for reply and audit. */
+export interface Failure {
+  message: Message;
+  /** Audit errorId: the UserError id, "api:<CODE>" or "internal:<ref>". */
+  errorId: string;
+  userError?: UserError;
+  internal?: { ref: string; error: unknown };
+}
+
+/** Classifies any thrown value. */
+export function classifyFailure(error: unknown): Failure {
+  if (isUserError(error)) return { message: userErrorMessage(error), errorId: error.id, userError: error };
+  if (isApiError(error)) return { message: apiErrorMessage(error), errorId: `api:${error.code}` };
+  const ref = errorRef();
+  return { message: internalErrorMessage(ref), errorId: `internal:${ref}`, internal: { ref, error } };
+}
+
+/** Handlers may return a bare Message or a RunResult. */
+export function toRunResult(value: Message | RunResult): RunResult {
+  return 'message' in value && typeof value.message === 'object' && !('blocks' in value)
+    ? value
+    : { message: value as Message };
+}
+
+/** Copy of a message with the outcome set. */
+export function withOutcome(message: Message, outcome: Outcome): Message {
+  return { ...message, outcome };
+}

@@ -1,0 +1,149 @@
+// Reads and validates the policy file (YAML + zod). Every problem becomes a ConfigError naming the
+// file, the line and what is wrong, so a bad policy stops the bot before it serves anyone.
+import { readFileSync } from 'node:fs';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import { ConfigError } from '../config.js';
+
+/** Role names, lowest to highest. */
+export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console):\S+)$/, {
+  message: 'members look like slack:U123, discord:<id>, discord-role:<id>, console:<user>, console:* or "*"',
+});
+const channelSchema = z
+  .string()
+  .regex(/^(slack|discord|console):\S+$/, {
+    message: 'channels look like slack:C0123 or discord:<channel id>',
+  });
+const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  message: 'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
+});
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
+
+const policySchema = z
+  .object({
+    roles: z
+      .strictObject({ admin: list(memberSchema), operator: list(memberSchema), viewer: list(memberSchema) })
+      .nullish(),
+    channels: z
+      .strictObject({ destructive: list(channelSchema).optional(), change: list(channelSchema).optional() })
+      .nullish(),
+    approvals: z.strictObject({ two_person: list(z.string()) }).nullish(),
+    aliases: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9][\w.-]*$/, { message: 'alias names use letters, digits, . _ -' }),
+        uuidSchema,
+      )
+      .nullish(),
+  })
+  .strict();
+
+/** The validated content of a policy file. */
+export interface PolicyFile {
+  roles: Record<RoleName, string[]>;
+  /** Channel allow-lists by risk; absent means "any channel". */
+  channels: { destructive?: string[]; change?: string[] };
+  twoPerson: string[];
+  aliases: Record<string, string>;
+}
+
+type Path = (string | number)[];
+
+function lineOf(doc: Document, counter: LineCounter, path: Path, key?: string): number | null {
+  let node: unknown =
+    doc.getIn(path, true) ?? (path.length ? doc.getIn(path.slice(0, -1), true) : doc.contents);
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key);
+    node = pair && isPair(pair) ? pair.key : node;
+  }
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return range ? counter.linePos(range[0]).line : null;
+}
+
+function fail(file: string, line: number | null, problem: string): never {
+  throw new ConfigError(`Policy file ${file}${line ? `, line ${line}` : ''}: ${problem}`);
+}
+
+/** Parses policy YAML text; `commandPaths` lets two_person entries be checked against real commands. */
+export function parsePolicy(text: string, file: string, commandPaths: readonly string[]): PolicyFile {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const line = syntax.linePos?.[0]?.line ?? counter.linePos(syntax.pos[0]).line;
+    fail(file, line, `YAML syntax error: ${syntax.message.split('\n')[0]}`);
+  }
+  const raw: unknown = doc.toJS() ?? {};
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    fail(file, 1, 'expected a mapping with roles, channels, approvals, aliases');
+  const parsed = policySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      const key = issue.keys[0] ?? '';
+      const where = path.length ? path.join('.') : 'top level';
+      const problem =
+        path[0] === 'roles'
+          ? `unknown role "${key}" (roles are admin, operator, viewer)`
+          : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases)'}`;
+      fail(file, lineOf(doc, counter, path, key), problem);
+    }
+    const value = doc.getIn(path);
+    const shown = typeof value === 'string' ? ` "${value}"` : '';
+    fail(file, lineOf(doc, counter, path), `${path.join('.')}${shown}: ${issue.message}`);
+  }
+  const data = parsed.data;
+  const twoPerson = data.approvals?.two_person ?? [];
+  twoPerson.forEach((entry, index) => {
+    const normalised = entry.trim().replace(/\s+/g, ' ');
+    if (!commandPaths.includes(normalised)) {
+      fail(
+        file,
+        lineOf(doc, counter, ['approvals', 'two_person', index]),
+        `approvals.two_person: "${entry}" is not a command`,
+      );
+    }
+  });
+  const channels: PolicyFile['channels'] = {};
+  if (data.channels?.destructive) channels.destructive = data.channels.destructive;
+  if (data.channels?.change) channels.change = data.channels.change;
+  return {
+    roles: {
+      admin: data.roles?.admin ?? [],
+      operator: data.roles?.operator ?? [],
+      viewer: data.roles?.viewer ?? [],
+    },
+    channels,
+    twoPerson: twoPerson.map((e) => e.trim().replace(/\s+/g, ' ')),
+    aliases: data.aliases ?? {},
+  };
+}
+
+/**
+ * Reads the policy file. A missing file is "no policy" (null) unless the path was set explicitly,
+ * in which case — like any unreadable or invalid file — it is a ConfigError.
+ */
+export function readPolicyFile(
+  path: string,
+  explicit: boolean,
+  commandPaths: readonly string[],
+): PolicyFile | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !explicit) return null;
+    throw new ConfigError(
+      `Policy file ${path}: ${code === 'ENOENT' ? 'not found (set by VPSOPS_POLICY)' : `cannot be read (${code ?? 'error'})`}`,
+    );
+  }
+  return parsePolicy(text, path, commandPaths);
+}

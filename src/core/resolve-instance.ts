@@ -1,0 +1,110 @@
+// Resolves instance references — uuid, policy alias, a hostname the bot has seen, or the
+// channel's bound instance — to {uuid, label}, with close-name hints for unknown names.
+import type { CommandDefinition, ResolvedInstance } from './command.js';
+import { UserError } from './errors.js';
+import { kebab } from './names.js';
+import type { Policy } from './policy.js';
+import type { BotStore, KnownHostname } from './store.js';
+import { closest } from './suggest.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether text is shaped like a uuid. */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
+
+/** What resolution needs: the policy (aliases) and the store (hostnames). */
+export interface ResolveDeps {
+  policy: Policy;
+  store: BotStore;
+}
+
+/** Resolves one reference typed by a user. */
+export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+  const text = ref.trim();
+  if (isUuid(text)) {
+    const uuid = text.toLowerCase();
+    const alias = deps.policy.aliases().find((a) => a.uuid === uuid)?.name;
+    return { uuid, label: (await deps.store.hostnameOf(uuid)) ?? alias ?? uuid };
+  }
+  const aliased = deps.policy.alias(text);
+  if (aliased) return { uuid: aliased, label: (await deps.store.hostnameOf(aliased)) ?? text };
+  const uuids = await deps.store.uuidsOfHostname(text);
+  if (uuids.length === 1) return { uuid: uuids[0]!, label: (await deps.store.hostnameOf(uuids[0]!)) ?? text };
+  if (uuids.length > 1) {
+    throw new UserError(
+      'unknown-instance',
+      `\`${text}\` matches ${uuids.length} instances (${uuids.join(', ')}).`,
+      'Use the uuid, or add an alias in the policy file.',
+    );
+  }
+  const names = [
+    ...deps.policy.aliases().map((a) => a.name),
+    ...(await deps.store.knownHostnames()).map((h) => h.hostname),
+  ];
+  const near = closest(text, [...new Set(names)], 3);
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  throw new UserError(
+    'unknown-instance',
+    `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
+    'Use a uuid, an alias from the policy, or a hostname the bot has already seen (it learns them from `instance show <uuid>`).',
+  );
+}
+
+/** Replaces raw instance references in parsed values; omitted ones come from the channel binding. */
+export async function resolveInstanceArgs(
+  def: CommandDefinition,
+  values: Record<string, unknown>,
+  omitted: readonly string[],
+  binding: ResolvedInstance | null,
+  deps: ResolveDeps,
+): Promise<Record<string, unknown>> {
+  const out = { ...values };
+  for (const [key, spec] of Object.entries(def.args)) {
+    if (spec.kind !== 'instance') continue;
+    const raw = out[key];
+    if (typeof raw === 'string') out[key] = await resolveInstanceRef(raw, deps);
+    else if (omitted.includes(key)) {
+      if (!binding) {
+        throw new UserError(
+          'no-bound-instance',
+          `Which instance? Give <${kebab(key)}>, e.g. \`${def.group ? `${def.group} ` : ''}${def.name} web-1\`, or bind one to this channel with \`use web-1\`.`,
+        );
+      }
+      out[key] = binding;
+    }
+  }
+  return out;
+}
+
+/** A sync "is this a known instance name?" check over preloaded aliases and hostnames. */
+export function instanceMatcher(policy: Policy, known: readonly KnownHostname[]): (token: string) => boolean {
+  const names = new Set<string>();
+  for (const a of policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
+  for (const h of known) names.add(h.hostname.toLowerCase()).add(h.uuid.toLowerCase());
+  return (token) => names.has(token.toLowerCase());
+}
+
+/** Aliases and known hostnames starting with (or containing) the prefix, for autocomplete (≤ 25). */
+export async function completeInstances(
+  prefix: string,
+  deps: ResolveDeps,
+): Promise<{ name: string; value: string }[]> {
+  const wanted = prefix.trim().toLowerCase();
+  const seen = new Set<string>();
+  const out: { name: string; value: string; rank: number }[] = [];
+  const add = (label: string, uuid: string, kind: string) => {
+    const lower = label.toLowerCase();
+    const rank = lower.startsWith(wanted) ? 0 : lower.includes(wanted) || uuid.startsWith(wanted) ? 1 : -1;
+    if (rank < 0 || seen.has(`${label}|${uuid}`)) return;
+    seen.add(`${label}|${uuid}`);
+    out.push({ name: `${label} (${kind} · ${uuid.slice(0, 8)})`.slice(0, 100), value: uuid, rank });
+  };
+  for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
+  for (const h of await deps.store.knownHostnames()) add(h.hostname, h.uuid, 'hostname');
+  return out
+    .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
+    .slice(0, 25)
+    .map(({ name, value }) => ({ name, value }));
+}

@@ -1,0 +1,84 @@
+// Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
+// objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
+import type { HostingApi } from '../api/index.js';
+import type { AppConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { ApiCallRecorder } from './api-calls.js';
+import type { AuditLog } from './audit.js';
+import type { BotServices, CommandContext } from './command.js';
+import type { Policy } from './policy.js';
+import type { Actor, Platform, Responder } from './ports.js';
+import type { Registry } from './registry.js';
+import type { BotStore } from './store.js';
+import type { OperationTracker } from './tracking-port.js';
+
+/** The assembled core, shared by dispatch and act. */
+export interface Runtime {
+  config: AppConfig;
+  api: HostingApi;
+  registry: Registry;
+  policy: Policy;
+  store: BotStore;
+  audit: AuditLog;
+  apiCalls: ApiCallRecorder;
+  tracker?: OperationTracker;
+  charts?: BotServices['renderChart'];
+  now: () => Date;
+  logger: Logger;
+  /** Arms a timer that edits the card to "Expired" if nobody acts in time (set by createBot). */
+  scheduleExpiry?: (token: string, expiresAt: number, responder: Responder) => void;
+}
+
+/** Store key of a channel: channel ids are only unique within a platform. */
+export function channelKey(platform: Platform, channelId: string): string {
+  return `${platform}:${channelId}`;
+}
+
+/** Same person: platform and user id (never display names). */
+export function sameActor(a: Actor, b: Actor): boolean {
+  return a.platform === b.platform && a.userId === b.userId;
+}
+
+/** BotServices for handlers running on one platform. */
+export function createServices(rt: Runtime, platform: Platform): BotServices {
+  const services: BotServices = {
+    bindInstance: (channelId, instance) => rt.store.bind(channelKey(platform, channelId), instance),
+    boundInstance: (channelId) => rt.store.binding(channelKey(platform, channelId)),
+    rememberHostname: async (uuid, hostname) => {
+      if (hostname.trim()) await rt.store.rememberHostname(uuid, hostname.trim());
+    },
+    recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
+    allowedCommands: (actor, channelId) =>
+      rt.registry.all.filter((def) => {
+        const path = def.group === '' ? def.name : `${def.group} ${def.name}`;
+        return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
+      }),
+    describeActor: (actor, channelId) => {
+      const { role, source } = rt.policy.roleOf(actor);
+      const canDestructiveHere =
+        (role === 'operator' || role === 'admin') &&
+        rt.policy.channelAllows('destructive', actor.platform, channelId);
+      return { role: role ?? 'none', source, canDestructiveHere };
+    },
+  };
+  if (rt.charts) services.renderChart = rt.charts;
+  return services;
+}
+
+/** The context a handler (preview or run) receives. */
+export function createContext(
+  rt: Runtime,
+  actor: Actor,
+  channelId: string,
+  invocationId: string,
+): CommandContext {
+  return {
+    api: rt.api,
+    actor,
+    channelId,
+    invocationId,
+    currency: rt.config.currency,
+    now: rt.now,
+    bot: createServices(rt, actor.platform),
+  };
+}

@@ -1,0 +1,54 @@
+// Shell-like tokenising of command text: whitespace separates, single and double quotes group
+// (also the curly quotes chat clients substitute), backslash escapes. Never throws.
+
+/** One token and whether any part of it was quoted (quoted tokens are never flags). */
+export interface Token {
+  text: string;
+  quoted: boolean;
+}
+
+const OPEN_DOUBLE = new Set(['"', '“', '„']);
+const CLOSE_FOR: Record<string, string> = { '"': '"', '“': '”', '„': '“', "'": "'", '‘': '’' };
+
+/** Splits text into tokens, or reports an unclosed quote. */
+export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: false; problem: string } {
+  const tokens: Token[] = [];
+  let current = '';
+  let quoted = false;
+  let inToken = false;
+  const chars = [...input];
+  for (let i = 0; i < chars.length; i += 1) {
+    const ch = chars[i]!;
+    if (/\s/.test(ch)) {
+      if (inToken) tokens.push({ text: current, quoted });
+      current = '';
+      quoted = false;
+      inToken = false;
+      continue;
+    }
+    inToken = true;
+    if (ch === '\\' && i + 1 < chars.length) {
+      current += chars[(i += 1)]!;
+      continue;
+    }
+    const close = CLOSE_FOR[ch];
+    if (close !== undefined && (OPEN_DOUBLE.has(ch) || ch === "'" || ch === '‘')) {
+      const double = OPEN_DOUBLE.has(ch);
+      let j = i + 1;
+      let value = '';
+      while (j < chars.length && chars[j] !== close && !(double && ch === '“' && chars[j] === '"')) {
+        if (double && chars[j] === '\\' && j + 1 < chars.length) j += 1;
+        value += chars[j]!;
+        j += 1;
+      }
+      if (j >= chars.length) return { ok: false, problem: `Unclosed quote ${ch} in the command text.` };
+      current += value;
+      quoted = true;
+      i = j;
+      continue;
+    }
+    current += ch;
+  }
+  if (inToken) tokens.push({ text: current, quoted });
+  return { ok: true, tokens };
+}

@@ -1,0 +1,19 @@
+// The port through which the runner hands a confirmed long operation (stop, delete, restore…) to
+// whoever follows it to its end; the tracking module implements it, the core only calls it.
+import type { FollowSpec } from './command.js';
+import type { Actor, MessageRef, Responder } from './ports.js';
+
+/** Where progress of a followed operation is shown: the card that confirmed it. */
+export interface FollowTarget {
+  responder: Responder;
+  ref: MessageRef;
+  actor: Actor;
+  channelId: string;
+  /** Epoch ms when the action was confirmed. */
+  startedAt: number;
+}
+
+/** Follows a long operation after a confirmed action; without one the runner does nothing more. */
+export interface OperationTracker {
+  follow(spec: FollowSpec, target: FollowTarget): void;
+}

@@ -1,0 +1,201 @@
+// Humanising helpers shared by commands and renderers, so money, sizes and times read the same
+// everywhere and missing values never show as "undefined", "null" or "NaN".
+
+/** Shown for a missing value. */
+export const EMPTY = '—';
+
+/** Shows null / undefined / "" / NaN as "—", everything else as text. */
+export function display(value: unknown): string {
+  if (value === null || value === undefined) return EMPTY;
+  if (typeof value === 'number' && !Number.isFinite(value)) return EMPTY;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? EMPTY : value.toISOString();
+  const text = typeof value === 'string' ? value : String(value);
+  return text.trim() === '' ? EMPTY : text;
+}
+
+/** Number from a number or numeric string (API fields arrive as either); null when not numeric. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim().replace(/,/g, ''));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function group(n: number, decimals: number): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Money with comma thousands: "IDR 912,500"; decimals only when the amount has them ("USD 3.50"). */
+export function money(amount: unknown, currency = 'IDR'): string {
+  const n = toNumber(amount);
+  if (n === null) return EMPTY;
+  const decimals = Number.isInteger(n) ? 0 : 2;
+  return `${currency} ${group(n, decimals)}`;
+}
+
+/** A percentage with one decimal: "42.5%". */
+export function percent(value: unknown, digits = 1): string {
+  const n = toNumber(value);
+  return n === null ? EMPTY : `${n.toFixed(digits)}%`;
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+export type SizeUnit = (typeof UNITS)[number];
+
+const UNIT_ALIASES: Record<string, SizeUnit> = {
+  b: 'B',
+  byte: 'B',
+  bytes: 'B',
+  k: 'KB',
+  kb: 'KB',
+  kib: 'KB',
+  m: 'MB',
+  mb: 'MB',
+  mib: 'MB',
+  g: 'GB',
+  gb: 'GB',
+  gib: 'GB',
+  t: 'TB',
+  tb: 'TB',
+  tib: 'TB',
+  p: 'PB',
+  pb: 'PB',
+  pib: 'PB',
+};
+
+/** Converts a size to bytes: numbers / numeric strings are in `unit`; "4 GB", "512MB", "1.5 TiB" carry their own. */
+export function toBytes(value: unknown, unit: SizeUnit = 'B'): number | null {
+  const plain = toNumber(value);
+  if (plain !== null) return plain * 1024 ** UNITS.indexOf(unit);
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(value);
+  const found = match ? UNIT_ALIASES[(match[2] ?? '').toLowerCase()] : undefined;
+  if (!match || !found) return null;
+  return Number(match[1]) * 1024 ** UNITS.indexOf(found);
+}
+
+/** Human size with 1024 steps: size(4096, 'MB') → "4 GB", size("512MB") → "512 MB", size(1536) → "1.5 KB". */
+export function size(value: unknown, unit: SizeUnit = 'B'): string {
+  const bytes = toBytes(value, unit);
+  if (bytes === null) return typeof value === 'string' && value.trim() !== '' ? value : EMPTY;
+  let n = Math.abs(bytes);
+  let i = 0;
+  while (n >= 1024 && i < UNITS.length - 1) {
+    n /= 1024;
+    i += 1;
+  }
+  const rounded =
+    n >= 100 || Number.isInteger(n) ? Math.round(n).toString() : n.toFixed(1).replace(/\.0$/, '');
+  return `${bytes < 0 ? '-' : ''}${rounded} ${UNITS[i]}`;
+}
+
+/** Bytes → human size: bytes(1_500_000) → "1.4 MB". */
+export function bytes(value: unknown): string {
+  return size(value, 'B');
+}
+
+/** Bytes per second → "1.2 MB/s". */
+export function rate(bytesPerSecond: unknown): string {
+  const text = bytes(bytesPerSecond);
+  return text === EMPTY ? EMPTY : `${text}/s`;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** Date from a Date, epoch ms / s, ISO string, "YYYY-MM-DD HH:MM:SS" or "25 January 2024 14:37" (UTC); null otherwise. */
+export function toDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{9,13}$/.test(value.trim())
+        ? Number(value)
+        : null;
+  if (n !== null) return Number.isFinite(n) ? new Date(n < 1e11 ? n * 1000 : n) : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const human = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})(?:[ ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (human) {
+    const month = MONTHS.findIndex((m) => m.startsWith((human[2] ?? '').toLowerCase().slice(0, 3)));
+    if (month < 0) return null;
+    const [d, y, h, min, s] = [human[1], human[3], human[4], human[5], human[6]].map((x) => Number(x ?? 0));
+    return new Date(Date.UTC(y ?? 0, month, d ?? 1, h ?? 0, min ?? 0, s ?? 0));
+  }
+  const isoish = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
+  const parsed = new Date(isoish);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+/** Milliseconds → "2 h 14 min", "3 min 5 s", "45 s", "2 d 3 h" (two largest units). */
+export function duration(ms: unknown): string {
+  const n = toNumber(ms);
+  if (n === null || n < 0) return EMPTY;
+  const s = Math.floor(n / 1000);
+  if (s < 60) return `${s} s`;
+  const parts: [number, string][] = [
+    [Math.floor(s / 86_400), 'd'],
+    [Math.floor((s % 86_400) / 3600), 'h'],
+    [Math.floor((s % 3600) / 60), 'min'],
+    [s % 60, 's'],
+  ];
+  const first = parts.findIndex(([v]) => v > 0);
+  return parts
+    .slice(first, first + 2)
+    .filter(([v]) => v > 0)
+    .map(([v, u]) => `${v} ${u}`)
+    .join(' ');
+}
+
+/** Coarse time left for hints: "45 s", "2 min", "3 h" (rounded, never "1 min 59 s"). */
+export function roughDuration(ms: unknown): string {
+  const n = toNumber(ms);
+  if (n === null || n < 0) return EMPTY;
+  if (n < 60_000) return `${Math.max(1, Math.round(n / 1000))} s`;
+  if (n < 3_600_000) return `${Math.round(n / 60_000)} min`;
+  return `${Math.round(n / 3_600_000)} h`;
+}
+
+/** "just now", "45 s ago", "3 min ago", "3 h ago", "2 d ago", or "in 5 min" for the future. */
+export function relativeTime(value: unknown, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return typeof value === 'string' && value.trim() !== '' ? value : EMPTY;
+  const diff = now.getTime() - date.getTime();
+  const abs = Math.abs(diff);
+  if (abs < 5_000) return 'just now';
+  const s = Math.floor(abs / 1000);
+  const text =
+    s < 60
+      ? `${s} s`
+      : s < 3600
+        ? `${Math.floor(s / 60)} min`
+        : s < 86_400
+          ? `${Math.floor(s / 3600)} h`
+          : `${Math.floor(s / 86_400)} d`;
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** "03:12:09" in UTC, for "confirmed at" lines. */
+export function clockTime(date: Date): string {
+  return date.toISOString().slice(11, 19);
+}
+
+/** "2024-01-25 14:37 UTC", for audit timelines. */
+export function dateTime(value: unknown): string {
+  const date = toDate(value);
+  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : display(value);
+}

@@ -1,0 +1,103 @@
+// Plain-text renderer for the console, `exec` output and fallback text: a title line with a tone
+// marker, aligned fields, tables as aligned columns, indented code, and confirmation hints.
+import { roughDuration } from './format.js';
+import type { Block, ConfirmActions, Message, Tone } from './message.js';
+
+/** Marker shown before the title; text, so it survives any terminal. */
+export const TONE_MARKERS: Record<Tone, string> = {
+  info: 'ℹ',
+  success: '✔',
+  warning: '⚠',
+  danger: '‼',
+  error: '✖',
+};
+
+/** Options for renderText. */
+export interface TextOptions {
+  /** Clock for "expires in …" hints (defaults to now). */
+  now?: Date;
+}
+
+function pad(value: string, width: number): string {
+  return value + ' '.repeat(Math.max(0, width - [...value].length));
+}
+
+function width(value: string): number {
+  return [...value].length;
+}
+
+function renderFields(fields: { label: string; value: string }[]): string[] {
+  const labelWidth = Math.max(...fields.map((f) => width(f.label)));
+  return fields.flatMap((f) => {
+    const [first = '', ...rest] = f.value.split('\n');
+    return [
+      `${pad(f.label, labelWidth)}  ${first}`.trimEnd(),
+      ...rest.map((line) => `${pad('', labelWidth)}  ${line}`),
+    ];
+  });
+}
+
+function renderTable(columns: string[], rows: string[][]): string[] {
+  const flat = (cell: string | undefined) => (cell ?? '').replace(/\s*\n\s*/g, ' ');
+  const widths = columns.map((c, i) => Math.max(width(c), ...rows.map((r) => width(flat(r[i])))));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => pad(cell, widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns),
+    line(widths.map((w) => '─'.repeat(w))),
+    ...rows.map((row) => line(columns.map((_, i) => flat(row[i])))),
+  ];
+}
+
+function renderBlock(block: Block): string[] {
+  switch (block.type) {
+    case 'text':
+      return block.text.split('\n');
+    case 'fields':
+      return block.fields.length ? renderFields(block.fields) : [];
+    case 'table':
+      return renderTable(block.columns, block.rows);
+    case 'code':
+      return block.text.split('\n').map((line) => `    ${line}`.trimEnd());
+    case 'context':
+      return block.text.split('\n').map((line) => `  ${line}`);
+    case 'divider':
+      return ['─'.repeat(40)];
+  }
+}
+
+/** The confirmation hint line: `Confirm: type "yes" / Cancel` or `Confirm: type web-1 to confirm / Cancel`. */
+export function confirmHint(actions: ConfirmActions, now: Date = new Date()): string {
+  const expected = actions.typed?.placeholder;
+  const how = actions.typed
+    ? expected
+      ? `type ${expected} to confirm`
+      : `type the requested text to confirm (${actions.typed.label})`
+    : 'type "yes"';
+  const left = actions.expiresAt - now.getTime();
+  const expiry = left > 0 ? ` · expires in ${roughDuration(left)}` : ' · expired';
+  return `${actions.confirmLabel}: ${how} / ${actions.cancelLabel}${expiry}`;
+}
+
+/** Renders a Message as plain text lines joined by "\n" (no trailing newline). */
+export function renderText(message: Message, options: TextOptions = {}): string {
+  const sections: string[][] = [];
+  if (message.title) {
+    sections.push([message.tone ? `${TONE_MARKERS[message.tone]} ${message.title}` : message.title]);
+  } else if (message.blocks.length === 0 && message.summary) {
+    sections.push([message.tone ? `${TONE_MARKERS[message.tone]} ${message.summary}` : message.summary]);
+  }
+  for (const block of message.blocks) {
+    const lines = renderBlock(block);
+    if (lines.length) sections.push(lines);
+  }
+  for (const attachment of message.attachments ?? []) {
+    const where = attachment.savedPath ? ` saved to ${attachment.savedPath}` : ` (${attachment.filename})`;
+    sections.push([`[image: ${attachment.alt}]${where}`]);
+  }
+  if (message.actions) sections.push([confirmHint(message.actions, options.now)]);
+  return sections.map((lines) => lines.join('\n')).join('\n\n');
+}

@@ -1,0 +1,439 @@
+// Fakes for the core's tests: a handful of small commands, a counting fake HostingApi, a
+// recording Responder, and a builder for a bot over a temp data dir and an optional policy.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError } from '../../src/api/errors.js';
+import type { HostingApi } from '../../src/api/index.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { createApiCallRecorder } from '../../src/core/api-calls.js';
+import { createBot } from '../../src/core/bot.js';
+import { arg, asFlag, defineCommand, optional, type CommandDefinition } from '../../src/core/command.js';
+import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
+import type { OperationTracker } from '../../src/core/tracking-port.js';
+import { fields, message, text } from '../../src/render/builders.js';
+import type { Message, Visibility } from '../../src/render/message.js';
+
+export const WEB1 = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
+export const WEB2 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+export const SNAP = '0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10';
+
+/** A fake hosting API: instances by uuid, a log of every call. */
+export function fakeApi(
+  onCall?: (e: { endpoint: string; status: number; durationMs: number; attempt: number }) => void,
+) {
+  const instances = new Map<string, { hostname: string; status: string }>([
+    [WEB1, { hostname: 'web-1', status: 'Running' }],
+    [WEB2, { hostname: 'web-2', status: 'Running' }],
+  ]);
+  const calls: string[] = [];
+  const record = (endpoint: string, status = 200) => {
+    calls.push(endpoint);
+    onCall?.({ endpoint, status, durationMs: 1, attempt: 1 });
+  };
+  const get = (uuid: string) => {
+    const found = instances.get(uuid);
+    if (!found) {
+      record('instance.detail', 404);
+      throw new ApiError('NOT_FOUND', 'instance.detail', { status: 404, apiMessage: 'Instance not found' });
+    }
+    return found;
+  };
+  const api = {
+    instances: {
+      async detail(uuid: string) {
+        const found = get(uuid);
+        record('instance.detail');
+        return { uuid, hostname: found.hostname, status: found.status };
+      },
+      async stop(uuid: string) {
+        const found = get(uuid);
+        record('instance.stop');
+        found.status = 'Stopped';
+        return { uuid, hostname: found.hostname };
+      },
+      async delete(uuid: string) {
+        const found = get(uuid);
+        record('instance.delete');
+        instances.delete(uuid);
+        return { uuid, hostname: found.hostname };
+      },
+    },
+    publicIps: {
+      async add(uuid: string) {
+        record('ip.add');
+        return { vm_uuid: uuid, ip_address: '203.0.113.20' };
+      },
+    },
+  };
+  return {
+    api: api as unknown as HostingApi,
+    instances,
+    calls,
+    count: (endpoint: string) => calls.filter((c) => c === endpoint).length,
+  };
+}
+
+type Api = ReturnType<typeof fakeApi>;
+
+/** Small commands exercising every shape the runner handles. */
+export function fakeCommands(): CommandDefinition[] {
+  const list = [
+    defineCommand({
+      group: 'instance',
+      name: 'show',
+      summary: 'Show an instance',
+      risk: 'read',
+      args: { instance: arg.instance() },
+      run: async (ctx, args) => {
+        const detail = await ctx.api.instances.detail(args.instance.uuid);
+        await ctx.bot.rememberHostname(detail.uuid, detail.hostname ?? '');
+        return message(detail.hostname ?? args.instance.label, [fields({ Status: detail.status })], {
+          tone: 'success',
+        });
+      },
+    }),
+    defineCommand({
+      group: 'instance',
+      name: 'stop',
+      summary: 'Stop an instance',
+      risk: 'destructive',
+      args: { instance: arg.instance() },
+      preview: async (ctx, args) => {
+        const detail = await ctx.api.instances.detail(args.instance.uuid);
+        return {
+          message: message(`Stop ${detail.hostname}?`, [text(`Status: ${detail.status}`)]),
+          targets: [detail.hostname ?? '', detail.uuid],
+        };
+      },
+      run: async (ctx, args) => {
+        const done = await ctx.api.instances.stop(args.instance.uuid);
+        return {
+          message: message(`Stop requested for ${done.hostname}`, [], { tone: 'success' }),
+          follow: {
+            kind: 'instance-status',
+            instanceUuid: done.uuid,
+            label: done.hostname,
+            verb: 'stopping',
+            doneStatuses: ['Stopped'],
+          },
+          auditSummary: `stop requested for ${done.hostname}`,
+        };
+      },
+    }),
+    defineCommand({
+      group: 'instance',
+      name: 'delete',
+      summary: 'Delete an instance',
+      risk: 'destructive',
+      args: { instance: arg.instance(), removeIp: arg.flag('Also release the public IP') },
+      preview: async (ctx, args) => {
+        const detail = await ctx.api.instances.detail(args.instance.uuid);
+        return {
+          message: message(`Delete ${detail.hostname}?`, [
+            text(args.removeIp ? 'Public IP released.' : 'Public IP kept.'),
+            text('This cannot be undone.'),
+          ]),
+          typedConfirmation: detail.hostname ?? '',
+          targets: [detail.hostname ?? '', detail.uuid],
+        };
+      },
+      run: async (ctx, args) => {
+        const done = await ctx.api.instances.delete(args.instance.uuid, {
+          removeIp: args.removeIp,
+          removeBlockStorage: false,
+        });
+        return message(`Deleting ${done.hostname}`);
+      },
+    }),
+    defineCommand({
+      group: 'ip',
+      name: 'add',
+      summary: 'Add a public IP (costs money)',
+      risk: 'change',
+      args: { instance: arg.instance() },
+      preview: async (_ctx, args) => ({
+        message: message(`Add a public IP to ${args.instance.label}?`, [text('This costs money.')]),
+        targets: [args.instance.label, args.instance.uuid],
+      }),
+      run: async (ctx, args) =>
+        message(`Added ${(await ctx.api.publicIps.add(args.instance.uuid)).ip_address}`),
+    }),
+    defineCommand({
+      group: 'firewall',
+      name: 'ipset-create',
+      summary: 'Create an IPSet',
+      risk: 'change',
+      args: {
+        instance: arg.instance(),
+        name: arg.string('IPSet name', { max: 32 }),
+        description: optional(asFlag(arg.string('Description'))),
+      },
+      run: async (_ctx, args) =>
+        message(
+          `IPSet ${args.name} on ${args.instance.label}${args.description ? ` (${args.description})` : ''}`,
+        ),
+    }),
+    defineCommand({
+      group: 'snapshot',
+      name: 'delete',
+      summary: 'Delete a snapshot',
+      risk: 'destructive',
+      args: { instance: arg.instance(), snapshotUuid: arg.uuid('Snapshot uuid') },
+      preview: async (_ctx, args) => ({
+        message: message(`Delete snapshot ${args.snapshotUuid} of ${args.instance.label}?`),
+        targets: [args.instance.label],
+      }),
+      run: async (_ctx, args) => message(`Snapshot ${args.snapshotUuid} deleted`),
+    }),
+    defineCommand({
+      group: 'backup',
+      name: 'list',
+      summary: 'List backups',
+      risk: 'read',
+      args: {
+        instance: arg.instance(),
+        page: optional(asFlag(arg.integer('Page', { min: 1 })), 1),
+        limit: optional(asFlag(arg.integer('Per page', { min: 1, max: 50 }))),
+      },
+      run: async (_ctx, args) =>
+        message(`Backups of ${args.instance.label} page ${args.page} limit ${args.limit ?? 'default'}`),
+    }),
+    defineCommand({
+      group: 'instance',
+      name: 'metrics',
+      summary: 'Metrics',
+      risk: 'read',
+      args: {
+        instance: arg.instance(),
+        period: optional(arg.choice('Period', ['hour', 'day', 'week'] as const), 'hour'),
+      },
+      run: async (_ctx, args) => message(`Metrics of ${args.instance.label} for ${args.period}`),
+    }),
+    defineCommand({
+      group: 'instance',
+      name: 'console',
+      summary: 'Console credentials',
+      risk: 'change',
+      visibility: 'ephemeral',
+      args: { instance: arg.instance() },
+      run: async () => ({
+        message: message('Console', [fields({ Password: 'hunter2-console' })]),
+        auditSummary: 'console opened',
+      }),
+    }),
+    defineCommand({
+      group: 'secret',
+      name: 'set',
+      summary: 'Store a secret',
+      risk: 'change',
+      args: { name: arg.string('Name'), value: { ...arg.string('Value'), secret: true } },
+      run: async (_ctx, args) => message(`Stored ${args.name}`),
+    }),
+    defineCommand({
+      group: 'boom',
+      name: 'crash',
+      summary: 'Throws',
+      risk: 'read',
+      args: {},
+      run: async () => {
+        throw new Error('kaboom internal detail');
+      },
+    }),
+    defineCommand({
+      group: 'boom',
+      name: 'api',
+      summary: 'API failure',
+      risk: 'read',
+      args: {},
+      run: async () => {
+        throw new ApiError('TIMEOUT', 'instance.detail');
+      },
+    }),
+    defineCommand({
+      group: '',
+      name: 'help',
+      summary: 'Help',
+      risk: 'read',
+      args: { topic: optional(arg.string('Group')), action: optional(arg.string('Action')) },
+      run: async (ctx) =>
+        message('Help', [
+          text(
+            ctx.bot
+              .allowedCommands(ctx.actor, ctx.channelId)
+              .map((c) => `${c.group} ${c.name}`.trim())
+              .join('\n'),
+          ),
+        ]),
+    }),
+    defineCommand({
+      group: '',
+      name: 'whoami',
+      summary: 'Who am I',
+      risk: 'read',
+      args: {},
+      run: async (ctx) => {
+        const who = ctx.bot.describeActor(ctx.actor, ctx.channelId);
+        return message(`You are ${who.role}`, [
+          text(who.source),
+          text(`destructive here: ${who.canDestructiveHere}`),
+        ]);
+      },
+    }),
+    defineCommand({
+      group: '',
+      name: 'use',
+      summary: 'Bind the channel',
+      risk: 'read',
+      args: { instance: optional(arg.instance()), clear: arg.flag('Unbind') },
+      run: async (ctx, args) => {
+        if (args.clear) await ctx.bot.bindInstance(ctx.channelId, null);
+        else if (args.instance) await ctx.bot.bindInstance(ctx.channelId, args.instance);
+        const bound = await ctx.bot.boundInstance(ctx.channelId);
+        return message(bound ? `Bound to ${bound.label}` : 'Nothing bound');
+      },
+    }),
+    defineCommand({
+      group: '',
+      name: 'audit',
+      summary: 'Recent actions',
+      risk: 'read',
+      args: { limit: optional(asFlag(arg.integer('How many', { min: 1, max: 50 })), 10) },
+      run: async (ctx, args) => {
+        const records = await ctx.bot.recentAudit(ctx.channelId, args.limit ?? 10);
+        return message('Audit', [text(records.map((r) => `${r.command} ${r.result}`).join('\n'))]);
+      },
+    }),
+  ];
+  return list as unknown as CommandDefinition[];
+}
+
+/** Everything a test needs from one reply / card edit. */
+export interface Recorded {
+  replies: { message: Message; visibility: Visibility | undefined; ref: MessageRef }[];
+  updates: { ref: MessageRef; message: Message }[];
+  announcements: Message[];
+}
+
+/** A Responder that records what the core sends. */
+export function recordingResponder(channelId = 'C1'): Responder & Recorded {
+  let n = 0;
+  const rec: Recorded = { replies: [], updates: [], announcements: [] };
+  return {
+    ...rec,
+    async reply(msg, options) {
+      const ref: MessageRef = { platform: 'slack', channelId, id: `m${(n += 1)}` };
+      rec.replies.push({ message: msg, visibility: options?.visibility, ref });
+      return ref;
+    },
+    async update(ref, msg) {
+      rec.updates.push({ ref, message: msg });
+    },
+    async announce(msg) {
+      rec.announcements.push(msg);
+    },
+  };
+}
+
+export const actors = {
+  admin: { platform: 'slack', userId: 'U012ADMIN', displayName: 'ada' },
+  alice: { platform: 'slack', userId: 'U034OPS', displayName: 'alice' },
+  carol: { platform: 'slack', userId: 'U056OPS', displayName: 'carol' },
+  bob: { platform: 'slack', userId: 'U099VIEW', displayName: 'bob' },
+  discordOps: { platform: 'discord', userId: '555', displayName: 'dora', roles: ['987654321098765432'] },
+  console: { platform: 'console', userId: 'root', displayName: 'root' },
+} satisfies Record<string, Actor>;
+
+export const POLICY = `roles:
+  admin: [slack:U012ADMIN]
+  operator: [slack:U034OPS, slack:U056OPS, discord-role:987654321098765432]
+  viewer: ["*"]
+aliases:
+  prod-web: ${WEB1}
+`;
+
+/** A temp dir with an optional policy file; returns the config pointing at both. */
+export function tempConfig(
+  policy?: string,
+  env: Record<string, string> = {},
+): { config: AppConfig; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'vpsops-core-'));
+  const policyPath = join(dir, 'policy.yaml');
+  if (policy !== undefined) writeFileSync(policyPath, policy);
+  const config = loadConfig({
+    VPSOPS_DATA_DIR: join(dir, 'data'),
+    ...(policy !== undefined ? { VPSOPS_POLICY: policyPath } : { VPSOPS_POLICY: '' }),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  if (policy === undefined) config.policyPath = join(dir, 'absent.yaml');
+  return { config, dir };
+}
+
+/** A bot over fakes, with helpers to run text and click buttons. */
+export async function makeBot(
+  options: {
+    policy?: string;
+    now?: () => Date;
+    tracker?: OperationTracker;
+    env?: Record<string, string>;
+  } = {},
+) {
+  const { config, dir } = tempConfig(options.policy, options.env);
+  const apiCalls = createApiCallRecorder();
+  const fake: Api = fakeApi(apiCalls.onCall);
+  const bot = await createBot(config, {
+    api: fake.api,
+    commands: fakeCommands(),
+    apiCalls,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.tracker ? { tracker: options.tracker } : {}),
+  });
+  let seq = 0;
+  const run = async (
+    textInput: string,
+    actor: Actor = actors.alice,
+    channelId = 'C1',
+    responder = recordingResponder(channelId),
+  ) => {
+    const invocation: Invocation = {
+      id: `inv-${(seq += 1)}`,
+      platform: actor.platform,
+      actor,
+      channelId,
+      input: { kind: 'text', text: textInput },
+    };
+    await bot.dispatcher.dispatch(invocation, responder);
+    const last = responder.replies[responder.replies.length - 1];
+    return {
+      responder,
+      reply: last?.message,
+      visibility: last?.visibility,
+      token: last?.message.actions?.token,
+    };
+  };
+  const act = async (
+    token: string,
+    actor: Actor = actors.alice,
+    action: ActionEvent['action'] = 'confirm',
+    input?: string,
+    responder = recordingResponder(),
+  ) => {
+    const event: ActionEvent = {
+      id: `act-${(seq += 1)}`,
+      platform: actor.platform,
+      actor,
+      channelId: 'C1',
+      token,
+      action,
+    };
+    if (input !== undefined) event.input = input;
+    await bot.dispatcher.act(event, responder);
+    return {
+      responder,
+      reply: responder.replies[responder.replies.length - 1]?.message,
+      update: responder.updates[responder.updates.length - 1]?.message,
+    };
+  };
+  return { bot, fake, config, dir, run, act };
+}

@@ -1,0 +1,134 @@
+// Enforces the dependency rules of ARCHITECTURE.md §2 by reading the import statements of every
+// TypeScript file (files added later are picked up automatically).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface ImportRef {
+  file: string;
+  specifier: string;
+  typeOnly: boolean;
+  /** Repo-relative target (posix) for relative specifiers, else null. */
+  target: string | null;
+}
+
+function tsFiles(dir: string): string[] {
+  const abs = join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs).flatMap((name) => {
+    const path = join(abs, name);
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return tsFiles(join(dir, name));
+    return /\.(m|c)?tsx?$/.test(name) && !name.endsWith('.d.ts') ? [join(dir, name)] : [];
+  });
+}
+
+const posix = (path: string) => path.split(sep).join('/');
+
+function stripComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** Every static import/export-from, side-effect import and dynamic import of a file. */
+export function importsOf(file: string, source: string): ImportRef[] {
+  const code = stripComments(source);
+  const refs: ImportRef[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    const target = specifier.startsWith('.')
+      ? posix(relative(ROOT, resolve(ROOT, dirname(file), specifier)))
+      : null;
+    refs.push({ file: posix(file), specifier, typeOnly, target });
+  };
+  const fromRe = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([\w*${},\s]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const m of code.matchAll(fromRe)) {
+    const clause = m[3] ?? '';
+    const named = /\{([\s\S]*)\}/.exec(clause)?.[1];
+    const allTypes =
+      named !== undefined &&
+      !/^\s*[\w$]+\s*,/.test(clause) &&
+      named
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '));
+    add(m[4]!, Boolean(m[2]) || allTypes);
+  }
+  for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) add(m[1]!, false);
+  for (const m of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false);
+  return refs;
+}
+
+function allImports(dirs: string[]): ImportRef[] {
+  return dirs.flatMap((dir) =>
+    tsFiles(dir).flatMap((file) => importsOf(file, readFileSync(join(ROOT, file), 'utf8'))),
+  );
+}
+
+const builtins = new Set(builtinModules);
+const isBuiltin = (s: string) => s.startsWith('node:') || builtins.has(s.split('/')[0]!);
+const pkg = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
+const under = (target: string | null, dir: string) =>
+  target !== null && (target === dir || target.startsWith(`${dir}/`));
+const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
+
+describe('import boundaries (ARCHITECTURE.md §2)', () => {
+  it('reads imports correctly, including multi-line and type-only ones', () => {
+    const refs = importsOf(
+      'src/x/a.ts',
+      "import {\n  a,\n  b,\n} from '../y/b.js';\nimport type { C } from 'zod';\nimport { type D, type E } from './d.js';\nexport { f } from 'got';\nimport 'node:fs';\nconst g = await import('discord.js');\n// import { h } from 'ignored';\n",
+    );
+    expect(refs.map((r) => [r.specifier, r.typeOnly, r.target])).toEqual([
+      ['../y/b.js', false, 'src/y/b.js'],
+      ['zod', true, null],
+      ['./d.js', true, 'src/x/d.js'],
+      ['got', false, null],
+      ['node:fs', false, null],
+      ['discord.js', false, null],
+    ]);
+  });
+
+  it('src/api imports only got, zod, node builtins and its own files', () => {
+    const bad = allImports(['src/api']).filter((r) =>
+      r.target !== null
+        ? !under(r.target, 'src/api')
+        : !(isBuiltin(r.specifier) || ['got', 'zod'].includes(pkg(r.specifier))),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('src/core and src/render never import adapters, discord.js or @slack/*', () => {
+    const bad = allImports(['src/core', 'src/render']).filter(
+      (r) =>
+        under(r.target, 'adapters') ||
+        pkg(r.specifier) === 'discord.js' ||
+        r.specifier.startsWith('@slack/') ||
+        pkg(r.specifier).startsWith('@discordjs/'),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('commands import only src/core, src/render, src/api types, zod and each other', () => {
+    const bad = allImports(['commands']).filter((r) => {
+      if (r.target === null) return pkg(r.specifier) !== 'zod';
+      if (under(r.target, 'commands') || under(r.target, 'src/core') || under(r.target, 'src/render'))
+        return false;
+      return !(under(r.target, 'src/api') && r.typeOnly);
+    });
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('adapters never import each other or src/api', () => {
+    const adapterDirs = existsSync(join(ROOT, 'adapters')) ? readdirSync(join(ROOT, 'adapters')) : [];
+    const bad = adapterDirs.flatMap((name) =>
+      allImports([`adapters/${name}`]).filter(
+        (r) =>
+          under(r.target, 'src/api') || (under(r.target, 'adapters') && !under(r.target, `adapters/${name}`)),
+      ),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+});

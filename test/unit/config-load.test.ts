@@ -1,0 +1,92 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, discordEnabled, loadConfig, redactedConfig, slackEnabled } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+
+describe('configuration', () => {
+  it('has working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      policyPath: './vpsops.policy.yaml',
+      policyExplicit: false,
+      dataDir: './data',
+      confirmTtlMs: 120_000,
+      currency: 'IDR',
+      logLevel: 'info',
+      consoleUser: 'console',
+      hostingApi: { timeoutMs: 10_000 },
+      slack: { port: 3000 },
+    });
+    expect(slackEnabled(config)).toBe(false);
+    expect(discordEnabled(config)).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      HOSTING_API_URL: 'https://api.example.test/v1',
+      HOSTING_API_KEY: 'k-123',
+      VPSOPS_POLICY: '/etc/vpsops.yaml',
+      VPSOPS_CONFIRM_TTL_SECONDS: '30',
+      VPSOPS_CURRENCY: 'usd',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 'sig',
+      PORT: '8080',
+      DISCORD_TOKEN: 'dt',
+      DISCORD_APPLICATION_ID: '42',
+      USER: 'ana',
+    });
+    expect(config.hostingApi).toEqual({
+      url: 'https://api.example.test/v1',
+      key: 'k-123',
+      timeoutMs: 10_000,
+    });
+    expect(config.policyExplicit).toBe(true);
+    expect(config.confirmTtlMs).toBe(30_000);
+    expect(config.currency).toBe('USD');
+    expect(config.slack.port).toBe(8080);
+    expect(config.consoleUser).toBe('ana');
+    expect(slackEnabled(config)).toBe(true);
+    expect(discordEnabled(config)).toBe(true);
+  });
+
+  it('names bad variables without echoing their values', () => {
+    expect(() => loadConfig({ VPSOPS_CONFIRM_TTL_SECONDS: 'soon' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOSTING_API_URL: 'ftp://secret-host' })).toThrow(/HOSTING_API_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ VPSOPS_TRACK_POLL_MIN_MS: '9000', VPSOPS_TRACK_POLL_MAX_MS: '1000' })).toThrow(
+      /POLL_MIN/,
+    );
+    try {
+      loadConfig({ HOSTING_API_URL: 'not a url with secret-abc' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-abc');
+    }
+  });
+
+  it('redacts every secret for printing', () => {
+    const config = loadConfig({
+      HOSTING_API_KEY: 'k-123',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 's',
+      SLACK_APP_TOKEN: 'xapp',
+      DISCORD_TOKEN: 'dt',
+    });
+    const text = JSON.stringify(redactedConfig(config));
+    for (const secret of ['k-123', 'xoxb-1', '"s"', 'xapp', '"dt"']) expect(text).not.toContain(secret);
+    expect(config.hostingApi.key).toBe('k-123');
+  });
+
+  it('logs to the given stream with secrets censored', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const logger = createLogger({ destination: sink, level: 'info' });
+    logger.info(
+      { apiKey: 'k-123', config: { hostingApi: { key: 'k-456' } }, token: 'tok', password: 'pw' },
+      'hello',
+    );
+    logger.flush();
+    const out = lines.join('');
+    expect(out).toContain('hello');
+    for (const secret of ['k-123', 'k-456', 'tok"', '"pw"']) expect(out).not.toContain(secret);
+  });
+});

@@ -1,0 +1,228 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FollowSpec } from '../../src/core/command.js';
+import type { FollowTarget, OperationTracker } from '../../src/core/tracking-port.js';
+import { renderText } from '../../src/render/text.js';
+import { actors, makeBot, POLICY, WEB1 } from '../support/core-fakes.js';
+
+const TWO_PERSON = `${POLICY}approvals:\n  two_person: ["instance delete"]\n`;
+
+function clock(start = Date.parse('2024-01-25T03:12:00Z')) {
+  let t = start;
+  return { now: () => new Date(t), advance: (ms: number) => (t += ms) };
+}
+
+describe('confirmation', () => {
+  it('shows a preview with buttons and calls nothing until confirmed', async () => {
+    const { run, fake } = await makeBot({ policy: POLICY });
+    const { reply, token, visibility } = await run('instance stop prod-web');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{16,22}$/);
+    expect(`vps:confirm:${token}`.length).toBeLessThanOrEqual(100);
+    expect(reply?.outcome).toBe('needs-confirmation');
+    expect(reply?.actions?.style).toBe('danger');
+    expect(visibility).toBe('channel');
+    const text = renderText(reply!, { now: new Date() });
+    expect(text).toContain('Stop web-1?');
+    expect(text).toContain('Requested by @alice');
+    expect(text).toContain('Confirm: type "yes" / Cancel · expires in 2 min');
+    expect(fake.count('instance.stop')).toBe(0);
+  });
+
+  it('runs once on the requester’s confirm, edits the card, announces and hands off to the tracker', async () => {
+    const followed: [FollowSpec, FollowTarget][] = [];
+    const tracker: OperationTracker = { follow: (spec, target) => followed.push([spec, target]) };
+    const { run, act, fake } = await makeBot({ policy: POLICY, tracker });
+    const first = await run('instance stop prod-web');
+    const cardRef = first.responder.replies[0]!.ref;
+    const { responder, update } = await act(first.token!);
+    expect(fake.count('instance.stop')).toBe(1);
+    expect(fake.instances.get(WEB1)?.status).toBe('Stopped');
+    expect(responder.updates[0]?.ref).toEqual(cardRef);
+    expect(renderText(update!)).toMatch(
+      /Stop requested for web-1[\s\S]*Confirmed by @alice at \d\d:\d\d:\d\d UTC/,
+    );
+    expect(update?.actions).toBeUndefined();
+    expect(renderText(responder.announcements[0]!)).toMatch(
+      /@alice ran instance stop web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/,
+    );
+    expect(followed).toHaveLength(1);
+    expect(followed[0]![0].doneStatuses).toEqual(['Stopped']);
+    expect(followed[0]![1].ref).toEqual(cardRef);
+  });
+
+  it('refuses a second click on the same confirmation', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    await act(token!);
+    const again = await act(token!);
+    expect(again.reply?.title).toBe('Already handled');
+    expect(again.responder.replies[0]?.visibility).toBe('ephemeral');
+    expect(fake.count('instance.stop')).toBe(1);
+  });
+
+  it('runs the handler exactly once when two confirms race', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    const results = await Promise.all([act(token!), act(token!), act(token!)]);
+    expect(fake.count('instance.stop')).toBe(1);
+    expect(results.filter((r) => r.reply?.title === 'Already handled')).toHaveLength(2);
+  });
+
+  it('refuses someone other than the requester and leaves the card alone', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    const other = await act(token!, actors.carol);
+    expect(other.reply?.title).toBe('Not your confirmation');
+    expect(other.responder.updates).toHaveLength(0);
+    expect(fake.count('instance.stop')).toBe(0);
+    await act(token!);
+    expect(fake.count('instance.stop')).toBe(1);
+  });
+
+  it('expires: the card says nothing was done and the API is untouched', async () => {
+    const time = clock();
+    const { run, act, fake } = await makeBot({ policy: POLICY, now: time.now });
+    const { token } = await run('instance stop prod-web');
+    time.advance(121_000);
+    const late = await act(token!);
+    expect(late.reply?.title).toBe('Expired');
+    expect(renderText(late.update!)).toContain('Expired — nothing was done.');
+    expect(fake.count('instance.stop')).toBe(0);
+  });
+
+  it('edits an unanswered card to expired on its own', async () => {
+    const time = clock();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { run, fake } = await makeBot({
+        policy: POLICY,
+        now: time.now,
+        env: { VPSOPS_CONFIRM_TTL_SECONDS: '5' },
+      });
+      const { responder } = await run('instance stop prod-web');
+      time.advance(6_000);
+      vi.advanceTimersByTime(6_000);
+      vi.useRealTimers();
+      await vi.waitFor(() => expect(responder.updates).toHaveLength(1));
+      expect(renderText(responder.updates[0]!.message)).toContain('Expired — nothing was done.');
+      expect(responder.updates[0]!.ref).toEqual(responder.replies[0]!.ref);
+      expect(fake.count('instance.stop')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('honours a configured time to live', async () => {
+    const time = clock();
+    const { run, act, fake } = await makeBot({
+      policy: POLICY,
+      now: time.now,
+      env: { VPSOPS_CONFIRM_TTL_SECONDS: '5' },
+    });
+    const { token } = await run('instance stop prod-web');
+    time.advance(4_000);
+    await act(token!);
+    expect(fake.count('instance.stop')).toBe(1);
+  });
+
+  it('cancels on the requester’s cancel without running anything', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    const cancelled = await act(token!, actors.alice, 'cancel');
+    expect(renderText(cancelled.update!)).toMatch(
+      /Cancelled by @alice at \d\d:\d\d:\d\d UTC — nothing was done/,
+    );
+    expect(fake.count('instance.stop')).toBe(0);
+    expect((await act(token!)).reply?.title).toBe('Already handled');
+  });
+
+  it('lets an admin cancel someone else’s request but not a bystander', async () => {
+    const { run, act } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    expect((await act(token!, actors.carol, 'cancel')).reply?.title).toBe('Not your confirmation');
+    expect(renderText((await act(token!, actors.admin, 'cancel')).update!)).toContain('Cancelled by @ada');
+  });
+
+  it('asks for the hostname on typed confirmations and keeps the token after a mismatch', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { reply, token } = await run('instance delete prod-web --remove-ip');
+    expect(reply?.actions?.typed?.placeholder).toBe('web-1');
+    expect(renderText(reply!)).toContain('Confirm: type web-1 to confirm / Cancel');
+    expect(renderText(reply!)).toContain('This cannot be undone.');
+    const wrong = await act(token!, actors.alice, 'confirm', 'web-2');
+    expect(wrong.reply?.title).toBe('Confirmation text does not match');
+    const missing = await act(token!, actors.alice, 'confirm');
+    expect(missing.reply?.title).toBe('Confirmation text does not match');
+    expect(fake.count('instance.delete')).toBe(0);
+    const right = await act(token!, actors.alice, 'confirm', '  WEB-1 ');
+    expect(renderText(right.update!)).toContain('Deleting web-1');
+    expect(fake.count('instance.delete')).toBe(1);
+  });
+
+  it('checks exec-style input against the preview targets', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    expect((await act(token!, actors.alice, 'confirm', 'web-2')).reply?.title).toBe(
+      'Confirmation text does not match',
+    );
+    expect(fake.count('instance.stop')).toBe(0);
+    await act(token!, actors.alice, 'confirm', WEB1);
+    expect(fake.count('instance.stop')).toBe(1);
+  });
+
+  it('requires an admin other than the requester for two-person commands', async () => {
+    const { run, act, fake } = await makeBot({ policy: TWO_PERSON });
+    const { token, reply } = await run('instance delete prod-web');
+    expect(renderText(reply!)).toContain('needs approval: an admin other than @alice must confirm');
+    expect((await act(token!, actors.alice, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
+    expect((await act(token!, actors.carol, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
+    expect(fake.count('instance.delete')).toBe(0);
+    const approved = await act(token!, actors.admin, 'confirm', 'web-1');
+    expect(renderText(approved.update!)).toContain('Confirmed by @ada');
+    expect(renderText(approved.update!)).toContain('requested by @alice');
+    expect(fake.count('instance.delete')).toBe(1);
+  });
+
+  it('refuses an unknown token', async () => {
+    const { act } = await makeBot({ policy: POLICY });
+    expect((await act('nope-nope-nope-nope')).reply?.title).toBe('Unknown confirmation');
+  });
+
+  it('asks to confirm change commands that define a preview (they cost money)', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { reply, token } = await run('ip add prod-web');
+    expect(reply?.actions?.style).toBe('primary');
+    expect(fake.count('ip.add')).toBe(0);
+    const done = await act(token!);
+    expect(renderText(done.update!)).toContain('Added 203.0.113.20');
+    expect(done.responder.announcements).toHaveLength(0);
+  });
+
+  it('shows a failed run on the card', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    fake.instances.delete(WEB1);
+    const failed = await act(token!);
+    expect(renderText(failed.update!)).toMatch(/does not know that resource[\s\S]*— failed\./);
+    expect(failed.update?.outcome).toBe('error');
+  });
+
+  it('survives a restart: a pending confirmation can be confirmed by a new bot over the same data dir', async () => {
+    const first = await makeBot({ policy: POLICY });
+    const { token } = await first.run('instance stop prod-web');
+    await first.bot.close();
+    const { createBot } = await import('../../src/core/bot.js');
+    const second = await createBot(first.config, {
+      api: first.fake.api,
+      commands: (await import('../support/core-fakes.js')).fakeCommands(),
+    });
+    const { recordingResponder } = await import('../support/core-fakes.js');
+    const responder = recordingResponder();
+    await second.dispatcher.act(
+      { id: 'a', platform: 'slack', actor: actors.alice, channelId: 'C1', token: token!, action: 'confirm' },
+      responder,
+    );
+    expect(first.fake.count('instance.stop')).toBe(1);
+    expect(responder.updates[0]?.ref.id).toBe('m1');
+    await second.close();
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  code,
+  context,
+  divider,
+  errorMessage,
+  fields,
+  message,
+  pageFooter,
+  paginate,
+  table,
+  text,
+} from '../../src/render/builders.js';
+import type { Message } from '../../src/render/message.js';
+import { renderText } from '../../src/render/text.js';
+
+describe('plain-text renderer', () => {
+  it('renders a title with a tone marker, aligned fields, tables and indented code', () => {
+    const msg = message(
+      'web-1',
+      [
+        fields({ Status: 'Running', 'Public IP': null, CPU: 2 }),
+        table(
+          ['Name', 'Size'],
+          [
+            ['daily', '10 GB'],
+            ['pre-deploy', undefined],
+          ],
+        ),
+        code('line one\nline two'),
+        context('uuid 7995e990'),
+        divider(),
+        text('done'),
+      ],
+      { tone: 'success' },
+    );
+    expect(renderText(msg)).toBe(
+      [
+        '✔ web-1',
+        '',
+        'Status     Running',
+        'Public IP  —',
+        'CPU        2',
+        '',
+        'Name        Size',
+        '──────────  ─────',
+        'daily       10 GB',
+        'pre-deploy  —',
+        '',
+        '    line one',
+        '    line two',
+        '',
+        '  uuid 7995e990',
+        '',
+        '─'.repeat(40),
+        '',
+        'done',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a confirm hint with the expiry', () => {
+    const now = new Date('2024-01-25T03:12:00Z');
+    const msg: Message = {
+      title: 'Stop web-1?',
+      tone: 'danger',
+      blocks: [],
+      actions: {
+        token: 't',
+        confirmLabel: 'Confirm',
+        cancelLabel: 'Cancel',
+        style: 'danger',
+        expiresAt: now.getTime() + 120_000,
+      },
+    };
+    expect(renderText(msg, { now })).toBe('‼ Stop web-1?\n\nConfirm: type "yes" / Cancel · expires in 2 min');
+    const typed: Message = {
+      ...msg,
+      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type web-1', placeholder: 'web-1' } },
+    };
+    expect(renderText(typed, { now })).toContain(
+      'Confirm: type web-1 to confirm / Cancel · expires in 2 min',
+    );
+    expect(renderText(msg, { now: new Date(now.getTime() + 200_000) })).toContain('· expired');
+  });
+
+  it('mentions attachments and their saved path', () => {
+    const msg: Message = {
+      blocks: [],
+      title: 'Metrics',
+      attachments: [
+        {
+          filename: 'm.png',
+          contentType: 'image/png',
+          data: new Uint8Array(),
+          alt: 'CPU chart',
+          savedPath: '/data/charts/m.png',
+        },
+      ],
+    };
+    expect(renderText(msg)).toContain('[image: CPU chart] saved to /data/charts/m.png');
+  });
+
+  it('falls back to the summary when there is nothing else', () => {
+    expect(renderText({ blocks: [], summary: 'ok then', tone: 'info' })).toBe('ℹ ok then');
+  });
+
+  it('builds error messages with a hint', () => {
+    const msg = errorMessage('Not allowed', 'You may not run this.', 'Ask an admin.');
+    expect(msg.tone).toBe('error');
+    expect(renderText(msg)).toBe('✖ Not allowed\n\nYou may not run this.\n\n  Ask an admin.');
+  });
+});
+
+describe('pagination', () => {
+  const items = Array.from({ length: 23 }, (_, i) => i + 1);
+  const next = (page: number) => `backup list web-1 --page ${page}`;
+
+  it('cuts a list into pages with a footer naming the next command', () => {
+    const first = paginate(items, { page: 1, perPage: 10, nextCommand: next });
+    expect(first.items).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(first.footer).toBe('Page 1 of 3 (23 items) · next: backup list web-1 --page 2');
+    const last = paginate(items, { page: 9, perPage: 10, nextCommand: next });
+    expect(last.page).toBe(3);
+    expect(last.items).toEqual([21, 22, 23]);
+    expect(last.footer).toBe('Page 3 of 3 (23 items)');
+  });
+
+  it('has no footer when everything fits', () => {
+    expect(paginate([1, 2], { nextCommand: next }).footer).toBeNull();
+    expect(pageFooter({ page: 1, totalPages: 1, nextCommand: next })).toBeNull();
+  });
+});
