@@ -1,0 +1,203 @@
+// Lays out the four metric panels as one ECharts option (2 × 2 grid on a solid card) so the
+// whole chart is one image per reply. Pure data in, option out: no rendering here.
+import type { EChartsOption } from 'echarts';
+import type { Panel, PanelSet } from './panels.js';
+import type { Palette } from './theme.js';
+import { formatAxisNumber } from './units.js';
+import { formatRange, formatTimeLabel, type Periode } from './time-labels.js';
+
+/** Size of the rendered chart in CSS pixels (the PNG is this times the scale). */
+export const CHART_WIDTH = 1200;
+export const CHART_HEIGHT = 760;
+
+/** The font every label uses; render-chart loads this exact family from a bundled TTF. */
+export const CHART_FONT = 'Inter';
+
+const HEADER = 76;
+const MARGIN = 16;
+const GAP = 16;
+const PANEL_W = (CHART_WIDTH - 2 * MARGIN - GAP) / 2;
+const PANEL_H = (CHART_HEIGHT - HEADER - MARGIN - GAP) / 2;
+
+const PERIOD_NAMES: Record<Periode, string> = {
+  hour: 'Last hour',
+  day: 'Last day',
+  week: 'Last week',
+  month: 'Last month',
+  year: 'Last year',
+};
+
+/** Everything the option needs besides the panels. */
+export interface OptionInput {
+  title: string;
+  periode: Periode;
+  set: PanelSet;
+  colors: Palette;
+}
+
+function panelBox(index: number): { x: number; y: number } {
+  return { x: MARGIN + (index % 2) * (PANEL_W + GAP), y: HEADER + Math.floor(index / 2) * (PANEL_H + GAP) };
+}
+
+function subtitle(input: OptionInput): string {
+  const period = PERIOD_NAMES[input.periode];
+  if (input.set.range) return `${period} · ${formatRange(input.set.range.start, input.set.range.end)}`;
+  return `${period} · sample times as reported`;
+}
+
+function sparse(panel: Panel): boolean {
+  return panel.lines.every((line) => line.points.length <= 40);
+}
+
+/** Builds the ECharts option for the whole chart. */
+export function buildChartOption(input: OptionInput): EChartsOption {
+  const { set, colors } = input;
+  const text = { fontFamily: CHART_FONT, color: colors.text };
+  const titles: NonNullable<EChartsOption['title']> = [
+    {
+      text: input.title,
+      subtext: subtitle(input),
+      left: MARGIN + 4,
+      top: 12,
+      textStyle: { ...text, fontSize: 22, fontWeight: 600 },
+      subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 14 },
+    },
+  ];
+  // A hairline frame keeps the light card distinct on a white client background.
+  const graphics: object[] = [
+    {
+      type: 'rect',
+      shape: { x: 0.5, y: 0.5, width: CHART_WIDTH - 1, height: CHART_HEIGHT - 1, r: 0 },
+      style: { fill: 'none', stroke: colors.border, lineWidth: 1 },
+      z: -20,
+    },
+  ];
+  const grids: object[] = [];
+  const xAxes: object[] = [];
+  const yAxes: object[] = [];
+  const series: object[] = [];
+  const legends: object[] = [];
+  set.panels.forEach((panel, index) => {
+    const box = panelBox(index);
+    graphics.push({
+      type: 'rect',
+      shape: { x: box.x, y: box.y, width: PANEL_W, height: PANEL_H, r: 8 },
+      style: { fill: colors.panel, stroke: colors.border, lineWidth: 1 },
+      z: -10,
+    });
+    titles.push({
+      text: `${panel.title} (${panel.unit})`,
+      subtext: panel.summary,
+      left: box.x + 12,
+      top: box.y + 8,
+      itemGap: 4,
+      textStyle: { ...text, fontSize: 16, fontWeight: 600 },
+      subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 13 },
+    });
+    if (panel.empty) {
+      graphics.push({
+        type: 'text',
+        x: box.x + PANEL_W / 2,
+        y: box.y + PANEL_H / 2,
+        style: {
+          text: 'No data',
+          fill: colors.subtext,
+          font: `16px ${CHART_FONT}`,
+          align: 'center',
+          verticalAlign: 'middle',
+        },
+      });
+    }
+    legends.push({
+      data: panel.lines.map((line) => line.name),
+      right: CHART_WIDTH - (box.x + PANEL_W) + 12,
+      top: box.y + 10,
+      itemWidth: 18,
+      itemHeight: 8,
+      textStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 12 },
+    });
+    grids.push({ left: box.x + 62, top: box.y + 62, width: PANEL_W - 62 - 20, height: PANEL_H - 62 - 34 });
+    xAxes.push(xAxis(index, panel, input));
+    yAxes.push({
+      type: 'value',
+      gridIndex: index,
+      min: panel.empty ? 0 : undefined,
+      max: panel.fixedMax ?? (panel.empty ? 1 : undefined),
+      splitNumber: 4,
+      interval: panel.fixedMax === undefined ? undefined : panel.fixedMax / 4,
+      axisLabel: {
+        fontFamily: CHART_FONT,
+        color: colors.subtext,
+        fontSize: 13,
+        show: !panel.empty,
+        formatter: (value: number) => formatAxisNumber(value),
+      },
+      axisLine: { show: false },
+      splitLine: { show: !panel.empty, lineStyle: { color: colors.grid } },
+    });
+    for (const line of panel.lines) {
+      const color = colors.lines[line.name] ?? colors.text;
+      series.push({
+        type: 'line',
+        name: line.name,
+        xAxisIndex: index,
+        yAxisIndex: index,
+        data: line.points,
+        showSymbol: sparse(panel),
+        symbolSize: 5,
+        connectNulls: false,
+        color,
+        lineStyle: { width: 2, color, type: line.dashed ? 'dashed' : 'solid' },
+        areaStyle: line.area ? { color, opacity: 0.15 } : undefined,
+      });
+    }
+  });
+  return {
+    animation: false,
+    useUTC: true,
+    backgroundColor: colors.background,
+    textStyle: { fontFamily: CHART_FONT },
+    title: titles,
+    legend: legends,
+    grid: grids,
+    xAxis: xAxes,
+    yAxis: yAxes,
+    series,
+    graphic: { elements: graphics },
+  } as EChartsOption;
+}
+
+function xAxis(index: number, panel: Panel, input: OptionInput): object {
+  const { set, colors, periode } = input;
+  const label = {
+    fontFamily: CHART_FONT,
+    color: colors.subtext,
+    fontSize: 13,
+    hideOverlap: true,
+    show: !panel.empty,
+  };
+  const line = { show: !panel.empty, lineStyle: { color: colors.axis } };
+  if (!set.timeAxis) {
+    const categories = panel.lines[0]?.points.map((p) => String(p[0])) ?? [];
+    return {
+      type: 'category',
+      gridIndex: index,
+      data: categories,
+      boundaryGap: false,
+      axisLabel: label,
+      axisLine: line,
+      axisTick: line,
+    };
+  }
+  return {
+    type: 'time',
+    gridIndex: index,
+    min: set.range?.start,
+    max: set.range?.end,
+    splitNumber: 5,
+    axisLabel: { ...label, formatter: (value: number) => formatTimeLabel(value, periode) },
+    axisLine: line,
+    axisTick: line,
+    splitLine: { show: false },
+  };
+}

@@ -1,0 +1,152 @@
+// Follows one long operation: polls the instance with bounded backoff, edits the card with
+// progress (rate-limited), and ends with done / failed / timed out. Other API errors than
+// NOT_FOUND are retried until the deadline, then reported with the last known status.
+import { isApiError } from '../api/errors.js';
+import type { HostingApi } from '../api/index.js';
+import type { Responder } from '../core/ports.js';
+import type { BotStore, TrackedOperation } from '../core/store.js';
+import type { Message } from '../render/message.js';
+import {
+  doneOutcome,
+  failedOutcome,
+  finalMessage,
+  progressMessage,
+  timedOutOutcome,
+  type FinalOutcome,
+} from './messages.js';
+
+/** Timing of polls and edits, all in milliseconds. */
+export interface PollSettings {
+  pollMinMs: number;
+  pollMaxMs: number;
+  timeoutMs: number;
+  /** Least time between two progress edits of the same card. */
+  editIntervalMs: number;
+}
+
+/** What one followed operation needs from its tracker. */
+export interface OperationDeps {
+  api: HostingApi;
+  store: BotStore;
+  settings: PollSettings;
+  now: () => number;
+  /** Runs `task` after `ms` on an unref'd timer the tracker can cancel. */
+  schedule(ms: number, task: () => void): void;
+  stopped(): boolean;
+  warn(message: string, detail: Record<string, unknown>): void;
+}
+
+/** Persisted progress of an operation (TrackedOperation.data). */
+export interface OperationData {
+  lastStatus?: string | null;
+  card?: Message;
+}
+
+const FAILURE_STATUS = /error|fail/i;
+const BACKOFF = 1.5;
+
+function describe(error: unknown): string {
+  const text = isApiError(error) ? error.chatText() : 'an unexpected error';
+  return text.replace(/\.$/, '');
+}
+
+/** Starts polling `op`; resolves the returned promise with the outcome once it is final. */
+export function runOperation(
+  op: TrackedOperation,
+  responder: Responder,
+  deps: OperationDeps,
+  options: { firstDelayMs: number; card?: Message },
+): Promise<FinalOutcome | null> {
+  const { spec } = op;
+  const data = (op.data ?? {}) as OperationData;
+  const card = options.card ?? data.card;
+  let lastStatus: string | null = data.lastStatus ?? null;
+  let lastEditAt = deps.now();
+  let editedStatus: string | null = lastStatus;
+  let delay = deps.settings.pollMinMs;
+  const deadline = op.startedAt + deps.settings.timeoutMs;
+
+  return new Promise((resolve) => {
+    const finish = async (outcome: FinalOutcome): Promise<void> => {
+      await deps.store
+        .deleteOperation(op.id)
+        .catch((error: unknown) => deps.warn('tracker: forget failed', { err: error }));
+      await responder
+        .update(op.ref, finalMessage(outcome, card))
+        .catch((error: unknown) => deps.warn('tracker: final edit failed', { err: error, op: op.id }));
+      resolve(outcome);
+    };
+
+    const progress = async (now: number): Promise<void> => {
+      const changed = lastStatus !== editedStatus;
+      const gap = now - lastEditAt;
+      if (!(
+        gap >= deps.settings.editIntervalMs ||
+        (changed && gap >= Math.min(1000, deps.settings.editIntervalMs))
+      ))
+        return;
+      lastEditAt = now;
+      editedStatus = lastStatus;
+      await responder
+        .update(op.ref, progressMessage(spec, now - op.startedAt, lastStatus, card))
+        .catch((error: unknown) => deps.warn('tracker: progress edit failed', { err: error, op: op.id }));
+    };
+
+    const tick = async (): Promise<void> => {
+      if (deps.stopped()) return resolve(null);
+      let gone = false;
+      let failure: unknown = null;
+      const before = lastStatus;
+      try {
+        const detail = await deps.api.instances.detail(spec.instanceUuid);
+        lastStatus = typeof detail.status === 'string' && detail.status !== '' ? detail.status : lastStatus;
+      } catch (error) {
+        if (isApiError(error) && error.code === 'NOT_FOUND') gone = true;
+        else failure = error;
+      }
+      if (deps.stopped()) return resolve(null);
+      const now = deps.now();
+      const elapsed = now - op.startedAt;
+      const outcome = decide(gone, failure === null);
+      if (outcome) return finish(outcome(elapsed));
+      if (now >= deadline)
+        return finish(
+          timedOutOutcome(spec, elapsed, lastStatus, failure === null ? null : describe(failure)),
+        );
+      if (lastStatus !== before) {
+        const next: OperationData = { ...data, lastStatus };
+        await deps.store.putOperation({ ...op, data: { ...next } }).catch(() => undefined);
+      }
+      await progress(now);
+      if (deps.stopped()) return resolve(null);
+      const wait = Math.max(0, Math.min(delay, deadline - deps.now()));
+      delay = Math.min(deps.settings.pollMaxMs, delay * BACKOFF);
+      deps.schedule(wait, run);
+    };
+
+    const decide = (gone: boolean, readOk: boolean): ((elapsed: number) => FinalOutcome) | null => {
+      if (gone) {
+        if (spec.kind === 'instance-gone') return (elapsed) => doneOutcome(spec, elapsed, null);
+        const known = lastStatus ? ` (last known status ${lastStatus})` : '';
+        return (elapsed) => failedOutcome(spec, elapsed, `the instance no longer exists${known}`);
+      }
+      if (!readOk || lastStatus === null) return null;
+      const status = lastStatus;
+      const wanted = (spec.doneStatuses ?? []).map((s) => s.toLowerCase());
+      if (spec.kind === 'instance-status' && wanted.includes(status.toLowerCase())) {
+        return (elapsed) => doneOutcome(spec, elapsed, status);
+      }
+      if (FAILURE_STATUS.test(status))
+        return (elapsed) => failedOutcome(spec, elapsed, `it reports status ${status}`);
+      return null;
+    };
+
+    const run = (): void => {
+      tick().catch((error: unknown) => {
+        deps.warn('tracker: poll crashed', { err: error, op: op.id });
+        resolve(null);
+      });
+    };
+    deps.schedule(options.firstDelayMs, run);
+  });
+}
