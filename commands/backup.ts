@@ -1,0 +1,170 @@
+// Backup commands (endpoints 9–11): restore, delete, and the paginated history.
+import type { BackupHistoryItem, HostingApi } from '../src/api/index.js';
+import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import type { CommandContext, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
+import type { Field } from '../src/render/message.js';
+import { ageMs, when } from './shared/dates.js';
+import { money, show, storageSize } from './shared/format.js';
+import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
+import { pageFooter } from './shared/paging.js';
+import { instancePreview, pointless } from './shared/preview.js';
+
+const backupArg = () => arg.uuid('Backup uuid');
+
+/** Look the backup up in recent history so the card says how old it is; best effort. */
+async function findBackup(
+  api: HostingApi,
+  instanceUuid: string,
+  backupUuid: string,
+): Promise<BackupHistoryItem | null> {
+  try {
+    const history = await api.backups.history(instanceUuid, { limit: 50, page: 1 });
+    return history.items.find((item) => item.id === backupUuid) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function backupFields(item: BackupHistoryItem | null, now: Date): Field[] {
+  if (!item) return [{ label: 'Backup', value: 'not among the 50 newest backups — check the uuid' }];
+  return [
+    { label: 'Backup taken', value: when(item.created_at, now) },
+    { label: 'Backup size', value: storageSize(item.size), inline: true },
+  ];
+}
+
+async function backupPreviewParts(ctx: CommandContext, instance: ResolvedInstance, backupUuid: string) {
+  const [detail, item] = await Promise.all([
+    fetchInstance(ctx, instance),
+    findBackup(ctx.api, instance.uuid, backupUuid),
+  ]);
+  return { detail, item, label: labelOf(detail, instance) };
+}
+
+/** Endpoint 9 (a GET that changes state): restore an instance from a backup. */
+export const backupRestore = defineCommand({
+  group: 'backup',
+  name: 'restore',
+  summary: 'Restore an instance from a backup',
+  examples: ['/vps backup restore web-1 b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e'],
+  args: { instance: arg.instance(), backupUuid: backupArg() },
+  risk: 'destructive',
+  preview: async (ctx, { instance, backupUuid }) => {
+    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
+    if (isTerminating(detail.status))
+      throw pointless(`${label} is ${show(detail.status)} — it cannot be restored.`);
+    const age = item ? ageMs(item.created_at, ctx.now()) : null;
+    return instancePreview({
+      title: `Restore ${label} from a backup?`,
+      detail,
+      instance,
+      extraTargets: [backupUuid],
+      fields: backupFields(item, ctx.now()),
+      lines: [
+        `${label} will be restored from backup ${backupUuid}${age !== null ? `, taken ${when(item?.created_at, ctx.now())}` : ''}.`,
+        'Everything written to its disks since that backup is overwritten.',
+      ],
+    });
+  },
+  run: async (ctx, { instance, backupUuid }) => {
+    await ctx.api.backups.restore(instance.uuid, backupUuid);
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `Restore requested for ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `${target.label} is restoring from backup ${backupUuid}.` }],
+      },
+      follow: {
+        kind: 'instance-status',
+        instanceUuid: instance.uuid,
+        label: target.label,
+        verb: 'restoring',
+        doneStatuses: ['Running'],
+      },
+      auditSummary: `restore of ${target.label} from backup ${backupUuid} requested`,
+    };
+  },
+});
+
+/** Endpoint 10 (a GET that changes state): delete one backup file. */
+export const backupDelete = defineCommand({
+  group: 'backup',
+  name: 'delete',
+  summary: 'Delete a backup of an instance',
+  examples: ['/vps backup delete web-1 c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f'],
+  args: { instance: arg.instance(), backupUuid: backupArg() },
+  risk: 'destructive',
+  preview: async (ctx, { instance, backupUuid }) => {
+    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
+    return instancePreview({
+      title: `Delete a backup of ${label}?`,
+      detail,
+      instance,
+      extraTargets: [backupUuid],
+      fields: backupFields(item, ctx.now()),
+      lines: [`Backup ${backupUuid} of ${label} will be deleted. The instance itself is not touched.`],
+    });
+  },
+  run: async (ctx, { instance, backupUuid }) => {
+    await ctx.api.backups.delete(instance.uuid, backupUuid);
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `Backup deleted for ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `Backup ${backupUuid} was deleted.` }],
+      },
+      auditSummary: `backup ${backupUuid} of ${target.label} deleted`,
+    };
+  },
+});
+
+/** Endpoint 11: backup history as a table, newest first, with the next-page command. */
+export const backupList = defineCommand({
+  group: 'backup',
+  name: 'list',
+  summary: 'List the backups of an instance',
+  examples: ['/vps backup list web-1', '/vps backup list web-1 --page 2', '/vps backup list web-1 --limit 5'],
+  args: {
+    instance: arg.instance(),
+    page: optional(asFlag(arg.integer('Page number', { min: 1 }))),
+    limit: optional(asFlag(arg.integer('Backups per page', { min: 1, max: 100 }))),
+  },
+  risk: 'read',
+  run: async (ctx, { instance, page, limit }) => {
+    const now = ctx.now();
+    const history = await ctx.api.backups.history(instance.uuid, {
+      ...(page !== undefined ? { page } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
+    const title = `Backups of ${instance.label}`;
+    if (history.items.length === 0) {
+      const text = page && page > 1 ? `There is no page ${page}.` : `${instance.label} has no backups.`;
+      return { title, tone: 'warning', blocks: [{ type: 'text', text }] };
+    }
+    const rows = history.items.map((item) => [
+      when(item.created_at, now),
+      storageSize(item.size),
+      show(item.schedule),
+      money(item.est_this_month, ctx.currency),
+      show(item.id),
+    ]);
+    return {
+      title,
+      tone: 'info',
+      summary: title,
+      blocks: [
+        { type: 'table', columns: ['Taken', 'Size', 'Schedule', 'Est. this month', 'Backup uuid'], rows },
+        pageFooter(history.page, 'backups', `backup list ${instance.label}`, { page, limit }),
+      ],
+    };
+  },
+});
+
+/** The backup group, in help order. */
+export const backupCommands: CommandDefinition[] = [
+  backupList,
+  backupRestore,
+  backupDelete,
+] as unknown as CommandDefinition[];

@@ -1,0 +1,111 @@
+// Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
+import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { day } from './shared/dates.js';
+import { count, money, plural, show } from './shared/format.js';
+import { pageFooter } from './shared/paging.js';
+
+const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
+const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
+  bank: 'Bank transfer',
+  card: 'Card',
+  ritel: 'Retail outlet',
+  ewallet: 'E-wallet',
+  qris: 'QRIS',
+};
+
+/** Endpoint 21: how the account can be topped up, and what each way costs. */
+export const billingMethods = defineCommand({
+  group: 'billing',
+  name: 'methods',
+  summary: 'List payment methods and their fees',
+  examples: ['/vps billing methods', '/vps billing methods --amount 500000'],
+  args: { amount: optional(asFlag(arg.integer('Top-up amount, to compute fees', { min: 1 }))) },
+  risk: 'read',
+  run: async (ctx, { amount }) => {
+    const methods = await ctx.api.billing.paymentMethods(amount !== undefined ? { amount } : {});
+    const rows: string[][] = [];
+    for (const category of CATEGORIES) {
+      const list = (methods as unknown as Record<string, unknown>)[category];
+      if (!Array.isArray(list)) continue;
+      for (const m of list as Record<string, unknown>[]) {
+        rows.push([CATEGORY_TEXT[category], show(m.name), show(m.code), count(m.fee), count(m.vat)]);
+      }
+    }
+    const title =
+      amount !== undefined ? `Payment methods for ${money(amount, ctx.currency)}` : 'Payment methods';
+    if (rows.length === 0)
+      return { title, tone: 'info', blocks: [{ type: 'text', text: 'No payment methods are offered.' }] };
+    return {
+      title,
+      tone: 'info',
+      blocks: [
+        { type: 'table', columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'], rows },
+        {
+          type: 'context',
+          text: `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them`,
+        },
+      ],
+    };
+  },
+});
+
+/** Endpoint 22: monthly billing reports, newest first, paginated. */
+export const billingReports = defineCommand({
+  group: 'billing',
+  name: 'reports',
+  summary: 'List billing report summaries',
+  examples: ['/vps billing reports', '/vps billing reports --page 2 --limit 6'],
+  args: {
+    page: optional(asFlag(arg.integer('Page number', { min: 1 }))),
+    limit: optional(asFlag(arg.integer('Reports per page', { min: 1, max: 100 }))),
+  },
+  risk: 'read',
+  run: async (ctx, { page, limit }) => {
+    const reports = await ctx.api.billing.reportSummary({
+      ...(page !== undefined ? { page } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
+    if (reports.items.length === 0) {
+      const text = page && page > 1 ? `There is no page ${page}.` : 'There are no billing reports.';
+      return { title: 'Billing reports', tone: 'info', blocks: [{ type: 'text', text }] };
+    }
+    const now = ctx.now();
+    const rows = reports.items.map((r) => {
+      const item = r as unknown as Record<string, unknown>;
+      return [
+        show(item['billing periode'] ?? item.billing_periode),
+        day(item.billing_date, now),
+        show(item.status),
+        money(item.total, ctx.currency),
+        item.can_download === true ? 'yes' : 'no',
+        show(item.id),
+      ];
+    });
+    const unsettled = reports.items.filter(
+      (r) => (r as unknown as { fully_settle?: unknown }).fully_settle === false,
+    ).length;
+    return {
+      title: 'Billing reports',
+      tone: unsettled > 0 ? 'warning' : 'info',
+      blocks: [
+        { type: 'table', columns: ['Period', 'Billed', 'Status', 'Total', 'Download', 'Id'], rows },
+        ...(unsettled > 0
+          ? [
+              {
+                type: 'text' as const,
+                text: `${plural(unsettled, 'report')} on this page not fully settled.`,
+              },
+            ]
+          : []),
+        pageFooter(reports.page, 'reports', 'billing reports', { page, limit }),
+      ],
+    };
+  },
+});
+
+/** The billing group, in help order. */
+export const billingCommands: CommandDefinition[] = [
+  billingMethods,
+  billingReports,
+] as unknown as CommandDefinition[];

@@ -1,0 +1,48 @@
+// Firewall commands (endpoint 12): create an IPSet on an instance.
+import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { show } from './shared/format.js';
+import { freshLabel } from './shared/instance-view.js';
+
+/** Endpoint 12: create a named IPSet (address list) for an instance's firewall. */
+export const firewallIpsetCreate = defineCommand({
+  group: 'firewall',
+  name: 'ipset-create',
+  summary: 'Create a firewall IPSet on an instance',
+  examples: [
+    '/vps firewall ipset-create web-1 blocklist',
+    '/vps firewall ipset-create web-1 office --description "Office IPs"',
+  ],
+  args: {
+    instance: arg.instance(),
+    name: arg.string('IPSet name', { max: 64 }),
+    description: optional(asFlag(arg.string('What the IPSet is for', { max: 200 }))),
+  },
+  risk: 'change',
+  run: async (ctx, { instance, name, description }) => {
+    const result = await ctx.api.firewall.createIpset(instance.uuid, {
+      name,
+      ...(description !== undefined ? { description } : {}),
+    });
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `IPSet ${name} created on ${target.label}`,
+        tone: 'success',
+        blocks: [
+          {
+            type: 'fields',
+            fields: [
+              { label: 'IPSet', value: show(result.ipset), inline: true },
+              { label: 'Description', value: show(description), inline: true },
+            ],
+          },
+        ],
+      },
+      auditSummary: `ipset ${name} created on ${target.label}`,
+    };
+  },
+});
+
+/** The firewall group. */
+export const firewallCommands: CommandDefinition[] = [firewallIpsetCreate] as unknown as CommandDefinition[];

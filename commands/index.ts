@@ -1,0 +1,28 @@
+// Every chat command, listed explicitly (no folder scanning): what exists is visible here.
+import type { CommandDefinition } from '../src/core/command.js';
+import { backupCommands } from './backup.js';
+import { billingCommands } from './billing.js';
+import { botCommands } from './bot.js';
+import { firewallCommands } from './firewall.js';
+import { instanceCommands } from './instance.js';
+import { ipCommands } from './ip.js';
+import { networkCommands } from './network.js';
+import { osCommands } from './os.js';
+import { snapshotCommands } from './snapshot.js';
+import { sshkeyCommands } from './sshkey.js';
+import { storageCommands } from './storage.js';
+
+/** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
+export const allCommands: CommandDefinition[] = [
+  ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
+  ...snapshotCommands, // snapshot delete | rollback
+  ...backupCommands, // backup list | restore | delete
+  ...firewallCommands, // firewall ipset-create
+  ...ipCommands, // ip add | move
+  ...networkCommands, // network show | graph | attach | detach
+  ...storageCommands, // storage create
+  ...osCommands, // os list
+  ...sshkeyCommands, // sshkey unassigned
+  ...billingCommands, // billing methods | reports
+  ...botCommands, // help | use | whoami | audit | status
+];

@@ -1,0 +1,230 @@
+// Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
+import { arg, defineCommand, optional } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { plural, present, show } from './shared/format.js';
+import {
+  detailFields,
+  fetchInstance,
+  isStopped,
+  isTerminating,
+  labelOf,
+  publicIp,
+  statusTone,
+} from './shared/instance-view.js';
+import { metricsReply } from './shared/metrics-reply.js';
+import { PERIODS } from './shared/metrics.js';
+import { instancePreview, pointless } from './shared/preview.js';
+
+/** Endpoint 1: everything about one instance on one card. */
+export const instanceShow = defineCommand({
+  group: 'instance',
+  name: 'show',
+  summary: 'Show an instance: status, IP, size, price, backups',
+  examples: ['/vps instance show web-1', '/vps instance show 7995e990-c3bf-4e27-8ce2-89fd5783f9ea'],
+  args: { instance: arg.instance() },
+  risk: 'read',
+  run: async (ctx, { instance }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    return {
+      title: label,
+      tone: statusTone(detail.status),
+      summary: `${label}: ${show(detail.status)}`,
+      blocks: [
+        { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
+        { type: 'context', text: `uuid ${instance.uuid}` },
+      ],
+    };
+  },
+});
+
+/** Endpoint 2: power an instance off, after a preview of its live state. */
+export const instanceStop = defineCommand({
+  group: 'instance',
+  name: 'stop',
+  summary: 'Stop (power off) an instance',
+  examples: ['/vps instance stop web-1', '/vps instance stop   (the channel’s bound instance)'],
+  args: { instance: arg.instance() },
+  risk: 'destructive',
+  preview: async (ctx, { instance }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    if (isStopped(detail.status)) throw pointless(`${label} is already Stopped — nothing to stop.`);
+    if (isTerminating(detail.status))
+      throw pointless(`${label} is ${show(detail.status)} — it cannot be stopped.`);
+    return instancePreview({
+      title: `Stop ${label}?`,
+      detail,
+      instance,
+      tone: 'warning',
+      irreversible: false,
+      lines: [
+        `${label} will be powered off (${show(detail.status)} → Stopped). Everything running on it stops.`,
+        'Its disks, public IP and backups are kept.',
+      ],
+    });
+  },
+  run: async (ctx, { instance }) => {
+    const result = await ctx.api.instances.stop(instance.uuid);
+    const label = present(result.hostname) ?? instance.label;
+    return {
+      message: {
+        title: `Stop requested for ${label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `${label} is stopping.` }],
+      },
+      follow: {
+        kind: 'instance-status',
+        instanceUuid: instance.uuid,
+        label,
+        verb: 'stopping',
+        doneStatuses: ['Stopped'],
+      },
+      auditSummary: `stop requested for ${label}`,
+    };
+  },
+});
+
+/** Endpoint 3: terminate an instance; the hostname must be typed back. */
+export const instanceDelete = defineCommand({
+  group: 'instance',
+  name: 'delete',
+  summary: 'Terminate and delete an instance (hostname typed back)',
+  description: 'Deletes the instance. Its public IP and block storage are kept unless you pass the flags.',
+  examples: ['/vps instance delete web-2', '/vps instance delete web-2 --remove-ip --remove-block-storage'],
+  args: {
+    instance: arg.instance(),
+    removeIp: arg.flag('Also release its public IP'),
+    removeBlockStorage: arg.flag('Also delete its attached block storage'),
+  },
+  risk: 'destructive',
+  preview: async (ctx, { instance, removeIp, removeBlockStorage }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    if (isTerminating(detail.status)) throw pointless(`${label} is already ${show(detail.status)}.`);
+    const ip = publicIp(detail);
+    const ipLine =
+      ip === '—'
+        ? 'It has no public IP.'
+        : removeIp
+          ? `Public IP ${ip} will be released.`
+          : `Public IP ${ip} is kept (pass --remove-ip to release it).`;
+    const storageLine = removeBlockStorage
+      ? 'Its attached block storage will be deleted.'
+      : 'Its block storage is kept (pass --remove-block-storage to delete it).';
+    return instancePreview({
+      title: `Delete ${label}?`,
+      detail,
+      instance,
+      typed: true,
+      lines: [`${label} (${show(detail.status)}) will be terminated and deleted.`, ipLine, storageLine],
+    });
+  },
+  run: async (ctx, { instance, removeIp, removeBlockStorage }) => {
+    const result = await ctx.api.instances.delete(instance.uuid, { removeIp, removeBlockStorage });
+    const label = present(result.hostname) ?? instance.label;
+    const extras = [
+      removeIp ? 'public IP released' : 'public IP kept',
+      removeBlockStorage ? 'block storage deleted' : 'block storage kept',
+    ];
+    return {
+      message: {
+        title: `Delete requested for ${label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `${label} is terminating (${extras.join(', ')}).` }],
+      },
+      follow: { kind: 'instance-gone', instanceUuid: instance.uuid, label, verb: 'terminating' },
+      auditSummary: `delete requested for ${label} (${extras.join(', ')})`,
+    };
+  },
+});
+
+/** Endpoint 4: console credentials, shown only to the requester. */
+export const instanceConsole = defineCommand({
+  group: 'instance',
+  name: 'console',
+  summary: 'Open the web console (URL and password only to you)',
+  examples: ['/vps instance console web-1'],
+  args: { instance: arg.instance() },
+  risk: 'change',
+  visibility: 'ephemeral',
+  run: async (ctx, { instance }) => {
+    const access = await ctx.api.instances.consoleWebsocket(instance.uuid);
+    return {
+      message: {
+        title: `Console for ${instance.label}`,
+        tone: 'info',
+        visibility: 'ephemeral',
+        summary: `Console for ${instance.label} (only visible to you)`,
+        blocks: [
+          { type: 'text', text: 'Only you can see this. Do not paste the password into a channel.' },
+          { type: 'fields', fields: [{ label: 'Websocket URL', value: show(access.url) }] },
+          { type: 'code', text: `password: ${show(access.password)}` },
+        ],
+      },
+      auditSummary: `console session opened for ${instance.label}`,
+    };
+  },
+});
+
+/** Endpoint 5: load summary with sparklines, plus a chart image when charts are available. */
+export const instanceMetrics = defineCommand({
+  group: 'instance',
+  name: 'metrics',
+  summary: 'CPU, memory, network and disk over a period',
+  examples: ['/vps instance metrics web-1', '/vps instance metrics web-1 --period day'],
+  args: { instance: arg.instance(), period: optional(arg.choice('Time range', PERIODS), 'hour') },
+  risk: 'read',
+  run: (ctx, { instance, period }) => metricsReply(ctx, instance, period ?? 'hour'),
+});
+
+/** Endpoint 6: instances in a location that have no public IP (and remember their hostnames). */
+export const instanceNoIp = defineCommand({
+  group: 'instance',
+  name: 'no-ip',
+  summary: 'List instances without a public IP in a location',
+  examples: ['/vps instance no-ip 1'],
+  args: { locationId: arg.integer('Location id', { min: 1 }) },
+  risk: 'read',
+  run: async (ctx, { locationId }) => {
+    const options = await ctx.api.instances.withoutPublicIp(locationId);
+    for (const option of options) {
+      const hostname = present(option.hostname);
+      if (hostname) await ctx.bot.rememberHostname(option.id, hostname);
+    }
+    const title = `Instances without a public IP in location ${locationId}`;
+    if (options.length === 0) {
+      return {
+        title,
+        tone: 'info',
+        blocks: [{ type: 'text', text: 'Every instance there has a public IP.' }],
+      };
+    }
+    return {
+      title,
+      tone: 'info',
+      summary: `${plural(options.length, 'instance')} without a public IP`,
+      blocks: [
+        {
+          type: 'table',
+          columns: ['Hostname', 'UUID'],
+          rows: options.map((o) => [show(o.hostname), show(o.id)]),
+        },
+        {
+          type: 'context',
+          text: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
+        },
+      ],
+    };
+  },
+});
+
+/** The instance group, in help order. */
+export const instanceCommands: CommandDefinition[] = [
+  instanceShow,
+  instanceStop,
+  instanceDelete,
+  instanceConsole,
+  instanceMetrics,
+  instanceNoIp,
+] as unknown as CommandDefinition[];

@@ -1,0 +1,99 @@
+// Public IP commands (endpoints 13–14): add an address (billed, so previewed) and move one.
+import { arg, defineCommand } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { show } from './shared/format.js';
+import {
+  fetchInstance,
+  freshLabel,
+  isTerminating,
+  labelOf,
+  publicIp,
+  publicIpId,
+} from './shared/instance-view.js';
+import { instancePreview, pointless } from './shared/preview.js';
+
+/** Endpoint 13: assign a new public IP; confirmed first because it costs money. */
+export const ipAdd = defineCommand({
+  group: 'ip',
+  name: 'add',
+  summary: 'Add a public IP to an instance (billed; asks first)',
+  examples: ['/vps ip add db-1'],
+  args: { instance: arg.instance() },
+  risk: 'change',
+  preview: async (ctx, { instance }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    if (publicIp(detail) !== '—') throw pointless(`${label} already has public IP ${publicIp(detail)}.`);
+    if (isTerminating(detail.status)) throw pointless(`${label} is ${show(detail.status)}.`);
+    return instancePreview({
+      title: `Add a public IP to ${label}?`,
+      detail,
+      instance,
+      tone: 'warning',
+      irreversible: false,
+      lines: [
+        `A new public IP address will be assigned to ${label}.`,
+        'Public IPs are billed while assigned.',
+      ],
+    });
+  },
+  run: async (ctx, { instance }) => {
+    const result = await ctx.api.publicIps.add(instance.uuid);
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `Public IP ${show(result.ip_address)} added to ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `${target.label} is reachable at ${show(result.ip_address)}.` }],
+      },
+      auditSummary: `public IP ${show(result.ip_address)} added to ${target.label}`,
+    };
+  },
+});
+
+/** Endpoint 14: move a public IP to another instance (the current holder loses it). */
+export const ipMove = defineCommand({
+  group: 'ip',
+  name: 'move',
+  summary: 'Move a public IP to another instance',
+  examples: ['/vps ip move 3f2504e0-4f89-41d3-9a0c-0305e82c3301 db-1'],
+  args: { ipUuid: arg.uuid('Public IP uuid'), targetInstance: arg.instance('Instance that gets the IP') },
+  risk: 'destructive',
+  preview: async (ctx, { ipUuid, targetInstance }) => {
+    const detail = await fetchInstance(ctx, targetInstance);
+    const label = labelOf(detail, targetInstance);
+    if (publicIpId(detail) === ipUuid)
+      throw pointless(`That IP (${publicIp(detail)}) is already on ${label}.`);
+    if (isTerminating(detail.status))
+      throw pointless(`${label} is ${show(detail.status)} — pick another target.`);
+    const lines = [
+      `Public IP ${ipUuid} will be moved to ${label}.`,
+      'The instance holding it now loses the address; its traffic goes to the new holder.',
+    ];
+    if (publicIp(detail) !== '—') lines.push(`Note: ${label} already has public IP ${publicIp(detail)}.`);
+    lines.push('To undo, move it back with another /vps ip move.');
+    return instancePreview({
+      title: `Move a public IP to ${label}?`,
+      detail,
+      instance: targetInstance,
+      lines,
+      irreversible: false,
+      extraTargets: [ipUuid],
+    });
+  },
+  run: async (ctx, { ipUuid, targetInstance }) => {
+    await ctx.api.publicIps.changeInstance(ipUuid, targetInstance.uuid);
+    const target = await freshLabel(ctx, targetInstance);
+    return {
+      message: {
+        title: `Public IP moved to ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `Public IP ${ipUuid} now points at ${target.label}.` }],
+      },
+      auditSummary: `public IP ${ipUuid} moved to ${target.label}`,
+    };
+  },
+});
+
+/** The ip group, in help order. */
+export const ipCommands: CommandDefinition[] = [ipAdd, ipMove] as unknown as CommandDefinition[];

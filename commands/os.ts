@@ -1,0 +1,55 @@
+// Operating system catalogue (endpoint 19), one row per installable version.
+import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { memorySize, plural, show, storageSize } from './shared/format.js';
+
+/** Endpoint 19: which OS images can be installed, optionally in one location. */
+export const osList = defineCommand({
+  group: 'os',
+  name: 'list',
+  summary: 'List installable operating systems',
+  examples: ['/vps os list', '/vps os list --location 2'],
+  args: { location: optional(asFlag(arg.integer('Only this location id', { min: 1 }))) },
+  risk: 'read',
+  run: async (ctx, { location }) => {
+    const entries = await ctx.api.systems.list(location !== undefined ? { location } : {});
+    const where = location !== undefined ? ` in location ${location}` : '';
+    const rows: string[][] = [];
+    for (const entry of entries) {
+      const versions = Array.isArray(entry.os_version) ? entry.os_version : [];
+      if (versions.length === 0) rows.push([show(entry.os_name), '—', '—', '—', '—', show(entry.id)]);
+      for (const v of versions) {
+        rows.push([
+          show(entry.os_name),
+          show(v.version),
+          show(v.min_cpu),
+          memorySize(v.min_memory),
+          storageSize(v.min_storage),
+          `${show(entry.id)}/${show(v.id)}`,
+        ]);
+      }
+    }
+    if (rows.length === 0) {
+      return {
+        title: `Operating systems${where}`,
+        tone: 'info',
+        blocks: [{ type: 'text', text: 'No operating systems are offered here.' }],
+      };
+    }
+    return {
+      title: `Operating systems${where}`,
+      tone: 'info',
+      blocks: [
+        {
+          type: 'table',
+          columns: ['OS', 'Version', 'Min CPU', 'Min memory', 'Min disk', 'OS/version id'],
+          rows,
+        },
+        { type: 'context', text: `${plural(entries.length, 'system')}, ${plural(rows.length, 'version')}` },
+      ],
+    };
+  },
+});
+
+/** The os group. */
+export const osCommands: CommandDefinition[] = [osList] as unknown as CommandDefinition[];

@@ -1,0 +1,55 @@
+// One shape for every confirmation card: what will happen, to which instance (live status and
+// public IP), what else goes with it, whether it can be undone — and the names `exec --confirm` takes.
+import type { InstanceDetail } from '../../src/api/index.js';
+import type { Preview, ResolvedInstance } from '../../src/core/command.js';
+import { UserError } from '../../src/core/errors.js';
+import type { Block, Field, Tone } from '../../src/render/message.js';
+import { factFields, labelOf } from './instance-view.js';
+
+/** What a command wants said in its card. */
+export interface InstancePreviewInput {
+  /** Card title, e.g. "Stop web-1?". */
+  title: string;
+  detail: InstanceDetail;
+  instance: ResolvedInstance;
+  /** What exactly will happen, one sentence per line. */
+  lines: string[];
+  /** Extra facts after status / public IP / location. */
+  fields?: Field[];
+  /** False when the action can be reversed (no "cannot be undone" line). */
+  irreversible?: boolean;
+  /** Ask for the hostname typed back (instance delete). */
+  typed?: boolean;
+  tone?: Tone;
+  /** More names `exec --confirm` accepts (e.g. a snapshot uuid). */
+  extraTargets?: string[];
+}
+
+/** Build the preview card for an action on one instance, from its live detail. */
+export function instancePreview(input: InstancePreviewInput): Preview {
+  const label = labelOf(input.detail, input.instance);
+  const blocks: Block[] = [
+    { type: 'text', text: input.lines.join('\n') },
+    {
+      type: 'fields',
+      fields: [
+        { label: 'Instance', value: label, inline: true },
+        ...factFields(input.detail),
+        ...(input.fields ?? []),
+      ],
+    },
+  ];
+  if (input.irreversible !== false) blocks.push({ type: 'text', text: 'This cannot be undone.' });
+  blocks.push({ type: 'context', text: `uuid ${input.instance.uuid}` });
+  const targets = [...new Set([label, input.instance.uuid, ...(input.extraTargets ?? [])])];
+  return {
+    message: { title: input.title, tone: input.tone ?? 'danger', blocks, summary: input.title },
+    targets,
+    ...(input.typed ? { typedConfirmation: label } : {}),
+  };
+}
+
+/** Refuse an action that live state makes pointless, saying why and what to do instead. */
+export function pointless(message: string, hint?: string): UserError {
+  return new UserError('invalid-argument', message, hint);
+}

@@ -1,0 +1,92 @@
+// Snapshot commands (endpoints 7–8): delete a snapshot, roll an instance back to one.
+import { arg, defineCommand } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { show } from './shared/format.js';
+import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
+import { instancePreview, pointless } from './shared/preview.js';
+
+const snapshotArg = () => arg.uuid('Snapshot uuid');
+
+/** Endpoint 7: delete one snapshot of an instance. */
+export const snapshotDelete = defineCommand({
+  group: 'snapshot',
+  name: 'delete',
+  summary: 'Delete a snapshot of an instance',
+  examples: ['/vps snapshot delete web-1 0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10'],
+  args: { instance: arg.instance(), snapshotUuid: snapshotArg() },
+  risk: 'destructive',
+  preview: async (ctx, { instance, snapshotUuid }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    return instancePreview({
+      title: `Delete a snapshot of ${label}?`,
+      detail,
+      instance,
+      extraTargets: [snapshotUuid],
+      lines: [`Snapshot ${snapshotUuid} of ${label} will be deleted. The instance itself is not touched.`],
+    });
+  },
+  run: async (ctx, { instance, snapshotUuid }) => {
+    await ctx.api.snapshots.delete(instance.uuid, snapshotUuid);
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `Snapshot deletion requested for ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `Snapshot ${snapshotUuid} is being removed.` }],
+      },
+      auditSummary: `snapshot ${snapshotUuid} of ${target.label} deleted`,
+    };
+  },
+});
+
+/** Endpoint 8: roll an instance back to a snapshot; it ends Stopped, ready to start. */
+export const snapshotRollback = defineCommand({
+  group: 'snapshot',
+  name: 'rollback',
+  summary: 'Roll an instance back to a snapshot',
+  examples: ['/vps snapshot rollback web-1 5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
+  args: { instance: arg.instance(), snapshotUuid: snapshotArg() },
+  risk: 'destructive',
+  preview: async (ctx, { instance, snapshotUuid }) => {
+    const detail = await fetchInstance(ctx, instance);
+    const label = labelOf(detail, instance);
+    if (isTerminating(detail.status))
+      throw pointless(`${label} is ${show(detail.status)} — it cannot be rolled back.`);
+    return instancePreview({
+      title: `Roll ${label} back to a snapshot?`,
+      detail,
+      instance,
+      extraTargets: [snapshotUuid],
+      lines: [
+        `${label} will be rolled back to snapshot ${snapshotUuid}.`,
+        'Everything written since that snapshot is lost. The instance ends Stopped; start it afterwards.',
+      ],
+    });
+  },
+  run: async (ctx, { instance, snapshotUuid }) => {
+    await ctx.api.snapshots.rollback(instance.uuid, snapshotUuid);
+    const target = await freshLabel(ctx, instance);
+    return {
+      message: {
+        title: `Rollback requested for ${target.label}`,
+        tone: 'success',
+        blocks: [{ type: 'text', text: `${target.label} is rolling back to snapshot ${snapshotUuid}.` }],
+      },
+      follow: {
+        kind: 'instance-status',
+        instanceUuid: instance.uuid,
+        label: target.label,
+        verb: 'rolling back',
+        doneStatuses: ['Stopped'],
+      },
+      auditSummary: `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
+    };
+  },
+});
+
+/** The snapshot group, in help order. */
+export const snapshotCommands: CommandDefinition[] = [
+  snapshotDelete,
+  snapshotRollback,
+] as unknown as CommandDefinition[];

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { allCommands } from '../../commands/index.js';
+import { commandPath } from '../../src/core/command.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { ACTORS, CHANNEL, DEFAULT_POLICY, startHarness } from '../support/command-harness.js';
+import type { Harness } from '../support/command-harness.js';
+
+const { web1 } = SEED_IDS.instances;
+
+describe('bot commands', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  describe('help', () => {
+    it('lists only read commands to a viewer, grouped, with usage lines', async () => {
+      h = await startHarness();
+      const out = await h.run('help', ACTORS.viewer);
+      expect(out.text).toContain('/vps instance show <instance>');
+      expect(out.text).toContain('/vps backup list <instance> [--page <page>] [--limit <limit>]');
+      expect(out.text).not.toContain('instance stop');
+      expect(out.text).not.toContain('instance console');
+      expect(out.text).toContain('viewer');
+    });
+
+    it('lists destructive commands to an operator', async () => {
+      h = await startHarness();
+      const out = await h.run('help', ACTORS.operator);
+      expect(out.text).toContain('/vps instance delete <instance> [--remove-ip] [--remove-block-storage]');
+      expect(out.text).toContain('/vps network detach');
+    });
+
+    it('shows one command with its arguments, risk and examples', async () => {
+      h = await startHarness();
+      const out = await h.run('help instance stop');
+      expect(out.message.title).toBe('/vps instance stop');
+      expect(out.text).toContain('destructive');
+      expect(out.text).toContain('/vps instance stop web-1');
+      expect(out.text).toContain('bound instance');
+    });
+
+    it('finds a command from its action name alone', async () => {
+      h = await startHarness();
+      const out = await h.run('help stop');
+      expect(out.message.title).toBe('/vps instance stop');
+    });
+
+    it('shows a group page', async () => {
+      h = await startHarness();
+      const out = await h.run('help backup');
+      expect(out.message.title).toBe('Help: Backups');
+      expect(out.text).toContain('backup restore');
+    });
+
+    it('does not describe a command the caller may not run', async () => {
+      h = await startHarness();
+      const out = await h.run('help instance delete', ACTORS.viewer);
+      expect(out.message.outcome).toBe('usage-error');
+      expect(out.text).toContain('your role: viewer');
+      expect(out.text).not.toContain('remove-ip');
+    });
+
+    it('declares examples on every command', () => {
+      const missing = allCommands.filter((c) => !c.examples?.length).map(commandPath);
+      expect(missing).toEqual([]);
+    });
+  });
+
+  describe('use and status', () => {
+    it('says clearly that nothing is bound', async () => {
+      h = await startHarness();
+      const status = await h.run('status');
+      expect(status.message.title).toBe('No instance bound');
+      expect(status.text).toContain('/vps use web-1');
+      const use = await h.run('use');
+      expect(use.text).toContain('No instance is bound');
+    });
+
+    it('binds the channel, shows the incident card, and lets commands omit the instance', async () => {
+      h = await startHarness();
+      const bound = await h.run('use web-1');
+      expect(bound.text).toContain('This channel now uses web-1');
+      expect((await h.run('use')).text).toContain(`bound to web-1 (${web1})`);
+
+      const status = await h.run('status');
+      expect(status.message.title).toBe('web-1 — Running');
+      expect(status.message.tone).toBe('success');
+      expect(status.text).toMatch(/Uptime\s*:?\s*\d/);
+      expect(status.text).toContain('older than a day');
+      expect(status.text).toMatch(/CPU, last hour.*avg \d+\.\d%.*max/);
+      expect(status.text).toMatch(/[▁▂▃▄▅▆▇█]/);
+      expect(status.text).not.toMatch(/undefined|null|NaN/);
+
+      const preview = await h.run('instance stop');
+      expect(preview.text).toContain('Stop web-1?');
+    });
+
+    it('unbinds with --clear', async () => {
+      h = await startHarness();
+      await h.run('use web-1');
+      const cleared = await h.run('use --clear');
+      expect(cleared.text).toContain('no longer bound to web-1');
+      expect((await h.run('status')).message.title).toBe('No instance bound');
+    });
+
+    it('says the bound instance is gone once it has been deleted', async () => {
+      h = await startHarness();
+      await h.run('use web-1');
+      h.sim.faults.inject({
+        endpoint: 'instance.detail',
+        kind: 'status',
+        status: 404,
+        message: 'Instance not found',
+      });
+      const out = await h.run('status');
+      expect(out.message.title).toBe('web-1 no longer exists');
+      expect(out.text).toContain('/vps use --clear');
+    });
+
+    it('refuses to bind an instance the hosting API does not know', async () => {
+      h = await startHarness();
+      const out = await h.run('use 00000000-0000-4000-8000-000000000000');
+      expect(out.message.outcome).toBe('error');
+      expect((await h.run('status')).message.title).toBe('No instance bound');
+    });
+  });
+
+  describe('whoami', () => {
+    it('shows platform, user id, role and its source, and whether destructive commands work here', async () => {
+      h = await startHarness({ policy: `${DEFAULT_POLICY}channels:\n  destructive: [slack:${CHANNEL}]\n` });
+      const here = await h.run('whoami', ACTORS.operator);
+      expect(here.text).toContain('slack');
+      expect(here.text).toContain('UOPS');
+      expect(here.text).toContain('operator');
+      expect(here.text).toMatch(/Destructive commands here\s*:?\s*allowed/);
+      const elsewhere = await h.run('whoami', ACTORS.operator, 'C0RANDOM');
+      expect(elsewhere.text).toMatch(/Destructive commands here\s*:?\s*not allowed/);
+    });
+  });
+
+  describe('audit', () => {
+    it('shows the channel’s recent actions as a timeline, newest first', async () => {
+      h = await startHarness();
+      await h.run('instance show web-1');
+      const preview = await h.run('instance stop web-1');
+      await h.confirm(preview.token!);
+      const out = await h.run('audit --limit 5');
+      const table = out.message.blocks.find((b) => b.type === 'table');
+      const rows = table?.type === 'table' ? table.rows : [];
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows[0]?.[2]).toContain('instance stop');
+      expect(out.text).toContain('oscar');
+      expect(out.text).toContain('instance show');
+      const other = await h.run('audit', ACTORS.operator, 'C0QUIET');
+      expect(other.text).toContain('Nothing has been done in this channel yet.');
+    });
+  });
+});

@@ -1,0 +1,182 @@
+// In-process harness for the chat commands: the simulator (short timings), the real API client and
+// bot runner with `allCommands`, a temp data dir and policy, and a recording Responder. Tests type
+// commands as an on-call would and read back the rendered text, the neutral Message and sim state.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allCommands } from '../../commands/index.js';
+import { createHostingApi } from '../../src/api/index.js';
+import type { HostingApi } from '../../src/api/index.js';
+import { loadConfig } from '../../src/config.js';
+import { createBot } from '../../src/core/bot.js';
+import type { BotServices, FollowSpec } from '../../src/core/command.js';
+import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
+import type { OperationTracker } from '../../src/core/tracking-port.js';
+import type { Message, Visibility } from '../../src/render/message.js';
+import { renderText } from '../../src/render/text.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import type { SimulatorHandle } from '../../src/simulator/index.js';
+
+/** The people in the default policy. */
+export const ACTORS = {
+  admin: { platform: 'slack', userId: 'UADMIN', displayName: 'alice' },
+  operator: { platform: 'slack', userId: 'UOPS', displayName: 'oscar' },
+  operator2: { platform: 'slack', userId: 'UOPS2', displayName: 'olga' },
+  viewer: { platform: 'slack', userId: 'UVIEW', displayName: 'vera' },
+} satisfies Record<string, Actor>;
+
+/** The channel every test talks in unless it says otherwise. */
+export const CHANNEL = 'C0INCIDENT';
+
+/** Default policy: admin, two operators, everyone else a viewer; web-1 has an alias. */
+export const DEFAULT_POLICY = `
+roles:
+  admin: [slack:UADMIN]
+  operator: [slack:UOPS, slack:UOPS2]
+  viewer: ["*"]
+aliases:
+  web-1: 7995e990-c3bf-4e27-8ce2-89fd5783f9ea
+`;
+
+/** One thing the bot said: a reply, an edit of an earlier message, or a public announcement. */
+export interface Said {
+  kind: 'reply' | 'update' | 'announce';
+  message: Message;
+  visibility?: Visibility;
+  ref?: MessageRef;
+}
+
+/** What one call produced. */
+export interface Outcome {
+  /** Everything said during the call, rendered as plain text, in order. */
+  text: string;
+  /** The last reply (or edit) — the card the user is looking at. */
+  message: Message;
+  said: Said[];
+  /** The confirmation token when the reply is a preview card. */
+  token?: string;
+}
+
+/** Options for one harness. */
+export interface HarnessOptions {
+  policy?: string;
+  charts?: BotServices['renderChart'];
+  timing?: Partial<{
+    terminateMs: number;
+    restoreMs: number;
+    storageMs: number;
+    rollbackMs: number;
+    stopMs: number;
+  }>;
+}
+
+/** A running bot + simulator pair. */
+export interface Harness {
+  sim: SimulatorHandle;
+  api: HostingApi;
+  /** Operations the runner handed to the tracker. */
+  followed: FollowSpec[];
+  run(text: string, actor?: Actor, channelId?: string): Promise<Outcome>;
+  confirm(token: string, actor?: Actor, input?: string, channelId?: string): Promise<Outcome>;
+  cancel(token: string, actor?: Actor, channelId?: string): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>): Responder {
+  return {
+    async reply(message, options) {
+      const ref: MessageRef = { platform: 'slack', channelId, id: `m${refs.size + 1}` };
+      refs.set(ref.id, ref);
+      said.push({ kind: 'reply', message, visibility: options?.visibility, ref });
+      return ref;
+    },
+    async update(ref, message) {
+      said.push({ kind: 'update', message, ref });
+    },
+    async announce(message) {
+      said.push({ kind: 'announce', message });
+    },
+  };
+}
+
+function outcome(said: Said[]): Outcome {
+  const card = [...said].reverse().find((s) => s.kind !== 'announce') ?? said[said.length - 1];
+  if (!card) throw new Error('the bot said nothing');
+  const token = [...said].reverse().find((s) => s.message.actions)?.message.actions?.token;
+  return {
+    text: said.map((s) => renderText(s.message)).join('\n---\n'),
+    message: card.message,
+    said,
+    ...(token ? { token } : {}),
+  };
+}
+
+/** Start the simulator and a bot over it. Call close() in afterEach/afterAll. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sim = await startSimulator({
+    timing: { terminateMs: 300, restoreMs: 300, storageMs: 300, rollbackMs: 0, stopMs: 0, ...options.timing },
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'vpsops-commands-'));
+  const policyPath = join(dir, 'policy.yaml');
+  await writeFile(policyPath, options.policy ?? DEFAULT_POLICY);
+  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 5_000 });
+  const followed: FollowSpec[] = [];
+  const tracker: OperationTracker = { follow: (spec) => void followed.push(spec) };
+  const config = loadConfig({
+    VPSOPS_POLICY: policyPath,
+    VPSOPS_DATA_DIR: join(dir, 'data'),
+    VPSOPS_CURRENCY: 'IDR',
+  });
+  const bot = await createBot(config, {
+    api,
+    commands: allCommands,
+    tracker,
+    ...(options.charts ? { charts: options.charts } : {}),
+  });
+  const refs = new Map<string, MessageRef>();
+  let seq = 0;
+  const id = () => `t${(seq += 1)}`;
+
+  return {
+    sim,
+    api,
+    followed,
+    async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
+      const said: Said[] = [];
+      await bot.dispatcher.dispatch(
+        { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text } },
+        recorder(channelId, said, refs),
+      );
+      return outcome(said);
+    },
+    async confirm(token, actor = ACTORS.operator, input, channelId = CHANNEL) {
+      const said: Said[] = [];
+      await bot.dispatcher.act(
+        {
+          id: id(),
+          platform: actor.platform,
+          actor,
+          channelId,
+          token,
+          action: 'confirm',
+          ...(input !== undefined ? { input } : {}),
+        },
+        recorder(channelId, said, refs),
+      );
+      return outcome(said);
+    },
+    async cancel(token, actor = ACTORS.operator, channelId = CHANNEL) {
+      const said: Said[] = [];
+      await bot.dispatcher.act(
+        { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel' },
+        recorder(channelId, said, refs),
+      );
+      return outcome(said);
+    },
+    async close() {
+      await bot.close();
+      await sim.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
