@@ -1,0 +1,31 @@
+// Bolt and the Slack SDK log through their own Logger interface; this routes those lines into our
+// pino logger (which redacts secrets) instead of Bolt's console logger.
+import { LogLevel, type Logger as BoltLogger } from '@slack/bolt';
+import type { Logger } from '../../src/logger.js';
+
+const TO_BOLT: Record<string, LogLevel> = {
+  trace: LogLevel.DEBUG,
+  debug: LogLevel.DEBUG,
+  info: LogLevel.INFO,
+  warn: LogLevel.WARN,
+  error: LogLevel.ERROR,
+  fatal: LogLevel.ERROR,
+  silent: LogLevel.ERROR,
+};
+
+const text = (parts: unknown[]) => parts.map((p) => (p instanceof Error ? p.message : String(p))).join(' ');
+
+/** A Bolt Logger writing to `logger` (child "slack"), or discarding everything when none is given. */
+export function toBoltLogger(logger: Logger | undefined): BoltLogger {
+  const child = logger?.child({ component: 'slack' });
+  return {
+    debug: (...msg: unknown[]) => child?.debug(text(msg)),
+    info: (...msg: unknown[]) => child?.info(text(msg)),
+    warn: (...msg: unknown[]) => child?.warn(text(msg)),
+    error: (...msg: unknown[]) => child?.error(text(msg)),
+    // The pino logger's level is configured centrally; Bolt may not change it.
+    setLevel: () => undefined,
+    getLevel: () => TO_BOLT[child?.level ?? 'silent'] ?? LogLevel.ERROR,
+    setName: () => undefined,
+  };
+}

@@ -1,0 +1,139 @@
+// Bolt listeners: `/vps`, the Confirm / Cancel buttons and the typed-confirmation modal. Each one
+// acks first — before any Web API or hosting-API call — and then hands the translated request to
+// the dispatcher without holding Slack's HTTP response open.
+import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { Logger } from '../../src/logger.js';
+import type { Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
+import type { Visibility } from '../../src/render/message.js';
+import { GENERIC_TYPED_SPEC, TYPED_CONFIRM_CALLBACK, TYPED_INPUT, parseModalMetadata, typedConfirmView } from './modal.js';
+import type { SlackOutbox } from './outbox.js';
+import { ACTION_IDS, renderMessage } from './render.js';
+import { createResponder, type TypedSpecs } from './responder.js';
+import { actionEventFromClick, actionEventFromModal, channelOfAction, invocationFromCommand } from './translate.js';
+
+/** What the listeners need; `track` keeps background work visible to stop(). */
+export interface HandlerDeps {
+  dispatcher: Dispatcher;
+  outbox: SlackOutbox;
+  typedSpecs: TypedSpecs;
+  logger?: Logger;
+  track(work: Promise<void>): void;
+  /** The slash command name, normally "/vps". */
+  command: string;
+}
+
+const FAILURE_TEXT = 'Something went wrong while answering in Slack. Please try again.';
+
+/** Runs `work` in the background; on a crash, logs it and tells the user privately (best effort). */
+function background(deps: HandlerDeps, what: string, work: () => Promise<void>, responder: Responder): void {
+  deps.track(
+    work().catch(async (error: unknown) => {
+      deps.logger?.error({ err: error }, `slack ${what} failed`);
+      try {
+        await responder.reply({ tone: 'error', blocks: [{ type: 'text', text: FAILURE_TEXT }] }, { visibility: 'ephemeral' });
+      } catch (notifyError) {
+        deps.logger?.warn({ err: notifyError }, 'slack failure notice could not be sent');
+      }
+    }),
+  );
+}
+
+/** The core's visibility for an invocation; private when the core cannot tell (fail closed). */
+function visibilityOf(deps: HandlerDeps, invocation: Invocation): Visibility {
+  try {
+    return deps.dispatcher.visibilityFor(invocation);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'visibilityFor failed; answering privately');
+    return 'ephemeral';
+  }
+}
+
+/** Registers every listener of the adapter on a Bolt app. */
+export function registerHandlers(app: App, deps: HandlerDeps): void {
+  const { dispatcher, outbox, typedSpecs } = deps;
+
+  app.command(deps.command, async ({ command, ack }) => {
+    await ack();
+    const invocation = invocationFromCommand(command);
+    const responder = createResponder(
+      outbox,
+      {
+        channelId: command.channel_id,
+        userId: command.user_id,
+        responseUrl: command.response_url,
+        defaultVisibility: visibilityOf(deps, invocation),
+      },
+      typedSpecs,
+      deps.logger,
+    );
+    background(deps, 'command', () => dispatcher.dispatch(invocation, responder), responder);
+  });
+
+  const onClick =
+    (action: 'confirm' | 'cancel') =>
+    async ({ ack, body, action: element }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
+      await ack();
+      const token = element.value;
+      if (!token) return;
+      const event = actionEventFromClick(body, action, token);
+      const responder = createResponder(
+        outbox,
+        {
+          channelId: event.channelId,
+          userId: body.user.id,
+          responseUrl: body.response_url,
+          cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
+          defaultVisibility: 'ephemeral',
+        },
+        typedSpecs,
+        deps.logger,
+      );
+      background(deps, action, () => dispatcher.act(event, responder), responder);
+    };
+  app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
+  app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
+
+  app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
+    await ack();
+    const token = element.value;
+    if (!token) return;
+    const channelId = channelOfAction(body);
+    const metadata = { token, channelId, responseRef: outbox.rememberResponseUrl(body.response_url) };
+    const isEphemeral = body.container['is_ephemeral'] === true;
+    const view = typedConfirmView(typedSpecs.get(token) ?? GENERIC_TYPED_SPEC, {
+      ...metadata,
+      ...(isEphemeral ? { cardRef: metadata.responseRef } : {}),
+    });
+    try {
+      await client.views.open({ trigger_id: body.trigger_id, view });
+    } catch (error) {
+      deps.logger?.warn({ err: error }, 'slack views.open failed');
+      const pages = renderMessage({
+        tone: 'error',
+        blocks: [{ type: 'text', text: 'The confirmation dialog could not be opened in time. Click Confirm again.' }],
+      });
+      await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch(() => undefined);
+    }
+  });
+
+  app.view(TYPED_CONFIRM_CALLBACK, async ({ ack, body, view }) => {
+    await ack();
+    const metadata = parseModalMetadata(view.private_metadata);
+    if (!metadata) return;
+    const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
+    const event = actionEventFromModal(body, metadata, typed);
+    const responder = createResponder(
+      outbox,
+      {
+        channelId: metadata.channelId,
+        userId: body.user.id,
+        responseUrl: outbox.responseUrl(metadata.responseRef),
+        cardResponseUrl: outbox.responseUrl(metadata.cardRef),
+        defaultVisibility: 'ephemeral',
+      },
+      typedSpecs,
+      deps.logger,
+    );
+    background(deps, 'modal confirmation', () => dispatcher.act(event, responder), responder);
+  });
+}

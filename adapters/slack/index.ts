@@ -1,0 +1,158 @@
+// The Slack adapter: a Bolt app receiving `/vps`, button clicks and modal submits over HTTP
+// (signed requests at /slack/events, GET /healthz) or Socket Mode when an app token is set.
+// Transport only — verification, ack, translation and native rendering; no command logic.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
+import type { Logger } from '../../src/logger.js';
+import type { Dispatcher, PlatformAdapter } from '../../src/core/ports.js';
+import { toBoltLogger } from './bolt-logger.js';
+import { registerHandlers } from './handlers.js';
+import { SlackOutbox } from './outbox.js';
+import { createTypedSpecs } from './responder.js';
+
+/** Settings of the Slack adapter (from config.slack); tokens are never logged. */
+export interface SlackAdapterOptions {
+  botToken: string;
+  signingSecret: string;
+  /** xapp- token: when set, Socket Mode is used instead of the HTTP endpoint. */
+  appToken?: string;
+  /** Slack Web API base URL (tests point it at a fake). */
+  apiUrl?: string;
+  /** HTTP port (events + healthz, or healthz only in Socket Mode); 0 picks a free one. */
+  port: number;
+  host?: string;
+  logger?: Logger | undefined;
+  /** Slash command name; defaults to "/vps". */
+  command?: string;
+}
+
+/** The Slack adapter plus the port it actually listens on (useful with port 0). */
+export type SlackAdapter = PlatformAdapter & { readonly port: number };
+
+/** How long stop() waits for in-flight commands before closing anyway. */
+const DRAIN_MS = 5_000;
+
+function healthRoute(): CustomRoute {
+  return {
+    path: '/healthz',
+    method: ['GET'],
+    handler: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+    },
+  };
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+function listen(server: Server, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => resolve(server));
+  });
+}
+
+/** Creates the Slack adapter; nothing listens until start(). */
+export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
+  const host = options.host ?? '0.0.0.0';
+  const logger = toBoltLogger(options.logger);
+  const clientOptions = {
+    ...(options.apiUrl ? { slackApiUrl: withTrailingSlash(options.apiUrl) } : {}),
+    // Rate limits are waited out (Retry-After) then retried; other failures retried briefly.
+    retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 3_000 },
+    timeout: 10_000,
+    logger,
+  };
+  const inflight = new Set<Promise<void>>();
+  let app: App | undefined;
+  let httpReceiver: HTTPReceiver | undefined;
+  let socketReceiver: SocketModeReceiver | undefined;
+  let healthServer: Server | undefined;
+  let boundPort = options.port;
+
+  return {
+    platform: 'slack',
+    get port() {
+      return boundPort;
+    },
+
+    async start(dispatcher: Dispatcher): Promise<void> {
+      if (app) throw new Error('Slack adapter already started');
+      if (options.appToken) {
+        socketReceiver = new SocketModeReceiver({
+          appToken: options.appToken,
+          logger,
+          installerOptions: { clientOptions },
+        });
+      } else {
+        httpReceiver = new HTTPReceiver({
+          signingSecret: options.signingSecret,
+          endpoints: '/slack/events',
+          customRoutes: [healthRoute()],
+          logger,
+          processBeforeResponse: false,
+        });
+      }
+      const created = new App({
+        token: options.botToken,
+        receiver: socketReceiver ?? httpReceiver,
+        logger,
+        clientOptions,
+        deferInitialization: true,
+      });
+      registerHandlers(created, {
+        dispatcher,
+        outbox: new SlackOutbox(created.client),
+        typedSpecs: createTypedSpecs(),
+        ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
+        command: options.command ?? '/vps',
+        track: (work) => {
+          inflight.add(work);
+          void work.finally(() => inflight.delete(work));
+        },
+      });
+      await created.init();
+      app = created;
+      let server: Server;
+      if (httpReceiver) {
+        server = await httpReceiver.start({ port: options.port, host });
+      } else {
+        const route = healthRoute();
+        server = await listen(
+          createServer((req, res) => {
+            if (req.method === 'GET' && req.url === route.path) return route.handler(req as never, res);
+            res.writeHead(404).end();
+          }),
+          options.port,
+          host,
+        );
+        healthServer = server;
+        await socketReceiver?.start();
+      }
+      boundPort = (server.address() as AddressInfo).port;
+      options.logger?.info({ port: boundPort, mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter listening');
+    },
+
+    async stop(): Promise<void> {
+      if (!app) return;
+      app = undefined;
+      if (httpReceiver) await httpReceiver.stop().catch(() => undefined);
+      if (socketReceiver) await socketReceiver.stop().catch(() => undefined);
+      if (healthServer) await new Promise<void>((resolve) => healthServer?.close(() => resolve()));
+      httpReceiver = undefined;
+      socketReceiver = undefined;
+      healthServer = undefined;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inflight]),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, DRAIN_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Slack's Block Kit and messaging limits in one place, so the renderer and its tests agree on
+// the numbers (https://docs.slack.dev/reference/block-kit/blocks).
+
+/** Limits that a rendered message must respect or Slack rejects it with `invalid_blocks`. */
+export const SLACK_LIMITS = {
+  /** Blocks per message. */
+  blocksPerMessage: 50,
+  /** Characters of a section block's text. */
+  sectionText: 3000,
+  /** Fields per section block. */
+  fieldsPerSection: 10,
+  /** Characters of one section field. */
+  fieldText: 2000,
+  /** Characters of a header block's plain text. */
+  headerText: 150,
+  /** Elements per context block. */
+  contextElements: 10,
+  /** Characters of a button label. */
+  buttonText: 75,
+  /** Characters of a modal title / submit / close label. */
+  modalTitle: 24,
+  /** Characters of an input block label. */
+  inputLabel: 2000,
+  /** Characters of a plain-text input placeholder. */
+  placeholder: 150,
+  /** Characters of a modal's private_metadata. */
+  privateMetadata: 3000,
+  /** Characters of the top-level fallback `text` we send (Slack truncates at 40,000). */
+  fallbackText: 3000,
+} as const;
+
+/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}…`;
+}

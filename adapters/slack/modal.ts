@@ -1,0 +1,77 @@
+// The typed-confirmation modal: a Confirm click on a card whose action needs the hostname typed
+// back opens this view; its private_metadata carries the token and where the card lives, so the
+// view_submission can be turned into an ActionEvent without any server-side session.
+import type { types as slack } from '@slack/bolt';
+import type { ConfirmActions } from '../../src/render/message.js';
+import { fitMrkdwn, fitPlain } from './escape.js';
+import { SLACK_LIMITS as L } from './limits.js';
+
+/** callback_id of the modal, used to route its view_submission. */
+export const TYPED_CONFIRM_CALLBACK = 'vps_typed_confirm';
+/** block_id / action_id of the text input inside the modal. */
+export const TYPED_INPUT = { blockId: 'vps_typed', actionId: 'value' } as const;
+
+/** What the modal remembers between views.open and view_submission. */
+export interface ModalMetadata {
+  token: string;
+  channelId: string;
+  /** Handle of the stored response_url of the Confirm click (private replies to the clicker). */
+  responseRef?: string;
+  /** Same handle when the card itself is ephemeral, so the submit can edit it in place. */
+  cardRef?: string;
+}
+
+/** What the modal shows: the card's typed spec plus its button labels. */
+export type TypedSpec = Pick<ConfirmActions, 'confirmLabel' | 'cancelLabel'> & {
+  typed: NonNullable<ConfirmActions['typed']>;
+};
+
+/** Used when the card's spec is unknown here (bot restarted, another replica posted the card). */
+export const GENERIC_TYPED_SPEC: TypedSpec = {
+  confirmLabel: 'Confirm',
+  cancelLabel: 'Cancel',
+  typed: { title: 'Confirm', label: 'Type the name shown on the card to confirm' },
+};
+
+/** Builds the modal asking for the typed confirmation text. */
+export function typedConfirmView(actions: TypedSpec, metadata: ModalMetadata): slack.ModalView {
+  const privateMetadata = JSON.stringify(metadata);
+  if (privateMetadata.length > L.privateMetadata) throw new Error('modal metadata too long');
+  const input: slack.PlainTextInput = { type: 'plain_text_input', action_id: TYPED_INPUT.actionId };
+  if (actions.typed.placeholder) {
+    input.placeholder = { type: 'plain_text', text: fitPlain(actions.typed.placeholder, L.placeholder) };
+  }
+  return {
+    type: 'modal',
+    callback_id: TYPED_CONFIRM_CALLBACK,
+    private_metadata: privateMetadata,
+    title: { type: 'plain_text', text: fitPlain(actions.typed.title, L.modalTitle) },
+    submit: { type: 'plain_text', text: fitPlain(actions.confirmLabel, L.modalTitle) },
+    close: { type: 'plain_text', text: fitPlain(actions.cancelLabel, L.modalTitle) },
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: fitMrkdwn(actions.typed.label, L.sectionText) } },
+      {
+        type: 'input',
+        block_id: TYPED_INPUT.blockId,
+        label: { type: 'plain_text', text: fitPlain(actions.typed.label, L.inputLabel) },
+        element: input,
+      },
+    ],
+  };
+}
+
+/** Reads the modal metadata back; null when it is not ours or was tampered into another shape. */
+export function parseModalMetadata(raw: string): ModalMetadata | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { token, channelId, responseRef, cardRef } = value as Record<string, unknown>;
+    if (typeof token !== 'string' || typeof channelId !== 'string') return null;
+    const metadata: ModalMetadata = { token, channelId };
+    if (typeof responseRef === 'string') metadata.responseRef = responseRef;
+    if (typeof cardRef === 'string') metadata.cardRef = cardRef;
+    return metadata;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+// Neutral Message → Slack Block Kit. Every user-provided string is escaped, every block is kept
+// within Slack's limits, and a message too long for one post is split into numbered pages (the
+// first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
+import type { types as slack } from '@slack/bolt';
+import type { Block, ConfirmActions, Message, Tone } from '../../src/render/message.js';
+import { chunkText } from './chunk.js';
+import { escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
+import { SLACK_LIMITS as L } from './limits.js';
+
+/** One postable Slack message: blocks plus the plain fallback used in notifications. */
+export interface SlackPayload {
+  text: string;
+  blocks: slack.KnownBlock[];
+}
+
+/** action_ids of the confirmation buttons (typed: Confirm opens a modal); values carry only the token. */
+export const ACTION_IDS = { confirm: 'vps_confirm', confirmTyped: 'vps_confirm_typed', cancel: 'vps_cancel' } as const;
+
+/** Pages beyond this are dropped with a note, so one command can never flood a channel. */
+export const MAX_PAGES = 5;
+
+const TONE_PREFIX: Record<Tone, string> = {
+  info: '',
+  success: '✅ ',
+  warning: '⚠️ ',
+  danger: '🛑 ',
+  error: '❌ ',
+};
+
+const CODE_BUDGET = L.sectionText - '```\n\n```'.length;
+
+function toneOf(message: Message): Tone {
+  if (message.tone) return message.tone;
+  return message.outcome === 'error' || message.outcome === 'usage-error' ? 'error' : 'info';
+}
+
+function section(text: string): slack.SectionBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+function codeSections(raw: string): slack.SectionBlock[] {
+  return chunkText(raw, CODE_BUDGET, escapeCode).map((chunk) => section(`\`\`\`\n${chunk}\n\`\`\``));
+}
+
+/** A table as aligned monospace text (Slack has no table block in messages). */
+export function tableText(columns: string[], rows: string[][]): string {
+  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    widths
+      .map((w, i) => (cells[i] ?? '').padEnd(w))
+      .join('  ')
+      .trimEnd();
+  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function blockToSlack(block: Block): slack.KnownBlock[] {
+  switch (block.type) {
+    case 'text':
+      return chunkText(block.text, L.sectionText, escapeMrkdwn).map(section);
+    case 'fields': {
+      const out: slack.SectionBlock[] = [];
+      for (let i = 0; i < block.fields.length; i += L.fieldsPerSection) {
+        const fields = block.fields.slice(i, i + L.fieldsPerSection).map((f) => ({
+          type: 'mrkdwn' as const,
+          text: fitMrkdwn(`${f.label}\n${f.value}`, L.fieldText).replace(/^([^\n]+)\n/, (_m, label: string) => `*${label}*\n`),
+        }));
+        out.push({ type: 'section', fields });
+      }
+      return out;
+    }
+    case 'table':
+      return codeSections(tableText(block.columns, block.rows));
+    case 'code':
+      return codeSections(block.text);
+    case 'context':
+      return [{ type: 'context', elements: [{ type: 'mrkdwn', text: fitMrkdwn(block.text, L.sectionText) }] }];
+    case 'divider':
+      return [{ type: 'divider' }];
+  }
+}
+
+/** Confirm (danger/primary) and Cancel buttons whose value is only the pending token. */
+export function actionsBlocks(actions: ConfirmActions): slack.KnownBlock[] {
+  const seconds = Math.floor(actions.expiresAt / 1000);
+  const fallback = new Date(actions.expiresAt).toISOString().slice(11, 16);
+  return [
+    {
+      type: 'actions',
+      block_id: 'vps_confirmation',
+      elements: [
+        {
+          type: 'button',
+          action_id: actions.typed ? ACTION_IDS.confirmTyped : ACTION_IDS.confirm,
+          style: actions.style,
+          text: { type: 'plain_text', text: fitPlain(actions.confirmLabel, L.buttonText) },
+          value: actions.token,
+        },
+        {
+          type: 'button',
+          action_id: ACTION_IDS.cancel,
+          text: { type: 'plain_text', text: fitPlain(actions.cancelLabel, L.buttonText) },
+          value: actions.token,
+        },
+      ],
+    },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: `Expires <!date^${seconds}^{time}|${fallback} UTC>` }] },
+  ];
+}
+
+/** Plain fallback text for notifications and clients without Block Kit (escaped, bounded). */
+export function fallbackText(message: Message): string {
+  const firstText = message.blocks.find((b) => b.type === 'text');
+  const raw = message.summary ?? message.title ?? (firstText?.type === 'text' ? firstText.text : 'vpsops');
+  return `${TONE_PREFIX[toneOf(message)]}${fitMrkdwn(raw, L.fallbackText)}`;
+}
+
+/** Renders a message as one or more Slack payloads, each within Slack's block limits. */
+export function renderMessage(message: Message): SlackPayload[] {
+  const head: slack.KnownBlock[] = [];
+  if (message.title !== undefined && message.title.trim() !== '') {
+    const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);
+    head.push({ type: 'header', text: { type: 'plain_text', text, emoji: true } });
+  }
+  const tail = message.actions ? actionsBlocks(message.actions) : [];
+  const body = message.blocks.flatMap(blockToSlack);
+  const text = fallbackText(message);
+
+  const firstCapacity = L.blocksPerMessage - head.length - tail.length;
+  if (body.length <= firstCapacity) return [{ text, blocks: [...head, ...body, ...tail] }];
+
+  const pages: slack.KnownBlock[][] = [[...head, ...body.slice(0, firstCapacity - 1)]];
+  const perPage = L.blocksPerMessage - 1;
+  for (let i = firstCapacity - 1; i < body.length; i += perPage) pages.push(body.slice(i, i + perPage));
+  const total = pages.length;
+  const kept = pages.slice(0, MAX_PAGES);
+  const dropped = pages.slice(MAX_PAGES).reduce((n, p) => n + p.length, 0);
+
+  return kept.map((blocks, index) => {
+    const notes = [`Page ${index + 1} of ${Math.min(total, MAX_PAGES)}`];
+    if (dropped > 0 && index === kept.length - 1) notes.push(`${dropped} more blocks not shown`);
+    const marker: slack.KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: notes.join(' · ') }] };
+    const pageBlocks = index === 0 ? [...blocks, marker, ...tail] : [...blocks, marker];
+    return { text: index === 0 ? text : `${text} (page ${index + 1})`, blocks: pageBlocks };
+  });
+}

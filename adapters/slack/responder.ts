@@ -1,0 +1,84 @@
+// Builds the Responder the core talks back through for one slash command, click or modal submit:
+// channel replies go through chat.postMessage (editable later with chat.update), private ones via
+// response_url / chat.postEphemeral, charts via files upload, announcements as a channel post.
+import type { Logger } from '../../src/logger.js';
+import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { Message, Visibility } from '../../src/render/message.js';
+import { ExpiringMap } from './expiring-map.js';
+import type { TypedSpec } from './modal.js';
+import type { SlackOutbox } from './outbox.js';
+import { renderMessage } from './render.js';
+
+/** Where a responder delivers: the conversation it was built for. */
+export interface ResponderContext {
+  channelId: string;
+  userId: string;
+  /** response_url of the slash command or click, when Slack gave one. */
+  responseUrl?: string;
+  /** response_url to edit the card with (the click on an ephemeral card), when known. */
+  cardResponseUrl?: string;
+  /** Visibility when neither the reply options nor the message say. */
+  defaultVisibility: Visibility;
+}
+
+/** Remembers the typed-confirmation spec of every card posted, keyed by token, for the modal. */
+export type TypedSpecs = ExpiringMap<TypedSpec>;
+
+/** A typed-spec store; entries outlive any sensible confirmation TTL. */
+export function createTypedSpecs(): TypedSpecs {
+  return new ExpiringMap<TypedSpec>(24 * 60 * 60_000);
+}
+
+const PRIVATE_CHART_NOTE = 'Charts cannot be shown in a private reply; run the command in the channel to see them.';
+
+/** The Slack Responder for one conversation. */
+export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, typedSpecs: TypedSpecs, logger?: Logger): Responder {
+  const remember = (message: Message) => {
+    const actions = message.actions;
+    if (!actions?.typed) return;
+    const ttl = Math.max(60_000, actions.expiresAt - Date.now() + 60_000);
+    typedSpecs.set(
+      actions.token,
+      { confirmLabel: actions.confirmLabel, cancelLabel: actions.cancelLabel, typed: actions.typed },
+      ttl,
+    );
+  };
+
+  return {
+    async reply(message, options): Promise<MessageRef> {
+      const visibility = options?.visibility ?? message.visibility ?? ctx.defaultVisibility;
+      remember(message);
+      if (visibility === 'ephemeral') {
+        const hasCharts = (message.attachments?.length ?? 0) > 0;
+        const shown: Message = hasCharts
+          ? { ...message, blocks: [...message.blocks, { type: 'context', text: PRIVATE_CHART_NOTE }] }
+          : message;
+        return outbox.postEphemeral(ctx.channelId, ctx.userId, renderMessage(shown), ctx.responseUrl);
+      }
+      const ref = await outbox.postToChannel(ctx.channelId, renderMessage(message), ctx.responseUrl);
+      if (message.attachments && message.attachments.length > 0) {
+        try {
+          await outbox.upload(ctx.channelId, message.attachments);
+        } catch (error) {
+          logger?.warn({ err: error }, 'slack chart upload failed');
+          await outbox.postToChannel(
+            ctx.channelId,
+            renderMessage({ tone: 'warning', blocks: [{ type: 'context', text: 'The chart could not be uploaded to Slack.' }] }),
+          );
+        }
+      }
+      return ref;
+    },
+
+    async update(ref, message): Promise<void> {
+      const [first] = renderMessage({ ...message, attachments: [] });
+      if (!first) return;
+      const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
+      await outbox.update(ref, first, isCardHere ? ctx.cardResponseUrl : undefined);
+    },
+
+    async announce(message): Promise<void> {
+      await outbox.postToChannel(ctx.channelId, renderMessage({ ...message, attachments: [] }), ctx.responseUrl);
+    },
+  };
+}

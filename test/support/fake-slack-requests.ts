@@ -1,0 +1,158 @@
+// Builds and sends Slack-signed requests the way Slack does: v0 HMAC-SHA256 over
+// `v0:<timestamp>:<raw body>` in X-Slack-Signature, form-encoded slash commands and
+// `payload=<json>` interactions, POSTed to the adapter's /slack/events.
+import { createHmac } from 'node:crypto';
+import { request } from 'node:http';
+
+/** The HTTP answer of the adapter to one signed request. */
+export interface SlackHttpResult {
+  status: number;
+  body: string;
+}
+
+/** Signing knobs for negative tests: wrong secret, old timestamp, tampered signature. */
+export interface SignOptions {
+  secret: string;
+  /** Unix seconds; defaults to now. */
+  timestamp?: number;
+  /** Replace the computed signature (bad-signature tests). */
+  signature?: string;
+}
+
+/** The v0 signature Slack sends for `body` at `timestamp`. */
+export function slackSignature(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+/** POSTs a signed form body to the adapter; resolves with the HTTP status and body. */
+export function postSigned(url: string, form: string, sign: SignOptions): Promise<SlackHttpResult> {
+  const timestamp = sign.timestamp ?? Math.floor(Date.now() / 1000);
+  const signature = sign.signature ?? slackSignature(sign.secret, timestamp, form);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(form),
+          'x-slack-signature': signature,
+          'x-slack-request-timestamp': String(timestamp),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(form);
+  });
+}
+
+/** Fields of a `/vps` slash command; user and channel as Slack ids. */
+export interface SlashFields {
+  text: string;
+  userId: string;
+  userName?: string;
+  channelId: string;
+  responseUrl: string;
+  command?: string;
+}
+
+/** The form body Slack sends for a slash command. */
+export function slashCommandForm(f: SlashFields): string {
+  return new URLSearchParams({
+    token: 'legacy-verification-token',
+    team_id: 'T0001',
+    team_domain: 'acme',
+    channel_id: f.channelId,
+    channel_name: 'ops',
+    user_id: f.userId,
+    user_name: f.userName ?? f.userId.toLowerCase(),
+    command: f.command ?? '/vps',
+    text: f.text,
+    api_app_id: 'A0001',
+    response_url: f.responseUrl,
+    trigger_id: `trigger-${Date.now()}`,
+  }).toString();
+}
+
+/** A block_actions payload for a button click on a message. */
+export function buttonClickPayload(f: {
+  actionId: string;
+  value: string;
+  userId: string;
+  channelId: string;
+  messageTs: string;
+  responseUrl: string;
+  ephemeral?: boolean;
+}): Record<string, unknown> {
+  return {
+    type: 'block_actions',
+    team: { id: 'T0001', domain: 'acme' },
+    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: 'T0001' },
+    api_app_id: 'A0001',
+    token: 'legacy-verification-token',
+    container: {
+      type: 'message',
+      message_ts: f.messageTs,
+      channel_id: f.channelId,
+      is_ephemeral: f.ephemeral ?? false,
+    },
+    trigger_id: `trigger-${Date.now()}`,
+    channel: { id: f.channelId, name: 'ops' },
+    message: { type: 'message', ts: f.messageTs, text: 'card' },
+    response_url: f.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: 'vps_confirmation',
+        value: f.value,
+        text: { type: 'plain_text', text: 'x' },
+        action_ts: String(Date.now() / 1000),
+      },
+    ],
+  };
+}
+
+/** A view_submission payload for the typed-confirmation modal. */
+export function viewSubmissionPayload(f: {
+  userId: string;
+  callbackId: string;
+  privateMetadata: string;
+  blockId: string;
+  actionId: string;
+  typed: string;
+}): Record<string, unknown> {
+  return {
+    type: 'view_submission',
+    team: { id: 'T0001', domain: 'acme' },
+    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: 'T0001' },
+    api_app_id: 'A0001',
+    token: 'legacy-verification-token',
+    trigger_id: `trigger-${Date.now()}`,
+    view: {
+      id: 'V1',
+      team_id: 'T0001',
+      type: 'modal',
+      callback_id: f.callbackId,
+      private_metadata: f.privateMetadata,
+      blocks: [],
+      state: { values: { [f.blockId]: { [f.actionId]: { type: 'plain_text_input', value: f.typed } } } },
+      hash: 'h',
+      title: { type: 'plain_text', text: 'x' },
+      app_id: 'A0001',
+      bot_id: 'BBOT',
+    },
+    response_urls: [],
+  };
+}
+
+/** The form body Slack sends for an interaction: `payload=<json>`. */
+export function interactionForm(payload: Record<string, unknown>): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}

@@ -1,0 +1,100 @@
+// The whole Slack path wired for e2e tests and the ack benchmark: hosting-API simulator → real
+// API client → real core (temp data dir + policy) → the Slack adapter → the fake Slack. Tests
+// drive it with signed requests like Slack would and read back what reached the fake.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allCommands } from '../../commands/index.js';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
+import { createHostingApi } from '../../src/api/index.js';
+import { loadConfig } from '../../src/config.js';
+import { createBot, type Bot } from '../../src/core/bot.js';
+import { silentLogger } from '../../src/logger.js';
+import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
+import { FakeSlack } from './fake-slack.js';
+import { interactionForm, postSigned, slashCommandForm, type SlackHttpResult } from './fake-slack-requests.js';
+
+/** Slack users in the world's policy. */
+export const SLACK_USERS = { operator: 'U0OSCAR', other: 'U0OLGA', admin: 'U0ALICE', viewer: 'U0VERA' } as const;
+
+/** The channel the tests talk in. */
+export const SLACK_CHANNEL = 'C0INCIDENT';
+
+const POLICY = `
+roles:
+  admin: [slack:${SLACK_USERS.admin}]
+  operator: [slack:${SLACK_USERS.operator}, slack:${SLACK_USERS.other}]
+  viewer: ["*"]
+aliases:
+  web-1: 7995e990-c3bf-4e27-8ce2-89fd5783f9ea
+`;
+
+/** A signed request's answer plus when it arrived (for ordering against Slack posts). */
+export type TimedResult = SlackHttpResult & { receivedAt: number };
+
+/** A running world. */
+export interface SlackWorld {
+  sim: SimulatorHandle;
+  slack: FakeSlack;
+  bot: Bot;
+  adapter: SlackAdapter;
+  signingSecret: string;
+  /** Moves the bot's clock forward (confirmation expiry). */
+  advanceClock(ms: number): void;
+  /** Sends a signed `/vps <text>`; returns the HTTP answer and the response_url used. */
+  slash(text: string, userId?: string): Promise<TimedResult & { responseUrl: string }>;
+  /** Sends a signed interaction payload (block_actions, view_submission). */
+  interact(payload: Record<string, unknown>): Promise<TimedResult>;
+  close(): Promise<void>;
+}
+
+/** Starts simulator, core, adapter and fake Slack. */
+export async function startSlackWorld(options: { timing?: Partial<SimulatorTiming> } = {}): Promise<SlackWorld> {
+  const signingSecret = 'e2e-signing-secret';
+  const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
+  const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-'));
+  const policyPath = join(dir, 'policy.yaml');
+  await writeFile(policyPath, POLICY);
+  const config = loadConfig({ VPSOPS_POLICY: policyPath, VPSOPS_DATA_DIR: join(dir, 'data'), VPSOPS_CONFIRM_TTL_SECONDS: '120' });
+  let offset = 0;
+  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+  const bot = await createBot(config, {
+    api,
+    commands: allCommands,
+    now: () => new Date(Date.now() + offset),
+    logger: silentLogger(),
+  });
+  const slack = await new FakeSlack().start();
+  const adapter = createSlackAdapter({
+    botToken: slack.botToken,
+    signingSecret,
+    apiUrl: slack.apiUrl,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  await adapter.start(bot.dispatcher);
+  const events = `http://127.0.0.1:${adapter.port}/slack/events`;
+  const timed = async (sent: Promise<SlackHttpResult>): Promise<TimedResult> => ({ ...(await sent), receivedAt: Date.now() });
+
+  return {
+    sim,
+    slack,
+    bot,
+    adapter,
+    signingSecret,
+    advanceClock: (ms) => void (offset += ms),
+    async slash(text, userId = SLACK_USERS.operator) {
+      const responseUrl = slack.newResponseUrl();
+      const form = slashCommandForm({ text, userId, channelId: SLACK_CHANNEL, responseUrl });
+      return { ...(await timed(postSigned(events, form, { secret: signingSecret }))), responseUrl };
+    },
+    interact: (payload) => timed(postSigned(events, interactionForm(payload), { secret: signingSecret })),
+    async close() {
+      await adapter.stop();
+      await bot.close();
+      await sim.close();
+      await slack.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

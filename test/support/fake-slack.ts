@@ -1,0 +1,227 @@
+// A fake Slack on 127.0.0.1:0 for adapter tests: the Web API methods the adapter uses
+// (auth.test, chat.*, views.open, files upload v2), an upload URL, and response_urls — all
+// recording what the bot sent, with one-shot fault injection (429 + Retry-After, Slack errors).
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One Web API call as the fake received it (form fields, JSON-decoded where Slack would). */
+export interface ApiCall {
+  method: string;
+  args: Record<string, unknown>;
+  /** Time the call arrived (ms since epoch). */
+  at: number;
+}
+
+/** One POST to a response_url. */
+export interface ResponsePost {
+  urlId: string;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+/** A channel message as it stands now (after any chat.update). */
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks: unknown[];
+  threadTs?: string;
+  edits: number;
+}
+
+/** A fault to serve instead of the next call of a method. */
+export type Fault = { kind: 'rate-limited'; retryAfterSeconds: number } | { kind: 'error'; error: string };
+
+const JSON_FIELDS = new Set(['blocks', 'view', 'files', 'attachments', 'file_uploads']);
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseArgs(req: IncomingMessage, raw: Buffer): Record<string, unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/json')) return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw.toString('utf8'))) {
+    args[key] = JSON_FIELDS.has(key) ? (JSON.parse(value) as unknown) : value;
+  }
+  return args;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The fake Slack server. */
+export class FakeSlack {
+  readonly calls: ApiCall[] = [];
+  readonly responses: ResponsePost[] = [];
+  readonly messages = new Map<string, StoredMessage>();
+  readonly uploads = new Map<string, { filename: string; bytes: number; completed: boolean; channel?: string }>();
+  readonly botToken: string;
+  private readonly faults = new Map<string, Fault[]>();
+  /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
+  socketMode: { appToken: string; url: string } | undefined;
+  private nextTs = 1_700_000_000;
+  private server: Server | undefined;
+  private base = '';
+
+  constructor(options: { botToken?: string } = {}) {
+    this.botToken = options.botToken ?? 'xoxb-test-token';
+  }
+
+  /** Starts listening on 127.0.0.1 with an ephemeral port. */
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => send(res, 500, { ok: false, error: String(error) }));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server?.closeAllConnections();
+  }
+
+  /** The underlying HTTP server (Socket Mode attaches its WebSocket upgrade here). */
+  get httpServer(): Server | undefined {
+    return this.server;
+  }
+
+  /** Base URL (http://127.0.0.1:port). */
+  get baseUrl(): string {
+    return this.base;
+  }
+
+  /** Web API base URL to give the adapter as apiUrl. */
+  get apiUrl(): string {
+    return `${this.base}/api/`;
+  }
+
+  /** A fresh response_url for one slash command or click. */
+  newResponseUrl(): string {
+    return `${this.base}/response/${randomUUID()}`;
+  }
+
+  /** Serve `fault` for the next call of `method` instead of the normal answer. */
+  failNext(method: string, fault: Fault): void {
+    this.faults.set(method, [...(this.faults.get(method) ?? []), fault]);
+  }
+
+  /** Calls of one Web API method, in order. */
+  callsTo(method: string): ApiCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Posts to one response_url, in order. */
+  responsesTo(url: string): ResponsePost[] {
+    const id = url.slice(url.lastIndexOf('/') + 1);
+    return this.responses.filter((r) => r.urlId === id);
+  }
+
+  /** Top-level messages posted to a channel, oldest first. */
+  channelMessages(channel: string): StoredMessage[] {
+    return [...this.messages.values()].filter((m) => m.channel === channel && m.threadTs === undefined);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.base);
+    const raw = await readBody(req);
+    if (url.pathname.startsWith('/response/')) {
+      this.responses.push({ urlId: url.pathname.slice('/response/'.length), body: parseArgs(req, raw), at: Date.now() });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    if (url.pathname.startsWith('/upload/')) {
+      const upload = this.uploads.get(url.pathname.slice('/upload/'.length));
+      if (!upload) return void res.writeHead(404).end();
+      upload.bytes = raw.length;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('OK - ' + raw.length);
+      return;
+    }
+    if (!url.pathname.startsWith('/api/')) return void res.writeHead(404).end();
+    const method = url.pathname.slice('/api/'.length);
+    if (method === 'apps.connections.open' && this.socketMode) {
+      const ok = req.headers.authorization === `Bearer ${this.socketMode.appToken}`;
+      this.calls.push({ method, args: {}, at: Date.now() });
+      return send(res, 200, ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' });
+    }
+    if (req.headers.authorization !== `Bearer ${this.botToken}`) {
+      return send(res, 200, { ok: false, error: 'invalid_auth' });
+    }
+    const args = parseArgs(req, raw);
+    this.calls.push({ method, args, at: Date.now() });
+    const fault = this.faults.get(method)?.shift();
+    if (fault?.kind === 'rate-limited') {
+      return send(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fault.retryAfterSeconds) });
+    }
+    if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
+    send(res, 200, this.answer(method, args));
+  }
+
+  private answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T0001', user: 'vpsops' };
+      case 'chat.postMessage': {
+        const ts = `${this.nextTs++}.000100`;
+        const message: StoredMessage = {
+          channel: String(args['channel']),
+          ts,
+          text: String(args['text'] ?? ''),
+          blocks: (args['blocks'] as unknown[] | undefined) ?? [],
+          edits: 0,
+        };
+        if (args['thread_ts'] !== undefined) message.threadTs = String(args['thread_ts']);
+        this.messages.set(ts, message);
+        return { ok: true, channel: message.channel, ts, message: { text: message.text, ts } };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: `${this.nextTs++}.000200` };
+      case 'chat.update': {
+        const stored = this.messages.get(String(args['ts']));
+        if (!stored || stored.channel !== args['channel']) return { ok: false, error: 'message_not_found' };
+        stored.text = String(args['text'] ?? '');
+        stored.blocks = (args['blocks'] as unknown[] | undefined) ?? [];
+        stored.edits += 1;
+        return { ok: true, channel: stored.channel, ts: stored.ts };
+      }
+      case 'views.open':
+        return { ok: true, view: { id: `V${this.nextTs++}` } };
+      case 'files.getUploadURLExternal': {
+        const id = `F${this.nextTs++}`;
+        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, completed: false });
+        return { ok: true, upload_url: `${this.base}/upload/${id}`, file_id: id };
+      }
+      case 'files.completeUploadExternal': {
+        const files = (args['files'] as { id: string; title?: string }[] | undefined) ?? [];
+        for (const file of files) {
+          const upload = this.uploads.get(file.id);
+          if (!upload) return { ok: false, error: 'file_not_found' };
+          upload.completed = true;
+          if (args['channel_id'] !== undefined) upload.channel = String(args['channel_id']);
+        }
+        return { ok: true, files: files.map((f) => ({ id: f.id, title: f.title })) };
+      }
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
