@@ -8,7 +8,7 @@ export default defineConfig({
     pool: 'forks',
     coverage: {
       provider: 'v8',
-      include: ['src/**', 'commands/**', 'adapters/**'],
+      include: ['src/**/*.ts', 'commands/**/*.ts', 'adapters/**/*.ts'],
       reporter: ['text-summary', 'text'],
     },
   },
