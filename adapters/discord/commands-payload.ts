@@ -1,0 +1,123 @@
+// The registration payload, derived from the same command definitions the core runs: one `/vps`
+// command whose subcommand groups are the resource groups (instance, snapshot, …) and whose plain
+// subcommands are the bot commands (group ''). Pure, so tests can compare it with the definitions.
+import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
+import type {
+  APIApplicationCommandBasicOption,
+  APIApplicationCommandSubcommandGroupOption,
+  APIApplicationCommandSubcommandOption,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ArgInfo, CommandInfo } from '../../src/core/ports.js';
+import { DISCORD_LIMITS as L, fit } from './limits.js';
+
+/** The one top-level slash command. */
+export const ROOT_COMMAND = 'vps';
+
+/** A name Discord accepts: lowercase, ≤ 32 chars, camelCase split with dashes (snapshotUuid → snapshot-uuid). */
+export function discordName(name: string): string {
+  const kebab = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^-_\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return (kebab || 'x').slice(0, L.commandName);
+}
+
+function description(text: string, fallback: string): string {
+  return fit(text.trim() || fallback, L.commandDescription);
+}
+
+/**
+ * One argument as a typed option. Instance options are never required on Discord: omitting them
+ * means "the instance bound to this channel" (`/vps use`), which the core resolves.
+ */
+function toOption(arg: ArgInfo): APIApplicationCommandBasicOption {
+  const base = { name: discordName(arg.name), description: description(arg.description, arg.name) };
+  const required = arg.kind === 'instance' ? false : arg.required;
+  switch (arg.kind) {
+    case 'integer':
+      return { ...base, type: ApplicationCommandOptionType.Integer, required };
+    case 'boolean':
+      return { ...base, type: ApplicationCommandOptionType.Boolean, required };
+    case 'uuid':
+      return { ...base, type: ApplicationCommandOptionType.String, required, min_length: 36, max_length: 36 };
+    case 'instance':
+      return { ...base, type: ApplicationCommandOptionType.String, required, autocomplete: true };
+    case 'choice': {
+      const choices = arg.choices ?? [];
+      if (choices.length > L.choicesPerOption) throw new Error(`option ${arg.name}: more than 25 choices`);
+      const list = choices.map((c) => ({ name: fit(c, L.choiceName), value: c.slice(0, L.choiceValue) }));
+      return { ...base, type: ApplicationCommandOptionType.String, required, choices: list };
+    }
+    default:
+      return { ...base, type: ApplicationCommandOptionType.String, required };
+  }
+}
+
+function unique<T extends { name: string }>(items: T[], where: string): T[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.name)) throw new Error(`${where}: two entries map to the Discord name "${item.name}"`);
+    seen.add(item.name);
+  }
+  if (items.length > L.optionsPerCommand)
+    throw new Error(`${where}: ${items.length} entries, Discord allows 25`);
+  return items;
+}
+
+function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOption {
+  const path = `${command.group} ${command.name}`.trim();
+  const options = [...command.args.map(toOption)].sort(
+    (a, b) => Number(b.required ?? false) - Number(a.required ?? false),
+  );
+  return {
+    type: ApplicationCommandOptionType.Subcommand,
+    name: discordName(command.name),
+    description: description(command.summary, path),
+    options: unique(options, `/vps ${path}`),
+  };
+}
+
+/** Builds the registration payload (an array with the one `/vps` command). */
+export function buildCommandPayload(
+  commands: CommandInfo[],
+): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  const top: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[] = [];
+  const groups = new Map<string, APIApplicationCommandSubcommandGroupOption>();
+  for (const command of commands) {
+    if (command.group === '') {
+      top.push(toSubcommand(command));
+      continue;
+    }
+    let group = groups.get(command.group);
+    if (!group) {
+      group = {
+        type: ApplicationCommandOptionType.SubcommandGroup,
+        name: discordName(command.group),
+        description: '',
+        options: [],
+      };
+      groups.set(command.group, group);
+      top.push(group);
+    }
+    group.options = [...(group.options ?? []), toSubcommand(command)];
+  }
+  for (const [name, group] of groups) {
+    unique(group.options ?? [], `/vps ${name}`);
+    const subs = (group.options ?? []).map((o) => o.name).join(', ');
+    group.description = description(
+      `${name[0]?.toUpperCase() ?? ''}${name.slice(1)} commands: ${subs}`,
+      name,
+    );
+  }
+  return [
+    {
+      name: ROOT_COMMAND,
+      type: ApplicationCommandType.ChatInput,
+      description: 'Run the virtual-server hosting service',
+      contexts: [InteractionContextType.Guild],
+      options: unique(top, '/vps'),
+    },
+  ];
+}

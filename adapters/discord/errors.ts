@@ -1,0 +1,41 @@
+// Discord REST errors carry the request URL, and interaction/webhook URLs contain tokens. Only
+// the parts that are safe (status, code, method, message with tokens blanked) ever reach logs.
+import { DiscordAPIError, HTTPError } from 'discord.js';
+
+const TOKEN_IN_PATH = /\/(webhooks|interactions)\/(\d+)\/[^/\s?]+/g;
+
+/** Blanks interaction / webhook tokens inside a URL or message. */
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_IN_PATH, '/$1/$2/[redacted]');
+}
+
+/** A log-safe description of any error thrown while talking to Discord. */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (error instanceof DiscordAPIError) {
+    return {
+      type: 'DiscordAPIError',
+      status: error.status,
+      code: error.code,
+      method: error.method,
+      message: redactTokens(error.message),
+    };
+  }
+  if (error instanceof HTTPError) {
+    return {
+      type: 'HTTPError',
+      status: error.status,
+      method: error.method,
+      message: redactTokens(error.message),
+    };
+  }
+  if (error instanceof Error) return { type: error.name, message: redactTokens(error.message) };
+  return { type: typeof error };
+}
+
+/** Whether Discord refused an interaction token (expired, unknown webhook or interaction). */
+export function isTokenRefused(error: unknown): boolean {
+  return (
+    error instanceof DiscordAPIError &&
+    (error.status === 401 || error.status === 404 || error.code === 50027 || error.code === 10015)
+  );
+}

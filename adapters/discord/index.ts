@@ -1,0 +1,72 @@
+// The Discord adapter: a discord.js client with only the Guilds intent (slash commands and buttons
+// need nothing else). `apiUrl` points REST at another base (tests: the fake Discord); the gateway
+// URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger } from '../../src/logger.js';
+import type { Dispatcher, PlatformAdapter } from '../../src/core/ports.js';
+import type { AdapterLogger } from './responder.js';
+import { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import { describeError } from './errors.js';
+import { handleInteraction } from './interactions.js';
+import type { HandlerContext } from './interactions.js';
+import { indexCommands } from './translate.js';
+
+export { buildCommandPayload } from './commands-payload.js';
+export { registerDiscordCommands } from './register.js';
+export type { RegisterOptions } from './register.js';
+
+/** Options of the Discord adapter; `apiUrl` is the REST base without the version (…/api). */
+export interface DiscordAdapterOptions {
+  token: string;
+  applicationId: string;
+  apiUrl?: string;
+  logger?: Logger;
+}
+
+const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Builds the Discord PlatformAdapter; `start` logs in and resolves once the client is ready. */
+export function createDiscordAdapter(options: DiscordAdapterOptions): PlatformAdapter {
+  let client: Client | null = null;
+  return {
+    platform: 'discord',
+    async start(dispatcher: Dispatcher): Promise<void> {
+      if (client) throw new Error('the Discord adapter is already started');
+      const logger: AdapterLogger = options.logger ?? SILENT;
+      const current = new Client({
+        intents: [GatewayIntentBits.Guilds],
+        rest: options.apiUrl ? { api: options.apiUrl } : {},
+      });
+      client = current;
+      const ctx: HandlerContext = {
+        dispatcher,
+        index: indexCommands(dispatcher.commands()),
+        rest: current.rest,
+        applicationId: options.applicationId,
+        tokens: new EditTokens(),
+        typed: new TypedConfirmations(),
+        logger,
+        now: Date.now,
+      };
+      current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
+      current.on(Events.Error, (error) =>
+        logger.error({ error: describeError(error) }, 'discord: client error'),
+      );
+      const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
+      try {
+        await current.login(options.token);
+        await ready;
+      } catch (error) {
+        client = null;
+        await current.destroy();
+        throw new Error(`Discord login failed: ${describeError(error).message as string}`);
+      }
+      logger.info({ user: current.user?.id }, 'discord: connected');
+    },
+    async stop(): Promise<void> {
+      const current = client;
+      client = null;
+      await current?.destroy();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// Routes each interaction: slash commands are deferred at once (ephemeral when the core says so,
+// decided before deferring) and dispatched; autocomplete asks the core for instance names; clicks
+// are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
+import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  Interaction,
+  ModalSubmitInteraction,
+} from 'discord.js';
+import type { Dispatcher, Responder } from '../../src/core/ports.js';
+import { ROOT_COMMAND } from './commands-payload.js';
+import { describeError } from './errors.js';
+import { DISCORD_LIMITS as L, fit } from './limits.js';
+import { CUSTOM_ID, customId } from './render.js';
+import { interactionResponder } from './responder.js';
+import type { ResponderDeps } from './responder.js';
+import { actorOf, parseCustomId, readOptions, toActionEvent, toInvocation } from './translate.js';
+import type { CommandIndex } from './translate.js';
+
+/** custom_id of the text input inside the typed-confirmation modal. */
+export const TYPED_INPUT_ID = 'typed';
+
+/** Autocomplete must answer within 3 s; completions slower than this answer with nothing. */
+const AUTOCOMPLETE_BUDGET_MS = 2_000;
+
+/** Everything the interaction handlers need. */
+export interface HandlerContext extends ResponderDeps {
+  dispatcher: Dispatcher;
+  index: CommandIndex;
+}
+
+/** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
+async function guarded(ctx: HandlerContext, responder: Responder, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    ctx.logger.error({ error: describeError(error) }, 'discord: command failed');
+    await responder
+      .reply(
+        {
+          title: 'Something went wrong',
+          tone: 'error',
+          blocks: [{ type: 'text', text: 'The request failed; nothing more is known.' }],
+        },
+        { visibility: 'ephemeral' },
+      )
+      .catch(() => undefined);
+  }
+}
+
+async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
+  if (interaction.commandName !== ROOT_COMMAND) return;
+  const invocation = toInvocation(interaction, ctx.index);
+  const ephemeral = ctx.dispatcher.visibilityFor(invocation) === 'ephemeral';
+  await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+  const responder = interactionResponder(interaction, { kind: 'reply', ephemeral }, ctx);
+  await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
+}
+
+async function onAutocomplete(interaction: AutocompleteInteraction, ctx: HandlerContext): Promise<void> {
+  const { discordPath, leaves } = readOptions(interaction.options.data);
+  const focused = leaves.find((o) => o.focused);
+  const entry = ctx.index.get(discordPath.join(' '));
+  if (!focused || !entry?.instanceOptions.has(focused.name)) {
+    await interaction.respond([]);
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), AUTOCOMPLETE_BUDGET_MS)));
+  const found = await Promise.race([
+    ctx.dispatcher.completeInstance(String(focused.value ?? ''), actorOf(interaction)).catch(() => []),
+    late,
+  ]);
+  clearTimeout(timer);
+  const choices = found
+    .slice(0, L.autocompleteChoices)
+    .map((c) => ({ name: fit(c.name, L.choiceName), value: c.value.slice(0, L.choiceValue) }));
+  await interaction.respond(choices);
+}
+
+async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Promise<void> {
+  const parsed = parseCustomId(interaction.customId);
+  if (!parsed || parsed.kind === 'typed') return;
+  const typed = parsed.kind === 'confirm' ? ctx.typed.get(parsed.token) : undefined;
+  if (typed) {
+    await interaction.showModal({
+      custom_id: customId(CUSTOM_ID.typed, parsed.token),
+      title: fit(typed.title, L.modalTitle),
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.TextInput,
+              custom_id: TYPED_INPUT_ID,
+              style: TextInputStyle.Short,
+              label: fit(typed.label, L.textInputLabel),
+              placeholder: fit(typed.placeholder ?? '', L.textInputPlaceholder) || undefined,
+              required: true,
+              max_length: 200,
+            },
+          ],
+        },
+      ],
+    });
+    return;
+  }
+  await interaction.deferUpdate();
+  const responder = interactionResponder(interaction, { kind: 'update' }, ctx);
+  await guarded(ctx, responder, () =>
+    ctx.dispatcher.act(
+      toActionEvent(interaction, parsed.kind as 'confirm' | 'cancel', parsed.token),
+      responder,
+    ),
+  );
+}
+
+async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
+  const parsed = parseCustomId(interaction.customId);
+  if (parsed?.kind !== 'typed') return;
+  const input = interaction.fields.getTextInputValue(TYPED_INPUT_ID);
+  const fromCard = interaction.isFromMessage();
+  if (fromCard) await interaction.deferUpdate();
+  else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const responder = interactionResponder(
+    interaction,
+    fromCard ? { kind: 'update' } : { kind: 'reply', ephemeral: true },
+    ctx,
+  );
+  await guarded(ctx, responder, () =>
+    ctx.dispatcher.act(toActionEvent(interaction, 'confirm', parsed.token, input), responder),
+  );
+}
+
+/** Handles one interaction; never throws (failures are logged without tokens). */
+export async function handleInteraction(interaction: Interaction, ctx: HandlerContext): Promise<void> {
+  try {
+    if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
+    else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
+    else if (interaction.isButton()) await onButton(interaction, ctx);
+    else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
+  } catch (error) {
+    ctx.logger.error(
+      { error: describeError(error), interactionId: interaction.id },
+      'discord: interaction failed',
+    );
+  }
+}

@@ -1,0 +1,47 @@
+// Discord's hard limits in one place (https://discord.com/developers/docs/resources/message,
+// .../interactions/application-commands): anything over them is rejected with a 400, so the
+// renderer and the registration payload cut text to fit before it leaves the process.
+
+/** Message, embed, component and command limits as documented by Discord. */
+export const DISCORD_LIMITS = {
+  content: 2000,
+  embedsPerMessage: 10,
+  embedTotal: 6000,
+  embedTitle: 256,
+  embedDescription: 4096,
+  embedFields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  buttonsPerRow: 5,
+  buttonLabel: 80,
+  customId: 100,
+  modalTitle: 45,
+  textInputLabel: 45,
+  textInputPlaceholder: 100,
+  textInputValue: 4000,
+  commandName: 32,
+  commandDescription: 100,
+  optionsPerCommand: 25,
+  choicesPerOption: 25,
+  choiceName: 100,
+  choiceValue: 100,
+  autocompleteChoices: 25,
+} as const;
+
+/** Cuts plain text to `max` characters (ending in "…"), never splitting a surrogate pair. */
+export function fit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/** Cuts markdown-escaped text without leaving a dangling backslash that would escape the "…". */
+export function fitEscaped(escaped: string, max: number): string {
+  if (escaped.length <= max) return escaped;
+  let cut = fit(escaped, max).slice(0, -1);
+  const trailing = /\\+$/.exec(cut)?.[0].length ?? 0;
+  if (trailing % 2 === 1) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}

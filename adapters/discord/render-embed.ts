@@ -1,0 +1,134 @@
+// Neutral blocks → one Discord embed, in display order and within the embed limits: blocks before
+// the first `fields` block form the description, later ones become full-width fields, context
+// lines become the footer (plain text there: footers render no markdown and no mentions).
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Block, Field, Message, Tone } from '../../src/render/message.js';
+import { escapeCodeBlock, escapeMarkdown } from './escape.js';
+import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
+
+/** Embed colours per tone (Discord's own palette). */
+export const TONE_COLOURS: Record<Tone, number> = {
+  info: 0x5865f2,
+  success: 0x57f287,
+  warning: 0xfee75c,
+  danger: 0xed4245,
+  error: 0x992d22,
+};
+
+const BLANK = '\u200b';
+const DIVIDER = '──────────';
+
+/** A code fence whose content is cut so the closing fence always survives. */
+function codeFence(text: string, max: number): string {
+  return '```\n' + fit(escapeCodeBlock(text), Math.max(1, max - 8)) + '\n```';
+}
+
+/** A table as a monospaced code block, rows dropped (with a count) when it does not fit. */
+export function tableText(columns: string[], rows: string[][], max: number): string {
+  const all = [columns, ...rows];
+  const widths = columns.map((_, i) => Math.min(40, Math.max(...all.map((r) => (r[i] ?? '').length))));
+  const line = (r: string[]) =>
+    widths
+      .map((w, i) => fit(r[i] ?? '', w).padEnd(w))
+      .join('  ')
+      .trimEnd();
+  const lines = [line(columns), ...rows.map(line)];
+  let kept = lines.length;
+  const body = (n: number) =>
+    lines.slice(0, n).join('\n') + (n < lines.length ? `\n… ${lines.length - n} more rows` : '');
+  while (kept > 1 && body(kept).length + 8 > max) kept -= 1;
+  return codeFence(body(kept), max);
+}
+
+function blockText(block: Block, max: number): string | null {
+  switch (block.type) {
+    case 'text':
+      return fitEscaped(escapeMarkdown(block.text), max);
+    case 'code':
+      return codeFence(block.text, max);
+    case 'table':
+      return tableText(block.columns, block.rows, max);
+    case 'divider':
+      return DIVIDER;
+    default:
+      return null;
+  }
+}
+
+function toField(field: Field): APIEmbedField {
+  return {
+    name: fitEscaped(escapeMarkdown(field.label), L.fieldName) || BLANK,
+    value: fitEscaped(escapeMarkdown(field.value), L.fieldValue) || BLANK,
+    inline: field.inline ?? false,
+  };
+}
+
+function embedLength(embed: APIEmbed): number {
+  const fields = (embed.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+  return (
+    (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + fields
+  );
+}
+
+/** Drops trailing fields, then cuts the description, until the embed fits `budget` characters. */
+function shrink(embed: APIEmbed, budget: number): APIEmbed {
+  const fields = [...(embed.fields ?? [])];
+  let out: APIEmbed = { ...embed, fields };
+  while (embedLength(out) > budget && fields.length > 0) {
+    fields.pop();
+    out = {
+      ...out,
+      fields,
+      footer: { text: fit(`Some fields did not fit. ${out.footer?.text ?? ''}`, L.footer) },
+    };
+  }
+  if (embedLength(out) > budget && out.description) {
+    const excess = embedLength(out) - budget;
+    out = { ...out, description: fitEscaped(out.description, Math.max(1, out.description.length - excess)) };
+  }
+  return out;
+}
+
+/** The main embed of a message (title, body blocks, footer), within `budget` total characters. */
+export function renderEmbed(message: Message, budget: number = L.embedTotal): APIEmbed {
+  const description: string[] = [];
+  const fields: APIEmbedField[] = [];
+  const footer: string[] = [];
+  let used = 0;
+  for (const block of message.blocks) {
+    if (block.type === 'context') {
+      footer.push(block.text);
+    } else if (block.type === 'fields') {
+      fields.push(...block.fields.map(toField));
+    } else if (fields.length === 0) {
+      const remaining = L.embedDescription - used - description.length;
+      if (remaining < 16) continue;
+      const text = blockText(block, remaining);
+      if (text !== null) {
+        description.push(text);
+        used += text.length;
+      }
+    } else {
+      const text = blockText(block, L.fieldValue);
+      if (text !== null) fields.push({ name: BLANK, value: text, inline: false });
+    }
+  }
+  if (message.actions) description.push(`Expires <t:${Math.floor(message.actions.expiresAt / 1000)}:R>`);
+  const embed: APIEmbed = { color: TONE_COLOURS[message.tone ?? 'info'] };
+  if (message.title) embed.title = fitEscaped(escapeMarkdown(message.title), L.embedTitle);
+  if (description.length > 0) embed.description = fitEscaped(description.join('\n'), L.embedDescription);
+  if (fields.length > L.embedFields) {
+    const extra = fields.length - (L.embedFields - 1);
+    fields.splice(L.embedFields - 1, fields.length, {
+      name: BLANK,
+      value: `… and ${extra} more`,
+      inline: false,
+    });
+  }
+  if (fields.length > 0) embed.fields = fields;
+  if (footer.length > 0) embed.footer = { text: fit(footer.join(' · '), L.footer) };
+  return embedLength(embed) > budget ? shrink(embed, budget) : embed;
+}
+
+/** Total characters Discord counts against the 6000 limit. */
+export { embedLength };

@@ -1,0 +1,104 @@
+// Neutral Message → Discord message payload: one embed (plus image-only embeds for extra charts),
+// Confirm / Cancel buttons carrying only the confirmation token, PNG files attached to the embed,
+// and `allowed_mentions: { parse: [] }` on everything so no text can ever ping anyone.
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed, RawFile } from 'discord.js';
+import type { Message } from '../../src/render/message.js';
+import { escapeMarkdown } from './escape.js';
+import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
+import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
+
+/** custom_id prefixes of the confirmation buttons and the typed-confirmation modal. */
+export const CUSTOM_ID = { confirm: 'vps:confirm:', cancel: 'vps:cancel:', typed: 'vps:typed:' } as const;
+
+/** A rendered message, independent of whether it goes through an interaction or the bot token. */
+export interface DiscordPayload {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  files: { name: string; data: Buffer; description: string }[];
+}
+
+/** Mentions are never parsed, whatever the text says. */
+export const NO_MENTIONS = { parse: [] as never[] };
+
+/** A custom_id for a confirmation control; refuses tokens that would exceed Discord's 100 chars. */
+export function customId(prefix: string, token: string): string {
+  const id = `${prefix}${token}`;
+  if (id.length > L.customId)
+    throw new Error(`confirmation token too long for a Discord custom_id (${id.length} > 100)`);
+  return id;
+}
+
+function fileName(name: string, index: number): string {
+  const base = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
+  return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
+}
+
+function buttons(message: Message): DiscordPayload['components'] {
+  const actions = message.actions;
+  if (!actions) return [];
+  const confirm: APIButtonComponentWithCustomId = {
+    type: ComponentType.Button,
+    style: actions.style === 'danger' ? ButtonStyle.Danger : ButtonStyle.Primary,
+    label: fit(actions.confirmLabel, L.buttonLabel),
+    custom_id: customId(CUSTOM_ID.confirm, actions.token),
+  };
+  const cancel: APIButtonComponentWithCustomId = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Secondary,
+    label: fit(actions.cancelLabel, L.buttonLabel),
+    custom_id: customId(CUSTOM_ID.cancel, actions.token),
+  };
+  return [{ type: ComponentType.ActionRow, components: [confirm, cancel] }];
+}
+
+/** Renders a neutral message as a Discord payload within every documented limit. */
+export function renderMessage(message: Message): DiscordPayload {
+  const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
+    name: fileName(a.filename, i),
+    data: Buffer.from(a.data),
+    description: fit(a.alt, 1024),
+  }));
+  const hasBody = Boolean(message.title) || message.blocks.length > 0 || message.actions !== undefined;
+  const imageEmbeds: APIEmbed[] = files.slice(hasBody ? 1 : 0).map((f) => ({
+    color: TONE_COLOURS[message.tone ?? 'info'],
+    image: { url: `attachment://${f.name}` },
+  }));
+  const embeds: APIEmbed[] = [];
+  if (hasBody || files.length > 0) {
+    const budget = L.embedTotal - imageEmbeds.reduce((n, e) => n + embedLength(e), 0);
+    const main = hasBody ? renderEmbed(message, budget) : imageEmbeds.shift();
+    if (main && hasBody && files[0]) main.image = { url: `attachment://${files[0].name}` };
+    if (main) embeds.push(main);
+  }
+  embeds.push(...imageEmbeds);
+  const content =
+    embeds.length === 0 ? fitEscaped(escapeMarkdown(message.summary ?? ''), L.content) || '\u200b' : '';
+  return { content, embeds, components: buttons(message), files };
+}
+
+/** The payload as a REST body (`PATCH /channels/{id}/messages/{id}`, follow-ups) plus its files. */
+export function toRestBody(payload: DiscordPayload): { body: Record<string, unknown>; files: RawFile[] } {
+  return {
+    body: {
+      content: payload.content,
+      embeds: payload.embeds,
+      components: payload.components,
+      allowed_mentions: NO_MENTIONS,
+      attachments: payload.files.map((f, i) => ({ id: i, filename: f.name, description: f.description })),
+    },
+    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
+  };
+}
+
+/** The payload as discord.js interaction options (editReply / followUp). */
+export function toInteractionOptions(payload: DiscordPayload) {
+  return {
+    content: payload.content,
+    embeds: payload.embeds,
+    components: payload.components,
+    files: payload.files.map((f) => ({ attachment: f.data, name: f.name, description: f.description })),
+    allowedMentions: NO_MENTIONS,
+  };
+}

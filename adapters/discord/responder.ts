@@ -1,0 +1,132 @@
+// The Responder for one interaction. A slash command's first reply edits the deferred reply;
+// later replies are follow-ups. Card edits prefer the freshest interaction token and fall back to
+// the bot token (PATCH /channels/{id}/messages/{id}) once tokens have expired, so a card can still
+// reach its final state minutes later.
+import { MessageFlags, Routes } from 'discord.js';
+import type {
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  ModalSubmitInteraction,
+  REST,
+} from 'discord.js';
+import type { Logger } from '../../src/logger.js';
+import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { Message, Visibility } from '../../src/render/message.js';
+import type { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import { describeError, isTokenRefused } from './errors.js';
+import { renderMessage, toInteractionOptions, toRestBody } from './render.js';
+
+/** The logging the adapter does (a pino Logger fits). */
+export type AdapterLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+/** Shared state and clients every responder needs. */
+export interface ResponderDeps {
+  rest: REST;
+  applicationId: string;
+  tokens: EditTokens;
+  typed: TypedConfirmations;
+  logger: AdapterLogger;
+  now: () => number;
+}
+
+type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
+
+/** How the interaction was acknowledged: a deferred reply (slash command) or a deferred card update (click). */
+export type AckMode = { kind: 'reply'; ephemeral: boolean } | { kind: 'update' };
+
+/** Builds the Responder for an interaction that has already been deferred. */
+export function interactionResponder(
+  interaction: AnyInteraction,
+  ack: AckMode,
+  deps: ResponderDeps,
+): Responder {
+  const receivedAt = deps.now();
+  let originalUsed = ack.kind === 'update';
+  const fresh = () => deps.now() - receivedAt < 14 * 60_000;
+
+  const render = (message: Message) => {
+    if (message.actions?.typed)
+      deps.typed.remember(message.actions.token, message.actions.typed, message.actions.expiresAt);
+    return renderMessage(message);
+  };
+
+  const ref = (id: string, ephemeral: boolean): MessageRef => {
+    deps.tokens.remember(id, interaction.token, receivedAt);
+    return {
+      platform: 'discord',
+      channelId: interaction.channelId ?? '',
+      id,
+      extra: { ephemeral: ephemeral ? '1' : '0' },
+    };
+  };
+
+  const followUp = async (message: Message, ephemeral: boolean) => {
+    const options = toInteractionOptions(render(message));
+    const sent = await interaction.followUp(
+      ephemeral ? { ...options, flags: MessageFlags.Ephemeral } : options,
+    );
+    return ref(sent.id, ephemeral);
+  };
+
+  return {
+    async reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef> {
+      const ephemeral = (options?.visibility ?? message.visibility) === 'ephemeral';
+      if (originalUsed || ack.kind !== 'reply') return followUp(message, ephemeral);
+      originalUsed = true;
+      if (ephemeral && !ack.ephemeral) {
+        // The deferral was public but this reply is private: drop the public placeholder.
+        await interaction.deleteReply();
+        return followUp(message, true);
+      }
+      const sent = await interaction.editReply(toInteractionOptions(render(message)));
+      return ref(sent.id, ack.ephemeral);
+    },
+
+    async update(target: MessageRef, message: Message): Promise<void> {
+      const payload = render(message);
+      const ownCard =
+        ack.kind === 'update' && 'message' in interaction && interaction.message?.id === target.id;
+      if (ownCard && fresh()) {
+        await interaction.editReply({ ...toInteractionOptions(payload), attachments: [] });
+        return;
+      }
+      const { body, files } = toRestBody(payload);
+      const token = deps.tokens.get(target.id);
+      if (token) {
+        try {
+          await deps.rest.patch(Routes.webhookMessage(deps.applicationId, token, target.id), {
+            body,
+            files,
+            auth: false,
+          });
+          return;
+        } catch (error) {
+          if (!isTokenRefused(error)) throw error;
+          deps.tokens.forget(target.id);
+        }
+      }
+      if (target.extra?.ephemeral === '1') {
+        deps.logger.warn(
+          { messageId: target.id },
+          'discord: ephemeral card can no longer be edited (interaction token expired)',
+        );
+        return;
+      }
+      await deps.rest.patch(Routes.channelMessage(target.channelId, target.id), { body, files });
+    },
+
+    async announce(message: Message): Promise<void> {
+      if (fresh()) {
+        try {
+          await followUp(message, false);
+          return;
+        } catch (error) {
+          if (!isTokenRefused(error)) throw error;
+          deps.logger.info({ error: describeError(error) }, 'discord: announce falls back to the bot token');
+        }
+      }
+      const { body, files } = toRestBody(renderMessage(message));
+      await deps.rest.post(Routes.channelMessages(interaction.channelId ?? ''), { body, files });
+    },
+  };
+}

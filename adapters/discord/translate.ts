@@ -1,0 +1,116 @@
+// Discord interactions → neutral Invocation / ActionEvent. Option names are mapped back from their
+// Discord spelling to the definitions' argument names through an index built from the same
+// CommandInfo list the registration payload came from.
+import { ApplicationCommandOptionType } from 'discord.js';
+import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
+import type { ActionEvent, Actor, CommandInfo, Invocation, OptionValue } from '../../src/core/ports.js';
+import { discordName } from './commands-payload.js';
+import { CUSTOM_ID } from './render.js';
+
+/** One command as reached from Discord: its neutral path and Discord option name → argument name. */
+export interface IndexedCommand {
+  path: string[];
+  argNames: Map<string, string>;
+  /** Discord names of options that take an instance (autocompleted). */
+  instanceOptions: Set<string>;
+}
+
+/** Commands keyed by their Discord path ("instance stop", "help"). */
+export type CommandIndex = Map<string, IndexedCommand>;
+
+/** Builds the lookup from Discord paths and option names back to the definitions. */
+export function indexCommands(commands: CommandInfo[]): CommandIndex {
+  const index: CommandIndex = new Map();
+  for (const c of commands) {
+    const discordPath = c.group === '' ? [discordName(c.name)] : [discordName(c.group), discordName(c.name)];
+    index.set(discordPath.join(' '), {
+      path: c.group === '' ? [c.name] : [c.group, c.name],
+      argNames: new Map(c.args.map((a) => [discordName(a.name), a.name])),
+      instanceOptions: new Set(c.args.filter((a) => a.kind === 'instance').map((a) => discordName(a.name))),
+    });
+  }
+  return index;
+}
+
+/** The acting user: platform user id, display name, and member role ids (without @everyone). */
+export function actorOf(interaction: BaseInteraction): Actor {
+  const member = interaction.member;
+  let roles: string[] = [];
+  let displayName = interaction.user.globalName ?? interaction.user.username;
+  if (member) {
+    roles = Array.isArray(member.roles) ? [...member.roles] : [...member.roles.cache.keys()];
+    const nick = 'displayName' in member ? member.displayName : member.nick;
+    if (nick) displayName = nick;
+  }
+  roles = roles.filter((id) => id !== interaction.guildId);
+  return { platform: 'discord', userId: interaction.user.id, displayName, roles };
+}
+
+/** The subcommand path and leaf options of a chat-input (or autocomplete) interaction. */
+export function readOptions(data: readonly CommandInteractionOption[]): {
+  discordPath: string[];
+  leaves: CommandInteractionOption[];
+} {
+  const discordPath: string[] = [];
+  let level = data;
+  for (;;) {
+    const nested = level.find(
+      (o) =>
+        o.type === ApplicationCommandOptionType.SubcommandGroup ||
+        o.type === ApplicationCommandOptionType.Subcommand,
+    );
+    if (!nested) return { discordPath, leaves: [...level] };
+    discordPath.push(nested.name);
+    level = nested.options ?? [];
+  }
+}
+
+/** A `/vps …` interaction as an Invocation: `{kind:'options', path, options}` with neutral names. */
+export function toInvocation(
+  interaction: BaseInteraction & { options: { data: readonly CommandInteractionOption[] } },
+  index: CommandIndex,
+): Invocation {
+  const { discordPath, leaves } = readOptions(interaction.options.data);
+  const entry = index.get(discordPath.join(' '));
+  const options: Record<string, OptionValue | undefined> = {};
+  for (const leaf of leaves) {
+    if (leaf.value === undefined || leaf.value === null) continue;
+    options[entry?.argNames.get(leaf.name) ?? leaf.name] = leaf.value;
+  }
+  return {
+    id: interaction.id,
+    platform: 'discord',
+    actor: actorOf(interaction),
+    channelId: interaction.channelId ?? '',
+    input: { kind: 'options', path: entry?.path ?? discordPath, options },
+    locale: interaction.locale,
+  };
+}
+
+/** What a confirmation control's custom_id asks for, or null when it is not ours. */
+export function parseCustomId(id: string): { kind: 'confirm' | 'cancel' | 'typed'; token: string } | null {
+  for (const kind of ['confirm', 'cancel', 'typed'] as const) {
+    const prefix = CUSTOM_ID[kind];
+    if (id.startsWith(prefix) && id.length > prefix.length) return { kind, token: id.slice(prefix.length) };
+  }
+  return null;
+}
+
+/** A click or modal submit as an ActionEvent. */
+export function toActionEvent(
+  interaction: BaseInteraction,
+  action: ActionEvent['action'],
+  token: string,
+  input?: string,
+): ActionEvent {
+  const event: ActionEvent = {
+    id: interaction.id,
+    platform: 'discord',
+    actor: actorOf(interaction),
+    channelId: interaction.channelId ?? '',
+    token,
+    action,
+  };
+  if (input !== undefined) event.input = input;
+  return event;
+}

@@ -1,0 +1,227 @@
+// End to end over Discord: interactions through the fake gateway into the real discord.js client,
+// the Discord adapter, the real core and commands, the hosting-API simulator behind them, and the
+// fake Discord REST API recording every callback, edit and follow-up.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { buildCommandPayload, registerDiscordCommands } from '../../adapters/discord/index.js';
+import { rateLimited, type RecordedCall } from '../support/fake-discord.js';
+import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
+import {
+  DISCORD_USERS,
+  eventually,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/fake-discord-world.js';
+
+const WEB1 = SEED_IDS.instances.web1;
+const WEB2 = SEED_IDS.instances.web2;
+
+let world: DiscordWorld;
+
+beforeEach(async () => {
+  world = await startDiscordWorld();
+});
+
+afterEach(async () => {
+  await world.close();
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Calls the fake received for one interaction token, in order. */
+const callsFor = (i: StoredInteraction): RecordedCall[] =>
+  world.discord.calls.filter((c) => c.path.includes(i.token));
+
+/** The interaction's @original message once it has an embed. */
+function answered(i: StoredInteraction, what = 'the deferred reply to be edited'): Promise<StoredMessage> {
+  return eventually(() => {
+    const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
+    return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+  }, what);
+}
+
+/** Follow-up messages sent with this interaction's token. */
+const followUps = (i: StoredInteraction) =>
+  callsFor(i).filter((c) => c.method === 'POST' && c.path.startsWith('/webhooks/') && c.status === 200);
+
+function customIds(m: StoredMessage): string[] {
+  return m.components.flatMap((row) =>
+    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
+  );
+}
+
+async function previewCard(path: string[], options: Record<string, string>, user = DISCORD_USERS.operator) {
+  const i = world.discord.slash(user, path, options);
+  const card = await answered(i, 'the preview card');
+  const confirm = customIds(card).find((id) => id.startsWith('vps:confirm:'));
+  if (!confirm) throw new Error(`no Confirm button on ${json(card)}`);
+  return { card, confirm, token: confirm.slice('vps:confirm:'.length) };
+}
+
+describe('Discord end to end', () => {
+  it('defers a slash command at once, then edits the reply with an embed', async () => {
+    const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
+    const reply = await answered(i);
+    const [first, second] = callsFor(i);
+    expect(first?.path).toBe(`/interactions/${i.id}/${i.token}/callback`);
+    expect(first?.body).toMatchObject({ type: 5, data: { flags: 0 } });
+    expect(second?.method).toBe('PATCH');
+    expect(second?.path).toMatch(/\/messages\/@original$/);
+    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+    expect(json(reply.embeds)).toContain('Running');
+  });
+
+  it('shows a preview with Confirm and Cancel for a destructive command without calling the hosting API', async () => {
+    const { card, token } = await previewCard(['instance', 'stop'], { instance: WEB1 });
+    expect(customIds(card)).toEqual([`vps:confirm:${token}`, `vps:cancel:${token}`]);
+    expect(world.sim.countRequests('instance.stop')).toBe(0);
+  });
+
+  it('stops the instance exactly once when the requester confirms, and edits the card to its final state', async () => {
+    const { card, confirm } = await previewCard(['instance', 'stop'], { instance: WEB1 });
+    const click = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
+    await eventually(() => customIds(card).length === 0, 'the card to lose its buttons');
+    expect(callsFor(click)[0]?.body).toMatchObject({ type: 6 });
+    expect(world.sim.countRequests('instance.stop')).toBe(1);
+    expect(world.sim.state.getInstance(WEB1)?.status).toBe('Stopped');
+    expect(json(card.embeds)).toMatch(/confirmed by @?dora/i);
+  });
+
+  it('refuses a Confirm click by someone other than the requester, privately, and calls nothing', async () => {
+    const { card, confirm } = await previewCard(['instance', 'stop'], { instance: WEB1 });
+    const click = world.discord.click(DISCORD_USERS.otherOperator, card.id, confirm);
+    const [refusal] = await eventually(
+      () => (followUps(click).length > 0 ? followUps(click) : undefined),
+      'the refusal',
+    );
+    expect(refusal?.body).toMatchObject({ flags: 64 });
+    expect(world.sim.countRequests('instance.stop')).toBe(0);
+    expect(world.sim.state.getInstance(WEB1)?.status).toBe('Running');
+    expect(customIds(card)).toHaveLength(2);
+  });
+
+  it('cancels on Cancel: the card says so and nothing is called', async () => {
+    const { card, token } = await previewCard(['instance', 'stop'], { instance: WEB1 });
+    world.discord.click(DISCORD_USERS.operator, card.id, `vps:cancel:${token}`);
+    await eventually(() => customIds(card).length === 0, 'the cancelled card');
+    expect(json(card.embeds)).toMatch(/cancel/i);
+    expect(world.sim.countRequests('instance.stop')).toBe(0);
+  });
+
+  it('calls the hosting API once when Confirm is clicked twice at the same moment', async () => {
+    const { card, confirm } = await previewCard(['instance', 'stop'], { instance: WEB1 });
+    const first = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
+    const second = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
+    await eventually(
+      () => customIds(card).length === 0 && followUps(first).length + followUps(second).length > 0,
+      'both answers',
+    );
+    expect(world.sim.countRequests('instance.stop')).toBe(1);
+  });
+
+  it('uses the instance bound to the channel when the instance option is left out', async () => {
+    await answered(world.discord.slash(DISCORD_USERS.operator, ['use'], { instance: WEB1 }), 'the binding');
+    const reply = await answered(
+      world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], {}),
+      'the bound show',
+    );
+    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+  });
+
+  it('asks for the hostname in a modal before deleting, ignores a wrong name and terminates on the right one', async () => {
+    const { card, confirm, token } = await previewCard(['instance', 'delete'], { instance: WEB2 });
+    const click = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
+    await eventually(() => click.modal, 'the modal');
+    expect(click.callbackType).toBe(9);
+    expect(click.modal).toMatchObject({ custom_id: `vps:typed:${token}` });
+    expect(json(click.modal)).toContain('web-2');
+
+    const wrong = world.discord.submitModal(DISCORD_USERS.operator, card.id, `vps:typed:${token}`, {
+      typed: 'web-1',
+    });
+    await eventually(() => followUps(wrong).length > 0, 'the mismatch answer');
+    expect(world.sim.countRequests('instance.delete')).toBe(0);
+    expect(customIds(card)).toHaveLength(2);
+
+    world.discord.submitModal(DISCORD_USERS.operator, card.id, `vps:typed:${token}`, { typed: 'web-2' });
+    await eventually(() => customIds(card).length === 0, 'the confirmed card');
+    expect(world.sim.countRequests('instance.delete')).toBe(1);
+    expect(world.sim.state.getInstance(WEB2)?.status).toMatch(/terminat/i);
+  });
+
+  it('lets a member act through a Discord role in the policy, and denies a viewer', async () => {
+    await previewCard(['instance', 'stop'], { instance: WEB2 }, DISCORD_USERS.roleOperator);
+    const denied = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'stop'], { instance: WEB2 });
+    await eventually(
+      () => callsFor(denied).some((c) => c.status === 200 && json(c.body).includes('embeds')),
+      'the denial',
+    );
+    expect(json(callsFor(denied))).not.toContain('vps:confirm:');
+    expect(world.sim.countRequests('instance.stop')).toBe(0);
+  });
+
+  it('completes instance names while the user types', async () => {
+    const i = world.discord.autocomplete(
+      DISCORD_USERS.operator,
+      ['instance', 'show'],
+      { instance: 'web' },
+      'instance',
+    );
+    const choices = await eventually(() => i.choices, 'the choices');
+    expect(i.callbackType).toBe(8);
+    expect(choices.map((c) => c.name).join(' ')).toContain('web-1');
+  });
+
+  it('explains a hosting-API failure in the reply', async () => {
+    world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 500, times: 5 });
+    const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
+    const reply = await answered(i, 'the error reply');
+    expect(json(reply.embeds)).toMatch(/hosting|server|error|fail/i);
+    expect(reply.embeds[0]?.color).toBeDefined();
+  });
+
+  it('keeps the reply when Discord rate-limits the edit once (429 with retry_after)', async () => {
+    world.discord.failNext(rateLimited('PATCH', /\/messages\/@original$/));
+    const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
+    const reply = await answered(i);
+    const edits = callsFor(i).filter((c) => c.method === 'PATCH');
+    expect(edits.map((c) => c.status)).toEqual([429, 200]);
+    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+  });
+
+  it('never lets user text ping anyone: every message has empty allowed_mentions and escaped text', async () => {
+    const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: '@everyone' });
+    const reply = await eventually(() => {
+      const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
+      return followUps(i)[0] ?? (m && m.edits > 0 ? m : undefined);
+    }, 'the answer');
+    expect(json(reply)).not.toMatch(/[^\\]@everyone/);
+    const posted = world.discord.calls.filter(
+      (c) => c.body && !Array.isArray(c.body) && ('embeds' in c.body || 'content' in c.body),
+    );
+    expect(posted.length).toBeGreaterThan(0);
+    for (const call of posted) expect(call.body).toMatchObject({ allowed_mentions: { parse: [] } });
+  });
+
+  it('registers /vps from the command definitions and PUTs only when the payload changed', async () => {
+    const commands = world.bot.dispatcher.commands();
+    const options = {
+      token: world.discord.botToken,
+      applicationId: world.discord.world.applicationId,
+      apiUrl: world.discord.apiUrl,
+      guildId: world.discord.world.guildId,
+      commands,
+    };
+    expect(await registerDiscordCommands(options)).toEqual({ changed: true, count: commands.length });
+    expect(await registerDiscordCommands(options)).toEqual({ changed: false, count: commands.length });
+    const puts = world.discord.calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.path).toBe(`/applications/${options.applicationId}/guilds/${options.guildId}/commands`);
+    expect(puts[0]?.body).toEqual(buildCommandPayload(commands));
+    const registered = json(world.discord.commands.get(`/guilds/${options.guildId}`));
+    for (const c of commands) expect(registered).toContain(`"name":"${c.name}"`);
+    expect(await registerDiscordCommands({ ...options, commands: commands.slice(1) })).toMatchObject({
+      changed: true,
+    });
+  });
+});

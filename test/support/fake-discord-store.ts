@@ -1,0 +1,126 @@
+// State of the fake Discord: messages (created by interaction callbacks, follow-ups and channel
+// posts, edited by webhooks and the bot token) and the interactions it has sent, by token.
+import { snowflake } from './fake-discord-payloads.js';
+
+/** An uploaded file as the fake saw it. */
+export interface UploadedFile {
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/** A message the bot posted. */
+export interface StoredMessage {
+  id: string;
+  channelId: string;
+  content: string;
+  embeds: Record<string, unknown>[];
+  components: Record<string, unknown>[];
+  attachments: { id: string; filename: string; size: number; content_type: string }[];
+  flags: number;
+  edits: number;
+  deleted: boolean;
+  /** Who last changed it: an interaction token owner ('webhook') or the bot token ('bot'). */
+  lastEditBy: 'webhook' | 'bot' | null;
+}
+
+/** An interaction the fake dispatched. */
+export interface StoredInteraction {
+  id: string;
+  token: string;
+  type: number;
+  channelId: string;
+  /** The message a component / modal belongs to. */
+  sourceMessageId?: string;
+  /** The interaction's "@original" response message. */
+  originalId?: string;
+  acknowledged: boolean;
+  /** Callback type of the first response (5 deferred reply, 6 deferred update, 8 choices, 9 modal…). */
+  callbackType?: number;
+  modal?: Record<string, unknown>;
+  choices?: { name: string; value: unknown }[];
+}
+
+/** Message and interaction state with Discord's edit semantics. */
+export class FakeDiscordStore {
+  readonly messages = new Map<string, StoredMessage>();
+  readonly interactions = new Map<string, StoredInteraction>();
+
+  create(channelId: string, flags = 0): StoredMessage {
+    const message: StoredMessage = {
+      id: snowflake(),
+      channelId,
+      content: '',
+      embeds: [],
+      components: [],
+      attachments: [],
+      flags,
+      edits: 0,
+      deleted: false,
+      lastEditBy: null,
+    };
+    this.messages.set(message.id, message);
+    return message;
+  }
+
+  /** Applies a create/edit body (and uploaded files) the way Discord does. */
+  apply(
+    message: StoredMessage,
+    body: Record<string, unknown>,
+    files: UploadedFile[],
+    by: 'webhook' | 'bot',
+  ): StoredMessage {
+    if (typeof body.content === 'string') message.content = body.content;
+    if (Array.isArray(body.embeds)) message.embeds = body.embeds as Record<string, unknown>[];
+    if (Array.isArray(body.components)) message.components = body.components as Record<string, unknown>[];
+    if (files.length > 0) {
+      message.attachments = files.map((f) => ({
+        id: snowflake(),
+        filename: f.name,
+        size: f.size,
+        content_type: f.contentType,
+      }));
+    } else if (Array.isArray(body.attachments)) {
+      const keep = new Set((body.attachments as { id?: unknown }[]).map((a) => String(a.id)));
+      message.attachments = message.attachments.filter((a) => keep.has(a.id));
+    }
+    message.lastEditBy = by;
+    return message;
+  }
+
+  /** The message as Discord's API returns it (enough for discord.js to build a Message). */
+  toApi(message: StoredMessage, applicationId: string, guildId: string): Record<string, unknown> {
+    return {
+      id: message.id,
+      type: 0,
+      channel_id: message.channelId,
+      guild_id: guildId,
+      author: {
+        id: applicationId,
+        username: 'vpsops',
+        discriminator: '0000',
+        bot: true,
+        avatar: null,
+        global_name: null,
+      },
+      content: message.content,
+      embeds: message.embeds,
+      components: message.components,
+      attachments: message.attachments.map((a) => ({
+        ...a,
+        url: `https://cdn.invalid/${a.filename}`,
+        proxy_url: `https://cdn.invalid/${a.filename}`,
+      })),
+      flags: message.flags,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: message.edits > 0 ? new Date().toISOString() : null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      pinned: false,
+      webhook_id: applicationId,
+      application_id: applicationId,
+    };
+  }
+}
