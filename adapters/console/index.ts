@@ -1,0 +1,61 @@
+// The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
+// `closed` promise so the CLI knows when the user has left the REPL.
+import type { Actor, Dispatcher, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import { startConsoleRepl, type ConsoleRepl } from './repl.js';
+import { consoleActor } from './translate.js';
+
+export { runExec, exitCode, EXIT, type ExecOptions } from './exec.js';
+export { consoleActor, toInvocation, commandText } from './translate.js';
+export { renderConsole } from './render.js';
+export { completeLine } from './completion.js';
+
+/** Options of the interactive console; defaults are the process's stdin/stdout. */
+export interface ConsoleAdapterOptions {
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
+  /** Defaults to the OS user (`console:<user>` in the policy). */
+  actor?: Actor;
+  historyFile?: string;
+  historySize?: number;
+  color?: boolean;
+  terminal?: boolean;
+}
+
+/** A console adapter; `closed` resolves when the user leaves the REPL. */
+export interface ConsoleAdapter extends PlatformAdapter {
+  readonly closed: Promise<void>;
+  /** A responder printing to this console (null before start), to resume following operations. */
+  responder(): Responder | null;
+}
+
+/** Builds the console adapter; the REPL starts with `start(dispatcher)`. */
+export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): ConsoleAdapter {
+  let repl: ConsoleRepl | undefined;
+  let markClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  return {
+    platform: 'console',
+    closed,
+    responder: () => repl?.responder() ?? null,
+    async start(dispatcher: Dispatcher) {
+      if (repl) throw new Error('console adapter already started');
+      const output = options.output ?? process.stdout;
+      repl = startConsoleRepl({
+        dispatcher,
+        input: options.input ?? process.stdin,
+        output,
+        actor: options.actor ?? consoleActor(),
+        historyFile: options.historyFile,
+        historySize: options.historySize,
+        color: options.color,
+        terminal: options.terminal,
+      });
+      void repl.closed.then(markClosed, markClosed);
+    },
+    async stop() {
+      if (!repl) return markClosed();
+      repl.close();
+      await repl.closed;
+    },
+  };
+}

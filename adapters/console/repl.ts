@@ -1,0 +1,211 @@
+// The interactive console: a readline loop (prompt `vps> `) that sends each line to the
+// dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
+// keeps a persisted history. Transport only: every decision is the core's.
+import { clearLine, createInterface, cursorTo } from 'node:readline';
+import type { Actor, Dispatcher, MessageRef, Responder } from '../../src/core/ports.js';
+import type { ConfirmActions, Message } from '../../src/render/message.js';
+import { completeLine, type Completion } from './completion.js';
+import { createHistory } from './history.js';
+import { renderAnnouncement, renderConsole, stripControl } from './render.js';
+import { createCardMemory } from './card-memory.js';
+import { createConsoleResponder, type ConsoleResponder, type ResponderSink } from './responder.js';
+import { isExitLine, isYes, toActionEvent, toInvocation } from './translate.js';
+
+/** Everything the REPL needs; streams are injected so tests drive it with PassThrough. */
+export interface ConsoleReplOptions {
+  dispatcher: Dispatcher;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  actor: Actor;
+  /** File the command history is persisted to (e.g. `<dataDir>/console_history`). */
+  historyFile?: string;
+  historySize?: number;
+  /** ANSI colours; default off. */
+  color?: boolean;
+  /** Raw-mode line editing (Tab, arrows); default: whether output is a TTY. */
+  terminal?: boolean;
+  prompt?: string;
+}
+
+/** A running REPL. */
+export interface ConsoleRepl {
+  /** Resolves when the user leaves (exit, quit, Ctrl-D, end of input) or close() is called. */
+  closed: Promise<void>;
+  close(): void;
+  /** The Tab completion used by readline, exposed for tests. */
+  complete(line: string): Promise<Completion>;
+  /** A responder printing here, for card edits of operations resumed after a restart. */
+  responder(): Responder;
+}
+
+const MAX_TYPED_ATTEMPTS = 3;
+
+/** Starts the read–dispatch–print loop on the given streams. */
+export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
+  const { dispatcher, actor, output } = options;
+  const color = options.color ?? false;
+  const terminal = options.terminal ?? Boolean((output as { isTTY?: boolean }).isTTY);
+  const prompt = options.prompt ?? 'vps> ';
+  const history = createHistory(options.historyFile, options.historySize);
+  const complete = (line: string): Promise<Completion> =>
+    completeLine(line, dispatcher.commands(), async (prefix) =>
+      instanceWords(await dispatcher.completeInstance(prefix, actor), prefix),
+    );
+  const rl = createInterface({
+    input: options.input,
+    output,
+    terminal,
+    prompt,
+    history: history.newestFirst(),
+    historySize: options.historySize ?? 500,
+    removeHistoryDuplicates: true,
+    completer: (line: string, callback: (err: Error | null, result: Completion) => void) => {
+      complete(line).then(
+        (result) => callback(null, result),
+        () => callback(null, [[], line]),
+      );
+    },
+  });
+
+  const queue: string[] = [];
+  let waiter: ((line: string | null) => void) | null = null;
+  let ended = false;
+  rl.on('line', (line) => (waiter ? takeWaiter()(line) : queue.push(line)));
+  rl.on('close', () => {
+    ended = true;
+    if (waiter) takeWaiter()(null);
+  });
+  rl.on('SIGINT', () => {
+    output.write('^C\n');
+    if (waiter) takeWaiter()('');
+  });
+  function takeWaiter(): (line: string | null) => void {
+    const resolve = waiter as (line: string | null) => void;
+    waiter = null;
+    return resolve;
+  }
+  function ask(question: string): Promise<string | null> {
+    if (ended) output.write(question);
+    else {
+      rl.setPrompt(question);
+      rl.prompt();
+    }
+    const queued = queue.shift();
+    if (queued !== undefined) return Promise.resolve(queued);
+    if (ended) return Promise.resolve(null);
+    return new Promise((resolve) => (waiter = resolve));
+  }
+
+  /** Prints output; when it arrives while waiting for input (late card edits), redraws the prompt. */
+  function print(text: string): void {
+    if (text === '') return;
+    if (!waiter) {
+      output.write(text);
+      return;
+    }
+    if (terminal) {
+      clearLine(output, 0);
+      cursorTo(output, 0);
+      output.write(text);
+      rl.prompt(true);
+      return;
+    }
+    output.write(text + rl.getPrompt());
+  }
+  const cards = createCardMemory();
+  const show = (message: Message, ref: MessageRef, edit: boolean): void => {
+    const plain = renderConsole(message, { color: false });
+    const text = edit ? cards.changed(ref.id, plain) : (cards.remember(ref.id, plain), plain);
+    print(text === plain && color ? renderConsole(message, { color }) : text);
+  };
+  const sink: ResponderSink = {
+    reply: (message, ref) => show(message, ref, false),
+    update: (message, ref) => show(message, ref, true),
+    announce: (message) => print(renderAnnouncement(message, { color })),
+  };
+
+  async function confirmPending(session: ConsoleResponder): Promise<void> {
+    for (const { actions, ref } of session.takePending()) await confirmOne(actions, ref);
+  }
+
+  async function confirmOne(actions: ConfirmActions, ref: MessageRef): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await ask(actions.typed ? typedQuestion(actions.typed) : 'Confirm? [y/N] ');
+      const confirmed = answer !== null && (actions.typed ? answer.trim() !== '' : isYes(answer));
+      const typedInput = actions.typed ? (answer ?? '').trim() : undefined;
+      const settled = await sendAction(actions.token, confirmed ? 'confirm' : 'cancel', ref, typedInput);
+      // A mistyped hostname leaves the card pending: ask again rather than make them retype the command.
+      if (!confirmed || !actions.typed || settled || Date.now() >= actions.expiresAt) return;
+      if (attempt >= MAX_TYPED_ATTEMPTS) {
+        await sendAction(actions.token, 'cancel', ref);
+        return;
+      }
+    }
+  }
+
+  /** Sends confirm / cancel and prints the outcome; true when the card reached a final state. */
+  async function sendAction(token: string, action: 'confirm' | 'cancel', ref: MessageRef, input?: string) {
+    const event = toActionEvent(token, action, actor, action === 'confirm' ? input : undefined);
+    const session = createConsoleResponder(sink);
+    await guarded(() => dispatcher.act(event, session.responder));
+    await confirmPending(session);
+    return session.events.some((e) => e.kind === 'update' && e.ref?.id === ref.id);
+  }
+
+  async function guarded(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch {
+      print('Something went wrong: the command did not finish. Nothing more was sent.\n');
+    }
+  }
+
+  async function loop(): Promise<void> {
+    for (;;) {
+      const line = await ask(prompt);
+      if (line === null || isExitLine(line)) break;
+      const invocation = toInvocation(line, actor);
+      if (!invocation) continue;
+      history.add(line);
+      const session = createConsoleResponder(sink);
+      await guarded(() => dispatcher.dispatch(invocation, session.responder));
+      await confirmPending(session);
+    }
+  }
+
+  const closed = loop().finally(() => {
+    if (!ended) rl.close();
+    output.write('\n');
+  });
+  return {
+    closed,
+    close: () => rl.close(),
+    complete,
+    responder: () => createConsoleResponder(sink).responder,
+  };
+}
+
+/**
+ * Typeable words from instance suggestions: the name without its " (alias · 7995e990)" note
+ * (aliases, hostnames), or the uuid value when that is what the user started typing.
+ */
+export function instanceWords(suggestions: { name: string; value: string }[], prefix: string): string[] {
+  return suggestions.flatMap(({ name, value }) => {
+    const label = name.replace(/\s+\([^()]*\)$/, '').trim();
+    if (label !== '' && !/\s/.test(label) && label.startsWith(prefix)) return [label];
+    return value.startsWith(prefix) && !/\s/.test(value) ? [value] : [];
+  });
+}
+
+/** `Type web-1 to delete it (or press Enter to cancel): ` from the card's typed-confirmation hints. */
+export function typedQuestion(typed: NonNullable<ConfirmActions['typed']>): string {
+  const expected = typed.placeholder?.trim();
+  if (!expected) return `${stripControl(typed.label)} (or press Enter to cancel): `;
+  // Titles look like "Confirm instance delete" or "Delete web-1": the verb is the last other word.
+  let title = typed.title.trim().replace(/[?.!:]+$/, '');
+  if (title.endsWith(expected)) title = title.slice(0, -expected.length);
+  const words = title.split(/\s+/).filter((word) => word !== '' && word.toLowerCase() !== 'confirm');
+  const verb = words.at(-1)?.toLowerCase();
+  const purpose = verb && /^[a-z][a-z-]*$/.test(verb) ? `${verb} it` : 'confirm';
+  return stripControl(`Type ${expected} to ${purpose} (or press Enter to cancel): `);
+}

@@ -1,0 +1,73 @@
+// Turns a console line into a neutral Invocation / ActionEvent. Transport only: the core parses
+// the command text itself; this module just trims, drops an optional `/vps` prefix and stamps
+// the console identity.
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
+import type { ActionEvent, Actor, Invocation } from '../../src/core/ports.js';
+
+/** The one console "channel": the terminal itself. */
+export const CONSOLE_CHANNEL = 'console';
+
+const PREFIX = /^\/?vps(?:\s+|$)/i;
+const EXIT_WORDS = new Set(['exit', 'quit', '\\q', ':q']);
+
+/** The console user's identity: the OS account name (policy members `console:<user>`). */
+export function consoleActor(userName?: string): Actor {
+  const name = userName?.trim() || currentUserName();
+  return { platform: 'console', userId: name, displayName: name };
+}
+
+function currentUserName(): string {
+  try {
+    return userInfo().username || 'console';
+  } catch {
+    return 'console';
+  }
+}
+
+/** The command text of a line without the optional `/vps` / `vps` prefix ("" when blank). */
+export function commandText(line: string): string {
+  return line.trim().replace(PREFIX, '').trim();
+}
+
+/** Whether the line asks to leave the REPL. */
+export function isExitLine(line: string): boolean {
+  return EXIT_WORDS.has(commandText(line).toLowerCase());
+}
+
+/** A console line as an Invocation, or null for a blank line. */
+export function toInvocation(line: string, actor: Actor): Invocation | null {
+  const text = commandText(line);
+  if (text === '') return null;
+  return {
+    id: randomUUID(),
+    platform: 'console',
+    actor,
+    channelId: CONSOLE_CHANNEL,
+    input: { kind: 'text', text },
+  };
+}
+
+/** A confirm / cancel answer to a pending confirmation as an ActionEvent. */
+export function toActionEvent(
+  token: string,
+  action: ActionEvent['action'],
+  actor: Actor,
+  input?: string,
+): ActionEvent {
+  const event: ActionEvent = {
+    id: randomUUID(),
+    platform: 'console',
+    actor,
+    channelId: CONSOLE_CHANNEL,
+    token,
+    action,
+  };
+  if (input !== undefined) event.input = input;
+  return event;
+}
+
+/** How a `Confirm? [y/N]` answer reads: only an explicit yes confirms. */
+export function isYes(answer: string): boolean {
+  return /^(y|yes)$/i.test(answer.trim());
+}

@@ -1,0 +1,211 @@
+// Composition root: builds the hosting-API client (against the embedded simulator when no
+// HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
+// operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHostingApi, type HostingApi } from './api/index.js';
+import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { createApiCallRecorder } from './core/api-calls.js';
+import { createBot } from './core/bot.js';
+import type { BotServices, CommandDefinition } from './core/command.js';
+import type { Dispatcher, PlatformAdapter, Responder } from './core/ports.js';
+import type { BotStore, TrackedOperation } from './core/store.js';
+import type { OperationTracker } from './core/tracking-port.js';
+import { startSimulator, type SimulatorHandle } from './simulator/index.js';
+import { createOperationTracker } from './tracking/index.js';
+import { allCommands } from '../commands/index.js';
+
+/** Which hosting API the app talks to; printed in the banner (never the key). */
+export type Backend = { kind: 'simulator'; url: string } | { kind: 'remote'; url: string; host: string };
+
+/** A tracker with its lifecycle, as the tracking module builds it. */
+export type AppTracker = OperationTracker & {
+  stop?(): void;
+  resume?(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
+};
+
+/** A tracker built once the bot's store exists. */
+export type TrackerFactory = (deps: {
+  api: HostingApi;
+  store: BotStore;
+  config: AppConfig;
+  logger?: Logger;
+}) => AppTracker;
+
+/** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
+export const defaultTracker: TrackerFactory = ({ api, store, config, logger }) =>
+  createOperationTracker({
+    api,
+    store,
+    pollMinMs: config.tracking.pollMinMs,
+    pollMaxMs: config.tracking.pollMaxMs,
+    timeoutMs: config.tracking.timeoutMs,
+    ...(logger ? { logger } : {}),
+  });
+
+/** Optional slots; defaults give the full bot. */
+export interface AppOptions {
+  /** Commands to serve (default: every command in commands/index.ts). */
+  commands?: CommandDefinition[];
+  /** Chart renderer slot: default renders PNGs under `<dataDir>/charts`; `null` turns charts off. */
+  charts?: BotServices['renderChart'] | null;
+  /** Operation tracker slot (follows stop/delete/restore to their end): default `defaultTracker`; `null` turns it off (exec). */
+  tracker?: TrackerFactory | null;
+  /** Embedded-simulator settings (tests use short timings). */
+  simulator?: Parameters<typeof startSimulator>[0];
+  /** Process logger (stderr); the core builds one at config.logLevel when absent. */
+  logger?: Logger;
+  now?: () => Date;
+}
+
+/** The assembled application. */
+export interface App {
+  dispatcher: Dispatcher;
+  api: HostingApi;
+  backend: Backend;
+  /** Present when the embedded simulator is running in-process. */
+  simulator?: SimulatorHandle;
+  /** The bot's store and policy, for the banner and diagnostics. */
+  bot: Awaited<ReturnType<typeof createBot>>;
+  /** Re-follows operations a previous run left unfinished, for refs an adapter can still edit. */
+  resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Builds everything from config; throws ConfigError for unusable settings (bad policy, URL without key). */
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const target = await hostingTarget(config, options);
+  const cleanup: (() => Promise<void> | void)[] = [];
+  if (target.simulator) cleanup.push(() => target.simulator?.close());
+  try {
+    const apiCalls = createApiCallRecorder();
+    const api = createHostingApi({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      timeoutMs: config.hostingApi.timeoutMs,
+      onCall: apiCalls.onCall,
+    });
+    // The tracker needs the bot's store, the bot needs the tracker: hand the bot a forwarder.
+    const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
+    let tracker: AppTracker | undefined;
+    const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
+    const bot = await createBot(config, {
+      api,
+      commands: options.commands ?? allCommands,
+      apiCalls,
+      charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
+      tracker: trackerFactory ? forwardingTracker : undefined,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    cleanup.push(() => bot.close());
+    if (trackerFactory) {
+      tracker = trackerFactory({
+        api,
+        store: bot.store,
+        config,
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
+      cleanup.push(() => tracker?.stop?.());
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      dispatcher: bot.dispatcher,
+      api,
+      backend: target.backend,
+      simulator: target.simulator,
+      bot,
+      resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
+      close: () => (closing ??= runCleanup(cleanup)),
+    };
+  } catch (error) {
+    await runCleanup(cleanup);
+    throw error;
+  }
+}
+
+/** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
+export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<PlatformAdapter[]> {
+  const adapters: PlatformAdapter[] = [];
+  const { slack, discord } = config;
+  if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
+    const { createSlackAdapter } = await import('../adapters/slack/index.js');
+    adapters.push(
+      createSlackAdapter({
+        botToken: slack.botToken,
+        signingSecret: slack.signingSecret,
+        appToken: slack.appToken,
+        apiUrl: slack.apiUrl,
+        port: slack.port,
+        logger,
+      }),
+    );
+  }
+  if (discordEnabled(config) && discord.token && discord.applicationId) {
+    const { createDiscordAdapter } = await import('../adapters/discord/index.js');
+    adapters.push(
+      createDiscordAdapter({
+        token: discord.token,
+        applicationId: discord.applicationId,
+        apiUrl: discord.apiUrl,
+        logger,
+      }),
+    );
+  }
+  return adapters;
+}
+
+/** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
+export function createFileLogger(config: AppConfig): { logger: Logger; path: string } {
+  mkdirSync(config.dataDir, { recursive: true });
+  const path = join(config.dataDir, 'vpsops.log');
+  const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
+  return { logger: createLogger({ level: config.logLevel, destination }), path };
+}
+
+interface HostingTarget {
+  baseUrl: string;
+  apiKey: string;
+  backend: Backend;
+  simulator?: SimulatorHandle;
+}
+
+async function hostingTarget(config: AppConfig, options: AppOptions): Promise<HostingTarget> {
+  const { url, key } = config.hostingApi;
+  if (url) {
+    if (!key) {
+      throw new ConfigError(
+        'HOSTING_API_URL is set but HOSTING_API_KEY is missing — set the key, or unset HOSTING_API_URL to use the embedded simulator.',
+      );
+    }
+    return { baseUrl: url, apiKey: key, backend: { kind: 'remote', url, host: new URL(url).host } };
+  }
+  const simulator = await startSimulator({ ...options.simulator, port: 0 });
+  return {
+    baseUrl: simulator.url,
+    apiKey: simulator.apiKey,
+    backend: { kind: 'simulator', url: simulator.url },
+    simulator,
+  };
+}
+
+/** Loads the chart module only when a chart is first asked for, keeping start-up (exec) fast. */
+function lazyCharts(dataDir: string): NonNullable<BotServices['renderChart']> {
+  let renderer: Promise<NonNullable<BotServices['renderChart']>> | undefined;
+  return async (input) => {
+    renderer ??= import('./render/chart/index.js').then((charts) => charts.createChartRenderer({ dataDir }));
+    return (await renderer)(input);
+  };
+}
+
+/** Runs cleanups newest first; one failing does not stop the rest. */
+async function runCleanup(cleanup: (() => Promise<void> | void)[]): Promise<void> {
+  for (const step of [...cleanup].reverse()) {
+    try {
+      await step();
+    } catch {
+      // Shutting down: keep closing the rest.
+    }
+  }
+}
