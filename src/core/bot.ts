@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
 import { openAuditLog } from './audit.js';
-import { commandPath, type BotServices, type CommandDefinition } from './command.js';
+import type { BotServices, CommandDefinition } from './command.js';
 import { expiredCard } from './confirm-card.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
@@ -131,6 +131,6 @@ async function expireIfPending(rt: Runtime, token: string, responder: Responder)
       durationMs: 0,
     });
   } catch (error) {
-    rt.logger.warn({ err: error, command: commandPath }, 'expiring a confirmation failed');
+    rt.logger.warn({ err: error }, 'expiring a confirmation failed');
   }
 }

@@ -1,48 +1,35 @@
 // The runner for Confirm / Cancel: checks the token, expiry, who may act (requester, or an admin
 // for two-person actions), the typed confirmation, then consumes the token atomically, runs the
 // handler once, edits the card to its final state, announces, hands off to the tracker, audits.
-import { performance } from 'node:perf_hooks';
-import type { Message } from '../render/message.js';
-import { summariseCalls, type ApiCallEvent } from './api-calls.js';
-import type { AuditRecord, ResolvedInstance } from './command.js';
-import {
-  announcement,
-  cancelledCard,
-  confirmedCard,
-  expiredCard,
-  failedCard,
-  mention,
-} from './confirm-card.js';
+import type { Message, Visibility } from '../render/message.js';
+import { closeRecord, openRecord } from './audit-record.js';
+import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
+import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } from './confirm-card.js';
+import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, toRunResult } from './outcomes.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
-import { createContext, sameActor, type Runtime } from './runtime.js';
+import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 
-const norm = (text: string) => text.trim().toLowerCase();
+/** Re-exported: callers have imported the typed-text rule from here. */
+export { confirmationMatches };
 
-/** Typed text must equal the expected text or a target (case-insensitive; trimmed); untyped input must name a target. */
-export function confirmationMatches(pending: PendingConfirmation, input: string | undefined): boolean {
-  const given = input === undefined ? '' : norm(input);
-  const accepted = [
-    ...(pending.typedConfirmation ? [pending.typedConfirmation] : []),
-    ...pending.targets,
-  ].map(norm);
-  if (pending.typedConfirmation) return given !== '' && accepted.includes(given);
-  return given === '' || accepted.includes(given);
-}
-
-/** Edits the card if we know it, else posts the state as a new message; returns the ref used. */
+/**
+ * Edits the card if we know it, else posts the state as a new message; returns the ref used.
+ * The fallback post keeps an ephemeral command's result private (console credentials).
+ */
 async function showFinal(
   responder: Responder,
   ref: MessageRef | undefined,
   message: Message,
+  visibility: Visibility = 'channel',
 ): Promise<MessageRef | undefined> {
   if (ref) {
     await responder.update(ref, message);
     return ref;
   }
-  return responder.reply(message, { visibility: 'channel' });
+  return responder.reply(message, { visibility });
 }
 
 function firstInstanceLabel(args: Record<string, unknown>): string | null {
@@ -52,62 +39,16 @@ function firstInstanceLabel(args: Record<string, unknown>): string | null {
   return found?.label ?? null;
 }
 
-/** Who may act on this pending confirmation; throws the refusal. */
-function checkActor(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): void {
-  const isRequester = sameActor(event.actor, pending.requester);
-  const requester = mention(pending.requester);
-  if (event.action === 'cancel') {
-    if (!isRequester && !rt.policy.canApprove(event.actor)) {
-      throw new UserError(
-        'not-requester',
-        `Only ${requester}, who asked for it, or an admin can cancel this.`,
-      );
-    }
-    return;
-  }
-  if (pending.twoPerson) {
-    if (isRequester) {
-      throw new UserError(
-        'needs-approver',
-        `\`${pending.command}\` needs a second person: an admin other than you must confirm it.`,
-      );
-    }
-    if (!rt.policy.canApprove(event.actor)) {
-      throw new UserError(
-        'needs-approver',
-        `Only an admin other than ${requester} can approve \`${pending.command}\`.`,
-      );
-    }
-    return;
-  }
-  if (!isRequester)
-    throw new UserError('not-requester', `Only ${requester}, who asked for it, can confirm this.`);
-}
-
 /** Handles one Confirm / Cancel; refusals are replied privately and audited, never thrown. */
 export async function actOnConfirmation(
   rt: Runtime,
   event: ActionEvent,
   responder: Responder,
 ): Promise<void> {
-  const started = performance.now();
-  const calls: ApiCallEvent[] = [];
-  const record: AuditRecord = {
-    time: rt.now().toISOString(),
-    invocationId: event.id,
-    platform: event.platform,
-    userId: event.actor.userId,
-    displayName: event.actor.displayName,
-    channelId: event.channelId,
-    command: '(confirmation)',
-    args: {},
-    decision: 'invalid',
-    confirmation: 'refused',
-    result: 'error',
-    durationMs: 0,
-  };
+  const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
+  const { record } = audit;
   try {
-    await rt.apiCalls.scope(calls, () => act(rt, event, responder, record));
+    await rt.apiCalls.scope(audit.calls, () => act(rt, event, responder, record));
   } catch (error) {
     const failure = classifyFailure(error);
     if (failure.internal)
@@ -118,12 +59,7 @@ export async function actOnConfirmation(
       .reply(failure.message, { visibility: 'ephemeral' })
       .catch((e: unknown) => rt.logger.error({ err: e }, 'reply failed'));
   }
-  const { apiStatus } = summariseCalls(calls);
-  if (apiStatus !== undefined) record.apiStatus = apiStatus;
-  record.durationMs = Math.round(performance.now() - started);
-  await rt.audit
-    .write(record)
-    .catch((error: unknown) => rt.logger.error({ err: error }, 'audit write failed'));
+  await closeRecord(audit, rt);
 }
 
 async function act(
@@ -153,8 +89,11 @@ async function act(
     }
     throw new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.');
   }
+  let def: CommandDefinition | undefined;
   try {
+    checkPlace(pending, event);
     checkActor(rt, pending, event);
+    if (event.action === 'confirm') def = confirmable(rt, pending, event);
   } catch (error) {
     record.decision = 'denied';
     throw error;
@@ -167,18 +106,6 @@ async function act(
       'You can try again until the confirmation expires.',
     );
   }
-  const def = rt.registry.byPath(pending.command);
-  const auth = rt.policy.authorize(
-    pending.requester,
-    { path: pending.command, risk: def?.risk ?? 'destructive' },
-    pending.channelId,
-  );
-  if (!def || !auth.allowed) {
-    record.decision = 'denied';
-    throw def
-      ? (auth as { error: UserError }).error
-      : new UserError('unknown-token', `\`${pending.command}\` is no longer available.`);
-  }
   const taken = await rt.store.takePending(
     pending.token,
     `${event.actor.platform}:${event.actor.userId}`,
@@ -188,7 +115,7 @@ async function act(
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
   const card = pending.card ?? { blocks: [] };
-  if (event.action === 'cancel') {
+  if (event.action === 'cancel' || !def) {
     record.confirmation = 'cancelled';
     record.result = 'cancelled';
     await showFinal(responder, pending.cardRef, cancelledCard(card, event.actor, at));
@@ -201,7 +128,7 @@ async function act(
 async function runConfirmed(
   rt: Runtime,
   pending: PendingConfirmation,
-  def: NonNullable<ReturnType<Runtime['registry']['byPath']>>,
+  def: CommandDefinition,
   by: Actor,
   at: Date,
   responder: Responder,
@@ -220,12 +147,23 @@ async function runConfirmed(
       );
     record.result = 'error';
     record.errorId = failure.errorId;
-    await showFinal(responder, pending.cardRef, failedCard(failure.message, by, at));
+    await showFinal(
+      responder,
+      pending.cardRef,
+      failedCard(failure.message, by, at),
+      def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
+    );
     return;
   }
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
-  const ref = await showFinal(responder, pending.cardRef, confirmedCard(result.message, pending, by, at));
+  const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  const ref = await showFinal(
+    responder,
+    pending.cardRef,
+    confirmedCard(result.message, pending, by, at),
+    visibility,
+  );
   if (def.risk === 'destructive' && responder.announce) {
     await responder
       .announce(announcement(pending, by, at, pending.targets[0] || firstInstanceLabel(pending.args)))

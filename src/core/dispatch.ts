@@ -1,8 +1,7 @@
 // The runner for invocations: parse → authorize → resolve instance refs → (preview + pending
 // confirmation | run) → reply → audit. Denials and bad input are results; nothing escapes.
-import { performance } from 'node:perf_hooks';
 import type { Message, Visibility } from '../render/message.js';
-import { summariseCalls, type ApiCallEvent } from './api-calls.js';
+import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
@@ -30,27 +29,14 @@ function rawCommand(inv: Invocation): string {
 
 /** Handles one invocation end to end; calls responder.reply exactly once and writes one audit record. */
 export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder: Responder): Promise<void> {
-  const started = performance.now();
-  const calls: ApiCallEvent[] = [];
-  const record: AuditRecord = {
-    time: rt.now().toISOString(),
-    invocationId: inv.id,
-    platform: inv.platform,
-    userId: inv.actor.userId,
-    displayName: inv.actor.displayName,
-    channelId: inv.channelId,
-    command: rawCommand(inv),
-    args: {},
-    decision: 'invalid',
-    result: 'error',
-    durationMs: 0,
-  };
+  const audit = openRecord(rt.now(), inv, rawCommand(inv));
+  const { record } = audit;
   const state: DecideState = { visibility: 'ephemeral', responder };
   let reply: Message;
   let visibility: Visibility;
   let afterReply: Decision['afterReply'];
   try {
-    const outcome = await rt.apiCalls.scope(calls, () => decide(rt, inv, record, state));
+    const outcome = await rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state));
     reply = outcome.message;
     visibility = outcome.visibility;
     afterReply = outcome.afterReply;
@@ -73,12 +59,7 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   } catch (error) {
     rt.logger.error({ err: error, command: record.command }, 'reply failed');
   }
-  const { apiStatus } = summariseCalls(calls);
-  if (apiStatus !== undefined) record.apiStatus = apiStatus;
-  record.durationMs = Math.round(performance.now() - started);
-  await rt.audit
-    .write(record)
-    .catch((error: unknown) => rt.logger.error({ err: error }, 'audit write failed'));
+  await closeRecord(audit, rt);
 }
 
 interface Decision {

@@ -7,6 +7,7 @@ import { ConfigError } from '../config.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
+/** One of the three nested roles a policy can grant. */
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console):\S+)$/, {

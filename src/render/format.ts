@@ -42,6 +42,7 @@ export function percent(value: unknown, digits = 1): string {
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+/** The unit a raw size is given in (1024 steps). */
 export type SizeUnit = (typeof UNITS)[number];
 
 const UNIT_ALIASES: Record<string, SizeUnit> = {
@@ -126,7 +127,7 @@ export function toDate(value: unknown): Date | null {
       : typeof value === 'string' && /^\d{9,13}$/.test(value.trim())
         ? Number(value)
         : null;
-  if (n !== null) return Number.isFinite(n) ? new Date(n < 1e11 ? n * 1000 : n) : null;
+  if (n !== null) return validDate(new Date(n < 1e11 ? n * 1000 : n));
   if (typeof value !== 'string' || value.trim() === '') return null;
   const text = value.trim();
   const human = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})(?:[ ,]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
@@ -134,11 +135,15 @@ export function toDate(value: unknown): Date | null {
     const month = MONTHS.findIndex((m) => m.startsWith((human[2] ?? '').toLowerCase().slice(0, 3)));
     if (month < 0) return null;
     const [d, y, h, min, s] = [human[1], human[3], human[4], human[5], human[6]].map((x) => Number(x ?? 0));
-    return new Date(Date.UTC(y ?? 0, month, d ?? 1, h ?? 0, min ?? 0, s ?? 0));
+    return validDate(new Date(Date.UTC(y ?? 0, month, d ?? 1, h ?? 0, min ?? 0, s ?? 0)));
   }
   const isoish = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
-  const parsed = new Date(isoish);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
+  return validDate(new Date(isoish));
+}
+
+/** Null for an Invalid Date (e.g. epoch ms beyond year 275760), which would throw in toISOString. */
+function validDate(date: Date): Date | null {
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** Milliseconds → "2 h 14 min", "3 min 5 s", "45 s", "2 d 3 h" (two largest units). */

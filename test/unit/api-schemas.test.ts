@@ -117,6 +117,12 @@ describe('tolerant payloads', () => {
     expect(history.page).toEqual({ total: 23, count: 1, per_page: 10, current_page: 3, total_pages: 3 });
   });
 
+  it('keeps the page count finite when the API reports per_page 0', async () => {
+    server.enqueue(ok({ data: [{ id: 1 }], page: { total: 5, per_page: 0, current_page: 1 } }));
+    const result = await api.billing.reportSummary({ limit: 2 });
+    expect(result.page).toEqual({ total: 5, count: 1, per_page: 2, current_page: 1, total_pages: 3 });
+  });
+
   it('accepts a paginated endpoint that answers with a bare list', async () => {
     server.enqueue(ok([{ id: 1 }, { id: 2 }]));
     const result = await api.billing.reportSummary();

@@ -72,6 +72,12 @@ describe('format helpers', () => {
     expect(toDate('not a date')).toBeNull();
   });
 
+  it('treats an out-of-range epoch as no date instead of throwing', () => {
+    expect(toDate(9e15)).toBeNull();
+    expect(dateTime(9e15)).toBe('9000000000000000');
+    expect(relativeTime(9e15, new Date('2024-01-25T12:00:00Z'))).toBe('—');
+  });
+
   it('formats clock times, date times and percentages', () => {
     expect(clockTime(new Date('2024-01-25T03:12:09Z'))).toBe('03:12:09');
     expect(dateTime('2024-01-25T03:12:09Z')).toBe('2024-01-25 03:12 UTC');

@@ -111,6 +111,16 @@ describe('simulator HTTP surface', () => {
     expect(res.body.data).toEqual({ uuid: web1, hostname: 'web-1' });
   });
 
+  it('answers 405 to a delete POST without _method=DELETE and leaves the instance running', async () => {
+    const res = await call(`/instance/${web1}/delete`, {
+      method: 'POST',
+      body: new URLSearchParams({ remove_ip: '1' }),
+    });
+    expect(res.status).toBe(405);
+    expect(res.body.message).toMatch(/Supported methods: DELETE/);
+    expect(sim.state.getInstance(web1)?.status).toBe('Running');
+  });
+
   it('records every request with its endpoint name, method, path and status', async () => {
     await call(`/instance/${web1}/detail`);
     await call('/no/such/path');

@@ -43,7 +43,10 @@ type RawPage = z.output<typeof rawPageSchema>;
 export function completePage(raw: RawPage | null, itemCount: number, asked: PageRequest): PageInfo {
   const count = raw?.count ?? itemCount;
   const current_page = raw?.current_page ?? asked.page ?? 1;
-  const per_page = raw?.per_page ?? asked.limit ?? Math.max(count, 1);
+  const sent = raw?.per_page;
+  // A per_page of 0 (or less) would make total_pages Infinity/NaN; fall back to what was asked.
+  const per_page =
+    sent !== null && sent !== undefined && sent > 0 ? sent : (asked.limit ?? Math.max(count, 1));
   const total = raw?.total ?? (current_page - 1) * per_page + count;
   const total_pages = raw?.total_pages ?? Math.max(current_page, Math.ceil(total / per_page));
   return { total, count, per_page, current_page, total_pages };
@@ -53,7 +56,7 @@ export function completePage(raw: RawPage | null, itemCount: number, asked: Page
 export function pagedSchema<T>(item: z.ZodType<T>, asked: PageRequest) {
   const wrapped = z.object({ data: z.array(item), page: maybe(rawPageSchema) }).loose();
   const bare = z.array(item).transform((data) => ({ data, page: null }));
-  return z.union([wrapped, bare]).transform(
-    ({ data, page }): Paged<T> => ({ items: data, page: completePage(page, data.length, asked) }),
-  );
+  return z
+    .union([wrapped, bare])
+    .transform(({ data, page }): Paged<T> => ({ items: data, page: completePage(page, data.length, asked) }));
 }

@@ -37,14 +37,18 @@ const stop: Handler = (ctx) => {
 };
 
 /**
- * 3: status "Terminating" at once, gone after terminateMs. The public IP and attached block storage
+ * 3 (POST with `_method=DELETE`): status "Terminating" at once, gone after terminateMs. The public IP and attached block storage
  * are handled at once: removed when remove_ip / remove_block_storage is true, otherwise kept unassigned.
  */
 const remove: Handler = (ctx) => {
-  const instance = findInstance(ctx);
-  requireIdle(instance, 'delete');
   const removeIp = optionalBoolean(ctx.form, 'remove_ip');
   const removeStorage = optionalBoolean(ctx.form, 'remove_block_storage');
+  // The spec's POST carries `_method=DELETE`: on a method-override service the route is a DELETE.
+  if (ctx.form._method?.trim().toUpperCase() !== 'DELETE') {
+    throw new SimError(405, 'The POST method is not supported for this route. Supported methods: DELETE.');
+  }
+  const instance = findInstance(ctx);
+  requireIdle(instance, 'delete');
   const live = ctx.state.live;
   instance.status = 'Terminating';
   touch(ctx, instance);

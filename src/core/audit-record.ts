@@ -1,0 +1,54 @@
+// The audit record both runners (dispatch and act) keep: started when the event arrives, filled in
+// as the runner learns more, and written exactly once with API status and duration at the end.
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '../logger.js';
+import { summariseCalls, type ApiCallEvent } from './api-calls.js';
+import type { AuditLog } from './audit.js';
+import type { AuditRecord } from './command.js';
+import type { Actor, Platform } from './ports.js';
+
+/** An audit record in progress plus what finishing it needs. */
+export interface OpenRecord {
+  record: AuditRecord;
+  /** Hosting-API calls made while handling the event (filled by the ApiCallRecorder scope). */
+  calls: ApiCallEvent[];
+  started: number;
+}
+
+/** Starts the record of one invocation or confirmation action: undecided and failed until proven otherwise. */
+export function openRecord(
+  time: Date,
+  event: { id: string; platform: Platform; actor: Actor; channelId: string },
+  command: string,
+  extra: Partial<AuditRecord> = {},
+): OpenRecord {
+  const record: AuditRecord = {
+    time: time.toISOString(),
+    invocationId: event.id,
+    platform: event.platform,
+    userId: event.actor.userId,
+    displayName: event.actor.displayName,
+    channelId: event.channelId,
+    command,
+    args: {},
+    decision: 'invalid',
+    result: 'error',
+    durationMs: 0,
+    ...extra,
+  };
+  return { record, calls: [], started: performance.now() };
+}
+
+/** Adds API status and duration and appends the record; a failed write is logged, never thrown. */
+export async function closeRecord(
+  open: OpenRecord,
+  deps: { audit: AuditLog; logger: Logger },
+): Promise<void> {
+  const { record, calls, started } = open;
+  const { apiStatus } = summariseCalls(calls);
+  if (apiStatus !== undefined) record.apiStatus = apiStatus;
+  record.durationMs = Math.round(performance.now() - started);
+  await deps.audit
+    .write(record)
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+}
