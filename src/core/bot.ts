@@ -10,7 +10,6 @@ import { expiredCard } from './confirm-card.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { openFileStore } from './file-store.js';
-import { parseInput } from './parse.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 import type { Dispatcher, Invocation, Responder } from './ports.js';
@@ -19,6 +18,7 @@ import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
+import { visibilityFor } from './visibility.js';
 
 /** What createBot needs besides the config. */
 export interface BotDeps {
@@ -82,17 +82,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, responder),
     act: (event, responder) => actOnConfirmation(rt, event, responder),
     commands: () => registry.info(),
-    visibilityFor(invocation: Invocation) {
-      const strict = parseInput(invocation.input, registry, {
-        hasBinding: false,
-        looksLikeInstance: () => false,
-      });
-      const loose = strict.ok
-        ? strict
-        : parseInput(invocation.input, registry, { hasBinding: true, looksLikeInstance: () => false });
-      if (!loose.ok) return 'ephemeral';
-      return loose.parsed.def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
-    },
+    visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),
   };
   return {

@@ -8,6 +8,7 @@ import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } f
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, toRunResult } from './outcomes.js';
+import { isUuid, refreshInstanceLabels } from './resolve-instance.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
@@ -37,6 +38,17 @@ function firstInstanceLabel(args: Record<string, unknown>): string | null {
     (v): v is ResolvedInstance => typeof v === 'object' && v !== null && 'uuid' in v && 'label' in v,
   );
   return found?.label ?? null;
+}
+
+/** What the announcement names: the first target, as a hostname when it is a uuid the bot has learned. */
+async function announcedTarget(
+  rt: Runtime,
+  pending: PendingConfirmation,
+  args: Record<string, unknown>,
+): Promise<string | null> {
+  const first = pending.targets[0] || firstInstanceLabel(args);
+  if (first && isUuid(first)) return (await rt.store.hostnameOf(first)) ?? first;
+  return first;
 }
 
 /** Handles one Confirm / Cancel; refusals are replied privately and audited, never thrown. */
@@ -135,9 +147,11 @@ async function runConfirmed(
   record: AuditRecord,
 ): Promise<void> {
   const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
+  // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
+  const args = await refreshInstanceLabels(def, pending.args, rt.store);
   let result;
   try {
-    result = toRunResult(await def.run(ctx, pending.args as never));
+    result = toRunResult(await def.run(ctx, args as never));
   } catch (error) {
     const failure = classifyFailure(error);
     if (failure.internal)
@@ -158,24 +172,23 @@ async function runConfirmed(
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
   const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
-  const ref = await showFinal(
-    responder,
-    pending.cardRef,
-    confirmedCard(result.message, pending, by, at),
-    visibility,
-  );
+  const card = confirmedCard(result.message, pending, by, at);
+  const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
+    const target = await announcedTarget(rt, pending, args);
     await responder
-      .announce(announcement(pending, by, at, pending.targets[0] || firstInstanceLabel(pending.args)))
+      .announce(announcement(pending, by, at, target))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
   if (result.follow && rt.tracker && ref) {
+    // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
     rt.tracker.follow(result.follow, {
       responder,
       ref,
       actor: pending.requester,
       channelId: pending.channelId,
       startedAt: at.getTime(),
+      card,
     });
   }
 }

@@ -78,6 +78,34 @@ export async function resolveInstanceArgs(
   return out;
 }
 
+/**
+ * Instance arguments with their labels brought up to date: a hostname the bot learned after the
+ * command was typed (e.g. by the preview's live fetch) replaces a bare uuid or an alias.
+ */
+export async function refreshInstanceLabels(
+  def: CommandDefinition,
+  values: Record<string, unknown>,
+  store: Pick<BotStore, 'hostnameOf'>,
+): Promise<Record<string, unknown>> {
+  const out = { ...values };
+  for (const [key, spec] of Object.entries(def.args)) {
+    const current = out[key];
+    if (spec.kind !== 'instance' || !isResolved(current)) continue;
+    const hostname = await store.hostnameOf(current.uuid);
+    if (hostname && hostname !== current.label) out[key] = { ...current, label: hostname };
+  }
+  return out;
+}
+
+function isResolved(value: unknown): value is ResolvedInstance {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ResolvedInstance).uuid === 'string' &&
+    typeof (value as ResolvedInstance).label === 'string'
+  );
+}
+
 /** A sync "is this a known instance name?" check over preloaded aliases and hostnames. */
 export function instanceMatcher(policy: Policy, known: readonly KnownHostname[]): (token: string) => boolean {
   const names = new Set<string>();

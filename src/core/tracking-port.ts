@@ -1,6 +1,7 @@
 // The port through which the runner hands a confirmed long operation (stop, delete, restore…) to
 // whoever follows it to its end; the tracking module implements it, the core only calls it.
 import type { FollowSpec } from './command.js';
+import type { Message } from '../render/message.js';
 import type { Actor, MessageRef, Responder } from './ports.js';
 
 /** Where progress of a followed operation is shown: the card that confirmed it. */
@@ -11,6 +12,8 @@ export interface FollowTarget {
   channelId: string;
   /** Epoch ms when the action was confirmed. */
   startedAt: number;
+  /** The confirmed card as shown; progress and outcome lines are added under it, so it stays the record. */
+  card?: Message;
 }
 
 /** Follows a long operation after a confirmed action; without one the runner does nothing more. */

@@ -69,17 +69,23 @@ function renderBlock(block: Block): string[] {
   }
 }
 
-/** The confirmation hint line: `Confirm: type "yes" / Cancel` or `Confirm: type web-1 to confirm / Cancel`. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * The confirmation hint line, true on every platform (buttons, console prompt, exec --confirm):
+ * `Awaiting confirmation: Confirm or Cancel · expires in 2 min`, or with a typed confirmation
+ * `Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min`.
+ */
 export function confirmHint(actions: ConfirmActions, now: Date = new Date()): string {
   const expected = actions.typed?.placeholder;
   const how = actions.typed
     ? expected
-      ? `type ${expected} to confirm`
-      : `type the requested text to confirm (${actions.typed.label})`
-    : 'type "yes"';
+      ? `type ${expected} to confirm, or ${actions.cancelLabel}`
+      : `${lowerFirst(actions.typed.label)}, or ${actions.cancelLabel}`
+    : `${actions.confirmLabel} or ${actions.cancelLabel}`;
   const left = actions.expiresAt - now.getTime();
   const expiry = left > 0 ? ` · expires in ${roughDuration(left)}` : ' · expired';
-  return `${actions.confirmLabel}: ${how} / ${actions.cancelLabel}${expiry}`;
+  return `Awaiting confirmation: ${how}${expiry}`;
 }
 
 /** Renders a Message as plain text lines joined by "\n" (no trailing newline). */

@@ -112,7 +112,7 @@ export function fakeCommands(): CommandDefinition[] {
         message: message(`Delete snapshot ${args.snapshotUuid} of ${args.instance.label}?`),
         targets: [args.instance.label],
       }),
-      run: async (_ctx, args) => message(`Snapshot ${args.snapshotUuid} deleted`),
+      run: async (_ctx, args) => message(`Snapshot ${args.snapshotUuid} of ${args.instance.label} deleted`),
     }),
     defineCommand({
       group: 'backup',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { FollowTarget, OperationTracker } from '../../src/core/tracking-port.js';
 import { renderText } from '../../src/render/text.js';
-import { actors, makeBot, POLICY, WEB1 } from '../support/core-fakes.js';
+import { actors, makeBot, POLICY, SNAP, WEB1, WEB2 } from '../support/core-fakes.js';
 
 const TWO_PERSON = `${POLICY}approvals:\n  two_person: ["instance delete"]\n`;
 
@@ -23,7 +23,7 @@ describe('confirmation', () => {
     const text = renderText(reply!, { now: new Date() });
     expect(text).toContain('Stop web-1?');
     expect(text).toContain('Requested by @alice');
-    expect(text).toContain('Confirm: type "yes" / Cancel · expires in 2 min');
+    expect(text).toContain('Awaiting confirmation: Confirm or Cancel · expires in 2 min');
     expect(fake.count('instance.stop')).toBe(0);
   });
 
@@ -47,6 +47,28 @@ describe('confirmation', () => {
     expect(followed).toHaveLength(1);
     expect(followed[0]![0].doneStatuses).toEqual(['Stopped']);
     expect(followed[0]![1].ref).toEqual(cardRef);
+  });
+
+  it('names an instance typed as a bare uuid by the hostname the bot learned before the confirm', async () => {
+    const { run, act } = await makeBot({ policy: POLICY });
+    const { reply, token } = await run(`snapshot delete ${WEB2} ${SNAP}`);
+    expect(reply?.title).toBe(`Delete snapshot ${SNAP} of ${WEB2}?`);
+    await run(`instance show ${WEB2}`);
+    const { update, responder } = await act(token!);
+    expect(update?.title).toBe(`Snapshot ${SNAP} of web-2 deleted`);
+    expect(renderText(responder.announcements[0]!)).toMatch(
+      /@alice ran snapshot delete web-2 \(confirmed \d\d:\d\d:\d\d UTC\)$/,
+    );
+  });
+
+  it('passes the confirmed card to the tracker so progress is added under it', async () => {
+    const followed: FollowTarget[] = [];
+    const tracker: OperationTracker = { follow: (_spec, target) => followed.push(target) };
+    const { run, act } = await makeBot({ policy: POLICY, tracker });
+    const { token } = await run('instance stop prod-web');
+    const { update } = await act(token!);
+    expect(followed[0]?.card).toEqual(update);
+    expect(renderText(followed[0]!.card!)).toMatch(/Stop requested for web-1[\s\S]*Confirmed by @alice at/);
   });
 
   it('refuses a second click on the same confirmation', async () => {
@@ -146,7 +168,7 @@ describe('confirmation', () => {
     const { run, act, fake } = await makeBot({ policy: POLICY });
     const { reply, token } = await run('instance delete prod-web --remove-ip');
     expect(reply?.actions?.typed?.placeholder).toBe('web-1');
-    expect(renderText(reply!)).toContain('Confirm: type web-1 to confirm / Cancel');
+    expect(renderText(reply!)).toContain('Awaiting confirmation: type web-1 to confirm, or Cancel');
     expect(renderText(reply!)).toContain('This cannot be undone.');
     const wrong = await act(token!, actors.alice, 'confirm', 'web-2');
     expect(wrong.reply?.title).toBe('Confirmation text does not match');

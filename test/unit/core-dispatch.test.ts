@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/core/command.js';
-import type { Invocation } from '../../src/core/ports.js';
+import type { Actor, Invocation } from '../../src/core/ports.js';
 import { renderText } from '../../src/render/text.js';
 import { actors, makeBot, POLICY, recordingResponder, SNAP, WEB1, WEB2 } from '../support/core-fakes.js';
 
@@ -75,6 +75,40 @@ describe('running commands', () => {
     expect(
       bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance show' } }),
     ).toBe('channel');
+  });
+
+  it('knows before any API call that bad input, unknown commands and refusals will be private', async () => {
+    const { bot, fake, run } = await makeBot({
+      policy: `${POLICY}channels:\n  destructive: [slack:C0INCIDENT]\n`,
+    });
+    const as = (actor: Actor, text: string, channelId = 'C0INCIDENT') =>
+      bot.dispatcher.visibilityFor({
+        id: 'v',
+        platform: actor.platform,
+        actor,
+        channelId,
+        input: { kind: 'text', text },
+      });
+    expect(as(actors.alice, 'instance stop prod-web')).toBe('channel');
+    expect(as(actors.bob, 'instance stop prod-web')).toBe('ephemeral');
+    expect(as(actors.alice, 'instance stop prod-web', 'C1')).toBe('ephemeral');
+    expect(as(actors.bob, 'instance show prod-web')).toBe('channel');
+    expect(as(actors.alice, 'instance frobnicate web-1')).toBe('ephemeral');
+    expect(as(actors.alice, 'backup list web-1 --page zero')).toBe('ephemeral');
+    expect(as(actors.alice, 'instance show "web-1')).toBe('ephemeral');
+    expect(
+      bot.dispatcher.visibilityFor({
+        id: 'v',
+        platform: 'discord',
+        actor: { ...actors.discordOps, roles: [] },
+        channelId: 'D1',
+        input: { kind: 'options', path: ['instance', 'delete'], options: { instance: 'web-1' } },
+      }),
+    ).toBe('ephemeral');
+    expect(fake.calls).toEqual([]);
+    expect((await run('instance stop prod-web', actors.bob, 'C0INCIDENT')).visibility).toBe('ephemeral');
+    expect((await run('instance stop prod-web', actors.alice, 'C1')).visibility).toBe('ephemeral');
+    expect(fake.calls).toEqual([]);
   });
 
   it('accepts Discord options input', async () => {

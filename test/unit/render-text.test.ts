@@ -59,7 +59,7 @@ describe('plain-text renderer', () => {
     );
   });
 
-  it('shows a confirm hint with the expiry', () => {
+  it('shows a confirm hint that is true on every platform, with the expiry', () => {
     const now = new Date('2024-01-25T03:12:00Z');
     const msg: Message = {
       title: 'Stop web-1?',
@@ -73,13 +73,23 @@ describe('plain-text renderer', () => {
         expiresAt: now.getTime() + 120_000,
       },
     };
-    expect(renderText(msg, { now })).toBe('‼ Stop web-1?\n\nConfirm: type "yes" / Cancel · expires in 2 min');
+    expect(renderText(msg, { now })).toBe(
+      '‼ Stop web-1?\n\nAwaiting confirmation: Confirm or Cancel · expires in 2 min',
+    );
+    expect(renderText(msg, { now })).not.toContain('yes');
     const typed: Message = {
       ...msg,
       actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type web-1', placeholder: 'web-1' } },
     };
     expect(renderText(typed, { now })).toContain(
-      'Confirm: type web-1 to confirm / Cancel · expires in 2 min',
+      'Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min',
+    );
+    const unnamed: Message = {
+      ...msg,
+      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type the hostname to confirm' } },
+    };
+    expect(renderText(unnamed, { now })).toContain(
+      'Awaiting confirmation: type the hostname to confirm, or Cancel · expires in 2 min',
     );
     expect(renderText(msg, { now: new Date(now.getTime() + 200_000) })).toContain('· expired');
   });

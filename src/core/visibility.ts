@@ -1,0 +1,28 @@
+// Decides before any API call whether a reply will be private, so adapters can defer (Discord)
+// ephemerally: bad input, unknown commands and refusals concern only the requester.
+import type { Visibility } from '../render/message.js';
+import { parseInput } from './parse.js';
+import type { Policy } from './policy.js';
+import type { Invocation } from './ports.js';
+import type { Registry } from './registry.js';
+
+/**
+ * 'ephemeral' when the reply is known to be private from cheap synchronous checks — input that
+ * cannot parse (with or without a channel binding), an unknown command, a command the actor may
+ * not run here, or a command whose replies are always private; otherwise 'channel'.
+ */
+export function visibilityFor(registry: Registry, policy: Policy, invocation: Invocation): Visibility {
+  // The dispatcher parses with or without a binding; the reply is an error only if both fail.
+  const strict = parseInput(invocation.input, registry, {
+    hasBinding: false,
+    looksLikeInstance: () => false,
+  });
+  const parsed = strict.ok
+    ? strict
+    : parseInput(invocation.input, registry, { hasBinding: true, looksLikeInstance: () => false });
+  if (!parsed.ok) return 'ephemeral';
+  const { def, path } = parsed.parsed;
+  if (def.visibility === 'ephemeral') return 'ephemeral';
+  const auth = policy.authorize(invocation.actor, { path, risk: def.risk }, invocation.channelId);
+  return auth.allowed ? 'channel' : 'ephemeral';
+}
