@@ -9,7 +9,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
-import type { Dispatcher, PlatformAdapter, Responder } from './core/ports.js';
+import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
@@ -125,9 +125,25 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   }
 }
 
+/** A chat adapter that can rebuild a Responder for a card it posted before a restart. */
+export type ResumableAdapter = PlatformAdapter & {
+  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
+  responderFor?(ref: MessageRef): Responder | null;
+};
+
+/** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
+export function responderRouter(
+  adapters: readonly ResumableAdapter[],
+): (op: TrackedOperation) => Responder | null {
+  return (op) => {
+    const adapter = adapters.find((a) => a.platform === op.ref.platform);
+    return adapter?.responderFor?.(op.ref) ?? null;
+  };
+}
+
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<PlatformAdapter[]> {
-  const adapters: PlatformAdapter[] = [];
+export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<ResumableAdapter[]> {
+  const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
   if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
     const { createSlackAdapter } = await import('../adapters/slack/index.js');

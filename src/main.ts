@@ -7,10 +7,9 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { bannerText } from '../adapters/console/banner.js';
 import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
 import { allCommands } from '../commands/index.js';
-import { createApp, createChatAdapters, createFileLogger } from './app.js';
+import { createApp, createChatAdapters, createFileLogger, responderRouter, type ResumableAdapter } from './app.js';
 import { ConfigError, discordEnabled, loadConfig, slackEnabled, type AppConfig } from './config.js';
 import { commandInfo } from './core/registry.js';
-import type { PlatformAdapter } from './core/ports.js';
 import { createLogger } from './logger.js';
 import { runSimulatorCli } from './simulator/index.js';
 
@@ -162,13 +161,19 @@ async function runServe(config: AppConfig): Promise<number> {
     );
   }
   const app = await createApp(config, { logger });
-  const started: PlatformAdapter[] = [];
+  const started: ResumableAdapter[] = [];
   try {
     for (const adapter of adapters) {
       await adapter.start(app.dispatcher);
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
+    // Operations a previous run was following are picked up again, edited with the bot token.
+    const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
+      logger.warn({ err: error }, 'resuming tracked operations failed');
+      return 0;
+    });
+    if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(

@@ -3,8 +3,8 @@
 // URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, PlatformAdapter } from '../../src/core/ports.js';
-import type { AdapterLogger } from './responder.js';
+import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import { restoredResponder, type AdapterLogger } from './responder.js';
 import { EditTokens, TypedConfirmations } from './edit-tokens.js';
 import { describeError } from './errors.js';
 import { handleInteraction } from './interactions.js';
@@ -23,10 +23,16 @@ export interface DiscordAdapterOptions {
   logger?: Logger;
 }
 
+/** The Discord adapter; `responderFor` rebuilds a Responder for a stored card after a restart. */
+export type DiscordAdapter = PlatformAdapter & {
+  /** Bot-token editing of a stored card (tracking resumed after a restart); null when it cannot be edited. */
+  responderFor(ref: MessageRef): Responder | null;
+};
+
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Builds the Discord PlatformAdapter; `start` logs in and resolves once the client is ready. */
-export function createDiscordAdapter(options: DiscordAdapterOptions): PlatformAdapter {
+export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   let client: Client | null = null;
   return {
     platform: 'discord',
@@ -62,6 +68,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): PlatformAd
         throw new Error(`Discord login failed: ${describeError(error).message as string}`);
       }
       logger.info({ user: current.user?.id }, 'discord: connected');
+    },
+    responderFor(ref: MessageRef): Responder | null {
+      return client ? restoredResponder(client.rest, ref) : null;
     },
     async stop(): Promise<void> {
       const current = client;

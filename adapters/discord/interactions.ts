@@ -80,10 +80,19 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
   await interaction.respond(choices);
 }
 
+/** Modal texts when the card's own are not known here (bot restarted, another replica posted it). */
+export const GENERIC_TYPED_SPEC: { title: string; label: string; placeholder?: string } = {
+  title: 'Confirm',
+  label: 'Type the name shown on the card',
+};
+
 async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Promise<void> {
   const parsed = parseCustomId(interaction.customId);
   if (!parsed || parsed.kind === 'typed') return;
-  const typed = parsed.kind === 'confirm' ? ctx.typed.get(parsed.token) : undefined;
+  // Typed confirmations are marked in the custom_id; the memory only supplies nicer modal texts
+  // (and covers cards rendered before the id carried the mark).
+  const remembered = parsed.kind === 'cancel' ? undefined : ctx.typed.get(parsed.token);
+  const typed = parsed.kind === 'typedConfirm' ? (remembered ?? GENERIC_TYPED_SPEC) : remembered;
   if (typed) {
     await interaction.showModal({
       custom_id: customId(CUSTOM_ID.typed, parsed.token),
@@ -109,11 +118,9 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
   }
   await interaction.deferUpdate();
   const responder = interactionResponder(interaction, { kind: 'update' }, ctx);
+  const action = parsed.kind === 'cancel' ? 'cancel' : 'confirm';
   await guarded(ctx, responder, () =>
-    ctx.dispatcher.act(
-      toActionEvent(interaction, parsed.kind as 'confirm' | 'cancel', parsed.token),
-      responder,
-    ),
+    ctx.dispatcher.act(toActionEvent(interaction, action, parsed.token), responder),
   );
 }
 

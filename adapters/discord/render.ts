@@ -8,8 +8,17 @@ import { escapeMarkdown } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
 
-/** custom_id prefixes of the confirmation buttons and the typed-confirmation modal. */
-export const CUSTOM_ID = { confirm: 'vps:confirm:', cancel: 'vps:cancel:', typed: 'vps:typed:' } as const;
+/**
+ * custom_id prefixes of the confirmation buttons and the typed-confirmation modal. A Confirm that
+ * must collect the hostname says so in its own id (`typedConfirm`), so a click still opens the
+ * modal after a restart, when nothing about the card is remembered in memory.
+ */
+export const CUSTOM_ID = {
+  confirm: 'vps:confirm:',
+  typedConfirm: 'vps:typed-confirm:',
+  cancel: 'vps:cancel:',
+  typed: 'vps:typed:',
+} as const;
 
 /** A rendered message, independent of whether it goes through an interaction or the bot token. */
 export interface DiscordPayload {
@@ -42,7 +51,7 @@ function buttons(message: Message): DiscordPayload['components'] {
     type: ComponentType.Button,
     style: actions.style === 'danger' ? ButtonStyle.Danger : ButtonStyle.Primary,
     label: fit(actions.confirmLabel, L.buttonLabel),
-    custom_id: customId(CUSTOM_ID.confirm, actions.token),
+    custom_id: customId(actions.typed ? CUSTOM_ID.typedConfirm : CUSTOM_ID.confirm, actions.token),
   };
   const cancel: APIButtonComponentWithCustomId = {
     type: ComponentType.Button,

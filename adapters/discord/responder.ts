@@ -1,7 +1,8 @@
 // The Responder for one interaction. A slash command's first reply edits the deferred reply;
 // later replies are follow-ups. Card edits prefer the freshest interaction token and fall back to
 // the bot token (PATCH /channels/{id}/messages/{id}) once tokens have expired, so a card can still
-// reach its final state minutes later.
+// reach its final state minutes later. restoredResponder does the same for a card stored before a
+// restart, with the bot token only.
 import { MessageFlags, Routes } from 'discord.js';
 import type {
   ButtonInteraction,
@@ -127,6 +128,35 @@ export function interactionResponder(
       }
       const { body, files } = toRestBody(renderMessage(message));
       await deps.rest.post(Routes.channelMessages(interaction.channelId ?? ''), { body, files });
+    },
+  };
+}
+
+/**
+ * A Responder for a card posted before a restart (operation tracking resumes through it): edits go
+ * through the bot token (PATCH /channels/{id}/messages/{id}), replies and announcements are
+ * channel posts. Ephemeral cards can only be edited with an interaction token, so they get null.
+ */
+export function restoredResponder(rest: REST, ref: MessageRef): Responder | null {
+  if (ref.platform !== 'discord' || ref.extra?.ephemeral === '1' || !ref.channelId || !ref.id) return null;
+  const post = async (message: Message): Promise<MessageRef> => {
+    const { body, files } = toRestBody(renderMessage(message));
+    const sent = (await rest.post(Routes.channelMessages(ref.channelId), { body, files })) as { id: string };
+    return { platform: 'discord', channelId: ref.channelId, id: sent.id, extra: { ephemeral: '0' } };
+  };
+  return {
+    async reply(message, options) {
+      if ((options?.visibility ?? message.visibility) === 'ephemeral')
+        throw new Error('a restored Discord conversation has no interaction to answer privately');
+      return post(message);
+    },
+    async update(target, message) {
+      if (target.extra?.ephemeral === '1') throw new Error('this Discord message can no longer be edited');
+      const { body, files } = toRestBody(renderMessage(message));
+      await rest.patch(Routes.channelMessage(target.channelId, target.id), { body, files });
+    },
+    async announce(message) {
+      await post(message);
     },
   };
 }

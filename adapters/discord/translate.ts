@@ -88,8 +88,10 @@ export function toInvocation(
 }
 
 /** What a confirmation control's custom_id asks for, or null when it is not ours. */
-export function parseCustomId(id: string): { kind: 'confirm' | 'cancel' | 'typed'; token: string } | null {
-  for (const kind of ['confirm', 'cancel', 'typed'] as const) {
+export function parseCustomId(
+  id: string,
+): { kind: 'confirm' | 'typedConfirm' | 'cancel' | 'typed'; token: string } | null {
+  for (const kind of ['confirm', 'typedConfirm', 'cancel', 'typed'] as const) {
     const prefix = CUSTOM_ID[kind];
     if (id.startsWith(prefix) && id.length > prefix.length) return { kind, token: id.slice(prefix.length) };
   }

@@ -5,11 +5,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, PlatformAdapter } from '../../src/core/ports.js';
+import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
-import { createTypedSpecs } from './responder.js';
+import { createTypedSpecs, restoredResponder } from './responder.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -28,7 +28,11 @@ export interface SlackAdapterOptions {
 }
 
 /** The Slack adapter plus the port it actually listens on (useful with port 0). */
-export type SlackAdapter = PlatformAdapter & { readonly port: number };
+export type SlackAdapter = PlatformAdapter & {
+  readonly port: number;
+  /** Rebuilds a Responder for a stored card (tracking resumed after a restart); null when it cannot be edited. */
+  responderFor(ref: MessageRef): Responder | null;
+};
 
 /** How long stop() waits for in-flight commands before closing anyway. */
 const DRAIN_MS = 5_000;
@@ -68,6 +72,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   };
   const inflight = new Set<Promise<void>>();
   let app: App | undefined;
+  let outbox: SlackOutbox | undefined;
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let healthServer: Server | undefined;
@@ -103,9 +108,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         clientOptions,
         deferInitialization: true,
       });
+      outbox = new SlackOutbox(created.client);
       registerHandlers(created, {
         dispatcher,
-        outbox: new SlackOutbox(created.client),
+        outbox,
         typedSpecs: createTypedSpecs(),
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
@@ -136,9 +142,14 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       options.logger?.info({ port: boundPort, mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter listening');
     },
 
+    responderFor(ref: MessageRef): Responder | null {
+      return outbox ? restoredResponder(outbox, ref, options.logger) : null;
+    },
+
     async stop(): Promise<void> {
       if (!app) return;
       app = undefined;
+      outbox = undefined;
       if (httpReceiver) await httpReceiver.stop().catch(() => undefined);
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);
       if (healthServer) await new Promise<void>((resolve) => healthServer?.close(() => resolve()));

@@ -1,6 +1,7 @@
 // Builds the Responder the core talks back through for one slash command, click or modal submit:
 // channel replies go through chat.postMessage (editable later with chat.update), private ones via
 // response_url / chat.postEphemeral, charts via files upload, announcements as a channel post.
+// After a restart, restoredResponder edits a stored channel card with the bot token alone.
 import type { Logger } from '../../src/logger.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message, Visibility } from '../../src/render/message.js';
@@ -80,5 +81,25 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, type
     async announce(message): Promise<void> {
       await outbox.postToChannel(ctx.channelId, renderMessage({ ...message, attachments: [] }), ctx.responseUrl);
     },
+  };
+}
+
+/**
+ * A Responder for a card posted before a restart (operation tracking resumes through it): only
+ * channel messages qualify — they are edited with chat.update and the bot token — because
+ * response_urls were never persisted; returns null for any other ref.
+ */
+export function restoredResponder(outbox: SlackOutbox, ref: MessageRef, logger?: Logger): Responder | null {
+  if (ref.platform !== 'slack' || (ref.extra?.['mode'] ?? 'message') !== 'message' || !ref.id || !ref.channelId) return null;
+  const channel = createResponder(outbox, { channelId: ref.channelId, userId: '', defaultVisibility: 'channel' }, createTypedSpecs(), logger);
+  return {
+    async reply(message, options) {
+      if ((options?.visibility ?? message.visibility) === 'ephemeral') {
+        throw new Error('a restored Slack conversation has no user to answer privately');
+      }
+      return channel.reply(message, { visibility: 'channel' });
+    },
+    update: (target, message) => channel.update(target, message),
+    announce: (message) => channel.announce?.(message) ?? Promise.resolve(),
   };
 }

@@ -53,9 +53,9 @@ function customIds(m: StoredMessage): string[] {
 async function previewCard(path: string[], options: Record<string, string>, user = DISCORD_USERS.operator) {
   const i = world.discord.slash(user, path, options);
   const card = await answered(i, 'the preview card');
-  const confirm = customIds(card).find((id) => id.startsWith('vps:confirm:'));
+  const confirm = customIds(card).find((id) => /^vps:(typed-)?confirm:/.test(id));
   if (!confirm) throw new Error(`no Confirm button on ${json(card)}`);
-  return { card, confirm, token: confirm.slice('vps:confirm:'.length) };
+  return { card, confirm, token: confirm.slice(confirm.lastIndexOf(':') + 1) };
 }
 
 describe('Discord end to end', () => {
@@ -130,6 +130,7 @@ describe('Discord end to end', () => {
 
   it('asks for the hostname in a modal before deleting, ignores a wrong name and terminates on the right one', async () => {
     const { card, confirm, token } = await previewCard(['instance', 'delete'], { instance: WEB2 });
+    expect(confirm).toBe(`vps:typed-confirm:${token}`);
     const click = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
     await eventually(() => click.modal, 'the modal');
     expect(click.callbackType).toBe(9);

@@ -7,6 +7,8 @@ export interface UploadedFile {
   name: string;
   contentType: string;
   size: number;
+  /** The file's bytes (charts: check the PNG signature). */
+  data: Buffer;
 }
 
 /** A message the bot posted. */

@@ -1,18 +1,20 @@
 // The whole Discord path wired for e2e tests and the interaction benchmark: hosting-API simulator
 // → real API client → real core (temp data dir + policy) → the Discord adapter on the real
 // discord.js → the fake Discord (REST + gateway). Tests send interactions through the gateway and
-// read back what reached the fake REST API.
+// read back what reached the fake REST API. The core runs with the real operation tracker and chart
+// renderer; restart() replaces core and adapter with fresh ones over the same data dir, simulator
+// and fake Discord, and resumes tracking.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allCommands } from '../../commands/index.js';
-import { createDiscordAdapter } from '../../adapters/discord/index.js';
+import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
 import { createHostingApi } from '../../src/api/index.js';
+import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createBot, type Bot } from '../../src/core/bot.js';
-import type { PlatformAdapter } from '../../src/core/ports.js';
-import { silentLogger } from '../../src/logger.js';
+import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
+import type { RunningTracker } from '../../src/tracking/index.js';
+import { startWorldCore, type WorldCore, type WorldTracking } from './chat-world-core.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import type { FakeUser } from './fake-discord-payloads.js';
 
@@ -35,12 +37,15 @@ aliases:
   web-1: 7995e990-c3bf-4e27-8ce2-89fd5783f9ea
 `;
 
-/** A running world. */
+/** A running world; `bot`, `tracker` and `adapter` are the current instance (they change on restart). */
 export interface DiscordWorld {
   sim: SimulatorHandle;
   discord: FakeDiscord;
-  bot: Bot;
-  adapter: PlatformAdapter;
+  readonly bot: Bot;
+  readonly tracker: RunningTracker;
+  readonly adapter: DiscordAdapter;
+  /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
+  restart(options?: { tracking?: WorldTracking }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,7 +66,7 @@ export async function eventually<T>(
 
 /** Starts simulator, core, fake Discord and the adapter (logged in and ready). */
 export async function startDiscordWorld(
-  options: { timing?: Partial<SimulatorTiming> } = {},
+  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-'));
@@ -73,22 +78,43 @@ export async function startDiscordWorld(
     VPSOPS_CONFIRM_TTL_SECONDS: '120',
   });
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
-  const bot = await createBot(config, { api, commands: allCommands, logger: silentLogger() });
   const discord = await startFakeDiscord({ roles: [{ id: OPS_ROLE, name: 'ops' }] });
-  const adapter = createDiscordAdapter({
-    token: discord.botToken,
-    applicationId: discord.world.applicationId,
-    apiUrl: discord.apiUrl,
-  });
-  await adapter.start(bot.dispatcher);
+
+  const startSide = async (tracking: WorldTracking | undefined) => {
+    const core = await startWorldCore(config, api, tracking ? { tracking } : {});
+    const adapter = createDiscordAdapter({
+      token: discord.botToken,
+      applicationId: discord.world.applicationId,
+      apiUrl: discord.apiUrl,
+    });
+    await adapter.start(core.bot.dispatcher);
+    return { core, adapter };
+  };
+  const stopSide = async (side: { core: WorldCore; adapter: DiscordAdapter }) => {
+    await side.adapter.stop();
+    await side.core.close();
+  };
+  let side = await startSide(options.tracking);
+
   return {
     sim,
     discord,
-    bot,
-    adapter,
+    get bot() {
+      return side.core.bot;
+    },
+    get tracker() {
+      return side.core.tracker;
+    },
+    get adapter() {
+      return side.adapter;
+    },
+    async restart(restartOptions = {}) {
+      await stopSide(side);
+      side = await startSide(restartOptions.tracking);
+      return side.core.tracker.resume(responderRouter([side.adapter]));
+    },
     async close() {
-      await adapter.stop();
-      await bot.close();
+      await stopSide(side);
       await sim.close();
       await discord.close();
       await rm(dir, { recursive: true, force: true });

@@ -73,7 +73,12 @@ async function readBody(
       if (field === 'payload_json' && typeof value === 'string')
         body = JSON.parse(value) as RecordedCall['body'];
       else if (typeof value !== 'string')
-        files.push({ name: value.name, contentType: value.type, size: value.size });
+        files.push({
+          name: value.name,
+          contentType: value.type,
+          size: value.size,
+          data: Buffer.from(await value.arrayBuffer()),
+        });
     }
     return { body, files };
   }

@@ -1,16 +1,19 @@
 // The whole Slack path wired for e2e tests and the ack benchmark: hosting-API simulator → real
 // API client → real core (temp data dir + policy) → the Slack adapter → the fake Slack. Tests
-// drive it with signed requests like Slack would and read back what reached the fake.
+// drive it with signed requests like Slack would and read back what reached the fake. The core runs
+// with the real operation tracker and chart renderer; restart() replaces core and adapter with
+// fresh ones over the same data dir, simulator and fake Slack, and resumes tracking.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allCommands } from '../../commands/index.js';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { createHostingApi } from '../../src/api/index.js';
+import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createBot, type Bot } from '../../src/core/bot.js';
-import { silentLogger } from '../../src/logger.js';
+import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
+import type { RunningTracker } from '../../src/tracking/index.js';
+import { startWorldCore, type WorldCore, type WorldTracking } from './chat-world-core.js';
 import { FakeSlack } from './fake-slack.js';
 import { interactionForm, postSigned, slashCommandForm, type SlackHttpResult } from './fake-slack-requests.js';
 
@@ -32,13 +35,16 @@ aliases:
 /** A signed request's answer plus when it arrived (for ordering against Slack posts). */
 export type TimedResult = SlackHttpResult & { receivedAt: number };
 
-/** A running world. */
+/** A running world; `bot`, `tracker` and `adapter` are the current instance (they change on restart). */
 export interface SlackWorld {
   sim: SimulatorHandle;
   slack: FakeSlack;
-  bot: Bot;
-  adapter: SlackAdapter;
+  readonly bot: Bot;
+  readonly tracker: RunningTracker;
+  readonly adapter: SlackAdapter;
   signingSecret: string;
+  /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
+  restart(options?: { tracking?: WorldTracking }): Promise<number>;
   /** Moves the bot's clock forward (confirmation expiry). */
   advanceClock(ms: number): void;
   /** Sends a signed `/vps <text>`; returns the HTTP answer and the response_url used. */
@@ -49,7 +55,9 @@ export interface SlackWorld {
 }
 
 /** Starts simulator, core, adapter and fake Slack. */
-export async function startSlackWorld(options: { timing?: Partial<SimulatorTiming> } = {}): Promise<SlackWorld> {
+export async function startSlackWorld(
+  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking } = {},
+): Promise<SlackWorld> {
   const signingSecret = 'e2e-signing-secret';
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-'));
@@ -58,40 +66,59 @@ export async function startSlackWorld(options: { timing?: Partial<SimulatorTimin
   const config = loadConfig({ VPSOPS_POLICY: policyPath, VPSOPS_DATA_DIR: join(dir, 'data'), VPSOPS_CONFIRM_TTL_SECONDS: '120' });
   let offset = 0;
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
-  const bot = await createBot(config, {
-    api,
-    commands: allCommands,
-    now: () => new Date(Date.now() + offset),
-    logger: silentLogger(),
-  });
   const slack = await new FakeSlack().start();
-  const adapter = createSlackAdapter({
-    botToken: slack.botToken,
-    signingSecret,
-    apiUrl: slack.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
-  });
-  await adapter.start(bot.dispatcher);
-  const events = `http://127.0.0.1:${adapter.port}/slack/events`;
+
+  const startSide = async (tracking: WorldTracking | undefined) => {
+    const core = await startWorldCore(config, api, {
+      now: () => new Date(Date.now() + offset),
+      ...(tracking ? { tracking } : {}),
+    });
+    const adapter = createSlackAdapter({
+      botToken: slack.botToken,
+      signingSecret,
+      apiUrl: slack.apiUrl,
+      port: 0,
+      host: '127.0.0.1',
+    });
+    await adapter.start(core.bot.dispatcher);
+    return { core, adapter };
+  };
+  const stopSide = async (side: { core: WorldCore; adapter: SlackAdapter }) => {
+    await side.adapter.stop();
+    await side.core.close();
+  };
+
+  let side = await startSide(options.tracking);
+  const events = () => `http://127.0.0.1:${side.adapter.port}/slack/events`;
   const timed = async (sent: Promise<SlackHttpResult>): Promise<TimedResult> => ({ ...(await sent), receivedAt: Date.now() });
 
   return {
     sim,
     slack,
-    bot,
-    adapter,
+    get bot() {
+      return side.core.bot;
+    },
+    get tracker() {
+      return side.core.tracker;
+    },
+    get adapter() {
+      return side.adapter;
+    },
     signingSecret,
+    async restart(restartOptions = {}) {
+      await stopSide(side);
+      side = await startSide(restartOptions.tracking);
+      return side.core.tracker.resume(responderRouter([side.adapter]));
+    },
     advanceClock: (ms) => void (offset += ms),
     async slash(text, userId = SLACK_USERS.operator) {
       const responseUrl = slack.newResponseUrl();
       const form = slashCommandForm({ text, userId, channelId: SLACK_CHANNEL, responseUrl });
-      return { ...(await timed(postSigned(events, form, { secret: signingSecret }))), responseUrl };
+      return { ...(await timed(postSigned(events(), form, { secret: signingSecret }))), responseUrl };
     },
-    interact: (payload) => timed(postSigned(events, interactionForm(payload), { secret: signingSecret })),
+    interact: (payload) => timed(postSigned(events(), interactionForm(payload), { secret: signingSecret })),
     async close() {
-      await adapter.stop();
-      await bot.close();
+      await stopSide(side);
       await sim.close();
       await slack.close();
       await rm(dir, { recursive: true, force: true });

@@ -51,6 +51,17 @@ function parseArgs(req: IncomingMessage, raw: Buffer): Record<string, unknown> {
   return args;
 }
 
+/** The file an upload URL received: the raw body, or the file part of a multipart form (web-api 7+). */
+async function uploadedBytes(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) return raw;
+  const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+  for (const value of form.values()) {
+    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer());
+  }
+  return Buffer.alloc(0);
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -61,7 +72,7 @@ export class FakeSlack {
   readonly calls: ApiCall[] = [];
   readonly responses: ResponsePost[] = [];
   readonly messages = new Map<string, StoredMessage>();
-  readonly uploads = new Map<string, { filename: string; bytes: number; completed: boolean; channel?: string }>();
+  readonly uploads = new Map<string, { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }>();
   readonly botToken: string;
   private readonly faults = new Map<string, Fault[]>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
@@ -141,7 +152,8 @@ export class FakeSlack {
     if (url.pathname.startsWith('/upload/')) {
       const upload = this.uploads.get(url.pathname.slice('/upload/'.length));
       if (!upload) return void res.writeHead(404).end();
-      upload.bytes = raw.length;
+      upload.data = await uploadedBytes(req, raw);
+      upload.bytes = upload.data.length;
       res.writeHead(200, { 'content-type': 'text/plain' }).end('OK - ' + raw.length);
       return;
     }
@@ -196,7 +208,7 @@ export class FakeSlack {
         return { ok: true, view: { id: `V${this.nextTs++}` } };
       case 'files.getUploadURLExternal': {
         const id = `F${this.nextTs++}`;
-        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, completed: false });
+        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, data: Buffer.alloc(0), completed: false });
         return { ok: true, upload_url: `${this.base}/upload/${id}`, file_id: id };
       }
       case 'files.completeUploadExternal': {

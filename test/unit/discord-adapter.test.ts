@@ -3,8 +3,8 @@
 // files, announcements, crashes, and that tokens never reach the logs.
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiscordAdapter } from '../../adapters/discord/index.js';
-import type { Dispatcher, Invocation, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
+import type { Dispatcher, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import { createLogger } from '../../src/logger.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
@@ -37,7 +37,7 @@ function scriptedDispatcher(
 }
 
 let fake: FakeDiscord;
-let adapter: PlatformAdapter | undefined;
+let adapter: DiscordAdapter | undefined;
 let logLines: string[];
 
 beforeEach(async () => {
@@ -65,6 +65,7 @@ async function start(dispatcher: Dispatcher) {
     logger: createLogger({ destination, level: 'info' }),
   });
   await adapter.start(dispatcher);
+  return adapter;
 }
 
 const message = (id: string | undefined) => (id ? fake.store.messages.get(id) : undefined);
@@ -101,6 +102,27 @@ describe('Discord adapter transport', () => {
     });
     expect(message(i.originalId)?.embeds[0]).toMatchObject({ title: 'Expired — nothing was done' });
     expect(message(i.originalId)?.lastEditBy).toBe('bot');
+  });
+
+  it('rebuilds a responder for a stored public card that edits it with the bot token, and none for private cards', async () => {
+    const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => {
+      seen[0]!.ref = await r.reply(card);
+    });
+    const started = await start(dispatcher);
+    const i = fake.slash(USER, ['status']);
+    const { ref } = await eventually(() => seen[0]?.ref && seen[0], 'the card');
+    const stored = JSON.parse(JSON.stringify(ref)) as MessageRef;
+    const responder = started.responderFor(stored);
+    if (!responder) throw new Error('expected a responder for a public card');
+    await responder.update(stored, { title: 'web-1 is Stopped', blocks: [] });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/channels/${fake.world.channelId}/messages/${stored.id}`,
+      auth: 'bot',
+    });
+    expect(message(i.originalId)?.embeds[0]).toMatchObject({ title: 'web-1 is Stopped' });
+    expect(started.responderFor({ ...stored, extra: { ephemeral: '1' } })).toBeNull();
+    expect(started.responderFor({ ...stored, platform: 'slack' })).toBeNull();
   });
 
   it('announces in the channel with a public follow-up, and with the bot token after expiry', async () => {
@@ -140,7 +162,7 @@ describe('Discord adapter transport', () => {
       'the upload',
     );
     const edit = fake.calls.find((c) => c.method === 'PATCH' && c.path.includes(i.token));
-    expect(edit?.files).toEqual([{ name: 'cpu.png', contentType: 'image/png', size: png.length }]);
+    expect(edit?.files).toEqual([{ name: 'cpu.png', contentType: 'image/png', size: png.length, data: Buffer.from(png) }]);
     expect(stored.embeds[0]).toMatchObject({ image: { url: 'attachment://cpu.png' } });
   });
 

@@ -81,6 +81,23 @@ describe('Discord renderer', () => {
     expect(renderMessage(message).embeds[0]?.description).toContain('<t:1700000000:R>');
   });
 
+  it('marks a Confirm that needs the hostname typed in its custom_id, so the modal survives a restart', () => {
+    const message: Message = {
+      blocks: [],
+      actions: {
+        token: 'abc123',
+        confirmLabel: 'Confirm',
+        cancelLabel: 'Cancel',
+        style: 'danger',
+        expiresAt: 0,
+        typed: { title: 'Delete web-2', label: 'Type web-2 to confirm', placeholder: 'web-2' },
+      },
+    };
+    const ids = renderMessage(message).components[0]?.components.map((c) => c.custom_id);
+    expect(ids).toEqual(['vps:typed-confirm:abc123', 'vps:cancel:abc123']);
+    expect(Math.max(...(ids ?? []).map((id) => id.length))).toBeLessThanOrEqual(100);
+  });
+
   it('refuses a token that would make a custom_id longer than 100 characters', () => {
     const message: Message = {
       blocks: [],

@@ -100,6 +100,7 @@ describe('Discord translation', () => {
     expect(parseCustomId('vps:confirm:t0k')).toEqual({ kind: 'confirm', token: 't0k' });
     expect(parseCustomId('vps:cancel:t0k')).toEqual({ kind: 'cancel', token: 't0k' });
     expect(parseCustomId('vps:typed:t0k')).toEqual({ kind: 'typed', token: 't0k' });
+    expect(parseCustomId('vps:typed-confirm:t0k')).toEqual({ kind: 'typedConfirm', token: 't0k' });
     expect(parseCustomId('vps:confirm:')).toBeNull();
     expect(parseCustomId('other:thing')).toBeNull();
   });

@@ -275,4 +275,17 @@ describe('Slack adapter transport', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('ok');
   });
+
+  it('rebuilds a responder for a stored channel card and edits it with the bot token, but not for private refs', async () => {
+    const stored = { platform: 'slack' as const, channelId: CHANNEL, id: '1.0001', extra: { mode: 'message' } };
+    const responder = adapter.responderFor(stored);
+    if (!responder) throw new Error('expected a responder for a channel card');
+    const ref = await responder.reply(text('terminating…'));
+    await responder.update(ref, text('finished'));
+    expect(slack.messages.get(ref.id)).toMatchObject({ channel: CHANNEL, edits: 1, text: 'finished' });
+    await expect(responder.reply(text('secret'), { visibility: 'ephemeral' })).rejects.toThrow(/privately/);
+    expect(adapter.responderFor({ ...stored, extra: { mode: 'ephemeral', userId: 'U0ALICE' } })).toBeNull();
+    expect(adapter.responderFor({ ...stored, extra: { mode: 'response_url' } })).toBeNull();
+    expect(adapter.responderFor({ ...stored, platform: 'discord' })).toBeNull();
+  });
 });

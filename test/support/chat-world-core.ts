@@ -1,0 +1,63 @@
+// The bot side the Slack and Discord e2e worlds share: the real core over a data dir, with the real
+// operation tracker (short poll intervals) and the real chart renderer wired in, so a world can be
+// "restarted" by closing one core and opening another over the same data dir.
+import { allCommands } from '../../commands/index.js';
+import type { HostingApi } from '../../src/api/index.js';
+import type { AppConfig } from '../../src/config.js';
+import { createBot, type Bot } from '../../src/core/bot.js';
+import type { OperationTracker } from '../../src/core/tracking-port.js';
+import { silentLogger } from '../../src/logger.js';
+import { createChartRenderer } from '../../src/render/chart/index.js';
+import { createOperationTracker, type RunningTracker } from '../../src/tracking/index.js';
+
+/** Tracker timings for a world; the defaults finish quickly against the simulator's short timings. */
+export interface WorldTracking {
+  pollMinMs?: number;
+  pollMaxMs?: number;
+  timeoutMs?: number;
+  editIntervalMs?: number;
+}
+
+/** One running core: the bot and the tracker following its confirmed operations. */
+export interface WorldCore {
+  bot: Bot;
+  tracker: RunningTracker;
+  close(): Promise<void>;
+}
+
+/** Builds createBot with a real tracker and chart renderer over `config.dataDir`. */
+export async function startWorldCore(
+  config: AppConfig,
+  api: HostingApi,
+  options: { tracking?: WorldTracking; now?: () => Date } = {},
+): Promise<WorldCore> {
+  // The tracker needs the bot's store and the bot needs the tracker: hand the bot a forwarder.
+  const late: { tracker?: RunningTracker } = {};
+  const forwarder: OperationTracker = { follow: (spec, target) => late.tracker?.follow(spec, target) };
+  const bot = await createBot(config, {
+    api,
+    commands: allCommands,
+    tracker: forwarder,
+    charts: createChartRenderer({ dataDir: config.dataDir }),
+    logger: silentLogger(),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const running = createOperationTracker({
+    api,
+    store: bot.store,
+    pollMinMs: 50,
+    pollMaxMs: 200,
+    timeoutMs: 30_000,
+    editIntervalMs: 100,
+    ...options.tracking,
+  });
+  late.tracker = running;
+  return {
+    bot,
+    tracker: running,
+    async close() {
+      running.stop();
+      await bot.close();
+    },
+  };
+}
