@@ -49,6 +49,7 @@ export const backupRestore = defineCommand({
   examples: ['/vps backup restore web-1 b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e'],
   args: { instance: arg.instance(), backupUuid: backupArg() },
   risk: 'destructive',
+  notice: 'restored a backup onto',
   preview: async (ctx, { instance, backupUuid }) => {
     const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
     if (isTerminating(detail.status))
@@ -95,6 +96,7 @@ export const backupDelete = defineCommand({
   examples: ['/vps backup delete web-1 c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f'],
   args: { instance: arg.instance(), backupUuid: backupArg() },
   risk: 'destructive',
+  notice: 'deleted a backup of',
   preview: async (ctx, { instance, backupUuid }) => {
     const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
     return instancePreview({

@@ -46,6 +46,7 @@ export const instanceStop = defineCommand({
   examples: ['/vps instance stop web-1', '/vps instance stop   (the channel’s bound instance)'],
   args: { instance: arg.instance() },
   risk: 'destructive',
+  notice: 'stopped',
   preview: async (ctx, { instance }) => {
     const detail = await fetchInstance(ctx, instance);
     const label = labelOf(detail, instance);
@@ -98,6 +99,7 @@ export const instanceDelete = defineCommand({
     removeBlockStorage: arg.flag('Also delete its attached block storage'),
   },
   risk: 'destructive',
+  notice: 'deleted',
   preview: async (ctx, { instance, removeIp, removeBlockStorage }) => {
     const detail = await fetchInstance(ctx, instance);
     const label = labelOf(detail, instance);

@@ -59,6 +59,7 @@ export const ipMove = defineCommand({
   examples: ['/vps ip move 3f2504e0-4f89-41d3-9a0c-0305e82c3301 db-1'],
   args: { ipUuid: arg.uuid('Public IP uuid'), targetInstance: arg.instance('Instance that gets the IP') },
   risk: 'destructive',
+  notice: 'moved a public IP to',
   preview: async (ctx, { ipUuid, targetInstance }) => {
     const detail = await fetchInstance(ctx, targetInstance);
     const label = labelOf(detail, targetInstance);

@@ -55,6 +55,7 @@ function vswitchCommand(mode: Mode) {
     examples: [`/vps network ${mode} web-2 c9bf9e57-1685-4c89-bafb-ff5af830be8a`],
     args: { instance: arg.instance(), networkUuid: arg.uuid('Private network (vswitch) uuid') },
     risk: 'destructive',
+    notice: mode === 'attach' ? 'attached a private network to' : 'detached a private network from',
     preview: async (ctx, { instance, networkUuid }) => {
       const { detail, label, name } = await liveState(ctx, instance, networkUuid, mode);
       const lines =

@@ -15,6 +15,7 @@ export const snapshotDelete = defineCommand({
   examples: ['/vps snapshot delete web-1 0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10'],
   args: { instance: arg.instance(), snapshotUuid: snapshotArg() },
   risk: 'destructive',
+  notice: 'deleted a snapshot of',
   preview: async (ctx, { instance, snapshotUuid }) => {
     const detail = await fetchInstance(ctx, instance);
     const label = labelOf(detail, instance);
@@ -48,6 +49,7 @@ export const snapshotRollback = defineCommand({
   examples: ['/vps snapshot rollback web-1 5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
   args: { instance: arg.instance(), snapshotUuid: snapshotArg() },
   risk: 'destructive',
+  notice: 'rolled back',
   preview: async (ctx, { instance, snapshotUuid }) => {
     const detail = await fetchInstance(ctx, instance);
     const label = labelOf(detail, instance);

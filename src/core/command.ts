@@ -216,6 +216,8 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   examples?: string[];
   args: A;
   risk: Risk;
+  /** Past-tense phrase for the public channel notice, e.g. "stopped" → "@alice stopped web-1". */
+  notice?: string;
   /** 'ephemeral' when the reply must only reach the requester (console credentials). */
   visibility?: 'ephemeral' | 'channel';
   /** Required for destructive commands (and change commands that cost money). */

@@ -105,9 +105,11 @@ export function announcement(
   by: Actor,
   at: Date,
   target: string | null,
+  notice?: string,
 ): Message {
-  const what = target ? `${pending.command} ${target}` : pending.command;
+  const verb = notice ?? `ran ${pending.command}`;
+  const what = target ? `${verb} ${target}` : verb;
   const approved = pending.requester.userId === by.userId ? 'confirmed' : `approved by ${mention(by)}`;
-  const line = `${mention(pending.requester)} ran ${what} (${approved} ${clockTime(at)} UTC)`;
+  const line = `${mention(pending.requester)} ${what} (${approved} ${clockTime(at)} UTC)`;
   return { blocks: [context(line)], summary: line, tone: 'info', outcome: 'ok' };
 }

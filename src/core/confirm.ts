@@ -177,7 +177,7 @@ async function runConfirmed(
   if (def.risk === 'destructive' && responder.announce) {
     const target = await announcedTarget(rt, pending, args);
     await responder
-      .announce(announcement(pending, by, at, target))
+      .announce(announcement(pending, by, at, target, def.notice))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
   if (result.follow && rt.tracker && ref) {

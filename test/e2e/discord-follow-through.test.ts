@@ -53,10 +53,13 @@ async function confirmTyped(w: DiscordWorld, card: StoredMessage, confirm: strin
   w.discord.submitModal(DISCORD_USERS.operator, card.id, `vps:typed:${token}`, { typed: hostname });
 }
 
-/** Public messages in the channel that announce an executed action ("@dora ran instance stop web-1 …"). */
-const notices = (w: DiscordWorld, command: string) =>
+/** Public messages in the channel that announce an executed action ("@dora stopped web-1 (confirmed …)"). */
+const notices = (w: DiscordWorld, verb: string) =>
   [...w.discord.store.messages.values()].filter(
-    (m) => !m.deleted && (m.flags & 64) === 0 && json([m.content, m.embeds]).includes(`ran ${command}`),
+    (m) =>
+      !m.deleted &&
+      (m.flags & 64) === 0 &&
+      new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(json([m.content, m.embeds])),
   );
 
 /** The operations in the bot's store, once the tracker's asynchronous write has landed. */
@@ -103,9 +106,9 @@ describe('Discord follow-through', () => {
     await confirmTyped(w, del.card, del.confirm, del.token, 'web-2');
     await eventually(() => json(del.card.embeds).includes('web-2 deleted'), 'the delete to finish', 8_000);
 
-    expect(notices(w, 'instance stop')).toHaveLength(1);
-    expect(json(notices(w, 'instance stop')[0]?.embeds)).toMatch(/ran instance stop web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
-    expect(notices(w, 'instance delete')).toHaveLength(1);
+    expect(notices(w, 'stopped')).toHaveLength(1);
+    expect(json(notices(w, 'stopped')[0]?.embeds)).toMatch(/stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
+    expect(notices(w, 'deleted')).toHaveLength(1);
   });
 
   it('finishes a delete followed by a bot that was restarted, editing the card with the bot token', async () => {

@@ -72,9 +72,9 @@ async function confirmTyped(w: SlackWorld, card: StoredMessage, hostname: string
   );
 }
 
-/** Public channel posts that are notices of an executed action ("@x ran instance stop web-1 (confirmed …)"). */
-const notices = (w: SlackWorld, command: string) =>
-  w.slack.channelMessages(SLACK_CHANNEL).filter((m) => m.text.includes(`ran ${command}`));
+/** Public channel posts that are notices of an executed action ("@x stopped web-1 (confirmed …)"). */
+const notices = (w: SlackWorld, verb: string) =>
+  w.slack.channelMessages(SLACK_CHANNEL).filter((m) => new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(m.text));
 
 /** The operations in the bot's store, once the tracker's asynchronous write has landed. */
 async function storedOperations(w: SlackWorld) {
@@ -124,11 +124,11 @@ describe('Slack follow-through', () => {
     await confirmTyped(w, deleteCard, 'web-2');
     await eventually(() => cardText(w, deleteCard).includes('web-2 deleted'), 8_000, 'the delete to finish');
 
-    const [stopped] = notices(w, 'instance stop');
-    expect(notices(w, 'instance stop')).toHaveLength(1);
-    expect(stopped?.text).toMatch(/@u0oscar ran instance stop web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
-    expect(notices(w, 'instance delete')).toHaveLength(1);
-    expect(json(w.slack.responses)).not.toContain('ran instance');
+    const [stopped] = notices(w, 'stopped');
+    expect(notices(w, 'stopped')).toHaveLength(1);
+    expect(stopped?.text).toMatch(/@u0oscar stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
+    expect(notices(w, 'deleted')).toHaveLength(1);
+    expect(json(w.slack.responses)).not.toMatch(/stopped web-1 \(confirmed/);
   });
 
   it('finishes a delete followed by a bot that was restarted, editing the card with the bot token', async () => {

@@ -93,6 +93,6 @@ describe('a confirmed long operation', () => {
     );
     expect(final).not.toContain('⏳');
     expect(edits.at(-1)!.message.actions).toBeUndefined();
-    expect(renderText(clicks.announcements[0]!)).toMatch(/@alice ran instance delete web-1 \(confirmed/);
+    expect(renderText(clicks.announcements[0]!)).toMatch(/@alice deleted web-1 \(confirmed/);
   });
 });
