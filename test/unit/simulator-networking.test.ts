@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS, startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { simulatorCall } from '../support/simulator-client.js';
 
 const { web1, web2, db1, worker1, cache1 } = SEED_IDS.instances;
 const { backend, edge } = SEED_IDS.networks;
@@ -12,15 +13,8 @@ afterEach(async () => {
   await sim.close();
 });
 
-async function call(path: string, method = 'GET', form?: Record<string, string>) {
-  const res = await fetch(`${sim.url}${path}`, {
-    method,
-    headers: { 'x-apikey': sim.apiKey },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are probed loosely in assertions
-  return { status: res.status, body: (await res.json()) as { message: string; data: any } };
-}
+const call = (path: string, method = 'GET', form?: Record<string, string>) =>
+  simulatorCall(sim, path, method, form);
 const detail = async (uuid: string) => (await call(`/instance/${uuid}/detail`)).body.data;
 
 describe('simulator public IPs', () => {
