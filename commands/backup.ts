@@ -2,43 +2,67 @@
 import type { BackupHistoryItem, HostingApi } from '../src/api/index.js';
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
 import type { CommandContext, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
+import { UserError } from '../src/core/errors.js';
 import type { Field } from '../src/render/message.js';
 import { ageMs, when } from './shared/dates.js';
-import { money, show, storageSize } from './shared/format.js';
+import { money, plural, show, storageSize, toNumber } from './shared/format.js';
 import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
-import { pageFooter } from './shared/paging.js';
+import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, pointless } from './shared/preview.js';
 
 const backupArg = () => arg.uuid('Backup uuid');
 
-/** Look the backup up in recent history so the card says how old it is; best effort. */
-async function findBackup(
-  api: HostingApi,
-  instanceUuid: string,
-  backupUuid: string,
-): Promise<BackupHistoryItem | null> {
-  try {
-    const history = await api.backups.history(instanceUuid, { limit: 50, page: 1 });
-    return history.items.find((item) => item.id === backupUuid) ?? null;
-  } catch {
-    return null;
+const PAGE_SIZE = 100;
+const MAX_PAGES = 20;
+
+/** What a search of the backup history found: the item, how many backups exist, whether all were read. */
+interface BackupSearch {
+  item: BackupHistoryItem | null;
+  total: number | null;
+  complete: boolean;
+}
+
+/** Look the backup up in the whole history (every page, up to MAX_PAGES), so a wrong uuid is refused. */
+async function findBackup(api: HostingApi, instanceUuid: string, backupUuid: string): Promise<BackupSearch> {
+  let total: number | null = null;
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const history = await api.backups.history(instanceUuid, { limit: PAGE_SIZE, page });
+    total = toNumber(history.page?.total) ?? total;
+    const item = history.items.find((entry) => entry.id === backupUuid);
+    if (item) return { item, total, complete: true };
+    const pages = toNumber(history.page?.total_pages) ?? page;
+    if (history.items.length === 0 || page >= pages) return { item: null, total, complete: true };
   }
+  return { item: null, total, complete: false };
 }
 
 function backupFields(item: BackupHistoryItem | null, now: Date): Field[] {
-  if (!item) return [{ label: 'Backup', value: 'not among the 50 newest backups — check the uuid' }];
+  if (!item)
+    return [
+      { label: 'Backup', value: `not among the newest ${MAX_PAGES * PAGE_SIZE} backups — check the uuid` },
+    ];
   return [
     { label: 'Backup taken', value: when(item.created_at, now) },
     { label: 'Backup size', value: storageSize(item.size), inline: true },
   ];
 }
 
+/** Live detail plus the backup; refuses up front when the complete history lacks the uuid. */
 async function backupPreviewParts(ctx: CommandContext, instance: ResolvedInstance, backupUuid: string) {
-  const [detail, item] = await Promise.all([
+  const [detail, search] = await Promise.all([
     fetchInstance(ctx, instance),
     findBackup(ctx.api, instance.uuid, backupUuid),
   ]);
-  return { detail, item, label: labelOf(detail, instance) };
+  const label = labelOf(detail, instance);
+  if (!search.item && search.complete) {
+    const known =
+      search.total === null ? '' : ` (${plural(search.total, 'backup')}; see \`backup list ${label}\`)`;
+    throw new UserError(
+      'not-found',
+      `${label} has no backup ${backupUuid}${known || ` (see \`backup list ${label}\`)`}.`,
+    );
+  }
+  return { detail, item: search.item, label };
 }
 
 /** Endpoint 9 (a GET that changes state): restore an instance from a backup. */
@@ -142,7 +166,8 @@ export const backupList = defineCommand({
     });
     const title = `Backups of ${instance.label}`;
     if (history.items.length === 0) {
-      const text = page && page > 1 ? `There is no page ${page}.` : `${instance.label} has no backups.`;
+      const text =
+        page && page > 1 ? noSuchPage(page, history.page, 'backups') : `${instance.label} has no backups.`;
       return { title, tone: 'warning', blocks: [{ type: 'text', text }] };
     }
     const rows = history.items.map((item) => [

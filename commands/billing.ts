@@ -2,8 +2,8 @@
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { day } from './shared/dates.js';
-import { count, money, plural, show } from './shared/format.js';
-import { pageFooter } from './shared/paging.js';
+import { money, plural, show } from './shared/format.js';
+import { noSuchPage, pageFooter } from './shared/paging.js';
 
 const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
 const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
@@ -29,7 +29,13 @@ export const billingMethods = defineCommand({
       const list = (methods as unknown as Record<string, unknown>)[category];
       if (!Array.isArray(list)) continue;
       for (const m of list as Record<string, unknown>[]) {
-        rows.push([CATEGORY_TEXT[category], show(m.name), show(m.code), count(m.fee), count(m.vat)]);
+        rows.push([
+          CATEGORY_TEXT[category],
+          show(m.name),
+          show(m.code),
+          money(m.fee, ctx.currency),
+          money(m.vat, ctx.currency),
+        ]);
       }
     }
     const title =
@@ -43,7 +49,9 @@ export const billingMethods = defineCommand({
         { type: 'table', columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'], rows },
         {
           type: 'context',
-          text: `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them`,
+          text:
+            `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
+            `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
         },
       ],
     };
@@ -67,7 +75,8 @@ export const billingReports = defineCommand({
       ...(limit !== undefined ? { limit } : {}),
     });
     if (reports.items.length === 0) {
-      const text = page && page > 1 ? `There is no page ${page}.` : 'There are no billing reports.';
+      const text =
+        page && page > 1 ? noSuchPage(page, reports.page, 'reports') : 'There are no billing reports.';
       return { title: 'Billing reports', tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const now = ctx.now();

@@ -2,9 +2,10 @@
 import { arg, asFlag, commandPath, defineCommand, optional } from '../src/core/command.js';
 import type { AuditRecord, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
 import { UserError } from '../src/core/errors.js';
+import { editDistance } from '../src/core/suggest.js';
 import type { Field, Message } from '../src/render/message.js';
 import { clock } from './shared/dates.js';
-import { show } from './shared/format.js';
+import { DASH, show } from './shared/format.js';
 import { commandPage, groupPage, grouped, overview } from './shared/help-view.js';
 import {
   fetchInstance,
@@ -39,13 +40,26 @@ export const help = defineCommand({
     if (inGroup && group !== '') return groupPage(group.toLowerCase(), inGroup);
     const byAction = !action ? allowed.filter((c) => c.name === group.toLowerCase()) : [];
     if (byAction.length === 1) return commandPage(byAction[0]!);
+    const near = action ? nearestAction(allowed, group.toLowerCase(), action.toLowerCase()) : null;
     throw new UserError(
       'unknown-command',
-      `There is no \`${wanted}\` command you can run in this channel (your role: ${role}).`,
-      'Try: /vps help',
+      `There is no \`${wanted}\` command you can run in this channel (your role: ${role}).` +
+        (near ? ` Did you mean \`${near}\`?` : ''),
+      near ? `Try: /vps help ${near}` : 'Try: /vps help',
     );
   },
 });
+
+/** The group's action closest to what was typed (edit distance; ties go to help order), or null. */
+function nearestAction(allowed: CommandDefinition[], group: string, action: string): string | null {
+  let best: { path: string; distance: number } | null = null;
+  for (const c of allowed) {
+    if (c.group !== group || group === '') continue;
+    const distance = c.name.startsWith(action) ? 0 : editDistance(action, c.name);
+    if (!best || distance < best.distance) best = { path: commandPath(c), distance };
+  }
+  return best?.path ?? null;
+}
 
 /** `use <instance>` binds the channel; `use --clear` unbinds; bare `use` shows the binding. */
 export const use = defineCommand({
@@ -60,6 +74,12 @@ export const use = defineCommand({
   },
   risk: 'read',
   run: async (ctx, { instance, clear }) => {
+    if (clear && instance) {
+      throw new UserError(
+        'usage',
+        `Use either an instance or --clear, not both: \`use ${instance.label}\` binds it, \`use --clear\` unbinds.`,
+      );
+    }
     if (clear) {
       const previous = await ctx.bot.boundInstance(ctx.channelId);
       await ctx.bot.bindInstance(ctx.channelId, null);
@@ -125,17 +145,49 @@ export const whoami = defineCommand({
   },
 });
 
+/** Error ids that mean the request itself was wrong or pointless, not that something failed. */
+const INVALID_IDS = new Set([
+  'unknown-command',
+  'usage',
+  'invalid-argument',
+  'unknown-instance',
+  'no-bound-instance',
+]);
+
+/** One word per way an action can end: ok / denied / invalid / cancelled / expired / failed: <code>. */
+function outcomeWord(record: AuditRecord): string {
+  if (record.decision === 'denied') return 'denied';
+  if (record.decision === 'invalid' || (record.errorId && INVALID_IDS.has(record.errorId))) return 'invalid';
+  if (record.confirmation === 'expired') return 'expired';
+  if (record.result === 'cancelled' || record.confirmation === 'cancelled') return 'cancelled';
+  if (record.result === 'pending') return 'pending';
+  if (record.result === 'ok') return 'ok';
+  const code = record.errorId ?? (record.apiStatus !== undefined ? `HTTP ${record.apiStatus}` : 'error');
+  return `failed: ${code}`;
+}
+
+/** The word, then who confirmed and the one-line summary when there is one. */
 function outcome(record: AuditRecord): string {
-  if (record.decision !== 'allowed') return record.decision;
-  if (record.result === 'pending')
-    return record.summary ? `awaiting confirmation · ${record.summary}` : 'awaiting confirmation';
-  const parts: string[] = [record.result];
-  if (record.confirmation && record.confirmation !== 'not-needed') {
-    parts.push(record.confirmedBy ? `${record.confirmation} by ${record.confirmedBy}` : record.confirmation);
-  }
-  if (record.errorId) parts.push(record.errorId);
+  const parts = [outcomeWord(record)];
+  if (record.confirmation === 'confirmed' && record.confirmedBy)
+    parts.push(`confirmed by ${record.confirmedBy}`);
   if (record.summary) parts.push(record.summary);
   return parts.join(' · ');
+}
+
+const REDACTED = '[redacted]';
+
+/** What the action was aimed at: the instance label, else the first plain argument. */
+function target(record: AuditRecord): string {
+  const values = Object.values(record.args ?? {});
+  const instance = values.find(
+    (v): v is { label: unknown } => typeof v === 'object' && v !== null && 'label' in v,
+  );
+  if (instance) return show(instance.label);
+  const plain = values.find(
+    (v) => (typeof v === 'string' && v !== REDACTED && v !== '') || typeof v === 'number',
+  );
+  return plain === undefined ? DASH : show(plain);
 }
 
 /** `audit [--limit N]`: this channel's recent actions as a timeline. */
@@ -162,6 +214,7 @@ export const audit = defineCommand({
         Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
         r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
         show(r.command),
+        target(r),
         outcome(r),
       ];
     });
@@ -169,7 +222,7 @@ export const audit = defineCommand({
       title: `Audit — last ${records.length} in this channel`,
       tone: 'info',
       blocks: [
-        { type: 'table', columns: ['Time (UTC)', 'Who', 'Command', 'Outcome'], rows },
+        { type: 'table', columns: ['Time (UTC)', 'Who', 'Command', 'Target', 'Outcome'], rows },
         { type: 'context', text: 'Newest first' },
       ],
     };

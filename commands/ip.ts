@@ -69,7 +69,10 @@ export const ipMove = defineCommand({
       throw pointless(`${label} is ${show(detail.status)} — pick another target.`);
     const lines = [
       `Public IP ${ipUuid} will be moved to ${label}.`,
-      'The instance holding it now loses the address; its traffic goes to the new holder.',
+      'The hosting API offers no way to look up a public IP by its id, so vpsops cannot say which ' +
+        'address this is or which instance holds it now (`instance show <instance>` lists an ' +
+        'instance’s public IP id).',
+      'Whichever instance holds it now loses the address; its traffic goes to the new holder.',
     ];
     if (publicIp(detail) !== '—') lines.push(`Note: ${label} already has public IP ${publicIp(detail)}.`);
     lines.push('To undo, move it back with another /vps ip move.');

@@ -34,8 +34,21 @@ async function liveState(ctx: CommandContext, instance: ResolvedInstance, networ
       `To detach it: /vps network detach ${label} ${networkUuid}`,
     );
   }
+  const current = show((detail as { private_network?: unknown }).private_network);
+  if (mode === 'attach' && current !== DASH) {
+    // One network per instance: the API would answer 409 "detach it first", so say it up front.
+    const uuidKnown = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(current);
+    const detachArg = uuidKnown ? current : `<uuid of ${current}>`;
+    throw new UserError(
+      'invalid-argument',
+      `${label} is attached to ${current}; detach it first with \`network detach ${label} ${detachArg}\`.`,
+      uuidKnown
+        ? undefined
+        : 'The instance detail names its network but not the uuid, and the API cannot list networks; ' +
+            'take the uuid from the provider’s panel.',
+    );
+  }
   if (mode === 'detach' && !attached) {
-    const current = show((detail as { private_network?: unknown }).private_network);
     const where =
       current === DASH ? 'is not attached to any private network' : `is attached to ${current}, not ${name}`;
     throw new UserError('invalid-argument', `${label} ${where}.`);

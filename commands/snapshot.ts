@@ -41,7 +41,7 @@ export const snapshotDelete = defineCommand({
   },
 });
 
-/** Endpoint 8: roll an instance back to a snapshot; it ends Stopped, ready to start. */
+/** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the API has no start call). */
 export const snapshotRollback = defineCommand({
   group: 'snapshot',
   name: 'rollback',
@@ -62,7 +62,8 @@ export const snapshotRollback = defineCommand({
       extraTargets: [snapshotUuid],
       lines: [
         `${label} will be rolled back to snapshot ${snapshotUuid}.`,
-        'Everything written since that snapshot is lost. The instance ends Stopped; start it afterwards.',
+        'Everything written since that snapshot is lost.',
+        `${label} ends Stopped; the hosting API offers no start call, so start it from the provider’s panel.`,
       ],
     });
   },

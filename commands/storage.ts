@@ -1,7 +1,13 @@
 // Block storage commands (endpoint 18): create a volume — billed, so it is previewed first.
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
-import { show } from './shared/format.js';
+import { UserError } from '../src/core/errors.js';
+import { count, show } from './shared/format.js';
+
+/** Largest volume vpsops asks for; a typo like --size 50000 should not reach a billed call. */
+const MAX_SIZE_GB = 10_000;
+/** What an unset option shows: the API applies its own default and does not say which. */
+const UNSTATED = 'provider default (not stated by the API)';
 
 /** Endpoint 18: create a block storage volume (completes asynchronously). */
 export const storageCreate = defineCommand({
@@ -12,34 +18,42 @@ export const storageCreate = defineCommand({
   args: {
     name: arg.string('Volume name', { max: 64 }),
     location: optional(asFlag(arg.integer('Location id', { min: 1 }))),
-    size: optional(asFlag(arg.integer('Size in GB', { min: 1, max: 100_000 }))),
+    size: optional(asFlag(arg.integer('Size in GB', { min: 1 }))),
   },
   risk: 'change',
-  preview: async (_ctx, { name, location, size }) => ({
-    message: {
-      title: `Create block storage ${name}?`,
-      tone: 'warning',
-      summary: `Create block storage ${name}?`,
-      blocks: [
-        {
-          type: 'text',
-          text: `A block storage volume named ${name} will be created. It is billed while it exists.`,
-        },
-        {
-          type: 'fields',
-          fields: [
-            {
-              label: 'Location',
-              value: location === undefined ? 'service default' : String(location),
-              inline: true,
-            },
-            { label: 'Size', value: size === undefined ? 'service default' : `${size} GB`, inline: true },
-          ],
-        },
-      ],
-    },
-    targets: [name],
-  }),
+  preview: async (_ctx, { name, location, size }) => {
+    if (size !== undefined && size > MAX_SIZE_GB)
+      throw new UserError(
+        'invalid-argument',
+        `--size ${count(size)} GB is more than the ${count(MAX_SIZE_GB)} GB vpsops allows for one volume.`,
+        'Pick a size in GB between 1 and 10,000, e.g. --size 500.',
+      );
+    return {
+      message: {
+        title: `Create block storage ${name}?`,
+        tone: 'warning',
+        summary: `Create block storage ${name}?`,
+        blocks: [
+          {
+            type: 'text',
+            text: `A block storage volume named ${name} will be created. It is billed while it exists.`,
+          },
+          {
+            type: 'fields',
+            fields: [
+              {
+                label: 'Location',
+                value: location === undefined ? UNSTATED : String(location),
+                inline: true,
+              },
+              { label: 'Size', value: size === undefined ? UNSTATED : `${count(size)} GB`, inline: true },
+            ],
+          },
+        ],
+      },
+      targets: [name],
+    };
+  },
   run: async (ctx, { name, location, size }) => {
     const result = await ctx.api.blockStorage.create({
       name,
@@ -52,7 +66,12 @@ export const storageCreate = defineCommand({
         tone: 'success',
         blocks: [
           { type: 'fields', fields: [{ label: 'Volume id', value: show(result.block_storage_id) }] },
-          { type: 'context', text: 'Creation finishes in the background; it is usable once ready.' },
+          {
+            type: 'context',
+            text:
+              'Creation finishes in the background. The hosting API offers no way to read block storage, ' +
+              'so vpsops cannot report when it is ready; check the provider’s panel.',
+          },
         ],
       },
       auditSummary: `block storage ${name} created (${show(result.block_storage_id)})`,

@@ -4,7 +4,7 @@ import type { CommandContext, ResolvedInstance } from '../../src/core/command.js
 import type { Attachment, Block, Message } from '../../src/render/message.js';
 import { plural } from './format.js';
 import { freshLabel } from './instance-view.js';
-import { metricFields, summarise } from './metrics.js';
+import { metricTable, summarise } from './metrics.js';
 import type { Period } from './metrics.js';
 
 const PERIOD_TEXT: Record<Period, string> = {
@@ -28,7 +28,7 @@ export async function metricsReply(
   const summary = summarise(series);
   const title = `${target.label} — ${PERIOD_TEXT[periode]}`;
   const blocks: Block[] = [
-    { type: 'fields', fields: metricFields(summary) },
+    { type: 'code', text: metricTable(summary) },
     {
       type: 'context',
       text: `Period: ${periode} · ${plural(summary.samples, 'sample')} · uuid ${instance.uuid}`,

@@ -3,7 +3,7 @@
 import type { RrdSeries } from '../../src/api/index.js';
 import type { Field } from '../../src/render/message.js';
 import { sparkline } from '../../src/render/sparkline.js';
-import { bytes, DASH, percent, rate, toNumber } from './format.js';
+import { DASH, percent, toNumber } from './format.js';
 
 /** The periods endpoint 5 accepts (kept here: commands import only types from src/api). */
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -80,31 +80,57 @@ function spark(values: number[]): string {
   return line === '' ? '' : `  ${line}`;
 }
 
-/** "avg 12.0% · max 85.3%  ▁▂█▃" style fields, one per metric. */
-export function metricFields(summary: MetricsSummary): Field[] {
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Format several byte counts in the unit of the largest, one decimal each, so one line never mixes units. */
+function sameUnit(values: (number | null)[], suffix = ''): string[] {
+  const largest = Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
+  let i = 0;
+  while (largest >= 1024 ** (i + 1) && i < UNITS.length - 1) i += 1;
+  return values.map((v) => (v === null ? DASH : `${(v / 1024 ** i).toFixed(1)} ${UNITS[i]}${suffix}`));
+}
+
+function rateStats(stat: Stat): string {
+  const [avg, max] = sameUnit([stat.avg, stat.max], '/s');
+  return `avg ${avg} · max ${max}`;
+}
+
+/** One row per metric: label, numbers, and the sparkline values. */
+function metricRows(summary: MetricsSummary): [string, string, number[]][] {
   const { cpu, memoryUsed, memoryMax, netIn, netOut, diskRead, diskWrite } = summary;
   const memPct =
     memoryUsed.last !== null && memoryMax ? ` (${percent((memoryUsed.last / memoryMax) * 100)})` : '';
+  const [memNow, memOf, memPeak] = sameUnit([memoryUsed.last, memoryMax, memoryUsed.max]);
   return [
-    { label: 'CPU', value: `avg ${percent(cpu.avg)} · max ${percent(cpu.max)}${spark(cpu.values)}` },
-    {
-      label: 'Memory',
-      value: `${bytes(memoryUsed.last)} of ${bytes(memoryMax)}${memPct} · peak ${bytes(memoryUsed.max)}${spark(memoryUsed.values)}`,
-    },
-    { label: 'Network in', value: `avg ${rate(netIn.avg)} · max ${rate(netIn.max)}${spark(netIn.values)}` },
-    {
-      label: 'Network out',
-      value: `avg ${rate(netOut.avg)} · max ${rate(netOut.max)}${spark(netOut.values)}`,
-    },
-    {
-      label: 'Disk read',
-      value: `avg ${rate(diskRead.avg)} · max ${rate(diskRead.max)}${spark(diskRead.values)}`,
-    },
-    {
-      label: 'Disk write',
-      value: `avg ${rate(diskWrite.avg)} · max ${rate(diskWrite.max)}${spark(diskWrite.values)}`,
-    },
+    ['CPU', `avg ${percent(cpu.avg)} · max ${percent(cpu.max)}`, cpu.values],
+    ['Memory', `${memNow} of ${memOf}${memPct} · peak ${memPeak}`, memoryUsed.values],
+    ['Network in', rateStats(netIn), netIn.values],
+    ['Network out', rateStats(netOut), netOut.values],
+    ['Disk read', rateStats(diskRead), diskRead.values],
+    ['Disk write', rateStats(diskWrite), diskWrite.values],
   ];
+}
+
+/** "avg 12.0% · max 85.3%  ▁▂█▃" style fields, one per metric (numbers in one unit per line). */
+export function metricFields(summary: MetricsSummary): Field[] {
+  return metricRows(summary).map(([label, value, values]) => ({ label, value: `${value}${spark(values)}` }));
+}
+
+/**
+ * The same metrics as a monospaced table: labels and numbers padded to one width so every
+ * sparkline starts in the same column.
+ */
+export function metricTable(summary: MetricsSummary): string {
+  const rows = metricRows(summary);
+  const labelWidth = Math.max(...rows.map(([label]) => label.length));
+  const valueWidth = Math.max(...rows.map(([, value]) => value.length));
+  return rows
+    .map(([label, value, values]) => {
+      const line = sparkline(values);
+      const head = `${label.padEnd(labelWidth)}  ${value}`;
+      return line === '' ? head : `${label.padEnd(labelWidth)}  ${value.padEnd(valueWidth)}  ${line}`;
+    })
+    .join('\n');
 }
 
 /** One line of CPU load for the incident card: "avg 12.0% · max 85.3%  ▁▂█▃". */

@@ -23,3 +23,13 @@ export function pageFooter(page: PageInfo | undefined, noun: string, command: st
   else if (current > 1) parts.push(`previous: /vps ${command} --page ${current - 1}${limit}`);
   return { type: 'context', text: parts.join(' · ') };
 }
+
+/** "There is no page 99. There are 3 pages (23 backups)." — a page past the end says where the end is. */
+export function noSuchPage(asked: number, page: PageInfo | undefined, noun: string): string {
+  const p = (page ?? {}) as Record<string, unknown>;
+  const pages = toNumber(p.total_pages);
+  const total = toNumber(p.total);
+  if (pages === null) return `There is no page ${asked}.`;
+  const count = total === null ? '' : ` (${total} ${noun})`;
+  return `There is no page ${asked}. There ${pages === 1 ? 'is 1 page' : `are ${pages} pages`}${count}.`;
+}

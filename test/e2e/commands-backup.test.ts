@@ -58,15 +58,6 @@ describe('snapshot and backup commands', () => {
     ]);
   });
 
-  it('reports a restore of an unknown backup as the API’s failure on the card', async () => {
-    const unknown = '00000000-0000-4000-8000-000000000001';
-    const preview = await h.run(`backup restore web-1 ${unknown}`);
-    expect(preview.text).toContain('check the uuid');
-    const done = await h.confirm(preview.token!);
-    expect(done.text.toLowerCase()).toContain('does not know');
-    expect(h.sim.state.getInstance(web1)?.status).toBe('Running');
-  });
-
   it('deletes a backup so it is gone from the history', async () => {
     const preview = await h.run(`backup delete web-1 ${web1Previous}`);
     await h.confirm(preview.token!);
