@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from './api/index.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { createApiCallRecorder } from './core/api-calls.js';
+import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
+import { SEED_IDS } from './simulator/seed-ids.js';
 import { createOperationTracker } from './tracking/index.js';
 import { allCommands } from '../commands/index.js';
 
@@ -54,7 +55,7 @@ export interface AppOptions {
   tracker?: TrackerFactory | null;
   /** Embedded-simulator settings (tests use short timings). */
   simulator?: Parameters<typeof startSimulator>[0];
-  /** Process logger (stderr); the core builds one at config.logLevel when absent. */
+  /** The one app logger (core, tracker, failed API calls); stderr at config.logLevel when absent. */
   logger?: Logger;
   now?: () => Date;
 }
@@ -79,12 +80,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const cleanup: (() => Promise<void> | void)[] = [];
   if (target.simulator) cleanup.push(() => target.simulator?.close());
   try {
+    // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
+    const logger = options.logger ?? createLogger({ level: config.logLevel });
     const apiCalls = createApiCallRecorder();
     const api = createHostingApi({
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
       timeoutMs: config.hostingApi.timeoutMs,
-      onCall: apiCalls.onCall,
+      onCall: (event) => {
+        apiCalls.onCall(event);
+        logApiFailure(logger, event);
+      },
     });
     // The tracker needs the bot's store, the bot needs the tracker: hand the bot a forwarder.
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
@@ -97,15 +103,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
       tracker: trackerFactory ? forwardingTracker : undefined,
       ...(options.now ? { now: options.now } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
+      logger,
     });
     cleanup.push(() => bot.close());
+    // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
+    if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
     if (trackerFactory) {
       tracker = trackerFactory({
         api,
         store: bot.store,
         config,
-        ...(options.logger ? { logger: options.logger } : {}),
+        logger,
       });
       cleanup.push(() => tracker?.stop?.());
     }
@@ -178,6 +186,15 @@ export function createFileLogger(config: AppConfig): { logger: Logger; path: str
   const path = join(config.dataDir, 'vpsops.log');
   const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
   return { logger: createLogger({ level: config.logLevel, destination }), path };
+}
+
+/** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */
+function logApiFailure(logger: Logger, event: ApiCallEvent): void {
+  const { endpoint, status, errorCode, attempt, durationMs } = event;
+  if (errorCode === undefined && (status === undefined || status < 400)) return;
+  const fields = { endpoint, status, errorCode, attempt, durationMs };
+  if (status !== undefined && status < 500) logger.info(fields, 'hosting API call refused');
+  else logger.warn(fields, 'hosting API call failed');
 }
 
 interface HostingTarget {

@@ -7,7 +7,13 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { bannerText } from '../adapters/console/banner.js';
 import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
 import { allCommands } from '../commands/index.js';
-import { createApp, createChatAdapters, createFileLogger, responderRouter, type ResumableAdapter } from './app.js';
+import {
+  createApp,
+  createChatAdapters,
+  createFileLogger,
+  responderRouter,
+  type ResumableAdapter,
+} from './app.js';
 import { ConfigError, discordEnabled, loadConfig, slackEnabled, type AppConfig } from './config.js';
 import { commandInfo } from './core/registry.js';
 import { createLogger } from './logger.js';
@@ -132,6 +138,14 @@ async function runExecCommand(
   words: string[],
   options: { confirm?: string; as?: string },
 ) {
+  // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
+  const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
+  if (stray) {
+    process.stderr.write(
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as)\n`,
+    );
+    return EXIT.usage;
+  }
   // One-shot: nothing stays around to follow an operation, so no tracker.
   const app = await createApp(config, { logger: createFileLogger(config).logger, tracker: null });
   try {
@@ -141,6 +155,11 @@ async function runExecCommand(
       actor: consoleActor(options.as ?? config.consoleUser),
       stdout: process.stdout,
       stderr: process.stderr,
+      pendingTarget: async (token) => {
+        const pending = await app.bot.store.getPending(token);
+        const expected = pending?.typedConfirmation ?? pending?.targets[0];
+        return pending && expected ? { expected, accepted: pending.targets } : null;
+      },
     });
   } finally {
     await app.close();

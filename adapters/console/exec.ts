@@ -1,14 +1,21 @@
 // One-shot mode (`vpsops exec "<command>" [--confirm <target>]`): dispatch a single command,
 // print the reply as plain text and turn the outcome into an exit code. A destructive command
-// only runs when --confirm names its target; the core checks the value, never this module.
+// only runs when --confirm names its target; the core has the final word on the value, this
+// module only says early (and clearly) what it expected.
 import type { Actor, Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
-import { toActionEvent, toInvocation } from './translate.js';
+import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3 } as const;
+
+/** What --confirm may name for one pending confirmation: `expected` first (hostname, volume name). */
+export interface PendingTarget {
+  expected: string;
+  accepted: string[];
+}
 
 /** Inputs of one exec run; streams are injected so tests need no child process. */
 export interface ExecOptions {
@@ -19,11 +26,23 @@ export interface ExecOptions {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   color?: boolean;
+  /** Looks up what --confirm must name for a pending token (from the bot's store). */
+  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
 }
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
 /** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm). */
 export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Promise<number> {
-  const invocation = toInvocation(options.text, options.actor);
+  const inside = CONFIRM_INSIDE.exec(options.text);
+  if (inside) {
+    const command = options.text.replace(CONFIRM_INSIDE, '').trim();
+    const target = (inside[1] ?? '').replace(/^["']|["']$/g, '');
+    options.stderr.write(`put --confirm outside the quotes: ${rerunLine(command, target)}\n`);
+    return EXIT.usage;
+  }
+  const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL);
   if (!invocation) {
     options.stderr.write('Nothing to run. Try: vpsops exec "help"\n');
     return EXIT.usage;
@@ -34,30 +53,67 @@ export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Pro
       message.outcome === 'error' || message.outcome === 'usage-error' ? options.stderr : options.stdout;
     stream.write(renderConsole(message, { color }));
   };
+  const announce = (message: Message): void =>
+    void options.stdout.write(renderAnnouncement(message, { color }));
   const withConfirm = options.confirm !== undefined;
-  const first = createConsoleResponder({
-    // With --confirm the preview card is not printed: its final state follows as an update.
-    reply: (message) => (withConfirm && message.actions ? undefined : print(message)),
-    update: print,
-    announce: (message) => options.stdout.write(renderAnnouncement(message, { color })),
-  });
+  const first = createConsoleResponder(
+    {
+      // With --confirm the preview card is not printed: its final state follows as an update.
+      // Without it there is nothing to click, so the "Awaiting confirmation" hint is left out.
+      reply: (message) => {
+        if (!message.actions) return print(message);
+        if (!withConfirm) print(withoutActions(message));
+      },
+      update: print,
+      announce,
+    },
+    EXEC_CHANNEL,
+  );
   await dispatcher.dispatch(invocation, first.responder);
   const pending = first.takePending()[0];
   if (!pending) return exitCode(first.events);
+  const target = (await options.pendingTarget?.(pending.actions.token)) ?? null;
   if (options.confirm === undefined) {
     options.stderr.write(
-      'Nothing was changed. To go ahead, run the same command again with --confirm <hostname-or-uuid> naming the target.\n',
+      `Nothing was changed. To do it, run: ${rerunLine(options.text, target?.expected ?? '<hostname-or-uuid>')}\n`,
     );
     return EXIT.needsConfirmation;
   }
-  const second = createConsoleResponder({
-    reply: print,
-    update: print,
-    announce: (message) => options.stdout.write(renderAnnouncement(message, { color })),
-  });
-  const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm);
+  if (target && !names(target, options.confirm)) {
+    const uuidToo = target.accepted.some((value) => UUID_SHAPE.test(value)) ? ' (or its uuid)' : '';
+    options.stderr.write(
+      `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
+    );
+    return EXIT.needsConfirmation;
+  }
+  const second = createConsoleResponder({ reply: print, update: print, announce }, EXEC_CHANNEL);
+  const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm, EXEC_CHANNEL);
   await dispatcher.act(event, second.responder);
   return exitCode(second.events);
+}
+
+/** `vpsops exec "instance stop web-1" --confirm web-1`, quoted so a shell takes it as one word. */
+export function rerunLine(text: string, target: string): string {
+  const quote = (word: string) =>
+    word.includes('"') && !word.includes("'") ? `'${word}'` : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
+  const confirm = /^[\w.:@-]+$/.test(target) ? target : quote(target);
+  return `vpsops exec ${quote(text)} --confirm ${confirm}`;
+}
+
+function withoutActions(message: Message): Message {
+  const card = { ...message };
+  delete card.actions;
+  return card;
+}
+
+function names(target: PendingTarget, given: string): boolean {
+  const value = given.trim();
+  if (value === '') return false;
+  return [target.expected, ...target.accepted].some((want) =>
+    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
+      ? want.toLowerCase() === value.toLowerCase()
+      : want === value,
+  );
 }
 
 /** Worst outcome among the replies and card edits: error 1, usage 2, pending confirmation 3, else 0. */

@@ -8,6 +8,7 @@ import { completeLine, type Completion } from './completion.js';
 import { createHistory } from './history.js';
 import { renderAnnouncement, renderConsole, stripControl } from './render.js';
 import { createCardMemory } from './card-memory.js';
+import { settledLine } from './settled-line.js';
 import { createConsoleResponder, type ConsoleResponder, type ResponderSink } from './responder.js';
 import { isExitLine, isYes, toActionEvent, toInvocation } from './translate.js';
 
@@ -113,7 +114,23 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     output.write(text + rl.getPrompt());
   }
   const cards = createCardMemory();
+  // Cards with a question still to ask or being asked; a final edit (expired, cancelled,
+  // confirmed elsewhere) ends the question instead of leaving a dead `Confirm? [y/N]` behind.
+  const open = new Map<string, { ended: boolean }>();
+  let asking: string | null = null;
+  function endQuestion(message: Message, ref: MessageRef): void {
+    const question = open.get(ref.id);
+    if (!question || message.actions) return;
+    question.ended = true;
+    if (asking !== ref.id || !waiter) return;
+    takeWaiter()('');
+    if (terminal) {
+      clearLine(output, 0);
+      cursorTo(output, 0);
+    } else output.write('\n');
+  }
   const show = (message: Message, ref: MessageRef, edit: boolean): void => {
+    if (edit) endQuestion(message, ref);
     const plain = renderConsole(message, { color: false });
     const text = edit ? cards.changed(ref.id, plain) : (cards.remember(ref.id, plain), plain);
     print(text === plain && color ? renderConsole(message, { color }) : text);
@@ -125,12 +142,34 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   };
 
   async function confirmPending(session: ConsoleResponder): Promise<void> {
-    for (const { actions, ref } of session.takePending()) await confirmOne(actions, ref);
+    const taken = session.takePending();
+    for (const { ref } of taken) open.set(ref.id, { ended: false });
+    for (const { actions, ref } of taken) {
+      try {
+        await confirmOne(actions, ref);
+      } finally {
+        open.delete(ref.id);
+      }
+    }
+  }
+
+  /** The answer to a card's question, or null when the card ended (or expired) meanwhile. */
+  async function answerFor(actions: ConfirmActions, ref: MessageRef): Promise<string | null | undefined> {
+    if (!open.get(ref.id)?.ended && Date.now() < actions.expiresAt) {
+      asking = ref.id;
+      const answer = await ask(actions.typed ? typedQuestion(actions.typed) : 'Confirm? [y/N] ');
+      asking = null;
+      if (!open.get(ref.id)?.ended && Date.now() < actions.expiresAt) return answer;
+    }
+    print(`${settledLine(actions.expiresAt, Date.now())}\n`);
+    return undefined;
   }
 
   async function confirmOne(actions: ConfirmActions, ref: MessageRef): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      const answer = await ask(actions.typed ? typedQuestion(actions.typed) : 'Confirm? [y/N] ');
+      const answer = await answerFor(actions, ref);
+      // Ended or expired while asking: whatever was typed is not sent.
+      if (answer === undefined) return;
       const confirmed = answer !== null && (actions.typed ? answer.trim() !== '' : isYes(answer));
       const typedInput = actions.typed ? (answer ?? '').trim() : undefined;
       const settled = await sendAction(actions.token, confirmed ? 'confirm' : 'cancel', ref, typedInput);

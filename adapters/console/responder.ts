@@ -30,13 +30,16 @@ export interface ConsoleResponder {
 let nextRef = 0;
 
 /** Builds a Responder whose refs stay valid for the life of the process (card edits minutes later). */
-export function createConsoleResponder(sink: ResponderSink): ConsoleResponder {
+export function createConsoleResponder(
+  sink: ResponderSink,
+  channelId: string = CONSOLE_CHANNEL,
+): ConsoleResponder {
   const events: ResponderEvent[] = [];
   let pending: { actions: ConfirmActions; ref: MessageRef }[] = [];
   const responder: Responder = {
     async reply(message) {
       nextRef += 1;
-      const ref: MessageRef = { platform: 'console', channelId: CONSOLE_CHANNEL, id: `console-${nextRef}` };
+      const ref: MessageRef = { platform: 'console', channelId, id: `console-${nextRef}` };
       events.push({ kind: 'reply', message, ref });
       if (message.actions) pending.push({ actions: message.actions, ref });
       sink.reply(message, ref);

@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type { ActionEvent, Actor, Invocation } from '../../src/core/ports.js';
 
-/** The one console "channel": the terminal itself. */
+/** The interactive console's "channel": the terminal itself (`use web-1` binds here). */
 export const CONSOLE_CHANNEL = 'console';
+/** One-shot `vpsops exec` runs in a channel of their own, so a console `use` binding never applies. */
+export const EXEC_CHANNEL = 'exec';
 
 const PREFIX = /^\/?vps(?:\s+|$)/i;
 const EXIT_WORDS = new Set(['exit', 'quit', '\\q', ':q']);
@@ -36,14 +38,18 @@ export function isExitLine(line: string): boolean {
 }
 
 /** A console line as an Invocation, or null for a blank line. */
-export function toInvocation(line: string, actor: Actor): Invocation | null {
+export function toInvocation(
+  line: string,
+  actor: Actor,
+  channelId: string = CONSOLE_CHANNEL,
+): Invocation | null {
   const text = commandText(line);
   if (text === '') return null;
   return {
     id: randomUUID(),
     platform: 'console',
     actor,
-    channelId: CONSOLE_CHANNEL,
+    channelId,
     input: { kind: 'text', text },
   };
 }
@@ -54,12 +60,13 @@ export function toActionEvent(
   action: ActionEvent['action'],
   actor: Actor,
   input?: string,
+  channelId: string = CONSOLE_CHANNEL,
 ): ActionEvent {
   const event: ActionEvent = {
     id: randomUUID(),
     platform: 'console',
     actor,
-    channelId: CONSOLE_CHANNEL,
+    channelId,
     token,
     action,
   };

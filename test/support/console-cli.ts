@@ -1,0 +1,65 @@
+// Runs the real `vpsops` CLI as a child process in a clean environment (own HOME, data dir and
+// policy, no real API, no chat platforms) for the exec and console end-to-end suites.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
+
+/** One finished CLI run. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A scratch directory with a policy file; `run` starts the CLI in it. */
+export interface CliWorld {
+  dir: string;
+  run(
+    args: string[],
+    options?: { dataDir?: string; env?: Record<string, string>; stdin?: string },
+  ): Promise<CliRun>;
+  remove(): void;
+}
+
+/** Builds the world; each run gets a fresh data dir unless `dataDir` names a shared one. */
+export function createCliWorld(policy: string): CliWorld {
+  const dir = mkdtempSync(join(tmpdir(), 'vpsops-cli-'));
+  const policyPath = join(dir, 'policy.yaml');
+  writeFileSync(policyPath, policy);
+  let runs = 0;
+  return {
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+    run(args, options = {}) {
+      runs += 1;
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        VPSOPS_DATA_DIR: options.dataDir ?? join(dir, `data-${runs}`),
+        VPSOPS_POLICY: policyPath,
+        VPSOPS_CONSOLE_USER: 'alice',
+        LOG_LEVEL: 'silent',
+        ...options.env,
+      };
+      return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], {
+          cwd: ROOT,
+          env,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+        child.stdin.end(options.stdin ?? '');
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    },
+  };
+}
