@@ -34,7 +34,10 @@ const positiveInt = (fallback: number, max = 2_147_483_647) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 
 const envSchema = z.object({
-  HOSTING_API_URL: optionalUrl,
+  HOSTING_API_URL: optionalUrl.refine(
+    (url) => url === undefined || /\/v1\/?$/.test(new URL(url).pathname),
+    'must be the API base URL ending in /v1, e.g. https://api.example.com/v1',
+  ),
   HOSTING_API_KEY: optionalText,
   HOSTING_API_TIMEOUT_MS: positiveInt(10_000),
   VPSOPS_POLICY: optionalText,
@@ -71,7 +74,11 @@ const envSchema = z.object({
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) =>
+      issue.message.startsWith('must ')
+        ? `${String(issue.path[0] ?? '?')} ${issue.message}`
+        : `${String(issue.path[0] ?? '?')}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
   }
   const e = parsed.data;

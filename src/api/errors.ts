@@ -37,7 +37,16 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     /** Endpoint name, e.g. "instance.detail" (never a URL with secrets). */
     readonly endpoint: string,
-    options: { status?: number; apiMessage?: string; retryAfterMs?: number; cause?: unknown } = {},
+    options: {
+      status?: number;
+      apiMessage?: string;
+      retryAfterMs?: number;
+      cause?: unknown;
+      /** Ids the request named (path params such as backup_uuid, id-like query values); never secrets. */
+      ids?: Record<string, string>;
+      /** Short non-secret detail, e.g. "127.0.0.1:1, ECONNREFUSED" for an unreachable API. */
+      detail?: string;
+    } = {},
   ) {
     super(`${endpoint}: ${CODE_TEXT[code]}${options.apiMessage ? ` (${options.apiMessage})` : ''}`, {
       cause: options.cause,
@@ -45,16 +54,22 @@ export class ApiError extends Error {
     this.status = options.status;
     this.apiMessage = options.apiMessage;
     this.retryAfterMs = options.retryAfterMs;
+    this.ids = options.ids ?? {};
+    this.detail = options.detail;
   }
   readonly status: number | undefined;
   readonly apiMessage: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly ids: Readonly<Record<string, string>>;
+  readonly detail: string | undefined;
 
   /** One line for chat: what failed and why, without internals. */
   chatText(): string {
-    const status = this.status ? ` (HTTP ${this.status})` : '';
+    const status = this.status ? ` (HTTP ${this.status})` : this.detail ? ` (${this.detail})` : '';
     const detail = this.apiMessage ? `: “${this.apiMessage}”` : '';
-    return `${capitalise(CODE_TEXT[this.code])}${status}${detail}.`;
+    const line = `${capitalise(CODE_TEXT[this.code])}${status}${detail}`;
+    // The API's own message usually ends in a full stop already; never print two.
+    return /[.!?]”?$/.test(line) ? line : `${line}.`;
   }
 }
 

@@ -45,17 +45,38 @@ export function redact(text: string, secret: string): string {
   return secret.length > 0 ? text.split(secret).join('[redacted]') : text;
 }
 
+/** "host:port" of a base URL (default port by scheme) — never the path, query or credentials. */
+export function hostPortOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl);
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+    return port ? `${url.hostname}:${port}` : url.hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ids a request named, for "that backup (c1d2…)" hints: path params and id-like query values. */
+export function idsOf(params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = String(v);
+  for (const k of ['vm_id', 'location_id', 'location']) if (query[k] !== undefined) out[k] = String(query[k]);
+  return out;
+}
+
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 /**
  * A request that produced no response (timeout, refused, reset, DNS…) as an ApiError. The cause is
  * a fresh Error naming only the error class and code — never got's error with its options.
  */
-export function fromRequestFailure(endpoint: EndpointName, error: unknown): ApiError {
+export function fromRequestFailure(endpoint: EndpointName, error: unknown, hostPort?: string): ApiError {
   const name = error instanceof Error ? error.name : 'Error';
   const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
   const timedOut = name === 'TimeoutError' || TIMEOUT_CODES.has(code);
+  const detail = [hostPort, code].filter(Boolean).join(', ');
   return new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', endpoint, {
     cause: new Error(`${name}${code ? ` ${code}` : ''}`),
+    ...(detail ? { detail } : {}),
   });
 }

@@ -8,7 +8,7 @@ import { ApiError } from './errors.js';
 import type { ApiErrorCode } from './errors.js';
 import { ENDPOINTS } from './endpoints.js';
 import type { EndpointName } from './endpoints.js';
-import { apiMessageOf, codeForStatus, fromRequestFailure, parseRetryAfter } from './failures.js';
+import { apiMessageOf, codeForStatus, fromRequestFailure, hostPortOf, idsOf, parseRetryAfter } from './failures.js';
 import { decodeEnvelope } from './envelope.js';
 import { buildPath } from './validate.js';
 
@@ -49,6 +49,7 @@ const RETRYABLE = new Set<ApiErrorCode>(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR',
 /** Builds the call function shared by every resource module. */
 export function createTransport(config: TransportConfig): Transport {
   const base = config.baseUrl.replace(/\/+$/, '');
+  const hostPort = hostPortOf(base);
   const sleep = config.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const client = got.extend({
     headers: { 'x-apikey': config.apiKey, accept: 'application/json' },
@@ -69,7 +70,7 @@ export function createTransport(config: TransportConfig): Transport {
         ...(input.form ? { form: input.form } : {}),
       });
     } catch (error) {
-      return { error: fromRequestFailure(endpoint, error) };
+      return { error: fromRequestFailure(endpoint, error, hostPort) };
     }
     const status = response.statusCode;
     const body = typeof response.body === 'string' ? response.body : '';
@@ -80,7 +81,8 @@ export function createTransport(config: TransportConfig): Transport {
     const code = codeForStatus(status);
     const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers['retry-after']) : undefined;
     const apiMessage = apiMessageOf(body, config.apiKey);
-    return { status, error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs }) };
+    const ids = idsOf(input.params, input.query);
+    return { status, error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs, ids }) };
   }
 
   function report(event: CallEvent): void {

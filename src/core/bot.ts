@@ -10,6 +10,7 @@ import { expiredCard } from './confirm-card.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { openFileStore } from './file-store.js';
+import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 import type { Dispatcher, Invocation, Responder } from './ports.js';
@@ -33,6 +34,8 @@ export interface BotDeps {
   logger?: Logger;
   /** Defaults to the file-backed store under config.dataDir. */
   store?: BotStore;
+  /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
+  learnAliases?: boolean;
 }
 
 /** The running core. */
@@ -40,6 +43,12 @@ export interface Bot {
   dispatcher: Dispatcher;
   store: BotStore;
   policy: Policy;
+  /**
+   * Fetches instance.detail for these uuids (≤ 4 at once, errors ignored, ≤ ~5 s in total) and
+   * remembers their hostnames, so hostnames work before anyone ran `instance show`; resolves with
+   * how many were learned.
+   */
+  learnInstances(uuids: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -85,10 +94,14 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),
   };
+  const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
+  // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
+  if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
   return {
     dispatcher,
     store,
     policy,
+    learnInstances: learn,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -7,17 +7,22 @@ import type { ActionEvent } from './ports.js';
 import { sameActor, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 
-const norm = (text: string) => text.trim().toLowerCase();
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Typed text must equal the expected text or a target (case-insensitive; trimmed); untyped input must name a target. */
+/** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
+function sameText(given: string, expected: string): boolean {
+  const want = expected.trim();
+  if (UUID_SHAPE.test(given) && UUID_SHAPE.test(want)) return given.toLowerCase() === want.toLowerCase();
+  return given === want;
+}
+
+/** Typed text must equal the expected text or a target (exact, trimmed; uuids in any case); untyped input must name a target. */
 export function confirmationMatches(pending: PendingConfirmation, input: string | undefined): boolean {
-  const given = input === undefined ? '' : norm(input);
-  const accepted = [
-    ...(pending.typedConfirmation ? [pending.typedConfirmation] : []),
-    ...pending.targets,
-  ].map(norm);
-  if (pending.typedConfirmation) return given !== '' && accepted.includes(given);
-  return given === '' || accepted.includes(given);
+  const given = input === undefined ? '' : input.trim();
+  const accepted = [...(pending.typedConfirmation ? [pending.typedConfirmation] : []), ...pending.targets];
+  const matches = accepted.some((expected) => sameText(given, expected));
+  if (pending.typedConfirmation) return given !== '' && matches;
+  return given === '' || matches;
 }
 
 /** A confirmation is answered where it was asked: same platform and channel as its card. */

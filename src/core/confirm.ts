@@ -7,8 +7,8 @@ import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command
 import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } from './confirm-card.js';
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
-import { classifyFailure, toRunResult } from './outcomes.js';
-import { isUuid, refreshInstanceLabels } from './resolve-instance.js';
+import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
+import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './resolve-instance.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
@@ -63,8 +63,7 @@ export async function actOnConfirmation(
     await rt.apiCalls.scope(audit.calls, () => act(rt, event, responder, record));
   } catch (error) {
     const failure = classifyFailure(error);
-    if (failure.internal)
-      rt.logger.error({ err: failure.internal.error, ref: failure.internal.ref }, 'confirmation failed');
+    logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
     record.errorId = failure.errorId;
     record.result = 'error';
     await responder
@@ -153,12 +152,11 @@ async function runConfirmed(
   try {
     result = toRunResult(await def.run(ctx, args as never));
   } catch (error) {
-    const failure = classifyFailure(error);
-    if (failure.internal)
-      rt.logger.error(
-        { err: failure.internal.error, ref: failure.internal.ref, command: pending.command },
-        'command failed',
-      );
+    const failure = classifyFailure(error, hintContext(pending.command, args));
+    logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });
+    await forgetIfGone(error, args, rt.store).catch((e: unknown) =>
+      rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
+    );
     record.result = 'error';
     record.errorId = failure.errorId;
     await showFinal(

@@ -5,10 +5,10 @@ import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
-import { classifyFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
+import { classifyFailure, logFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
 import { parseInput, type Parsed } from './parse.js';
 import type { Invocation, MessageRef, Responder } from './ports.js';
-import { instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
+import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
 import { channelKey, createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 
@@ -41,13 +41,11 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
     visibility = outcome.visibility;
     afterReply = outcome.afterReply;
   } catch (error) {
-    const failure = classifyFailure(error);
-    if (failure.internal) {
-      rt.logger.error(
-        { err: failure.internal.error, ref: failure.internal.ref, command: record.command },
-        'command failed',
-      );
-    }
+    const failure = classifyFailure(error, hintContext(record.command, state.values));
+    logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
+    await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
+      rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
+    );
     record.result = 'error';
     record.errorId = failure.errorId;
     reply = failure.message;
@@ -72,6 +70,8 @@ interface Decision {
 interface DecideState {
   visibility: Visibility;
   responder: Responder;
+  /** Resolved argument values, once known (to forget an instance the API says is gone). */
+  values?: Record<string, unknown>;
 }
 
 async function decide(
@@ -102,6 +102,7 @@ async function decide(
   }
   const values = await resolveInstanceArgs(def, args.values, args.omittedInstances, binding, rt);
   record.args = redactArgs(def, values);
+  state.values = values;
   record.decision = 'allowed';
   state.visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   if (needsConfirmation(def))

@@ -2,10 +2,12 @@
 // chat text plus what to do; anything else → "Something went wrong (ref …)" with details only in
 // the log. Also normalises handler results.
 import { randomBytes } from 'node:crypto';
-import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors.js';
+import { isApiError, type ApiError } from '../api/errors.js';
+import type { Logger } from '../logger.js';
 import { context, text } from '../render/builders.js';
 import type { Message, Outcome } from '../render/message.js';
 import type { RunResult } from './command.js';
+import { apiHint, type HintContext } from './api-hints.js';
 import { isUserError, type UserError, type UserErrorId } from './errors.js';
 
 const TITLES: Record<UserErrorId, string> = {
@@ -34,19 +36,6 @@ const USAGE_IDS: UserErrorId[] = [
   'no-bound-instance',
 ];
 
-const API_HINTS: Record<ApiErrorCode, string> = {
-  UNAUTHORIZED: 'The bot’s hosting-API key needs fixing — tell whoever runs the bot.',
-  FORBIDDEN: 'The bot’s API key may lack permission for this operation.',
-  NOT_FOUND: 'Check the uuid — `instance show <instance>` lists what exists.',
-  INVALID_INPUT: 'Check the arguments — `help <command>` shows what is expected.',
-  CONFLICT: 'Check the current state with `instance show <instance>` and try again when it allows this.',
-  RATE_LIMITED: 'Wait a moment and try again.',
-  UPSTREAM_ERROR: 'Try again in a minute; if it persists, check the hosting provider’s status.',
-  UPSTREAM_INVALID: 'Try again in a minute; if it persists, report it to the bot’s maintainers.',
-  TIMEOUT: 'Try again in a minute; the operation may still have happened — check with `instance show`.',
-  NETWORK: 'Try again in a minute; if it persists, check the bot’s connectivity to the hosting API.',
-};
-
 /** A short random reference for log correlation ("ref 3f9a1c2b"). */
 export function errorRef(): string {
   return randomBytes(4).toString('hex');
@@ -67,7 +56,7 @@ export function userErrorMessage(error: UserError): Message {
 }
 
 /** Message for a failed hosting-API call. */
-export function apiErrorMessage(error: ApiError): Message {
+export function apiErrorMessage(error: ApiError, ctx: HintContext = {}): Message {
   const retry =
     error.code === 'RATE_LIMITED' && error.retryAfterMs
       ? ` Retry in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
@@ -75,7 +64,7 @@ export function apiErrorMessage(error: ApiError): Message {
   return {
     title: 'Hosting API error',
     tone: 'error',
-    blocks: [text(error.chatText()), context(`${API_HINTS[error.code]}${retry}`)],
+    blocks: [text(error.chatText()), context(`${apiHint(error, ctx)}${retry}`)],
     summary: error.chatText(),
     outcome: 'error',
   };
@@ -106,11 +95,32 @@ export interface Failure {
 }
 
 /** Classifies any thrown value. */
-export function classifyFailure(error: unknown): Failure {
+export function classifyFailure(error: unknown, ctx: HintContext = {}): Failure {
   if (isUserError(error)) return { message: userErrorMessage(error), errorId: error.id, userError: error };
-  if (isApiError(error)) return { message: apiErrorMessage(error), errorId: `api:${error.code}` };
+  if (isApiError(error)) return { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
   const ref = errorRef();
   return { message: internalErrorMessage(ref), errorId: `internal:${ref}`, internal: { ref, error } };
+}
+
+/** Who/what failed, for the log line (ids only — never arguments, which may hold secrets). */
+export interface FailureLogContext {
+  invocationId: string;
+  command: string;
+}
+
+/**
+ * Logs a failure so the log file is never empty after errors: API errors at warn (code, status,
+ * endpoint), internal errors at error with the ref; user mistakes are not logged.
+ */
+export function logFailure(logger: Logger, failure: Failure, error: unknown, at: FailureLogContext): void {
+  if (failure.internal) {
+    logger.error({ ...at, err: failure.internal.error, ref: failure.internal.ref }, 'command failed');
+  } else if (isApiError(error)) {
+    logger.warn(
+      { ...at, code: error.code, status: error.status, endpoint: error.endpoint, detail: error.detail },
+      `hosting API error: ${error.code}`,
+    );
+  }
 }
 
 /** Handlers may return a bare Message or a RunResult. */

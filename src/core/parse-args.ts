@@ -1,6 +1,7 @@
 // Turns argument tokens (text) or typed options (Discord) into validated values: positional
 // arguments in declaration order, --kebab-case flags, integers, booleans, then each spec's zod
 // schema. Every problem is a UserError naming the argument and showing what to type.
+import type { z } from 'zod';
 import type { ArgSpec, CommandDefinition } from './command.js';
 import { UserError } from './errors.js';
 import { argLabel, argUsage, kebab, nameKey } from './names.js';
@@ -55,8 +56,28 @@ export function convertArg(def: CommandDefinition, key: string, spec: ArgSpec<un
   const result = spec.schema.safeParse(value);
   if (result.success) return result.data;
   if (spec.choices) throw invalid(`choose one of ${spec.choices.join(', ')}`);
-  const message = result.error.issues[0]?.message ?? 'not valid';
-  throw invalid(message.replace(/^Invalid (input|string): /i, '').replace(/\.$/, ''));
+  const issue = result.error.issues[0];
+  throw invalid(issue ? plainIssue(label, issue) : `${label} is not valid`);
+}
+
+/** A zod issue as a plain sentence naming the argument ("--page must be 1 or more"). */
+export function plainIssue(label: string, issue: z.core.$ZodIssue): string {
+  const chars = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+  if (issue.code === 'too_small') {
+    const min = Number(issue.minimum);
+    if (issue.origin === 'string')
+      return min <= 1 ? `${label} must not be empty` : `${label} must be at least ${chars(min)}`;
+    return issue.inclusive === false ? `${label} must be more than ${min}` : `${label} must be ${min} or more`;
+  }
+  if (issue.code === 'too_big') {
+    const max = Number(issue.maximum);
+    if (issue.origin === 'string') return `${label} must be at most ${chars(max)}`;
+    return issue.inclusive === false ? `${label} must be less than ${max}` : `${label} must be ${max} or less`;
+  }
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int'))
+    return `${label} must be a whole number`;
+  const text = issue.message.replace(/^Invalid (input|string): /i, '').replace(/\.$/, '');
+  return /^must /.test(text) ? `${label} ${text}` : text;
 }
 
 function missing(def: CommandDefinition, key: string, spec: ArgSpec<unknown>): UserError {

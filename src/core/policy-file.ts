@@ -71,47 +71,90 @@ function fail(file: string, line: number | null, problem: string): never {
   throw new ConfigError(`Policy file ${file}${line ? `, line ${line}` : ''}: ${problem}`);
 }
 
+/** At most this many problems are reported at once. */
+const MAX_PROBLEMS = 10;
+
+interface Problem {
+  line: number | null;
+  text: string;
+}
+
+/** One problem: as before for a single one; otherwise every problem on its own line, with its line. */
+function failAll(file: string, problems: Problem[]): never {
+  if (problems.length === 1) fail(file, problems[0]!.line, problems[0]!.text);
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => `  ${p.line ? `line ${p.line}: ` : ''}${p.text}`);
+  const more = problems.length > MAX_PROBLEMS ? [`  …and ${problems.length - MAX_PROBLEMS} more`] : [];
+  throw new ConfigError(`Policy file ${file} has ${problems.length} problems:\n${[...shown, ...more].join('\n')}`);
+}
+
+/** What to write instead, per place, when zod says a list was expected. */
+function listExample(path: readonly (string | number)[]): string {
+  if (path[0] === 'roles') return '[slack:U123]';
+  if (path[0] === 'channels') return '[slack:C0123]';
+  return '["instance delete"]';
+}
+
+/** zod's wording ("Invalid input: expected array, received string") as a plain sentence. */
+function plainIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: unknown): string {
+  const where = path.join('.') || 'the file';
+  if (issue.code === 'invalid_type') {
+    if (issue.expected === 'array') return `${where} must be a list, e.g. ${listExample(path)}`;
+    if (issue.expected === 'object' || issue.expected === 'record') return `${where} must be a mapping of names to values`;
+    if (issue.expected === 'string') return `${where} must be text`;
+  }
+  const shown = typeof value === 'string' ? ` "${value}"` : '';
+  return `${where}${shown}: ${issue.message}`;
+}
+
 /** Parses policy YAML text; `commandPaths` lets two_person entries be checked against real commands. */
 export function parsePolicy(text: string, file: string, commandPaths: readonly string[]): PolicyFile {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    const line = syntax.linePos?.[0]?.line ?? counter.linePos(syntax.pos[0]).line;
-    fail(file, line, `YAML syntax error: ${syntax.message.split('\n')[0]}`);
+  if (doc.errors.length > 0) {
+    failAll(
+      file,
+      doc.errors.map((syntax) => ({
+        line: syntax.linePos?.[0]?.line ?? counter.linePos(syntax.pos[0]).line,
+        text: `YAML syntax error: ${syntax.message.split('\n')[0]}`,
+      })),
+    );
   }
   const raw: unknown = doc.toJS() ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw))
     fail(file, 1, 'expected a mapping with roles, channels, approvals, aliases');
   const parsed = policySchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-      const key = issue.keys[0] ?? '';
-      const where = path.length ? path.join('.') : 'top level';
-      const problem =
-        path[0] === 'roles'
-          ? `unknown role "${key}" (roles are admin, operator, viewer)`
-          : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases)'}`;
-      fail(file, lineOf(doc, counter, path, key), problem);
+    const problems: Problem[] = [];
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      if (issue.code === 'unrecognized_keys') {
+        const where = path.length ? path.join('.') : 'top level';
+        for (const key of issue.keys) {
+          const problem =
+            path[0] === 'roles'
+              ? `unknown role "${key}" (roles are admin, operator, viewer)`
+              : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases)'}`;
+          problems.push({ line: lineOf(doc, counter, path, key), text: problem });
+        }
+        continue;
+      }
+      problems.push({ line: lineOf(doc, counter, path), text: plainIssue(issue, path, doc.getIn(path)) });
     }
-    const value = doc.getIn(path);
-    const shown = typeof value === 'string' ? ` "${value}"` : '';
-    fail(file, lineOf(doc, counter, path), `${path.join('.')}${shown}: ${issue.message}`);
+    failAll(file, problems);
   }
   const data = parsed.data;
   const twoPerson = data.approvals?.two_person ?? [];
+  const unknown: Problem[] = [];
   twoPerson.forEach((entry, index) => {
     const normalised = entry.trim().replace(/\s+/g, ' ');
     if (!commandPaths.includes(normalised)) {
-      fail(
-        file,
-        lineOf(doc, counter, ['approvals', 'two_person', index]),
-        `approvals.two_person: "${entry}" is not a command`,
-      );
+      unknown.push({
+        line: lineOf(doc, counter, ['approvals', 'two_person', index]),
+        text: `approvals.two_person: "${entry}" is not a command`,
+      });
     }
   });
+  if (unknown.length > 0) failAll(file, unknown);
   const channels: PolicyFile['channels'] = {};
   if (data.channels?.destructive) channels.destructive = data.channels.destructive;
   if (data.channels?.change) channels.change = data.channels.change;

@@ -1,5 +1,6 @@
 // Resolves instance references — uuid, policy alias, a hostname the bot has seen, or the
 // channel's bound instance — to {uuid, label}, with close-name hints for unknown names.
+import { isApiError } from '../api/errors.js';
 import type { CommandDefinition, ResolvedInstance } from './command.js';
 import { UserError } from './errors.js';
 import { kebab } from './names.js';
@@ -8,6 +9,9 @@ import type { BotStore, KnownHostname } from './store.js';
 import { closest } from './suggest.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
+const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
 
 /** Whether text is shaped like a uuid. */
 export function isUuid(text: string): boolean {
@@ -48,8 +52,28 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
   throw new UserError(
     'unknown-instance',
     `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
-    'Use a uuid, an alias from the policy, or a hostname the bot has already seen (it learns them from `instance show <uuid>`).',
+    `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}. Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
   );
+}
+
+/** Instance references ({uuid,label}) among resolved argument values. */
+export function resolvedInstances(values: Record<string, unknown>): ResolvedInstance[] {
+  return Object.values(values).filter(isResolved);
+}
+
+/**
+ * When instance.detail answered NOT_FOUND, the instance no longer exists: forget its hostname so
+ * completion and hostname lookups stop offering it. Only meaningful for a single instance argument.
+ */
+export async function forgetIfGone(
+  error: unknown,
+  values: Record<string, unknown>,
+  store: Pick<BotStore, 'forgetHostname'>,
+): Promise<void> {
+  if (!isApiError(error) || error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return;
+  const instances = resolvedInstances(values);
+  if (instances.length !== 1) return;
+  await store.forgetHostname(instances[0]!.uuid);
 }
 
 /** Replaces raw instance references in parsed values; omitted ones come from the channel binding. */
@@ -135,4 +159,13 @@ export async function completeInstances(
     .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
     .slice(0, 25)
     .map(({ name, value }) => ({ name, value }));
+}
+
+/** What an error hint may name: the command path and its (single) instance's label. */
+export function hintContext(
+  path: string,
+  values: Record<string, unknown> | undefined,
+): { path: string; instance?: string } {
+  const instances = resolvedInstances(values ?? {});
+  return instances.length === 1 ? { path, instance: instances[0]!.label } : { path };
 }

@@ -66,6 +66,8 @@ export interface BotStore {
   binding(channelKey: string): Promise<ResolvedInstance | null>;
   rememberHostname(uuid: string, hostname: string): Promise<void>;
   hostnameOf(uuid: string): Promise<string | null>;
+  /** Forgets a hostname once its instance is known to be gone (deleted, or 404 from the API). */
+  forgetHostname(uuid: string): Promise<void>;
   /** Uuids known under this hostname (case-insensitive); more than one means ambiguous. */
   uuidsOfHostname(hostname: string): Promise<string[]>;
   knownHostnames(): Promise<KnownHostname[]>;
@@ -162,6 +164,12 @@ export function createStateStore(
     },
     async hostnameOf(uuid) {
       return state.hostnames[uuid.toLowerCase()] ?? null;
+    },
+    async forgetHostname(uuid) {
+      const key = uuid.toLowerCase();
+      if (!(key in state.hostnames)) return;
+      delete state.hostnames[key];
+      await changed();
     },
     async uuidsOfHostname(hostname) {
       const wanted = hostname.toLowerCase();

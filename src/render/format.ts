@@ -190,8 +190,25 @@ export function relativeTime(value: unknown, now: Date = new Date()): string {
         ? `${Math.floor(s / 60)} min`
         : s < 86_400
           ? `${Math.floor(s / 3600)} h`
-          : `${Math.floor(s / 86_400)} d`;
+          : s < 60 * 86_400
+            ? `${Math.floor(s / 86_400)} d`
+            : monthsAndYears(diff >= 0 ? date : now, diff >= 0 ? now : date);
   return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** "10 mo" or "2 y 10 mo" for spans of two months and more (days stop being readable there). */
+function monthsAndYears(from: Date, to: Date): string {
+  const shortOfMonth =
+    to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth()) <
+    from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
+  const months =
+    (to.getUTCFullYear() - from.getUTCFullYear()) * 12 +
+    (to.getUTCMonth() - from.getUTCMonth()) -
+    (shortOfMonth ? 1 : 0);
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  if (years === 0) return `${months} mo`;
+  return rest === 0 ? `${years} y` : `${years} y ${rest} mo`;
 }
 
 /** "03:12:09" in UTC, for "confirmed at" lines. */

@@ -108,6 +108,12 @@ export function runOperation(
       const now = deps.now();
       const elapsed = now - op.startedAt;
       const outcome = decide(gone, failure === null);
+      if (gone && spec.kind === 'instance-gone') {
+        // Completion and lookups must stop offering an instance that no longer exists.
+        await deps.store
+          .forgetHostname(spec.instanceUuid)
+          .catch((error: unknown) => deps.warn('tracker: forget hostname failed', { err: error }));
+      }
       if (outcome) return finish(outcome(elapsed));
       if (now >= deadline)
         return finish(

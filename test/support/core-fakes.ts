@@ -8,6 +8,7 @@ import type { HostingApi } from '../../src/api/index.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createApiCallRecorder } from '../../src/core/api-calls.js';
 import { createBot } from '../../src/core/bot.js';
+import type { Logger } from '../../src/logger.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
@@ -146,6 +147,9 @@ export async function makeBot(
     now?: () => Date;
     tracker?: OperationTracker;
     env?: Record<string, string>;
+    /** Whether the bot learns alias hostnames at start-up (off: a bot that has seen nothing yet). */
+    learnAliases?: boolean;
+    logger?: Logger;
   } = {},
 ) {
   const { config, dir } = tempConfig(options.policy, options.env);
@@ -155,6 +159,8 @@ export async function makeBot(
     api: fake.api,
     commands: fakeCommands(),
     apiCalls,
+    learnAliases: options.learnAliases ?? false,
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.tracker ? { tracker: options.tracker } : {}),
   });

@@ -175,7 +175,10 @@ describe('confirmation', () => {
     const missing = await act(token!, actors.alice, 'confirm');
     expect(missing.reply?.title).toBe('Confirmation text does not match');
     expect(fake.count('instance.delete')).toBe(0);
-    const right = await act(token!, actors.alice, 'confirm', '  WEB-1 ');
+    const shouted = await act(token!, actors.alice, 'confirm', 'WEB-1');
+    expect(shouted.reply?.title).toBe('Confirmation text does not match');
+    expect(fake.count('instance.delete')).toBe(0);
+    const right = await act(token!, actors.alice, 'confirm', '  web-1 ');
     expect(renderText(right.update!)).toContain('Deleting web-1');
     expect(fake.count('instance.delete')).toBe(1);
   });
@@ -187,7 +190,11 @@ describe('confirmation', () => {
       'Confirmation text does not match',
     );
     expect(fake.count('instance.stop')).toBe(0);
-    await act(token!, actors.alice, 'confirm', WEB1);
+    expect((await act(token!, actors.alice, 'confirm', 'WEB-1')).reply?.title).toBe(
+      'Confirmation text does not match',
+    );
+    expect(fake.count('instance.stop')).toBe(0);
+    await act(token!, actors.alice, 'confirm', WEB1.toUpperCase());
     expect(fake.count('instance.stop')).toBe(1);
   });
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('HOSTING_API_URL', () => {
+  it('must be the base URL ending in /v1', () => {
+    for (const url of [
+      'https://api.example.com',
+      'https://api.example.com/v2',
+      'https://api.example.com/v1/instance',
+    ]) {
+      expect(() => loadConfig({ HOSTING_API_URL: url })).toThrow(ConfigError);
+      expect(() => loadConfig({ HOSTING_API_URL: url })).toThrow(
+        'HOSTING_API_URL must be the API base URL ending in /v1, e.g. https://api.example.com/v1',
+      );
+    }
+  });
+
+  it('accepts a base URL ending in /v1, with or without a trailing slash', () => {
+    expect(loadConfig({ HOSTING_API_URL: 'https://api.example.com/v1' }).hostingApi.url).toBe(
+      'https://api.example.com/v1',
+    );
+    expect(loadConfig({ HOSTING_API_URL: 'http://127.0.0.1:8080/api/v1/' }).hostingApi.url).toBe(
+      'http://127.0.0.1:8080/api/v1/',
+    );
+  });
+});
