@@ -150,6 +150,7 @@ const INVALID_IDS = new Set([
   'unknown-command',
   'usage',
   'invalid-argument',
+  'nothing-to-do',
   'unknown-instance',
   'no-bound-instance',
 ]);

@@ -50,7 +50,7 @@ export const instanceStop = defineCommand({
   preview: async (ctx, { instance }) => {
     const detail = await fetchInstance(ctx, instance);
     const label = labelOf(detail, instance);
-    if (isStopped(detail.status)) throw pointless(`Nothing to do: ${label} is already Stopped.`);
+    if (isStopped(detail.status)) throw pointless(`${label} is already Stopped.`);
     if (isTerminating(detail.status))
       throw pointless(`${label} is ${show(detail.status)} — it cannot be stopped.`);
     return instancePreview({

@@ -51,5 +51,5 @@ export function instancePreview(input: InstancePreviewInput): Preview {
 
 /** Refuse an action that live state makes pointless, saying why and what to do instead. */
 export function pointless(message: string, hint?: string): UserError {
-  return new UserError('invalid-argument', message, hint);
+  return new UserError('nothing-to-do', message, hint);
 }

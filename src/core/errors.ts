@@ -6,6 +6,7 @@ export type UserErrorId =
   | 'unknown-command'
   | 'usage'
   | 'invalid-argument'
+  | 'nothing-to-do'
   | 'unknown-instance'
   | 'no-bound-instance'
   | 'denied'

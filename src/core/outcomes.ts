@@ -14,6 +14,7 @@ const TITLES: Record<UserErrorId, string> = {
   'unknown-command': 'Unknown command',
   usage: 'Usage',
   'invalid-argument': 'Invalid argument',
+  'nothing-to-do': 'Nothing to do',
   'unknown-instance': 'Unknown instance',
   'no-bound-instance': 'Which instance?',
   denied: 'Not allowed',

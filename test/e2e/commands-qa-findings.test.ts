@@ -130,7 +130,8 @@ describe('QA findings in the chat commands', () => {
     it('says there is nothing to do when stopping a stopped instance', async () => {
       const out = await h.run(`instance stop ${worker1}`);
       expect(out.token).toBeUndefined();
-      expect(out.text).toContain('Nothing to do: worker-1 is already Stopped');
+      expect(out.message.title).toBe('Nothing to do');
+      expect(out.text).toContain('worker-1 is already Stopped');
       expect(h.sim.countRequests('instance.stop')).toBe(0);
     });
 

@@ -151,6 +151,8 @@ describe('Slack end to end', () => {
   });
 
   it('rejects a bad signature and a stale timestamp with 401 and executes nothing', async () => {
+    // Start-up may already have called the API (learning alias hostnames); count from here.
+    const before = world.sim.requests().length;
     const events = `http://127.0.0.1:${world.adapter.port}/slack/events`;
     const form = slashCommandForm({
       text: `instance show ${WEB1}`,
@@ -163,7 +165,7 @@ describe('Slack end to end', () => {
     expect((await postSigned(events, form, { secret: world.signingSecret, timestamp: stale })).status).toBe(401);
     expect((await postSigned(events, form, { secret: world.signingSecret, signature: 'v0=deadbeef' })).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(world.sim.requests()).toHaveLength(0);
+    expect(world.sim.requests()).toHaveLength(before);
     expect(world.slack.callsTo('chat.postMessage')).toHaveLength(0);
     expect(world.slack.responses).toHaveLength(0);
   });
