@@ -18,3 +18,20 @@ export function escapeMarkdown(text: string): string {
 export function escapeCodeBlock(text: string): string {
   return text.replace(/`/g, '`\u200b');
 }
+
+const CODE_SPAN = /`([^`\n]+)`/g;
+
+/**
+ * Like escapeMarkdown, but a `backticked` span (how commands quote a command or a name) stays an
+ * inline code span, as Slack shows it, instead of showing escaped backticks. Inside inline code
+ * Discord parses no markdown, mentions or links, so the span's text stays inert.
+ */
+export function escapeMarkdownKeepCode(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(CODE_SPAN)) {
+    out += escapeMarkdown(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + escapeMarkdown(text.slice(last));
+}

@@ -3,8 +3,9 @@
 // lines become the footer (plain text there: footers render no markdown and no mentions).
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Block, Field, Message, Tone } from '../../src/render/message.js';
-import { escapeCodeBlock, escapeMarkdown } from './escape.js';
+import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
+import { tableText, tooWide } from './table.js';
 
 /** Embed colours per tone (Discord's own palette). */
 export const TONE_COLOURS: Record<Tone, number> = {
@@ -23,31 +24,14 @@ function codeFence(text: string, max: number): string {
   return '```\n' + fit(escapeCodeBlock(text), Math.max(1, max - 8)) + '\n```';
 }
 
-/** A table as a monospaced code block, rows dropped (with a count) when it does not fit. */
-export function tableText(columns: string[], rows: string[][], max: number): string {
-  const all = [columns, ...rows];
-  const widths = columns.map((_, i) => Math.min(40, Math.max(...all.map((r) => (r[i] ?? '').length))));
-  const line = (r: string[]) =>
-    widths
-      .map((w, i) => fit(r[i] ?? '', w).padEnd(w))
-      .join('  ')
-      .trimEnd();
-  const lines = [line(columns), ...rows.map(line)];
-  let kept = lines.length;
-  const body = (n: number) =>
-    lines.slice(0, n).join('\n') + (n < lines.length ? `\n… ${lines.length - n} more rows` : '');
-  while (kept > 1 && body(kept).length + 8 > max) kept -= 1;
-  return codeFence(body(kept), max);
-}
-
-function blockText(block: Block, max: number): string | null {
+function blockText(block: Block, max: number, rowsLayout: boolean): string | null {
   switch (block.type) {
     case 'text':
-      return fitEscaped(escapeMarkdown(block.text), max);
+      return fitEscaped(escapeMarkdownKeepCode(block.text), max);
     case 'code':
       return codeFence(block.text, max);
     case 'table':
-      return tableText(block.columns, block.rows, max);
+      return tableText(block.columns, block.rows, max, rowsLayout);
     case 'divider':
       return DIVIDER;
     default:
@@ -58,7 +42,7 @@ function blockText(block: Block, max: number): string | null {
 function toField(field: Field): APIEmbedField {
   return {
     name: fitEscaped(escapeMarkdown(field.label), L.fieldName) || BLANK,
-    value: fitEscaped(escapeMarkdown(field.value), L.fieldValue) || BLANK,
+    value: fitEscaped(escapeMarkdownKeepCode(field.value), L.fieldValue) || BLANK,
     inline: field.inline ?? false,
   };
 }
@@ -95,6 +79,8 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
   const fields: APIEmbedField[] = [];
   const footer: string[] = [];
   let used = 0;
+  // One wide table turns every table of the message into row lines, so sections look alike.
+  const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(b.columns, b.rows));
   for (const block of message.blocks) {
     if (block.type === 'context') {
       footer.push(block.text);
@@ -103,13 +89,13 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
     } else if (fields.length === 0) {
       const remaining = L.embedDescription - used - description.length;
       if (remaining < 16) continue;
-      const text = blockText(block, remaining);
+      const text = blockText(block, remaining, rowsLayout);
       if (text !== null) {
         description.push(text);
         used += text.length;
       }
     } else {
-      const text = blockText(block, L.fieldValue);
+      const text = blockText(block, L.fieldValue, rowsLayout);
       if (text !== null) fields.push({ name: BLANK, value: text, inline: false });
     }
   }

@@ -4,7 +4,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed, RawFile } from 'discord.js';
 import type { Message } from '../../src/render/message.js';
-import { escapeMarkdown } from './escape.js';
+import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
 
@@ -62,6 +62,20 @@ function buttons(message: Message): DiscordPayload['components'] {
   return [{ type: ComponentType.ActionRow, components: [confirm, cancel] }];
 }
 
+/**
+ * An untitled message of context lines only (the public "@oscar stopped web-1" notice) reads as a
+ * plain chat line; an embed holding nothing but a footer would be a coloured bar with small print.
+ */
+function isNotice(message: Message, files: number): boolean {
+  return (
+    !message.title &&
+    !message.actions &&
+    files === 0 &&
+    message.blocks.length > 0 &&
+    message.blocks.every((b) => b.type === 'context')
+  );
+}
+
 /** Renders a neutral message as a Discord payload within every documented limit. */
 export function renderMessage(message: Message): DiscordPayload {
   const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
@@ -69,6 +83,15 @@ export function renderMessage(message: Message): DiscordPayload {
     data: Buffer.from(a.data),
     description: fit(a.alt, 1024),
   }));
+  if (isNotice(message, files.length)) {
+    const lines = message.blocks.map((b) => (b.type === 'context' ? escapeMarkdownKeepCode(b.text) : ''));
+    return {
+      content: fitEscaped(lines.join('\n'), L.content) || '\u200b',
+      embeds: [],
+      components: [],
+      files,
+    };
+  }
   const hasBody = Boolean(message.title) || message.blocks.length > 0 || message.actions !== undefined;
   const imageEmbeds: APIEmbed[] = files.slice(hasBody ? 1 : 0).map((f) => ({
     color: TONE_COLOURS[message.tone ?? 'info'],
@@ -83,7 +106,9 @@ export function renderMessage(message: Message): DiscordPayload {
   }
   embeds.push(...imageEmbeds);
   const content =
-    embeds.length === 0 ? fitEscaped(escapeMarkdown(message.summary ?? ''), L.content) || '\u200b' : '';
+    embeds.length === 0
+      ? fitEscaped(escapeMarkdownKeepCode(message.summary ?? ''), L.content) || '\u200b'
+      : '';
   return { content, embeds, components: buttons(message), files };
 }
 

@@ -4,8 +4,11 @@
 import type { types as slack } from '@slack/bolt';
 import type { Block, ConfirmActions, Message, Tone } from '../../src/render/message.js';
 import { chunkText } from './chunk.js';
-import { escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
+import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
+import { rowLine, tableText, tooWide } from './table.js';
+
+export { tableText };
 
 /** One postable Slack message: blocks plus the plain fallback used in notifications. */
 export interface SlackPayload {
@@ -14,7 +17,11 @@ export interface SlackPayload {
 }
 
 /** action_ids of the confirmation buttons (typed: Confirm opens a modal); values carry only the token. */
-export const ACTION_IDS = { confirm: 'vps_confirm', confirmTyped: 'vps_confirm_typed', cancel: 'vps_cancel' } as const;
+export const ACTION_IDS = {
+  confirm: 'vps_confirm',
+  confirmTyped: 'vps_confirm_typed',
+  cancel: 'vps_cancel',
+} as const;
 
 /** Pages beyond this are dropped with a note, so one command can never flood a channel. */
 export const MAX_PAGES = 5;
@@ -42,18 +49,7 @@ function codeSections(raw: string): slack.SectionBlock[] {
   return chunkText(raw, CODE_BUDGET, escapeCode).map((chunk) => section(`\`\`\`\n${chunk}\n\`\`\``));
 }
 
-/** A table as aligned monospace text (Slack has no table block in messages). */
-export function tableText(columns: string[], rows: string[][]): string {
-  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    widths
-      .map((w, i) => (cells[i] ?? '').padEnd(w))
-      .join('  ')
-      .trimEnd();
-  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-function blockToSlack(block: Block): slack.KnownBlock[] {
+function blockToSlack(block: Block, rowsLayout: boolean): slack.KnownBlock[] {
   switch (block.type) {
     case 'text':
       return chunkText(block.text, L.sectionText, escapeMrkdwn).map(section);
@@ -62,18 +58,27 @@ function blockToSlack(block: Block): slack.KnownBlock[] {
       for (let i = 0; i < block.fields.length; i += L.fieldsPerSection) {
         const fields = block.fields.slice(i, i + L.fieldsPerSection).map((f) => ({
           type: 'mrkdwn' as const,
-          text: fitMrkdwn(`${f.label}\n${f.value}`, L.fieldText).replace(/^([^\n]+)\n/, (_m, label: string) => `*${label}*\n`),
+          text: fitMrkdwn(`${f.label}\n${f.value}`, L.fieldText).replace(
+            /^([^\n]+)\n/,
+            (_m, label: string) => `*${label}*\n`,
+          ),
         }));
         out.push({ type: 'section', fields });
       }
       return out;
     }
-    case 'table':
-      return codeSections(tableText(block.columns, block.rows));
+    case 'table': {
+      const aligned = tableText(block.columns, block.rows);
+      if (!rowsLayout || block.rows.length === 0) return codeSections(aligned);
+      const lines = block.rows.map((r) => cutEscaped(rowLine(block.columns, r), L.sectionText));
+      return chunkText(lines.join('\n'), L.sectionText, (s) => s).map(section);
+    }
     case 'code':
       return codeSections(block.text);
     case 'context':
-      return [{ type: 'context', elements: [{ type: 'mrkdwn', text: fitMrkdwn(block.text, L.sectionText) }] }];
+      return [
+        { type: 'context', elements: [{ type: 'mrkdwn', text: fitMrkdwn(block.text, L.sectionText) }] },
+      ];
     case 'divider':
       return [{ type: 'divider' }];
   }
@@ -103,7 +108,10 @@ export function actionsBlocks(actions: ConfirmActions): slack.KnownBlock[] {
         },
       ],
     },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `Expires <!date^${seconds}^{time}|${fallback} UTC>` }] },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `Expires <!date^${seconds}^{time}|${fallback} UTC>` }],
+    },
   ];
 }
 
@@ -122,7 +130,9 @@ export function renderMessage(message: Message): SlackPayload[] {
     head.push({ type: 'header', text: { type: 'plain_text', text, emoji: true } });
   }
   const tail = message.actions ? actionsBlocks(message.actions) : [];
-  const body = message.blocks.flatMap(blockToSlack);
+  // One wide table turns every table of the message into row lines, so sections look alike.
+  const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(tableText(b.columns, b.rows)));
+  const body = message.blocks.flatMap((b) => blockToSlack(b, rowsLayout));
   const text = fallbackText(message);
 
   const firstCapacity = L.blocksPerMessage - head.length - tail.length;
@@ -138,7 +148,10 @@ export function renderMessage(message: Message): SlackPayload[] {
   return kept.map((blocks, index) => {
     const notes = [`Page ${index + 1} of ${Math.min(total, MAX_PAGES)}`];
     if (dropped > 0 && index === kept.length - 1) notes.push(`${dropped} more blocks not shown`);
-    const marker: slack.KnownBlock = { type: 'context', elements: [{ type: 'mrkdwn', text: notes.join(' · ') }] };
+    const marker: slack.KnownBlock = {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: notes.join(' · ') }],
+    };
     const pageBlocks = index === 0 ? [...blocks, marker, ...tail] : [...blocks, marker];
     return { text: index === 0 ? text : `${text} (page ${index + 1})`, blocks: pageBlocks };
   });

@@ -107,7 +107,7 @@ describe('Discord follow-through', () => {
     await eventually(() => json(del.card.embeds).includes('web-2 deleted'), 'the delete to finish', 8_000);
 
     expect(notices(w, 'stopped')).toHaveLength(1);
-    expect(json(notices(w, 'stopped')[0]?.embeds)).toMatch(/stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
+    expect(json(notices(w, 'stopped')[0]?.content)).toMatch(/stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
     expect(notices(w, 'deleted')).toHaveLength(1);
   });
 
