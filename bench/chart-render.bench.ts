@@ -1,9 +1,9 @@
 // Benchmark of metrics chart rendering (issue 6): time (p50/p99) and memory per chart for each
 // periode, as ratios against baselines measured in the same run — laying out the SVG only, and
 // rasterising a blank SVG of the same size — so numbers compare across machines.
-import { pathToFileURL } from 'node:url';
 import { renderMetricsChart, renderMetricsSvg, svgToPng } from '../src/render/chart/index.js';
 import { PERIODE_SHAPE, steadySeries, type FixturePeriode } from '../test/fixtures/charts/rrd-fixtures.js';
+import { runIfEntry } from './report.js';
 
 const RUNS = 30;
 const WARMUP = 5;
@@ -89,9 +89,4 @@ export async function runBench(): Promise<{
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await runBench();
-  console.log(result.title);
-  console.table(result.rows);
-  if (result.notes) console.log(result.notes);
-}
+await runIfEntry(import.meta.url, runBench);

@@ -4,13 +4,13 @@
 // (transport cost alone) and (c) the full bot — adapter + real core + hosting-API simulator doing
 // the real work after each defer — all in the same run, sequentially and in bursts.
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { createDiscordAdapter } from '../adapters/discord/index.js';
 import type { Dispatcher } from '../src/core/ports.js';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/support/fake-discord.js';
 import { DISCORD_USERS, startDiscordWorld } from '../test/support/fake-discord-world.js';
+import { runIfEntry } from './report.js';
 
 const N = 200;
 const BURST = 20;
@@ -178,9 +178,4 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await runBench();
-  console.log(result.title);
-  console.table(result.rows);
-  if (result.notes) console.log(result.notes);
-}
+await runIfEntry(import.meta.url, runBench);

@@ -2,13 +2,8 @@
 // bot against a baseline in the same run and reports ratios, so results compare across machines.
 import { runBench as chartRender } from './chart-render.bench.js';
 import { runBench as discordInteraction } from './discord-interaction.bench.js';
+import { printReport, type BenchReport } from './report.js';
 import { runBench as slackAck } from './slack-ack.bench.js';
-
-interface BenchReport {
-  title: string;
-  rows: Record<string, string | number>[];
-  notes?: string;
-}
 
 const benches: [string, () => Promise<BenchReport>][] = [
   ['slack', slackAck],
@@ -21,8 +16,6 @@ for (const [name, run] of benches) {
   if (only.length > 0 && !only.includes(name)) continue;
   const started = performance.now();
   const report = await run();
-  console.log(`\n## ${report.title}  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  console.table(report.rows);
-  if (report.notes) console.log(report.notes);
+  printReport(report, `\n## ${report.title}  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 process.exit(0);

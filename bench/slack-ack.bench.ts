@@ -3,7 +3,6 @@
 // (transport cost alone) and (c) the full bot — adapter + real core + hosting-API simulator + fake
 // Slack Web API doing the real work in the background after each ack — all in the same run.
 // Latency is the time until Slack would get its HTTP response.
-import { pathToFileURL } from 'node:url';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { createSlackAdapter } from '../adapters/slack/index.js';
 import type { Dispatcher } from '../src/core/ports.js';
@@ -12,6 +11,7 @@ import { toBoltLogger } from '../adapters/slack/bolt-logger.js';
 import { FakeSlack } from '../test/support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../test/support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld } from '../test/support/fake-slack-world.js';
+import { runIfEntry } from './report.js';
 
 const N = 200;
 const CONCURRENCY = 20;
@@ -153,9 +153,4 @@ export async function runBench(): Promise<{ title: string; rows: Record<string, 
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await runBench();
-  console.log(result.title);
-  console.table(result.rows);
-  if (result.notes) console.log(result.notes);
-}
+await runIfEntry(import.meta.url, runBench);

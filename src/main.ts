@@ -2,22 +2,17 @@
 // console), `console`, `exec`, `serve`, `simulator` and `register`. Config errors exit 2 with one
 // line on stderr and no stack trace; nothing secret is ever printed.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { bannerText } from '../adapters/console/banner.js';
-import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
-import { allCommands } from '../commands/index.js';
+import { EXIT } from '../adapters/console/index.js';
 import {
-  createApp,
-  createChatAdapters,
-  createFileLogger,
-  responderRouter,
-  type ResumableAdapter,
-} from './app.js';
-import { ConfigError, discordEnabled, loadConfig, slackEnabled, type AppConfig } from './config.js';
-import { commandInfo } from './core/registry.js';
-import { createLogger } from './logger.js';
-import { runSimulatorCli } from './simulator/index.js';
+  runConsole,
+  runDefault,
+  runExecCommand,
+  runRegister,
+  runServe,
+  runSimulator,
+} from './cli-actions.js';
+import { ConfigError, loadConfig } from './config.js';
 
 const VERSION = readVersion();
 
@@ -48,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** The commander program: one sub-command per mode, each reporting its exit code through `done`. */
 function buildProgram(done: (code: number) => void): Command {
   const program = new Command('vpsops')
     .description('Run the virtual-server hosting service from Slack, Discord or this console.')
@@ -60,12 +56,12 @@ function buildProgram(done: (code: number) => void): Command {
         process.stderr.write(`vpsops: unknown command '${command.args[0] ?? ''}' (see vpsops --help)\n`);
         return done(EXIT.usage);
       }
-      done(await runDefault(loadConfig()));
+      done(await runDefault(loadConfig(), VERSION));
     });
   program
     .command('console')
     .description('Interactive console (prompt "vps> ", Tab completion, history).')
-    .action(async () => done(await runConsole(loadConfig())));
+    .action(async () => done(await runConsole(loadConfig(), VERSION)));
   program
     .command('exec')
     .description('Run one command and exit: 0 ok, 1 error, 2 usage error, 3 confirmation needed.')
@@ -94,166 +90,8 @@ function buildProgram(done: (code: number) => void): Command {
   return program;
 }
 
-async function runDefault(config: AppConfig): Promise<number> {
-  return slackEnabled(config) || discordEnabled(config) ? runServe(config) : runConsole(config);
-}
 
-async function runConsole(config: AppConfig): Promise<number> {
-  const log = createFileLogger(config);
-  const app = await createApp(config, { logger: log.logger });
-  const actor = consoleActor(config.consoleUser);
-  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  process.stdout.write(
-    bannerText({
-      version: VERSION,
-      backend: app.backend.kind === 'simulator' ? app.backend : { kind: 'remote', host: app.backend.host },
-      policySource: app.bot.policy.source,
-      dataDir: config.dataDir,
-      logFile: log.path,
-      actor,
-      role: app.bot.policy.roleOf(actor).role,
-    }),
-  );
-  const adapter = createConsoleAdapter({
-    actor,
-    historyFile: join(config.dataDir, 'console_history'),
-    color: interactive,
-    terminal: interactive,
-  });
-  const stop = () => void adapter.stop();
-  process.once('SIGTERM', stop);
-  try {
-    await adapter.start(app.dispatcher);
-    await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
-    await adapter.closed;
-  } finally {
-    process.off('SIGTERM', stop);
-    await app.close();
-  }
-  return EXIT.ok;
-}
-
-async function runExecCommand(
-  config: AppConfig,
-  words: string[],
-  options: { confirm?: string; as?: string },
-) {
-  // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
-  const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
-  if (stray) {
-    process.stderr.write(
-      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as)\n`,
-    );
-    return EXIT.usage;
-  }
-  // One-shot: nothing stays around to follow an operation, so no tracker.
-  const app = await createApp(config, { logger: createFileLogger(config).logger, tracker: null });
-  try {
-    return await runExec(app.dispatcher, {
-      text: words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' '),
-      confirm: options.confirm,
-      actor: consoleActor(options.as ?? config.consoleUser),
-      stdout: process.stdout,
-      stderr: process.stderr,
-      pendingTarget: async (token) => {
-        const pending = await app.bot.store.getPending(token);
-        const expected = pending?.typedConfirmation ?? pending?.targets[0];
-        return pending && expected ? { expected, accepted: pending.targets } : null;
-      },
-    });
-  } finally {
-    await app.close();
-  }
-}
-
-/** Re-quotes a word that arrived unquoted-but-split (e.g. `exec ipset-create web-1 "a b"`). */
-function shellWord(word: string): string {
-  return /[\s"']/.test(word) ? `"${word.replace(/(["\\])/g, '\\$1')}"` : word;
-}
-
-async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel });
-  const adapters = await createChatAdapters(config, logger);
-  if (adapters.length === 0) {
-    throw new ConfigError(
-      'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
-    );
-  }
-  const app = await createApp(config, { logger });
-  const started: ResumableAdapter[] = [];
-  try {
-    for (const adapter of adapters) {
-      await adapter.start(app.dispatcher);
-      started.push(adapter);
-      logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
-    }
-    // Operations a previous run was following are picked up again, edited with the bot token.
-    const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
-      logger.warn({ err: error }, 'resuming tracked operations failed');
-      return 0;
-    });
-    if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
-    const backend =
-      app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
-    logger.info(
-      { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
-      'vpsops serving',
-    );
-    const signal = await nextSignal();
-    logger.info({ signal }, 'shutting down');
-  } finally {
-    for (const adapter of started.reverse()) {
-      await adapter
-        .stop()
-        .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
-    }
-    await app.close();
-  }
-  return EXIT.ok;
-}
-
-async function runSimulator(options: { port: number; apiKey?: string }): Promise<number> {
-  const simulator = await runSimulatorCli({ port: options.port, apiKey: options.apiKey });
-  await nextSignal();
-  await simulator.close();
-  return EXIT.ok;
-}
-
-async function runRegister(config: AppConfig, options: { guild?: string }): Promise<number> {
-  const { token, applicationId, apiUrl, guildId } = config.discord;
-  if (!token || !applicationId) {
-    throw new ConfigError('register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID.');
-  }
-  const { registerDiscordCommands } = await import('../adapters/discord/index.js');
-  const guild = options.guild ?? guildId;
-  const result = await registerDiscordCommands({
-    token,
-    applicationId,
-    apiUrl,
-    guildId: guild,
-    commands: allCommands.map(commandInfo),
-  });
-  const where = guild ? `guild ${guild}` : 'globally';
-  process.stdout.write(
-    result.changed
-      ? `Registered /vps (${result.count} commands) ${where}.\n`
-      : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
-  );
-  return EXIT.ok;
-}
-
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
-}
-
+/** Commander parser for `--port`: an integer 0–65535 (0 = any free port). */
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
@@ -261,6 +99,7 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** The version from package.json, for `--version` and the console banner. */
 function readVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

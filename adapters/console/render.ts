@@ -22,7 +22,7 @@ const DIM = '\u001b[2m';
 const RESET = '\u001b[0m';
 
 // C0 controls except tab/newline, DEL and C1 controls (ESC sequences, bells, CSI).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are stripped
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Removes characters that a terminal would interpret (escape sequences, bells, carriage returns). */

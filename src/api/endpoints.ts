@@ -2,6 +2,7 @@
 // for the client, the simulator and the tests. `retrySafe` is false for every call that changes
 // state — including endpoints 9 and 10, which are GETs that change state.
 
+/** What the client and simulator need to know about one endpoint to call or serve it. */
 export interface EndpointSpec {
   /** Spec number (1–22). */
   number: number;
@@ -12,6 +13,7 @@ export interface EndpointSpec {
   retrySafe: boolean;
 }
 
+/** Every endpoint by name, so URLs, retry rules and request counts never drift apart. */
 export const ENDPOINTS = {
   'instance.detail': { number: 1, method: 'GET', path: '/instance/{instance_uuid}/detail', retrySafe: true },
   'instance.stop': { number: 2, method: 'PATCH', path: '/instance/{instance_uuid}/stop', retrySafe: false },
@@ -72,4 +74,5 @@ export const ENDPOINTS = {
   'billing.reportSummary': { number: 22, method: 'GET', path: '/billing/report/summary', retrySafe: true },
 } as const satisfies Record<string, EndpointSpec>;
 
+/** An endpoint's name, the key errors, audits and simulator counters use to say which call. */
 export type EndpointName = keyof typeof ENDPOINTS;

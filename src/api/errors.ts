@@ -14,6 +14,7 @@ export const API_ERROR_CODES = [
   'NETWORK',
 ] as const;
 
+/** One of the closed set of hosting-API failure codes, so callers can switch on them exhaustively. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** Short explanation of each code, fit for a chat message. */

@@ -6,6 +6,7 @@ import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
 import type { Actor, ArgInfo } from './ports.js';
 
+/** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
 
 /** An instance argument after resolution (uuid, alias, known hostname or channel binding). */
@@ -168,6 +169,7 @@ export interface ChartInput {
   series: unknown;
 }
 
+/** A rendered chart PNG (and where it was saved, if anywhere) that adapters can upload. */
 export interface ChartOutput {
   png: Uint8Array;
   width: number;

@@ -32,6 +32,7 @@ export class UserError extends Error {
   }
 }
 
+/** Narrows an unknown catch value to an expected, user-facing failure. */
 export function isUserError(error: unknown): error is UserError {
   return error instanceof UserError;
 }

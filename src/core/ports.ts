@@ -2,6 +2,7 @@
 // the adapter: everything here is neutral.
 import type { Message, Visibility } from '../render/message.js';
 
+/** The platforms an invocation can come from; part of every identity and audit record. */
 export type Platform = 'slack' | 'discord' | 'console';
 
 /** The person acting; identity is always the platform user id, never a display name. */

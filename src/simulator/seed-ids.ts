@@ -1,6 +1,7 @@
 // Fixed identifiers of the simulator's seeded estate, shared by the simulator, tests and docs.
 // web-1's uuid matches the alias example in the policy file documentation.
 
+/** The seeded estate's ids, so tests name web-1 & co. without copying uuids around. */
 export const SEED_IDS = {
   locations: { jakarta: 1, singapore: 2 },
   instances: {

@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseApiDate } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { failure, startPair, wrongKeyClient } from './api-support.js';
+import { failure, freshPairEachTest, wrongKeyClient } from './api-support.js';
 import type { Simulator } from './api-support.js';
 
 let sim: Simulator;
 let api: HostingApi;
 
-beforeEach(async () => {
-  ({ sim, api } = await startPair());
-});
-afterEach(async () => {
-  await sim.close();
-});
+freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('block storage create (18)', () => {
   it('creates a volume that the service then knows about', async () => {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/api/index.js';
 import type { EndpointName, HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { failure, SEEDED_CALLS, startPair, wrongKeyClient } from './api-support.js';
+import { failure, freshPairEachTest, SEEDED_CALLS, startPair, wrongKeyClient } from './api-support.js';
 import type { Simulator } from './api-support.js';
 
 const web1 = SEED_IDS.instances.web1;
@@ -10,12 +10,7 @@ const names = Object.keys(ENDPOINTS) as EndpointName[];
 let sim: Simulator;
 let api: HostingApi;
 
-beforeEach(async () => {
-  ({ sim, api } = await startPair());
-});
-afterEach(async () => {
-  await sim.close();
-});
+freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('every endpoint against the simulator', () => {
   it.each(names)('%s succeeds with the seeded estate', async (name) => {

@@ -1,20 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseApiDate, PERIODES } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { failure, startPair, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
+import { failure, freshPairEachTest, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
 import type { Simulator } from './api-support.js';
 
 const I = SEED_IDS.instances;
 let sim: Simulator;
 let api: HostingApi;
 
-beforeEach(async () => {
-  ({ sim, api } = await startPair());
-});
-afterEach(async () => {
-  await sim.close();
-});
+freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('instance detail (1)', () => {
   it('returns the typed detail of a seeded instance', async () => {

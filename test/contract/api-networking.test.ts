@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { failure, startPair, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
+import { failure, freshPairEachTest, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
 import type { Simulator } from './api-support.js';
 
 const I = SEED_IDS.instances;
@@ -9,12 +9,7 @@ const { backend, edge } = SEED_IDS.networks;
 let sim: Simulator;
 let api: HostingApi;
 
-beforeEach(async () => {
-  ({ sim, api } = await startPair());
-});
-afterEach(async () => {
-  await sim.close();
-});
+freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('firewall ipset create (12)', () => {
   it('creates an IPSet and refuses a duplicate name', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { failure, startPair, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
+import { failure, freshPairEachTest, UNKNOWN_UUID, wrongKeyClient } from './api-support.js';
 import type { Simulator } from './api-support.js';
 
 const web1 = SEED_IDS.instances.web1;
@@ -10,12 +10,7 @@ const { web1Latest, web1Previous } = SEED_IDS.backups;
 let sim: Simulator;
 let api: HostingApi;
 
-beforeEach(async () => {
-  ({ sim, api } = await startPair());
-});
-afterEach(async () => {
-  await sim.close();
-});
+freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('snapshot delete (7)', () => {
   it('deletes a snapshot, after which deleting it again is NOT_FOUND', async () => {

@@ -1,6 +1,7 @@
 // Shared set-up for the API client contract suites: a fresh simulator per test and a client on it.
-import { createHostingApi, isApiError } from '../../src/api/index.js';
-import type { ApiError, EndpointName, HostingApi } from '../../src/api/index.js';
+import { afterEach, beforeEach } from 'vitest';
+import { createHostingApi } from '../../src/api/index.js';
+import type { EndpointName, HostingApi } from '../../src/api/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startSimulator } from '../../src/simulator/index.js';
 
@@ -19,20 +20,30 @@ export async function startPair(
   return { sim, api };
 }
 
+/**
+ * Gives every test in the calling file a fresh simulator and client (handed to `use`) and closes
+ * the simulator afterwards, so the suites do not each repeat the same hooks.
+ */
+export function freshPairEachTest(use: (pair: { sim: Simulator; api: HostingApi }) => void): void {
+  let sim: Simulator | undefined;
+  beforeEach(async () => {
+    const pair = await startPair();
+    sim = pair.sim;
+    use(pair);
+  });
+  afterEach(async () => {
+    await sim?.close();
+    sim = undefined;
+  });
+}
+
 /** A client on the same simulator with a wrong key. */
 export function wrongKeyClient(sim: Simulator): HostingApi {
   return createHostingApi({ baseUrl: sim.url, apiKey: 'sim_wrong_key_000000000000', retryBaseDelayMs: 1 });
 }
 
-/** The ApiError a call rejects with (fails the test if it resolves or throws something else). */
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
+/** Re-exported so the contract suites import their helpers from one place. */
+export { failure } from '../support/api-failure.js';
 
 const I = SEED_IDS.instances;
 

@@ -1,34 +1,21 @@
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostingApi, isApiError } from '../../src/api/index.js';
+import { describe, expect, it } from 'vitest';
+import { createHostingApi } from '../../src/api/index.js';
 import type { ApiError, HostingApi } from '../../src/api/index.js';
 import { parseRetryAfter } from '../../src/api/failures.js';
 import { SAMPLE_UUIDS } from './api-endpoint-calls.js';
-import { ok, startScriptedServer } from './api-scripted-server.js';
+import { ok, scriptedServerEachTest, startScriptedServer } from './api-scripted-server.js';
 import type { ScriptedServer } from './api-scripted-server.js';
+import { failure } from '../support/api-failure.js';
 
 const KEY = 'sk_live_TOPSECRET_9f8e7d6c5b4a';
 const { A } = SAMPLE_UUIDS;
 let server: ScriptedServer;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+scriptedServerEachTest((s) => (server = s));
 
 function api(extra: Partial<Parameters<typeof createHostingApi>[0]> = {}): HostingApi {
   return createHostingApi({ baseUrl: server.baseUrl, apiKey: KEY, retries: 0, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 /** Every way an error could be written out somewhere. */

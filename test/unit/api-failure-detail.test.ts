@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createHostingApi, isApiError } from '../../src/api/index.js';
+import { ApiError, createHostingApi } from '../../src/api/index.js';
 import { SAMPLE_UUIDS } from './api-endpoint-calls.js';
 import { startScriptedServer } from './api-scripted-server.js';
+import { failure } from '../support/api-failure.js';
 
 const KEY = 'sk_live_TOPSECRET_9f8e7d6c5b4a';
 
@@ -13,15 +14,6 @@ async function closedPort(): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : 0;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('what a failed call tells the user', () => {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHostingApi, ENDPOINTS } from '../../src/api/index.js';
 import type { EndpointName, HostingApi } from '../../src/api/index.js';
 import { CALLS, GOOD_DATA, SAMPLE_UUIDS } from './api-endpoint-calls.js';
-import { ok, startScriptedServer } from './api-scripted-server.js';
+import { ok, scriptedServerEachTest } from './api-scripted-server.js';
 import type { ScriptedServer } from './api-scripted-server.js';
 
 const { A, B } = SAMPLE_UUIDS;
@@ -10,12 +10,9 @@ const KEY = 'k_requests_test';
 let server: ScriptedServer;
 let api: HostingApi;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
+scriptedServerEachTest((s) => {
+  server = s;
   api = createHostingApi({ baseUrl: server.baseUrl, apiKey: KEY, retries: 0 });
-});
-afterEach(async () => {
-  await server.close();
 });
 
 function form(body: string): Record<string, string> {

@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostingApiOn } from '../../src/api/client.js';
-import { createHostingApi, ENDPOINTS, isApiError } from '../../src/api/index.js';
-import type { ApiError, EndpointName, HostingApi } from '../../src/api/index.js';
+import { createHostingApi, ENDPOINTS } from '../../src/api/index.js';
+import type { EndpointName, HostingApi } from '../../src/api/index.js';
 import { createTransport } from '../../src/api/transport.js';
 import type { CallEvent } from '../../src/api/transport.js';
 import { CALLS, GOOD_DATA } from './api-endpoint-calls.js';
-import { ok, startScriptedServer } from './api-scripted-server.js';
+import { ok, scriptedServerEachTest, startScriptedServer } from './api-scripted-server.js';
 import type { ScriptedServer } from './api-scripted-server.js';
+import { failure } from '../support/api-failure.js';
 
 const KEY = 'key_retry_secret_0123456789';
 let server: ScriptedServer;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+scriptedServerEachTest((s) => (server = s));
 
 function api(extra: Partial<Parameters<typeof createHostingApi>[0]> = {}): HostingApi {
   return createHostingApi({ baseUrl: server.baseUrl, apiKey: KEY, retryBaseDelayMs: 1, ...extra });
@@ -39,15 +35,6 @@ function apiWithRecordedSleep(extra: { retries?: number; maxRetryAfterMs?: numbe
     }),
   );
   return { client, sleeps };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
 }
 
 const unsafe = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => !ENDPOINTS[name].retrySafe);

@@ -1,20 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHostingApi, isApiError } from '../../src/api/index.js';
 import type { EndpointName, HostingApi } from '../../src/api/index.js';
 import { CALLS, SAMPLE_UUIDS } from './api-endpoint-calls.js';
-import { ok, startScriptedServer } from './api-scripted-server.js';
+import { ok, scriptedServerEachTest } from './api-scripted-server.js';
 import type { ScriptedServer } from './api-scripted-server.js';
 
 const { A, B } = SAMPLE_UUIDS;
 let server: ScriptedServer;
 let api: HostingApi;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
+scriptedServerEachTest((s) => {
+  server = s;
   api = createHostingApi({ baseUrl: server.baseUrl, apiKey: 'k_schema_test', retries: 0 });
-});
-afterEach(async () => {
-  await server.close();
 });
 
 describe('tolerant payloads', () => {

@@ -1,5 +1,6 @@
 // A tiny scripted HTTP server on 127.0.0.1:0 for the API client's unit tests: it answers each
 // request with the next queued reply (or the default one) and records what it received.
+import { afterEach, beforeEach } from 'vitest';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,4 +76,17 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Starts a scripted server before each test (handed to `use`) and closes it after, for every API suite. */
+export function scriptedServerEachTest(use: (server: ScriptedServer) => void): void {
+  let current: ScriptedServer | undefined;
+  beforeEach(async () => {
+    current = await startScriptedServer();
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
 }

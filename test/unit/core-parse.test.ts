@@ -1,8 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseInput, type ParseHints, type ParseResult } from '../../src/core/parse.js';
 import { createRegistry } from '../../src/core/registry.js';
-import { tokenize } from '../../src/core/tokenize.js';
 import { fakeCommands, SNAP, WEB1 } from '../support/core-fakes.js';
 
 const registry = createRegistry(fakeCommands());
@@ -201,56 +199,5 @@ describe('options input (Discord)', () => {
   it('reports an unknown path with a suggestion', () => {
     const result = options(['instance', 'stpo'], {});
     expect(!result.ok && result.error.message).toContain('Did you mean `instance stop`?');
-  });
-});
-
-describe('robustness', () => {
-  it('never throws on arbitrary text and always yields a command or a usage message', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, hasBinding) => {
-        const result = parseInput({ kind: 'text', text }, registry, {
-          hasBinding,
-          looksLikeInstance: () => false,
-        });
-        if (result.ok) expect(registry.byPath(result.parsed.path)).toBeDefined();
-        else expect(result.error.message.length).toBeGreaterThan(0);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('never throws on arbitrary command-shaped text', () => {
-    const word = fc.oneof(
-      fc.constantFrom(
-        'instance',
-        'show',
-        'stop',
-        'delete',
-        'backup',
-        'list',
-        '--page',
-        '--remove-ip',
-        '--',
-        '"',
-        "'",
-        '--page=',
-        'web-1',
-        SNAP,
-        '/vps',
-      ),
-      fc.string({ maxLength: 8 }),
-    );
-    fc.assert(
-      fc.property(fc.array(word, { maxLength: 8 }), (words) => {
-        const result = parseInput({ kind: 'text', text: words.join(' ') }, registry, unbound);
-        expect(result.ok || result.error.message.length > 0).toBe(true);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('tokenizes backslash escapes and mixed quotes', () => {
-    const result = tokenize(String.raw`a\ b "c \"d\"" 'e'f`);
-    expect(result.ok && result.tokens.map((t) => t.text)).toEqual(['a b', 'c "d"', 'ef']);
   });
 });

@@ -1,14 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_IDS, startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SEED_IDS, type SimulatorHandle } from '../../src/simulator/index.js';
+import { simulatorPerTest } from '../support/simulator-client.js';
 
 const web1 = SEED_IDS.instances.web1;
 let sim: SimulatorHandle;
-
+const start = simulatorPerTest((s) => (sim = s));
 beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(async () => {
-  await sim.close();
+  await start();
 });
 
 const detail = (): Promise<Response> =>

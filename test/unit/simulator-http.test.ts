@@ -1,19 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   runSimulatorCli,
   SEED_IDS,
   startSimulator,
   type SimulatorHandle,
 } from '../../src/simulator/index.js';
+import { simulatorPerTest } from '../support/simulator-client.js';
 
 const web1 = SEED_IDS.instances.web1;
 let sim: SimulatorHandle;
-
+const start = simulatorPerTest((s) => (sim = s));
 beforeEach(async () => {
-  sim = await startSimulator();
-});
-afterEach(async () => {
-  await sim.close();
+  await start();
 });
 
 async function call(path: string, init: RequestInit = {}, key: string | null = sim.apiKey) {

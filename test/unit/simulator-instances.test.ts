@@ -1,23 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  SEED_IDS,
-  startSimulator,
-  type SimulatorHandle,
-  type SimulatorOptions,
-} from '../../src/simulator/index.js';
-import { simulatorCall } from '../support/simulator-client.js';
+import { describe, expect, it, vi } from 'vitest';
+import { SEED_IDS, type SimulatorHandle } from '../../src/simulator/index.js';
+import { SIM_NOW, simulatorCall, simulatorPerTest } from '../support/simulator-client.js';
 
 const { web1, web2, db1, worker1, cache1 } = SEED_IDS.instances;
-const NOW = new Date('2026-11-21T03:12:30Z');
 let sim: SimulatorHandle;
-
-async function start(opts: SimulatorOptions = {}): Promise<SimulatorHandle> {
-  sim = await startSimulator({ now: () => NOW, ...opts });
-  return sim;
-}
-afterEach(async () => {
-  await sim.close();
-});
+const start = simulatorPerTest((s) => (sim = s), { now: () => SIM_NOW });
 
 const call = (path: string, method = 'GET', form?: Record<string, string>) =>
   simulatorCall(sim, path, method, form);

@@ -2,10 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
-import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { MessageRef } from '../../src/core/ports.js';
 import { createMemoryStore, type TrackedOperation } from '../../src/core/store.js';
 import type { Message } from '../../src/render/message.js';
-import { createOperationTracker, formatElapsed, type RunningTracker } from '../../src/tracking/index.js';
+import {
+  createOperationTracker,
+  formatElapsed,
+  type OperationTrackerOptions,
+  type RunningTracker,
+} from '../../src/tracking/index.js';
+import { editRecorder } from '../support/edit-recorder.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000000.000100' };
@@ -28,19 +34,6 @@ function scriptedApi(answer: () => { status: string } | ApiError, clock: { now: 
   return { api, calls: () => calls };
 }
 
-function recordingResponder(): Responder & { updates: Message[] } {
-  const updates: Message[] = [];
-  return {
-    updates,
-    async reply() {
-      return REF;
-    },
-    async update(_ref, message) {
-      updates.push(message);
-    },
-  };
-}
-
 const lines = (m: Message | undefined): string[] =>
   m ? m.blocks.map((b) => ('text' in b ? b.text : '')) : [];
 
@@ -48,6 +41,20 @@ const trackers: RunningTracker[] = [];
 afterEach(() => {
   for (const t of trackers.splice(0)) t.stop();
 });
+
+/** A tracker on the test's fake clock with a fresh store and 1 ms polls, stopped after the test. */
+function trackerOnClock(
+  api: HostingApi,
+  clock: { now: number },
+  options: Partial<OperationTrackerOptions>,
+): RunningTracker {
+  const t = createOperationTracker({ api, store: createMemoryStore(), pollMinMs: 1, now: () => clock.now, ...options });
+  trackers.push(t);
+  return t;
+}
+
+/** Who asked and where, for every operation these tests follow. */
+const ASKER = { actor: { platform: 'slack', userId: 'U1', displayName: 'A' }, channelId: 'C1' } as const;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -62,23 +69,17 @@ describe('operation tracker behaviour', () => {
     const clock = { now: 1_000_000, step: 1000 };
     const { api, calls } = scriptedApi(() => ({ status: 'Terminating' }), clock);
     const done = deferred<void>();
-    const t = createOperationTracker({
-      api,
-      store: createMemoryStore(),
-      pollMinMs: 1,
+    const t = trackerOnClock(api, clock, {
       pollMaxMs: 2,
       timeoutMs: 30_000,
       editIntervalMs: 10_000,
-      now: () => clock.now,
       onDone: () => done.resolve(),
     });
-    trackers.push(t);
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(SPEC, {
       responder,
       ref: REF,
-      actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-      channelId: 'C1',
+      ...ASKER,
       startedAt: clock.now,
     });
     await done.promise;
@@ -98,17 +99,8 @@ describe('operation tracker behaviour', () => {
       clock,
     );
     const done = deferred<void>();
-    const t = createOperationTracker({
-      api,
-      store: createMemoryStore(),
-      pollMinMs: 1,
-      pollMaxMs: 2,
-      editIntervalMs: 1000,
-      now: () => clock.now,
-      onDone: () => done.resolve(),
-    });
-    trackers.push(t);
-    const responder = recordingResponder();
+    const t = trackerOnClock(api, clock, { pollMaxMs: 2, editIntervalMs: 1000, onDone: () => done.resolve() });
+    const responder = editRecorder(REF);
     const card: Message = {
       title: 'Delete web-1',
       tone: 'danger',
@@ -118,8 +110,7 @@ describe('operation tracker behaviour', () => {
     t.follow(SPEC, {
       responder,
       ref: REF,
-      actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-      channelId: 'C1',
+      ...ASKER,
       startedAt: clock.now,
       card,
     });
@@ -140,21 +131,13 @@ describe('operation tracker behaviour', () => {
     const clock = { now: 0, step: 1000 };
     const { api } = scriptedApi(() => ({ status: 'Error' }), clock);
     const done = deferred<string>();
-    const t = createOperationTracker({
-      api,
-      store: createMemoryStore(),
-      pollMinMs: 1,
-      now: () => clock.now,
-      onDone: (_op, o) => done.resolve(o.result),
-    });
-    trackers.push(t);
+    const t = trackerOnClock(api, clock, { onDone: (_op, o) => done.resolve(o.result) });
     t.follow(
       { ...SPEC, kind: 'instance-status', verb: 'stopping', doneStatuses: ['Stopped'] },
       {
-        responder: recordingResponder(),
+        responder: editRecorder(REF),
         ref: REF,
-        actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-        channelId: 'C1',
+        ...ASKER,
         startedAt: 0,
       },
     );
@@ -173,12 +156,11 @@ describe('operation tracker behaviour', () => {
       now: () => clock.now,
       onDone,
     });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(SPEC, {
       responder,
       ref: REF,
-      actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-      channelId: 'C1',
+      ...ASKER,
       startedAt: 0,
     });
     await vi.waitFor(() => expect(calls()).toBeGreaterThan(2));
@@ -190,8 +172,7 @@ describe('operation tracker behaviour', () => {
     t.follow(SPEC, {
       responder,
       ref: REF,
-      actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-      channelId: 'C1',
+      ...ASKER,
       startedAt: 0,
     });
     expect(t.active()).toEqual([]);
@@ -202,8 +183,7 @@ describe('operation tracker behaviour', () => {
     const base: Omit<TrackedOperation, 'id' | 'startedAt'> = {
       spec: SPEC,
       ref: REF,
-      actor: { platform: 'slack', userId: 'U1', displayName: 'A' },
-      channelId: 'C1',
+      ...ASKER,
     };
     await store.putOperation({ ...base, id: 'old', startedAt: 0 });
     await store.putOperation({ ...base, id: 'recent', startedAt: 1_000_000 });

@@ -20,25 +20,12 @@ import {
   type OperationTrackerOptions,
   type RunningTracker,
 } from '../../src/tracking/index.js';
+import { editRecorder } from '../support/edit-recorder.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
 const ACTOR: Actor = { platform: 'console', userId: 'alice', displayName: 'Alice' };
 const REF: MessageRef = { platform: 'console', channelId: 'ops', id: 'card-1' };
-
-/** A responder that records every edit. */
-function recordingResponder(): Responder & { updates: Message[] } {
-  const updates: Message[] = [];
-  return {
-    updates,
-    async reply() {
-      return REF;
-    },
-    async update(_ref, message) {
-      updates.push(message);
-    },
-  };
-}
 
 function textOf(message: Message | undefined): string {
   if (!message) return '';
@@ -105,7 +92,7 @@ describe('operation tracking against the simulator', () => {
     const api = await simulatorApi({ stopMs: 150 });
     await api.instances.stop(WEB1);
     const { tracker: t, done } = tracker({ api });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(stopSpec, target(responder));
     const { outcome } = await done;
     expect(outcome.result).toBe('done');
@@ -118,7 +105,7 @@ describe('operation tracking against the simulator', () => {
     await api.instances.delete(WEB1, { removeIp: false, removeBlockStorage: false });
     const store = createMemoryStore();
     const { tracker: t, done } = tracker({ api, store });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(deleteSpec, target(responder));
     const { outcome } = await done;
     expect(outcome.result).toBe('done');
@@ -130,7 +117,7 @@ describe('operation tracking against the simulator', () => {
     const api = await simulatorApi({ restoreMs: 400 });
     await api.backups.restore(WEB1, SEED_IDS.backups.web1Latest);
     const { tracker: t, done } = tracker({ api });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(
       {
         kind: 'instance-status',
@@ -152,7 +139,7 @@ describe('operation tracking against the simulator', () => {
   it('times out with the last known status when the instance never gets there', async () => {
     const api = await simulatorApi({});
     const { tracker: t, done } = tracker({ api, timeoutMs: 300 });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow({ ...stopSpec, instanceUuid: WEB2, label: 'web-2' }, target(responder));
     const { outcome } = await done;
     expect(outcome.result).toBe('timed-out');
@@ -168,7 +155,7 @@ describe('operation tracking against the simulator', () => {
     await api.instances.delete(WEB1, { removeIp: false, removeBlockStorage: false });
     sim?.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 500, message: 'backend down' });
     const { tracker: t, done } = tracker({ api, timeoutMs: 300 });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(deleteSpec, target(responder));
     const { outcome } = await done;
     expect(outcome.result).toBe('timed-out');
@@ -182,7 +169,7 @@ describe('operation tracking against the simulator', () => {
     const api = await simulatorApi({ terminateMs: 50 });
     await api.instances.delete(WEB1, { removeIp: false, removeBlockStorage: false });
     const { tracker: t, done } = tracker({ api });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     t.follow(stopSpec, target(responder));
     const { outcome } = await done;
     expect(outcome.result).toBe('failed');
@@ -198,14 +185,14 @@ describe('operation tracking against the simulator', () => {
     await api.instances.delete(WEB1, { removeIp: false, removeBlockStorage: false });
     const before = await openFileStore(dataDir);
     const first = tracker({ api, store: before, pollMinMs: 5000 });
-    first.tracker.follow(deleteSpec, target(recordingResponder()));
+    first.tracker.follow(deleteSpec, target(editRecorder(REF)));
     await vi.waitFor(async () => expect(await before.listOperations()).toHaveLength(1));
     first.tracker.stop();
     await before.close();
 
     const after = await openFileStore(dataDir);
     const second = tracker({ api, store: after });
-    const responder = recordingResponder();
+    const responder = editRecorder(REF);
     const seen: TrackedOperation[] = [];
     const resumed = await second.tracker.resume((op) => {
       seen.push(op);

@@ -8,6 +8,7 @@ import { formatRange, formatTimeLabel, type Periode } from './time-labels.js';
 
 /** Size of the rendered chart in CSS pixels (the PNG is this times the scale). */
 export const CHART_WIDTH = 1200;
+/** Height of the rendered chart in CSS pixels, paired with CHART_WIDTH. */
 export const CHART_HEIGHT = 760;
 
 /** The font every label uses; render-chart loads this exact family from a bundled TTF. */

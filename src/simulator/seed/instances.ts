@@ -116,4 +116,5 @@ export function seedInstances(now: Date): SimInstance[] {
   ];
 }
 
+/** Shared with the other seed modules so every seeded time is relative to the same `now`. */
 export { ago };

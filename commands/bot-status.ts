@@ -1,0 +1,93 @@
+// `status`: the incident card of the channel's bound instance.
+import { defineCommand } from '../src/core/command.js';
+import type { ResolvedInstance } from '../src/core/command.js';
+import type { Message } from '../src/render/message.js';
+import { show } from './shared/format.js';
+import {
+  fetchInstance,
+  labelOf,
+  lastBackupText,
+  priceText,
+  publicIp,
+  statusTone,
+  uptimeText,
+} from './shared/instance-view.js';
+import { cpuLine, summarise } from './shared/metrics.js';
+
+/** An ApiError NOT_FOUND, recognised by shape (commands import only types from src/api). */
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'NOT_FOUND';
+}
+
+/** What `status` shows when the bound instance has vanished from the hosting service. */
+function goneCard(bound: ResolvedInstance): Message {
+  return {
+    title: `${bound.label} no longer exists`,
+    tone: 'danger',
+    blocks: [
+      {
+        type: 'text',
+        text: `The instance bound to this channel (${bound.label}) is unknown to the hosting service — deleted?`,
+      },
+      { type: 'context', text: `uuid ${bound.uuid} · unbind with /vps use --clear` },
+    ],
+  };
+}
+
+/** `status`: the incident card of the channel's bound instance — state, uptime, backup, price, load. */
+export const status = defineCommand({
+  group: '',
+  name: 'status',
+  summary: 'Incident card for the channel’s bound instance',
+  examples: ['/vps status'],
+  args: {},
+  risk: 'read',
+  run: async (ctx) => {
+    const bound = await ctx.bot.boundInstance(ctx.channelId);
+    if (!bound) {
+      return {
+        title: 'No instance bound',
+        tone: 'info',
+        blocks: [
+          {
+            type: 'text',
+            text: 'This channel has no instance bound. Bind one with /vps use web-1, then run /vps status.',
+          },
+        ],
+      };
+    }
+    const [detail, load] = await Promise.all([
+      fetchInstance(ctx, bound).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      }),
+      ctx.api.instances.rrd(bound.uuid, 'hour').then(summarise, () => null),
+    ]);
+    if (!detail) return goneCard(bound);
+    const now = ctx.now();
+    const label = labelOf(detail, bound);
+    const d = detail as { last_backup_at?: unknown };
+    return {
+      title: `${label} — ${show(detail.status)}`,
+      tone: statusTone(detail.status),
+      summary: `${label}: ${show(detail.status)}`,
+      blocks: [
+        {
+          type: 'fields',
+          fields: [
+            { label: 'State', value: show(detail.status), inline: true },
+            { label: 'Uptime', value: uptimeText(detail, now), inline: true },
+            { label: 'Public IP', value: publicIp(detail), inline: true },
+            { label: 'Last backup', value: lastBackupText(d.last_backup_at, now) },
+            { label: 'Price', value: priceText(detail, ctx.currency) },
+            { label: 'CPU, last hour', value: load ? cpuLine(load) : 'metrics unavailable' },
+          ],
+        },
+        {
+          type: 'context',
+          text: `uuid ${bound.uuid} · /vps instance show for everything · /vps use --clear to unbind`,
+        },
+      ],
+    };
+  },
+});

@@ -1,0 +1,184 @@
+// What each CLI mode does once commander has parsed it: console, exec, serve, simulator and
+// register. src/main.ts only wires these to the command line.
+import { join } from 'node:path';
+import { bannerText } from '../adapters/console/banner.js';
+import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
+import { allCommands } from '../commands/index.js';
+import {
+  createApp,
+  createChatAdapters,
+  createFileLogger,
+  responderRouter,
+  type ResumableAdapter,
+} from './app.js';
+import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { commandInfo } from './core/registry.js';
+import { createLogger } from './logger.js';
+import { runSimulatorCli } from './simulator/index.js';
+
+/** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
+export async function runDefault(config: AppConfig, version: string): Promise<number> {
+  return slackEnabled(config) || discordEnabled(config) ? runServe(config) : runConsole(config, version);
+}
+
+/** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
+export async function runConsole(config: AppConfig, version: string): Promise<number> {
+  const log = createFileLogger(config);
+  const app = await createApp(config, { logger: log.logger });
+  const actor = consoleActor(config.consoleUser);
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  process.stdout.write(
+    bannerText({
+      version,
+      backend: app.backend.kind === 'simulator' ? app.backend : { kind: 'remote', host: app.backend.host },
+      policySource: app.bot.policy.source,
+      dataDir: config.dataDir,
+      logFile: log.path,
+      actor,
+      role: app.bot.policy.roleOf(actor).role,
+    }),
+  );
+  const adapter = createConsoleAdapter({
+    actor,
+    historyFile: join(config.dataDir, 'console_history'),
+    color: interactive,
+    terminal: interactive,
+  });
+  const stop = () => void adapter.stop();
+  process.once('SIGTERM', stop);
+  try {
+    await adapter.start(app.dispatcher);
+    await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
+    await adapter.closed;
+  } finally {
+    process.off('SIGTERM', stop);
+    await app.close();
+  }
+  return EXIT.ok;
+}
+
+/** `vpsops exec`: one command, an exit code, no tracker left behind. */
+export async function runExecCommand(
+  config: AppConfig,
+  words: string[],
+  options: { confirm?: string; as?: string },
+): Promise<number> {
+  // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
+  const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
+  if (stray) {
+    process.stderr.write(
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as)\n`,
+    );
+    return EXIT.usage;
+  }
+  // One-shot: nothing stays around to follow an operation, so no tracker.
+  const app = await createApp(config, { logger: createFileLogger(config).logger, tracker: null });
+  try {
+    return await runExec(app.dispatcher, {
+      text: words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' '),
+      confirm: options.confirm,
+      actor: consoleActor(options.as ?? config.consoleUser),
+      stdout: process.stdout,
+      stderr: process.stderr,
+      pendingTarget: async (token) => {
+        const pending = await app.bot.store.getPending(token);
+        const expected = pending?.typedConfirmation ?? pending?.targets[0];
+        return pending && expected ? { expected, accepted: pending.targets } : null;
+      },
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Re-quotes a word that arrived unquoted-but-split (e.g. `exec ipset-create web-1 "a b"`). */
+function shellWord(word: string): string {
+  return /[\s"']/.test(word) ? `"${word.replace(/(["\\])/g, '\\$1')}"` : word;
+}
+
+/** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
+export async function runServe(config: AppConfig): Promise<number> {
+  const logger = createLogger({ level: config.logLevel });
+  const adapters = await createChatAdapters(config, logger);
+  if (adapters.length === 0) {
+    throw new ConfigError(
+      'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
+    );
+  }
+  const app = await createApp(config, { logger });
+  const started: ResumableAdapter[] = [];
+  try {
+    for (const adapter of adapters) {
+      await adapter.start(app.dispatcher);
+      started.push(adapter);
+      logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
+    }
+    // Operations a previous run was following are picked up again, edited with the bot token.
+    const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
+      logger.warn({ err: error }, 'resuming tracked operations failed');
+      return 0;
+    });
+    if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
+    const backend =
+      app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
+    logger.info(
+      { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
+      'vpsops serving',
+    );
+    const signal = await nextSignal();
+    logger.info({ signal }, 'shutting down');
+  } finally {
+    for (const adapter of started.reverse()) {
+      await adapter
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
+    }
+    await app.close();
+  }
+  return EXIT.ok;
+}
+
+/** `vpsops simulator`: the hosting-API simulator alone until a signal. */
+export async function runSimulator(options: { port: number; apiKey?: string }): Promise<number> {
+  const simulator = await runSimulatorCli({ port: options.port, apiKey: options.apiKey });
+  await nextSignal();
+  await simulator.close();
+  return EXIT.ok;
+}
+
+/** `vpsops register`: puts the /vps slash command on Discord when it changed. */
+export async function runRegister(config: AppConfig, options: { guild?: string }): Promise<number> {
+  const { token, applicationId, apiUrl, guildId } = config.discord;
+  if (!token || !applicationId) {
+    throw new ConfigError('register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID.');
+  }
+  const { registerDiscordCommands } = await import('../adapters/discord/index.js');
+  const guild = options.guild ?? guildId;
+  const result = await registerDiscordCommands({
+    token,
+    applicationId,
+    apiUrl,
+    guildId: guild,
+    commands: allCommands.map(commandInfo),
+  });
+  const where = guild ? `guild ${guild}` : 'globally';
+  process.stdout.write(
+    result.changed
+      ? `Registered /vps (${result.count} commands) ${where}.\n`
+      : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
+  );
+  return EXIT.ok;
+}
+
+/** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+      resolve(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}
