@@ -2,7 +2,7 @@
 // (confirmed by whom and when + result, failed, cancelled, expired), which stays in the channel.
 import { randomBytes } from 'node:crypto';
 import { context } from '../render/builders.js';
-import { clockTime, roughDuration } from '../render/format.js';
+import { clockTime } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import type { Preview } from './command.js';
 import type { Actor } from './ports.js';
@@ -23,12 +23,9 @@ export function previewCard(
   preview: Preview,
   pending: PendingConfirmation,
   destructive: boolean,
-  now: Date,
 ): Message {
-  const notes = [
-    `Requested by ${mention(pending.requester)}`,
-    `expires in ${roughDuration(pending.expiresAt - now.getTime())}`,
-  ];
+  // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
+  const notes = [`Requested by ${mention(pending.requester)}`];
   if (pending.twoPerson)
     notes.push(`needs approval: an admin other than ${mention(pending.requester)} must confirm`);
   const card: Message = {

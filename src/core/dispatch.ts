@@ -147,7 +147,7 @@ async function startConfirmation(
     status: 'pending',
   };
   if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;
-  const card = previewCard(preview, pending, def.risk === 'destructive', now);
+  const card = previewCard(preview, pending, def.risk === 'destructive');
   const { actions: _actions, ...bare } = card;
   pending.card = { ...bare, attachments: [] };
   await rt.store.putPending(pending);

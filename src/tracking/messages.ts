@@ -40,7 +40,8 @@ export function progressMessage(
 ): Message {
   const shown = status ? ` (status ${status})` : '';
   const line = `⏳ ${spec.label}: ${spec.verb}… ${formatElapsed(elapsedMs)}${shown}`;
-  return withLine(card, line, undefined, `${spec.label}: ${spec.verb}…`);
+  // Still running: neither the card's success tone nor a failure colour fits yet.
+  return withLine(card, line, 'info', `${spec.label}: ${spec.verb}…`);
 }
 
 /** What the final edit says, and whether it counts as done, failed or timed out. */

@@ -125,6 +125,9 @@ describe('operation tracker behaviour', () => {
     }
     expect(lines(responder.updates.at(-1)).at(-1)).toBe('✅ web-1 deleted — done in 5 s');
     expect(responder.updates.at(-1)?.tone).toBe('success');
+    const progress = responder.updates.filter((u) => lines(u).some((l) => l.startsWith('⏳')));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const update of progress) expect(update.tone).toBe('info');
   });
 
   it('treats an error status as a failed operation', async () => {
