@@ -82,7 +82,7 @@ export class FakeSlack {
   private base = '';
 
   constructor(options: { botToken?: string } = {}) {
-    this.botToken = options.botToken ?? 'xoxb-test-token';
+    this.botToken = options.botToken ?? 'xoxb-fake';
   }
 
   /** Starts listening on 127.0.0.1 with an ephemeral port. */
