@@ -47,6 +47,13 @@ export const ipAdd = defineCommand({
         blocks: [{ type: 'text', text: `${target.label} is reachable at ${show(result.ip_address)}.` }],
       },
       auditSummary: `public IP ${show(result.ip_address)} added to ${target.label}`,
+      follow: {
+        kind: 'instance-ip',
+        instanceUuid: instance.uuid,
+        label: target.label,
+        verb: 'assigning the public IP',
+        ipAddress: result.ip_address,
+      },
     };
   },
 });
@@ -95,6 +102,13 @@ export const ipMove = defineCommand({
         blocks: [{ type: 'text', text: `Public IP ${ipUuid} now points at ${target.label}.` }],
       },
       auditSummary: `public IP ${ipUuid} moved to ${target.label}`,
+      follow: {
+        kind: 'instance-ip',
+        instanceUuid: targetInstance.uuid,
+        label: target.label,
+        verb: 'moving the public IP',
+        ipId: ipUuid,
+      },
     };
   },
 });

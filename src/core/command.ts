@@ -127,7 +127,7 @@ export interface Preview {
 /** A long operation the bot follows after a confirmed action (see the tracking module). */
 export interface FollowSpec {
   /** What is being watched. */
-  kind: 'instance-status' | 'instance-gone';
+  kind: 'instance-status' | 'instance-gone' | 'instance-ip';
   instanceUuid: string;
   /** Human label, e.g. "web-1". */
   label: string;
@@ -135,6 +135,9 @@ export interface FollowSpec {
   verb: string;
   /** Statuses (case-insensitive) that mean done, for 'instance-status'. */
   doneStatuses?: string[];
+  /** For 'instance-ip': done once the instance shows this address or this public-IP id. */
+  ipAddress?: string;
+  ipId?: string;
 }
 
 /** What a handler returns: a message, optionally an operation to follow to its end. */

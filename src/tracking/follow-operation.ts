@@ -3,6 +3,7 @@
 // NOT_FOUND are retried until the deadline, then reported with the last known status.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
+import type { FollowSpec } from '../core/command.js';
 import type { Responder } from '../core/ports.js';
 import type { BotStore, TrackedOperation } from '../core/store.js';
 import type { Message } from '../render/message.js';
@@ -51,6 +52,16 @@ function describe(error: unknown): string {
 }
 
 /** Starts polling `op`; resolves the returned promise with the outcome once it is final. */
+/** Whether an instance's public IP is the one an 'instance-ip' operation waits for. */
+function holdsExpectedIp(
+  spec: FollowSpec,
+  publicIp: { ip_id?: unknown; ip_address?: unknown } | null | undefined,
+): boolean {
+  if (spec.kind !== 'instance-ip' || !publicIp) return false;
+  if (spec.ipId && String(publicIp.ip_id ?? '').toLowerCase() === spec.ipId.toLowerCase()) return true;
+  return Boolean(spec.ipAddress) && String(publicIp.ip_address ?? '') === spec.ipAddress;
+}
+
 export function runOperation(
   op: TrackedOperation,
   responder: Responder,
@@ -61,6 +72,7 @@ export function runOperation(
   const data = (op.data ?? {}) as OperationData;
   const card = options.card ?? data.card;
   let lastStatus: string | null = data.lastStatus ?? null;
+  let hasExpectedIp = false;
   let lastEditAt = deps.now();
   let editedStatus: string | null = lastStatus;
   let delay = deps.settings.pollMinMs;
@@ -100,6 +112,7 @@ export function runOperation(
       try {
         const detail = await deps.api.instances.detail(spec.instanceUuid);
         lastStatus = typeof detail.status === 'string' && detail.status !== '' ? detail.status : lastStatus;
+        hasExpectedIp = holdsExpectedIp(spec, detail.public_ip);
       } catch (error) {
         if (isApiError(error) && error.code === 'NOT_FOUND') gone = true;
         else failure = error;
@@ -135,6 +148,9 @@ export function runOperation(
         if (spec.kind === 'instance-gone') return (elapsed) => doneOutcome(spec, elapsed, null);
         const known = lastStatus ? ` (last known status ${lastStatus})` : '';
         return (elapsed) => failedOutcome(spec, elapsed, `the instance no longer exists${known}`);
+      }
+      if (readOk && spec.kind === 'instance-ip' && hasExpectedIp) {
+        return (elapsed) => doneOutcome(spec, elapsed, lastStatus);
       }
       if (!readOk || lastStatus === null) return null;
       const status = lastStatus;

@@ -53,7 +53,11 @@ export interface FinalOutcome {
 /** Outcome when the watched condition was reached. */
 export function doneOutcome(spec: FollowSpec, elapsedMs: number, status: string | null): FinalOutcome {
   const what =
-    spec.kind === 'instance-gone' ? `${spec.label} deleted` : `${spec.label} is ${status ?? 'done'}`;
+    spec.kind === 'instance-gone'
+      ? `${spec.label} deleted`
+      : spec.kind === 'instance-ip'
+        ? `${spec.ipAddress ?? 'the public IP'} is on ${spec.label}`
+        : `${spec.label} is ${status ?? 'done'}`;
   return { result: 'done', line: `✅ ${what} — done in ${formatElapsed(elapsedMs)}` };
 }
 

@@ -37,6 +37,9 @@ describe('firewall, ip and network commands', () => {
     const done = await h.confirm(preview.token!);
     expect(done.text).toMatch(/Public IP 203\.0\.113\.\d+ added to db-1/);
     expect(h.sim.state.publicIpOf(db1)).toBeDefined();
+    expect(h.followed).toEqual([
+      expect.objectContaining({ kind: 'instance-ip', instanceUuid: db1, ipAddress: h.sim.state.publicIpOf(db1)?.address }),
+    ]);
   });
 
   it('refuses to add a public IP to an instance that already has one', async () => {
@@ -52,6 +55,9 @@ describe('firewall, ip and network commands', () => {
     expect(h.sim.countRequests('ip.changeInstance')).toBe(0);
     await h.confirm(preview.token!);
     expect(h.sim.state.getPublicIp(SEED_IDS.publicIps.web1)?.instanceUuid).toBe(db1);
+    expect(h.followed).toEqual([
+      expect.objectContaining({ kind: 'instance-ip', instanceUuid: db1, ipId: SEED_IDS.publicIps.web1 }),
+    ]);
   });
 
   it('refuses to move an IP onto the instance that already holds it', async () => {

@@ -88,6 +88,40 @@ function target(responder: Responder, extra: Record<string, unknown> = {}) {
 }
 
 describe('operation tracking against the simulator', () => {
+  it('reports a public IP move as done once the target instance holds that IP', async () => {
+    const api = await simulatorApi({});
+    const db1 = SEED_IDS.instances.db1;
+    const ipId = SEED_IDS.publicIps.web1;
+    await api.publicIps.changeInstance(ipId, db1);
+    const { tracker: t, done } = tracker({ api });
+    const responder = editRecorder(REF);
+    t.follow(
+      { kind: 'instance-ip', instanceUuid: db1, label: 'db-1', verb: 'moving the public IP', ipId },
+      target(responder),
+    );
+    const { outcome } = await done;
+    expect(outcome.result).toBe('done');
+    expect(textOf(responder.updates.at(-1))).toMatch(/the public IP is on db-1 — done in \d+ s/);
+  });
+
+  it('keeps waiting while the instance does not show the expected address, then times out', async () => {
+    const api = await simulatorApi({});
+    const { tracker: t, done } = tracker({ api, timeoutMs: 150 });
+    const responder = editRecorder(REF);
+    t.follow(
+      {
+        kind: 'instance-ip',
+        instanceUuid: SEED_IDS.instances.db1,
+        label: 'db-1',
+        verb: 'assigning the public IP',
+        ipAddress: '203.0.113.99',
+      },
+      target(responder),
+    );
+    const { outcome } = await done;
+    expect(outcome.result).toBe('timed-out');
+  });
+
   it('reports a stop as done once the instance is Stopped', async () => {
     const api = await simulatorApi({ stopMs: 150 });
     await api.instances.stop(WEB1);
