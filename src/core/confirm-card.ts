@@ -18,6 +18,13 @@ export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;
 }
 
+/** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
+function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
+  if (pending.twoPerson) return 'Approve';
+  const action = (preview.message.title ?? '').replace(/\?\s*$/, '').trim();
+  return action.length > 0 && action.length <= 40 ? action : 'Confirm';
+}
+
 /** The preview card shown while the action waits for confirmation. */
 export function previewCard(
   preview: Preview,
@@ -34,7 +41,7 @@ export function previewCard(
     blocks: [...preview.message.blocks, context(notes.join(' · '))],
     actions: {
       token: pending.token,
-      confirmLabel: 'Confirm',
+      confirmLabel: confirmLabel(preview, pending),
       cancelLabel: 'Cancel',
       style: destructive ? 'danger' : 'primary',
       expiresAt: pending.expiresAt,

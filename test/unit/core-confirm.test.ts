@@ -18,7 +18,8 @@ describe('confirmation', () => {
     const text = renderText(reply!, { now: new Date() });
     expect(text).toContain('Stop web-1?');
     expect(text).toContain('Requested by @alice');
-    expect(text).toContain('Awaiting confirmation: Confirm or Cancel · expires in 2 min');
+    expect(reply?.actions?.confirmLabel).toBe('Stop web-1');
+    expect(text).toContain('Awaiting confirmation: Stop web-1 or Cancel · expires in 2 min');
     expect(fake.count('instance.stop')).toBe(0);
   });
 
@@ -151,6 +152,7 @@ describe('confirmation', () => {
     const { run, act, fake } = await makeBot({ policy: TWO_PERSON });
     const { token, reply } = await run('instance delete prod-web');
     expect(renderText(reply!)).toContain('needs approval: an admin other than @alice must confirm');
+    expect(reply?.actions?.confirmLabel).toBe('Approve');
     expect((await act(token!, actors.alice, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
     expect((await act(token!, actors.carol, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
     expect(fake.count('instance.delete')).toBe(0);
