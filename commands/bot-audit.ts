@@ -1,6 +1,6 @@
 // `audit`: the channel's recent actions as a timeline, one outcome word per record.
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
-import type { AuditRecord } from '../src/core/command.js';
+import type { AuditRecord, CommandContext } from '../src/core/command.js';
 import { clock } from './shared/dates.js';
 import { DASH, show } from './shared/format.js';
 
@@ -37,6 +37,14 @@ function outcome(record: AuditRecord): string {
 
 const REDACTED = '[redacted]';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The target, named by hostname when it was typed as a uuid the bot has learned since. */
+async function namedTarget(ctx: CommandContext, record: AuditRecord): Promise<string> {
+  const raw = target(record);
+  return UUID.test(raw) ? ((await ctx.bot.hostnameOf(raw)) ?? raw) : raw;
+}
+
 /** What the action was aimed at: the instance label, else the first plain argument. */
 function target(record: AuditRecord): string {
   const values = Object.values(record.args ?? {});
@@ -68,16 +76,18 @@ export const audit = defineCommand({
       };
     }
     const now = ctx.now();
-    const rows = records.map((r) => {
-      const time = new Date(r.time);
-      return [
-        Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
-        r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
-        show(r.command),
-        target(r),
-        outcome(r),
-      ];
-    });
+    const rows = await Promise.all(
+      records.map(async (r) => {
+        const time = new Date(r.time);
+        return [
+          Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
+          r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
+          show(r.command),
+          await namedTarget(ctx, r),
+          outcome(r),
+        ];
+      }),
+    );
     return {
       title: `Audit — last ${records.length} in this channel`,
       tone: 'info',

@@ -47,6 +47,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
     rememberHostname: async (uuid, hostname) => {
       if (hostname.trim()) await rt.store.rememberHostname(uuid, hostname.trim());
     },
+    hostnameOf: async (uuid) => (await rt.store.hostnameOf(uuid)) ?? null,
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
     allowedCommands: (actor, channelId) =>
       rt.registry.all.filter((def) => {

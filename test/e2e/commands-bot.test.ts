@@ -155,5 +155,15 @@ describe('bot commands', () => {
       const other = await h.run('audit', ACTORS.operator, 'C0QUIET');
       expect(other.text).toContain('Nothing has been done in this channel yet.');
     });
+
+    it('names a target typed as a bare uuid by the hostname the bot learned afterwards', async () => {
+      h = await startHarness();
+      await h.run(`instance show ${SEED_IDS.instances.web2}`);
+      const out = await h.run('audit --limit 1');
+      const table = out.message.blocks.find((b) => b.type === 'table');
+      const rows = table?.type === 'table' ? table.rows : [];
+      expect(rows[0]?.[2]).toContain('instance show');
+      expect(rows[0]?.[3]).toBe('web-2');
+    });
   });
 });
