@@ -9,6 +9,7 @@ import {
   isTerminating,
   labelOf,
   publicIp,
+  publicIpId,
   statusTone,
 } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
@@ -32,11 +33,16 @@ export const instanceShow = defineCommand({
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
         { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: `uuid ${instance.uuid}` },
+        { type: 'context', text: idLine(instance.uuid, publicIpId(detail)) },
       ],
     };
   },
 });
+
+/** Ids people copy into other commands: the instance uuid and, for `ip move`, its public IP id. */
+function idLine(uuid: string, ipId: string | null): string {
+  return ipId ? `uuid ${uuid} · Public IP id ${ipId}` : `uuid ${uuid}`;
+}
 
 /** Endpoint 2: power an instance off, after a preview of its live state. */
 export const instanceStop = defineCommand({

@@ -114,7 +114,6 @@ export function detailFields(detail: InstanceDetail, currency: string, now: Date
   const d = detail as Record<string, unknown>;
   return [
     ...factFields(detail),
-    { label: 'Public IP id', value: publicIpId(detail) ?? DASH, inline: true },
     { label: 'Tier', value: show(d.tier), inline: true },
     { label: 'CPU', value: cpuText(detail), inline: true },
     { label: 'Memory', value: memorySize(d.memory), inline: true },

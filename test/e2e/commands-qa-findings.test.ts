@@ -179,7 +179,8 @@ describe('QA findings in the chat commands', () => {
     const rows = table?.type === 'table' ? table.rows : [];
     const byCommand = (cmd: string) => rows.filter((r) => r[2] === cmd);
     const shows = byCommand('instance show');
-    expect(shows.map((r) => r[3])).toEqual([worker1, 'web-1']);
+    // worker-1 was typed as a uuid; the timeline names it by the hostname learned since.
+    expect(shows.map((r) => r[3])).toEqual(['worker-1', 'web-1']);
     expect(shows.every((r) => r[4]?.startsWith('ok'))).toBe(true);
     const stops = byCommand('instance stop');
     expect(stops.map((r) => r[3])).toEqual(expect.arrayContaining(['web-1', 'worker-1']));
