@@ -1,12 +1,13 @@
 // The bot side the Slack and Discord e2e worlds share: the real core over a data dir, with the real
 // operation tracker (short poll intervals) and the real chart renderer wired in, so a world can be
 // "restarted" by closing one core and opening another over the same data dir.
+import { Writable } from 'node:stream';
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import type { AppConfig } from '../../src/config.js';
 import { createBot, type Bot } from '../../src/core/bot.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
-import { silentLogger } from '../../src/logger.js';
+import { createLogger, silentLogger, type Logger } from '../../src/logger.js';
 import { createChartRenderer } from '../../src/render/chart/index.js';
 import { createOperationTracker, type RunningTracker } from '../../src/tracking/index.js';
 
@@ -29,7 +30,7 @@ export interface WorldCore {
 export async function startWorldCore(
   config: AppConfig,
   api: HostingApi,
-  options: { tracking?: WorldTracking; now?: () => Date } = {},
+  options: { tracking?: WorldTracking; now?: () => Date; logger?: Logger } = {},
 ): Promise<WorldCore> {
   // The tracker needs the bot's store and the bot needs the tracker: hand the bot a forwarder.
   const late: { tracker?: RunningTracker } = {};
@@ -39,7 +40,7 @@ export async function startWorldCore(
     commands: allCommands,
     tracker: forwarder,
     charts: createChartRenderer({ dataDir: config.dataDir }),
-    logger: silentLogger(),
+    logger: options.logger ?? silentLogger(),
     ...(options.now ? { now: options.now } : {}),
   });
   const running = createOperationTracker({
@@ -60,4 +61,23 @@ export async function startWorldCore(
       await bot.close();
     },
   };
+}
+
+/** A real (redacting) pino logger at trace level whose lines are kept in memory for leak checks. */
+export interface CapturedLogs {
+  logger: Logger;
+  /** Every line written so far, as raw JSON text. */
+  lines: string[];
+}
+
+/** Builds a trace-level logger over an in-memory stream, so tests can search what the bot logged. */
+export function captureLogs(): CapturedLogs {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter((line) => line.length > 0));
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'trace', destination }), lines };
 }

@@ -11,6 +11,7 @@ import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discor
 import { createHostingApi } from '../../src/api/index.js';
 import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { Logger } from '../../src/logger.js';
 import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
@@ -44,6 +45,8 @@ export interface DiscordWorld {
   readonly bot: Bot;
   readonly tracker: RunningTracker;
   readonly adapter: DiscordAdapter;
+  /** The bot's data dir (audit.jsonl, state); removed on close. */
+  dataDir: string;
   /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
   restart(options?: { tracking?: WorldTracking }): Promise<number>;
   close(): Promise<void>;
@@ -66,7 +69,7 @@ export async function eventually<T>(
 
 /** Starts simulator, core, fake Discord and the adapter (logged in and ready). */
 export async function startDiscordWorld(
-  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking } = {},
+  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking; logger?: Logger } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-'));
@@ -81,11 +84,15 @@ export async function startDiscordWorld(
   const discord = await startFakeDiscord({ roles: [{ id: OPS_ROLE, name: 'ops' }] });
 
   const startSide = async (tracking: WorldTracking | undefined) => {
-    const core = await startWorldCore(config, api, tracking ? { tracking } : {});
+    const core = await startWorldCore(config, api, {
+      ...(tracking ? { tracking } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     const adapter = createDiscordAdapter({
       token: discord.botToken,
       applicationId: discord.world.applicationId,
       apiUrl: discord.apiUrl,
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     await adapter.start(core.bot.dispatcher);
     return { core, adapter };
@@ -108,6 +115,7 @@ export async function startDiscordWorld(
     get adapter() {
       return side.adapter;
     },
+    dataDir: config.dataDir,
     async restart(restartOptions = {}) {
       await stopSide(side);
       side = await startSide(restartOptions.tracking);

@@ -10,6 +10,7 @@ import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/inde
 import { createHostingApi } from '../../src/api/index.js';
 import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { Logger } from '../../src/logger.js';
 import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
@@ -43,6 +44,8 @@ export interface SlackWorld {
   readonly tracker: RunningTracker;
   readonly adapter: SlackAdapter;
   signingSecret: string;
+  /** The bot's data dir (audit.jsonl, state); removed on close. */
+  dataDir: string;
   /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
   restart(options?: { tracking?: WorldTracking }): Promise<number>;
   /** Moves the bot's clock forward (confirmation expiry). */
@@ -56,7 +59,7 @@ export interface SlackWorld {
 
 /** Starts simulator, core, adapter and fake Slack. */
 export async function startSlackWorld(
-  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking } = {},
+  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking; logger?: Logger } = {},
 ): Promise<SlackWorld> {
   const signingSecret = 'e2e-signing-secret';
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
@@ -72,6 +75,7 @@ export async function startSlackWorld(
     const core = await startWorldCore(config, api, {
       now: () => new Date(Date.now() + offset),
       ...(tracking ? { tracking } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     const adapter = createSlackAdapter({
       botToken: slack.botToken,
@@ -79,6 +83,7 @@ export async function startSlackWorld(
       apiUrl: slack.apiUrl,
       port: 0,
       host: '127.0.0.1',
+      logger: options.logger,
     });
     await adapter.start(core.bot.dispatcher);
     return { core, adapter };
@@ -105,6 +110,7 @@ export async function startSlackWorld(
       return side.adapter;
     },
     signingSecret,
+    dataDir: config.dataDir,
     async restart(restartOptions = {}) {
       await stopSide(side);
       side = await startSide(restartOptions.tracking);
