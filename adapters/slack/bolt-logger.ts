@@ -15,11 +15,23 @@ const TO_BOLT: Record<string, LogLevel> = {
 
 const text = (parts: unknown[]) => parts.map((p) => (p instanceof Error ? p.message : String(p))).join(' ');
 
+// The Web API client logs whole request/response bodies at debug level; message text may hold a
+// private reply (console credentials), so those lines never reach our logs.
+const BODY_LINE = /http request (body|result)/i;
+
+/** Drops SDK debug lines that would copy message bodies into the log. */
+function isBodyLine(line: string): boolean {
+  return BODY_LINE.test(line);
+}
+
 /** A Bolt Logger writing to `logger` (child "slack"), or discarding everything when none is given. */
 export function toBoltLogger(logger: Logger | undefined): BoltLogger {
   const child = logger?.child({ component: 'slack' });
   return {
-    debug: (...msg: unknown[]) => child?.debug(text(msg)),
+    debug: (...msg: unknown[]) => {
+      const line = text(msg);
+      if (!isBodyLine(line)) child?.debug(line);
+    },
     info: (...msg: unknown[]) => child?.info(text(msg)),
     warn: (...msg: unknown[]) => child?.warn(text(msg)),
     error: (...msg: unknown[]) => child?.error(text(msg)),
