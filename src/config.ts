@@ -33,11 +33,27 @@ const optionalUrl = z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ 
 const positiveInt = (fallback: number, max = 2_147_483_647) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 
+/** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
+function hostingUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be a URL like https://api.example.com/v1';
+  }
+  if (!/^https?:$/.test(url.protocol)) return `must use http or https, not ${url.protocol.replace(':', '')}`;
+  if (url.username || url.password || url.search || url.hash)
+    return 'must not carry credentials, a query or a fragment (the key goes in HOSTING_API_KEY)';
+  if (!/\/v1\/?$/.test(url.pathname))
+    return 'must be the API base URL ending in /v1, e.g. https://api.example.com/v1';
+  return null;
+}
+
 const envSchema = z.object({
-  HOSTING_API_URL: optionalUrl.refine(
-    (url) => url === undefined || /\/v1\/?$/.test(new URL(url).pathname),
-    'must be the API base URL ending in /v1, e.g. https://api.example.com/v1',
-  ),
+  HOSTING_API_URL: z.preprocess(blankToUndefined, z.string().trim().optional()).superRefine((raw, ctx) => {
+    const problem = raw === undefined ? null : hostingUrlProblem(raw);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   HOSTING_API_KEY: optionalText,
   HOSTING_API_TIMEOUT_MS: positiveInt(10_000),
   VPSOPS_POLICY: optionalText,
