@@ -71,6 +71,13 @@ export async function runExecCommand(
     );
     return EXIT.usage;
   }
+  // --as names a console user; "slack:U1" would read as if a Slack user had acted.
+  if (options.as !== undefined && !/^[\w.-]{1,64}$/.test(options.as)) {
+    process.stderr.write(
+      `--as takes a console user name (letters, digits, . _ -), matched in the policy as console:<name>; got "${options.as}"\n`,
+    );
+    return EXIT.usage;
+  }
   // One-shot: nothing stays around to follow an operation, so no tracker.
   const app = await createApp(config, { logger: createFileLogger(config).logger, tracker: null });
   try {

@@ -61,6 +61,13 @@ describe.concurrent('vpsops exec confirmations and hostnames', { timeout: 60_000
     expect(run.stderr).not.toMatch(/Unknown command/);
   });
 
+  it('refuses an --as that looks like a chat identity and changes nothing', async () => {
+    const run = await world.run(['exec', 'instance stop web-1', '--as', 'slack:U1', '--confirm', 'web-1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--as takes a console user name');
+    expect(run.stdout).not.toContain('stopped web-1');
+  });
+
   it('does not let a console `use web-1` pick the target of exec', async () => {
     const dataDir = join(aliased.dir, 'shared');
     const consoleRun = await aliased.run(['console'], {
