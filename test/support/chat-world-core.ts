@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
+import { responderRouter, type ResumableAdapter } from '../../src/app.js';
 import type { AppConfig } from '../../src/config.js';
 import { createBot, type Bot } from '../../src/core/bot.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
@@ -60,6 +61,38 @@ export async function startWorldCore(
       running.stop();
       await bot.close();
     },
+  };
+}
+
+/** A core with its platform adapter, as one restartable unit of a world. */
+export interface WorldSide<A extends ResumableAdapter> {
+  core: WorldCore;
+  adapter: A;
+}
+
+/**
+ * Keeps the current side of a world and restarts it over the same data dir: stop adapter and core,
+ * start fresh ones, then resume the tracked operations the old ones left (returns how many).
+ */
+export async function restartableSide<A extends ResumableAdapter>(
+  start: (tracking: WorldTracking | undefined) => Promise<WorldSide<A>>,
+  tracking: WorldTracking | undefined,
+): Promise<{ readonly current: WorldSide<A>; restart(tracking?: WorldTracking): Promise<number>; stop(): Promise<void> }> {
+  let side = await start(tracking);
+  const stop = async () => {
+    await side.adapter.stop();
+    await side.core.close();
+  };
+  return {
+    get current() {
+      return side;
+    },
+    async restart(next) {
+      await stop();
+      side = await start(next);
+      return side.core.tracker.resume(responderRouter([side.adapter]));
+    },
+    stop,
   };
 }
 

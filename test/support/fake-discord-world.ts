@@ -9,13 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
 import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
-import { startWorldCore, type WorldCore, type WorldTracking } from './chat-world-core.js';
+import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import type { FakeUser } from './fake-discord-payloads.js';
 
@@ -97,32 +96,24 @@ export async function startDiscordWorld(
     await adapter.start(core.bot.dispatcher);
     return { core, adapter };
   };
-  const stopSide = async (side: { core: WorldCore; adapter: DiscordAdapter }) => {
-    await side.adapter.stop();
-    await side.core.close();
-  };
-  let side = await startSide(options.tracking);
+  const sides = await restartableSide(startSide, options.tracking);
 
   return {
     sim,
     discord,
     get bot() {
-      return side.core.bot;
+      return sides.current.core.bot;
     },
     get tracker() {
-      return side.core.tracker;
+      return sides.current.core.tracker;
     },
     get adapter() {
-      return side.adapter;
+      return sides.current.adapter;
     },
     dataDir: config.dataDir,
-    async restart(restartOptions = {}) {
-      await stopSide(side);
-      side = await startSide(restartOptions.tracking);
-      return side.core.tracker.resume(responderRouter([side.adapter]));
-    },
+    restart: (restartOptions = {}) => sides.restart(restartOptions.tracking),
     async close() {
-      await stopSide(side);
+      await sides.stop();
       await sim.close();
       await discord.close();
       await rm(dir, { recursive: true, force: true });

@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { responderRouter } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
 import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
-import { startWorldCore, type WorldCore, type WorldTracking } from './chat-world-core.js';
+import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
 import { FakeSlack } from './fake-slack.js';
 import { interactionForm, postSigned, slashCommandForm, type SlackHttpResult } from './fake-slack-requests.js';
 
@@ -88,34 +87,25 @@ export async function startSlackWorld(
     await adapter.start(core.bot.dispatcher);
     return { core, adapter };
   };
-  const stopSide = async (side: { core: WorldCore; adapter: SlackAdapter }) => {
-    await side.adapter.stop();
-    await side.core.close();
-  };
-
-  let side = await startSide(options.tracking);
-  const events = () => `http://127.0.0.1:${side.adapter.port}/slack/events`;
+  const sides = await restartableSide(startSide, options.tracking);
+  const events = () => `http://127.0.0.1:${sides.current.adapter.port}/slack/events`;
   const timed = async (sent: Promise<SlackHttpResult>): Promise<TimedResult> => ({ ...(await sent), receivedAt: Date.now() });
 
   return {
     sim,
     slack,
     get bot() {
-      return side.core.bot;
+      return sides.current.core.bot;
     },
     get tracker() {
-      return side.core.tracker;
+      return sides.current.core.tracker;
     },
     get adapter() {
-      return side.adapter;
+      return sides.current.adapter;
     },
     signingSecret,
     dataDir: config.dataDir,
-    async restart(restartOptions = {}) {
-      await stopSide(side);
-      side = await startSide(restartOptions.tracking);
-      return side.core.tracker.resume(responderRouter([side.adapter]));
-    },
+    restart: (restartOptions = {}) => sides.restart(restartOptions.tracking),
     advanceClock: (ms) => void (offset += ms),
     async slash(text, userId = SLACK_USERS.operator) {
       const responseUrl = slack.newResponseUrl();
@@ -124,7 +114,7 @@ export async function startSlackWorld(
     },
     interact: (payload) => timed(postSigned(events(), interactionForm(payload), { secret: signingSecret })),
     async close() {
-      await stopSide(side);
+      await sides.stop();
       await sim.close();
       await slack.close();
       await rm(dir, { recursive: true, force: true });
