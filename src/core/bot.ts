@@ -117,7 +117,7 @@ async function expireIfPending(rt: Runtime, token: string, responder: Responder)
     const pending = await rt.store.getPending(token);
     const at = rt.now().getTime();
     if (!pending || pending.status !== 'pending' || at < pending.expiresAt) return;
-    if (!(await rt.store.takePending(token, 'expiry', at))) return;
+    if (!(await rt.store.takePending(token, 'expiry', at, 'expired'))) return;
     if (pending.cardRef) await responder.update(pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
     await rt.audit.write({
       time: new Date(at).toISOString(),

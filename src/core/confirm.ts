@@ -95,7 +95,7 @@ async function act(
   const at = rt.now();
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
-    if (await rt.store.takePending(pending.token, 'expiry', at.getTime())) {
+    if (await rt.store.takePending(pending.token, 'expiry', at.getTime(), 'expired')) {
       await showFinal(responder, pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
     }
     throw new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.');
@@ -121,6 +121,7 @@ async function act(
     pending.token,
     `${event.actor.platform}:${event.actor.userId}`,
     at.getTime(),
+    event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
   if (!taken) throw new UserError('already-used', 'This action was already handled — nothing more was done.');
   record.decision = 'allowed';

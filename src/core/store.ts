@@ -30,8 +30,14 @@ export interface PendingConfirmation {
   /** 'used' once confirmed, cancelled or expired — kept briefly so late clicks get "already used". */
   status: 'pending' | 'used';
   usedAt?: number;
+  /** "<platform>:<userId>" of whoever confirmed or cancelled, or "expiry". */
   usedBy?: string;
+  /** How it was used, so a late click gets the precise answer (expired / confirmed by X / cancelled by Y). */
+  resolution?: PendingResolution;
 }
+
+/** How a pending confirmation ended. */
+export type PendingResolution = 'confirmed' | 'cancelled' | 'expired';
 
 /** A long operation being followed (written and read by the tracking module). */
 export interface TrackedOperation {
@@ -56,7 +62,12 @@ export interface BotStore {
   putPending(pending: PendingConfirmation): Promise<void>;
   getPending(token: string): Promise<PendingConfirmation | null>;
   /** Atomically marks a pending confirmation used; null when missing or already used (exactly one winner). */
-  takePending(token: string, usedBy: string, at: number): Promise<PendingConfirmation | null>;
+  takePending(
+    token: string,
+    usedBy: string,
+    at: number,
+    resolution: PendingResolution,
+  ): Promise<PendingConfirmation | null>;
   /** Attaches the card ref to a still-pending confirmation; false when it is gone or used. */
   setPendingCard(token: string, ref: MessageRef): Promise<boolean>;
   deletePending(token: string): Promise<void>;
@@ -122,12 +133,13 @@ export function createStateStore(
       const found = state.pending[token];
       return found ? clone(found) : null;
     },
-    async takePending(token, usedBy, at) {
+    async takePending(token, usedBy, at, resolution) {
       const found = state.pending[token];
       if (!found || found.status !== 'pending') return null;
       found.status = 'used';
       found.usedAt = at;
       found.usedBy = usedBy;
+      found.resolution = resolution;
       const taken = clone(found);
       pruneState(state, at);
       await changed();

@@ -79,7 +79,10 @@ describe('store', () => {
   it('lets exactly one taker win a pending confirmation', async () => {
     const store = createMemoryStore();
     await store.putPending(pending('tok'));
-    const results = await Promise.all([store.takePending('tok', 'a', 1), store.takePending('tok', 'b', 1)]);
+    const results = await Promise.all([
+      store.takePending('tok', 'a', 1, 'confirmed'),
+      store.takePending('tok', 'b', 1, 'confirmed'),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await store.getPending('tok'))?.status).toBe('used');
     expect(await store.setPendingCard('tok', { platform: 'slack', channelId: 'C', id: '1' })).toBe(false);
