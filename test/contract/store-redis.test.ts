@@ -1,9 +1,11 @@
 // The store contract against a real redis-server, plus what only the Redis store has: keys under
 // the prefix with TTLs, fail-fast StoreUnavailableError when Redis is gone, passwords in the URL.
+import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { USED_RETENTION_MS } from '../../src/core/store.js';
+import { createLogger } from '../../src/logger.js';
 import { openRedisStore } from '../../src/store/redis-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
@@ -103,17 +105,44 @@ describe('Redis store specifics', () => {
     }
   });
 
-  it('refuses to open when Redis cannot be reached, naming the URL without its password', async () => {
+  it('refuses to open when Redis cannot be reached, naming the URL without its password, in the error and the log', async () => {
     const own = await startRedisServer();
     await own.stop();
+    const lines: string[] = [];
+    const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     const url = `redis://bot:s3cret-pw@127.0.0.1:${own.port}/0`;
-    const error = await openRedisStore({ url, connectTimeoutMs: 1000 }).then(
+    const error = await openRedisStore({ url, connectTimeoutMs: 1000, logger: createLogger({ destination }) }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as Error).message).toContain(`127.0.0.1:${own.port}`);
     expect((error as Error).message).not.toContain('s3cret-pw');
+    expect(lines.join('')).toContain('Redis connection failed');
+    expect(lines.join('')).toContain(`127.0.0.1:${own.port}`);
+    expect(lines.join('')).not.toContain('s3cret-pw');
+  });
+
+  it('gives up on a Redis that stops answering, saying the change may have been made', async () => {
+    const own = await startRedisServer();
+    const store = await openRedisStore({ url: own.url, prefix: 'frozen:', commandTimeoutMs: 300 });
+    try {
+      await store.pending.put(pendingFor('t1', Date.now()));
+      own.pause();
+      const error = await store.pending.take('t1', 'slack:U1', Date.now(), 'confirmed').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect(error).toMatchObject({ mayHaveApplied: true });
+      own.resume();
+      await expect.poll(() => store.ping().then(() => 'up', () => 'down'), { timeout: 10_000, interval: 100 }).toBe('up');
+      expect(await store.pending.get('t1')).toMatchObject({ status: 'used', usedBy: 'slack:U1' });
+    } finally {
+      own.resume();
+      await store.close();
+      await own.stop();
+    }
   });
 
   it('authenticates with the password in the URL, and reports a wrong one without showing it', async () => {

@@ -7,6 +7,9 @@ import { createServer, Socket } from 'node:net';
 export interface TestRedisServer {
   url: string;
   port: number;
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a blackholed network. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -71,7 +74,10 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
     child.once('exit', (code) => resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)));
   });
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGCONT');
+      child.kill('SIGTERM');
+    }
     await exited(child);
   };
   const deadline = Date.now() + 10_000;
@@ -86,5 +92,11 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const auth = options.password ? `:${encodeURIComponent(options.password)}@` : '';
-  return { url: `redis://${auth}127.0.0.1:${port}/0`, port, stop };
+  return {
+    url: `redis://${auth}127.0.0.1:${port}/0`,
+    port,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    stop,
+  };
 }
