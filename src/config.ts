@@ -24,6 +24,8 @@ export interface AppConfig {
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
+  /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
+  redis: { url?: string; prefix: string };
 }
 
 const blankToUndefined = (value: unknown) =>
@@ -84,6 +86,23 @@ const envSchema = z.object({
   DISCORD_APPLICATION_ID: optionalText,
   DISCORD_API_URL: optionalUrl,
   DISCORD_GUILD_ID: optionalText,
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((raw) => /^rediss?:\/\/[^\s]+$/.test(raw) && URL.canParse(raw), {
+        message: 'must be a URL like redis://127.0.0.1:6379/0 (or rediss:// for TLS)',
+      })
+      .optional(),
+  ),
+  VPSOPS_REDIS_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, 'must be 1–64 letters, digits or . _ : -')
+      .default('vpsops:'),
+  ),
 });
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
@@ -130,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: e.DISCORD_API_URL,
       guildId: e.DISCORD_GUILD_ID,
     },
+    redis: { url: e.REDIS_URL, prefix: e.VPSOPS_REDIS_PREFIX },
   };
 }
 
@@ -158,6 +178,16 @@ export function redactedConfig(config: AppConfig): AppConfig {
       appToken: hide(config.slack.appToken),
     },
     discord: { ...config.discord, token: hide(config.discord.token) },
+    redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
   };
+}
+
+/** The Redis URL with any password replaced, fit for a banner or a log line. */
+export function redactedRedisUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const url = new URL(raw);
+  if (url.password) url.password = REDACTED;
+  if (url.username && url.password === '') url.username = REDACTED;
+  return url.toString();
 }

@@ -1,9 +1,15 @@
-// Bot state behind a small async interface (so a shared multi-replica store can come later):
-// pending confirmations, channel bindings, known hostnames and followed operations.
-// This module holds the interface and the in-memory implementation; file-store.ts persists it.
+// The bot's shared state, split by concern: pending confirmations, channel bindings, the hostname
+// directory, tracked operations, leases and short-lived adapter state. Three implementations
+// share this port and one contract suite: memory (tests), embedded (journal in the data dir, one
+// process) and Redis (several replicas). "Take once", "attach card" and leases are explicit
+// compare-and-set operations so that exactly one process wins however clicks are spread.
 import type { Message } from '../render/message.js';
 import type { FollowSpec, ResolvedInstance } from './command.js';
+import type { EphemeralState } from './ephemeral-state.js';
 import type { Actor, MessageRef, Platform } from './ports.js';
+
+/** How a pending confirmation ended. */
+export type PendingResolution = 'confirmed' | 'cancelled' | 'expired';
 
 /** A destructive action waiting for Confirm / Cancel; the button carries only `token`. */
 export interface PendingConfirmation {
@@ -27,7 +33,7 @@ export interface PendingConfirmation {
   cardRef?: MessageRef;
   /** The preview card as shown (without buttons), to edit it to its final state later. */
   card?: Message;
-  /** 'used' once confirmed, cancelled or expired — kept briefly so late clicks get "already used". */
+  /** 'used' once confirmed, cancelled or expired — kept briefly so late clicks get a precise answer. */
   status: 'pending' | 'used';
   usedAt?: number;
   /** "<platform>:<userId>" of whoever confirmed or cancelled, or "expiry". */
@@ -35,9 +41,6 @@ export interface PendingConfirmation {
   /** How it was used, so a late click gets the precise answer (expired / confirmed by X / cancelled by Y). */
   resolution?: PendingResolution;
 }
-
-/** How a pending confirmation ended. */
-export type PendingResolution = 'confirmed' | 'cancelled' | 'expired';
 
 /** A long operation being followed (written and read by the tracking module). */
 export interface TrackedOperation {
@@ -57,157 +60,93 @@ export interface KnownHostname {
   hostname: string;
 }
 
-/** The bot's persistent state; every method is async so another backend can replace this one. */
-export interface BotStore {
-  putPending(pending: PendingConfirmation): Promise<void>;
-  getPending(token: string): Promise<PendingConfirmation | null>;
-  /** Atomically marks a pending confirmation used; null when missing or already used (exactly one winner). */
-  takePending(
+/** Pending confirmations; each expires from the store by itself after expiry + USED_RETENTION_MS. */
+export interface PendingStore {
+  put(pending: PendingConfirmation): Promise<void>;
+  get(token: string): Promise<PendingConfirmation | null>;
+  /**
+   * Compare-and-set pending → used: exactly one caller across all processes gets the confirmation
+   * back (as it was before the take); every other gets null (missing, or already used).
+   */
+  take(
     token: string,
     usedBy: string,
     at: number,
     resolution: PendingResolution,
   ): Promise<PendingConfirmation | null>;
-  /** Attaches the card ref to a still-pending confirmation; false when it is gone or used. */
-  setPendingCard(token: string, ref: MessageRef): Promise<boolean>;
-  deletePending(token: string): Promise<void>;
-  listPending(): Promise<PendingConfirmation[]>;
-  /** Binds (or with null unbinds) a channel, keyed "<platform>:<channelId>". */
-  bind(channelKey: string, instance: ResolvedInstance | null): Promise<void>;
-  binding(channelKey: string): Promise<ResolvedInstance | null>;
-  rememberHostname(uuid: string, hostname: string): Promise<void>;
+  /** Compare-and-set: attaches the card ref only while still pending; false when gone or used. */
+  attachCard(token: string, ref: MessageRef): Promise<boolean>;
+  delete(token: string): Promise<void>;
+  /** Still-pending confirmations whose expiry is at or before `at`, oldest first (the sweeper's work). */
+  due(at: number, limit: number): Promise<PendingConfirmation[]>;
+  /** How many are still pending (not used, not yet swept), for the gauge. */
+  count(): Promise<number>;
+}
+
+/** Hostnames learned from the API, indexed both ways (lookups never scan the whole directory). */
+export interface HostnameDirectory {
+  remember(uuid: string, hostname: string): Promise<void>;
   hostnameOf(uuid: string): Promise<string | null>;
-  /** Forgets a hostname once its instance is known to be gone (deleted, or 404 from the API). */
-  forgetHostname(uuid: string): Promise<void>;
+  /** Forgets an instance once it is known to be gone (deleted, or 404 from the API). */
+  forget(uuid: string): Promise<void>;
   /** Uuids known under this hostname (case-insensitive); more than one means ambiguous. */
-  uuidsOfHostname(hostname: string): Promise<string[]>;
-  knownHostnames(): Promise<KnownHostname[]>;
-  putOperation(op: TrackedOperation): Promise<void>;
-  listOperations(): Promise<TrackedOperation[]>;
-  deleteOperation(id: string): Promise<void>;
+  uuidsOf(hostname: string): Promise<string[]>;
+  /** Up to `limit` known hostnames, those starting with `prefix` (case-insensitive) first. */
+  search(prefix: string, limit: number): Promise<KnownHostname[]>;
+}
+
+/** A keyed set of JSON records (bindings, operations, watches, alerts…). */
+export interface RecordCollection<T> {
+  put(id: string, value: T): Promise<void>;
+  get(id: string): Promise<T | null>;
+  delete(id: string): Promise<void>;
+  list(): Promise<T[]>;
+  count(): Promise<number>;
+}
+
+/** Named leases with an expiry: the one way work is given to exactly one replica at a time. */
+export interface LeaseStore {
+  /** Takes the lease if free (or expired, or already `owner`'s) for `ttlMs`; true when `owner` now holds it. */
+  acquire(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Extends the lease only while `owner` still holds it. */
+  renew(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up if `owner` holds it. */
+  release(name: string, owner: string): Promise<void>;
+  holder(name: string): Promise<string | null>;
+}
+
+/** Which implementation is behind the port (banner, readiness, metrics). */
+export type StoreKind = 'memory' | 'embedded' | 'redis';
+
+/** The bot's state. Every method is async; every implementation passes test/contract/store-*. */
+export interface BotStore {
+  readonly kind: StoreKind;
+  readonly pending: PendingStore;
+  /** Channel bindings keyed "<platform>:<channelId>". */
+  readonly bindings: RecordCollection<ResolvedInstance>;
+  readonly hostnames: HostnameDirectory;
+  readonly operations: RecordCollection<TrackedOperation>;
+  readonly leases: LeaseStore;
+  /** Short-lived adapter state (response_url handles, modal texts, interaction tokens). */
+  readonly ephemeral: EphemeralState;
+  /** A further named collection (watches, alerts…); same name, same records. */
+  collection<T>(name: string): RecordCollection<T>;
+  /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The serialisable state behind the store. */
-export interface StoreState {
-  version: 1;
-  pending: Record<string, PendingConfirmation>;
-  bindings: Record<string, ResolvedInstance>;
-  hostnames: Record<string, string>;
-  operations: Record<string, TrackedOperation>;
-}
-
-/** An empty state. */
-export function emptyState(): StoreState {
-  return { version: 1, pending: {}, bindings: {}, hostnames: {}, operations: {} };
 }
 
 /** How long used / expired confirmations are kept so late clicks get a precise answer. */
 export const USED_RETENTION_MS = 60 * 60_000;
 
-/** Drops used confirmations past retention and pending ones long expired. */
-export function pruneState(state: StoreState, now: number): void {
-  for (const [token, p] of Object.entries(state.pending)) {
-    if (Math.max(p.expiresAt, p.usedAt ?? 0) + USED_RETENTION_MS < now) delete state.pending[token];
-  }
+/** When a confirmation may be dropped from the store altogether. */
+export function pendingDropAt(pending: PendingConfirmation): number {
+  return Math.max(pending.expiresAt, pending.usedAt ?? 0) + USED_RETENTION_MS;
 }
 
-const clone = <T>(value: T): T => structuredClone(value);
-
-/**
- * A store over an in-memory state; `persist` (if given) is awaited after every change.
- * Each mutation is synchronous on the state, which makes takePending atomic within a process.
- */
-export function createStateStore(
-  state: StoreState,
-  persist: (state: StoreState) => Promise<void> = async () => {},
-  onClose: () => Promise<void> = async () => {},
-): BotStore {
-  const changed = () => persist(state);
-  return {
-    async putPending(pending) {
-      state.pending[pending.token] = clone(pending);
-      await changed();
-    },
-    async getPending(token) {
-      const found = state.pending[token];
-      return found ? clone(found) : null;
-    },
-    async takePending(token, usedBy, at, resolution) {
-      const found = state.pending[token];
-      if (!found || found.status !== 'pending') return null;
-      found.status = 'used';
-      found.usedAt = at;
-      found.usedBy = usedBy;
-      found.resolution = resolution;
-      const taken = clone(found);
-      pruneState(state, at);
-      await changed();
-      return taken;
-    },
-    async setPendingCard(token, ref) {
-      const found = state.pending[token];
-      if (!found || found.status !== 'pending') return false;
-      found.cardRef = clone(ref);
-      await changed();
-      return true;
-    },
-    async deletePending(token) {
-      delete state.pending[token];
-      await changed();
-    },
-    async listPending() {
-      return Object.values(state.pending).map(clone);
-    },
-    async bind(channelKey, instance) {
-      if (instance) state.bindings[channelKey] = clone(instance);
-      else delete state.bindings[channelKey];
-      await changed();
-    },
-    async binding(channelKey) {
-      const found = state.bindings[channelKey];
-      return found ? clone(found) : null;
-    },
-    async rememberHostname(uuid, hostname) {
-      const key = uuid.toLowerCase();
-      if (state.hostnames[key] === hostname) return;
-      state.hostnames[key] = hostname;
-      await changed();
-    },
-    async hostnameOf(uuid) {
-      return state.hostnames[uuid.toLowerCase()] ?? null;
-    },
-    async forgetHostname(uuid) {
-      const key = uuid.toLowerCase();
-      if (!(key in state.hostnames)) return;
-      delete state.hostnames[key];
-      await changed();
-    },
-    async uuidsOfHostname(hostname) {
-      const wanted = hostname.toLowerCase();
-      return Object.entries(state.hostnames)
-        .filter(([, name]) => name.toLowerCase() === wanted)
-        .map(([uuid]) => uuid);
-    },
-    async knownHostnames() {
-      return Object.entries(state.hostnames).map(([uuid, hostname]) => ({ uuid, hostname }));
-    },
-    async putOperation(op) {
-      state.operations[op.id] = clone(op);
-      await changed();
-    },
-    async listOperations() {
-      return Object.values(state.operations).map(clone);
-    },
-    async deleteOperation(id) {
-      delete state.operations[id];
-      await changed();
-    },
-    close: onClose,
-  };
-}
-
-/** An in-memory store (tests, library use). */
-export function createMemoryStore(): BotStore {
-  return createStateStore(emptyState());
-}
+/** Collection names in use, so two features never share one by accident. */
+export const COLLECTIONS = {
+  bindings: 'bindings',
+  operations: 'operations',
+  hostnames: 'hostnames',
+} as const;
