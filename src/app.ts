@@ -1,6 +1,7 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from './api/index.js';
@@ -9,11 +10,13 @@ import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
+import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
+import { openBotState, type BotState } from './store/open-store.js';
 import { createOperationTracker } from './tracking/index.js';
 import { allCommands } from '../commands/index.js';
 
@@ -31,14 +34,16 @@ export type TrackerFactory = (deps: {
   api: HostingApi;
   store: BotStore;
   config: AppConfig;
+  owner: string;
   logger?: Logger;
 }) => AppTracker;
 
 /** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
-export const defaultTracker: TrackerFactory = ({ api, store, config, logger }) =>
+export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger }) =>
   createOperationTracker({
     api,
     store,
+    owner,
     pollMinMs: config.tracking.pollMinMs,
     pollMaxMs: config.tracking.pollMaxMs,
     timeoutMs: config.tracking.timeoutMs,
@@ -57,6 +62,12 @@ export interface AppOptions {
   simulator?: Parameters<typeof startSimulator>[0];
   /** The one app logger (core, tracker, failed API calls); stderr at config.logLevel when absent. */
   logger?: Logger;
+  /** What this process is (console, exec, serve): named to a second process refused the data dir. */
+  mode?: string;
+  /** State to run on instead of the configured store (tests). */
+  state?: BotState;
+  /** Counters for /metrics (serve). */
+  metrics?: CoreMetrics;
   now?: () => Date;
 }
 
@@ -71,6 +82,8 @@ export interface App {
   bot: Awaited<ReturnType<typeof createBot>>;
   /** Re-follows operations a previous run left unfinished, for refs an adapter can still edit. */
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
+  /** This process's lease owner id. */
+  owner: string;
   close(): Promise<void>;
 }
 
@@ -82,6 +95,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   try {
     // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
     const logger = options.logger ?? createLogger({ level: config.logLevel });
+    const owner = randomUUID();
+    const now = options.now;
+    const state =
+      options.state ??
+      (await openBotState(config, {
+        ...(options.mode ? { mode: options.mode } : {}),
+        ...(now ? { now: () => now().getTime() } : {}),
+      }));
+    cleanup.push(() => state.close());
     const apiCalls = createApiCallRecorder();
     const api = createHostingApi({
       baseUrl: target.baseUrl,
@@ -98,6 +120,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
     const bot = await createBot(config, {
       api,
+      store: state.store,
+      audit: state.audit,
+      owner,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       commands: options.commands ?? allCommands,
       apiCalls,
       charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
@@ -113,6 +139,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         api,
         store: bot.store,
         config,
+        owner,
         logger,
       });
       cleanup.push(() => tracker?.stop?.());
@@ -125,6 +152,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       simulator: target.simulator,
       bot,
       resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
+      owner,
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {
@@ -142,7 +170,7 @@ export type ResumableAdapter = PlatformAdapter & {
 /** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
 export function responderRouter(
   adapters: readonly ResumableAdapter[],
-): (op: TrackedOperation) => Responder | null {
+): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
   return (op) => {
     const adapter = adapters.find((a) => a.platform === op.ref.platform);
     return adapter?.responderFor?.(op.ref) ?? null;

@@ -24,7 +24,7 @@ export async function runDefault(config: AppConfig, version: string): Promise<nu
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
 export async function runConsole(config: AppConfig, version: string): Promise<number> {
   const log = createFileLogger(config);
-  const app = await createApp(config, { logger: log.logger });
+  const app = await createApp(config, { logger: log.logger, mode: 'console' });
   const actor = consoleActor(config.consoleUser);
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   process.stdout.write(
@@ -79,7 +79,11 @@ export async function runExecCommand(
     return EXIT.usage;
   }
   // One-shot: nothing stays around to follow an operation, so no tracker.
-  const app = await createApp(config, { logger: createFileLogger(config).logger, tracker: null });
+  const app = await createApp(config, {
+    logger: createFileLogger(config).logger,
+    tracker: null,
+    mode: 'exec',
+  });
   try {
     return await runExec(app.dispatcher, {
       text: words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' '),
@@ -88,7 +92,7 @@ export async function runExecCommand(
       stdout: process.stdout,
       stderr: process.stderr,
       pendingTarget: async (token) => {
-        const pending = await app.bot.store.getPending(token);
+        const pending = await app.bot.store.pending.get(token);
         const expected = pending?.typedConfirmation ?? pending?.targets[0];
         return pending && expected ? { expected, accepted: pending.targets } : null;
       },
@@ -112,7 +116,7 @@ export async function runServe(config: AppConfig): Promise<number> {
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
-  const app = await createApp(config, { logger });
+  const app = await createApp(config, { logger, mode: 'serve' });
   const started: ResumableAdapter[] = [];
   try {
     for (const adapter of adapters) {
@@ -126,6 +130,9 @@ export async function runServe(config: AppConfig): Promise<number> {
       return 0;
     });
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
+    // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
+    const router = responderRouter(started);
+    app.bot.startExpirySweeper((ref) => router({ ref }));
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(

@@ -90,7 +90,6 @@ function buildProgram(done: (code: number) => void): Command {
   return program;
 }
 
-
 /** Commander parser for `--port`: an integer 0–65535 (0 = any free port). */
 function parsePort(value: string): number {
   const port = Number(value);

@@ -11,12 +11,22 @@ import { requirePositiveInt } from './validate.js';
 export function backupsApi(call: Transport): HostingApi['backups'] {
   return {
     restore: (instanceUuid, backupUuid) =>
-      call('backup.restore', { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } }, restoreSchema),
+      call(
+        'backup.restore',
+        { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } },
+        restoreSchema,
+      ),
     delete: (instanceUuid, backupUuid) =>
-      call('backup.delete', { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } }, backupDeletedSchema),
+      call(
+        'backup.delete',
+        { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } },
+        backupDeletedSchema,
+      ),
     history: async (instanceUuid, opts = {}) => {
-      const limit = opts.limit === undefined ? undefined : requirePositiveInt('backup.history', 'limit', opts.limit);
-      const page = opts.page === undefined ? undefined : requirePositiveInt('backup.history', 'page', opts.page);
+      const limit =
+        opts.limit === undefined ? undefined : requirePositiveInt('backup.history', 'limit', opts.limit);
+      const page =
+        opts.page === undefined ? undefined : requirePositiveInt('backup.history', 'page', opts.page);
       return call(
         'backup.history',
         { params: { instance_uuid: instanceUuid }, query: { limit, page } },

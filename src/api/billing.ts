@@ -10,12 +10,18 @@ export function billingApi(call: Transport): HostingApi['billing'] {
   return {
     paymentMethods: async (opts = {}) => {
       const amount =
-        opts.amount === undefined ? undefined : requireNonNegativeInt('billing.paymentMethods', 'amount', opts.amount);
+        opts.amount === undefined
+          ? undefined
+          : requireNonNegativeInt('billing.paymentMethods', 'amount', opts.amount);
       return call('billing.paymentMethods', { query: { amount } }, paymentMethodsSchema);
     },
     reportSummary: async (opts = {}) => {
-      const limit = opts.limit === undefined ? undefined : requirePositiveInt('billing.reportSummary', 'limit', opts.limit);
-      const page = opts.page === undefined ? undefined : requirePositiveInt('billing.reportSummary', 'page', opts.page);
+      const limit =
+        opts.limit === undefined
+          ? undefined
+          : requirePositiveInt('billing.reportSummary', 'limit', opts.limit);
+      const page =
+        opts.page === undefined ? undefined : requirePositiveInt('billing.reportSummary', 'page', opts.page);
       return call(
         'billing.reportSummary',
         { query: { limit, page } },

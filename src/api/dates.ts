@@ -2,8 +2,18 @@
 // epoch seconds, "January 2024"); callers keep the raw string for display and use this to compute.
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 /** "25 January 2024 14:37" (time optional) and "January 2024" — read as UTC (the spec names no zone). */
@@ -22,13 +32,18 @@ export function parseApiDate(raw: unknown): Date | null {
   const sql = SQL_DATETIME.exec(text);
   if (sql) {
     const [, y, mo, d, h, mi, s] = sql;
-    return valid(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)), Number(d));
+    return valid(
+      Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)),
+      Number(d),
+    );
   }
   if (ISO.test(text)) return valid(Date.parse(text));
   const human = HUMAN.exec(text);
   if (human) {
     const [, d, monthName, y, h, mi, s] = human;
-    const month = MONTHS.findIndex((m) => m === monthName?.toLowerCase() || m.slice(0, 3) === monthName?.toLowerCase());
+    const month = MONTHS.findIndex(
+      (m) => m === monthName?.toLowerCase() || m.slice(0, 3) === monthName?.toLowerCase(),
+    );
     if (month < 0) return null;
     const day = d === undefined ? 1 : Number(d);
     return valid(Date.UTC(Number(y), month, day, Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)), day);

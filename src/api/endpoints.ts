@@ -17,7 +17,12 @@ export interface EndpointSpec {
 export const ENDPOINTS = {
   'instance.detail': { number: 1, method: 'GET', path: '/instance/{instance_uuid}/detail', retrySafe: true },
   'instance.stop': { number: 2, method: 'PATCH', path: '/instance/{instance_uuid}/stop', retrySafe: false },
-  'instance.delete': { number: 3, method: 'POST', path: '/instance/{instance_uuid}/delete', retrySafe: false },
+  'instance.delete': {
+    number: 3,
+    method: 'POST',
+    path: '/instance/{instance_uuid}/delete',
+    retrySafe: false,
+  },
   'instance.console': {
     number: 4,
     method: 'POST',
@@ -50,7 +55,12 @@ export const ENDPOINTS = {
     path: '/instance/{instance_uuid}/backup/{backup_uuid}/delete',
     retrySafe: false,
   },
-  'backup.history': { number: 11, method: 'GET', path: '/instance/{instance_uuid}/backup/history', retrySafe: true },
+  'backup.history': {
+    number: 11,
+    method: 'GET',
+    path: '/instance/{instance_uuid}/backup/history',
+    retrySafe: true,
+  },
   'firewall.ipsetCreate': {
     number: 12,
     method: 'PATCH',
@@ -64,13 +74,33 @@ export const ENDPOINTS = {
     path: '/network/public/{ip_uuid}/change-instance',
     retrySafe: false,
   },
-  'network.vswitch': { number: 15, method: 'PATCH', path: '/instance/{instance_uuid}/vswitch', retrySafe: false },
-  'network.details': { number: 16, method: 'GET', path: '/network/vswitch/{vswitch_uuid}/details', retrySafe: true },
-  'network.graph': { number: 17, method: 'GET', path: '/network/vswitch/{vswitch_id}/graph', retrySafe: true },
+  'network.vswitch': {
+    number: 15,
+    method: 'PATCH',
+    path: '/instance/{instance_uuid}/vswitch',
+    retrySafe: false,
+  },
+  'network.details': {
+    number: 16,
+    method: 'GET',
+    path: '/network/vswitch/{vswitch_uuid}/details',
+    retrySafe: true,
+  },
+  'network.graph': {
+    number: 17,
+    method: 'GET',
+    path: '/network/vswitch/{vswitch_id}/graph',
+    retrySafe: true,
+  },
   'storage.create': { number: 18, method: 'POST', path: '/storage/blocks/create', retrySafe: false },
   'systems.list': { number: 19, method: 'GET', path: '/systems', retrySafe: true },
   'sshkey.unassigned': { number: 20, method: 'GET', path: '/credential/ssh/unassigned', retrySafe: true },
-  'billing.paymentMethods': { number: 21, method: 'GET', path: '/billing/v2/payment-methods', retrySafe: true },
+  'billing.paymentMethods': {
+    number: 21,
+    method: 'GET',
+    path: '/billing/v2/payment-methods',
+    retrySafe: true,
+  },
   'billing.reportSummary': { number: 22, method: 'GET', path: '/billing/report/summary', retrySafe: true },
 } as const satisfies Record<string, EndpointSpec>;
 

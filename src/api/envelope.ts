@@ -8,7 +8,12 @@ import type { EndpointName } from './endpoints.js';
 export type Decoded<T> = { data: T } | { error: ApiError };
 
 /** Parses a 2xx body; the cause of a failure names only paths and issue codes, never values. */
-export function decodeEnvelope<T>(endpoint: EndpointName, body: string, schema: z.ZodType<T>, status: number): Decoded<T> {
+export function decodeEnvelope<T>(
+  endpoint: EndpointName,
+  body: string,
+  schema: z.ZodType<T>,
+  status: number,
+): Decoded<T> {
   const invalid = (why: string): Decoded<T> => ({
     error: new ApiError('UPSTREAM_INVALID', endpoint, { status, cause: new Error(why) }),
   });
@@ -18,8 +23,10 @@ export function decodeEnvelope<T>(endpoint: EndpointName, body: string, schema: 
   } catch {
     return invalid('body is not JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid('body is not an object');
-  if (!('data' in parsed) || parsed.data === null || parsed.data === undefined) return invalid('envelope has no data');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return invalid('body is not an object');
+  if (!('data' in parsed) || parsed.data === null || parsed.data === undefined)
+    return invalid('envelope has no data');
   const result = schema.safeParse(parsed.data);
   if (!result.success) {
     const issues = result.error.issues

@@ -18,7 +18,10 @@ export function codeForStatus(status: number): ApiErrorCode {
 }
 
 /** Retry-After as milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(header: string | string[] | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  header: string | string[] | undefined,
+  now: number = Date.now(),
+): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -57,7 +60,10 @@ export function hostPortOf(baseUrl: string): string | undefined {
 }
 
 /** Ids a request named, for "that backup (c1d2…)" hints: path params and id-like query values. */
-export function idsOf(params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): Record<string, string> {
+export function idsOf(
+  params: Record<string, unknown> = {},
+  query: Record<string, unknown> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = String(v);
   for (const k of ['vm_id', 'location_id', 'location']) if (query[k] !== undefined) out[k] = String(query[k]);
@@ -72,7 +78,8 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
  */
 export function fromRequestFailure(endpoint: EndpointName, error: unknown, hostPort?: string): ApiError {
   const name = error instanceof Error ? error.name : 'Error';
-  const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
+  const code =
+    typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
   const timedOut = name === 'TimeoutError' || TIMEOUT_CODES.has(code);
   const detail = [hostPort, code].filter(Boolean).join(', ');
   return new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', endpoint, {

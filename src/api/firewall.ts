@@ -11,7 +11,11 @@ export function firewallApi(call: Transport): HostingApi['firewall'] {
       const name = requireText('firewall.ipsetCreate', 'name', opts?.name);
       const form: Record<string, string> = { name };
       if (opts.description !== undefined) form.description = String(opts.description);
-      return call('firewall.ipsetCreate', { params: { instance_uuid: instanceUuid }, form }, ipsetCreatedSchema);
+      return call(
+        'firewall.ipsetCreate',
+        { params: { instance_uuid: instanceUuid }, form },
+        ipsetCreatedSchema,
+      );
     },
   };
 }

@@ -41,7 +41,10 @@ export interface HostingApi {
     /** 2 — PATCH /instance/{uuid}/stop. */
     stop(uuid: string): Promise<{ uuid: string; hostname: string }>;
     /** 3 — POST /instance/{uuid}/delete with _method=DELETE, remove_ip and remove_block_storage as "1"/"0". */
-    delete(uuid: string, opts: { removeIp: boolean; removeBlockStorage: boolean }): Promise<{ uuid: string; hostname: string }>;
+    delete(
+      uuid: string,
+      opts: { removeIp: boolean; removeBlockStorage: boolean },
+    ): Promise<{ uuid: string; hostname: string }>;
     /** 4 — POST /instance/{uuid}/console-websocket; the password is a secret. */
     consoleWebsocket(uuid: string): Promise<{ url: string; password: string }>;
     /** 5 — GET /instance/{uuid}/rrd?periode=…. */
@@ -61,17 +64,26 @@ export interface HostingApi {
     /** 10 — GET that changes state: never retried. */
     delete(instanceUuid: string, backupUuid: string): Promise<{ backup: string }>;
     /** 11 — GET /instance/{uuid}/backup/history?limit&page. */
-    history(instanceUuid: string, opts?: { limit?: number; page?: number }): Promise<Paged<BackupHistoryItem>>;
+    history(
+      instanceUuid: string,
+      opts?: { limit?: number; page?: number },
+    ): Promise<Paged<BackupHistoryItem>>;
   };
   firewall: {
     /** 12 — PATCH /instance/{uuid}/firewall/ipset/create with name, description. */
-    createIpset(instanceUuid: string, opts: { name: string; description?: string }): Promise<{ vm_uuid: string; ipset: string }>;
+    createIpset(
+      instanceUuid: string,
+      opts: { name: string; description?: string },
+    ): Promise<{ vm_uuid: string; ipset: string }>;
   };
   publicIps: {
     /** 13 — PATCH /instance/{uuid}/ip/add. */
     add(instanceUuid: string): Promise<{ vm_uuid: string; ip_address: string }>;
     /** 14 — PATCH /network/public/{ip}/change-instance with instance_id. */
-    changeInstance(ipUuid: string, targetInstanceUuid: string): Promise<{ ip_id: string; instance_id: string }>;
+    changeInstance(
+      ipUuid: string,
+      targetInstanceUuid: string,
+    ): Promise<{ ip_id: string; instance_id: string }>;
   };
   privateNetworks: {
     /** 15 — PATCH /instance/{uuid}/vswitch with vswitch (attaches or detaches). */
@@ -83,7 +95,9 @@ export interface HostingApi {
   };
   blockStorage: {
     /** 18 — POST /storage/blocks/create with name and any extra fields. */
-    create(opts: { name: string } & Record<string, string | number | boolean>): Promise<{ block_storage_id: string }>;
+    create(
+      opts: { name: string } & Record<string, string | number | boolean>,
+    ): Promise<{ block_storage_id: string }>;
   };
   systems: {
     /** 19 — GET /systems?location=…. */

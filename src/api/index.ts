@@ -21,7 +21,8 @@ export type { EndpointName, EndpointSpec } from './endpoints.js';
 /** Builds the client for one hosting-API base URL and key; misconfiguration fails here, at start-up. */
 export function createHostingApi(options: HostingApiOptions): HostingApi {
   const baseUrl = checkedBaseUrl(options.baseUrl);
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new Error('hosting API key is empty');
+  if (typeof options.apiKey !== 'string' || options.apiKey === '')
+    throw new Error('hosting API key is empty');
   return hostingApiOn(
     createTransport({
       baseUrl,
@@ -42,7 +43,8 @@ function checkedBaseUrl(raw: string): string {
   } catch {
     throw new Error('hosting API base URL is not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('hosting API base URL must be http(s)');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('hosting API base URL must be http(s)');
   if (url.search || url.hash || url.username || url.password) {
     throw new Error('hosting API base URL must not carry a query, fragment or credentials');
   }

@@ -10,10 +10,15 @@ export function privateNetworksApi(call: Transport): HostingApi['privateNetworks
   return {
     setVswitch: async (instanceUuid, vswitchUuid) => {
       const vswitch = requireUuid('network.vswitch', 'vswitch', vswitchUuid);
-      return call('network.vswitch', { params: { instance_uuid: instanceUuid }, form: { vswitch } }, vswitchSetSchema);
+      return call(
+        'network.vswitch',
+        { params: { instance_uuid: instanceUuid }, form: { vswitch } },
+        vswitchSetSchema,
+      );
     },
     details: (vswitchUuid) =>
       call('network.details', { params: { vswitch_uuid: vswitchUuid } }, privateNetworkDetailSchema),
-    graph: (vswitchId) => call('network.graph', { params: { vswitch_id: vswitchId } }, privateNetworkGraphSchema),
+    graph: (vswitchId) =>
+      call('network.graph', { params: { vswitch_id: vswitchId } }, privateNetworkGraphSchema),
   };
 }

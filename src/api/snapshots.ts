@@ -13,6 +13,10 @@ export function snapshotsApi(call: Transport): HostingApi['snapshots'] {
         snapshotDeletedSchema,
       ),
     rollback: (instanceUuid, snapshotUuid) =>
-      call('snapshot.rollback', { params: { instance_uuid: instanceUuid, snapshot_uuid: snapshotUuid } }, rollbackSchema),
+      call(
+        'snapshot.rollback',
+        { params: { instance_uuid: instanceUuid, snapshot_uuid: snapshotUuid } },
+        rollbackSchema,
+      ),
   };
 }

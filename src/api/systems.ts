@@ -10,7 +10,9 @@ export function systemsApi(call: Transport): HostingApi['systems'] {
   return {
     list: async (opts = {}) => {
       const location =
-        opts.location === undefined ? undefined : requirePositiveInt('systems.list', 'location', opts.location);
+        opts.location === undefined
+          ? undefined
+          : requirePositiveInt('systems.list', 'location', opts.location);
       return call('systems.list', { query: { location } }, z.array(osCatalogueEntrySchema));
     },
   };

@@ -8,7 +8,14 @@ import { ApiError } from './errors.js';
 import type { ApiErrorCode } from './errors.js';
 import { ENDPOINTS } from './endpoints.js';
 import type { EndpointName } from './endpoints.js';
-import { apiMessageOf, codeForStatus, fromRequestFailure, hostPortOf, idsOf, parseRetryAfter } from './failures.js';
+import {
+  apiMessageOf,
+  codeForStatus,
+  fromRequestFailure,
+  hostPortOf,
+  idsOf,
+  parseRetryAfter,
+} from './failures.js';
 import { decodeEnvelope } from './envelope.js';
 import { buildPath } from './validate.js';
 
@@ -79,7 +86,8 @@ export function createTransport(config: TransportConfig): Transport {
       return 'error' in decoded ? { status, error: decoded.error } : { status, data: decoded.data };
     }
     const code = codeForStatus(status);
-    const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers['retry-after']) : undefined;
+    const retryAfterMs =
+      code === 'RATE_LIMITED' ? parseRetryAfter(response.headers['retry-after']) : undefined;
     const apiMessage = apiMessageOf(body, config.apiKey);
     const ids = idsOf(input.params, input.query);
     return { status, error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs, ids }) };
@@ -112,7 +120,13 @@ export function createTransport(config: TransportConfig): Transport {
       const started = performance.now();
       const outcome = await attempt(endpoint, url, input, schema);
       const durationMs = Math.round(performance.now() - started);
-      report({ endpoint, status: outcome.status, durationMs, attempt: attemptNumber, errorCode: outcome.error?.code });
+      report({
+        endpoint,
+        status: outcome.status,
+        durationMs,
+        attempt: attemptNumber,
+        errorCode: outcome.error?.code,
+      });
       if (!outcome.error) return outcome.data as T;
       const delay = attemptNumber < maxAttempts ? retryDelay(outcome.error, attemptNumber) : undefined;
       if (delay === undefined) throw outcome.error;
@@ -123,6 +137,8 @@ export function createTransport(config: TransportConfig): Transport {
 
 function definedOnly(query: CallInput['query']): Record<string, string | number> | undefined {
   if (!query) return undefined;
-  const entries = Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  const entries = Object.entries(query).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined,
+  );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -34,7 +34,8 @@ export function requireNonNegativeInt(endpoint: EndpointName, name: string, valu
 
 /** A required, non-blank text field. */
 export function requireText(endpoint: EndpointName, name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidInput(endpoint, `${name} must not be empty`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidInput(endpoint, `${name} must not be empty`);
   return value;
 }
 

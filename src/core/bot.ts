@@ -1,19 +1,21 @@
-// Composition of the core: loads the policy, opens the store and audit log under the data dir,
-// and returns the Dispatcher adapters talk to. One path for every command on every platform.
+// Composition of the core: loads the policy, takes the store and audit log it is given (the
+// composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
+// One path for every command on every platform.
 import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from '../config.js';
+import { randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../logger.js';
 import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
-import { openAuditLog } from './audit.js';
+import type { AuditLog } from './audit.js';
 import type { BotServices, CommandDefinition } from './command.js';
-import { expiredCard } from './confirm-card.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
-import { openFileStore } from './file-store.js';
+import { expirePending, startExpirySweeper } from './expiry.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
-import type { Dispatcher, Invocation, Responder } from './ports.js';
+import { NO_METRICS, type CoreMetrics } from './metrics-port.js';
+import type { Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
 import { createRegistry } from './registry.js';
 import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
@@ -25,15 +27,20 @@ import { visibilityFor } from './visibility.js';
 export interface BotDeps {
   api: HostingApi;
   commands: CommandDefinition[];
+  /** The shared state (embedded, Redis or memory). */
+  store: BotStore;
+  /** The audit trail. */
+  audit: AuditLog;
   /** Pass the same recorder's onCall to createHostingApi so audit records get API status. */
   apiCalls?: ApiCallRecorder;
   charts?: BotServices['renderChart'];
   tracker?: OperationTracker;
+  metrics?: CoreMetrics;
+  /** Lease owner id of this process (default random). */
+  owner?: string;
   now?: () => Date;
   /** Defaults to a stderr logger at config.logLevel. */
   logger?: Logger;
-  /** Defaults to the file-backed store under config.dataDir. */
-  store?: BotStore;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
 }
@@ -42,6 +49,7 @@ export interface BotDeps {
 export interface Bot {
   dispatcher: Dispatcher;
   store: BotStore;
+  audit: AuditLog;
   policy: Policy;
   /**
    * Fetches instance.detail for these uuids (≤ 4 at once, errors ignored, ≤ ~5 s in total) and
@@ -49,6 +57,8 @@ export interface Bot {
    * how many were learned.
    */
   learnInstances(uuids: string[]): Promise<number>;
+  /** Expires cards left by any process (under a lease), editing them through `responderFor`. */
+  startExpirySweeper(responderFor: (ref: MessageRef) => Responder | null, intervalMs?: number): void;
   close(): Promise<void>;
 }
 
@@ -58,10 +68,10 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
   const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
   const now = deps.now ?? (() => new Date());
-  const store = deps.store ?? (await openFileStore(config.dataDir, () => now().getTime()));
-  const audit = await openAuditLog(config.dataDir);
+  const { store, audit } = deps;
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const timers = new Set<NodeJS.Timeout>();
+  const stops: (() => void)[] = [];
   const rt: Runtime = {
     config,
     api: deps.api,
@@ -72,9 +82,12 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     apiCalls: deps.apiCalls ?? createApiCallRecorder(),
     now,
     logger,
+    metrics: deps.metrics ?? NO_METRICS,
+    owner: deps.owner ?? randomUUID(),
   };
   if (deps.tracker) rt.tracker = deps.tracker;
   if (deps.charts) rt.charts = deps.charts;
+  // Prompt expiry in the process that posted the card; the sweeper covers every other case.
   rt.scheduleExpiry = (token, expiresAt, responder) => {
     const timer = setTimeout(
       () => {
@@ -100,39 +113,26 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   return {
     dispatcher,
     store,
+    audit,
     policy,
     learnInstances: learn,
+    startExpirySweeper(responderFor, intervalMs) {
+      stops.push(
+        startExpirySweeper(rt, { owner: rt.owner, responderFor, ...(intervalMs ? { intervalMs } : {}) }),
+      );
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await audit.close();
-      await store.close();
+      for (const stop of stops.splice(0)) stop();
     },
   };
 }
 
-/** Proactive expiry: edits an unanswered card to "Expired — nothing was done" and audits it. */
 async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {
   try {
-    const pending = await rt.store.getPending(token);
-    const at = rt.now().getTime();
-    if (!pending || pending.status !== 'pending' || at < pending.expiresAt) return;
-    if (!(await rt.store.takePending(token, 'expiry', at, 'expired'))) return;
-    if (pending.cardRef) await responder.update(pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
-    await rt.audit.write({
-      time: new Date(at).toISOString(),
-      invocationId: pending.invocationId,
-      platform: pending.platform,
-      userId: pending.requester.userId,
-      displayName: pending.requester.displayName,
-      channelId: pending.channelId,
-      command: pending.command,
-      args: pending.auditArgs,
-      decision: 'allowed',
-      confirmation: 'expired',
-      result: 'cancelled',
-      durationMs: 0,
-    });
+    const pending = await rt.store.pending.get(token);
+    if (pending) await expirePending(rt, pending, responder);
   } catch (error) {
     rt.logger.warn({ err: error }, 'expiring a confirmation failed');
   }

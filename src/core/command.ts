@@ -53,7 +53,13 @@ export const arg = {
     return { kind: 'instance', description, positional: true, required: true, schema: z.string().min(1) };
   },
   uuid(description: string, options: ArgOptions = {}): ArgSpec<string> {
-    return { kind: 'uuid', description, positional: options.positional ?? true, required: true, schema: uuidSchema };
+    return {
+      kind: 'uuid',
+      description,
+      positional: options.positional ?? true,
+      required: true,
+      schema: uuidSchema,
+    };
   },
   string(description: string, options: ArgOptions & { max?: number } = {}): ArgSpec<string> {
     return {
@@ -61,7 +67,10 @@ export const arg = {
       description,
       positional: options.positional ?? true,
       required: true,
-      schema: z.string().min(1).max(options.max ?? 200),
+      schema: z
+        .string()
+        .min(1)
+        .max(options.max ?? 200),
     };
   },
   integer(description: string, options: ArgOptions & { min?: number; max?: number } = {}): ArgSpec<number> {
@@ -162,7 +171,10 @@ export interface BotServices {
   /** Commands the actor may run in this channel (for help). */
   allowedCommands(actor: Actor, channelId: string): CommandDefinition[];
   /** The actor's effective role name and where it came from (for whoami). */
-  describeActor(actor: Actor, channelId: string): { role: string; source: string; canDestructiveHere: boolean };
+  describeActor(
+    actor: Actor,
+    channelId: string,
+  ): { role: string; source: string; canDestructiveHere: boolean };
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
 }

@@ -26,11 +26,7 @@ function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
 }
 
 /** The preview card shown while the action waits for confirmation. */
-export function previewCard(
-  preview: Preview,
-  pending: PendingConfirmation,
-  destructive: boolean,
-): Message {
+export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
   // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
   const notes = [`Requested by ${mention(pending.requester)}`];
   if (pending.twoPerson)

@@ -47,7 +47,7 @@ async function announcedTarget(
   args: Record<string, unknown>,
 ): Promise<string | null> {
   const first = pending.targets[0] || firstInstanceLabel(args);
-  if (first && isUuid(first)) return (await rt.store.hostnameOf(first)) ?? first;
+  if (first && isUuid(first)) return (await rt.store.hostnames.hostnameOf(first)) ?? first;
   return first;
 }
 
@@ -79,7 +79,7 @@ async function act(
   responder: Responder,
   record: AuditRecord,
 ): Promise<void> {
-  const pending = await rt.store.getPending(event.token);
+  const pending = await rt.store.pending.get(event.token);
   if (!pending) {
     throw new UserError(
       'unknown-token',
@@ -95,7 +95,7 @@ async function act(
   const at = rt.now();
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
-    if (await rt.store.takePending(pending.token, 'expiry', at.getTime(), 'expired')) {
+    if (await rt.store.pending.take(pending.token, 'expiry', at.getTime(), 'expired')) {
       await showFinal(responder, pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
     }
     throw new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.');
@@ -117,7 +117,7 @@ async function act(
       'You can try again until the confirmation expires.',
     );
   }
-  const taken = await rt.store.takePending(
+  const taken = await rt.store.pending.take(
     pending.token,
     `${event.actor.platform}:${event.actor.userId}`,
     at.getTime(),

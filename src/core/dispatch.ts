@@ -80,11 +80,10 @@ async function decide(
   record: AuditRecord,
   state: DecideState,
 ): Promise<Decision> {
-  const binding = await rt.store.binding(channelKey(inv.platform, inv.channelId));
-  const known = await rt.store.knownHostnames();
+  const binding = await rt.store.bindings.get(channelKey(inv.platform, inv.channelId));
   const parsed = parseInput(inv.input, rt.registry, {
     hasBinding: binding !== null,
-    looksLikeInstance: instanceMatcher(rt.policy, known),
+    looksLikeInstance: await instanceMatcher(inv.input, rt),
   });
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;
@@ -150,14 +149,14 @@ async function startConfirmation(
   const card = previewCard(preview, pending, def.risk === 'destructive');
   const { actions: _actions, ...bare } = card;
   pending.card = { ...bare, attachments: [] };
-  await rt.store.putPending(pending);
+  await rt.store.pending.put(pending);
   record.confirmation = 'pending';
   record.result = 'pending';
   return {
     message: card,
     visibility: def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
     afterReply: async (ref) => {
-      await rt.store.setPendingCard(pending.token, ref);
+      await rt.store.pending.attachCard(pending.token, ref);
       rt.scheduleExpiry?.(pending.token, pending.expiresAt, responder);
     },
   };

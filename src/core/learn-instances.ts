@@ -21,7 +21,7 @@ export const LEARN_TIMEOUT_MS = 5000;
  */
 export async function learnInstances(
   api: Pick<HostingApi, 'instances'>,
-  store: Pick<BotStore, 'rememberHostname'>,
+  store: Pick<BotStore, 'hostnames'>,
   uuids: readonly string[],
   options: LearnOptions = {},
 ): Promise<number> {
@@ -35,7 +35,7 @@ export async function learnInstances(
         const detail = await api.instances.detail(uuid);
         const hostname = typeof detail.hostname === 'string' ? detail.hostname.trim() : '';
         if (over || !hostname) continue;
-        await store.rememberHostname(uuid, hostname);
+        await store.hostnames.remember(uuid, hostname);
         learned += 1;
       } catch {
         // Unknown or unreachable instances are simply not learned.

@@ -67,12 +67,16 @@ export function plainIssue(label: string, issue: z.core.$ZodIssue): string {
     const min = Number(issue.minimum);
     if (issue.origin === 'string')
       return min <= 1 ? `${label} must not be empty` : `${label} must be at least ${chars(min)}`;
-    return issue.inclusive === false ? `${label} must be more than ${min}` : `${label} must be ${min} or more`;
+    return issue.inclusive === false
+      ? `${label} must be more than ${min}`
+      : `${label} must be ${min} or more`;
   }
   if (issue.code === 'too_big') {
     const max = Number(issue.maximum);
     if (issue.origin === 'string') return `${label} must be at most ${chars(max)}`;
-    return issue.inclusive === false ? `${label} must be less than ${max}` : `${label} must be ${max} or less`;
+    return issue.inclusive === false
+      ? `${label} must be less than ${max}`
+      : `${label} must be ${max} or less`;
   }
   if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int'))
     return `${label} must be a whole number`;

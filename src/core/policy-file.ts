@@ -13,11 +13,9 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console):\S+)$/, {
   message: 'members look like slack:U123, discord:<id>, discord-role:<id>, console:<user>, console:* or "*"',
 });
-const channelSchema = z
-  .string()
-  .regex(/^(slack|discord|console):\S+$/, {
-    message: 'channels look like slack:C0123 or discord:<channel id>',
-  });
+const channelSchema = z.string().regex(/^(slack|discord|console):\S+$/, {
+  message: 'channels look like slack:C0123 or discord:<channel id>',
+});
 const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
   message: 'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
 });
@@ -84,7 +82,9 @@ function failAll(file: string, problems: Problem[]): never {
   if (problems.length === 1) fail(file, problems[0]!.line, problems[0]!.text);
   const shown = problems.slice(0, MAX_PROBLEMS).map((p) => `  ${p.line ? `line ${p.line}: ` : ''}${p.text}`);
   const more = problems.length > MAX_PROBLEMS ? [`  …and ${problems.length - MAX_PROBLEMS} more`] : [];
-  throw new ConfigError(`Policy file ${file} has ${problems.length} problems:\n${[...shown, ...more].join('\n')}`);
+  throw new ConfigError(
+    `Policy file ${file} has ${problems.length} problems:\n${[...shown, ...more].join('\n')}`,
+  );
 }
 
 /** What to write instead, per place, when zod says a list was expected. */
@@ -99,7 +99,8 @@ function plainIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: u
   const where = path.join('.') || 'the file';
   if (issue.code === 'invalid_type') {
     if (issue.expected === 'array') return `${where} must be a list, e.g. ${listExample(path)}`;
-    if (issue.expected === 'object' || issue.expected === 'record') return `${where} must be a mapping of names to values`;
+    if (issue.expected === 'object' || issue.expected === 'record')
+      return `${where} must be a mapping of names to values`;
     if (issue.expected === 'string') return `${where} must be text`;
   }
   const shown = typeof value === 'string' ? ` "${value}"` : '';

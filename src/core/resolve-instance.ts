@@ -5,7 +5,8 @@ import type { CommandDefinition, ResolvedInstance } from './command.js';
 import { UserError } from './errors.js';
 import { kebab } from './names.js';
 import type { Policy } from './policy.js';
-import type { BotStore, KnownHostname } from './store.js';
+import type { InvocationInput } from './ports.js';
+import type { BotStore } from './store.js';
 import { closest } from './suggest.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,12 +31,13 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
   if (isUuid(text)) {
     const uuid = text.toLowerCase();
     const alias = deps.policy.aliases().find((a) => a.uuid === uuid)?.name;
-    return { uuid, label: (await deps.store.hostnameOf(uuid)) ?? alias ?? uuid };
+    return { uuid, label: (await deps.store.hostnames.hostnameOf(uuid)) ?? alias ?? uuid };
   }
   const aliased = deps.policy.alias(text);
-  if (aliased) return { uuid: aliased, label: (await deps.store.hostnameOf(aliased)) ?? text };
-  const uuids = await deps.store.uuidsOfHostname(text);
-  if (uuids.length === 1) return { uuid: uuids[0]!, label: (await deps.store.hostnameOf(uuids[0]!)) ?? text };
+  if (aliased) return { uuid: aliased, label: (await deps.store.hostnames.hostnameOf(aliased)) ?? text };
+  const uuids = await deps.store.hostnames.uuidsOf(text);
+  if (uuids.length === 1)
+    return { uuid: uuids[0]!, label: (await deps.store.hostnames.hostnameOf(uuids[0]!)) ?? text };
   if (uuids.length > 1) {
     throw new UserError(
       'unknown-instance',
@@ -45,7 +47,7 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
   }
   const names = [
     ...deps.policy.aliases().map((a) => a.name),
-    ...(await deps.store.knownHostnames()).map((h) => h.hostname),
+    ...(await deps.store.hostnames.search(text.slice(0, 1), SUGGESTION_POOL)).map((h) => h.hostname),
   ];
   const near = closest(text, [...new Set(names)], 3);
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -68,12 +70,12 @@ export function resolvedInstances(values: Record<string, unknown>): ResolvedInst
 export async function forgetIfGone(
   error: unknown,
   values: Record<string, unknown>,
-  store: Pick<BotStore, 'forgetHostname'>,
+  store: Pick<BotStore, 'hostnames'>,
 ): Promise<void> {
   if (!isApiError(error) || error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return;
   const instances = resolvedInstances(values);
   if (instances.length !== 1) return;
-  await store.forgetHostname(instances[0]!.uuid);
+  await store.hostnames.forget(instances[0]!.uuid);
 }
 
 /** Replaces raw instance references in parsed values; omitted ones come from the channel binding. */
@@ -109,13 +111,13 @@ export async function resolveInstanceArgs(
 export async function refreshInstanceLabels(
   def: CommandDefinition,
   values: Record<string, unknown>,
-  store: Pick<BotStore, 'hostnameOf'>,
+  store: Pick<BotStore, 'hostnames'>,
 ): Promise<Record<string, unknown>> {
   const out = { ...values };
   for (const [key, spec] of Object.entries(def.args)) {
     const current = out[key];
     if (spec.kind !== 'instance' || !isResolved(current)) continue;
-    const hostname = await store.hostnameOf(current.uuid);
+    const hostname = await store.hostnames.hostnameOf(current.uuid);
     if (hostname && hostname !== current.label) out[key] = { ...current, label: hostname };
   }
   return out;
@@ -130,11 +132,32 @@ function isResolved(value: unknown): value is ResolvedInstance {
   );
 }
 
-/** A sync "is this a known instance name?" check over preloaded aliases and hostnames. */
-export function instanceMatcher(policy: Policy, known: readonly KnownHostname[]): (token: string) => boolean {
+/** Words of one input looked up at most: enough for any command line, bounded for hostile input. */
+const MATCHER_WORDS = 24;
+/** Known hostnames compared against an unknown name for "did you mean" (error path only). */
+const SUGGESTION_POOL = 500;
+
+/**
+ * A sync "is this a known instance name?" check for the parser, built by looking up only the
+ * words of this input (never the whole directory), plus the policy's aliases.
+ */
+export async function instanceMatcher(
+  input: InvocationInput,
+  deps: ResolveDeps,
+): Promise<(token: string) => boolean> {
   const names = new Set<string>();
-  for (const a of policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
-  for (const h of known) names.add(h.hostname.toLowerCase()).add(h.uuid.toLowerCase());
+  for (const a of deps.policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
+  const words = input.kind === 'text' ? input.text.split(/\s+/) : [];
+  const candidates = [...new Set(words.filter((w) => w && !w.startsWith('-')))].slice(0, MATCHER_WORDS);
+  await Promise.all(
+    candidates.map(async (word) => {
+      const lower = word.toLowerCase();
+      const known = isUuid(word)
+        ? (await deps.store.hostnames.hostnameOf(lower)) !== null
+        : (await deps.store.hostnames.uuidsOf(word)).length > 0;
+      if (known) names.add(lower);
+    }),
+  );
   return (token) => names.has(token.toLowerCase());
 }
 
@@ -154,7 +177,8 @@ export async function completeInstances(
     out.push({ name: `${label} (${kind} · ${uuid.slice(0, 8)})`.slice(0, 100), value: uuid, rank });
   };
   for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
-  for (const h of await deps.store.knownHostnames()) add(h.hostname, h.uuid, 'hostname');
+  for (const h of await deps.store.hostnames.search(wanted, SUGGESTION_POOL))
+    add(h.hostname, h.uuid, 'hostname');
   return out
     .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
     .slice(0, 25)

@@ -9,6 +9,7 @@ import type { BotServices, CommandContext } from './command.js';
 import type { Policy } from './policy.js';
 import type { Actor, Platform, Responder } from './ports.js';
 import type { Registry } from './registry.js';
+import type { CoreMetrics } from './metrics-port.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 
@@ -25,6 +26,9 @@ export interface Runtime {
   charts?: BotServices['renderChart'];
   now: () => Date;
   logger: Logger;
+  metrics: CoreMetrics;
+  /** This process's id as a lease owner (random per start). */
+  owner: string;
   /** Arms a timer that edits the card to "Expired" if nobody acts in time (set by createBot). */
   scheduleExpiry?: (token: string, expiresAt: number, responder: Responder) => void;
 }
@@ -42,12 +46,15 @@ export function sameActor(a: Actor, b: Actor): boolean {
 /** BotServices for handlers running on one platform. */
 export function createServices(rt: Runtime, platform: Platform): BotServices {
   const services: BotServices = {
-    bindInstance: (channelId, instance) => rt.store.bind(channelKey(platform, channelId), instance),
-    boundInstance: (channelId) => rt.store.binding(channelKey(platform, channelId)),
+    bindInstance: (channelId, instance) =>
+      instance
+        ? rt.store.bindings.put(channelKey(platform, channelId), instance)
+        : rt.store.bindings.delete(channelKey(platform, channelId)),
+    boundInstance: (channelId) => rt.store.bindings.get(channelKey(platform, channelId)),
     rememberHostname: async (uuid, hostname) => {
-      if (hostname.trim()) await rt.store.rememberHostname(uuid, hostname.trim());
+      if (hostname.trim()) await rt.store.hostnames.remember(uuid, hostname.trim());
     },
-    hostnameOf: async (uuid) => (await rt.store.hostnameOf(uuid)) ?? null,
+    hostnameOf: async (uuid) => (await rt.store.hostnames.hostnameOf(uuid)) ?? null,
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
     allowedCommands: (actor, channelId) =>
       rt.registry.all.filter((def) => {

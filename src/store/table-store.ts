@@ -130,7 +130,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
       },
       async get(token) {
         const found = pendingTable().get(token);
-        return found ? clone(found) : null;
+        return found && pendingDropAt(found) >= now() ? clone(found) : null;
       },
       async take(token, usedBy, at, resolution) {
         const found = pendingTable().get(token);
@@ -150,7 +150,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
         if (pendingTable().has(token)) await tables.write(TABLES.pending, token, null);
       },
       async due(at, limit) {
-        await prune(at);
+        await prune(now());
         return [...pendingTable().values()]
           .filter((p) => p.status === 'pending' && p.expiresAt <= at)
           .sort((a, b) => a.expiresAt - b.expiresAt)

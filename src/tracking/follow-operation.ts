@@ -80,8 +80,8 @@ export function runOperation(
 
   return new Promise((resolve) => {
     const finish = async (outcome: FinalOutcome): Promise<void> => {
-      await deps.store
-        .deleteOperation(op.id)
+      await deps.store.operations
+        .delete(op.id)
         .catch((error: unknown) => deps.warn('tracker: forget failed', { err: error }));
       await responder
         .update(op.ref, finalMessage(outcome, card))
@@ -123,8 +123,8 @@ export function runOperation(
       const outcome = decide(gone, failure === null);
       if (gone && spec.kind === 'instance-gone') {
         // Completion and lookups must stop offering an instance that no longer exists.
-        await deps.store
-          .forgetHostname(spec.instanceUuid)
+        await deps.store.hostnames
+          .forget(spec.instanceUuid)
           .catch((error: unknown) => deps.warn('tracker: forget hostname failed', { err: error }));
       }
       if (outcome) return finish(outcome(elapsed));
@@ -134,7 +134,7 @@ export function runOperation(
         );
       if (lastStatus !== before) {
         const next: OperationData = { ...data, lastStatus };
-        await deps.store.putOperation({ ...op, data: { ...next } }).catch(() => undefined);
+        await deps.store.operations.put(op.id, { ...op, data: { ...next } }).catch(() => undefined);
       }
       await progress(now);
       if (deps.stopped()) return resolve(null);

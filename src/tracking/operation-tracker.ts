@@ -1,6 +1,8 @@
 // The OperationTracker the core hands confirmed long operations to (stop, delete, restore…).
-// Every followed operation is persisted in the BotStore until it ends, so a restarted bot can
-// pick it up again with resume(); timers are unref'd and stop() cancels them all.
+// Every followed operation is persisted in the BotStore until it ends and is followed by exactly
+// one process at a time, under a lease its follower renews. resume() starts adopting: operations
+// whose lease has lapsed (their follower died, or a restart) are taken over within
+// lease TTL + adopt interval. Timers are unref'd and stop() cancels them all.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import type { FollowSpec } from '../core/command.js';
@@ -29,7 +31,16 @@ export interface OperationTrackerOptions {
   onDone?: (op: TrackedOperation, outcome: FinalOutcome) => void;
   /** Where edit / store failures are reported; default: dropped. */
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
+  /** This process's lease owner id (default: a random id). */
+  owner?: string;
+  /** How long a follower's lease lasts unless renewed (default 15 s; renewed every third of it). */
+  leaseTtlMs?: number;
+  /** How often stored operations without a live follower are looked for (default 10 s). */
+  adoptIntervalMs?: number;
 }
+
+/** The lease under which one process follows one operation. */
+export const operationLease = (id: string): string => `op:${id}`;
 
 /**
  * A follow target that may carry the card as the runner showed it, so progress lines are
@@ -76,7 +87,12 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
   };
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<string>();
+  const owner = options.owner ?? randomUUID();
+  const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
+  const adoptIntervalMs = positive(options.adoptIntervalMs, 10_000);
+  const { store } = options;
   let stopped = false;
+  let adopting: NodeJS.Timeout | undefined;
   const warn = (message: string, detail: Record<string, unknown>): void =>
     options.logger?.warn(detail, message);
 
@@ -98,12 +114,51 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     },
   };
 
+  // Renews the follower's lease while the operation runs; a lost lease (another process took
+  // over after a stall) stops following here so two processes never edit one card.
+  const holdLease = (id: string, lost: { value: boolean }): NodeJS.Timeout => {
+    const timer = setInterval(() => {
+      store.leases
+        .renew(operationLease(id), owner, leaseTtlMs)
+        .then((held) => {
+          if (!held) lost.value = true;
+        })
+        .catch((error: unknown) => warn('tracker: lease renewal failed', { err: error, op: id }));
+    }, leaseTtlMs / 3);
+    timer.unref();
+    return timer;
+  };
+
   const start = (op: TrackedOperation, responder: Responder, firstDelayMs: number, card?: Message): void => {
     running.add(op.id);
-    void runOperation(op, responder, deps, { firstDelayMs, card }).then((outcome) => {
+    const lost = { value: false };
+    const renewal = holdLease(op.id, lost);
+    const opDeps = { ...deps, stopped: () => stopped || lost.value };
+    void runOperation(op, responder, opDeps, { firstDelayMs, card }).then((outcome) => {
+      clearInterval(renewal);
       running.delete(op.id);
+      if (!lost.value) void store.leases.release(operationLease(op.id), owner).catch(() => undefined);
       if (outcome) options.onDone?.(op, outcome);
     });
+  };
+
+  // One pass over stored operations: take over each whose lease is free and that we can edit.
+  const adopt = async (responderFor: (op: TrackedOperation) => Responder | null): Promise<number> => {
+    let resumed = 0;
+    for (const op of await store.operations.list()) {
+      if (stopped || running.has(op.id)) continue;
+      if (!(await store.leases.acquire(operationLease(op.id), owner, leaseTtlMs))) continue;
+      const responder = responderFor(op);
+      if (!responder) {
+        await store.leases.release(operationLease(op.id), owner);
+        // Nobody here can show its outcome; drop it once it could no longer finish in time anyway.
+        if (now() >= op.startedAt + settings.timeoutMs) await store.operations.delete(op.id);
+        continue;
+      }
+      start(op, responder, 0);
+      resumed += 1;
+    }
+    return resumed;
   };
 
   return {
@@ -121,25 +176,22 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         startedAt: target.startedAt,
         data: { ...data },
       };
-      options.store
-        .putOperation(op)
+      // The lease is taken before the record is visible, so no other process adopts it meanwhile.
+      store.leases
+        .acquire(operationLease(op.id), owner, leaseTtlMs)
+        .then(() => store.operations.put(op.id, op))
         .catch((error: unknown) => warn('tracker: persist failed', { err: error, op: op.id }));
       start(op, target.responder, settings.pollMinMs, target.card);
     },
 
     async resume(responderFor) {
       if (stopped) return 0;
-      let resumed = 0;
-      for (const op of await options.store.listOperations()) {
-        if (running.has(op.id)) continue;
-        const responder = responderFor(op);
-        if (!responder) {
-          // Nobody can show its outcome; drop it once it could no longer finish in time anyway.
-          if (now() >= op.startedAt + settings.timeoutMs) await options.store.deleteOperation(op.id);
-          continue;
-        }
-        start(op, responder, 0);
-        resumed += 1;
+      const resumed = await adopt(responderFor);
+      if (!adopting) {
+        adopting = setInterval(() => {
+          adopt(responderFor).catch((error: unknown) => warn('tracker: adopting failed', { err: error }));
+        }, adoptIntervalMs);
+        adopting.unref();
       }
       return resumed;
     },
@@ -148,6 +200,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
 
     stop() {
       stopped = true;
+      clearInterval(adopting);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       running.clear();

@@ -28,12 +28,15 @@ describe('every endpoint against the simulator', () => {
 });
 
 describe('retry rules with injected faults', () => {
-  it.each(names.filter((n) => !ENDPOINTS[n].retrySafe))('sends %s exactly once when it fails with a 500', async (name) => {
-    sim.faults.inject({ endpoint: name, kind: 'status', status: 500, message: 'injected' });
-    const error = await failure(SEEDED_CALLS[name](api));
-    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', status: 500, endpoint: name });
-    expect(sim.countRequests(name)).toBe(1);
-  });
+  it.each(names.filter((n) => !ENDPOINTS[n].retrySafe))(
+    'sends %s exactly once when it fails with a 500',
+    async (name) => {
+      sim.faults.inject({ endpoint: name, kind: 'status', status: 500, message: 'injected' });
+      const error = await failure(SEEDED_CALLS[name](api));
+      expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', status: 500, endpoint: name });
+      expect(sim.countRequests(name)).toBe(1);
+    },
+  );
 
   it('sends backup restore exactly once when it is rate limited', async () => {
     sim.faults.inject({ endpoint: 'backup.restore', kind: 'rate-limit', retryAfterSeconds: 0 });
@@ -74,7 +77,9 @@ describe('retry rules with injected faults', () => {
 
   it('still answers through added latency', async () => {
     sim.faults.inject({ endpoint: 'network.details', kind: 'latency', ms: 30 });
-    await expect(api.privateNetworks.details(SEED_IDS.networks.backend.uuid)).resolves.toMatchObject({ status: 'Active' });
+    await expect(api.privateNetworks.details(SEED_IDS.networks.backend.uuid)).resolves.toMatchObject({
+      status: 'Active',
+    });
   });
 });
 
@@ -87,7 +92,11 @@ describe('unusable and variant bodies', () => {
   });
 
   it('reports data of the wrong kind as UPSTREAM_INVALID', async () => {
-    sim.faults.inject({ endpoint: 'billing.paymentMethods', kind: 'body', body: { message: 'ok', data: 'none today' } });
+    sim.faults.inject({
+      endpoint: 'billing.paymentMethods',
+      kind: 'body',
+      body: { message: 'ok', data: 'none today' },
+    });
     expect((await failure(api.billing.paymentMethods())).code).toBe('UPSTREAM_INVALID');
   });
 
@@ -97,15 +106,35 @@ describe('unusable and variant bodies', () => {
       kind: 'body',
       body: {
         message: 'Success',
-        data: { uuid: web1, hostname: 'web-1', cpu: 4, memory: 8192, price_per_hour: '1250', public_ip: null, os: null, extra: 1 },
+        data: {
+          uuid: web1,
+          hostname: 'web-1',
+          cpu: 4,
+          memory: 8192,
+          price_per_hour: '1250',
+          public_ip: null,
+          os: null,
+          extra: 1,
+        },
       },
     });
     const detail = await api.instances.detail(web1);
-    expect(detail).toMatchObject({ cpu: '4', memory: '8192', price_per_hour: 1250, public_ip: null, os: null, status: null });
+    expect(detail).toMatchObject({
+      cpu: '4',
+      memory: '8192',
+      price_per_hour: 1250,
+      public_ip: null,
+      os: null,
+      status: null,
+    });
   });
 
   it('derives the page when a paginated answer has no page object', async () => {
-    sim.faults.inject({ endpoint: 'backup.history', kind: 'body', body: { message: 'ok', data: { data: [{ id: web1 }] } } });
+    sim.faults.inject({
+      endpoint: 'backup.history',
+      kind: 'body',
+      body: { message: 'ok', data: { data: [{ id: web1 }] } },
+    });
     const history = await api.backups.history(web1);
     expect(history.page).toEqual({ total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 });
   });

@@ -66,7 +66,9 @@ describe('instance delete (3)', () => {
   });
 
   it('reports deleting an unknown instance as NOT_FOUND', async () => {
-    const error = await failure(api.instances.delete(UNKNOWN_UUID, { removeIp: false, removeBlockStorage: false }));
+    const error = await failure(
+      api.instances.delete(UNKNOWN_UUID, { removeIp: false, removeBlockStorage: false }),
+    );
     expect(error).toMatchObject({ code: 'NOT_FOUND', endpoint: 'instance.delete' });
     expect((await api.instances.detail(I.web2)).status).toBe('Running');
   });
@@ -89,7 +91,8 @@ describe('console websocket (4)', () => {
 describe('monitoring series (5)', () => {
   it.each(PERIODES)('returns all four series with numeric samples for periode %s', async (periode) => {
     const rrd = await api.instances.rrd(I.web1, periode);
-    for (const series of [rrd.cpu, rrd.memory, rrd.network, rrd.disk]) expect(series.length).toBeGreaterThan(0);
+    for (const series of [rrd.cpu, rrd.memory, rrd.network, rrd.disk])
+      expect(series.length).toBeGreaterThan(0);
     expect(typeof rrd.cpu[0]?.cpu).toBe('number');
     expect(typeof rrd.memory[0]?.raw_usage_memory).toBe('number');
     expect(typeof rrd.cpu[0]?.time).toBe('string');

@@ -58,7 +58,9 @@ describe('public IP change instance (14)', () => {
   });
 
   it('rejects a malformed target without sending a request', async () => {
-    expect((await failure(api.publicIps.changeInstance(SEED_IDS.publicIps.web2, 'worker-1'))).code).toBe('INVALID_INPUT');
+    expect((await failure(api.publicIps.changeInstance(SEED_IDS.publicIps.web2, 'worker-1'))).code).toBe(
+      'INVALID_INPUT',
+    );
     expect(sim.countRequests('ip.changeInstance')).toBe(0);
   });
 });
@@ -66,7 +68,9 @@ describe('public IP change instance (14)', () => {
 describe('vswitch attach/detach (15)', () => {
   it('attaches an instance to a private network, raising its active count', async () => {
     const before = await api.privateNetworks.details(backend.uuid);
-    await expect(api.privateNetworks.setVswitch(I.web2, backend.uuid)).resolves.toMatchObject({ vm_uuid: I.web2 });
+    await expect(api.privateNetworks.setVswitch(I.web2, backend.uuid)).resolves.toMatchObject({
+      vm_uuid: I.web2,
+    });
     const after = await api.privateNetworks.details(backend.uuid);
     expect(after.total_active_instance).toBe((before.total_active_instance ?? 0) + 1);
   });

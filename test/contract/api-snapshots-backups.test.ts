@@ -14,7 +14,10 @@ freshPairEachTest((pair) => ({ sim, api } = pair));
 
 describe('snapshot delete (7)', () => {
   it('deletes a snapshot, after which deleting it again is NOT_FOUND', async () => {
-    await expect(api.snapshots.delete(web1, web1Daily)).resolves.toMatchObject({ vm_uuid: web1, snap_uuid: web1Daily });
+    await expect(api.snapshots.delete(web1, web1Daily)).resolves.toMatchObject({
+      vm_uuid: web1,
+      snap_uuid: web1Daily,
+    });
     const again = await failure(api.snapshots.delete(web1, web1Daily));
     expect(again).toMatchObject({ code: 'NOT_FOUND', endpoint: 'snapshot.delete' });
   });
@@ -39,7 +42,10 @@ describe('snapshot rollback (8)', () => {
 
 describe('backup restore (9)', () => {
   it('starts restoring a backup', async () => {
-    await expect(api.backups.restore(web1, web1Latest)).resolves.toMatchObject({ vm_uuid: web1, backup_uuid: web1Latest });
+    await expect(api.backups.restore(web1, web1Latest)).resolves.toMatchObject({
+      vm_uuid: web1,
+      backup_uuid: web1Latest,
+    });
     expect((await api.instances.detail(web1)).status).toBe('Restoring');
     expect(sim.countRequests('backup.restore')).toBe(1);
   });

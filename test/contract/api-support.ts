@@ -15,8 +15,16 @@ export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 export async function startPair(
   clientOptions: Partial<Parameters<typeof createHostingApi>[0]> = {},
 ): Promise<{ sim: Simulator; api: HostingApi }> {
-  const sim = await startSimulator({ timing: { terminateMs: 60_000, restoreMs: 60_000, storageMs: 60_000, rollbackMs: 0 } });
-  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retryBaseDelayMs: 1, timeoutMs: 5_000, ...clientOptions });
+  const sim = await startSimulator({
+    timing: { terminateMs: 60_000, restoreMs: 60_000, storageMs: 60_000, rollbackMs: 0 },
+  });
+  const api = createHostingApi({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    retryBaseDelayMs: 1,
+    timeoutMs: 5_000,
+    ...clientOptions,
+  });
   return { sim, api };
 }
 

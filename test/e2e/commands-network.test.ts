@@ -38,7 +38,11 @@ describe('firewall, ip and network commands', () => {
     expect(done.text).toMatch(/Public IP 203\.0\.113\.\d+ added to db-1/);
     expect(h.sim.state.publicIpOf(db1)).toBeDefined();
     expect(h.followed).toEqual([
-      expect.objectContaining({ kind: 'instance-ip', instanceUuid: db1, ipAddress: h.sim.state.publicIpOf(db1)?.address }),
+      expect.objectContaining({
+        kind: 'instance-ip',
+        instanceUuid: db1,
+        ipAddress: h.sim.state.publicIpOf(db1)?.address,
+      }),
     ]);
   });
 

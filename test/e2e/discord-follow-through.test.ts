@@ -4,7 +4,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import { DISCORD_USERS, eventually, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import {
+  DISCORD_USERS,
+  eventually,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/fake-discord-world.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -39,14 +44,24 @@ function answered(w: DiscordWorld, i: StoredInteraction, what: string): Promise<
 }
 
 async function previewCard(w: DiscordWorld, path: string[], instance: string) {
-  const card = await answered(w, w.discord.slash(DISCORD_USERS.operator, path, { instance }), 'the preview card');
+  const card = await answered(
+    w,
+    w.discord.slash(DISCORD_USERS.operator, path, { instance }),
+    'the preview card',
+  );
   const confirm = customIds(card).find((id) => /^vps:(typed-)?confirm:/.test(id));
   if (!confirm) throw new Error(`no Confirm button on ${json(card)}`);
   return { card, confirm, token: confirm.slice(confirm.lastIndexOf(':') + 1) };
 }
 
 /** Clicks Confirm on a typed card and types `hostname` into the modal it opens. */
-async function confirmTyped(w: DiscordWorld, card: StoredMessage, confirm: string, token: string, hostname: string) {
+async function confirmTyped(
+  w: DiscordWorld,
+  card: StoredMessage,
+  confirm: string,
+  token: string,
+  hostname: string,
+) {
   const click = w.discord.click(DISCORD_USERS.operator, card.id, confirm);
   const modal = await eventually(() => click.modal, 'the hostname modal');
   expect(modal).toMatchObject({ custom_id: `vps:typed:${token}` });
@@ -65,7 +80,7 @@ const notices = (w: DiscordWorld, verb: string) =>
 /** The operations in the bot's store, once the tracker's asynchronous write has landed. */
 async function storedOperations(w: DiscordWorld) {
   for (let i = 0; i < 100; i += 1) {
-    const ops = await w.bot.store.listOperations();
+    const ops = await w.bot.store.operations.list();
     if (ops.length > 0) return ops;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -75,9 +90,14 @@ async function storedOperations(w: DiscordWorld) {
 describe('Discord follow-through', () => {
   it('attaches the day chart of instance metrics to the embed as a PNG', async () => {
     const w = await open();
-    const i = w.discord.slash(DISCORD_USERS.operator, ['instance', 'metrics'], { instance: WEB1, period: 'day' });
+    const i = w.discord.slash(DISCORD_USERS.operator, ['instance', 'metrics'], {
+      instance: WEB1,
+      period: 'day',
+    });
     const reply = await answered(w, i, 'the metrics reply');
-    const edit = w.discord.calls.find((c) => c.method === 'PATCH' && c.path.includes(i.token) && c.files.length > 0);
+    const edit = w.discord.calls.find(
+      (c) => c.method === 'PATCH' && c.path.includes(i.token) && c.files.length > 0,
+    );
     const [file] = edit?.files ?? [];
     expect(file?.name).toMatch(/\.png$/);
     expect(file?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -116,15 +136,22 @@ describe('Discord follow-through', () => {
     const { card, confirm, token } = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, card, confirm, token, 'web-2');
     await eventually(() => w.sim.countRequests('instance.delete') === 1, 'the delete call');
-    await eventually(() => w.tracker.active().length === 1 && customIds(card).length === 0, 'the followed operation');
+    await eventually(
+      () => w.tracker.active().length === 1 && customIds(card).length === 0,
+      'the followed operation',
+    );
     expect(await storedOperations(w)).toHaveLength(1);
 
     w.discord.expireTokens();
     expect(await w.restart()).toBe(1);
-    await eventually(() => json(card.embeds).includes('web-2 deleted'), 'the resumed card to say deleted', 8_000);
+    await eventually(
+      () => json(card.embeds).includes('web-2 deleted'),
+      'the resumed card to say deleted',
+      8_000,
+    );
     expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(card.lastEditBy).toBe('bot');
-    expect(await w.bot.store.listOperations()).toEqual([]);
+    expect(await w.bot.store.operations.list()).toEqual([]);
   });
 
   it('still opens the hostname modal from a card posted before a restart, and deletes on the right name', async () => {

@@ -7,7 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, type CapturedLogs } from '../support/chat-world-core.js';
 import type { RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import { DISCORD_USERS, eventually, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import {
+  DISCORD_USERS,
+  eventually,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/fake-discord-world.js';
 
 const EPHEMERAL = 64;
 
@@ -26,7 +31,8 @@ afterEach(async () => {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Calls the fake received for one interaction token, in order. */
-const callsFor = (i: StoredInteraction): RecordedCall[] => world.discord.calls.filter((c) => c.path.includes(i.token));
+const callsFor = (i: StoredInteraction): RecordedCall[] =>
+  world.discord.calls.filter((c) => c.path.includes(i.token));
 
 /** The interaction's @original message once it has been edited with an embed. */
 function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
@@ -64,9 +70,13 @@ describe('Discord keeps secrets out of channels, audit and logs', () => {
     expect(world.sim.countRequests('instance.console')).toBe(1);
 
     // Everything but the private reply: other REST calls and every non-ephemeral message.
-    const privateCalls = callsFor(i).filter((c) => c.method === 'PATCH' && c.path.endsWith('/messages/@original'));
+    const privateCalls = callsFor(i).filter(
+      (c) => c.method === 'PATCH' && c.path.endsWith('/messages/@original'),
+    );
     const otherCalls = world.discord.calls.filter((c) => !privateCalls.includes(c));
-    const channelMessages = [...world.discord.store.messages.values()].filter((m) => (m.flags & EPHEMERAL) === 0);
+    const channelMessages = [...world.discord.store.messages.values()].filter(
+      (m) => (m.flags & EPHEMERAL) === 0,
+    );
     const visible = json([otherCalls, channelMessages]);
     const audit = await auditText();
     const logged = logs.lines.join('\n');
@@ -78,9 +88,18 @@ describe('Discord keeps secrets out of channels, audit and logs', () => {
   });
 
   it('never logs or audits the bot token or hosting API key', async () => {
-    await answered(world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' }), 'the console');
-    await answered(world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: 'web-1' }), 'the show');
-    await answered(world.discord.slash(DISCORD_USERS.viewer, ['instance', 'console'], { instance: 'web-1' }), 'the refusal');
+    await answered(
+      world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' }),
+      'the console',
+    );
+    await answered(
+      world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: 'web-1' }),
+      'the show',
+    );
+    await answered(
+      world.discord.slash(DISCORD_USERS.viewer, ['instance', 'console'], { instance: 'web-1' }),
+      'the refusal',
+    );
     const audit = await auditText();
     for (const secret of [world.discord.botToken, world.sim.apiKey]) expect(audit).not.toContain(secret);
     const logged = logs.lines.join('\n');

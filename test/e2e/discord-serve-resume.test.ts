@@ -35,7 +35,9 @@ afterAll(async () => {
 });
 
 /** Starts `vpsops serve` against the fake Discord and the external simulator; resolves once serving. */
-async function serve(pollMs: number): Promise<{ child: ChildProcess; stderr(): string; exit: Promise<number | null> }> {
+async function serve(
+  pollMs: number,
+): Promise<{ child: ChildProcess; stderr(): string; exit: Promise<number | null> }> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: dir,
@@ -50,7 +52,11 @@ async function serve(pollMs: number): Promise<{ child: ChildProcess; stderr(): s
     VPSOPS_TRACK_POLL_MAX_MS: String(pollMs),
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -60,22 +66,32 @@ async function serve(pollMs: number): Promise<{ child: ChildProcess; stderr(): s
 
 const json = (value: unknown) => JSON.stringify(value);
 const customIds = (m: StoredMessage) =>
-  m.components.flatMap((row) => ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''));
+  m.components.flatMap((row) =>
+    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
+  );
 
 describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
   it('resumes a followed delete after a restart and edits the card to say the instance was deleted', async () => {
     const first = await serve(60_000);
     const slash = discord.slash(USER, ['instance', 'delete'], { instance: WEB2 });
-    const card = await eventually(() => {
-      const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
-      return m && customIds(m).length > 0 ? m : undefined;
-    }, 'the preview card', 25_000);
+    const card = await eventually(
+      () => {
+        const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
+        return m && customIds(m).length > 0 ? m : undefined;
+      },
+      'the preview card',
+      25_000,
+    );
     const confirm = customIds(card).find((id) => id.startsWith('vps:typed-confirm:')) ?? '';
     const token = confirm.slice(confirm.lastIndexOf(':') + 1);
     const click = discord.click(USER, card.id, confirm);
     await eventually(() => click.modal, 'the hostname modal', 25_000);
     discord.submitModal(USER, card.id, `vps:typed:${token}`, { typed: 'web-2' });
-    await eventually(() => sim.countRequests('instance.delete') === 1 && customIds(card).length === 0, 'the confirmed delete', 25_000);
+    await eventually(
+      () => sim.countRequests('instance.delete') === 1 && customIds(card).length === 0,
+      'the confirmed delete',
+      25_000,
+    );
     // The first process polls only once a minute: it is stopped with the operation unfinished.
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
@@ -83,7 +99,11 @@ describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
 
     discord.expireTokens();
     const second = await serve(100);
-    await eventually(() => json(card.embeds).includes('web-2 deleted'), 'the resumed card to say deleted', 30_000);
+    await eventually(
+      () => json(card.embeds).includes('web-2 deleted'),
+      'the resumed card to say deleted',
+      30_000,
+    );
     expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(card.lastEditBy).toBe('bot');
     expect(second.stderr()).toMatch(/resumed tracked operations/);

@@ -35,7 +35,9 @@ function cardWith(w: SlackWorld, needle: string): Promise<StoredMessage> {
 }
 
 function tokenOf(card: StoredMessage): string {
-  const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find((b) => b.type === 'actions');
+  const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find(
+    (b) => b.type === 'actions',
+  );
   const token = actions?.elements?.[0]?.value;
   if (!token) throw new Error('card has no buttons');
   return token;
@@ -74,12 +76,14 @@ async function confirmTyped(w: SlackWorld, card: StoredMessage, hostname: string
 
 /** Public channel posts that are notices of an executed action ("@x stopped web-1 (confirmed …)"). */
 const notices = (w: SlackWorld, verb: string) =>
-  w.slack.channelMessages(SLACK_CHANNEL).filter((m) => new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(m.text));
+  w.slack
+    .channelMessages(SLACK_CHANNEL)
+    .filter((m) => new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(m.text));
 
 /** The operations in the bot's store, once the tracker's asynchronous write has landed. */
 async function storedOperations(w: SlackWorld) {
   for (let i = 0; i < 100; i += 1) {
-    const ops = await w.bot.store.listOperations();
+    const ops = await w.bot.store.operations.list();
     if (ops.length > 0) return ops;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -93,7 +97,11 @@ describe('Slack follow-through', () => {
     const w = await open();
     await w.slash('instance metrics web-1 --period day');
     await cardWith(w, 'last 24 hours');
-    const upload = await eventually(() => [...w.slack.uploads.values()].find((u) => u.completed), 8_000, 'the upload');
+    const upload = await eventually(
+      () => [...w.slack.uploads.values()].find((u) => u.completed),
+      8_000,
+      'the upload',
+    );
     expect(upload.channel).toBe(SLACK_CHANNEL);
     expect(upload.filename).toMatch(/web-1.*day.*\.png$/);
     expect(upload.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -109,7 +117,7 @@ describe('Slack follow-through', () => {
     expect(cardText(w, card)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(cardText(w, card)).not.toContain('vps_confirm');
     expect(w.sim.state.getInstance(WEB2)).toBeUndefined();
-    expect(await w.bot.store.listOperations()).toEqual([]);
+    expect(await w.bot.store.operations.list()).toEqual([]);
   });
 
   it('posts exactly one public notice per executed destructive action, also when confirmed in the private dialog', async () => {
@@ -142,10 +150,17 @@ describe('Slack follow-through', () => {
     expect(await storedOperations(w)).toHaveLength(1);
 
     expect(await w.restart()).toBe(1);
-    await eventually(() => cardText(w, card).includes('web-2 deleted'), 8_000, 'the resumed card to say deleted');
+    await eventually(
+      () => cardText(w, card).includes('web-2 deleted'),
+      8_000,
+      'the resumed card to say deleted',
+    );
     expect(cardText(w, card)).toMatch(/web-2 deleted — done in \d+ s/);
-    expect(w.slack.callsTo('chat.update').at(-1)?.args).toMatchObject({ channel: SLACK_CHANNEL, ts: card.ts });
-    expect(await w.bot.store.listOperations()).toEqual([]);
+    expect(w.slack.callsTo('chat.update').at(-1)?.args).toMatchObject({
+      channel: SLACK_CHANNEL,
+      ts: card.ts,
+    });
+    expect(await w.bot.store.operations.list()).toEqual([]);
   });
 
   it('still opens the hostname dialog for a card posted before a restart, and deletes on the right name', async () => {

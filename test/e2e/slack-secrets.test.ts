@@ -23,7 +23,8 @@ afterEach(async () => {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Whether a Web API call was a chat.postEphemeral to `user` (private to them). */
-const isPrivateTo = (call: ApiCall, user: string) => call.method === 'chat.postEphemeral' && call.args['user'] === user;
+const isPrivateTo = (call: ApiCall, user: string) =>
+  call.method === 'chat.postEphemeral' && call.args['user'] === user;
 
 /** The audit trail as text, once it records the console invocation. */
 async function auditText(): Promise<string> {
@@ -40,7 +41,12 @@ async function auditText(): Promise<string> {
 function channelVisible(user: string): string {
   const publicCalls = world.slack.calls.filter((c) => !isPrivateTo(c, user));
   const publicResponses = world.slack.responses.filter((r) => r.body['response_type'] !== 'ephemeral');
-  return json([publicCalls, publicResponses, [...world.slack.messages.values()], [...world.slack.uploads.values()]]);
+  return json([
+    publicCalls,
+    publicResponses,
+    [...world.slack.messages.values()],
+    [...world.slack.uploads.values()],
+  ]);
 }
 
 describe('Slack keeps secrets out of channels, audit and logs', () => {
@@ -49,8 +55,14 @@ describe('Slack keeps secrets out of channels, audit and logs', () => {
     const reply = await eventually(
       () => {
         const viaUrl = world.slack.responsesTo(responseUrl).find((r) => json(r.body).includes('password'));
-        const viaApi = world.slack.callsTo('chat.postEphemeral').find((c) => json(c.args).includes('password'));
-        return viaUrl ? { kind: 'response_url', body: viaUrl.body } : viaApi ? { kind: 'ephemeral', body: viaApi.args } : undefined;
+        const viaApi = world.slack
+          .callsTo('chat.postEphemeral')
+          .find((c) => json(c.args).includes('password'));
+        return viaUrl
+          ? { kind: 'response_url', body: viaUrl.body }
+          : viaApi
+            ? { kind: 'ephemeral', body: viaApi.args }
+            : undefined;
       },
       5_000,
       'the console reply',
@@ -74,7 +86,9 @@ describe('Slack keeps secrets out of channels, audit and logs', () => {
       expect(audit).not.toContain(secret);
       expect(logged).not.toContain(secret);
     }
-    expect(world.slack.callsTo('chat.postMessage').filter((c) => json(c.args).includes('password'))).toHaveLength(0);
+    expect(
+      world.slack.callsTo('chat.postMessage').filter((c) => json(c.args).includes('password')),
+    ).toHaveLength(0);
     expect(world.slack.channelMessages(SLACK_CHANNEL)).toHaveLength(0);
   });
 
@@ -83,10 +97,15 @@ describe('Slack keeps secrets out of channels, audit and logs', () => {
     await world.slash('instance show web-1', SLACK_USERS.operator);
     const refused = await world.slash('instance console web-1', SLACK_USERS.viewer);
     await eventually(() => world.slack.channelMessages(SLACK_CHANNEL).length > 0, 5_000, 'the show card');
-    await eventually(() => world.slack.responsesTo(opened.responseUrl).length > 0, 5_000, 'the console reply');
+    await eventually(
+      () => world.slack.responsesTo(opened.responseUrl).length > 0,
+      5_000,
+      'the console reply',
+    );
     await eventually(() => world.slack.responsesTo(refused.responseUrl).length > 0, 5_000, 'the refusal');
     const audit = await auditText();
-    for (const secret of [world.slack.botToken, world.signingSecret, world.sim.apiKey]) expect(audit).not.toContain(secret);
+    for (const secret of [world.slack.botToken, world.signingSecret, world.sim.apiKey])
+      expect(audit).not.toContain(secret);
     const logged = logs.lines.join('\n');
     expect(logs.lines.length, 'the bot logged through the captured logger').toBeGreaterThan(0);
     expect(logged).not.toContain(world.slack.botToken);

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { eventually, type StoredMessage } from '../support/fake-slack.js';
-import { buttonClickPayload, postSigned, slashCommandForm, viewSubmissionPayload } from '../support/fake-slack-requests.js';
+import {
+  buttonClickPayload,
+  postSigned,
+  slashCommandForm,
+  viewSubmissionPayload,
+} from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
 
 const WEB1 = SEED_IDS.instances.web1;
@@ -33,15 +38,29 @@ function cardWith(needle: string): Promise<StoredMessage> {
 
 /** Token carried by the card's Confirm button. */
 function tokenOf(card: StoredMessage): string {
-  const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find((b) => b.type === 'actions');
+  const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find(
+    (b) => b.type === 'actions',
+  );
   const token = actions?.elements?.[0]?.value;
   if (!token) throw new Error('card has no buttons');
   return token;
 }
 
-function click(card: StoredMessage, actionId: string, userId: string, responseUrl = world.slack.newResponseUrl()) {
+function click(
+  card: StoredMessage,
+  actionId: string,
+  userId: string,
+  responseUrl = world.slack.newResponseUrl(),
+) {
   return world.interact(
-    buttonClickPayload({ actionId, value: tokenOf(card), userId, channelId: SLACK_CHANNEL, messageTs: card.ts, responseUrl }),
+    buttonClickPayload({
+      actionId,
+      value: tokenOf(card),
+      userId,
+      channelId: SLACK_CHANNEL,
+      messageTs: card.ts,
+      responseUrl,
+    }),
   );
 }
 
@@ -80,9 +99,16 @@ describe('Slack end to end', () => {
   it('calls the hosting API once when Confirm is clicked twice at the same moment', async () => {
     await world.slash(`instance stop ${WEB1}`);
     const card = await cardWith('vps_confirm');
-    await Promise.all([click(card, 'vps_confirm', SLACK_USERS.operator), click(card, 'vps_confirm', SLACK_USERS.operator)]);
+    await Promise.all([
+      click(card, 'vps_confirm', SLACK_USERS.operator),
+      click(card, 'vps_confirm', SLACK_USERS.operator),
+    ]);
     await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
-    await eventually(() => world.slack.responses.some((r) => json(r.body).includes('already handled')), 5_000, 'the refusal');
+    await eventually(
+      () => world.slack.responses.some((r) => json(r.body).includes('already handled')),
+      5_000,
+      'the refusal',
+    );
     expect(world.sim.countRequests('instance.stop')).toBe(1);
   });
 
@@ -139,7 +165,11 @@ describe('Slack end to end', () => {
       );
 
     expect((await submit('web-1')).status).toBe(200);
-    await eventually(() => world.slack.responses.some((r) => json(r.body).includes('does not match')), 5_000, 'the mismatch');
+    await eventually(
+      () => world.slack.responses.some((r) => json(r.body).includes('does not match')),
+      5_000,
+      'the mismatch',
+    );
     expect(world.sim.countRequests('instance.delete')).toBe(0);
     expect(world.sim.state.getInstance(WEB2)?.status).toBe('Running');
 
@@ -162,8 +192,12 @@ describe('Slack end to end', () => {
     });
     expect((await postSigned(events, form, { secret: 'not-the-secret' })).status).toBe(401);
     const stale = Math.floor(Date.now() / 1000) - 5 * 60 - 30;
-    expect((await postSigned(events, form, { secret: world.signingSecret, timestamp: stale })).status).toBe(401);
-    expect((await postSigned(events, form, { secret: world.signingSecret, signature: 'v0=deadbeef' })).status).toBe(401);
+    expect((await postSigned(events, form, { secret: world.signingSecret, timestamp: stale })).status).toBe(
+      401,
+    );
+    expect(
+      (await postSigned(events, form, { secret: world.signingSecret, signature: 'v0=deadbeef' })).status,
+    ).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(world.sim.requests()).toHaveLength(before);
     expect(world.slack.callsTo('chat.postMessage')).toHaveLength(0);
@@ -176,14 +210,19 @@ describe('Slack end to end', () => {
     expect(answer.status).toBe(200);
     const said = await eventually(
       () => {
-        const all = json([...world.slack.channelMessages(SLACK_CHANNEL).map((m) => m.blocks), ...world.slack.responses]);
+        const all = json([
+          ...world.slack.channelMessages(SLACK_CHANNEL).map((m) => m.blocks),
+          ...world.slack.responses,
+        ]);
         return /could not be reached/.test(all) && all;
       },
       8_000,
       'the error message',
     );
     expect(said).toMatch(/The hosting API could not be reached/);
-    expect(answer.receivedAt).toBeLessThanOrEqual(world.slack.calls.find((c) => c.method !== 'auth.test')?.at ?? Infinity);
+    expect(answer.receivedAt).toBeLessThanOrEqual(
+      world.slack.calls.find((c) => c.method !== 'auth.test')?.at ?? Infinity,
+    );
   });
 
   it('retries chat.postMessage after a 429 and the message still arrives', async () => {

@@ -6,7 +6,8 @@ import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { responderRouter, type ResumableAdapter } from '../../src/app.js';
 import type { AppConfig } from '../../src/config.js';
-import { createBot, type Bot } from '../../src/core/bot.js';
+import type { Bot } from '../../src/core/bot.js';
+import { createBotWithState as createBot } from './bot-with-state.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import { createLogger, silentLogger, type Logger } from '../../src/logger.js';
 import { createChartRenderer } from '../../src/render/chart/index.js';
@@ -77,7 +78,11 @@ export interface WorldSide<A extends ResumableAdapter> {
 export async function restartableSide<A extends ResumableAdapter>(
   start: (tracking: WorldTracking | undefined) => Promise<WorldSide<A>>,
   tracking: WorldTracking | undefined,
-): Promise<{ readonly current: WorldSide<A>; restart(tracking?: WorldTracking): Promise<number>; stop(): Promise<void> }> {
+): Promise<{
+  readonly current: WorldSide<A>;
+  restart(tracking?: WorldTracking): Promise<number>;
+  stop(): Promise<void>;
+}> {
   let side = await start(tracking);
   const stop = async () => {
     await side.adapter.stop();
@@ -108,7 +113,11 @@ export function captureLogs(): CapturedLogs {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter((line) => line.length > 0));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.length > 0),
+      );
       done();
     },
   });

@@ -7,7 +7,7 @@ import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createApiCallRecorder } from '../../src/core/api-calls.js';
-import { createBot } from '../../src/core/bot.js';
+import { createBotWithState as createBot } from './bot-with-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';

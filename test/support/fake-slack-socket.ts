@@ -9,7 +9,10 @@ export interface FakeSocketMode {
   /** Resolves once the app has connected and been greeted. */
   connected: Promise<void>;
   /** Pushes an envelope; resolves with the app's ack (its optional payload). */
-  push(type: 'slash_commands' | 'interactive', payload: Record<string, unknown>): Promise<Record<string, unknown>>;
+  push(
+    type: 'slash_commands' | 'interactive',
+    payload: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,10 @@ export function attachSocketMode(fake: FakeSlack, appToken: string): FakeSocketM
     wss.handleUpgrade(req, sock, head, (ws) => {
       socket = ws;
       ws.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { envelope_id?: string; payload?: Record<string, unknown> };
+        const message = JSON.parse(String(data)) as {
+          envelope_id?: string;
+          payload?: Record<string, unknown>;
+        };
         if (message.envelope_id) waiting.get(message.envelope_id)?.(message.payload ?? {});
       });
       ws.send(JSON.stringify({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A0001' } }));
@@ -44,7 +50,9 @@ export function attachSocketMode(fake: FakeSlack, appToken: string): FakeSocketM
       return new Promise((resolve, reject) => {
         if (!socket) return reject(new Error('no Socket Mode connection'));
         waiting.set(envelopeId, resolve);
-        socket.send(JSON.stringify({ envelope_id: envelopeId, type, payload, accepts_response_payload: true }));
+        socket.send(
+          JSON.stringify({ envelope_id: envelopeId, type, payload, accepts_response_payload: true }),
+        );
       });
     },
     async close() {

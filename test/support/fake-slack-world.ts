@@ -15,10 +15,20 @@ import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../.
 import type { RunningTracker } from '../../src/tracking/index.js';
 import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
 import { FakeSlack } from './fake-slack.js';
-import { interactionForm, postSigned, slashCommandForm, type SlackHttpResult } from './fake-slack-requests.js';
+import {
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+  type SlackHttpResult,
+} from './fake-slack-requests.js';
 
 /** Slack users in the world's policy. */
-export const SLACK_USERS = { operator: 'U0OSCAR', other: 'U0OLGA', admin: 'U0ALICE', viewer: 'U0VERA' } as const;
+export const SLACK_USERS = {
+  operator: 'U0OSCAR',
+  other: 'U0OLGA',
+  admin: 'U0ALICE',
+  viewer: 'U0VERA',
+} as const;
 
 /** The channel the tests talk in. */
 export const SLACK_CHANNEL = 'C0INCIDENT';
@@ -65,7 +75,11 @@ export async function startSlackWorld(
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-'));
   const policyPath = join(dir, 'policy.yaml');
   await writeFile(policyPath, POLICY);
-  const config = loadConfig({ VPSOPS_POLICY: policyPath, VPSOPS_DATA_DIR: join(dir, 'data'), VPSOPS_CONFIRM_TTL_SECONDS: '120' });
+  const config = loadConfig({
+    VPSOPS_POLICY: policyPath,
+    VPSOPS_DATA_DIR: join(dir, 'data'),
+    VPSOPS_CONFIRM_TTL_SECONDS: '120',
+  });
   let offset = 0;
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
   const slack = await new FakeSlack().start();
@@ -89,7 +103,10 @@ export async function startSlackWorld(
   };
   const sides = await restartableSide(startSide, options.tracking);
   const events = () => `http://127.0.0.1:${sides.current.adapter.port}/slack/events`;
-  const timed = async (sent: Promise<SlackHttpResult>): Promise<TimedResult> => ({ ...(await sent), receivedAt: Date.now() });
+  const timed = async (sent: Promise<SlackHttpResult>): Promise<TimedResult> => ({
+    ...(await sent),
+    receivedAt: Date.now(),
+  });
 
   return {
     sim,

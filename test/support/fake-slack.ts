@@ -62,7 +62,12 @@ async function uploadedBytes(req: IncomingMessage, raw: Buffer): Promise<Buffer>
   return Buffer.alloc(0);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -72,7 +77,10 @@ export class FakeSlack {
   readonly calls: ApiCall[] = [];
   readonly responses: ResponsePost[] = [];
   readonly messages = new Map<string, StoredMessage>();
-  readonly uploads = new Map<string, { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }>();
+  readonly uploads = new Map<
+    string,
+    { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }
+  >();
   readonly botToken: string;
   private readonly faults = new Map<string, Fault[]>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
@@ -145,7 +153,11 @@ export class FakeSlack {
     const url = new URL(req.url ?? '/', this.base);
     const raw = await readBody(req);
     if (url.pathname.startsWith('/response/')) {
-      this.responses.push({ urlId: url.pathname.slice('/response/'.length), body: parseArgs(req, raw), at: Date.now() });
+      this.responses.push({
+        urlId: url.pathname.slice('/response/'.length),
+        body: parseArgs(req, raw),
+        at: Date.now(),
+      });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
     }
@@ -162,7 +174,11 @@ export class FakeSlack {
     if (method === 'apps.connections.open' && this.socketMode) {
       const ok = req.headers.authorization === `Bearer ${this.socketMode.appToken}`;
       this.calls.push({ method, args: {}, at: Date.now() });
-      return send(res, 200, ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' });
+      return send(
+        res,
+        200,
+        ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' },
+      );
     }
     if (req.headers.authorization !== `Bearer ${this.botToken}`) {
       return send(res, 200, { ok: false, error: 'invalid_auth' });
@@ -171,7 +187,12 @@ export class FakeSlack {
     this.calls.push({ method, args, at: Date.now() });
     const fault = this.faults.get(method)?.shift();
     if (fault?.kind === 'rate-limited') {
-      return send(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fault.retryAfterSeconds) });
+      return send(
+        res,
+        429,
+        { ok: false, error: 'ratelimited' },
+        { 'retry-after': String(fault.retryAfterSeconds) },
+      );
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
     send(res, 200, this.answer(method, args));
@@ -208,7 +229,12 @@ export class FakeSlack {
         return { ok: true, view: { id: `V${this.nextTs++}` } };
       case 'files.getUploadURLExternal': {
         const id = `F${this.nextTs++}`;
-        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, data: Buffer.alloc(0), completed: false });
+        this.uploads.set(id, {
+          filename: String(args['filename']),
+          bytes: 0,
+          data: Buffer.alloc(0),
+          completed: false,
+        });
         return { ok: true, upload_url: `${this.base}/upload/${id}`, file_id: id };
       }
       case 'files.completeUploadExternal': {
@@ -228,7 +254,11 @@ export class FakeSlack {
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | false,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -32,7 +32,9 @@ export class ScriptedDispatcher implements Dispatcher {
     return [];
   }
   visibilityFor(invocation: Invocation) {
-    return invocation.input.kind === 'text' && invocation.input.text.startsWith('console') ? 'ephemeral' : 'channel';
+    return invocation.input.kind === 'text' && invocation.input.text.startsWith('console')
+      ? 'ephemeral'
+      : 'channel';
   }
   async completeInstance() {
     return [];
@@ -40,7 +42,10 @@ export class ScriptedDispatcher implements Dispatcher {
 }
 
 /** A one-text-block message, the smallest thing a scripted command can answer. */
-export const text = (t: string, extra: Partial<Message> = {}): Message => ({ blocks: [{ type: 'text', text: t }], ...extra });
+export const text = (t: string, extra: Partial<Message> = {}): Message => ({
+  blocks: [{ type: 'text', text: t }],
+  ...extra,
+});
 
 /** What each test gets: the fake Slack, the started adapter, its dispatcher and events URL, and a slash sender. */
 export interface SlackAdapterRig {
@@ -57,11 +62,19 @@ export function slackAdapterEachTest(use: (rig: SlackAdapterRig) => void): void 
   beforeEach(async () => {
     const slack = await new FakeSlack().start();
     const dispatcher = new ScriptedDispatcher();
-    const adapter = createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, port: 0, host: '127.0.0.1' });
+    const adapter = createSlackAdapter({
+      botToken: slack.botToken,
+      signingSecret: SECRET,
+      apiUrl: slack.apiUrl,
+      port: 0,
+      host: '127.0.0.1',
+    });
     await adapter.start(dispatcher);
     const events = `http://127.0.0.1:${adapter.port}/slack/events`;
     const slash = (textValue: string, userId = 'U0ALICE', responseUrl = slack.newResponseUrl()) =>
-      postSigned(events, slashCommandForm({ text: textValue, userId, channelId: CHANNEL, responseUrl }), { secret: SECRET });
+      postSigned(events, slashCommandForm({ text: textValue, userId, channelId: CHANNEL, responseUrl }), {
+        secret: SECRET,
+      });
     const started = { slack, adapter, dispatcher, events, slash };
     rig = started;
     use(started);

@@ -19,10 +19,15 @@ describe('parseApiDate', () => {
     expect(parseApiDate(1700000000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
   });
 
-  it.each([['yesterday'], ['31 February 2024 10:00'], ['25 Smarch 2024 10:00'], [''], [null], [undefined], [{}]])(
-    'returns null for %s so the raw text is shown instead',
-    (raw) => {
-      expect(parseApiDate(raw)).toBeNull();
-    },
-  );
+  it.each([
+    ['yesterday'],
+    ['31 February 2024 10:00'],
+    ['25 Smarch 2024 10:00'],
+    [''],
+    [null],
+    [undefined],
+    [{}],
+  ])('returns null for %s so the raw text is shown instead', (raw) => {
+    expect(parseApiDate(raw)).toBeNull();
+  });
 });

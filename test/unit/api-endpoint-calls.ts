@@ -53,7 +53,10 @@ export const GOOD_DATA: Record<EndpointName, unknown> = {
   'systems.list': [],
   'sshkey.unassigned': [],
   'billing.paymentMethods': { bank: [], card: [], ritel: [], ewallet: [], qris: [] },
-  'billing.reportSummary': { data: [], page: { total: 0, count: 0, per_page: 10, current_page: 1, total_pages: 1 } },
+  'billing.reportSummary': {
+    data: [],
+    page: { total: 0, count: 0, per_page: 10, current_page: 1, total_pages: 1 },
+  },
 };
 
 /** The sample uuids used above. */

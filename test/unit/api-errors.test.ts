@@ -51,7 +51,12 @@ describe('HTTP status mapping', () => {
   ])('maps HTTP %i to %s, keeping the status, the endpoint and the API message', async (status, code) => {
     server.enqueue({ status, body: { message: `server says ${status}` } });
     const error = await failure(api().instances.stop(A));
-    expect(error).toMatchObject({ code, status, endpoint: 'instance.stop', apiMessage: `server says ${status}` });
+    expect(error).toMatchObject({
+      code,
+      status,
+      endpoint: 'instance.stop',
+      apiMessage: `server says ${status}`,
+    });
     expect(error.chatText()).toContain(`HTTP ${status}`);
   });
 
@@ -178,13 +183,17 @@ describe('input validation happens before any request', () => {
     ['a non-integer location filter', (c) => c.systems.list({ location: 1.1 })],
     ['an empty ipset name', (c) => c.firewall.createIpset(A, { name: '  ' })],
     ['an empty storage name', (c) => c.blockStorage.create({ name: '' })],
-    ['a method override smuggled into storage fields', (c) => c.blockStorage.create({ name: 'x', _method: 'DELETE' })],
+    [
+      'a method override smuggled into storage fields',
+      (c) => c.blockStorage.create({ name: 'x', _method: 'DELETE' }),
+    ],
     [
       'delete flags that are not booleans',
-      (c) => c.instances.delete(A, { removeIp: 'yes', removeBlockStorage: false } as unknown as {
-        removeIp: boolean;
-        removeBlockStorage: boolean;
-      }),
+      (c) =>
+        c.instances.delete(A, { removeIp: 'yes', removeBlockStorage: false } as unknown as {
+          removeIp: boolean;
+          removeBlockStorage: boolean;
+        }),
     ],
   ];
 

@@ -20,17 +20,20 @@ function form(body: string): Record<string, string> {
 }
 
 describe('requests follow the endpoint table', () => {
-  it.each(Object.keys(ENDPOINTS) as EndpointName[])('sends %s with its method, path, key and JSON accept header', async (name) => {
-    server.enqueue(ok(GOOD_DATA[name]));
-    await CALLS[name](api);
-    const [request] = server.requests;
-    const spec = ENDPOINTS[name];
-    expect(request?.method).toBe(spec.method);
-    const pattern = new RegExp(`^/v1${spec.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
-    expect(request?.path).toMatch(pattern);
-    expect(request?.headers['x-apikey']).toBe(KEY);
-    expect(request?.headers.accept).toContain('application/json');
-  });
+  it.each(Object.keys(ENDPOINTS) as EndpointName[])(
+    'sends %s with its method, path, key and JSON accept header',
+    async (name) => {
+      server.enqueue(ok(GOOD_DATA[name]));
+      await CALLS[name](api);
+      const [request] = server.requests;
+      const spec = ENDPOINTS[name];
+      expect(request?.method).toBe(spec.method);
+      const pattern = new RegExp(`^/v1${spec.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
+      expect(request?.path).toMatch(pattern);
+      expect(request?.headers['x-apikey']).toBe(KEY);
+      expect(request?.headers.accept).toContain('application/json');
+    },
+  );
 
   it('deletes an instance with a form-encoded method override and both removal flags', async () => {
     server.enqueue(ok({ uuid: A, hostname: 'web-1' }));
@@ -42,7 +45,11 @@ describe('requests follow the endpoint table', () => {
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe(`/v1/instance/${A}/delete`);
     expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
-    expect(form(request?.body ?? '')).toEqual({ _method: 'DELETE', remove_ip: '0', remove_block_storage: '1' });
+    expect(form(request?.body ?? '')).toEqual({
+      _method: 'DELETE',
+      remove_ip: '0',
+      remove_block_storage: '1',
+    });
   });
 
   it('puts query parameters where the spec says, leaving out the ones not given', async () => {
@@ -113,7 +120,12 @@ describe('requests follow the endpoint table', () => {
     await client.instances.detail(A).catch(() => undefined);
     expect(events).toEqual([
       expect.objectContaining({ endpoint: 'instance.stop', status: 200, attempt: 1, errorCode: undefined }),
-      expect.objectContaining({ endpoint: 'instance.detail', status: 404, attempt: 1, errorCode: 'NOT_FOUND' }),
+      expect.objectContaining({
+        endpoint: 'instance.detail',
+        status: 404,
+        attempt: 1,
+        errorCode: 'NOT_FOUND',
+      }),
     ]);
     expect(events.every((e) => typeof (e as { durationMs: unknown }).durationMs === 'number')).toBe(true);
   });

@@ -76,9 +76,11 @@ describe('retries', () => {
 
   it('gives up on a safe read after 1 + retries attempts and reports each attempt', async () => {
     const events: CallEvent[] = [];
-    const error = await failure(api({ retries: 2, onCall: (e) => events.push(e) }).instances.detail(
-      '11111111-2222-4333-8444-555555555555',
-    ));
+    const error = await failure(
+      api({ retries: 2, onCall: (e) => events.push(e) }).instances.detail(
+        '11111111-2222-4333-8444-555555555555',
+      ),
+    );
     expect(error.code).toBe('UPSTREAM_ERROR');
     expect(server.requests).toHaveLength(3);
     expect(events.map((e) => [e.endpoint, e.attempt, e.status, e.errorCode])).toEqual([
@@ -122,7 +124,12 @@ describe('retries', () => {
     server.enqueue({ status: 429, headers: { 'retry-after': '120' }, body: { message: 'quota' } });
     const { client, sleeps } = apiWithRecordedSleep({ maxRetryAfterMs: 30_000 });
     const error = await failure(client.systems.list());
-    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterMs: 120_000, apiMessage: 'quota' });
+    expect(error).toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      retryAfterMs: 120_000,
+      apiMessage: 'quota',
+    });
     expect(sleeps).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });

@@ -83,7 +83,15 @@ describe('tolerant payloads', () => {
     server.enqueue(
       ok({
         data: [
-          { id: '31', 'billing periode': 'January 2024', billing_date: '2024-02-01T00:00:00Z', status: 'Not Settled', fully_settle: 'false', total: '150000', can_download: 1 },
+          {
+            id: '31',
+            'billing periode': 'January 2024',
+            billing_date: '2024-02-01T00:00:00Z',
+            status: 'Not Settled',
+            fully_settle: 'false',
+            total: '150000',
+            can_download: 1,
+          },
           { id: 30, 'billing periode': null, total: 99000.5, fully_settle: true },
         ],
       }),
@@ -97,7 +105,12 @@ describe('tolerant payloads', () => {
       total: 150000,
       can_download: true,
     });
-    expect(result.items[1]).toMatchObject({ id: 30, billing_periode: null, status: null, can_download: null });
+    expect(result.items[1]).toMatchObject({
+      id: 30,
+      billing_periode: null,
+      status: null,
+      can_download: null,
+    });
     // No page object: these items are taken as the last page of what was asked for.
     expect(result.page).toEqual({ total: 12, count: 2, per_page: 10, current_page: 2, total_pages: 2 });
   });
@@ -105,7 +118,9 @@ describe('tolerant payloads', () => {
   it('uses the page object when present, filling gaps in a partial one', async () => {
     server.enqueue(
       ok({
-        data: [{ id: 'b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e', size: '20', created_at: '25 January 2024 14:37' }],
+        data: [
+          { id: 'b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e', size: '20', created_at: '25 January 2024 14:37' },
+        ],
         page: { total: '23', per_page: 10, current_page: '3' },
       }),
     );
@@ -144,7 +159,13 @@ describe('tolerant payloads', () => {
   });
 
   it('reads monitoring series with epoch times, string numbers and missing series', async () => {
-    server.enqueue(ok({ cpu: [{ time: 1700000000, cpu: '12.5' }], memory: null, network: [{ time: '2024-01-25 14:37:00', raw_netin: 10 }] }));
+    server.enqueue(
+      ok({
+        cpu: [{ time: 1700000000, cpu: '12.5' }],
+        memory: null,
+        network: [{ time: '2024-01-25 14:37:00', raw_netin: 10 }],
+      }),
+    );
     const rrd = await api.instances.rrd(A, 'hour');
     expect(rrd.cpu).toEqual([{ time: '1700000000', cpu: 12.5 }]);
     expect(rrd.memory).toEqual([]);
@@ -154,19 +175,38 @@ describe('tolerant payloads', () => {
 
   it('reads a network graph, the OS catalogue, SSH keys and instance options in their variant shapes', async () => {
     server.enqueue(
-      ok({ nodes: [{ id: 7, type: 'switch', position: { x: '10', y: 20 }, draggable: 'false' }], edges: [{ id: 'e1', source: 7, target: 'vm-1' }] }),
-      ok([{ id: '3', os_name: 'Ubuntu', os_version: [{ id: 31, version: 22.04, min_memory: '1024' }] }, { id: 4, os_name: 'Debian' }]),
-      ok([{ id: '5', title: 'laptop' }, { id: 6, title: null }]),
+      ok({
+        nodes: [{ id: 7, type: 'switch', position: { x: '10', y: 20 }, draggable: 'false' }],
+        edges: [{ id: 'e1', source: 7, target: 'vm-1' }],
+      }),
+      ok([
+        { id: '3', os_name: 'Ubuntu', os_version: [{ id: 31, version: 22.04, min_memory: '1024' }] },
+        { id: 4, os_name: 'Debian' },
+      ]),
+      ok([
+        { id: '5', title: 'laptop' },
+        { id: 6, title: null },
+      ]),
       ok([{ id: A, hostname: 'db-1', location: 'Jakarta' }]),
     );
     const graph = await api.privateNetworks.graph(7);
-    expect(graph.nodes[0]).toMatchObject({ id: '7', position: { x: 10, y: 20 }, draggable: false, parent: null });
+    expect(graph.nodes[0]).toMatchObject({
+      id: '7',
+      position: { x: 10, y: 20 },
+      draggable: false,
+      parent: null,
+    });
     expect(graph.edges[0]).toMatchObject({ source: '7', target: 'vm-1', label: null });
     const systems = await api.systems.list({ location: 1 });
     expect(systems[0]).toMatchObject({ id: 3, os_version: [{ id: 31, version: '22.04', min_memory: 1024 }] });
     expect(systems[1]?.os_version).toEqual([]);
-    expect(await api.sshKeys.unassigned(101)).toMatchObject([{ id: 5, title: 'laptop' }, { id: 6, title: null }]);
-    expect(await api.instances.withoutPublicIp(1)).toEqual([{ id: A, hostname: 'db-1', location: 'Jakarta' }]);
+    expect(await api.sshKeys.unassigned(101)).toMatchObject([
+      { id: 5, title: 'laptop' },
+      { id: 6, title: null },
+    ]);
+    expect(await api.instances.withoutPublicIp(1)).toEqual([
+      { id: A, hostname: 'db-1', location: 'Jakarta' },
+    ]);
   });
 
   it('accepts operation results with numeric ids and a missing echoed hostname', async () => {
@@ -189,12 +229,28 @@ describe('unusable bodies become UPSTREAM_INVALID naming the endpoint', () => {
     ['a console result without a password', 'instance.console', { message: 'ok', data: { url: 'wss://x' } }],
     ['an object where a list is required', 'sshkey.unassigned', { message: 'ok', data: { id: 1 } }],
     ['a list item of the wrong kind', 'instance.noIp', { message: 'ok', data: ['db-1'] }],
-    ['a paginated payload whose data is a string', 'backup.history', { message: 'ok', data: { data: 'none' } }],
+    [
+      'a paginated payload whose data is a string',
+      'backup.history',
+      { message: 'ok', data: { data: 'none' } },
+    ],
     ['a series that is not a list', 'instance.rrd', { message: 'ok', data: { cpu: 'high' } }],
     ['payment methods as a list', 'billing.paymentMethods', { message: 'ok', data: [] }],
-    ['a report item without an id', 'billing.reportSummary', { message: 'ok', data: { data: [{ total: 1 }] } }],
-    ['an edge without a source', 'network.graph', { message: 'ok', data: { nodes: [], edges: [{ id: 'e', target: 'x' }] } }],
-    ['a restore result with an empty backup uuid', 'backup.restore', { message: 'ok', data: { vm_uuid: A, backup_uuid: '' } }],
+    [
+      'a report item without an id',
+      'billing.reportSummary',
+      { message: 'ok', data: { data: [{ total: 1 }] } },
+    ],
+    [
+      'an edge without a source',
+      'network.graph',
+      { message: 'ok', data: { nodes: [], edges: [{ id: 'e', target: 'x' }] } },
+    ],
+    [
+      'a restore result with an empty backup uuid',
+      'backup.restore',
+      { message: 'ok', data: { vm_uuid: A, backup_uuid: '' } },
+    ],
   ];
 
   it.each(garbage)('reports %s from %s as UPSTREAM_INVALID', async (_label, endpoint, body) => {

@@ -28,8 +28,14 @@ describe('HOSTING_API_URL', () => {
     const cases: [string, string][] = [
       ['notaurl', 'HOSTING_API_URL must be a URL like https://api.example.com/v1'],
       ['ftp://127.0.0.1:9/v1', 'HOSTING_API_URL must use http or https, not ftp'],
-      ['http://127.0.0.1:9/v1?key=secret', 'HOSTING_API_URL must not carry credentials, a query or a fragment'],
-      ['https://user:pw@api.example.com/v1', 'HOSTING_API_URL must not carry credentials, a query or a fragment'],
+      [
+        'http://127.0.0.1:9/v1?key=secret',
+        'HOSTING_API_URL must not carry credentials, a query or a fragment',
+      ],
+      [
+        'https://user:pw@api.example.com/v1',
+        'HOSTING_API_URL must not carry credentials, a query or a fragment',
+      ],
     ];
     for (const [url, message] of cases) {
       expect(() => loadConfig({ HOSTING_API_URL: url })).toThrow(ConfigError);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBot } from '../../src/core/bot.js';
+import { createBotWithState as createBot } from '../support/bot-with-state.js';
 import { arg, defineCommand, type CommandDefinition } from '../../src/core/command.js';
 import type { ActionEvent, Actor, Responder } from '../../src/core/ports.js';
 import { fields, message } from '../../src/render/builders.js';
@@ -104,7 +104,7 @@ describe('confirmation guards', () => {
       },
       failing,
     );
-    const [pending] = await bot.store.listPending();
+    const [pending] = await bot.store.pending.due(Number.MAX_SAFE_INTEGER, 1000);
     expect(pending?.cardRef).toBeUndefined();
     const responder = recordingResponder();
     await bot.dispatcher.act(event(pending!.token, actors.alice), responder);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { HostingApi } from '../../src/api/index.js';
 import { learnInstances } from '../../src/core/learn-instances.js';
-import { createMemoryStore } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
 import { createLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';
 import { actors, makeBot, POLICY, WEB1, WEB2 } from '../support/core-fakes.js';
@@ -24,7 +24,7 @@ describe('learning instance hostnames', () => {
     expect((await run('instance show web-2')).reply?.title).toBe('Unknown instance');
     expect(await bot.learnInstances([WEB2, MISSING])).toBe(1);
     expect((await run('instance show web-2')).reply?.title).not.toBe('Unknown instance');
-    expect(await bot.store.hostnameOf(MISSING)).toBeNull();
+    expect(await bot.store.hostnames.hostnameOf(MISSING)).toBeNull();
   });
 
   it('never has more than four detail requests in flight', async () => {
@@ -48,7 +48,7 @@ describe('learning instance hostnames', () => {
     const store = createMemoryStore();
     expect(await learnInstances(api, store, uuids)).toBe(12);
     expect(most).toBe(4);
-    expect(await store.hostnameOf(uuids[3]!)).toBe('host-03');
+    expect(await store.hostnames.hostnameOf(uuids[3]!)).toBe('host-03');
   });
 
   it('gives up at its time budget when the API never answers', async () => {
@@ -57,7 +57,7 @@ describe('learning instance hostnames', () => {
     } as unknown as HostingApi;
     const store = createMemoryStore();
     expect(await learnInstances(api, store, [WEB1, WEB2], { timeoutMs: 20 })).toBe(0);
-    expect(await store.knownHostnames()).toEqual([]);
+    expect(await store.hostnames.search('', 10)).toEqual([]);
   });
 });
 

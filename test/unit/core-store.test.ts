@@ -6,8 +6,9 @@ import { ConfigError } from '../../src/config.js';
 import { createApiCallRecorder, summariseCalls, type ApiCallEvent } from '../../src/core/api-calls.js';
 import { openAuditLog, redactArgs } from '../../src/core/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
-import { openFileStore } from '../../src/core/file-store.js';
-import { createMemoryStore, type PendingConfirmation } from '../../src/core/store.js';
+import { openEmbeddedStore as openFileStore } from '../../src/store/embedded-store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
+import { type PendingConfirmation } from '../../src/core/store.js';
 import { actors, WEB1, WEB2 } from '../support/core-fakes.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'vpsops-store-'));
@@ -50,11 +51,11 @@ describe('store', () => {
   it('survives a reopen: bindings, hostnames, pending confirmations and operations', async () => {
     const path = dir();
     const store = await openFileStore(path);
-    await store.bind('slack:C1', { uuid: WEB1, label: 'web-1' });
-    await store.rememberHostname(WEB2, 'web-2');
-    await store.putPending(pending('tok1'));
-    await store.setPendingCard('tok1', { platform: 'slack', channelId: 'C1', id: '123.456' });
-    await store.putOperation({
+    await store.bindings.put('slack:C1', { uuid: WEB1, label: 'web-1' });
+    await store.hostnames.remember(WEB2, 'web-2');
+    await store.pending.put(pending('tok1'));
+    await store.pending.attachCard('tok1', { platform: 'slack', channelId: 'C1', id: '123.456' });
+    await store.operations.put('op1', {
       id: 'op1',
       spec: { kind: 'instance-gone', instanceUuid: WEB1, label: 'web-1', verb: 'terminating' },
       ref: { platform: 'slack', channelId: 'C1', id: '1' },
@@ -64,41 +65,44 @@ describe('store', () => {
     });
     await store.close();
     const reopened = await openFileStore(path);
-    expect(await reopened.binding('slack:C1')).toEqual({ uuid: WEB1, label: 'web-1' });
-    expect(await reopened.uuidsOfHostname('WEB-2')).toEqual([WEB2]);
-    expect((await reopened.getPending('tok1'))?.cardRef?.id).toBe('123.456');
-    expect((await reopened.listOperations()).map((o) => o.id)).toEqual(['op1']);
-    await reopened.deleteOperation('op1');
-    await reopened.bind('slack:C1', null);
+    expect(await reopened.bindings.get('slack:C1')).toEqual({ uuid: WEB1, label: 'web-1' });
+    expect(await reopened.hostnames.uuidsOf('WEB-2')).toEqual([WEB2]);
+    expect((await reopened.pending.get('tok1'))?.cardRef?.id).toBe('123.456');
+    expect((await reopened.operations.list()).map((o) => o.id)).toEqual(['op1']);
+    await reopened.operations.delete('op1');
+    await reopened.bindings.delete('slack:C1');
     await reopened.close();
     const third = await openFileStore(path);
-    expect(await third.listOperations()).toEqual([]);
-    expect(await third.binding('slack:C1')).toBeNull();
+    expect(await third.operations.list()).toEqual([]);
+    expect(await third.bindings.get('slack:C1')).toBeNull();
+    await third.close();
   });
 
   it('lets exactly one taker win a pending confirmation', async () => {
     const store = createMemoryStore();
-    await store.putPending(pending('tok'));
+    await store.pending.put(pending('tok'));
     const results = await Promise.all([
-      store.takePending('tok', 'a', 1, 'confirmed'),
-      store.takePending('tok', 'b', 1, 'confirmed'),
+      store.pending.take('tok', 'a', 1, 'confirmed'),
+      store.pending.take('tok', 'b', 1, 'confirmed'),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await store.getPending('tok'))?.status).toBe('used');
-    expect(await store.setPendingCard('tok', { platform: 'slack', channelId: 'C', id: '1' })).toBe(false);
+    expect((await store.pending.get('tok'))?.status).toBe('used');
+    expect(await store.pending.attachCard('tok', { platform: 'slack', channelId: 'C', id: '1' })).toBe(false);
   });
 
   it('forgets long-finished confirmations when reopened', async () => {
     const path = dir();
     const store = await openFileStore(path);
-    await store.putPending(pending('old', Date.now() - 10 * 3_600_000));
-    await store.putPending(pending('fresh'));
+    await store.pending.put(pending('old', Date.now() - 10 * 3_600_000));
+    await store.pending.put(pending('fresh'));
     await store.close();
     const reopened = await openFileStore(path);
-    expect((await reopened.listPending()).map((p) => p.token)).toEqual(['fresh']);
+    expect(await reopened.pending.get('old')).toBeNull();
+    expect((await reopened.pending.get('fresh'))?.token).toBe('fresh');
+    await reopened.close();
   });
 
-  it('refuses a corrupt state file with a clear error', async () => {
+  it('refuses a corrupt state file of an earlier version with a clear error', async () => {
     const path = dir();
     writeFileSync(join(path, 'state.json'), '{not json');
     await expect(openFileStore(path)).rejects.toBeInstanceOf(ConfigError);

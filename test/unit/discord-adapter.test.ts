@@ -162,7 +162,9 @@ describe('Discord adapter transport', () => {
       'the upload',
     );
     const edit = fake.calls.find((c) => c.method === 'PATCH' && c.path.includes(i.token));
-    expect(edit?.files).toEqual([{ name: 'cpu.png', contentType: 'image/png', size: png.length, data: Buffer.from(png) }]);
+    expect(edit?.files).toEqual([
+      { name: 'cpu.png', contentType: 'image/png', size: png.length, data: Buffer.from(png) },
+    ]);
     expect(stored.embeds[0]).toMatchObject({ image: { url: 'attachment://cpu.png' } });
   });
 

@@ -39,7 +39,12 @@ describe('Slack adapter interactions', () => {
     const answer = await postSigned(events, interactionForm(click), { secret: SECRET });
     expect(answer.status).toBe(200);
     const event = await eventually(() => dispatcher.events[0]);
-    expect(event).toMatchObject({ action: 'confirm', token: 'tok123', channelId: CHANNEL, actor: { userId: 'U0BOB' } });
+    expect(event).toMatchObject({
+      action: 'confirm',
+      token: 'tok123',
+      channelId: CHANNEL,
+      actor: { userId: 'U0BOB' },
+    });
     expect(event.input).toBeUndefined();
   });
 
@@ -58,7 +63,9 @@ describe('Slack adapter interactions', () => {
         },
       }));
     await slash('instance delete web-1');
-    const [card] = await eventually(() => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL));
+    const [card] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
     expect(JSON.stringify(card?.blocks)).toContain('vps_confirm_typed');
 
     const click = buttonClickPayload({
@@ -71,7 +78,11 @@ describe('Slack adapter interactions', () => {
     });
     expect((await postSigned(events, interactionForm(click), { secret: SECRET })).status).toBe(200);
     const open = await eventually(() => slack.callsTo('views.open')[0]);
-    const view = open.args['view'] as { callback_id: string; private_metadata: string; title: { text: string } };
+    const view = open.args['view'] as {
+      callback_id: string;
+      private_metadata: string;
+      title: { text: string };
+    };
     expect(view.title.text).toBe('Delete web-1');
     expect(JSON.parse(view.private_metadata)).toMatchObject({ token: 'tokDEL', channelId: CHANNEL });
     expect(dispatcher.events).toHaveLength(0);
@@ -107,7 +118,12 @@ describe('Slack adapter interactions', () => {
   });
 
   it('rebuilds a responder for a stored channel card and edits it with the bot token, but not for private refs', async () => {
-    const stored = { platform: 'slack' as const, channelId: CHANNEL, id: '1.0001', extra: { mode: 'message' } };
+    const stored = {
+      platform: 'slack' as const,
+      channelId: CHANNEL,
+      id: '1.0001',
+      extra: { mode: 'message' },
+    };
     const responder = adapter.responderFor(stored);
     if (!responder) throw new Error('expected a responder for a channel card');
     const ref = await responder.reply(text('terminating…'));

@@ -33,8 +33,13 @@ describe('Slack adapter transport', () => {
     expect(answer.status).toBe(200);
     expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
     release();
-    const [message] = await eventually(() => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL));
-    expect(message?.blocks).toContainEqual({ type: 'header', text: { type: 'plain_text', text: 'web-1', emoji: true } });
+    const [message] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
+    expect(message?.blocks).toContainEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'web-1', emoji: true },
+    });
     expect(dispatcher.invocations[0]).toMatchObject({
       platform: 'slack',
       actor: { platform: 'slack', userId: 'U0ALICE', displayName: 'u0alice' },
@@ -44,21 +49,35 @@ describe('Slack adapter transport', () => {
   });
 
   it('rejects a request with a bad signature with 401 and dispatches nothing', async () => {
-    const form = slashCommandForm({ text: 'instance list', userId: 'U1', channelId: CHANNEL, responseUrl: slack.newResponseUrl() });
+    const form = slashCommandForm({
+      text: 'instance list',
+      userId: 'U1',
+      channelId: CHANNEL,
+      responseUrl: slack.newResponseUrl(),
+    });
     const answer = await postSigned(events, form, { secret: 'wrong-secret' });
     expect(answer.status).toBe(401);
     expect(dispatcher.invocations).toHaveLength(0);
   });
 
   it('rejects a correctly signed request whose timestamp is older than five minutes', async () => {
-    const form = slashCommandForm({ text: 'instance list', userId: 'U1', channelId: CHANNEL, responseUrl: slack.newResponseUrl() });
-    const answer = await postSigned(events, form, { secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    const form = slashCommandForm({
+      text: 'instance list',
+      userId: 'U1',
+      channelId: CHANNEL,
+      responseUrl: slack.newResponseUrl(),
+    });
+    const answer = await postSigned(events, form, {
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
+    });
     expect(answer.status).toBe(401);
     expect(dispatcher.invocations).toHaveLength(0);
   });
 
   it('sends private replies through the response_url as ephemeral', async () => {
-    dispatcher.onDispatch = async (_inv, responder) => void (await responder.reply(text('password: hunter2')));
+    dispatcher.onDispatch = async (_inv, responder) =>
+      void (await responder.reply(text('password: hunter2')));
     const url = slack.newResponseUrl();
     await slash('console web-1', 'U0ALICE', url);
     const [post] = await eventually(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
@@ -82,9 +101,12 @@ describe('Slack adapter transport', () => {
 
   it('retries chat.postMessage after a 429 with Retry-After and the message still arrives', async () => {
     slack.failNext('chat.postMessage', { kind: 'rate-limited', retryAfterSeconds: 1 });
-    dispatcher.onDispatch = async (_inv, responder) => void (await responder.reply(text('after the rate limit')));
+    dispatcher.onDispatch = async (_inv, responder) =>
+      void (await responder.reply(text('after the rate limit')));
     await slash('instance list');
-    const [message] = await eventually(() => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL));
+    const [message] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
     expect(message?.text).toContain('after the rate limit');
     expect(slack.callsTo('chat.postMessage')).toHaveLength(2);
   });
@@ -103,7 +125,9 @@ describe('Slack adapter transport', () => {
         ],
       }));
     await slash('instance show x');
-    const [message] = await eventually(() => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL));
+    const [message] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
     const [header, ...mrkdwnBlocks] = (message?.blocks ?? []) as { type: string; text?: { type: string } }[];
     // Slack never parses plain_text (headers), so only mrkdwn needs escaping.
     expect(header).toMatchObject({ type: 'header', text: { type: 'plain_text' } });
@@ -116,7 +140,14 @@ describe('Slack adapter transport', () => {
     dispatcher.onDispatch = async (_inv, responder) =>
       void (await responder.reply(
         text('CPU last day', {
-          attachments: [{ filename: 'cpu.png', contentType: 'image/png', data: new Uint8Array([137, 80, 78, 71]), alt: 'CPU' }],
+          attachments: [
+            {
+              filename: 'cpu.png',
+              contentType: 'image/png',
+              data: new Uint8Array([137, 80, 78, 71]),
+              alt: 'CPU',
+            },
+          ],
         }),
       ));
     await slash('instance metrics web-1');

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ExpiringMap } from '../../adapters/slack/expiring-map.js';
-import { GENERIC_TYPED_SPEC, parseModalMetadata, typedConfirmView, TYPED_INPUT } from '../../adapters/slack/modal.js';
+import {
+  GENERIC_TYPED_SPEC,
+  parseModalMetadata,
+  typedConfirmView,
+  TYPED_INPUT,
+} from '../../adapters/slack/modal.js';
 
 describe('typed-confirmation modal', () => {
   it('carries the token and channel in private_metadata and asks for the text in one input', () => {
@@ -11,18 +16,28 @@ describe('typed-confirmation modal', () => {
       {
         confirmLabel: 'Delete',
         cancelLabel: 'Keep',
-        typed: { title: 'Confirm instance delete and more', label: 'Type web-2 to confirm', placeholder: 'web-2' },
+        typed: {
+          title: 'Confirm instance delete and more',
+          label: 'Type web-2 to confirm',
+          placeholder: 'web-2',
+        },
       },
       { token: 'tok', channelId: 'C1' },
     );
     expect(parseModalMetadata(view.private_metadata ?? '')).toEqual({ token: 'tok', channelId: 'C1' });
     expect(view.title.text.length).toBeLessThanOrEqual(24);
     const input = view.blocks.find((b) => b.type === 'input');
-    expect(input).toMatchObject({ block_id: TYPED_INPUT.blockId, element: { action_id: TYPED_INPUT.actionId } });
+    expect(input).toMatchObject({
+      block_id: TYPED_INPUT.blockId,
+      element: { action_id: TYPED_INPUT.actionId },
+    });
   });
 
   it('escapes the label shown as mrkdwn in the modal body', () => {
-    const view = typedConfirmView({ ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } }, { token: 't', channelId: 'C' });
+    const view = typedConfirmView(
+      { ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } },
+      { token: 't', channelId: 'C' },
+    );
     expect(JSON.stringify(view.blocks[0])).toContain('&lt;!here&gt;');
   });
 
@@ -55,14 +70,27 @@ describe('adapter-local expiring store', () => {
 
 describe('Slack app manifest', () => {
   it('declares /vps, interactivity at /slack/events and only the scopes the adapter uses', () => {
-    const manifest = parse(readFileSync(new URL('../../adapters/slack/manifest.yaml', import.meta.url), 'utf8')) as {
+    const manifest = parse(
+      readFileSync(new URL('../../adapters/slack/manifest.yaml', import.meta.url), 'utf8'),
+    ) as {
       features: { slash_commands: { command: string; url: string }[] };
       oauth_config: { scopes: { bot: string[] } };
       settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
     };
-    expect(manifest.features.slash_commands[0]).toMatchObject({ command: '/vps', url: expect.stringMatching(/\/slack\/events$/) });
-    expect(manifest.settings.interactivity).toMatchObject({ is_enabled: true, request_url: expect.stringMatching(/\/slack\/events$/) });
+    expect(manifest.features.slash_commands[0]).toMatchObject({
+      command: '/vps',
+      url: expect.stringMatching(/\/slack\/events$/),
+    });
+    expect(manifest.settings.interactivity).toMatchObject({
+      is_enabled: true,
+      request_url: expect.stringMatching(/\/slack\/events$/),
+    });
     expect(manifest.settings.socket_mode_enabled).toBe(false);
-    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['chat:write', 'chat:write.public', 'commands', 'files:write']);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
+      'chat:write',
+      'chat:write.public',
+      'commands',
+      'files:write',
+    ]);
   });
 });

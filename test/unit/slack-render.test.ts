@@ -3,7 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SLACK_LIMITS } from '../../adapters/slack/limits.js';
-import { ACTION_IDS, MAX_PAGES, renderMessage, tableText, type SlackPayload } from '../../adapters/slack/render.js';
+import {
+  ACTION_IDS,
+  MAX_PAGES,
+  renderMessage,
+  tableText,
+  type SlackPayload,
+} from '../../adapters/slack/render.js';
 import type { Block, Message } from '../../src/render/message.js';
 
 type AnyBlock = Record<string, unknown> & { type: string };
@@ -18,8 +24,10 @@ function checkLimits(pages: SlackPayload[]): void {
     expect(page.text.length).toBeLessThanOrEqual(SLACK_LIMITS.fallbackText + 20);
     for (const block of page.blocks as unknown as AnyBlock[]) {
       const textObject = block['text'] as { text: string } | undefined;
-      if (block.type === 'header') expect(textObject?.text.length).toBeLessThanOrEqual(SLACK_LIMITS.headerText);
-      if (block.type === 'section' && textObject) expect(textObject.text.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
+      if (block.type === 'header')
+        expect(textObject?.text.length).toBeLessThanOrEqual(SLACK_LIMITS.headerText);
+      if (block.type === 'section' && textObject)
+        expect(textObject.text.length).toBeLessThanOrEqual(SLACK_LIMITS.sectionText);
       const fields = block['fields'] as { text: string }[] | undefined;
       if (fields) {
         expect(fields.length).toBeLessThanOrEqual(SLACK_LIMITS.fieldsPerSection);
@@ -36,7 +44,10 @@ const blockArb: fc.Arbitrary<Block> = fc.oneof(
   fc.record({ type: fc.constant('divider' as const) }),
   fc.record({
     type: fc.constant('fields' as const),
-    fields: fc.array(fc.record({ label: fc.string({ maxLength: 100 }), value: fc.string({ maxLength: 3000 }) }), { maxLength: 25 }),
+    fields: fc.array(
+      fc.record({ label: fc.string({ maxLength: 100 }), value: fc.string({ maxLength: 3000 }) }),
+      { maxLength: 25 },
+    ),
   }),
   fc.record({
     type: fc.constant('table' as const),
@@ -48,10 +59,14 @@ const blockArb: fc.Arbitrary<Block> = fc.oneof(
 describe('Slack Block Kit renderer', () => {
   it('keeps every message within Slack limits whatever the content', () => {
     fc.assert(
-      fc.property(fc.option(fc.string({ maxLength: 400 }), { nil: undefined }), fc.array(blockArb, { maxLength: 80 }), (title, blocks) => {
-        const message: Message = title === undefined ? { blocks } : { title, blocks };
-        checkLimits(renderMessage(message));
-      }),
+      fc.property(
+        fc.option(fc.string({ maxLength: 400 }), { nil: undefined }),
+        fc.array(blockArb, { maxLength: 80 }),
+        (title, blocks) => {
+          const message: Message = title === undefined ? { blocks } : { title, blocks };
+          checkLimits(renderMessage(message));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -79,7 +94,7 @@ describe('Slack Block Kit renderer', () => {
 
   it('never lets code text close its code fence early', () => {
     const [page] = renderMessage({ blocks: [{ type: 'code', text: 'a ``` *bold* ```' }] });
-    const body = ((page?.blocks[0] as unknown as { text: { text: string } }).text.text).slice(4, -4);
+    const body = (page?.blocks[0] as unknown as { text: { text: string } }).text.text.slice(4, -4);
     expect(body).not.toContain('```');
   });
 
@@ -87,7 +102,13 @@ describe('Slack Block Kit renderer', () => {
     const [page] = renderMessage({
       title: 'Stop web-1?',
       blocks: [{ type: 'text', text: 'web-1 will stop.' }],
-      actions: { token: 'abc', confirmLabel: 'Stop', cancelLabel: 'Cancel', style: 'danger', expiresAt: Date.now() + 60_000 },
+      actions: {
+        token: 'abc',
+        confirmLabel: 'Stop',
+        cancelLabel: 'Cancel',
+        style: 'danger',
+        expiresAt: Date.now() + 60_000,
+      },
     });
     const actions = allBlocks(page ? [page] : []).find((b) => b.type === 'actions');
     expect(actions?.['elements']).toEqual([
@@ -150,7 +171,9 @@ describe('Slack Block Kit renderer', () => {
   });
 
   it('cuts an over-long field at a whole escaped character and marks the cut', () => {
-    const [page] = renderMessage({ blocks: [{ type: 'fields', fields: [{ label: 'Notes', value: '&'.repeat(5000) }] }] });
+    const [page] = renderMessage({
+      blocks: [{ type: 'fields', fields: [{ label: 'Notes', value: '&'.repeat(5000) }] }],
+    });
     const [field] = (page?.blocks[0] as unknown as { fields: { text: string }[] }).fields;
     expect(field?.text.length).toBeLessThanOrEqual(SLACK_LIMITS.fieldText);
     expect(field?.text).toMatch(/(&amp;)+…$/);
@@ -164,9 +187,15 @@ describe('Slack Block Kit renderer', () => {
   });
 
   it('lays a table out as aligned monospace columns', () => {
-    expect(tableText(['Name', 'Status'], [['web-1', 'Running'], ['db', 'Stopped']])).toBe(
-      ['Name   Status', '-----  -------', 'web-1  Running', 'db     Stopped'].join('\n'),
-    );
+    expect(
+      tableText(
+        ['Name', 'Status'],
+        [
+          ['web-1', 'Running'],
+          ['db', 'Stopped'],
+        ],
+      ),
+    ).toBe(['Name   Status', '-----  -------', 'web-1  Running', 'db     Stopped'].join('\n'));
   });
 
   it('marks errors with a tone even when only the outcome says so', () => {

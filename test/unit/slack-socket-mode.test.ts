@@ -56,9 +56,14 @@ it('acks a slash command envelope over Socket Mode and replies through the Web A
     api_app_id: 'A0001',
   });
   expect(ack).toEqual({});
-  const [message] = await eventually(() => slack.channelMessages('C0OPS').length > 0 && slack.channelMessages('C0OPS'));
+  const [message] = await eventually(
+    () => slack.channelMessages('C0OPS').length > 0 && slack.channelMessages('C0OPS'),
+  );
   expect(message?.text).toContain('pong');
-  expect(invocations[0]).toMatchObject({ actor: { userId: 'U0ALICE' }, input: { kind: 'text', text: 'status' } });
+  expect(invocations[0]).toMatchObject({
+    actor: { userId: 'U0ALICE' },
+    input: { kind: 'text', text: 'status' },
+  });
 });
 
 it('serves GET /healthz on its HTTP port in Socket Mode', async () => {

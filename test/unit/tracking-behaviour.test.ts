@@ -3,7 +3,8 @@ import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef } from '../../src/core/ports.js';
-import { createMemoryStore, type TrackedOperation } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
+import { type TrackedOperation } from '../../src/core/store.js';
 import type { Message } from '../../src/render/message.js';
 import {
   createOperationTracker,
@@ -48,7 +49,13 @@ function trackerOnClock(
   clock: { now: number },
   options: Partial<OperationTrackerOptions>,
 ): RunningTracker {
-  const t = createOperationTracker({ api, store: createMemoryStore(), pollMinMs: 1, now: () => clock.now, ...options });
+  const t = createOperationTracker({
+    api,
+    store: createMemoryStore(),
+    pollMinMs: 1,
+    now: () => clock.now,
+    ...options,
+  });
   trackers.push(t);
   return t;
 }
@@ -99,7 +106,11 @@ describe('operation tracker behaviour', () => {
       clock,
     );
     const done = deferred<void>();
-    const t = trackerOnClock(api, clock, { pollMaxMs: 2, editIntervalMs: 1000, onDone: () => done.resolve() });
+    const t = trackerOnClock(api, clock, {
+      pollMaxMs: 2,
+      editIntervalMs: 1000,
+      onDone: () => done.resolve(),
+    });
     const responder = editRecorder(REF);
     const card: Message = {
       title: 'Delete web-1',
@@ -188,13 +199,13 @@ describe('operation tracker behaviour', () => {
       ref: REF,
       ...ASKER,
     };
-    await store.putOperation({ ...base, id: 'old', startedAt: 0 });
-    await store.putOperation({ ...base, id: 'recent', startedAt: 1_000_000 });
+    await store.operations.put('old', { ...base, id: 'old', startedAt: 0 });
+    await store.operations.put('recent', { ...base, id: 'recent', startedAt: 1_000_000 });
     const { api, calls } = scriptedApi(() => ({ status: 'Terminating' }), { now: 0, step: 0 });
     const t = createOperationTracker({ api, store, timeoutMs: 60_000, now: () => 1_000_500 });
     trackers.push(t);
     expect(await t.resume(() => null)).toBe(0);
-    expect((await store.listOperations()).map((op) => op.id)).toEqual(['recent']);
+    expect((await store.operations.list()).map((op) => op.id)).toEqual(['recent']);
     expect(calls()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
-import { createMemoryStore } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
 import { createOperationTracker } from '../../src/tracking/index.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
@@ -25,8 +25,8 @@ describe('tracking a deletion', () => {
       },
     } as unknown as HostingApi;
     const store = createMemoryStore();
-    await store.rememberHostname(UUID, 'web-1');
-    await store.rememberHostname(OTHER, 'web-2');
+    await store.hostnames.remember(UUID, 'web-1');
+    await store.hostnames.remember(OTHER, 'web-2');
     let finished!: () => void;
     const done = new Promise<void>((resolve) => (finished = resolve));
     const tracker = createOperationTracker({
@@ -51,7 +51,7 @@ describe('tracking a deletion', () => {
     });
     await done;
     tracker.stop();
-    expect(await store.uuidsOfHostname('web-1')).toEqual([]);
-    expect(await store.knownHostnames()).toEqual([{ uuid: OTHER, hostname: 'web-2' }]);
+    expect(await store.hostnames.uuidsOf('web-1')).toEqual([]);
+    expect(await store.hostnames.search('', 10)).toEqual([{ uuid: OTHER, hostname: 'web-2' }]);
   });
 });

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHostingApi, type HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
-import { openFileStore } from '../../src/core/file-store.js';
+import { openEmbeddedStore as openFileStore } from '../../src/store/embedded-store.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
-import { createMemoryStore, type BotStore, type TrackedOperation } from '../../src/core/store.js';
+import type { BotStore, TrackedOperation } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
 import type { Message } from '../../src/render/message.js';
 import {
   SEED_IDS,
@@ -144,7 +145,7 @@ describe('operation tracking against the simulator', () => {
     const { outcome } = await done;
     expect(outcome.result).toBe('done');
     expect(textOf(responder.updates.at(-1))).toMatch(/web-1 deleted — done in \d+ s/);
-    expect(await store.listOperations()).toEqual([]);
+    expect(await store.operations.list()).toEqual([]);
   });
 
   it('follows a restore through Restoring until the instance is Running again', async () => {
@@ -220,7 +221,7 @@ describe('operation tracking against the simulator', () => {
     const before = await openFileStore(dataDir);
     const first = tracker({ api, store: before, pollMinMs: 5000 });
     first.tracker.follow(deleteSpec, target(editRecorder(REF)));
-    await vi.waitFor(async () => expect(await before.listOperations()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await before.operations.list()).toHaveLength(1));
     first.tracker.stop();
     await before.close();
 
@@ -238,7 +239,7 @@ describe('operation tracking against the simulator', () => {
     const { outcome } = await second.done;
     expect(outcome.result).toBe('done');
     expect(textOf(responder.updates.at(-1))).toMatch(/web-1 deleted — done in/);
-    expect(await after.listOperations()).toEqual([]);
+    expect(await after.operations.list()).toEqual([]);
     await after.close();
   });
 });

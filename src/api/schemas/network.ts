@@ -42,7 +42,9 @@ const nodeSchema = z
 const edgeSchema = z.object({ id: maybe(text), source: idText, target: idText, label: maybe(text) }).loose();
 
 /** Network topology (endpoint 17): nodes and edges, each list possibly empty. */
-export const privateNetworkGraphSchema = z.object({ nodes: listOf(nodeSchema), edges: listOf(edgeSchema) }).loose();
+export const privateNetworkGraphSchema = z
+  .object({ nodes: listOf(nodeSchema), edges: listOf(edgeSchema) })
+  .loose();
 
 /** A network topology graph. */
 export type PrivateNetworkGraph = z.output<typeof privateNetworkGraphSchema>;

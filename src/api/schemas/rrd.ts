@@ -19,7 +19,13 @@ const memorySample = z
   })
   .loose();
 const networkSample = z
-  .object({ time: maybe(text), raw_netin: maybe(num), netin: maybe(text), raw_netout: maybe(num), netout: maybe(text) })
+  .object({
+    time: maybe(text),
+    raw_netin: maybe(num),
+    netin: maybe(text),
+    raw_netout: maybe(num),
+    netout: maybe(text),
+  })
   .loose();
 const diskSample = z
   .object({

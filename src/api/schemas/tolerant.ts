@@ -8,7 +8,8 @@
 import { z } from 'zod';
 
 function toNumber(value: unknown): unknown {
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return value;
 }
 

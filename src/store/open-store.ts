@@ -1,0 +1,36 @@
+// Picks the bot's state backend from config: Redis when REDIS_URL is set (several processes share
+// it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
+// beside it.
+import type { AppConfig } from '../config.js';
+import { openAuditLog, type AuditLog } from '../core/audit.js';
+import type { BotStore } from '../core/store.js';
+import { openEmbeddedStore } from './embedded-store.js';
+
+/** The state a bot runs on, and how to close it. */
+export interface BotState {
+  store: BotStore;
+  audit: AuditLog;
+  close(): Promise<void>;
+}
+
+/** Opens the configured store and audit log; ConfigError when the data dir is held by another process. */
+export async function openBotState(
+  config: AppConfig,
+  options: { mode?: string; now?: () => number } = {},
+): Promise<BotState> {
+  const store = await openEmbeddedStore(config.dataDir, options);
+  try {
+    const audit = await openAuditLog(config.dataDir);
+    return {
+      store,
+      audit,
+      async close() {
+        await audit.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+// createBot with the state a real process would open for this config (embedded store and audit
+// log under its data dir), or a given store; closing the bot closes that state too.
+import type { AppConfig } from '../../src/config.js';
+import { openAuditLog } from '../../src/core/audit.js';
+import { createBot, type Bot, type BotDeps } from '../../src/core/bot.js';
+import type { BotStore } from '../../src/core/store.js';
+import { openBotState } from '../../src/store/open-store.js';
+
+/** Builds a bot over the data dir's state (or `deps.store` with the data dir's audit log). */
+export async function createBotWithState(
+  config: AppConfig,
+  deps: Omit<BotDeps, 'store' | 'audit'> & { store?: BotStore },
+): Promise<Bot> {
+  const state = deps.store
+    ? { store: deps.store, audit: await openAuditLog(config.dataDir), close: async () => undefined }
+    : await openBotState(config, deps.now ? { now: () => deps.now!().getTime() } : {});
+  const bot = await createBot(config, { ...deps, store: state.store, audit: state.audit });
+  return {
+    ...bot,
+    async close() {
+      await bot.close();
+      await state.audit.close();
+      await state.close();
+    },
+  };
+}
