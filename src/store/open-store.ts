@@ -4,7 +4,10 @@
 import type { AppConfig } from '../config.js';
 import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
+import type { Logger } from '../logger.js';
 import { openEmbeddedStore } from './embedded-store.js';
+import { openRedisAuditLog } from './redis-audit.js';
+import { openRedisStore } from './redis-store.js';
 
 /** The state a bot runs on, and how to close it. */
 export interface BotState {
@@ -13,14 +16,21 @@ export interface BotState {
   close(): Promise<void>;
 }
 
-/** Opens the configured store and audit log; ConfigError when the data dir is held by another process. */
+/**
+ * Opens the configured store and audit log; ConfigError when the data dir is held by another process,
+ * StoreUnavailableError when Redis cannot be reached.
+ */
 export async function openBotState(
   config: AppConfig,
-  options: { mode?: string; now?: () => number } = {},
+  options: { mode?: string; now?: () => number; logger?: Logger } = {},
 ): Promise<BotState> {
-  const store = await openEmbeddedStore(config.dataDir, options);
+  const { url, prefix } = config.redis;
+  const store = url
+    ? await openRedisStore({ url, prefix, ...options })
+    : await openEmbeddedStore(config.dataDir, options);
   try {
-    const audit = await openAuditLog(config.dataDir);
+    // With Redis, one audit stream for every replica; otherwise audit.jsonl in the data dir.
+    const audit = url ? await openRedisAuditLog({ url, prefix, ...options }) : await openAuditLog(config.dataDir);
     return {
       store,
       audit,

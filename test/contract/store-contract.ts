@@ -164,5 +164,12 @@ function describePendingContract(f: StoreFixture): void {
       expect(await f.store.pending.get('kept')).not.toBeNull();
       expect(await f.store.pending.count()).toBe(1);
     });
+
+    it('stops returning a confirmation once the store clock passes its retention', async () => {
+      const at = f.clock.now();
+      await f.store.pending.put(pendingFor('t1', at, { expiresAt: at + 1000 }));
+      f.clock.advance(1000 + USED_RETENTION_MS + 1);
+      expect(await f.store.pending.get('t1')).toBeNull();
+    });
   });
 }

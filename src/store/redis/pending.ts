@@ -66,7 +66,9 @@ export function createRedisPending(ctx: RedisContext): PendingStore {
       await exec(tx);
     },
     async get(token) {
-      return fromFields(await client.hgetall(keyOf(token)));
+      const found = fromFields(await client.hgetall(keyOf(token)));
+      // Redis expires the key by its own clock; the store's clock decides too (as in memory).
+      return found && pendingDropAt(found) >= now() ? found : null;
     },
     async take(token, usedBy, at, resolution) {
       const args = [at, usedBy, resolution, USED_RETENTION_MS, now(), token];
