@@ -8,6 +8,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
 
@@ -87,9 +88,18 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     },
     listen() {
       return new Promise((resolve, reject) => {
-        server.once('error', reject);
+        const failed = (error: NodeJS.ErrnoException) =>
+          reject(
+            error.code === 'EADDRINUSE' || error.code === 'EACCES'
+              ? new ConfigError(
+                  `cannot listen on PORT ${options.port} (${error.code}) — set PORT to a free port.`,
+                )
+              : error,
+          );
+        server.once('error', failed);
         server.listen({ port: options.port, host: options.host ?? '0.0.0.0' }, () => {
-          server.off('error', reject);
+          server.off('error', failed);
+          server.on('error', (error) => options.logger?.error({ err: error }, 'http server error'));
           bound = (server.address() as AddressInfo).port;
           resolve(bound);
         });

@@ -148,4 +148,22 @@ describe('the serve HTTP server', () => {
       },
     );
   });
+
+  it('says which PORT is taken when it cannot listen', async () => {
+    await withServer(
+      async () => ({ ready: true }),
+      async (_base, first) => {
+        const metrics = createBotMetrics({ commands: [] });
+        const second = createServeHttpServer({
+          port: first.port,
+          host: '127.0.0.1',
+          ready: async () => ({ ready: true }),
+          metrics,
+        });
+        await expect(second.listen()).rejects.toThrow(
+          `cannot listen on PORT ${first.port} (EADDRINUSE) — set PORT to a free port.`,
+        );
+      },
+    );
+  });
 });
