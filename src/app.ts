@@ -14,6 +14,7 @@ import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
+import type { HttpMount } from './serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
 import { openBotState, type BotState } from './store/open-store.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   state?: BotState;
   /** Counters for /metrics (serve). */
   metrics?: CoreMetrics;
+  /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
+  onApiCall?: (event: ApiCallEvent) => void;
   now?: () => Date;
 }
 
@@ -114,6 +117,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       timeoutMs: config.hostingApi.timeoutMs,
       onCall: (event) => {
         apiCalls.onCall(event);
+        options.onApiCall?.(event);
         logApiFailure(logger, event);
       },
     });
@@ -181,7 +185,11 @@ export function responderRouter(
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<ResumableAdapter[]> {
+export async function createChatAdapters(
+  config: AppConfig,
+  logger: Logger,
+  http?: HttpMount,
+): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
   if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
@@ -193,6 +201,7 @@ export async function createChatAdapters(config: AppConfig, logger: Logger): Pro
         appToken: slack.appToken,
         apiUrl: slack.apiUrl,
         port: slack.port,
+        ...(http ? { http } : {}),
         logger,
       }),
     );
