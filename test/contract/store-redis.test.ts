@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { USED_RETENTION_MS } from '../../src/core/store.js';
 import { createLogger } from '../../src/logger.js';
+import { createReadiness } from '../../src/serve/readiness.js';
 import { openRedisStore } from '../../src/store/redis-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
@@ -161,6 +162,26 @@ describe('Redis store specifics', () => {
       expect((error as Error).message).not.toContain('wrong-secret');
     } finally {
       await own.stop();
+    }
+  });
+});
+
+describe('readiness on the Redis store', () => {
+  it('reports the store not reachable, by code only, while Redis is down, and ready once it is back', async () => {
+    const own = await startRedisServer();
+    const store = await openRedisStore({ url: own.url, prefix: 'ready:' });
+    let restarted: TestRedisServer | undefined;
+    try {
+      const check = createReadiness({ pingStore: () => store.ping(), probeApi: async () => {}, timeoutMs: 1000 });
+      expect(await check()).toEqual({ ready: true });
+      await own.stop();
+      const down = await check();
+      expect(down).toEqual({ ready: false, reason: 'store not reachable: STORE_UNAVAILABLE' });
+      restarted = await startRedisServer({ port: own.port });
+      await expect.poll(() => check(), { timeout: 10_000, interval: 100 }).toEqual({ ready: true });
+    } finally {
+      await store.close();
+      await restarted?.stop();
     }
   });
 });

@@ -31,13 +31,14 @@ describe('store outage errors', () => {
   it('says a command that was never sent changed nothing', () => {
     const error = toStoreError(new Error("Stream isn't writeable and enableOfflineQueue options is false"), () => 'connect ECONNREFUSED 127.0.0.1:6379');
     expect(error).toBeInstanceOf(StoreUnavailableError);
-    expect(error).toMatchObject({ mayHaveApplied: false });
+    expect(error).toMatchObject({ mayHaveApplied: false, code: 'STORE_UNAVAILABLE' });
     expect((error as Error).message).toContain('ECONNREFUSED');
   });
 
   it('says a command sent but unanswered may have been applied', () => {
-    for (const cause of [new Error('Command timed out'), new Error('Connection is closed.'), Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })]) {
-      expect(toStoreError(cause, noCause)).toMatchObject({ name: 'StoreUnavailableError', mayHaveApplied: true });
+    expect(toStoreError(new Error('Command timed out'), noCause)).toMatchObject({ mayHaveApplied: true, code: 'STORE_TIMEOUT' });
+    for (const cause of [new Error('Connection is closed.'), Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })]) {
+      expect(toStoreError(cause, noCause)).toMatchObject({ name: 'StoreUnavailableError', mayHaveApplied: true, code: 'STORE_CONNECTION_LOST' });
     }
   });
 

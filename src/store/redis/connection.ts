@@ -45,16 +45,16 @@ export function toStoreError(error: unknown, lastConnectionError: () => string |
   const cause = lastConnectionError();
   const because = cause ? ` (last connection error: ${cause})` : '';
   if (error.name === 'ReplyError') {
-    return OUTAGE_REPLIES.test(message) ? new StoreUnavailableError(`Redis refused the command: ${message}`, false) : error;
+    return OUTAGE_REPLIES.test(message) ? new StoreUnavailableError(`Redis refused the command: ${message}`, false, 'STORE_REFUSED') : error;
   }
   if (message.startsWith("Stream isn't writeable")) {
     return new StoreUnavailableError(`Redis is not connected${because}`, false);
   }
   if (message === 'Command timed out') {
-    return new StoreUnavailableError('Redis did not answer in time', true);
+    return new StoreUnavailableError('Redis did not answer in time', true, 'STORE_TIMEOUT');
   }
   if (error.name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.') {
-    return new StoreUnavailableError(`the connection to Redis dropped before it answered${because}`, true);
+    return new StoreUnavailableError(`the connection to Redis dropped before it answered${because}`, true, 'STORE_CONNECTION_LOST');
   }
   return error;
 }
