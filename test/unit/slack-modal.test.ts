@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ExpiringMap } from '../../adapters/slack/expiring-map.js';
+import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { rememberTypedSpec, typedSpecFor } from '../../adapters/slack/typed-specs.js';
 import { GENERIC_TYPED_SPEC, parseModalMetadata, typedConfirmView, TYPED_INPUT } from '../../adapters/slack/modal.js';
 
 describe('typed-confirmation modal', () => {
@@ -33,23 +34,21 @@ describe('typed-confirmation modal', () => {
   });
 });
 
-describe('adapter-local expiring store', () => {
-  it('forgets entries after their time-to-live', () => {
-    let now = 0;
-    const map = new ExpiringMap<string>(1000, 10, () => now);
-    map.set('a', 'x');
-    expect(map.get('a')).toBe('x');
-    now = 1000;
-    expect(map.get('a')).toBeUndefined();
+describe('typed specs in the ephemeral state', () => {
+  it('keeps the modal texts of a typed card under its token, readable by any adapter sharing the state', async () => {
+    const state = createMemoryEphemeralState();
+    const typed = { title: 'Confirm instance delete', label: 'Type web-2 to confirm', placeholder: 'web-2' };
+    await rememberTypedSpec(state, { token: 'tok', confirmLabel: 'Delete', cancelLabel: 'Keep', style: 'danger', typed, expiresAt: Date.now() + 60_000 });
+    expect(await typedSpecFor(state, 'tok')).toEqual({ confirmLabel: 'Delete', cancelLabel: 'Keep', typed });
+    expect(await typedSpecFor(state, 'other')).toBeUndefined();
   });
 
-  it('evicts the oldest entries beyond its size cap', () => {
-    const map = new ExpiringMap<number>(60_000, 2);
-    map.set('a', 1);
-    map.set('b', 2);
-    map.set('c', 3);
-    expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([undefined, 2, 3]);
-    expect(map.size).toBe(2);
+  it('ignores a stored value that is not a typed spec', async () => {
+    const state = createMemoryEphemeralState();
+    await state.set('slack:typed:bad', '{"confirmLabel":1}', 60_000);
+    await state.set('slack:typed:junk', 'not json', 60_000);
+    expect(await typedSpecFor(state, 'bad')).toBeUndefined();
+    expect(await typedSpecFor(state, 'junk')).toBeUndefined();
   });
 });
 
