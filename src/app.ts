@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
+import type { EphemeralState } from './core/ephemeral-state.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
@@ -150,7 +151,12 @@ export function responderRouter(
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<ResumableAdapter[]> {
+export async function createChatAdapters(
+  config: AppConfig,
+  logger: Logger,
+  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
+  state?: EphemeralState,
+): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
   if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
@@ -163,6 +169,7 @@ export async function createChatAdapters(config: AppConfig, logger: Logger): Pro
         apiUrl: slack.apiUrl,
         port: slack.port,
         logger,
+        ...(state ? { state } : {}),
       }),
     );
   }
@@ -174,6 +181,7 @@ export async function createChatAdapters(config: AppConfig, logger: Logger): Pro
         applicationId: discord.applicationId,
         apiUrl: discord.apiUrl,
         logger,
+        ...(state ? { state } : {}),
       }),
     );
   }
