@@ -96,7 +96,13 @@ export class SlackOutbox {
     } catch (error) {
       const code = slackErrorCode(error);
       if (fallbackUrl === undefined || code === undefined || !CANNOT_POST.has(code)) throw error;
-      for (const page of pages) await this.respond(fallbackUrl, { response_type: 'in_channel', ...page });
+      // Not a member: only the command's response_url can post here, 5 times at most; its last use
+      // tells the user to invite the bot, and what does not fit is dropped rather than failing.
+      try {
+        for (const page of pages) await this.respond(fallbackUrl, { response_type: 'in_channel', ...page }, true);
+      } catch (spent) {
+        if (!(spent instanceof ResponseUrlSpent)) throw spent;
+      }
       return { platform: 'slack', channelId, id: await this.rememberResponseUrl(fallbackUrl), extra: { mode: 'response_url' } };
     }
     for (const page of rest) {

@@ -88,4 +88,23 @@ describe('Slack adapters sharing one EphemeralState', () => {
     const ephemeral = slack.callsTo('chat.postEphemeral').map((c) => String(c.args['text']));
     expect(ephemeral).toEqual(['step 5', 'step 6']);
   });
+
+  it('follows a card in a channel the bot is not in with at most 5 response_url posts, the last one asking to invite it', async () => {
+    const dispatcher = new ScriptedDispatcher();
+    const events = await replica(createMemoryEphemeralState(), dispatcher);
+    slack.failNext('chat.postMessage', { kind: 'error', error: 'not_in_channel' });
+    const url = slack.newResponseUrl();
+    let done = false;
+    dispatcher.onDispatch = async (_inv, responder) => {
+      const ref = await responder.reply(text('restoring… 0 s'));
+      for (let i = 1; i <= 8; i += 1) await responder.update(ref, text(`restoring… ${i * 10} s`));
+      done = true;
+    };
+    await postSigned(events, slashCommandForm({ text: 'backup restore x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: url }), { secret: SECRET });
+    await eventually(() => done);
+    const posts = slack.responsesTo(url);
+    expect(posts).toHaveLength(5);
+    expect(posts[0]?.body).toMatchObject({ response_type: 'in_channel' });
+    expect(JSON.stringify(posts[4]?.body)).toContain('Invite me to this channel');
+  });
 });
