@@ -61,7 +61,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('vpsops serve with Slack and Discord in one process', { timeout: 90_000 }, () => {
+describe('vpsops serve with Slack and Discord in one process', { timeout: 180_000 }, () => {
   it('delivers the instance metrics chart to Discord and to Slack', async () => {
     const port = await freePort();
     const env: Record<string, string> = {
@@ -84,21 +84,21 @@ describe('vpsops serve with Slack and Discord in one process', { timeout: 90_000
     child = started;
     let stderr = '';
     started.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 30_000);
+    await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 45_000);
 
     const web1 = SEED_IDS.instances.web1;
     const interaction = discord.slash(DISCORD_USER, ['instance', 'metrics'], { instance: web1, period: 'day' });
     const upload = await eventually(
       () => discord.calls.find((c) => c.method === 'PATCH' && c.path.includes(interaction.token) && c.files.length > 0 && c.status === 200),
       'the chart on Discord',
-      20_000,
+      45_000,
     );
     expect(upload.files[0]?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
     const events = `http://127.0.0.1:${port}/slack/events`;
     const form = slashCommandForm({ text: `instance metrics ${web1} --period day`, userId: SLACK_USER, channelId: SLACK_CHANNEL, responseUrl: slack.newResponseUrl() });
     expect((await postSigned(events, form, { secret: SECRET })).status).toBe(200);
-    const file = await eventually(() => [...slack.uploads.values()].find((u) => u.completed), 'the chart on Slack', 20_000);
+    const file = await eventually(() => [...slack.uploads.values()].find((u) => u.completed), 'the chart on Slack', 45_000);
     expect(file.channel).toBe(SLACK_CHANNEL);
     expect(file.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(slack.callsTo('files.getUploadURLExternal')[0]?.args['alt_txt']).toMatch(/web-1/);
