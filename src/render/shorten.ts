@@ -11,10 +11,12 @@ export function graphemes(text: string): string[] {
 /** The longest prefix of whole graphemes whose UTF-16 length is at most `max`. */
 export function prefixWithin(text: string, max: number): string {
   if (text.length <= max) return text;
+  // Only the first max + 1 units matter: a cluster cut off by that slice ends past `max` anyway,
+  // and segmenting lazily keeps this linear in `max`, not in the length of the text.
   let out = '';
-  for (const g of graphemes(text)) {
-    if (out.length + g.length > max) break;
-    out += g;
+  for (const { segment } of segmenter.segment(text.slice(0, max + 1))) {
+    if (out.length + segment.length > max) break;
+    out += segment;
   }
   return out;
 }

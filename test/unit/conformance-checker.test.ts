@@ -82,4 +82,10 @@ describe('rendered Message through both renderers', () => {
       }),
     ).toEqual([]);
   });
+
+  it('finds nothing wrong with a 140,000-character network graph (paged, the rest counted)', () => {
+    const graph = Array.from({ length: 4500 }, (_, i) => `net-${i} ── vm-${i} (10.0.${i % 250}.${i % 200})`).join('\n');
+    expect(graph.length).toBeGreaterThan(140_000);
+    expect(checkRendered({ title: 'Network graph', blocks: [{ type: 'code', text: graph }] })).toEqual([]);
+  });
 });
