@@ -2,6 +2,7 @@
 // and `.slice` on UTF-16 units leaves lone surrogates that Slack and Discord reject or show as �.
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const WINDOW_MARGIN = 256;
 
 /** Grapheme clusters of `text` (what a person sees as one character each). */
 export function graphemes(text: string): string[] {
@@ -11,10 +12,10 @@ export function graphemes(text: string): string[] {
 /** The longest prefix of whole graphemes whose UTF-16 length is at most `max`. */
 export function prefixWithin(text: string, max: number): string {
   if (text.length <= max) return text;
-  // Only the first max + 1 units matter: a cluster cut off by that slice ends past `max` anyway,
-  // and segmenting lazily keeps this linear in `max`, not in the length of the text.
+  // Only a window a little past `max` is segmented (linear in `max`, not in the text): clusters
+  // that end by `max` are whole in it unless one is longer than the margin (no real emoji is).
   let out = '';
-  for (const { segment } of segmenter.segment(text.slice(0, max + 1))) {
+  for (const { segment } of segmenter.segment(text.slice(0, max + WINDOW_MARGIN))) {
     if (out.length + segment.length > max) break;
     out += segment;
   }
