@@ -90,6 +90,17 @@ export const instanceStop = defineCommand({
       auditSummary: `stop requested for ${label}`,
     };
   },
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Stopped or Stopping`,
+    command: `instance show ${instance.label}`,
+    follow: {
+      kind: 'instance-status',
+      instanceUuid: instance.uuid,
+      label: instance.label,
+      verb: 'stopping',
+      doneStatuses: ['Stopped'],
+    },
+  }),
 });
 
 /** Endpoint 3: terminate an instance; the hostname must be typed back. */
@@ -145,6 +156,11 @@ export const instanceDelete = defineCommand({
       auditSummary: `delete requested for ${label} (${extras.join(', ')})`,
     };
   },
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Terminating or gone`,
+    command: `instance show ${instance.label}`,
+    follow: { kind: 'instance-gone', instanceUuid: instance.uuid, label: instance.label, verb: 'terminating' },
+  }),
 });
 
 /** Endpoint 4: console credentials, shown only to the requester. */
@@ -173,6 +189,11 @@ export const instanceConsole = defineCommand({
       auditSummary: `console session opened for ${instance.label}`,
     };
   },
+  // A console session opened twice does no harm, but its password was never shown.
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Running (a new console session is harmless)`,
+    command: `instance show ${instance.label}`,
+  }),
 });
 
 /** Endpoint 5: load summary with sparklines, plus a chart image when charts are available. */

@@ -77,6 +77,11 @@ export const storageCreate = defineCommand({
       auditSummary: `block storage ${name} created (${show(result.block_storage_id)})`,
     };
   },
+  // The API cannot read block storage, and a second create is billed twice.
+  ifUnknown: ({ name }) => ({
+    check: `whether a volume named ${name} exists in the hosting provider’s panel (the API cannot list block storage; a second create is billed twice)`,
+    command: 'billing reports',
+  }),
 });
 
 /** The storage group. */

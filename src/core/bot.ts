@@ -1,19 +1,22 @@
 // Composition of the core: loads the policy, opens the store and audit log under the data dir,
 // and returns the Dispatcher adapters talk to. One path for every command on every platform.
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../config.js';
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
-import { openAuditLog } from './audit.js';
+import { openAuditLog, REPLICA_ID } from './audit.js';
 import type { BotServices, CommandDefinition } from './command.js';
 import { expiredCard } from './confirm-card.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { openFileStore } from './file-store.js';
+import { closeInterrupted } from './interrupted.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
-import type { Dispatcher, Invocation, Responder } from './ports.js';
+import type { Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
+import { redactingResponder } from './redacting-responder.js';
 import { createRegistry } from './registry.js';
 import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
@@ -49,6 +52,11 @@ export interface Bot {
    * how many were learned.
    */
   learnInstances(uuids: string[]): Promise<number>;
+  /**
+   * Closes confirmed calls a dead process left at `calling` (older than config.audit.interruptedAfterMs)
+   * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
+   */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,7 +67,9 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
   const now = deps.now ?? (() => new Date());
   const store = deps.store ?? (await openFileStore(config.dataDir, () => now().getTime()));
-  const audit = await openAuditLog(config.dataDir);
+  // Config secrets in any encoding never reach replies or audit records.
+  const redact = createRedactor(secretsOf(config));
+  const audit = await openAuditLog(config.dataDir, { redact });
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const timers = new Set<NodeJS.Timeout>();
   const rt: Runtime = {
@@ -88,8 +98,9 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   };
 
   const dispatcher: Dispatcher = {
-    dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, responder),
-    act: (event, responder) => actOnConfirmation(rt, event, responder),
+    dispatch: (invocation, responder) =>
+      dispatchInvocation(rt, invocation, redactingResponder(responder, redact)),
+    act: (event, responder) => actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
     visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),
@@ -102,6 +113,14 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     store,
     policy,
     learnInstances: learn,
+    closeInterrupted: (responderFor) =>
+      closeInterrupted(
+        { audit, logger, now, olderThanMs: config.audit.interruptedAfterMs, replica: REPLICA_ID },
+        (ref) => {
+          const responder = responderFor(ref);
+          return responder ? redactingResponder(responder, redact) : null;
+        },
+      ),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

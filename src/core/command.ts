@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
-import type { Actor, ArgInfo } from './ports.js';
+import type { Actor, ArgInfo, MessageRef } from './ports.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
@@ -195,11 +195,35 @@ export interface AuditRecord {
   decision: 'allowed' | 'denied' | 'invalid';
   confirmation?: 'not-needed' | 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'refused';
   confirmedBy?: string;
-  result: 'ok' | 'error' | 'pending' | 'cancelled';
+  /**
+   * `calling`: written ahead of a confirmed call, before the API is asked (a later record with the
+   * same callId has the outcome). `unknown`: the call may or may not have happened.
+   */
+  result: 'ok' | 'error' | 'pending' | 'cancelled' | 'calling' | 'unknown';
   errorId?: string;
   apiStatus?: number;
   durationMs: number;
   summary?: string;
+  /** Links a write-ahead `calling` record to the record of its outcome. */
+  callId?: string;
+  /** Random id of the process that made the call (several replicas may share one audit trail). */
+  replica?: string;
+  /** The confirmation card, so a restart can edit it if the call was interrupted. */
+  cardRef?: MessageRef;
+  /** What to check when the outcome is unknown (kept with the `calling` record for a restart). */
+  verify?: { check: string; command?: string };
+  /** Set on the record that closes a `calling` record a dead process left behind. */
+  interrupted?: true;
+}
+
+/** What to tell, and follow, when a state-changing call's outcome cannot be known. */
+export interface UnknownOutcomeHint {
+  /** What to look at, e.g. "whether web-1 is Stopped". */
+  check: string;
+  /** The read command that shows it, e.g. "instance show web-1". */
+  command?: string;
+  /** Follow the operation anyway, so the card settles on what the API then shows. */
+  follow?: FollowSpec;
 }
 
 /** Everything a handler may use. */
@@ -230,6 +254,8 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   /** Required for destructive commands (and change commands that cost money). */
   preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
   run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;
+  /** For state-changing commands: what to check (and follow) when the outcome cannot be known. */
+  ifUnknown?: (args: ArgsOf<A>) => UnknownOutcomeHint;
 }
 
 /** Identity function that keeps argument types flowing into preview/run. */

@@ -1,8 +1,10 @@
 // The runner for Confirm / Cancel: checks the token, expiry, who may act (requester, or an admin
 // for two-person actions), the typed confirmation, then consumes the token atomically, runs the
 // handler once, edits the card to its final state, announces, hands off to the tracker, audits.
+import { randomUUID } from 'node:crypto';
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
+import { REPLICA_ID } from './audit.js';
 import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
 import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } from './confirm-card.js';
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
@@ -12,6 +14,7 @@ import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './reso
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
+import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
 
 /** Re-exported: callers have imported the typed-text rule from here. */
 export { confirmationMatches };
@@ -80,7 +83,8 @@ async function act(
   record: AuditRecord,
 ): Promise<void> {
   const pending = await rt.store.getPending(event.token);
-  if (!pending) {
+  // A token like "constructor" must never resolve to something that is not this confirmation.
+  if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
       'This confirmation is unknown (or too old to remember).',
@@ -90,8 +94,7 @@ async function act(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used')
-    throw new UserError('already-used', 'This action was already handled — nothing more was done.');
+  if (pending.status === 'used') throw lateClickError(pending);
   const at = rt.now();
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
@@ -123,7 +126,10 @@ async function act(
     at.getTime(),
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
-  if (!taken) throw new UserError('already-used', 'This action was already handled — nothing more was done.');
+  if (!taken) {
+    const settled = await rt.store.getPending(pending.token);
+    throw lateClickError(settled ?? pending);
+  }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
   const card = pending.card ?? { blocks: [] };
@@ -149,28 +155,44 @@ async function runConfirmed(
   const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
   const args = await refreshInstanceLabels(def, pending.args, rt.store);
+  const hint = hintFor(def, args);
+  const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  if (!(await writeAhead(rt, record, pending, hint))) {
+    record.result = 'error';
+    record.errorId = 'audit-unavailable';
+    const message = failedCard(auditUnavailable(), by, at);
+    await showFinal(responder, pending.cardRef, message, visibility);
+    return;
+  }
   let result;
   try {
     result = toRunResult(await def.run(ctx, args as never));
   } catch (error) {
-    const failure = classifyFailure(error, hintContext(pending.command, args));
+    const failure = classifyFailure(error, hintContext(pending.command, args), hint);
     logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });
     await forgetIfGone(error, args, rt.store).catch((e: unknown) =>
       rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
     );
-    record.result = 'error';
+    record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
-    await showFinal(
-      responder,
-      pending.cardRef,
-      failedCard(failure.message, by, at),
-      def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
-    );
+    const card = failure.unknown ? unknownCard(failure.message, by, at) : failedCard(failure.message, by, at);
+    const ref = await showFinal(responder, pending.cardRef, card, visibility);
+    // Where the command is followed, follow it anyway: the card settles on what the API then shows.
+    const follow = failure.unknown?.follow;
+    if (follow && rt.tracker && ref) {
+      rt.tracker.follow(follow, {
+        responder,
+        ref,
+        actor: pending.requester,
+        channelId: pending.channelId,
+        startedAt: at.getTime(),
+        card,
+      });
+    }
     return;
   }
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
-  const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   const card = confirmedCard(result.message, pending, by, at);
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
@@ -190,4 +212,32 @@ async function runConfirmed(
       card,
     });
   }
+}
+
+/**
+ * Writes the `calling` record before the API is asked (its outcome follows under the same callId);
+ * false when the audit log cannot be written, and then nothing is called.
+ */
+async function writeAhead(
+  rt: Runtime,
+  record: AuditRecord,
+  pending: PendingConfirmation,
+  hint: ReturnType<typeof hintFor>,
+): Promise<boolean> {
+  record.callId = randomUUID();
+  record.replica = REPLICA_ID;
+  if (pending.cardRef) record.cardRef = pending.cardRef;
+  if (hint) record.verify = hint.command ? { check: hint.check, command: hint.command } : { check: hint.check };
+  try {
+    await rt.audit.write({ ...record, result: 'calling' });
+    return true;
+  } catch (error) {
+    rt.logger.error({ err: error, command: record.command }, 'audit write-ahead failed; call not made');
+    return false;
+  }
+}
+
+function auditUnavailable(): Message {
+  const line = 'The audit log could not be written, so the hosting API was not called — nothing was done.';
+  return { title: 'Not done', tone: 'error', blocks: [{ type: 'text', text: line }], summary: line };
 }
