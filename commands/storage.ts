@@ -79,8 +79,7 @@ export const storageCreate = defineCommand({
   },
   // The API cannot read block storage, and a second create is billed twice.
   ifUnknown: ({ name }) => ({
-    check: `whether a volume named ${name} exists in the hosting provider’s panel (the API cannot list block storage; a second create is billed twice)`,
-    command: 'billing reports',
+    check: `the hosting provider’s panel for a volume named ${name} (the API cannot list block storage, and a second create is billed twice)`,
   }),
 });
 

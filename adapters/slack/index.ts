@@ -10,6 +10,7 @@ import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
 import { createTypedSpecs, restoredResponder } from './responder.js';
+import { refuseFutureRequests } from './request-time.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -99,6 +100,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           customRoutes: [healthRoute()],
           logger,
           processBeforeResponse: false,
+        });
+        // Bolt refuses stale timestamps only; future ones are refused the same way here.
+        httpReceiver.requestListener = refuseFutureRequests(httpReceiver.requestListener, {
+          ...(options.logger ? { logger: options.logger } : {}),
         });
       }
       const created = new App({

@@ -22,9 +22,7 @@ function unicodeEscaped(text: string): string {
   return [...text]
     .map((ch) => {
       const code = ch.codePointAt(0) ?? 0;
-      return code > 0xffff
-        ? JSON.stringify(ch).slice(1, -1)
-        : `\\u${code.toString(16).padStart(4, '0')}`;
+      return code > 0xffff ? JSON.stringify(ch).slice(1, -1) : `\\u${code.toString(16).padStart(4, '0')}`;
     })
     .join('');
 }
@@ -105,7 +103,8 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
   if (typeof value === 'string') return redact(value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item, redact)) as T;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, redact);
   return out as T;

@@ -20,7 +20,10 @@ export function defaultHint(path: string, instance?: string): UnknownOutcomeHint
 }
 
 /** The command's own hint for these arguments, if it declares one (a faulty hint is ignored). */
-export function hintFor(def: CommandDefinition | undefined, values: Record<string, unknown> | undefined): UnknownOutcomeHint | undefined {
+export function hintFor(
+  def: CommandDefinition | undefined,
+  values: Record<string, unknown> | undefined,
+): UnknownOutcomeHint | undefined {
   if (!def?.ifUnknown || !values) return undefined;
   try {
     return def.ifUnknown(values as never);
@@ -33,8 +36,7 @@ function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>): string 
   return hint.command ? `Check ${hint.check} with \`${hint.command}\`.` : `Check ${hint.check}.`;
 }
 
-const DO_NOT_REPEAT =
-  'Do not run it again blindly: if it did happen, repeating it could do it twice.';
+const DO_NOT_REPEAT = 'Do not run it again blindly: if it did happen, repeating it could do it twice.';
 
 /** The reply for a call whose outcome cannot be known. */
 export function unknownOutcomeMessage(error: ApiError, path: string, hint: UnknownOutcomeHint): Message {
@@ -74,7 +76,10 @@ function lowerFirst(line: string): string {
 export function unknownCard(message: Message, by: Actor, at: Date): Message {
   return {
     ...message,
-    blocks: [...message.blocks, context(`Confirmed by ${mention(by)} at ${clockTime(at)} UTC — outcome unknown.`)],
+    blocks: [
+      ...message.blocks,
+      context(`Confirmed by ${mention(by)} at ${clockTime(at)} UTC — outcome unknown.`),
+    ],
     outcome: 'error',
   };
 }
@@ -92,14 +97,21 @@ export function lateClickError(pending: PendingConfirmation): UserError {
   const when = pending.usedAt !== undefined ? ` at ${clockTime(new Date(pending.usedAt))} UTC` : '';
   switch (pending.resolution) {
     case 'expired':
-      return new UserError('expired', `This confirmation expired${when} — nothing was done.`, 'Run the command again.');
+      return new UserError(
+        'expired',
+        `This confirmation expired${when} — nothing was done.`,
+        'Run the command again.',
+      );
     case 'confirmed':
       return new UserError(
         'already-used',
         `Already confirmed by ${usedByName(pending)}${when} — nothing more was done.`,
       );
     case 'cancelled':
-      return new UserError('already-used', `Already cancelled by ${usedByName(pending)}${when} — nothing was done.`);
+      return new UserError(
+        'already-used',
+        `Already cancelled by ${usedByName(pending)}${when} — nothing was done.`,
+      );
     default:
       return new UserError('already-used', 'This action was already handled — nothing more was done.');
   }
