@@ -29,11 +29,13 @@ function unicodeEscaped(text: string): string {
 
 /** Text encodings of a secret, matched without regard to case (hex digits and upper-casing vary). */
 export function textVariants(secret: string): string[] {
-  const variants = new Set([secret]);
+  // Upper/lower-cased forms are listed too: some case mappings change length ("ß" → "SS").
+  const variants = new Set([secret, secret.toUpperCase(), secret.toLowerCase()]);
   if (secret.length >= MIN_ENCODED_LENGTH) {
     const uri = encodeURIComponent(secret);
     variants.add(uri);
     variants.add(uri.replace(/%20/g, '+'));
+    variants.add(new URLSearchParams({ k: secret }).toString().slice(2));
     variants.add(encodeURIComponent(uri));
     variants.add(encodeAll(secret));
     const json = JSON.stringify(secret).slice(1, -1);
@@ -89,9 +91,10 @@ export function createRedactor(
       .sort((a, b) => b.length - a.length)
       .map(escapeRegExp)
       .join('|');
-  const insensitive = new RegExp(alternation(list.flatMap(textVariants)), 'gi');
+  // `u`: case-insensitive matching then folds every Unicode letter, not only those of the BMP.
+  const insensitive = new RegExp(alternation(list.flatMap(textVariants)), 'giu');
   const base64 = list.flatMap(base64Variants);
-  const sensitive = base64.length > 0 ? new RegExp(alternation(base64), 'g') : null;
+  const sensitive = base64.length > 0 ? new RegExp(alternation(base64), 'gu') : null;
   return (text) => {
     const once = text.replace(insensitive, REDACTED);
     return sensitive ? once.replace(sensitive, REDACTED) : once;
