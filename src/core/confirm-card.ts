@@ -13,6 +13,11 @@ export function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** Whether text can be a token newToken made (22 base64url characters): anything else is unknown. */
+export function isTokenShaped(text: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(text);
+}
+
 /** "@alice" for cards and announcements (display names are plain text; adapters escape them). */
 export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;
@@ -26,11 +31,7 @@ function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
 }
 
 /** The preview card shown while the action waits for confirmation. */
-export function previewCard(
-  preview: Preview,
-  pending: PendingConfirmation,
-  destructive: boolean,
-): Message {
+export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
   // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
   const notes = [`Requested by ${mention(pending.requester)}`];
   if (pending.twoPerson)

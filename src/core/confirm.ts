@@ -1,12 +1,17 @@
 // The runner for Confirm / Cancel: checks the token, expiry, who may act (requester, or an admin
 // for two-person actions), the typed confirmation, then consumes the token atomically, runs the
 // handler once, edits the card to its final state, announces, hands off to the tracker, audits.
-import { randomUUID } from 'node:crypto';
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
-import { REPLICA_ID } from './audit.js';
 import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
-import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } from './confirm-card.js';
+import {
+  announcement,
+  cancelledCard,
+  confirmedCard,
+  expiredCard,
+  failedCard,
+  isTokenShaped,
+} from './confirm-card.js';
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
@@ -15,6 +20,7 @@ import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
+import { auditUnavailable, writeAhead } from './write-ahead.js';
 
 /** Re-exported: callers have imported the typed-text rule from here. */
 export { confirmationMatches };
@@ -82,8 +88,8 @@ async function act(
   responder: Responder,
   record: AuditRecord,
 ): Promise<void> {
-  const pending = await rt.store.getPending(event.token);
-  // A token like "constructor" must never resolve to something that is not this confirmation.
+  // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
+  const pending = isTokenShaped(event.token) ? await rt.store.getPending(event.token) : undefined;
   if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
@@ -212,32 +218,4 @@ async function runConfirmed(
       card,
     });
   }
-}
-
-/**
- * Writes the `calling` record before the API is asked (its outcome follows under the same callId);
- * false when the audit log cannot be written, and then nothing is called.
- */
-async function writeAhead(
-  rt: Runtime,
-  record: AuditRecord,
-  pending: PendingConfirmation,
-  hint: ReturnType<typeof hintFor>,
-): Promise<boolean> {
-  record.callId = randomUUID();
-  record.replica = REPLICA_ID;
-  if (pending.cardRef) record.cardRef = pending.cardRef;
-  if (hint) record.verify = hint.command ? { check: hint.check, command: hint.command } : { check: hint.check };
-  try {
-    await rt.audit.write({ ...record, result: 'calling' });
-    return true;
-  } catch (error) {
-    rt.logger.error({ err: error, command: record.command }, 'audit write-ahead failed; call not made');
-    return false;
-  }
-}
-
-function auditUnavailable(): Message {
-  const line = 'The audit log could not be written, so the hosting API was not called — nothing was done.';
-  return { title: 'Not done', tone: 'error', blocks: [{ type: 'text', text: line }], summary: line };
 }
