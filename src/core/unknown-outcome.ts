@@ -99,7 +99,7 @@ export function lateClickError(pending: PendingConfirmation): UserError {
     case 'expired':
       return new UserError(
         'expired',
-        `This confirmation expired${when} — nothing was done.`,
+        `This confirmation expired at ${clockTime(new Date(pending.expiresAt))} UTC — nothing was done.`,
         'Run the command again.',
       );
     case 'confirmed':
