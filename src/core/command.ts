@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
-import type { Actor, ArgInfo, MessageRef } from './ports.js';
+import type { AuditRecord } from './audit-record.js';
+import type { Actor, ArgInfo } from './ports.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
@@ -182,39 +183,8 @@ export interface ChartOutput {
   savedPath?: string;
 }
 
-/** One audit line (JSON lines, append-only). */
-export interface AuditRecord {
-  time: string;
-  invocationId: string;
-  platform: string;
-  userId: string;
-  displayName: string;
-  channelId: string;
-  command: string;
-  args: Record<string, unknown>;
-  decision: 'allowed' | 'denied' | 'invalid';
-  confirmation?: 'not-needed' | 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'refused';
-  confirmedBy?: string;
-  /**
-   * `calling`: written ahead of a confirmed call, before the API is asked (a later record with the
-   * same callId has the outcome). `unknown`: the call may or may not have happened.
-   */
-  result: 'ok' | 'error' | 'pending' | 'cancelled' | 'calling' | 'unknown';
-  errorId?: string;
-  apiStatus?: number;
-  durationMs: number;
-  summary?: string;
-  /** Links a write-ahead `calling` record to the record of its outcome. */
-  callId?: string;
-  /** Random id of the process that made the call (several replicas may share one audit trail). */
-  replica?: string;
-  /** The confirmation card, so a restart can edit it if the call was interrupted. */
-  cardRef?: MessageRef;
-  /** What to check when the outcome is unknown (kept with the `calling` record for a restart). */
-  verify?: { check: string; command?: string };
-  /** Set on the record that closes a `calling` record a dead process left behind. */
-  interrupted?: true;
-}
+/** One audit line (JSON lines, append-only); defined with the code that writes it. */
+export type { AuditRecord };
 
 /** What to tell, and follow, when a state-changing call's outcome cannot be known. */
 export interface UnknownOutcomeHint {
