@@ -103,10 +103,17 @@ async function scanUnfinished(path: string, before: number): Promise<AuditRecord
   return [...open.values()].filter((r) => Date.parse(r.time) < before);
 }
 
+/** Ends a line torn by a crash mid-write, so the next record does not run into it. */
+async function endTornLine(path: string): Promise<void> {
+  const tail = await readTail(path);
+  if (tail.length > 0 && !tail.endsWith('\n')) await appendFile(path, '\n', { mode: 0o600 });
+}
+
 /** Opens (creating the data dir) the audit log; appends are serialised in order. */
 export async function openAuditLog(dataDir: string, options: AuditLogOptions = {}): Promise<AuditLog> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, AUDIT_FILE);
+  await endTornLine(path);
   const redact = options.redact ?? ((text: string) => text);
   let queue: Promise<void> = Promise.resolve();
   return {

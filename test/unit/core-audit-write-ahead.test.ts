@@ -113,6 +113,19 @@ describe('AuditLog', () => {
     expect(found.map((r) => r.callId)).toEqual(['old-open']);
   });
 
+  it('ends a line torn by a crash before appending, so the next record stays readable', async () => {
+    const dir = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(dir, 'audit.jsonl'),
+      `${JSON.stringify(calling('a', '2026-01-01T00:00:00.000Z'))}\n{"time":"2026-01-0`,
+    );
+    log = await openAuditLog(dir);
+    await log.write({ ...calling('a', '2026-01-01T00:00:02.000Z'), result: 'unknown' });
+    expect((await log.recent('C1', 10)).map((r) => r.result)).toEqual(['unknown']);
+    expect(await log.unfinished(Date.parse('2026-02-01T00:00:00.000Z'))).toEqual([]);
+  });
+
   it('redacts secrets in every line it writes', async () => {
     const dir = tempDir();
     const { createRedactor } = await import('../../src/api/redact.js');
