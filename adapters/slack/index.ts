@@ -12,6 +12,7 @@ import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
+import { refuseFutureRequests } from './request-time.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -107,6 +108,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           customRoutes: [healthRoute()],
           logger,
           processBeforeResponse: false,
+        });
+        // Bolt refuses stale timestamps only; future ones are refused the same way here.
+        httpReceiver.requestListener = refuseFutureRequests(httpReceiver.requestListener, {
+          ...(options.logger ? { logger: options.logger } : {}),
         });
       }
       const created = new App({
