@@ -1,7 +1,8 @@
 // Picks the bot's state backend from config: Redis when REDIS_URL is set (several processes share
 // it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
 // beside it.
-import type { AppConfig } from '../config.js';
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../config.js';
 import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
 import type { Logger } from '../logger.js';
@@ -29,8 +30,12 @@ export async function openBotState(
     ? await openRedisStore({ url, prefix, ...options })
     : await openEmbeddedStore(config.dataDir, options);
   try {
-    // With Redis, one audit stream for every replica; otherwise audit.jsonl in the data dir.
-    const audit = url ? await openRedisAuditLog({ url, prefix, ...options }) : await openAuditLog(config.dataDir);
+    // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
+    // for every replica; otherwise audit.jsonl in the data dir.
+    const redact = createRedactor(secretsOf(config));
+    const audit = url
+      ? await openRedisAuditLog({ url, prefix, redact, ...options })
+      : await openAuditLog(config.dataDir, { redact });
     return {
       store,
       audit,

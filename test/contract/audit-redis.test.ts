@@ -6,6 +6,7 @@ import type { AuditRecord } from '../../src/core/command.js';
 import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { openRedisAuditLog } from '../../src/store/redis-audit.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
+import { describeAuditContract } from './audit-contract.js';
 
 let server: TestRedisServer;
 beforeAll(async () => {
@@ -13,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+});
+
+let opened = 0;
+describeAuditContract('Redis stream', async ({ redact }) => {
+  opened += 1;
+  return { log: await openRedisAuditLog({ url: server.url, prefix: `contract:${opened}:`, redact }), cleanup: async () => {} };
 });
 
 function recordFor(n: number, channelId: string, platform = 'slack'): AuditRecord {
@@ -49,6 +56,11 @@ describe('audit log on Redis', () => {
         expect(await log.recent('C9', 10)).toEqual([]);
       }
       expect((await b.recent('C2', 10))[0]).toEqual(recordFor(3, 'C2'));
+      // A call written ahead by one replica is unfinished for every replica until one closes it.
+      await a.write({ ...recordFor(6, 'C1'), result: 'calling', callId: 'call-1', replica: 'a' });
+      expect((await b.unfinished(Date.now())).map((r) => r.callId)).toEqual(['call-1']);
+      await b.write({ ...recordFor(7, 'C1'), result: 'unknown', callId: 'call-1', interrupted: true, replica: 'b' });
+      expect(await a.unfinished(Date.now())).toEqual([]);
     } finally {
       await a.close();
       await b.close();
