@@ -34,6 +34,8 @@ export function scratchEnv(extra: Record<string, string> = {}): { cwd: string; e
     HOME: cwd,
     VPSOPS_DATA_DIR: join(cwd, 'data'),
     LOG_LEVEL: 'info',
+    // VPSOPS_FROM_SOURCE=1 npm run bench: the bot runs the TypeScript sources (the pre-build figures).
+    ...(process.env.VPSOPS_FROM_SOURCE ? { VPSOPS_FROM_SOURCE: process.env.VPSOPS_FROM_SOURCE } : {}),
     ...extra,
   };
   return { cwd, env, remove: () => rmSync(cwd, { recursive: true, force: true }) };
