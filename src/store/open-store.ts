@@ -7,8 +7,6 @@ import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
 import type { Logger } from '../logger.js';
 import { openEmbeddedStore } from './embedded-store.js';
-import { openRedisAuditLog } from './redis-audit.js';
-import { openRedisStore } from './redis-store.js';
 
 /** The state a bot runs on, and how to close it. */
 export interface BotState {
@@ -26,15 +24,19 @@ export async function openBotState(
   options: { mode?: string; now?: () => number; logger?: Logger } = {},
 ): Promise<BotState> {
   const { url, prefix } = config.redis;
-  const store = url
-    ? await openRedisStore({ url, prefix, ...options })
+  // The Redis modules (and ioredis) load only when REDIS_URL is set.
+  const redis = url
+    ? { ...(await import('./redis-store.js')), ...(await import('./redis-audit.js')) }
+    : undefined;
+  const store = redis && url
+    ? await redis.openRedisStore({ url, prefix, ...options })
     : await openEmbeddedStore(config.dataDir, options);
   try {
     // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
     // for every replica; otherwise audit.jsonl in the data dir.
     const redact = createRedactor(secretsOf(config));
-    const audit = url
-      ? await openRedisAuditLog({ url, prefix, redact, ...options })
+    const audit = redis && url
+      ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
       : await openAuditLog(config.dataDir, { redact });
     return {
       store,
