@@ -1,6 +1,8 @@
 // The one error model, as messages: UserError → what was wrong and what to type; ApiError → its
 // chat text plus what to do; anything else → "Something went wrong (ref …)" with details only in
 // the log. Also normalises handler results.
+import { isStoreUnavailable } from './store-errors.js';
+import { storeUnavailableMessage } from './store-outcome.js';
 import { randomBytes } from 'node:crypto';
 import { isApiError, type ApiError } from '../api/errors.js';
 import type { Logger } from '../logger.js';
@@ -107,6 +109,8 @@ export function classifyFailure(error: unknown, ctx: HintContext = {}, hint?: Un
     return { message: unknownOutcomeMessage(error, path, unknown), errorId: `api:${error.code}`, unknown };
   }
   if (isApiError(error)) return { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
+  if (isStoreUnavailable(error))
+    return { message: storeUnavailableMessage(error), errorId: `store:${error.code}` };
   const ref = errorRef();
   return { message: internalErrorMessage(ref), errorId: `internal:${ref}`, internal: { ref, error } };
 }
@@ -124,10 +128,14 @@ export interface FailureLogContext {
 export function logFailure(logger: Logger, failure: Failure, error: unknown, at: FailureLogContext): void {
   if (failure.internal) {
     logger.error({ ...at, err: failure.internal.error, ref: failure.internal.ref }, 'command failed');
+  } else if (isStoreUnavailable(error)) {
+    logger.warn({ ...at, code: error.code, err: error }, 'state store unavailable');
   } else if (isApiError(error)) {
     logger.warn(
       { ...at, code: error.code, status: error.status, endpoint: error.endpoint, detail: error.detail },
-      error.outcomeUnknown ? `hosting API outcome unknown: ${error.code}` : `hosting API error: ${error.code}`,
+      error.outcomeUnknown
+        ? `hosting API outcome unknown: ${error.code}`
+        : `hosting API error: ${error.code}`,
     );
   }
 }

@@ -1,0 +1,257 @@
+// Two `vpsops serve` replicas on one Redis, as a team runs them behind a load balancer: a preview
+// made on one is confirmed on the other, Confirm clicked on both at once runs the action exactly
+// once, and when the replica following an operation is killed the other one finishes its card.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+  viewSubmissionPayload,
+} from '../support/fake-slack-requests.js';
+import { startRedisServer, type TestRedisServer as RedisServer } from '../support/redis-server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
+const SECRET = 'replica-signing-secret';
+const OPERATOR = 'U034OPS';
+const CHANNEL = 'C0INCIDENT';
+const { web1, web2, cache1 } = SEED_IDS.instances;
+
+const dir = mkdtempSync(join(tmpdir(), 'vpsops-replicas-'));
+let sim: SimulatorHandle;
+let slack: FakeSlack;
+let redis: RedisServer;
+const children: ChildProcess[] = [];
+
+interface Replica {
+  child: ChildProcess;
+  port: number;
+  events: string;
+  stderr(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function replica(name: string): Promise<Replica> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    // Each replica has its own data dir (logs); the shared state is Redis.
+    VPSOPS_DATA_DIR: join(dir, name),
+    VPSOPS_POLICY: join(dir, 'policy.yaml'),
+    HOSTING_API_URL: sim.url,
+    HOSTING_API_KEY: sim.apiKey,
+    REDIS_URL: redis.url,
+    VPSOPS_REDIS_PREFIX: 'replicas-e2e:',
+    VPSOPS_LEASE_TTL_SECONDS: '2',
+    VPSOPS_TRACK_POLL_MIN_MS: '300',
+    VPSOPS_TRACK_POLL_MAX_MS: '300',
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+  };
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  await eventually(() => /vpsops serving/.test(stderr), 30_000, `replica ${name} to serve`);
+  return { child, port, events: `http://127.0.0.1:${port}/slack/events`, stderr: () => stderr };
+}
+
+const slash = (to: Replica, text: string) =>
+  postSigned(
+    to.events,
+    slashCommandForm({ text, userId: OPERATOR, channelId: CHANNEL, responseUrl: slack.newResponseUrl() }),
+    { secret: SECRET },
+  );
+
+const click = (to: Replica, card: StoredMessage, actionId: string) =>
+  postSigned(
+    to.events,
+    interactionForm(
+      buttonClickPayload({
+        actionId,
+        value: tokenOf(card, actionId),
+        userId: OPERATOR,
+        channelId: CHANNEL,
+        messageTs: card.ts,
+        responseUrl: slack.newResponseUrl(),
+      }),
+    ),
+    { secret: SECRET },
+  );
+
+function buttons(card: StoredMessage): { action_id: string; value: string }[] {
+  return (card.blocks as { elements?: { action_id?: string; value?: string }[] }[]).flatMap((block) =>
+    (block.elements ?? []).flatMap((e) =>
+      e.action_id ? [{ action_id: e.action_id, value: e.value ?? '' }] : [],
+    ),
+  );
+}
+
+function tokenOf(card: StoredMessage, actionId: string): string {
+  return buttons(card).find((b) => b.action_id === actionId)?.value ?? '';
+}
+
+/** The newest card in the channel that offers `actionId` and mentions `hostname`. */
+async function cardFor(hostname: string, actionId: string): Promise<StoredMessage> {
+  return eventually(
+    () =>
+      [...slack.messages.values()]
+        .reverse()
+        .find(
+          (m) => m.channel === CHANNEL && tokenOf(m, actionId) && JSON.stringify(m.blocks).includes(hostname),
+        ),
+    15_000,
+    `the ${hostname} preview card`,
+  );
+}
+
+function setRunning(uuid: string): void {
+  const instance = sim.state.live.instances.get(uuid);
+  if (!instance) throw new Error(`no seeded instance ${uuid}`);
+  instance.status = 'Running';
+}
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`);
+  redis = await startRedisServer();
+  sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 6_000 } });
+  slack = await new FakeSlack().start();
+});
+
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await slack?.close();
+  await sim?.close();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
+  it('confirms on one replica a preview made on the other, and runs each confirmation exactly once', async () => {
+    const a = await replica('a');
+    const b = await replica('b');
+    try {
+      expect((await slash(a, `instance stop ${web1}`)).status).toBe(200);
+      const card = await cardFor('web-1', 'vps_confirm');
+      expect((await click(b, card, 'vps_confirm')).status).toBe(200);
+      await eventually(() => sim.countRequests('instance.stop') === 1, 15_000, 'the stop');
+      await eventually(
+        () => buttons(slack.messages.get(card.ts)!).length === 0,
+        15_000,
+        'the confirmed card',
+      );
+
+      // Confirm clicked on both replicas at once, several times over: one API call each time.
+      for (const [round, uuid, host] of [
+        [1, web1, 'web-1'],
+        [2, cache1, 'cache-1'],
+        [3, web1, 'web-1'],
+      ] as const) {
+        setRunning(uuid);
+        await slash(round % 2 ? b : a, `instance stop ${uuid}`);
+        const next = await cardFor(host, 'vps_confirm');
+        const answers = await Promise.all([
+          click(a, next, 'vps_confirm'),
+          click(b, next, 'vps_confirm'),
+          click(a, next, 'vps_confirm'),
+          click(b, next, 'vps_confirm'),
+        ]);
+        expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+        await eventually(
+          () => sim.countRequests('instance.stop') === round + 1,
+          15_000,
+          `stop #${round + 1}`,
+        );
+      }
+      // Give stray duplicate executions time to show up before counting for the last time.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sim.countRequests('instance.stop')).toBe(4);
+    } finally {
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+    }
+  });
+
+  it('finishes a followed delete on the surviving replica when the follower is killed', async () => {
+    const a = await replica('c');
+    const b = await replica('d');
+    try {
+      await slash(a, `instance delete ${web2}`);
+      const card = await cardFor('web-2', 'vps_confirm_typed');
+      // The typed-name modal opens on A; its submission reaches B (the bot learned the name from the preview).
+      await click(a, card, 'vps_confirm_typed');
+      const view = await eventually(
+        () => slack.callsTo('views.open').at(-1)?.args.view as Record<string, unknown>,
+        10_000,
+        'the modal',
+      );
+      const input = (view.blocks as { block_id: string; element: { action_id: string } }[]).find(
+        (blk) => blk.element,
+      );
+      const answer = await postSigned(
+        b.events,
+        interactionForm(
+          viewSubmissionPayload({
+            userId: OPERATOR,
+            callbackId: String(view.callback_id),
+            privateMetadata: String(view.private_metadata),
+            blockId: input?.block_id ?? '',
+            actionId: input?.element.action_id ?? '',
+            typed: 'web-2',
+          }),
+        ),
+        { secret: SECRET },
+      );
+      expect(answer.status).toBe(200);
+      await eventually(() => sim.countRequests('instance.delete') === 1, 15_000, 'the delete');
+      // B confirmed, so B follows the operation: kill it without a chance to clean up.
+      await eventually(
+        () => /terminating/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
+        15_000,
+        'progress',
+      );
+      const follower = b;
+      const survivor = a;
+      follower.child.kill('SIGKILL');
+
+      await eventually(
+        () => /web-2 deleted/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
+        30_000,
+        'the surviving replica to finish the card',
+      );
+      expect(survivor.child.exitCode).toBeNull();
+    } finally {
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+    }
+  });
+});
