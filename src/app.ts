@@ -18,6 +18,7 @@ import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
 import { openBotState, type BotState } from './store/open-store.js';
 import { createOperationTracker } from './tracking/index.js';
+import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from './watch/index.js';
 import { allCommands } from '../commands/index.js';
 
 /** Which hosting API the app talks to; printed in the banner (never the key). */
@@ -68,6 +69,10 @@ export interface AppOptions {
   state?: BotState;
   /** Counters for /metrics (serve). */
   metrics?: CoreMetrics;
+  /** vpsops_alerts_total / vpsops_watches for /metrics (serve). */
+  alertMetrics?: AlertMetrics;
+  /** Watch poll interval in ms, overriding config.watch (tests). */
+  watchIntervalMs?: number;
   now?: () => Date;
 }
 
@@ -84,6 +89,8 @@ export interface App {
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
+  /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
+  startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
   close(): Promise<void>;
 }
 
@@ -118,7 +125,19 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     let tracker: AppTracker | undefined;
     const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
+    const watching = createWatching({
+      api,
+      store: state.store,
+      owner,
+      intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      logger,
+      ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
+    cleanup.push(() => watching.stop());
     const bot = await createBot(config, {
+      watches: watching.service,
+      buttons: watching.buttons,
       api,
       store: state.store,
       audit: state.audit,
@@ -153,6 +172,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       bot,
       resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
       owner,
+      startWatching: (posters) => watching.start(posters),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {

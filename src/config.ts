@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
+  /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
+  watch?: { intervalMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
@@ -77,6 +79,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
+  VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
+    watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,

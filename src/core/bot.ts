@@ -21,6 +21,8 @@ import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
+import type { ButtonHandler, WatchService } from './watch-port.js';
+import { actOnButton } from './button-act.js';
 import { visibilityFor } from './visibility.js';
 
 /** What createBot needs besides the config. */
@@ -35,6 +37,9 @@ export interface BotDeps {
   apiCalls?: ApiCallRecorder;
   charts?: BotServices['renderChart'];
   tracker?: OperationTracker;
+  /** Watches and alert buttons (src/watch); absent: no watch commands' state, alert buttons unknown. */
+  watches?: WatchService;
+  buttons?: ButtonHandler;
   metrics?: CoreMetrics;
   /** Lease owner id of this process (default random). */
   owner?: string;
@@ -87,6 +92,8 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   };
   if (deps.tracker) rt.tracker = deps.tracker;
   if (deps.charts) rt.charts = deps.charts;
+  if (deps.watches) rt.watches = deps.watches;
+  if (deps.buttons) rt.buttons = deps.buttons;
   // Prompt expiry in the process that posted the card; the sweeper covers every other case.
   rt.scheduleExpiry = (token, expiresAt, responder) => {
     const timer = setTimeout(
@@ -102,7 +109,10 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, responder),
-    act: (event, responder) => actOnConfirmation(rt, event, responder),
+    act: (event, responder) =>
+      rt.buttons?.owns(event.token)
+        ? actOnButton(rt, rt.buttons, event, responder)
+        : actOnConfirmation(rt, event, responder),
     commands: () => registry.info(),
     visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),

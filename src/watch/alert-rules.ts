@@ -5,8 +5,7 @@ import type { AlertKind, AlertState, OpenAlert, WatchRecord } from './types.js';
 
 /** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
 export type Observation =
-  | { ok: true; status: string; cpu?: number[]; memory?: number[] }
-  | { ok: false; reason: string };
+  { ok: true; status: string; cpu?: number[]; memory?: number[] } | { ok: false; reason: string };
 
 /** What the poller must do after a poll. */
 export type AlertEffect =
