@@ -185,6 +185,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 export type ResumableAdapter = PlatformAdapter & {
   /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
   responderFor?(ref: MessageRef): Responder | null;
+  /** Posts alerts on the bot's own (null before start). */
+  poster?(): ChannelPoster | null;
 };
 
 /** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */

@@ -2,6 +2,7 @@
 // register. src/main.ts only wires these to the command line.
 import { join } from 'node:path';
 import { bannerText } from '../adapters/console/banner.js';
+import { consoleChannelPoster } from '../adapters/console/channel-poster.js';
 import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
 import { allCommands } from '../commands/index.js';
 import {
@@ -49,6 +50,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
   try {
     await adapter.start(app.dispatcher);
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
+    await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
     await adapter.closed;
   } finally {
     process.off('SIGTERM', stop);
@@ -133,6 +135,8 @@ export async function runServe(config: AppConfig): Promise<number> {
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
     const router = responderRouter(started);
     app.bot.startExpirySweeper((ref) => router({ ref }));
+    // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
+    await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(

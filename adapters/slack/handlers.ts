@@ -9,6 +9,7 @@ import { GENERIC_TYPED_SPEC, TYPED_CONFIRM_CALLBACK, TYPED_INPUT, parseModalMeta
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import { createResponder, type TypedSpecs } from './responder.js';
+import { ALERT_ACTION_PATTERN } from './channel-poster.js';
 import { actionEventFromClick, actionEventFromModal, channelOfAction, invocationFromCommand } from './translate.js';
 
 /** What the listeners need; `track` keeps background work visible to stop(). */
@@ -92,6 +93,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
+  // Alert buttons (Acknowledge, Snooze, Show): the token tells the core what was asked.
+  app.action<BlockButtonAction>(ALERT_ACTION_PATTERN, onClick('confirm'));
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();
