@@ -14,6 +14,7 @@ import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
+import type { HttpMount } from './serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
 import { openBotState, type BotState } from './store/open-store.js';
@@ -48,6 +49,9 @@ export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logg
     pollMinMs: config.tracking.pollMinMs,
     pollMaxMs: config.tracking.pollMaxMs,
     timeoutMs: config.tracking.timeoutMs,
+    leaseTtlMs: config.leaseTtlMs,
+    // Takeover of a dead follower's operation within lease TTL + 2/3 TTL (≤ 25 s by default).
+    adoptIntervalMs: Math.round((config.leaseTtlMs * 2) / 3),
     ...(logger ? { logger } : {}),
   });
 
@@ -73,6 +77,8 @@ export interface AppOptions {
   alertMetrics?: AlertMetrics;
   /** Watch poll interval in ms, overriding config.watch (tests). */
   watchIntervalMs?: number;
+  /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
+  onApiCall?: (event: ApiCallEvent) => void;
   now?: () => Date;
 }
 
@@ -118,6 +124,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       timeoutMs: config.hostingApi.timeoutMs,
       onCall: (event) => {
         apiCalls.onCall(event);
+        options.onApiCall?.(event);
         logApiFailure(logger, event);
       },
     });
@@ -200,7 +207,11 @@ export function responderRouter(
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<ResumableAdapter[]> {
+export async function createChatAdapters(
+  config: AppConfig,
+  logger: Logger,
+  http?: HttpMount,
+): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
   if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
@@ -212,6 +223,7 @@ export async function createChatAdapters(config: AppConfig, logger: Logger): Pro
         appToken: slack.appToken,
         apiUrl: slack.apiUrl,
         port: slack.port,
+        ...(http ? { http } : {}),
         logger,
       }),
     );

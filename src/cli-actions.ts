@@ -13,8 +13,11 @@ import {
   type ResumableAdapter,
 } from './app.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
 import { createLogger } from './logger.js';
+import { createAlertMetrics } from './observability/alert-metrics.js';
+import { createServeObservability } from './serve/observability.js';
 import { runSimulatorCli } from './simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -112,15 +115,29 @@ function shellWord(word: string): string {
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
   const logger = createLogger({ level: config.logLevel });
-  const adapters = await createChatAdapters(config, logger);
+  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
+  const obs = createServeObservability({
+    port: config.slack.port,
+    commands: allCommands.map(commandPath),
+    logger,
+  });
+  const adapters = await createChatAdapters(config, logger, obs.http);
   if (adapters.length === 0) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
-  const app = await createApp(config, { logger, mode: 'serve' });
+  const app = await createApp(config, {
+    logger,
+    mode: 'serve',
+    ...obs.appOptions,
+    alertMetrics: createAlertMetrics(obs.metrics.registry),
+  });
+  obs.attach(app);
   const started: ResumableAdapter[] = [];
   try {
+    const port = await obs.http.listen();
+    logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {
       await adapter.start(app.dispatcher);
       started.push(adapter);
@@ -134,7 +151,8 @@ export async function runServe(config: AppConfig): Promise<number> {
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
     const router = responderRouter(started);
-    app.bot.startExpirySweeper((ref) => router({ ref }));
+    app.bot.startExpirySweeper((ref) => router({ ref }), Math.round(config.leaseTtlMs / 3));
+    obs.started();
     // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
     await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
     const backend =
@@ -151,6 +169,7 @@ export async function runServe(config: AppConfig): Promise<number> {
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
     }
+    await obs.http.close();
     await app.close();
   }
   return EXIT.ok;

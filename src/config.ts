@@ -24,6 +24,8 @@ export interface AppConfig {
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
   watch?: { intervalMs: number };
+  /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
+  leaseTtlMs: number;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
@@ -80,6 +82,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
+  VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
     watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
+    leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
