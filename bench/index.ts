@@ -4,11 +4,13 @@ import { runBench as chartRender } from './chart-render.bench.js';
 import { runBench as discordInteraction } from './discord-interaction.bench.js';
 import { printReport, type BenchReport } from './report.js';
 import { runBench as slackAck } from './slack-ack.bench.js';
+import { runBench as watchPoller } from './watch-poller.bench.js';
 
 const benches: [string, () => Promise<BenchReport>][] = [
   ['slack', slackAck],
   ['discord', discordInteraction],
   ['charts', chartRender],
+  ['watch', watchPoller],
 ];
 
 const only = process.argv.slice(2);
