@@ -68,6 +68,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   let stopped = true;
   let adopting: NodeJS.Timeout | undefined;
   let renewing: NodeJS.Timeout | undefined;
+  const inflight = new Set<Promise<void>>();
 
   const release = (id: string): void => {
     const entry = running.get(id);
@@ -79,7 +80,11 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const schedule = (id: string, delayMs: number): void => {
     const entry = running.get(id);
     if (!entry || stopped) return;
-    entry.timer = setTimeout(() => void tick(id), delayMs);
+    entry.timer = setTimeout(() => {
+      const work = tick(id);
+      inflight.add(work);
+      void work.finally(() => inflight.delete(work));
+    }, delayMs);
     entry.timer.unref();
   };
 
@@ -145,8 +150,9 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       stopped = true;
       clearInterval(adopting);
       clearInterval(renewing);
-      const ids = [...running.keys()];
-      for (const id of ids) release(id);
+      // Polls under way finish (their posts and state writes) before the leases are given up.
+      await Promise.allSettled([...inflight]);
+      for (const id of [...running.keys()]) release(id);
     },
   };
 }

@@ -135,6 +135,25 @@ describe('watches with two replicas on one store', () => {
         'CPU recovery',
       );
 
+      // A stop confirmed in this bot is no incident: the channel saw the card.
+      const preview = recorder();
+      await a.dispatcher.dispatch(
+        {
+          id: 'stop1',
+          platform: 'slack',
+          actor: OPS,
+          channelId: CHANNEL,
+          input: { kind: 'text', text: 'instance stop web-1' },
+        },
+        preview.responder,
+      );
+      const token = preview.messages[0]?.actions?.token ?? '';
+      expect(await click(a, OPS, token)).toMatch(/stop/i);
+      await until(() => sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(log.posts(/needs attention/)).toHaveLength(1);
+      expect(await say(b, VIEWER, 'watches')).toMatch(/OK \(Stopped\)/);
+
       for (const app of apps.splice(0)) await app.close();
       const c = await replica('c');
       apps.push(c);
@@ -144,6 +163,9 @@ describe('watches with two replicas on one store', () => {
         'an alert from the restarted replica',
       );
       expect(log.posts(/needs attention/)).toHaveLength(2);
+      expect(await say(c, OPS, 'unwatch web-1')).toMatch(/No longer watching web-1/);
+      expect(await say(c, OPS, 'watches')).toMatch(/No watches here/);
+      expect(await say(c, OPS, 'unwatch web-1')).toMatch(/not watched from this channel/);
     } finally {
       for (const app of apps) await app.close();
       await audit.close();
