@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
+import type { EphemeralState } from './core/ephemeral-state.js';
 import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, TrackedOperation } from './core/store.js';
@@ -211,6 +212,8 @@ export async function createChatAdapters(
   config: AppConfig,
   logger: Logger,
   http?: HttpMount,
+  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
+  state?: EphemeralState,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
@@ -225,6 +228,7 @@ export async function createChatAdapters(
         port: slack.port,
         ...(http ? { http } : {}),
         logger,
+        ...(state ? { state } : {}),
       }),
     );
   }
@@ -236,6 +240,7 @@ export async function createChatAdapters(
         applicationId: discord.applicationId,
         apiUrl: discord.apiUrl,
         logger,
+        ...(state ? { state } : {}),
       }),
     );
   }

@@ -121,8 +121,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     commands: allCommands.map(commandPath),
     logger,
   });
-  const adapters = await createChatAdapters(config, logger, obs.http);
-  if (adapters.length === 0) {
+  if (!slackEnabled(config) && !discordEnabled(config)) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
@@ -136,6 +135,8 @@ export async function runServe(config: AppConfig): Promise<number> {
   obs.attach(app);
   const started: ResumableAdapter[] = [];
   try {
+    // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
+    const adapters = await createChatAdapters(config, logger, obs.http, app.bot.store.ephemeral);
     const port = await obs.http.listen();
     logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {

@@ -2,13 +2,15 @@
 // need nothing else). `apiUrl` points REST at another base (tests: the fake Discord); the gateway
 // URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { discordChannelPoster } from './channel-poster.js';
-import { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import { DiscordInteractionState } from './interaction-state.js';
 import { describeError } from './errors.js';
+import { createDiscordHttpAgent } from './http-agent.js';
 import { handleInteraction } from './interactions.js';
 import type { HandlerContext } from './interactions.js';
 import { indexCommands } from './translate.js';
@@ -23,6 +25,8 @@ export interface DiscordAdapterOptions {
   applicationId: string;
   apiUrl?: string;
   logger?: Logger;
+  /** Where interaction tokens and typed specs live; shared between replicas (default: this process). */
+  state?: EphemeralState;
 }
 
 /** The Discord adapter; `responderFor` rebuilds a Responder for a stored card after a restart. */
@@ -38,14 +42,18 @@ const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, er
 /** Builds the Discord PlatformAdapter; `start` logs in and resolves once the client is ready. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   let client: Client | null = null;
+  let httpAgent: { close(): Promise<void> } | null = null;
+  const state = options.state ?? createMemoryEphemeralState();
   return {
     platform: 'discord',
     async start(dispatcher: Dispatcher): Promise<void> {
       if (client) throw new Error('the Discord adapter is already started');
       const logger: AdapterLogger = options.logger ?? SILENT;
+      const agent = createDiscordHttpAgent();
+      httpAgent = agent;
       const current = new Client({
         intents: [GatewayIntentBits.Guilds],
-        rest: options.apiUrl ? { api: options.apiUrl } : {},
+        rest: { ...(options.apiUrl ? { api: options.apiUrl } : {}), agent },
       });
       client = current;
       const ctx: HandlerContext = {
@@ -53,8 +61,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         index: indexCommands(dispatcher.commands()),
         rest: current.rest,
         applicationId: options.applicationId,
-        tokens: new EditTokens(),
-        typed: new TypedConfirmations(),
+        state: new DiscordInteractionState(state),
         logger,
         now: Date.now,
       };
@@ -83,6 +90,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       const current = client;
       client = null;
       await current?.destroy();
+      const agent = httpAgent;
+      httpAgent = null;
+      await agent?.close().catch(() => undefined);
     },
   };
 }

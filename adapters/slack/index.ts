@@ -4,13 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
+import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
-import { createTypedSpecs, restoredResponder } from './responder.js';
+import { restoredResponder } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
 
@@ -30,6 +31,8 @@ export interface SlackAdapterOptions {
   logger?: Logger | undefined;
   /** Slash command name; defaults to "/vps". */
   command?: string;
+  /** Where response_url handles and typed specs live; shared between replicas (default: this process). */
+  state?: EphemeralState;
 }
 
 /** The Slack adapter plus the port it actually listens on (useful with port 0). */
@@ -77,6 +80,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: 10_000,
     logger,
   };
+  const state = options.state ?? createMemoryEphemeralState();
   const inflight = new Set<Promise<void>>();
   let app: App | undefined;
   let outbox: SlackOutbox | undefined;
@@ -116,11 +120,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         clientOptions,
         deferInitialization: true,
       });
-      outbox = new SlackOutbox(created.client);
+      outbox = new SlackOutbox(created.client, state);
       registerHandlers(created, {
         dispatcher,
         outbox,
-        typedSpecs: createTypedSpecs(),
+        state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
         track: (work) => {
@@ -162,7 +166,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
 
     responderFor(ref: MessageRef): Responder | null {
-      return outbox ? restoredResponder(outbox, ref, options.logger) : null;
+      return outbox ? restoredResponder(outbox, ref, state, options.logger) : null;
     },
 
     async stop(): Promise<void> {

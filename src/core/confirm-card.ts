@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { context } from '../render/builders.js';
 import { clockTime } from '../render/format.js';
 import type { Message } from '../render/message.js';
+import { shorten } from '../render/shorten.js';
 import type { Preview } from './command.js';
 import type { Actor } from './ports.js';
 import type { PendingConfirmation } from './store.js';
@@ -47,8 +48,9 @@ export function previewCard(preview: Preview, pending: PendingConfirmation, dest
   };
   if (preview.typedConfirmation) {
     card.actions!.typed = {
-      title: `Confirm ${pending.command}`.slice(0, 45),
-      label: `Type ${preview.typedConfirmation} to confirm`.slice(0, 45),
+      // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
+      title: shorten(`Confirm ${pending.command}`, 45),
+      label: `Type ${preview.typedConfirmation} to confirm`,
       placeholder: preview.typedConfirmation,
     };
   }

@@ -14,6 +14,7 @@ import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
+import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
 
@@ -82,18 +83,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>): Responder {
+function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>, findings: string[]): Responder {
+  const check = (message: Message) => findings.push(...checkRendered(message));
   return {
     async reply(message, options) {
+      check(message);
       const ref: MessageRef = { platform: 'slack', channelId, id: `m${refs.size + 1}` };
       refs.set(ref.id, ref);
       said.push({ kind: 'reply', message, visibility: options?.visibility, ref });
       return ref;
     },
     async update(ref, message) {
+      check(message);
       said.push({ kind: 'update', message, ref });
     },
     async announce(message) {
+      check(message);
       said.push({ kind: 'announce', message });
     },
   };
@@ -136,6 +141,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.charts ? { charts: options.charts } : {}),
   });
   const refs = new Map<string, MessageRef>();
+  // What Slack and Discord would reject in any reply; close() fails on it.
+  const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
 
@@ -147,7 +154,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const said: Said[] = [];
       await bot.dispatcher.dispatch(
         { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text } },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -163,7 +170,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           action: 'confirm',
           ...(input !== undefined ? { input } : {}),
         },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -171,7 +178,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const said: Said[] = [];
       await bot.dispatcher.act(
         { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel' },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -179,6 +186,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await bot.close();
       await sim.close();
       await rm(dir, { recursive: true, force: true });
+      const found = findings.splice(0);
+      if (found.length > 0) throw new Error(`Slack or Discord would reject or mis-render a reply:\n${found.slice(0, 20).join('\n')}`);
     },
   };
 }
