@@ -97,6 +97,7 @@ async function show(
 ): Promise<void> {
   const { poster } = deps;
   try {
+    if (await quiet(deps, watch, state, effect)) return;
     if (effect.type === 'resolve') {
       if (effect.alert.ref) await poster.update(effect.alert.ref, resolvedCard(watch, effect.alert, now));
       await poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now));
@@ -115,4 +116,31 @@ async function show(
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
   }
+}
+
+/** How long one channel's "API unreachable" claim lasts without being renewed by its watch. */
+const OUTAGE_CLAIM_MS = 60 * 60_000;
+
+/**
+ * The hosting API is one for every watch: a channel hears about an outage once. The first watch of
+ * the channel to open "unreachable" claims it (a counter in the shared store); the others keep a
+ * silent alert. The claimer's recovery gives the claim back.
+ */
+async function quiet(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+): Promise<boolean> {
+  if (effect.kind !== 'unreachable') return false;
+  const claim = `watch-outage:${watch.platform}:${watch.channelId}`;
+  if (effect.type === 'resolve') {
+    if (!effect.alert.silent) await deps.store.ephemeral.delete(claim);
+    return effect.alert.silent === true;
+  }
+  const alert = state.open.unreachable;
+  if (effect.type === 'open' && alert) {
+    alert.silent = (await deps.store.ephemeral.increment(claim, OUTAGE_CLAIM_MS)) > 1;
+  }
+  return alert?.silent === true;
 }

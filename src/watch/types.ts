@@ -44,6 +44,8 @@ export interface OpenAlert {
   snoozedBy?: string;
   /** When the last reminder was posted (re-notification while unacknowledged). */
   remindedAt?: number;
+  /** "API unreachable" already shown in this channel by another watch: kept, never shown. */
+  silent?: boolean;
 }
 
 /** The poller's state of one watch: consecutive failures and the open alerts by kind. */

@@ -63,6 +63,34 @@ describe('one poll', () => {
     ]);
   });
 
+  it('tells a channel about an outage once, however many of its watches see it', async () => {
+    let answer: { status: string } | ApiError = new ApiError('TIMEOUT', 'instance.detail');
+    const { deps, watch, log, book } = await setup(() => answer);
+    const other = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+    await createWatchService(deps.store).set(
+      'slack',
+      'C1',
+      { instance: { uuid: other, label: 'web-2' } },
+      {
+        platform: 'slack',
+        userId: 'U1',
+        displayName: 'oscar',
+      },
+    );
+    const second = (await book.watches.get(watchId('slack', 'C1', other)))!;
+    for (let i = 0; i < 4; i += 1) {
+      await pollOnce(deps, watch);
+      await pollOnce(deps, second);
+    }
+    expect(log.posts(/hosting API unreachable/)).toHaveLength(1);
+    answer = { status: 'Running' };
+    await pollOnce(deps, watch);
+    await pollOnce(deps, second);
+    expect(
+      log.entries.filter((e) => e.kind === 'post' && /reachable again/.test(e.message.summary ?? '')),
+    ).toHaveLength(1);
+  });
+
   it('treats 429 as a reason to slow down, never as an outage', async () => {
     const { deps, watch, log, book } = await setup(
       () => new ApiError('RATE_LIMITED', 'instance.detail', { status: 429 }),
