@@ -20,7 +20,7 @@ export interface Watching {
   buttons: ButtonHandler;
   /** Starts polling, posting through these posters (one per platform); a second call is ignored. */
   start(posters: ChannelPoster[]): Promise<WatchPoller>;
-  stop(): Promise<void>;
+  stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
 
 /** Builds the service and buttons at once; the poller waits for start(). */
@@ -40,8 +40,8 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
       await poller.start();
       return poller;
     },
-    async stop() {
-      await poller?.stop();
+    async stop(stopOptions) {
+      await poller?.stop(stopOptions);
     },
   };
 }

@@ -38,8 +38,11 @@ export interface WatchPoller {
   start(): Promise<void>;
   /** Ids of the watches this replica polls now. */
   active(): string[];
-  /** Stops polling and gives the leases up so another replica takes over at once. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and gives the leases up so another replica takes over at once; with
+   * `releaseLeases: false` they are left to lapse, as when the process dies (tests of adoption).
+   */
+  stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
 
 /** The lease under which one replica polls one watch. */
@@ -146,13 +149,18 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       renewing.unref();
     },
     active: () => [...running.keys()],
-    async stop() {
+    async stop(stopOptions = {}) {
       stopped = true;
       clearInterval(adopting);
       clearInterval(renewing);
       // Polls under way finish (their posts and state writes) before the leases are given up.
       await Promise.allSettled([...inflight]);
-      for (const id of [...running.keys()]) release(id);
+      for (const [id, entry] of [...running]) {
+        if (stopOptions.releaseLeases === false) {
+          clearTimeout(entry.timer);
+          running.delete(id);
+        } else release(id);
+      }
     },
   };
 }

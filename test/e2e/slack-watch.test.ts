@@ -37,7 +37,7 @@ interface Replica {
 }
 
 describe('watches on Slack with two replicas', () => {
-  it('posts one alert per incident, edits it, takes Acknowledge from an operator only, and posts the recovery', async () => {
+  it('posts one alert per incident, edits it, takes Acknowledge from an operator only, posts the recovery, and alerts after both replicas died and one came back', async () => {
     const sim = await startSimulator();
     const slack = await new FakeSlack().start();
     const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-watch-'));
@@ -49,12 +49,12 @@ describe('watches on Slack with two replicas', () => {
         `roles:\n  operator: [slack:${OPS}]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\n`,
       );
       const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
-      for (const name of ['a', 'b']) {
+      const start = async (name: string): Promise<void> => {
         const config = loadConfig({
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
         });
-        const watching = createWatching({ api, store, intervalMs: 40, owner: name });
+        const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300 });
         const bot = await createBotWithState(config, {
           api,
           store,
@@ -73,7 +73,9 @@ describe('watches on Slack with two replicas', () => {
         await adapter.start(bot.dispatcher);
         await watching.start([adapter.poster()!]);
         replicas.push({ bot, watching, adapter });
-      }
+      };
+      await start('a');
+      await start('b');
       const events = (r: Replica) => `http://127.0.0.1:${r.adapter.port}/slack/events`;
       const slash = (r: Replica, text: string, userId: string) =>
         postSigned(
@@ -139,6 +141,20 @@ describe('watches on Slack with two replicas', () => {
       sim.state.setCpuLoad(WEB1, 97);
       await eventually(() => alerts('CPU above threshold')[0], 5_000, 'the CPU alert');
       await new Promise((r) => setTimeout(r, 200));
+      expect(alerts('CPU above threshold')).toHaveLength(1);
+
+      // Both replicas die (their leases are left to lapse); one comes back and the watch still alerts.
+      for (const r of replicas.splice(0)) {
+        await r.watching.stop({ releaseLeases: false });
+        await r.adapter.stop();
+        await r.bot.close();
+      }
+      await start('c');
+      sim.state.setStatus(WEB1, 'Error');
+      // The first incident's card now reads "recovered"; the new incident gets a card of its own.
+      const again = await eventually(() => alerts('needs attention')[0], 5_000, 'an alert after the restart');
+      expect(again.ts).not.toBe(card.ts);
+      expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
       expect(alerts('CPU above threshold')).toHaveLength(1);
     } finally {
       for (const r of replicas) {
