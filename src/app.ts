@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from './api/index.js';
-import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
@@ -98,6 +98,8 @@ export interface App {
   owner: string;
   /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
   startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
+  /** Closes confirmed calls a dead process left at `calling` as unknown (interrupted) and edits their cards. */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -108,7 +110,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   if (target.simulator) cleanup.push(() => target.simulator?.close());
   try {
     // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
-    const logger = options.logger ?? createLogger({ level: config.logLevel });
+    const logger = options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
     const owner = randomUUID();
     const now = options.now;
     const state =
@@ -181,6 +183,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
       owner,
       startWatching: (posters) => watching.start(posters),
+      closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {
@@ -197,14 +200,17 @@ export type ResumableAdapter = PlatformAdapter & {
   poster?(): ChannelPoster | null;
 };
 
+/** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */
+export function refRouter(adapters: readonly ResumableAdapter[]): (ref: MessageRef) => Responder | null {
+  return (ref) => adapters.find((a) => a.platform === ref.platform)?.responderFor?.(ref) ?? null;
+}
+
 /** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
 export function responderRouter(
   adapters: readonly ResumableAdapter[],
 ): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
-  return (op) => {
-    const adapter = adapters.find((a) => a.platform === op.ref.platform);
-    return adapter?.responderFor?.(op.ref) ?? null;
-  };
+  const byRef = refRouter(adapters);
+  return (op) => byRef(op.ref);
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
@@ -252,7 +258,7 @@ export function createFileLogger(config: AppConfig): { logger: Logger; path: str
   mkdirSync(config.dataDir, { recursive: true });
   const path = join(config.dataDir, 'vpsops.log');
   const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
-  return { logger: createLogger({ level: config.logLevel, destination }), path };
+  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
 }
 
 /** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */

@@ -9,10 +9,11 @@ import {
   createApp,
   createChatAdapters,
   createFileLogger,
+  refRouter,
   responderRouter,
   type ResumableAdapter,
 } from './app.js';
-import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
 import { createLogger } from './logger.js';
@@ -52,6 +53,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
   process.once('SIGTERM', stop);
   try {
     await adapter.start(app.dispatcher);
+    await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
     await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
     await adapter.closed;
@@ -114,7 +116,7 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
   const obs = createServeObservability({
     port: config.slack.port,
@@ -144,6 +146,9 @@ export async function runServe(config: AppConfig): Promise<number> {
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
+    // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
+    const interrupted = await app.closeInterrupted(refRouter(started));
+    if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
     // Operations a previous run was following are picked up again, edited with the bot token.
     const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
       logger.warn({ err: error }, 'resuming tracked operations failed');

@@ -11,6 +11,7 @@ import type {
   TextInputComponentData,
 } from 'discord.js';
 import type { Dispatcher, Responder } from '../../src/core/ports.js';
+import { requestTimeProblem } from '../../src/core/request-time.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
 import type { TypedSpec } from './interaction-state.js';
@@ -151,6 +152,12 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
 
 /** Handles one interaction; never throws (failures are logged without tokens). */
 export async function handleInteraction(interaction: Interaction, ctx: HandlerContext): Promise<void> {
+  // The snowflake's time: over 5 minutes old or ahead is refused (a replayed or forged interaction).
+  const problem = requestTimeProblem(interaction.createdTimestamp, Date.now());
+  if (problem) {
+    ctx.logger.warn({ interactionId: interaction.id, problem }, 'discord: interaction timestamp refused');
+    return;
+  }
   try {
     if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
     else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);

@@ -14,6 +14,7 @@ import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
+import { refuseFutureRequests } from './request-time.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -111,6 +112,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           customRoutes: [healthRoute()],
           logger,
           processBeforeResponse: false,
+        });
+        // Bolt refuses stale timestamps only; future ones are refused the same way here.
+        httpReceiver.requestListener = refuseFutureRequests(httpReceiver.requestListener, {
+          ...(options.logger ? { logger: options.logger } : {}),
         });
       }
       const created = new App({

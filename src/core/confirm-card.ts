@@ -14,6 +14,11 @@ export function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** Whether text can be a token newToken made (22 base64url characters): anything else is unknown. */
+export function isTokenShaped(text: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(text);
+}
+
 /** "@alice" for cards and announcements (display names are plain text; adapters escape them). */
 export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;

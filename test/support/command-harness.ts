@@ -62,6 +62,8 @@ export interface Outcome {
 export interface HarnessOptions {
   policy?: string;
   charts?: BotServices['renderChart'];
+  /** Per-attempt hosting-API timeout (default 5 s); short for "timeout after sending" faults. */
+  apiTimeoutMs?: number;
   timing?: Partial<{
     terminateMs: number;
     restoreMs: number;
@@ -75,6 +77,8 @@ export interface HarnessOptions {
 export interface Harness {
   sim: SimulatorHandle;
   api: HostingApi;
+  /** The bot's data dir (audit.jsonl, state). */
+  dataDir: string;
   /** Operations the runner handed to the tracker. */
   followed: FollowSpec[];
   run(text: string, actor?: Actor, channelId?: string): Promise<Outcome>;
@@ -124,7 +128,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-commands-'));
   const policyPath = join(dir, 'policy.yaml');
   await writeFile(policyPath, options.policy ?? DEFAULT_POLICY);
-  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 5_000 });
+  const api = createHostingApi({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    retries: 0,
+    timeoutMs: options.apiTimeoutMs ?? 5_000,
+  });
   const followed: FollowSpec[] = [];
   const tracker: OperationTracker = { follow: (spec) => void followed.push(spec) };
   const config = loadConfig({
@@ -149,6 +158,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     sim,
     api,
+    dataDir: join(dir, 'data'),
     followed,
     async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
