@@ -140,6 +140,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       store: state.store,
       owner,
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      leaseTtlMs: config.leaseTtlMs,
       logger,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
