@@ -69,7 +69,14 @@ export async function runBench(): Promise<BenchReport> {
     const detailsBefore = count('instance.detail');
     cpu = process.cpuUsage();
     wall = performance.now();
-    const poller = createWatchPoller({ api, store, posters: [poster], intervalMs: INTERVAL_MS });
+    // Lease TTL as the default VPSOPS_LEASE_TTL_SECONDS (15 s): renewals every 5 s are part of the cost.
+    const poller = createWatchPoller({
+      api,
+      store,
+      posters: [poster],
+      intervalMs: INTERVAL_MS,
+      leaseTtlMs: 15_000,
+    });
     await poller.start();
     await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
     const pollerCpu = cpuMs(cpu);
