@@ -1,5 +1,5 @@
 // Watches on Discord end to end: the real discord.js adapter against the fake Discord, and a second
-// replica polling with the same store that posts through REST with the bot token. One channel
+// replica on the same real Redis that posts through REST with the bot token. One channel
 // message per incident, edited in place; Acknowledge from an operator; the recovery notice.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,11 @@ import type { Bot } from '../../src/core/bot.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { openRedisStore } from '../../src/store/redis-store.js';
+import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
+import { startRedisServer } from '../support/redis-server.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS, eventually } from '../support/fake-discord-world.js';
@@ -30,7 +32,13 @@ describe('watches on Discord with two replicas', () => {
     const sim = await startSimulator();
     const discord = await startFakeDiscord();
     const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-watch-'));
-    const store = createMemoryStore();
+    const redis = await startRedisServer();
+    const stores: BotStore[] = [];
+    const connect = async (): Promise<BotStore> => {
+      const store = await openRedisStore({ url: redis.url, prefix: 'e2e-watch:' });
+      stores.push(store);
+      return store;
+    };
     const closers: (() => Promise<void>)[] = [];
     try {
       await writeFile(
@@ -39,6 +47,7 @@ describe('watches on Discord with two replicas', () => {
       );
       const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
       const replica = async (name: string): Promise<{ bot: Bot; watching: Watching }> => {
+        const store = await connect();
         const config = loadConfig({
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
@@ -110,6 +119,8 @@ describe('watches on Discord with two replicas', () => {
     } finally {
       for (const close of closers.reverse()) await close();
       await discord.close();
+      for (const store of stores) await store.close().catch(() => undefined);
+      await redis.stop();
       await sim.close();
       await rm(dir, { recursive: true, force: true });
     }

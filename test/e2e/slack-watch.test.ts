@@ -1,5 +1,5 @@
-// Watches on Slack end to end: real Bolt adapters of two replicas sharing one store, the fake Slack
-// Web API and the simulator. The alert is one chat.postMessage edited in place by chat.update, the
+// Watches on Slack end to end: real Bolt adapters of two replicas on one real Redis (each with its
+// own connection), the fake Slack Web API and the simulator. The alert is one chat.postMessage edited in place by chat.update, the
 // Acknowledge button (action_id vps_alert_*) reaches the core, the recovery notice follows.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,11 @@ import type { Bot } from '../../src/core/bot.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { openRedisStore } from '../../src/store/redis-store.js';
+import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
+import { startRedisServer } from '../support/redis-server.js';
 import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
 import {
   buttonClickPayload,
@@ -41,7 +43,13 @@ describe('watches on Slack with two replicas', () => {
     const sim = await startSimulator();
     const slack = await new FakeSlack().start();
     const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-watch-'));
-    const store = createMemoryStore();
+    const redis = await startRedisServer();
+    const stores: BotStore[] = [];
+    const connect = async (): Promise<BotStore> => {
+      const store = await openRedisStore({ url: redis.url, prefix: 'e2e-watch:' });
+      stores.push(store);
+      return store;
+    };
     const replicas: Replica[] = [];
     try {
       await writeFile(
@@ -50,6 +58,7 @@ describe('watches on Slack with two replicas', () => {
       );
       const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
       const start = async (name: string): Promise<void> => {
+        const store = await connect();
         const config = loadConfig({
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
@@ -163,6 +172,8 @@ describe('watches on Slack with two replicas', () => {
         await r.bot.close();
       }
       await slack.close();
+      for (const store of stores) await store.close().catch(() => undefined);
+      await redis.stop();
       await sim.close();
       await rm(dir, { recursive: true, force: true });
     }
