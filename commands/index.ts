@@ -10,6 +10,7 @@ import { networkCommands } from './network.js';
 import { osCommands } from './os.js';
 import { snapshotCommands } from './snapshot.js';
 import { sshkeyCommands } from './sshkey.js';
+import { watchCommands } from './watch.js';
 import { storageCommands } from './storage.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
@@ -24,5 +25,6 @@ export const allCommands: CommandDefinition[] = [
   ...osCommands, // os list
   ...sshkeyCommands, // sshkey unassigned
   ...billingCommands, // billing methods | reports
+  ...watchCommands, // watch | watches | unwatch
   ...botCommands, // help | use | whoami | audit | status
 ];

@@ -20,6 +20,7 @@ import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
 import { openBotState, type BotState } from './store/open-store.js';
 import { createOperationTracker } from './tracking/index.js';
+import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from './watch/index.js';
 import { allCommands } from '../commands/index.js';
 
 /** Which hosting API the app talks to; printed in the banner (never the key). */
@@ -73,6 +74,10 @@ export interface AppOptions {
   state?: BotState;
   /** Counters for /metrics (serve). */
   metrics?: CoreMetrics;
+  /** vpsops_alerts_total / vpsops_watches for /metrics (serve). */
+  alertMetrics?: AlertMetrics;
+  /** Watch poll interval in ms, overriding config.watch (tests). */
+  watchIntervalMs?: number;
   /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
   onApiCall?: (event: ApiCallEvent) => void;
   now?: () => Date;
@@ -91,6 +96,8 @@ export interface App {
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
+  /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
+  startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
   /** Closes confirmed calls a dead process left at `calling` as unknown (interrupted) and edits their cards. */
   closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
   close(): Promise<void>;
@@ -128,7 +135,20 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     let tracker: AppTracker | undefined;
     const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
+    const watching = createWatching({
+      api,
+      store: state.store,
+      owner,
+      intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      leaseTtlMs: config.leaseTtlMs,
+      logger,
+      ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
+    cleanup.push(() => watching.stop());
     const bot = await createBot(config, {
+      watches: watching.service,
+      buttons: watching.buttons,
       api,
       store: state.store,
       audit: state.audit,
@@ -163,6 +183,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       bot,
       resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
       owner,
+      startWatching: (posters) => watching.start(posters),
       closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };
@@ -176,6 +197,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 export type ResumableAdapter = PlatformAdapter & {
   /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
   responderFor?(ref: MessageRef): Responder | null;
+  /** Posts alerts on the bot's own (null before start). */
+  poster?(): ChannelPoster | null;
 };
 
 /** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */

@@ -2,6 +2,7 @@
 // register. src/main.ts only wires these to the command line.
 import { join } from 'node:path';
 import { bannerText } from '../adapters/console/banner.js';
+import { consoleChannelPoster } from '../adapters/console/channel-poster.js';
 import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
 import { allCommands } from '../commands/index.js';
 import {
@@ -16,6 +17,7 @@ import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } 
 import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
 import { createLogger, type Logger } from './logger.js';
+import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
 import { runSimulatorCli } from './simulator/index.js';
 
@@ -53,6 +55,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     await adapter.start(app.dispatcher);
     await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
+    await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
     // Only for a person at a terminal: a piped session may end before the warm-up would.
     if (interactive) warmUpChartsSoon(log.logger);
     await adapter.closed;
@@ -127,7 +130,12 @@ export async function runServe(config: AppConfig): Promise<number> {
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
-  const app = await createApp(config, { logger, mode: 'serve', ...obs.appOptions });
+  const app = await createApp(config, {
+    logger,
+    mode: 'serve',
+    ...obs.appOptions,
+    alertMetrics: createAlertMetrics(obs.metrics.registry),
+  });
   obs.attach(app);
   const started: ResumableAdapter[] = [];
   try {
@@ -153,6 +161,8 @@ export async function runServe(config: AppConfig): Promise<number> {
     const router = responderRouter(started);
     app.bot.startExpirySweeper((ref) => router({ ref }), Math.round(config.leaseTtlMs / 3));
     obs.started();
+    // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
+    await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(

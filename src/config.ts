@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
+  /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
+  watch?: { intervalMs: number };
   /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
   leaseTtlMs: number;
   /**
@@ -84,6 +86,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
+  VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   SLACK_BOT_TOKEN: optionalText,
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
+    watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
     leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
     audit: {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),

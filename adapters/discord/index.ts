@@ -6,6 +6,8 @@ import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
+import type { ChannelPoster } from '../../src/watch/index.js';
+import { discordChannelPoster } from './channel-poster.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import { describeError } from './errors.js';
 import { createDiscordHttpAgent } from './http-agent.js';
@@ -31,6 +33,8 @@ export interface DiscordAdapterOptions {
 export type DiscordAdapter = PlatformAdapter & {
   /** Bot-token editing of a stored card (tracking resumed after a restart); null when it cannot be edited. */
   responderFor(ref: MessageRef): Responder | null;
+  /** Posts and edits alerts with the bot token; null before start(). */
+  poster(): ChannelPoster | null;
 };
 
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -75,6 +79,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         throw new Error(`Discord login failed: ${describeError(error).message as string}`);
       }
       logger.info({ user: current.user?.id }, 'discord: connected');
+    },
+    poster(): ChannelPoster | null {
+      return client ? discordChannelPoster(client.rest) : null;
     },
     responderFor(ref: MessageRef): Responder | null {
       return client ? restoredResponder(client.rest, ref) : null;

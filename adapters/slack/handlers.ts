@@ -11,6 +11,7 @@ import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import { createResponder } from './responder.js';
 import { typedSpecFor } from './typed-specs.js';
+import { ALERT_ACTION_PATTERN } from './channel-poster.js';
 import { actionEventFromClick, actionEventFromModal, channelOfAction, invocationFromCommand } from './translate.js';
 
 /** What the listeners need; `track` keeps background work visible to stop(). */
@@ -95,6 +96,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
+  // Alert buttons (Acknowledge, Snooze, Show): the token tells the core what was asked.
+  app.action<BlockButtonAction>(ALERT_ACTION_PATTERN, onClick('confirm'));
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();

@@ -12,6 +12,8 @@ import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
+import type { ChannelPoster } from '../../src/watch/index.js';
+import { slackChannelPoster } from './channel-poster.js';
 import { refuseFutureRequests } from './request-time.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
@@ -39,6 +41,8 @@ export type SlackAdapter = PlatformAdapter & {
   readonly port: number;
   /** Rebuilds a Responder for a stored card (tracking resumed after a restart); null when it cannot be edited. */
   responderFor(ref: MessageRef): Responder | null;
+  /** Posts and edits alerts with the bot token; null before start(). */
+  poster(): ChannelPoster | null;
 };
 
 /** How long stop() waits for in-flight commands before closing anyway. */
@@ -160,6 +164,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       }
       boundPort = (server.address() as AddressInfo).port;
       options.logger?.info({ port: boundPort, mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter listening');
+    },
+
+    poster(): ChannelPoster | null {
+      return outbox ? slackChannelPoster(outbox) : null;
     },
 
     responderFor(ref: MessageRef): Responder | null {

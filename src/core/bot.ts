@@ -24,6 +24,8 @@ import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
+import type { ButtonHandler, WatchService } from './watch-port.js';
+import { actOnButton } from './button-act.js';
 import { visibilityFor } from './visibility.js';
 
 /** What createBot needs besides the config. */
@@ -38,6 +40,9 @@ export interface BotDeps {
   apiCalls?: ApiCallRecorder;
   charts?: BotServices['renderChart'];
   tracker?: OperationTracker;
+  /** Watches and alert buttons (src/watch); absent: no watch commands' state, alert buttons unknown. */
+  watches?: WatchService;
+  buttons?: ButtonHandler;
   metrics?: CoreMetrics;
   /** Lease owner id of this process (default random). */
   owner?: string;
@@ -97,6 +102,8 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   };
   if (deps.tracker) rt.tracker = deps.tracker;
   if (deps.charts) rt.charts = deps.charts;
+  if (deps.watches) rt.watches = deps.watches;
+  if (deps.buttons) rt.buttons = deps.buttons;
   // Prompt expiry in the process that posted the card; the sweeper covers every other case.
   rt.scheduleExpiry = (token, expiresAt, responder) => {
     const timer = setTimeout(
@@ -113,7 +120,10 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) =>
       dispatchInvocation(rt, invocation, redactingResponder(responder, redact)),
-    act: (event, responder) => actOnConfirmation(rt, event, redactingResponder(responder, redact)),
+    act: (event, responder) =>
+      rt.buttons?.owns(event.token)
+        ? actOnButton(rt, rt.buttons, event, redactingResponder(responder, redact))
+        : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
     visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),

@@ -6,6 +6,7 @@ import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-record.js';
 import type { Actor, ArgInfo } from './ports.js';
+import type { WatchService } from './watch-port.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
@@ -176,6 +177,8 @@ export interface BotServices {
     actor: Actor,
     channelId: string,
   ): { role: string; source: string; canDestructiveHere: boolean };
+  /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */
+  watches?: WatchService;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
 }

@@ -17,6 +17,7 @@ import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
 import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './resolve-instance.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
+import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
@@ -207,6 +208,8 @@ async function runConfirmed(
   }
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
+  if (def.risk === 'destructive')
+    await noteConfirmedAction(rt.store, pending.command, args).catch(() => undefined);
   const card = confirmedCard(result.message, pending, by, at);
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {

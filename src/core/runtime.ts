@@ -12,6 +12,7 @@ import type { Registry } from './registry.js';
 import type { CoreMetrics } from './metrics-port.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
+import type { ButtonHandler, WatchService } from './watch-port.js';
 
 /** The assembled core, shared by dispatch and act. */
 export interface Runtime {
@@ -24,6 +25,9 @@ export interface Runtime {
   apiCalls: ApiCallRecorder;
   tracker?: OperationTracker;
   charts?: BotServices['renderChart'];
+  watches?: WatchService;
+  /** Owner of non-confirmation buttons (alert cards). */
+  buttons?: ButtonHandler;
   now: () => Date;
   logger: Logger;
   metrics: CoreMetrics;
@@ -70,6 +74,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
     },
   };
   if (rt.charts) services.renderChart = rt.charts;
+  if (rt.watches) services.watches = rt.watches;
   return services;
 }
 

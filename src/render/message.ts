@@ -58,12 +58,24 @@ export interface ConfirmActions {
   expiresAt: number;
 }
 
+/**
+ * A plain button that sends `token` back through Dispatcher.act (alert cards: Acknowledge, Snooze,
+ * Show). Tokens are short and carry no secrets; the core routes them by prefix.
+ */
+export interface MessageButton {
+  label: string;
+  token: string;
+  style?: 'primary' | 'danger';
+}
+
 /** A chat message in neutral form. */
 export interface Message {
   title?: string;
   tone?: Tone;
   blocks: Block[];
   actions?: ConfirmActions;
+  /** Further buttons (alert cards); renderers that do not know them show the message without. */
+  buttons?: MessageButton[];
   attachments?: Attachment[];
   /** Requested visibility; the runner may force ephemeral (secrets, usage errors). */
   visibility?: Visibility;

@@ -2,7 +2,7 @@
 
 /** Instance status strings, as the real service writes them. */
 export type InstanceStatus =
-  'Running' | 'Stopped' | 'Stopping' | 'Terminating' | 'Restoring' | 'Rolling back';
+  'Running' | 'Stopped' | 'Stopping' | 'Terminating' | 'Restoring' | 'Rolling back' | 'Error';
 
 /** A virtual machine. Public IP and private network live on their own records (single source of truth). */
 export interface SimInstance {
@@ -28,6 +28,8 @@ export interface SimInstance {
   lastBackupAt: Date | null;
   /** When it last stopped (its metrics are flat after this); null while running. */
   stoppedAt: Date | null;
+  /** Test hook: CPU samples read this percentage while set (see SimulatorState.setCpuLoad). */
+  cpuLoad?: number;
 }
 
 /** A public IPv4 address; `instanceUuid` null means allocated but unassigned. */

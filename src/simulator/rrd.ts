@@ -56,7 +56,7 @@ export function rrdSeries(instance: SimInstance, periode: Periode, now: Date) {
     const netout = netin * (0.25 + noise('out') * 0.2);
     const write = 80_000 + rhythm * 900_000 + noise('w') * 200_000;
     const read = 20_000 + rhythm * 300_000 + noise('r') * 90_000;
-    cpu.push({ time, cpu: up ? round2(cpuValue) : 0 });
+    cpu.push({ time, cpu: up ? round2(instance.cpuLoad ?? cpuValue) : 0 });
     const usage = up ? Math.round(used) : 0;
     memory.push({
       time,

@@ -55,6 +55,24 @@ export class SimulatorState {
     return copy(this.live.instances.get(uuid));
   }
 
+  /** Test hook: sets an instance's status (e.g. "Error") as if the service changed it; false if unknown. */
+  setStatus(uuid: string, status: SimInstance['status']): boolean {
+    const instance = this.live.instances.get(uuid);
+    if (!instance) return false;
+    instance.status = status;
+    instance.stoppedAt = status === 'Stopped' ? (instance.stoppedAt ?? new Date()) : null;
+    return true;
+  }
+
+  /** Test hook: every CPU sample of a running instance reads `percent` until cleared with null. */
+  setCpuLoad(uuid: string, percent: number | null): boolean {
+    const instance = this.live.instances.get(uuid);
+    if (!instance) return false;
+    if (percent === null) delete instance.cpuLoad;
+    else instance.cpuLoad = percent;
+    return true;
+  }
+
   listInstances(): SimInstance[] {
     return [...this.live.instances.values()].map((i) => structuredClone(i));
   }

@@ -1,0 +1,53 @@
+// The ports between the core and the watch module (src/watch implements them): the watch book
+// behind `watch` / `watches` / `unwatch`, and alert buttons routed through Dispatcher.act.
+import type { Message } from '../render/message.js';
+import type { ResolvedInstance, Risk } from './command.js';
+import type { ActionEvent, Actor, Platform } from './ports.js';
+
+/** What `watch` sets for one instance in one channel. */
+export interface WatchSettings {
+  instance: ResolvedInstance;
+  cpuPercent?: number;
+  memoryPercent?: number;
+}
+
+/** One watch as `watches` lists it. */
+export interface WatchSummary extends WatchSettings {
+  setBy: string;
+  setAt: number;
+  /** "OK (Running)", "not polled yet", "ALERT: Status Error · acknowledged by @bob"… */
+  state: string;
+}
+
+/** The channel's watches, kept in the shared store. */
+export interface WatchService {
+  set(
+    platform: Platform,
+    channelId: string,
+    settings: WatchSettings,
+    by: Actor,
+  ): Promise<'created' | 'changed'>;
+  /** False when the instance was not watched from this channel. */
+  remove(platform: Platform, channelId: string, instanceUuid: string): Promise<boolean>;
+  list(platform: Platform, channelId: string): Promise<WatchSummary[]>;
+}
+
+/** What an alert button asks the core to do, after authorization and with an audit record. */
+export type ButtonAction =
+  /** Run a read command as if typed (Show → "instance show <uuid>"). */
+  | { kind: 'invoke'; text: string }
+  /** A change (acknowledge, snooze) audited under `path` with `risk`. */
+  | {
+      kind: 'change';
+      path: string;
+      risk: Risk;
+      args: Record<string, unknown>;
+      run(actor: Actor): Promise<{ message: Message; summary: string }>;
+    };
+
+/** Buttons that are not confirmations: the owner recognises its tokens and says what they mean. */
+export interface ButtonHandler {
+  owns(token: string): boolean;
+  /** Throws UserError for a stale or foreign token. */
+  resolve(event: ActionEvent): Promise<ButtonAction>;
+}

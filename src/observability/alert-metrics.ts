@@ -1,0 +1,27 @@
+// vpsops_alerts_total{kind} and vpsops_watches on the serve registry: the prom-client side of the
+// watch module's AlertMetrics port. `kind` is a closed set (status, cpu, memory, unreachable).
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { ALERT_KINDS, type AlertKind } from '../watch/types.js';
+import type { AlertMetrics } from '../watch/ports.js';
+
+/** Registers the watch metrics on `registry` (the one /metrics serves) and returns the port. */
+export function createAlertMetrics(registry: Registry): AlertMetrics {
+  const registers = [registry];
+  const alerts = new Counter({
+    name: 'vpsops_alerts_total',
+    help: 'Alerts opened by watches, by kind (status, cpu, memory, unreachable).',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  for (const kind of ALERT_KINDS) alerts.inc({ kind }, 0);
+  const watches = new Gauge({ name: 'vpsops_watches', help: 'Watches in the store (all channels).', registers });
+  const known = new Set<string>(ALERT_KINDS);
+  return {
+    alertOpened(kind: AlertKind) {
+      if (known.has(kind)) alerts.inc({ kind });
+    },
+    watches(count: number) {
+      watches.set(count);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The alert as people see it: one card per incident (title, since when, latest value, a sparkline,
+// who acknowledged or snoozed it, buttons), edited in place, and short notices around it.
+import { context, fields, message, text } from '../render/builders.js';
+import { duration } from '../render/format.js';
+import type { Message, MessageButton } from '../render/message.js';
+import { sparkline } from '../render/sparkline.js';
+import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
+
+/** Button tokens: "al.<verb>.<watchId>.<kind>", routed by the core to the watch module. */
+export const ALERT_TOKEN_PREFIX = 'al.';
+
+/** What an alert button asks for. */
+export type AlertVerb = 'ack' | 'snooze' | 'show';
+
+/** The token an alert button carries. */
+export function alertToken(verb: AlertVerb, watchId: string, kind: AlertKind): string {
+  return `${ALERT_TOKEN_PREFIX}${verb}.${watchId}.${kind}`;
+}
+
+/** Reads an alert button token; null for anything else. */
+export function parseAlertToken(token: string): { verb: AlertVerb; watchId: string; kind: AlertKind } | null {
+  const m = /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable)$/.exec(token);
+  return m ? { verb: m[1] as AlertVerb, watchId: m[2] as string, kind: m[3] as AlertKind } : null;
+}
+
+const HEADLINES: Record<AlertKind, string> = {
+  status: 'needs attention',
+  cpu: 'CPU above threshold',
+  memory: 'memory above threshold',
+  unreachable: 'hosting API unreachable',
+};
+
+/** The open alert card, with Acknowledge / Snooze 1 h / Show while nobody acknowledged it. */
+export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
+  const title = `${watch.instance.label}: ${HEADLINES[alert.kind]}`;
+  const rows: [string, unknown][] = [
+    ['Now', alert.detail || '—'],
+    ['Open for', duration(now - alert.openedAt)],
+  ];
+  if (alert.values.length > 0) rows.push(['Trend', sparkline(alert.values)]);
+  const notes: string[] = [];
+  if (alert.acknowledgedBy) notes.push(`Acknowledged by ${alert.acknowledgedBy}`);
+  if (alert.snoozedUntil && alert.snoozedUntil > now)
+    notes.push(`Snoozed by ${alert.snoozedBy ?? 'someone'} for ${duration(alert.snoozedUntil - now)}`);
+  notes.push(`Watched from here by @${watch.setBy.displayName || watch.setBy.userId}`);
+  const card = message(title, [fields(rows), context(notes.join(' · '))], {
+    tone: alert.kind === 'cpu' || alert.kind === 'memory' ? 'warning' : 'danger',
+    summary: `${title} — ${alert.detail}`,
+  });
+  const buttons: MessageButton[] = [];
+  if (!alert.acknowledgedBy)
+    buttons.push({ label: 'Acknowledge', token: alertToken('ack', watch.id, alert.kind), style: 'primary' });
+  if (!alert.acknowledgedBy)
+    buttons.push({ label: 'Snooze 1 h', token: alertToken('snooze', watch.id, alert.kind) });
+  if (alert.kind !== 'unreachable')
+    buttons.push({ label: 'Show', token: alertToken('show', watch.id, alert.kind) });
+  if (buttons.length > 0) card.buttons = buttons;
+  return card;
+}
+
+/** The card once the condition cleared: no buttons, "recovered after 4 min". */
+export function resolvedCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
+  const title = `${watch.instance.label}: ${alert.kind === 'unreachable' ? 'hosting API reachable again' : 'recovered'}`;
+  const lines = [
+    `${HEADLINES[alert.kind]} — recovered after ${duration(now - alert.openedAt)}.`,
+    `Last seen: ${alert.detail || '—'}`,
+  ];
+  if (alert.acknowledgedBy) lines.push(`Acknowledged by ${alert.acknowledgedBy}`);
+  return message(title, [text(lines[0] as string), context(lines.slice(1).join(' · '))], { tone: 'success' });
+}
+
+/** The short notice posted when an alert resolves. */
+export function recoveredNotice(watch: WatchRecord, alert: OpenAlert, now: number): Message {
+  const what =
+    alert.kind === 'unreachable' ? 'The hosting API is reachable again' : `${watch.instance.label} recovered`;
+  return message(
+    undefined,
+    [text(`${what} (${HEADLINES[alert.kind]}) after ${duration(now - alert.openedAt)}.`)],
+    {
+      tone: 'success',
+      summary: `${what} after ${duration(now - alert.openedAt)}`,
+    },
+  );
+}
+
+/** The reminder posted while an open alert is neither acknowledged nor snoozed. */
+export function reminderNotice(watch: WatchRecord, alert: OpenAlert, now: number): Message {
+  const line = `${watch.instance.label}: ${HEADLINES[alert.kind]} for ${duration(now - alert.openedAt)} and not acknowledged yet (${alert.detail}).`;
+  return message(undefined, [text(line)], { tone: 'warning', summary: line });
+}

@@ -1,0 +1,140 @@
+// The alert state machine, pure: given a watch's alert state and one poll's observation it says
+// what the alert state becomes and what to show (open a card, edit it, resolve it, remind).
+// One alert per incident: an open alert is only ever edited until its condition clears.
+import type { AlertKind, AlertState, OpenAlert, WatchRecord } from './types.js';
+
+/** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
+export type Observation =
+  { ok: true; status: string; cpu?: number[]; memory?: number[] } | { ok: false; reason: string };
+
+/** What the poller must do after a poll. */
+export type AlertEffect =
+  | { type: 'open'; kind: AlertKind }
+  | { type: 'update'; kind: AlertKind }
+  | { type: 'resolve'; kind: AlertKind; alert: OpenAlert }
+  | { type: 'remind'; kind: AlertKind };
+
+/** Tunables of the rules; times in ms. */
+export interface RuleSettings {
+  /** Consecutive failed polls before "API unreachable" (default 3). */
+  unreachableAfter: number;
+  /** Samples that must all be above the threshold (default 3). */
+  samples: number;
+  /** Re-notify an unacknowledged, unsnoozed open alert this often (default 30 min). */
+  renotifyMs: number;
+}
+
+/** Defaults from the issue: 3 polls, 3 samples, a reminder every 30 minutes. */
+export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 3, samples: 3, renotifyMs: 30 * 60_000 };
+
+const SPARK_POINTS = 24;
+
+/** The inputs of one evaluation. */
+export interface Evaluation {
+  state: AlertState;
+  watch: WatchRecord;
+  observation: Observation;
+  now: number;
+  /** A confirmed stop / rollback / restore from this bot on this instance in the last 15 min. */
+  recentlyConfirmed: boolean;
+  rules?: RuleSettings;
+}
+
+/** Applies one observation; returns the new state (a copy) and the effects in display order. */
+export function evaluate(input: Evaluation): { state: AlertState; effects: AlertEffect[] } {
+  const rules = input.rules ?? DEFAULT_RULES;
+  const state: AlertState = structuredClone(input.state);
+  const effects: AlertEffect[] = [];
+  const { now, observation } = input;
+  state.lastPolledAt = now;
+  if (!observation.ok) {
+    state.failures += 1;
+    if (state.failures >= rules.unreachableAfter)
+      condition(state, effects, 'unreachable', true, observation.reason, [], now);
+  } else {
+    state.failures = 0;
+    state.lastStatus = observation.status;
+    condition(state, effects, 'unreachable', false, '', [], now);
+    const status = observation.status.toLowerCase();
+    const bad = status === 'error' || (status === 'stopped' && !input.recentlyConfirmed);
+    condition(state, effects, 'status', bad, `Status ${observation.status}`, [], now);
+    metric(state, effects, 'cpu', input.watch.cpuPercent, observation.cpu, rules, now);
+    metric(state, effects, 'memory', input.watch.memoryPercent, observation.memory, rules, now);
+  }
+  for (const kind of Object.keys(state.open) as AlertKind[]) {
+    const alert = state.open[kind];
+    if (!alert || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
+    if (now - (alert.remindedAt ?? alert.openedAt) >= rules.renotifyMs) {
+      alert.remindedAt = now;
+      effects.push({ type: 'remind', kind });
+    }
+  }
+  return { state, effects };
+}
+
+function metric(
+  state: AlertState,
+  effects: AlertEffect[],
+  kind: 'cpu' | 'memory',
+  threshold: number | undefined,
+  samples: number[] | undefined,
+  rules: RuleSettings,
+  now: number,
+): void {
+  const open = state.open[kind];
+  if (threshold === undefined || !samples || samples.length === 0) {
+    // Threshold removed (or no samples at all): an open alert has nothing left to stand on.
+    if (threshold === undefined && open) condition(state, effects, kind, false, '', [], now);
+    return;
+  }
+  const recent = samples.slice(-rules.samples);
+  const latest = recent[recent.length - 1] as number;
+  const above = recent.length >= rules.samples && recent.every((v) => v > threshold);
+  // Opens on N samples above; clears once the latest sample is back at or under the threshold.
+  const active = open ? latest > threshold : above;
+  const label = kind === 'cpu' ? 'CPU' : 'Memory';
+  const detail = `${label} ${latest.toFixed(0)} % (threshold ${threshold} %)`;
+  condition(state, effects, kind, active, detail, samples.slice(-SPARK_POINTS), now);
+}
+
+function condition(
+  state: AlertState,
+  effects: AlertEffect[],
+  kind: AlertKind,
+  active: boolean,
+  detail: string,
+  values: number[],
+  now: number,
+): void {
+  const open = state.open[kind];
+  if (active && !open) {
+    state.open[kind] = { kind, openedAt: now, detail, values, updatedAt: now };
+    effects.push({ type: 'open', kind });
+  } else if (active && open) {
+    open.detail = detail;
+    open.values = values;
+    open.updatedAt = now;
+    effects.push({ type: 'update', kind });
+  } else if (!active && open) {
+    delete state.open[kind];
+    effects.push({ type: 'resolve', kind, alert: { ...open, updatedAt: now } });
+  }
+}
+
+/** Records who acknowledged: no more reminders for this alert. False when it is not open. */
+export function acknowledge(state: AlertState, kind: AlertKind, by: string, now: number): boolean {
+  const alert = state.open[kind];
+  if (!alert) return false;
+  alert.acknowledgedBy = by;
+  alert.acknowledgedAt = now;
+  return true;
+}
+
+/** Silences reminders for `ms` (Snooze 1 h). False when the alert is not open. */
+export function snooze(state: AlertState, kind: AlertKind, by: string, now: number, ms: number): boolean {
+  const alert = state.open[kind];
+  if (!alert) return false;
+  alert.snoozedUntil = now + ms;
+  alert.snoozedBy = by;
+  return true;
+}

@@ -1,0 +1,47 @@
+// The watch module assembled: the WatchService and alert buttons the core takes, and the poller,
+// started once the chat adapters (and so the channel posters) exist and stopped on close.
+import type { HostingApi } from '../api/index.js';
+import type { BotStore } from '../core/store.js';
+import type { ButtonHandler, WatchService } from '../core/watch-port.js';
+import { createAlertButtons } from './alert-buttons.js';
+import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
+import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
+import { createWatchService, watchBook } from './watch-book.js';
+
+export type { AlertMetrics, ChannelPoster } from './ports.js';
+export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
+
+/** Settings of createWatching; poller options pass through (intervalMs in ms). */
+export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics'> & { metrics?: AlertMetrics };
+
+/** Watches as the app uses them. */
+export interface Watching {
+  service: WatchService;
+  buttons: ButtonHandler;
+  /** Starts polling, posting through these posters (one per platform); a second call is ignored. */
+  start(posters: ChannelPoster[]): Promise<WatchPoller>;
+  stop(options?: { releaseLeases?: boolean }): Promise<void>;
+}
+
+/** Builds the service and buttons at once; the poller waits for start(). */
+export function createWatching(options: WatchingOptions & { api: HostingApi; store: BotStore }): Watching {
+  const metrics = options.metrics ?? NO_ALERT_METRICS;
+  const posters: ChannelPoster[] = [];
+  const book = watchBook(options.store);
+  const now = options.now ?? Date.now;
+  let poller: WatchPoller | undefined;
+  return {
+    service: createWatchService(options.store, metrics, now),
+    buttons: createAlertButtons(book, (platform) => posters.find((p) => p.platform === platform), now),
+    async start(list) {
+      if (poller) return poller;
+      posters.push(...list);
+      poller = createWatchPoller({ ...options, metrics, posters });
+      await poller.start();
+      return poller;
+    },
+    async stop(stopOptions) {
+      await poller?.stop(stopOptions);
+    },
+  };
+}

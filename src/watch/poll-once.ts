@@ -1,0 +1,146 @@
+// One poll of one watch: read the instance (and its metrics when thresholds are set), run the
+// alert rules, show what they say (post, edit, resolve, remind) and store the new alert state.
+import { isApiError } from '../api/errors.js';
+import type { HostingApi } from '../api/index.js';
+import { recentConfirmedAction } from '../core/recent-actions.js';
+import type { BotStore } from '../core/store.js';
+import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
+import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
+import type { AlertMetrics, ChannelPoster } from './ports.js';
+import { freshState, type AlertState, type WatchRecord } from './types.js';
+import type { WatchBook } from './watch-book.js';
+
+/** What a poll needs. */
+export interface PollDeps {
+  api: HostingApi;
+  store: BotStore;
+  book: WatchBook;
+  poster: ChannelPoster;
+  metrics: AlertMetrics;
+  now: () => number;
+  rules?: RuleSettings;
+  warn(message: string, detail: Record<string, unknown>): void;
+}
+
+/** How the poll went, for the scheduler's backoff: ok, the API failed, or it asked us to slow down. */
+export type PollOutcome = 'ok' | 'failed' | 'rate-limited';
+
+const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_INVALID']);
+
+const numbers = (values: (number | null | undefined)[]): number[] =>
+  values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+
+/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable". */
+async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation | PollOutcome> {
+  try {
+    const detail = await api.instances.detail(watch.instance.uuid);
+    const observation: Observation = { ok: true, status: detail.status ?? 'unknown' };
+    if (watch.cpuPercent !== undefined || watch.memoryPercent !== undefined) {
+      const series = await api.instances.rrd(watch.instance.uuid, 'hour');
+      observation.cpu = numbers(series.cpu.map((s) => s.cpu));
+      observation.memory = numbers(
+        series.memory.map((s) =>
+          s.raw_usage_memory != null && s.raw_max_memory
+            ? (100 * s.raw_usage_memory) / s.raw_max_memory
+            : null,
+        ),
+      );
+    }
+    return observation;
+  } catch (error) {
+    if (isApiError(error) && error.code === 'RATE_LIMITED') return 'rate-limited';
+    if (isApiError(error) && UNREACHABLE.has(error.code)) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** Polls one watch once and shows the result; returns how it went. */
+export async function pollOnce(deps: PollDeps, watch: WatchRecord): Promise<PollOutcome> {
+  const seen = await observe(deps.api, watch);
+  if (typeof seen === 'string') return seen;
+  const before = (await deps.book.alerts.get(watch.id)) ?? freshState(watch.id);
+  const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
+  const now = deps.now();
+  const out = evaluate({
+    state: before,
+    watch,
+    observation: seen,
+    now,
+    recentlyConfirmed,
+    ...(deps.rules ? { rules: deps.rules } : {}),
+  });
+  for (const effect of out.effects) await show(deps, watch, out.state, effect, now);
+  // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
+  const latest = await deps.book.alerts.get(watch.id);
+  if (latest) keepClicks(out.state, latest);
+  // Unwatched while we polled: do not bring the state back.
+  if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
+  return seen.ok ? 'ok' : 'failed';
+}
+
+function keepClicks(next: AlertState, stored: AlertState): void {
+  for (const alert of Object.values(next.open)) {
+    const was = alert && stored.open[alert.kind];
+    if (!alert || !was || was.openedAt !== alert.openedAt) continue;
+    for (const key of ['acknowledgedBy', 'acknowledgedAt', 'snoozedUntil', 'snoozedBy'] as const) {
+      if (was[key] !== undefined && alert[key] === undefined) Object.assign(alert, { [key]: was[key] });
+    }
+  }
+}
+
+async function show(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+  now: number,
+): Promise<void> {
+  const { poster } = deps;
+  try {
+    if (await quiet(deps, watch, state, effect)) return;
+    if (effect.type === 'resolve') {
+      if (effect.alert.ref) await poster.update(effect.alert.ref, resolvedCard(watch, effect.alert, now));
+      await poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now));
+      return;
+    }
+    const alert = state.open[effect.kind];
+    if (!alert) return;
+    if (effect.type === 'remind') {
+      await poster.post(watch.channelId, reminderNotice(watch, alert, now));
+    } else if (alert.ref) {
+      await poster.update(alert.ref, alertCard(watch, alert, now));
+    } else {
+      if (effect.type === 'open') deps.metrics.alertOpened(effect.kind);
+      alert.ref = await poster.post(watch.channelId, alertCard(watch, alert, now));
+    }
+  } catch (error) {
+    deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
+  }
+}
+
+/** How long one channel's "API unreachable" claim lasts without being renewed by its watch. */
+const OUTAGE_CLAIM_MS = 60 * 60_000;
+
+/**
+ * The hosting API is one for every watch: a channel hears about an outage once. The first watch of
+ * the channel to open "unreachable" claims it (a counter in the shared store); the others keep a
+ * silent alert. The claimer's recovery gives the claim back.
+ */
+async function quiet(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+): Promise<boolean> {
+  if (effect.kind !== 'unreachable') return false;
+  const claim = `watch-outage:${watch.platform}:${watch.channelId}`;
+  if (effect.type === 'resolve') {
+    if (!effect.alert.silent) await deps.store.ephemeral.delete(claim);
+    return effect.alert.silent === true;
+  }
+  const alert = state.open.unreachable;
+  if (effect.type === 'open' && alert) {
+    alert.silent = (await deps.store.ephemeral.increment(claim, OUTAGE_CLAIM_MS)) > 1;
+  }
+  return alert?.silent === true;
+}

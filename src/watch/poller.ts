@@ -1,0 +1,166 @@
+// Polls every watch from exactly one replica: a replica polls a watch only while it holds the
+// watch's lease, renews it while polling, and adopts watches whose lease lapsed (new watches, a
+// dead replica, a restart) — the operation tracker's pattern. Polls are jittered over the interval
+// and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
+import { randomUUID } from 'node:crypto';
+import type { HostingApi } from '../api/index.js';
+import type { Platform } from '../core/ports.js';
+import type { BotStore } from '../core/store.js';
+import type { RuleSettings } from './alert-rules.js';
+import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
+import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
+import { watchBook } from './watch-book.js';
+
+/** Settings of createWatchPoller; times in milliseconds. */
+export interface WatchPollerOptions {
+  api: HostingApi;
+  store: BotStore;
+  /** One poster per platform this replica can post to; other platforms' watches are left to others. */
+  posters: ChannelPoster[];
+  metrics?: AlertMetrics;
+  /** Poll interval per watch (VPSOPS_WATCH_INTERVAL_SECONDS × 1000; tests use ms). Default 60 s. */
+  intervalMs?: number;
+  /** Lease owner id of this process (default random). */
+  owner?: string;
+  /** Lease lifetime unless renewed (default 30 s; renewed every third of it). */
+  leaseTtlMs?: number;
+  /** How often watches without a live poller are looked for (default 10 s, or the interval if shorter). */
+  adoptIntervalMs?: number;
+  now?: () => number;
+  /** Random source in [0, 1) for jitter (tests make it deterministic). */
+  random?: () => number;
+  rules?: RuleSettings;
+  logger?: { warn(detail: Record<string, unknown>, message: string): void };
+}
+
+/** The running poller. */
+export interface WatchPoller {
+  start(): Promise<void>;
+  /** Ids of the watches this replica polls now. */
+  active(): string[];
+  /**
+   * Stops polling and gives the leases up so another replica takes over at once; with
+   * `releaseLeases: false` they are left to lapse, as when the process dies (tests of adoption).
+   */
+  stop(options?: { releaseLeases?: boolean }): Promise<void>;
+}
+
+/** The lease under which one replica polls one watch. */
+export const watchLease = (id: string): string => `watch:${id}`;
+
+/** Backoff factor after `failures` failed or rate-limited polls in a row: 1, 2, 4, at most 8. */
+export function backoffFactor(failures: number): number {
+  return 2 ** Math.min(Math.max(failures, 0), 3);
+}
+
+/** Builds the poller; nothing runs before start(). */
+export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const leaseTtlMs = options.leaseTtlMs ?? 30_000;
+  const adoptIntervalMs = options.adoptIntervalMs ?? Math.min(10_000, intervalMs);
+  const owner = options.owner ?? randomUUID();
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const { store } = options;
+  const book = watchBook(store);
+  const posters = new Map<Platform, ChannelPoster>(options.posters.map((p) => [p.platform, p]));
+  const metrics = options.metrics ?? NO_ALERT_METRICS;
+  const warn = (message: string, detail: Record<string, unknown>): void =>
+    options.logger?.warn(detail, message);
+  const running = new Map<string, { timer?: NodeJS.Timeout; failures: number }>();
+  let stopped = true;
+  let adopting: NodeJS.Timeout | undefined;
+  let renewing: NodeJS.Timeout | undefined;
+  const inflight = new Set<Promise<void>>();
+
+  const release = (id: string): void => {
+    const entry = running.get(id);
+    if (entry?.timer) clearTimeout(entry.timer);
+    running.delete(id);
+    void store.leases.release(watchLease(id), owner).catch(() => undefined);
+  };
+
+  const schedule = (id: string, delayMs: number): void => {
+    const entry = running.get(id);
+    if (!entry || stopped) return;
+    entry.timer = setTimeout(() => {
+      const work = tick(id);
+      inflight.add(work);
+      void work.finally(() => inflight.delete(work));
+    }, delayMs);
+    entry.timer.unref();
+  };
+
+  const tick = async (id: string): Promise<void> => {
+    const entry = running.get(id);
+    if (!entry || stopped) return;
+    let outcome: PollOutcome = 'failed';
+    try {
+      const watch = await book.watches.get(id);
+      const poster = watch ? posters.get(watch.platform) : undefined;
+      if (!watch || !poster) return release(id);
+      const deps: PollDeps = { api: options.api, store, book, poster, metrics, now, warn };
+      if (options.rules) deps.rules = options.rules;
+      outcome = await pollOnce(deps, watch);
+    } catch (error) {
+      warn('watch: poll failed', { err: error, watch: id });
+    }
+    entry.failures = outcome === 'ok' ? 0 : entry.failures + 1;
+    schedule(id, intervalMs * backoffFactor(entry.failures) * (0.9 + 0.2 * random()));
+  };
+
+  // One pass: take every watch this replica can post for whose lease is free; first poll jittered.
+  const adopt = async (): Promise<void> => {
+    const watches = await book.watches.list();
+    metrics.watches(watches.length);
+    for (const watch of watches) {
+      if (stopped || running.has(watch.id) || !posters.has(watch.platform)) continue;
+      if (!(await store.leases.acquire(watchLease(watch.id), owner, leaseTtlMs))) continue;
+      if (stopped) return void store.leases.release(watchLease(watch.id), owner).catch(() => undefined);
+      running.set(watch.id, { failures: 0 });
+      schedule(watch.id, random() * intervalMs);
+    }
+  };
+
+  // Renews every held lease; a lost one (another replica took over after a stall) stops polling here.
+  const renew = async (): Promise<void> => {
+    for (const id of [...running.keys()]) {
+      const held = await store.leases.renew(watchLease(id), owner, leaseTtlMs);
+      if (!held) {
+        const entry = running.get(id);
+        if (entry?.timer) clearTimeout(entry.timer);
+        running.delete(id);
+      }
+    }
+  };
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      await adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error }));
+      adopting = setInterval(() => {
+        adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error }));
+      }, adoptIntervalMs);
+      adopting.unref();
+      renewing = setInterval(() => {
+        renew().catch((error: unknown) => warn('watch: lease renewal failed', { err: error }));
+      }, leaseTtlMs / 3);
+      renewing.unref();
+    },
+    active: () => [...running.keys()],
+    async stop(stopOptions = {}) {
+      stopped = true;
+      clearInterval(adopting);
+      clearInterval(renewing);
+      // Polls under way finish (their posts and state writes) before the leases are given up.
+      await Promise.allSettled([...inflight]);
+      for (const [id, entry] of [...running]) {
+        if (stopOptions.releaseLeases === false) {
+          clearTimeout(entry.timer);
+          running.delete(id);
+        } else release(id);
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// The records behind watches and alerts. Watches (set by commands) and alert state (written only
+// by the replica holding the watch's lease) live in separate store collections, so a command
+// changing thresholds never races the poller's writes.
+import type { ResolvedInstance } from '../core/command.js';
+import type { Actor, MessageRef, Platform } from '../core/ports.js';
+
+/** Store collection names (see COLLECTIONS in core/store.ts for the others). */
+export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts' } as const;
+
+/** What an alert is about; also the `kind` label of vpsops_alerts_total. */
+export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable';
+
+/** Every alert kind, for metrics and iteration. */
+export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable'];
+
+/** One instance watched from one channel. */
+export interface WatchRecord {
+  /** Short stable id (hash of platform, channel and instance uuid); carried by alert buttons. */
+  id: string;
+  platform: Platform;
+  channelId: string;
+  instance: ResolvedInstance;
+  /** Alert when CPU (percent) is above this in the three most recent samples. */
+  cpuPercent?: number;
+  /** Alert when memory use (percent of the instance's memory) is above this likewise. */
+  memoryPercent?: number;
+  setBy: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
+  setAt: number;
+}
+
+/** An alert that is open (or resolved and kept until its card was edited). */
+export interface OpenAlert {
+  kind: AlertKind;
+  openedAt: number;
+  /** What the condition looks like now, e.g. "Error" or "CPU 93 %". */
+  detail: string;
+  /** Recent values for the sparkline (CPU / memory percent). */
+  values: number[];
+  updatedAt: number;
+  ref?: MessageRef;
+  acknowledgedBy?: string;
+  acknowledgedAt?: number;
+  snoozedUntil?: number;
+  snoozedBy?: string;
+  /** When the last reminder was posted (re-notification while unacknowledged). */
+  remindedAt?: number;
+  /** "API unreachable" already shown in this channel by another watch: kept, never shown. */
+  silent?: boolean;
+}
+
+/** The poller's state of one watch: consecutive failures and the open alerts by kind. */
+export interface AlertState {
+  watchId: string;
+  failures: number;
+  lastStatus?: string;
+  lastPolledAt?: number;
+  open: Partial<Record<AlertKind, OpenAlert>>;
+}
+
+/** The alert state of a watch never polled yet. */
+export function freshState(watchId: string): AlertState {
+  return { watchId, failures: 0, open: {} };
+}

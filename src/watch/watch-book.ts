@@ -1,0 +1,96 @@
+// Watches and their alert state in the shared store ("watches" and "alerts" collections), and the
+// WatchService the `watch` / `watches` / `unwatch` commands use through ctx.bot.watches.
+import { createHash } from 'node:crypto';
+import type { Platform } from '../core/ports.js';
+import type { BotStore, RecordCollection } from '../core/store.js';
+import type { WatchService, WatchSummary } from '../core/watch-port.js';
+import type { AlertMetrics } from './ports.js';
+import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
+
+/** Short stable id of a watch: the same channel and instance always give the same id. */
+export function watchId(platform: Platform, channelId: string, instanceUuid: string): string {
+  return createHash('sha256')
+    .update(`${platform}\n${channelId}\n${instanceUuid}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** The two collections of the watch module. */
+export interface WatchBook {
+  watches: RecordCollection<WatchRecord>;
+  alerts: RecordCollection<AlertState>;
+}
+
+/** Opens the watch collections on a store. */
+export function watchBook(store: BotStore): WatchBook {
+  return {
+    watches: store.collection<WatchRecord>(WATCH_COLLECTIONS.watches),
+    alerts: store.collection<AlertState>(WATCH_COLLECTIONS.alerts),
+  };
+}
+
+/** One line describing a watch's current state for `watches`. */
+function describeState(state: AlertState | null): string {
+  if (!state?.lastPolledAt) return 'not polled yet';
+  const open = Object.values(state.open).filter((a) => a !== undefined);
+  if (open.length === 0) return `OK (${state.lastStatus ?? 'status unknown'})`;
+  return open
+    .map((a) => `ALERT: ${a.detail}${a.acknowledgedBy ? ` · acknowledged by ${a.acknowledgedBy}` : ''}`)
+    .join('; ');
+}
+
+/** The WatchService over the store; `metrics.watches` follows every change. */
+export function createWatchService(
+  store: BotStore,
+  metrics?: AlertMetrics,
+  now: () => number = Date.now,
+): WatchService {
+  const book = watchBook(store);
+  const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
+  return {
+    async set(platform, channelId, settings, by) {
+      const id = watchId(platform, channelId, settings.instance.uuid);
+      const existing = await book.watches.get(id);
+      const record: WatchRecord = {
+        id,
+        platform,
+        channelId,
+        instance: settings.instance,
+        setBy: { platform: by.platform, userId: by.userId, displayName: by.displayName },
+        setAt: now(),
+      };
+      if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
+      if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
+      await book.watches.put(id, record);
+      await count();
+      return existing ? 'changed' : 'created';
+    },
+    async remove(platform, channelId, instanceUuid) {
+      const id = watchId(platform, channelId, instanceUuid);
+      const existing = await book.watches.get(id);
+      if (!existing) return false;
+      await book.watches.delete(id);
+      await book.alerts.delete(id);
+      await count();
+      return true;
+    },
+    async list(platform, channelId) {
+      const mine = (await book.watches.list()).filter(
+        (w) => w.platform === platform && w.channelId === channelId,
+      );
+      const out: WatchSummary[] = [];
+      for (const w of mine.sort((a, b) => a.instance.label.localeCompare(b.instance.label))) {
+        const summary: WatchSummary = {
+          instance: w.instance,
+          setBy: `@${w.setBy.displayName || w.setBy.userId}`,
+          setAt: w.setAt,
+          state: describeState(await book.alerts.get(w.id)),
+        };
+        if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
+        if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;
+        out.push(summary);
+      }
+      return out;
+    },
+  };
+}

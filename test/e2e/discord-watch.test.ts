@@ -1,0 +1,128 @@
+// Watches on Discord end to end: the real discord.js adapter against the fake Discord, and a second
+// replica on the same real Redis that posts through REST with the bot token. One channel
+// message per incident, edited in place; Acknowledge from an operator; the recovery notice.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REST } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { discordChannelPoster } from '../../adapters/discord/channel-poster.js';
+import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
+import { allCommands } from '../../commands/index.js';
+import { createHostingApi } from '../../src/api/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { Bot } from '../../src/core/bot.js';
+import { silentLogger } from '../../src/logger.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { openRedisStore } from '../../src/store/redis-store.js';
+import type { BotStore } from '../../src/core/store.js';
+import { createWatching, type Watching } from '../../src/watch/index.js';
+import { createBotWithState } from '../support/bot-with-state.js';
+import { startRedisServer } from '../support/redis-server.js';
+import { startFakeDiscord } from '../support/fake-discord.js';
+import type { StoredMessage } from '../support/fake-discord-store.js';
+import { DISCORD_USERS, eventually } from '../support/fake-discord-world.js';
+
+const WEB1 = SEED_IDS.instances.web1;
+const json = (value: unknown): string => JSON.stringify(value);
+
+describe('watches on Discord with two replicas', () => {
+  it('posts one alert message per incident, edits it, takes Acknowledge, and posts the recovery', async () => {
+    const sim = await startSimulator();
+    const discord = await startFakeDiscord();
+    const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-watch-'));
+    const redis = await startRedisServer();
+    const stores: BotStore[] = [];
+    const connect = async (): Promise<BotStore> => {
+      const store = await openRedisStore({ url: redis.url, prefix: 'e2e-watch:' });
+      stores.push(store);
+      return store;
+    };
+    const closers: (() => Promise<void>)[] = [];
+    try {
+      await writeFile(
+        join(dir, 'policy.yaml'),
+        `roles:\n  operator: [discord:${DISCORD_USERS.operator.id}]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\n`,
+      );
+      const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+      const replica = async (name: string): Promise<{ bot: Bot; watching: Watching }> => {
+        const store = await connect();
+        const config = loadConfig({
+          VPSOPS_POLICY: join(dir, 'policy.yaml'),
+          VPSOPS_DATA_DIR: join(dir, name),
+        });
+        const watching = createWatching({ api, store, intervalMs: 40, owner: name });
+        const bot = await createBotWithState(config, {
+          api,
+          store,
+          commands: allCommands,
+          watches: watching.service,
+          buttons: watching.buttons,
+          logger: silentLogger(),
+        });
+        closers.push(async () => {
+          await watching.stop();
+          await bot.close();
+        });
+        return { bot, watching };
+      };
+      const a = await replica('a');
+      const adapter: DiscordAdapter = createDiscordAdapter({
+        token: discord.botToken,
+        applicationId: discord.world.applicationId,
+        apiUrl: discord.apiUrl,
+      });
+      await adapter.start(a.bot.dispatcher);
+      closers.push(() => adapter.stop());
+      await a.watching.start([adapter.poster()!]);
+      const b = await replica('b');
+      const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
+      await b.watching.start([discordChannelPoster(rest)]);
+
+      const channel = (): StoredMessage[] =>
+        [...discord.store.messages.values()].filter(
+          (m) => m.channelId === discord.world.channelId && !m.deleted,
+        );
+      const alerts = (needle: string) => channel().filter((m) => json(m.embeds).includes(needle));
+
+      discord.slash(DISCORD_USERS.operator, ['watch'], { instance: 'web-1', cpu: 80 });
+      await eventually(
+        () => channel().some((m) => json(m.embeds).includes('Watching web-1')),
+        'the watch reply',
+      );
+
+      sim.state.setStatus(WEB1, 'Error');
+      const card = await eventually(() => alerts('needs attention')[0], 'the alert');
+      await eventually(() => (discord.store.messages.get(card.id)?.edits ?? 0) >= 3, 'edits of the alert');
+      expect(alerts('needs attention')).toHaveLength(1);
+
+      const ack = (json(card.components).match(/vps:confirm:al\.ack\.[A-Za-z0-9_-]+\.status/) ?? [])[0];
+      expect(ack).toBeDefined();
+      discord.click(DISCORD_USERS.operator, card.id, ack!);
+      await eventually(
+        () => json(discord.store.messages.get(card.id)?.embeds).includes('Acknowledged by'),
+        'the acknowledged card',
+      );
+
+      sim.state.setStatus(WEB1, 'Running');
+      await eventually(
+        () => channel().some((m) => json(m).includes('recovered after')),
+        'the recovery notice',
+      );
+      expect(json(discord.store.messages.get(card.id)?.embeds)).toMatch(/recovered/);
+
+      sim.state.setCpuLoad(WEB1, 97);
+      await eventually(() => alerts('CPU above threshold')[0], 'the CPU alert');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(alerts('CPU above threshold')).toHaveLength(1);
+    } finally {
+      for (const close of closers.reverse()) await close();
+      await discord.close();
+      for (const store of stores) await store.close().catch(() => undefined);
+      await redis.stop();
+      await sim.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

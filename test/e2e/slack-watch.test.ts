@@ -1,0 +1,181 @@
+// Watches on Slack end to end: real Bolt adapters of two replicas on one real Redis (each with its
+// own connection), the fake Slack Web API and the simulator. The alert is one chat.postMessage edited in place by chat.update, the
+// Acknowledge button (action_id vps_alert_*) reaches the core, the recovery notice follows.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
+import { allCommands } from '../../commands/index.js';
+import { createHostingApi } from '../../src/api/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { Bot } from '../../src/core/bot.js';
+import { silentLogger } from '../../src/logger.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { openRedisStore } from '../../src/store/redis-store.js';
+import type { BotStore } from '../../src/core/store.js';
+import { createWatching, type Watching } from '../../src/watch/index.js';
+import { createBotWithState } from '../support/bot-with-state.js';
+import { startRedisServer } from '../support/redis-server.js';
+import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+} from '../support/fake-slack-requests.js';
+
+const WEB1 = SEED_IDS.instances.web1;
+const CHANNEL = 'C0ONCALL';
+const OPS = 'U0OSCAR';
+const VIEWER = 'U0VERA';
+const SECRET = 'watch-signing-secret';
+
+interface Replica {
+  bot: Bot;
+  watching: Watching;
+  adapter: SlackAdapter;
+}
+
+describe('watches on Slack with two replicas', () => {
+  it('posts one alert per incident, edits it, takes Acknowledge from an operator only, posts the recovery, and alerts after both replicas died and one came back', async () => {
+    const sim = await startSimulator();
+    const slack = await new FakeSlack().start();
+    const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-watch-'));
+    const redis = await startRedisServer();
+    const stores: BotStore[] = [];
+    const connect = async (): Promise<BotStore> => {
+      const store = await openRedisStore({ url: redis.url, prefix: 'e2e-watch:' });
+      stores.push(store);
+      return store;
+    };
+    const replicas: Replica[] = [];
+    try {
+      await writeFile(
+        join(dir, 'policy.yaml'),
+        `roles:\n  operator: [slack:${OPS}]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\n`,
+      );
+      const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+      const start = async (name: string): Promise<void> => {
+        const store = await connect();
+        const config = loadConfig({
+          VPSOPS_POLICY: join(dir, 'policy.yaml'),
+          VPSOPS_DATA_DIR: join(dir, name),
+        });
+        const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300 });
+        const bot = await createBotWithState(config, {
+          api,
+          store,
+          commands: allCommands,
+          watches: watching.service,
+          buttons: watching.buttons,
+          logger: silentLogger(),
+        });
+        const adapter = createSlackAdapter({
+          botToken: slack.botToken,
+          signingSecret: SECRET,
+          apiUrl: slack.apiUrl,
+          port: 0,
+          host: '127.0.0.1',
+        });
+        await adapter.start(bot.dispatcher);
+        await watching.start([adapter.poster()!]);
+        replicas.push({ bot, watching, adapter });
+      };
+      await start('a');
+      await start('b');
+      const events = (r: Replica) => `http://127.0.0.1:${r.adapter.port}/slack/events`;
+      const slash = (r: Replica, text: string, userId: string) =>
+        postSigned(
+          events(r),
+          slashCommandForm({ text, userId, channelId: CHANNEL, responseUrl: slack.newResponseUrl() }),
+          { secret: SECRET },
+        );
+      const alerts = (needle: string): StoredMessage[] =>
+        slack.channelMessages(CHANNEL).filter((m) => m.text.includes(needle));
+
+      await slash(replicas[0]!, 'watch web-1 --cpu 80', OPS);
+      await eventually(
+        () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('Watching web-1')),
+        5_000,
+        'the watch reply',
+      );
+
+      sim.state.setStatus(WEB1, 'Error');
+      const card = await eventually(() => alerts('needs attention')[0], 5_000, 'the alert');
+      await eventually(() => (slack.messages.get(card.ts)?.edits ?? 0) >= 3, 5_000, 'edits of the alert');
+      expect(alerts('needs attention')).toHaveLength(1);
+
+      const click = (userId: string) => {
+        const actions = (
+          slack.messages.get(card.ts)?.blocks as {
+            type: string;
+            elements?: { action_id: string; value: string; text: { text: string } }[];
+          }[]
+        ).find((b) => b.type === 'actions');
+        const ack = actions?.elements?.find((e) => e.text.text === 'Acknowledge');
+        if (!ack) throw new Error('no Acknowledge button');
+        const payload = buttonClickPayload({
+          actionId: ack.action_id,
+          value: ack.value,
+          userId,
+          channelId: CHANNEL,
+          messageTs: card.ts,
+          responseUrl: slack.newResponseUrl(),
+        });
+        return postSigned(events(replicas[1]!), interactionForm(payload), { secret: SECRET });
+      };
+      await click(VIEWER);
+      await eventually(
+        () => slack.responses.some((r) => /not allowed|may not|cannot/i.test(JSON.stringify(r.body))),
+        5_000,
+        'the refusal',
+      );
+      await click(OPS);
+      await eventually(
+        () => JSON.stringify(slack.messages.get(card.ts)?.blocks).includes('Acknowledged by'),
+        5_000,
+        'the acknowledged card',
+      );
+
+      sim.state.setStatus(WEB1, 'Running');
+      await eventually(
+        () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('recovered after')),
+        5_000,
+        'the recovery notice',
+      );
+      expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
+
+      sim.state.setCpuLoad(WEB1, 97);
+      await eventually(() => alerts('CPU above threshold')[0], 5_000, 'the CPU alert');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(alerts('CPU above threshold')).toHaveLength(1);
+
+      // Both replicas die (their leases are left to lapse); one comes back and the watch still alerts.
+      for (const r of replicas.splice(0)) {
+        await r.watching.stop({ releaseLeases: false });
+        await r.adapter.stop();
+        await r.bot.close();
+      }
+      await start('c');
+      sim.state.setStatus(WEB1, 'Error');
+      // The first incident's card now reads "recovered"; the new incident gets a card of its own.
+      const again = await eventually(() => alerts('needs attention')[0], 5_000, 'an alert after the restart');
+      expect(again.ts).not.toBe(card.ts);
+      expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
+      expect(alerts('CPU above threshold')).toHaveLength(1);
+    } finally {
+      for (const r of replicas) {
+        await r.watching.stop();
+        await r.adapter.stop();
+        await r.bot.close();
+      }
+      await slack.close();
+      for (const store of stores) await store.close().catch(() => undefined);
+      await redis.stop();
+      await sim.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,175 @@
+// Watches end to end below the chat adapters: two app replicas on one shared store and one
+// simulator whose instance state the test changes. Exactly one alert message per incident (the
+// other polls edit it), the recovery, a CPU alert, the buttons, and a restarted replica still alerting.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openAuditLog } from '../../src/core/audit.js';
+import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
+import type { Message } from '../../src/render/message.js';
+import { startSimulator } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
+import { renderText } from '../../src/render/text.js';
+import { postLog } from '../support/recording-poster.js';
+
+const WEB1 = SEED_IDS.instances.web1;
+const CHANNEL = 'C0ONCALL';
+const dir = mkdtempSync(join(tmpdir(), 'vpsops-watch-'));
+const policyPath = join(dir, 'policy.yaml');
+writeFileSync(policyPath, `roles:\n  operator: [slack:UOPS]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\n`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const OPS: Actor = { platform: 'slack', userId: 'UOPS', displayName: 'oscar' };
+const VIEWER: Actor = { platform: 'slack', userId: 'UVIEW', displayName: 'vera' };
+
+function recorder(): { responder: Responder; messages: Message[] } {
+  const messages: Message[] = [];
+  const ref: MessageRef = { platform: 'slack', channelId: CHANNEL, id: 'reply' };
+  return {
+    messages,
+    responder: {
+      reply: async (message) => (messages.push(message), ref),
+      update: async (_ref, message) => void messages.push(message),
+    },
+  };
+}
+
+async function say(app: App, actor: Actor, text: string): Promise<string> {
+  const { responder, messages } = recorder();
+  await app.dispatcher.dispatch(
+    { id: `i${Math.random()}`, platform: 'slack', actor, channelId: CHANNEL, input: { kind: 'text', text } },
+    responder,
+  );
+  return messages.map((m) => renderText(m)).join('\n');
+}
+
+async function click(app: App, actor: Actor, token: string): Promise<string> {
+  const { responder, messages } = recorder();
+  await app.dispatcher.act(
+    { id: `a${Math.random()}`, platform: 'slack', actor, channelId: CHANNEL, token, action: 'confirm' },
+    responder,
+  );
+  return messages.map((m) => renderText(m)).join('\n');
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('watches with two replicas on one store', () => {
+  it('posts one alert per incident, edits it, resolves it, and a restarted replica keeps alerting', async () => {
+    const sim = await startSimulator();
+    const store = createMemoryStore();
+    const audit = await openAuditLog(join(dir, 'audit'));
+    const log = postLog('slack');
+    const config = loadConfig({
+      VPSOPS_DATA_DIR: join(dir, 'data'),
+      VPSOPS_POLICY: policyPath,
+      LOG_LEVEL: 'silent',
+      HOSTING_API_URL: sim.url,
+      HOSTING_API_KEY: sim.apiKey,
+    });
+    const replica = (name: string) =>
+      createApp(config, {
+        charts: null,
+        tracker: null,
+        state: { store, audit, close: async () => undefined },
+        watchIntervalMs: 40,
+      }).then(async (app) => {
+        await app.startWatching([log.poster(name)]);
+        return app;
+      });
+    const apps: App[] = [];
+    try {
+      apps.push(await replica('a'), await replica('b'));
+      const [a, b] = apps as [App, App];
+      expect(await say(a, VIEWER, 'watch web-1')).toMatch(/not allowed|may not|cannot/i);
+      expect(await say(a, VIEWER, 'watches')).toMatch(/No watches here/);
+      expect(await say(a, OPS, 'watch web-1 --cpu 80')).toMatch(/Watching web-1/);
+
+      sim.state.setStatus(WEB1, 'Error');
+      await until(() => log.posts(/needs attention/).length === 1, 'the status alert');
+      const alert = log.posts(/needs attention/)[0]!;
+      await until(
+        () => log.entries.filter((e) => e.kind === 'update' && e.ref.id === alert.ref.id).length >= 3,
+        'edits',
+      );
+      expect(log.posts(/needs attention/)).toHaveLength(1);
+      expect(await say(b, VIEWER, 'watches')).toMatch(/ALERT: Status Error/);
+
+      const ack = alert.message.buttons?.find((x) => x.label === 'Acknowledge')?.token ?? '';
+      expect(await click(b, VIEWER, ack)).toMatch(/not allowed|may not|cannot/i);
+      expect(await click(b, OPS, ack)).toMatch(/Acknowledged the status alert on web-1/);
+      const show = alert.message.buttons?.find((x) => x.label === 'Show')?.token ?? '';
+      expect(await click(a, VIEWER, show)).toMatch(/web-1/);
+      const records = await audit.recent(CHANNEL, 20, 'slack');
+      expect(
+        records.some((r) => r.command === 'watch' && r.decision === 'denied' && r.userId === 'UVIEW'),
+      ).toBe(true);
+      expect(records.some((r) => r.summary?.startsWith('Acknowledged') && r.userId === 'UOPS')).toBe(true);
+
+      sim.state.setStatus(WEB1, 'Running');
+      await until(
+        () => log.posts(/./).some((p) => /recovered/.test(p.message.summary ?? '')),
+        'the recovery notice',
+      );
+      const edits = log.entries.filter((e) => e.kind === 'update' && e.ref.id === alert.ref.id);
+      expect(edits.at(-1)?.message.title).toBe('web-1: recovered');
+      expect(edits.some((e) => /Acknowledged by @oscar/.test(renderText(e.message)))).toBe(true);
+
+      sim.state.setCpuLoad(WEB1, 95);
+      await until(() => log.posts(/CPU above threshold/).length === 1, 'the CPU alert');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(log.posts(/CPU above threshold/)).toHaveLength(1);
+      sim.state.setCpuLoad(WEB1, null);
+      await until(
+        () => log.posts(/./).filter((p) => /recovered/.test(p.message.summary ?? '')).length === 2,
+        'CPU recovery',
+      );
+
+      // A stop confirmed in this bot is no incident: the channel saw the card.
+      const preview = recorder();
+      await a.dispatcher.dispatch(
+        {
+          id: 'stop1',
+          platform: 'slack',
+          actor: OPS,
+          channelId: CHANNEL,
+          input: { kind: 'text', text: 'instance stop web-1' },
+        },
+        preview.responder,
+      );
+      const token = preview.messages[0]?.actions?.token ?? '';
+      expect(await click(a, OPS, token)).toMatch(/stop/i);
+      await until(() => sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(log.posts(/needs attention/)).toHaveLength(1);
+      expect(await say(b, VIEWER, 'watches')).toMatch(/OK \(Stopped\)/);
+
+      for (const app of apps.splice(0)) await app.close();
+      const c = await replica('c');
+      apps.push(c);
+      sim.state.setStatus(WEB1, 'Error');
+      await until(
+        () => log.posts(/needs attention/).some((p) => p.replica === 'c'),
+        'an alert from the restarted replica',
+      );
+      expect(log.posts(/needs attention/)).toHaveLength(2);
+      expect(await say(c, OPS, 'unwatch web-1')).toMatch(/No longer watching web-1/);
+      expect(await say(c, OPS, 'watches')).toMatch(/No watches here/);
+      expect(await say(c, OPS, 'unwatch web-1')).toMatch(/not watched from this channel/);
+    } finally {
+      for (const app of apps) await app.close();
+      await audit.close();
+      await sim.close();
+    }
+  });
+});
