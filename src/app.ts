@@ -12,7 +12,7 @@ import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
 import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
-import type { BotStore, TrackedOperation } from './core/store.js';
+import type { BotStore, LeaseStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
@@ -178,7 +178,11 @@ export function responderRouter(
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(config: AppConfig, logger: Logger): Promise<ResumableAdapter[]> {
+export async function createChatAdapters(
+  config: AppConfig,
+  logger: Logger,
+  deps: { leases?: () => LeaseStore } = {},
+): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
   if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
@@ -202,6 +206,11 @@ export async function createChatAdapters(config: AppConfig, logger: Logger): Pro
         applicationId: discord.applicationId,
         apiUrl: discord.apiUrl,
         logger,
+        publicKey: discord.publicKey,
+        port: discord.port,
+        shardCount: discord.shardCount,
+        // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
+        ...((config.redis.url || discord.shardCount) && deps.leases ? { leases: deps.leases } : {}),
       }),
     );
   }

@@ -13,6 +13,7 @@ import {
 } from './app.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
 import { commandInfo } from './core/registry.js';
+import type { BotStore } from './core/store.js';
 import { createLogger } from './logger.js';
 import { runSimulatorCli } from './simulator/index.js';
 
@@ -110,13 +111,21 @@ function shellWord(word: string): string {
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
   const logger = createLogger({ level: config.logLevel });
-  const adapters = await createChatAdapters(config, logger);
+  // Adapters are built before the app (to fail fast); the store's leases are read once it exists.
+  const opened: { store?: BotStore } = {};
+  const adapters = await createChatAdapters(config, logger, {
+    leases: () => {
+      if (!opened.store) throw new Error('the store is not open yet');
+      return opened.store.leases;
+    },
+  });
   if (adapters.length === 0) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
   const app = await createApp(config, { logger, mode: 'serve' });
+  opened.store = app.bot.store;
   const started: ResumableAdapter[] = [];
   try {
     for (const adapter of adapters) {

@@ -1,0 +1,27 @@
+// The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
+// all of them answer with the same command layer, renderer and confirmation memory.
+import type { REST } from 'discord.js';
+import type { Dispatcher } from '../../src/core/ports.js';
+import { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import type { HandlerContext } from './interactions.js';
+import type { AdapterLogger } from './responder.js';
+import { indexCommands } from './translate.js';
+
+/** Builds the context the interaction handlers run with. */
+export function handlerContext(
+  dispatcher: Dispatcher,
+  rest: REST,
+  applicationId: string,
+  logger: AdapterLogger,
+): HandlerContext {
+  return {
+    dispatcher,
+    index: indexCommands(dispatcher.commands()),
+    rest,
+    applicationId,
+    tokens: new EditTokens(),
+    typed: new TypedConfirmations(),
+    logger,
+    now: Date.now,
+  };
+}
