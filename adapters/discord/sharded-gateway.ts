@@ -73,6 +73,7 @@ async function openShard(o: ShardedGatewayOptions, id: number, count: number): P
 export async function startShardedGateway(o: ShardedGatewayOptions): Promise<ShardedGateway> {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const ttl = o.ttlMs ?? SHARD_LEASE_TTL_MS;
+  const poll = o.pollMs ?? SHARD_POLL_MS;
   const count = o.shardCount ?? (await recommendedShards(o.rest));
   const sessions = new Map<number, { client: Client; renewedAt: number }>();
   const log = o.ctx.logger;
@@ -93,7 +94,8 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
         else await drop(id, 'lease lost');
       } catch (error) {
         log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed');
-        if (Date.now() - session.renewedAt >= ttl) await drop(id, 'lease expired');
+        // Give the session up before the lease can lapse, so two replicas never hold one shard.
+        if (Date.now() - session.renewedAt + poll >= ttl) await drop(id, 'lease cannot be renewed');
       }
     }
   };
@@ -126,7 +128,7 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
     } catch (error) {
       log.warn({ error: describeError(error) }, 'discord: shard lease round failed');
     }
-    if (!stopped) timer = setTimeout(() => void round(), o.pollMs ?? SHARD_POLL_MS);
+    if (!stopped) timer = setTimeout(() => void round(), poll);
   };
   await round();
 
