@@ -47,6 +47,9 @@ export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logg
     pollMinMs: config.tracking.pollMinMs,
     pollMaxMs: config.tracking.pollMaxMs,
     timeoutMs: config.tracking.timeoutMs,
+    leaseTtlMs: config.leaseTtlMs,
+    // Takeover of a dead follower's operation within lease TTL + 2/3 TTL (≤ 25 s by default).
+    adoptIntervalMs: Math.round((config.leaseTtlMs * 2) / 3),
     ...(logger ? { logger } : {}),
   });
 

@@ -141,7 +141,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
     const router = responderRouter(started);
-    app.bot.startExpirySweeper((ref) => router({ ref }));
+    app.bot.startExpirySweeper((ref) => router({ ref }), Math.round(config.leaseTtlMs / 3));
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(

@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
+  /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
+  leaseTtlMs: number;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: {
     token?: string;
@@ -87,6 +89,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
+  VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
+    leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,

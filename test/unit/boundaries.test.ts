@@ -121,6 +121,16 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('src/core depends on the store port only: no store implementation, Redis client or metrics library', () => {
+    const bad = allImports(['src/core', 'src/render', 'commands']).filter(
+      (r) =>
+        under(r.target, 'src/store') ||
+        under(r.target, 'src/observability') ||
+        ['ioredis', 'prom-client'].includes(pkg(r.specifier)),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('adapters never import each other or src/api', () => {
     const adapterDirs = existsSync(join(ROOT, 'adapters')) ? readdirSync(join(ROOT, 'adapters')) : [];
     const bad = adapterDirs.flatMap((name) =>
