@@ -1,6 +1,7 @@
 // `npm run bench`: runs each benchmark in turn and prints its table. Every benchmark measures the
 // bot against a baseline in the same run and reports ratios, so results compare across machines.
 import { runBench as chartRender } from './chart-render.bench.js';
+import { runBench as discordHttp } from './discord-http.bench.js';
 import { runBench as discordInteraction } from './discord-interaction.bench.js';
 import { printReport, type BenchReport } from './report.js';
 import { runBench as slackAck } from './slack-ack.bench.js';
@@ -8,6 +9,7 @@ import { runBench as slackAck } from './slack-ack.bench.js';
 const benches: [string, () => Promise<BenchReport>][] = [
   ['slack', slackAck],
   ['discord', discordInteraction],
+  ['discord-http', discordHttp],
   ['charts', chartRender],
 ];
 
