@@ -114,7 +114,9 @@ async function startTransportOnly(discord: FakeDiscord) {
     applicationId: discord.world.applicationId,
     apiUrl: discord.apiUrl,
     publicKey: discord.publicKeyHex,
-    mount: (_path, listener) => (endpoint = listener),
+    mount: (_path, listener) => {
+      endpoint = listener;
+    },
   });
   await adapter.start(dispatcher);
   return {

@@ -1,6 +1,7 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, LeaseStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
+import type { HttpMount } from './serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
 import { SEED_IDS } from './simulator/seed-ids.js';
 import { openBotState, type BotState } from './store/open-store.js';
@@ -71,6 +73,8 @@ export interface AppOptions {
   state?: BotState;
   /** Counters for /metrics (serve). */
   metrics?: CoreMetrics;
+  /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
+  onApiCall?: (event: ApiCallEvent) => void;
   now?: () => Date;
 }
 
@@ -114,6 +118,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       timeoutMs: config.hostingApi.timeoutMs,
       onCall: (event) => {
         apiCalls.onCall(event);
+        options.onApiCall?.(event);
         logApiFailure(logger, event);
       },
     });
@@ -184,6 +189,7 @@ export function responderRouter(
 export async function createChatAdapters(
   config: AppConfig,
   logger: Logger,
+  http?: HttpMount,
   deps: { leases?: () => LeaseStore } = {},
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
@@ -197,6 +203,7 @@ export async function createChatAdapters(
         appToken: slack.appToken,
         apiUrl: slack.apiUrl,
         port: slack.port,
+        ...(http ? { http } : {}),
         logger,
       }),
     );
@@ -210,6 +217,7 @@ export async function createChatAdapters(
         apiUrl: discord.apiUrl,
         logger,
         publicKey: discord.publicKey,
+        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
         port: discord.port,
         shardCount: discord.shardCount,
         // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.

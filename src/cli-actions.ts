@@ -12,9 +12,11 @@ import {
   type ResumableAdapter,
 } from './app.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
 import type { BotStore } from './core/store.js';
 import { createLogger } from './logger.js';
+import { createServeObservability } from './serve/observability.js';
 import { runSimulatorCli } from './simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -111,9 +113,15 @@ function shellWord(word: string): string {
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
   const logger = createLogger({ level: config.logLevel });
+  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
+  const obs = createServeObservability({
+    port: config.slack.port,
+    commands: allCommands.map(commandPath),
+    logger,
+  });
   // Adapters are built before the app (to fail fast); the store's leases are read once it exists.
   const opened: { store?: BotStore } = {};
-  const adapters = await createChatAdapters(config, logger, {
+  const adapters = await createChatAdapters(config, logger, obs.http, {
     leases: () => {
       if (!opened.store) throw new Error('the store is not open yet');
       return opened.store.leases;
@@ -124,10 +132,13 @@ export async function runServe(config: AppConfig): Promise<number> {
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
-  const app = await createApp(config, { logger, mode: 'serve' });
+  const app = await createApp(config, { logger, mode: 'serve', ...obs.appOptions });
+  obs.attach(app);
   opened.store = app.bot.store;
   const started: ResumableAdapter[] = [];
   try {
+    const port = await obs.http.listen();
+    logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {
       await adapter.start(app.dispatcher);
       started.push(adapter);
@@ -142,6 +153,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
     const router = responderRouter(started);
     app.bot.startExpirySweeper((ref) => router({ ref }), Math.round(config.leaseTtlMs / 3));
+    obs.started();
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(
@@ -156,6 +168,7 @@ export async function runServe(config: AppConfig): Promise<number> {
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
     }
+    await obs.http.close();
     await app.close();
   }
   return EXIT.ok;

@@ -13,8 +13,8 @@ import { handleInteraction } from './interactions.js';
 import type { AdapterLogger } from './responder.js';
 import { createSignatureCheck } from './signature.js';
 
-/** Puts a request listener on the process's HTTP server at `path`. */
-export type MountFn = (path: string, listener: RequestListener) => void;
+/** Puts a request listener on the process's HTTP server at `path`; may return the unmount. */
+export type MountFn = (path: string, listener: RequestListener) => (() => void) | void;
 
 /** What HTTP mode needs. */
 export interface HttpModeOptions {
@@ -62,8 +62,9 @@ export async function startHttpMode(options: HttpModeOptions, dispatcher: Dispat
     logger,
   });
   let server: Server | undefined;
+  let unmount: (() => void) | void = undefined;
   if (options.mount) {
-    options.mount(INTERACTIONS_PATH, listener);
+    unmount = options.mount(INTERACTIONS_PATH, listener);
   } else {
     const own = createServer((req, res) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname === INTERACTIONS_PATH) listener(req, res);
@@ -79,6 +80,7 @@ export async function startHttpMode(options: HttpModeOptions, dispatcher: Dispat
   return {
     client,
     async stop() {
+      unmount?.();
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => {

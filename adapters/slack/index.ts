@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
@@ -21,6 +22,8 @@ export interface SlackAdapterOptions {
   apiUrl?: string;
   /** HTTP port (events + healthz, or healthz only in Socket Mode); 0 picks a free one. */
   port: number;
+  /** The serve HTTP server: /slack/events is mounted there and the adapter listens on nothing itself. */
+  http?: HttpMount;
   host?: string;
   logger?: Logger | undefined;
   /** Slash command name; defaults to "/vps". */
@@ -76,12 +79,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let healthServer: Server | undefined;
+  let unmount: (() => void) | undefined;
   let boundPort = options.port;
 
   return {
     platform: 'slack',
     get port() {
-      return boundPort;
+      return options.http ? options.http.port : boundPort;
     },
 
     async start(dispatcher: Dispatcher): Promise<void> {
@@ -122,6 +126,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       });
       await created.init();
       app = created;
+      if (options.http) {
+        // Shared server: Bolt's listener answers /slack/events; receiver.start() is never called.
+        if (httpReceiver) unmount = options.http.mount('/slack/events', httpReceiver.requestListener);
+        await socketReceiver?.start();
+        options.logger?.info({ mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter ready');
+        return;
+      }
       let server: Server;
       if (httpReceiver) {
         server = await httpReceiver.start({ port: options.port, host });
@@ -150,7 +161,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (!app) return;
       app = undefined;
       outbox = undefined;
-      if (httpReceiver) await httpReceiver.stop().catch(() => undefined);
+      unmount?.();
+      unmount = undefined;
+      if (httpReceiver && !options.http) await httpReceiver.stop().catch(() => undefined);
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);
       if (healthServer) await new Promise<void>((resolve) => healthServer?.close(() => resolve()));
       httpReceiver = undefined;

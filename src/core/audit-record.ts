@@ -5,7 +5,9 @@ import type { Logger } from '../logger.js';
 import { summariseCalls, type ApiCallEvent } from './api-calls.js';
 import type { AuditLog } from './audit.js';
 import type { AuditRecord } from './command.js';
+import type { CoreMetrics } from './metrics-port.js';
 import type { Actor, Platform } from './ports.js';
+import type { Registry } from './registry.js';
 
 /** An audit record in progress plus what finishing it needs. */
 export interface OpenRecord {
@@ -39,15 +41,23 @@ export function openRecord(
   return { record, calls: [], started: performance.now() };
 }
 
-/** Adds API status and duration and appends the record; a failed write is logged, never thrown. */
+/** The metrics outcome: why it was refused (denied, invalid), else how it ended. */
+function outcomeOf(record: AuditRecord): string {
+  return record.decision === 'allowed' ? record.result : record.decision;
+}
+
+/** Adds API status and duration, counts it, and appends the record; a failed write is logged, never thrown. */
 export async function closeRecord(
   open: OpenRecord,
-  deps: { audit: AuditLog; logger: Logger },
+  deps: { audit: AuditLog; logger: Logger; metrics?: CoreMetrics; registry?: Pick<Registry, 'byPath'> },
 ): Promise<void> {
   const { record, calls, started } = open;
   const { apiStatus } = summariseCalls(calls);
   if (apiStatus !== undefined) record.apiStatus = apiStatus;
   record.durationMs = Math.round(performance.now() - started);
+  // An unknown command is the user's own words: the label says "unknown", never the text.
+  const command = deps.registry?.byPath(record.command) ? record.command : 'unknown';
+  deps.metrics?.commandDone(command, record.platform as Platform, outcomeOf(record));
   await deps.audit
     .write(record)
     .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));

@@ -70,6 +70,13 @@ export async function actOnConfirmation(
       .reply(failure.message, { visibility: 'ephemeral' })
       .catch((e: unknown) => rt.logger.error({ err: e }, 'reply failed'));
   }
+  // Expired is counted by whoever takes the card (expirePending, or the expired branch of act).
+  if (
+    record.confirmation === 'confirmed' ||
+    record.confirmation === 'cancelled' ||
+    record.confirmation === 'refused'
+  )
+    rt.metrics.confirmation(record.confirmation);
   await closeRecord(audit, rt);
 }
 
@@ -96,6 +103,7 @@ async function act(
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
     if (await rt.store.pending.take(pending.token, 'expiry', at.getTime(), 'expired')) {
+      rt.metrics.confirmation('expired');
       await showFinal(responder, pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
     }
     throw new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.');

@@ -3,6 +3,7 @@
 // dir resumes the operation and edits the card (with the bot token) to say the instance was deleted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Starts `vpsops serve` against the fake Discord and the external simulator; resolves once serving. */
 async function serve(
   pollMs: number,
@@ -51,6 +60,8 @@ async function serve(
     VPSOPS_TRACK_POLL_MIN_MS: String(pollMs),
     VPSOPS_TRACK_POLL_MAX_MS: String(pollMs),
     LOG_LEVEL: 'info',
+    // serve listens on PORT (/healthz, /readyz, /metrics): a free one, not the shared default 3000.
+    PORT: String(await freePort()),
   };
   const child = spawn(process.execPath, [BIN, 'serve'], {
     cwd: ROOT,

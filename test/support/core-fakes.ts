@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createApiCallRecorder } from '../../src/core/api-calls.js';
 import { createBotWithState as createBot } from './bot-with-state.js';
 import type { Logger } from '../../src/logger.js';
+import type { CoreMetrics } from '../../src/core/metrics-port.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
@@ -150,6 +151,7 @@ export async function makeBot(
     /** Whether the bot learns alias hostnames at start-up (off: a bot that has seen nothing yet). */
     learnAliases?: boolean;
     logger?: Logger;
+    metrics?: CoreMetrics;
   } = {},
 ) {
   const { config, dir } = tempConfig(options.policy, options.env);
@@ -163,6 +165,7 @@ export async function makeBot(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.tracker ? { tracker: options.tracker } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   let seq = 0;
   const run = async (

@@ -114,7 +114,7 @@ export async function startDiscordWorld(
       ...(options.http
         ? {
             publicKey: discord.publicKeyHex,
-            mount: (path: string, l: RequestListener) => mounted.set(path, l),
+            mount: (path: string, l: RequestListener) => void mounted.set(path, l),
           }
         : {}),
     });

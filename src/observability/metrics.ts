@@ -1,0 +1,116 @@
+// Prometheus metrics of one serving process (prom-client): default process metrics, command and
+// confirmation counters, hosting-API call durations and store gauges, on a Registry of its own so
+// several apps (tests) never share counters. Every label value comes from a closed set; anything
+// else is folded into "unknown" / "other", so user text never becomes a label.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { API_ERROR_CODES, ENDPOINTS } from '../api/index.js';
+import type { ConfirmationOutcome, CoreMetrics } from '../core/metrics-port.js';
+import type { BotStore } from '../core/store.js';
+
+/** One hosting-API call as the client reports it (no URL, no key). */
+export interface ApiCallSample {
+  endpoint: string;
+  status?: number;
+  errorCode?: string;
+  durationMs: number;
+}
+
+/** The core's counters plus what the serve wiring feeds and the /metrics route reads. */
+export interface BotMetrics extends CoreMetrics {
+  readonly registry: Registry;
+  /** Feeds vpsops_api_request_duration_seconds; give it to createApp as onApiCall. */
+  apiCall(sample: ApiCallSample): void;
+  /** The store the gauges count (read at each scrape). */
+  observeStore(store: Pick<BotStore, 'pending' | 'operations'>): void;
+  /** Prometheus text exposition of everything registered. */
+  text(): Promise<string>;
+  readonly contentType: string;
+}
+
+const PLATFORMS = new Set(['slack', 'discord', 'console']);
+const OUTCOMES = new Set(['ok', 'error', 'denied', 'invalid', 'pending', 'cancelled']);
+const CONFIRMATIONS = new Set<string>(['confirmed', 'cancelled', 'expired', 'refused']);
+const ENDPOINT_NAMES = new Set<string>(Object.keys(ENDPOINTS));
+const ERROR_CODES = new Set<string>(API_ERROR_CODES);
+
+const inSet = (set: ReadonlySet<string>, value: string, fallback: string) =>
+  set.has(value) ? value : fallback;
+
+/** The status label: the HTTP status when there was one, else the client's error code. */
+function statusLabel(sample: ApiCallSample): string {
+  if (sample.status !== undefined && Number.isInteger(sample.status)) return String(sample.status);
+  return sample.errorCode !== undefined ? inSet(ERROR_CODES, sample.errorCode, 'unknown') : 'unknown';
+}
+
+/** Builds the metrics; `commands` (registered paths) is the only set the command label may take. */
+export function createBotMetrics(options: { commands: readonly string[] }): BotMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const known = new Set(options.commands);
+  const registers = [registry];
+  const commands = new Counter({
+    name: 'vpsops_commands_total',
+    help: 'Finished command invocations and confirmation actions, by command path, platform and outcome.',
+    labelNames: ['command', 'platform', 'outcome'] as const,
+    registers,
+  });
+  const confirmations = new Counter({
+    name: 'vpsops_confirmations_total',
+    help: 'How confirmations ended: confirmed, cancelled, expired, or refused (wrong person, place, text, or already used).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const apiDuration = new Histogram({
+    name: 'vpsops_api_request_duration_seconds',
+    help: 'Hosting-API request attempts by endpoint name and HTTP status (or client error code).',
+    labelNames: ['endpoint', 'status'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  let store: Pick<BotStore, 'pending' | 'operations'> | undefined;
+  // A failing store read keeps the last value: /metrics must answer even when the store does not.
+  const gauge = (name: string, help: string, read: (s: NonNullable<typeof store>) => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        if (!store) return;
+        const value = await read(store).catch(() => undefined);
+        if (value !== undefined) this.set(value);
+      },
+    });
+  gauge('vpsops_pending_confirmations', 'Confirmations still waiting for Confirm / Cancel.', (s) =>
+    s.pending.count(),
+  );
+  gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
+    s.operations.count(),
+  );
+  // Known series start at zero so dashboards see them before the first event.
+  for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    commandDone(command, platform, outcome) {
+      commands.inc({
+        command: known.has(command) ? command : 'unknown',
+        platform: inSet(PLATFORMS, platform, 'other'),
+        outcome: inSet(OUTCOMES, outcome, 'other'),
+      });
+    },
+    confirmation(outcome: ConfirmationOutcome) {
+      confirmations.inc({ outcome: inSet(CONFIRMATIONS, outcome, 'other') });
+    },
+    apiCall(sample) {
+      apiDuration.observe(
+        { endpoint: inSet(ENDPOINT_NAMES, sample.endpoint, 'unknown'), status: statusLabel(sample) },
+        Math.max(0, sample.durationMs) / 1000,
+      );
+    },
+    observeStore(next) {
+      store = next;
+    },
+    text: () => registry.metrics(),
+  };
+}

@@ -1,0 +1,55 @@
+// Observability of `vpsops serve`: the metrics, the shared HTTP server on PORT and its readiness
+// check, assembled before the app exists (adapters mount on the server, createApp takes the
+// metrics) and attached to the app once it is built.
+import type { App, AppOptions } from '../app.js';
+import type { Logger } from '../logger.js';
+import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
+import { createServeHttpServer, type ServeHttpServer } from './http-server.js';
+import { apiProbe, createReadiness, type Readiness } from './readiness.js';
+
+/** What runServe holds: metrics for createApp, the server for adapters, and the lifecycle steps. */
+export interface ServeObservability {
+  metrics: BotMetrics;
+  http: ServeHttpServer;
+  /** createApp options that feed the metrics (commands, confirmations, API durations). */
+  appOptions: Pick<AppOptions, 'metrics' | 'onApiCall'>;
+  /** Points the gauges and /readyz at the built app's store and hosting API. */
+  attach(app: App): void;
+  /** Until called, /readyz answers 503 "starting" (the chat adapters are not connected yet). */
+  started(): void;
+}
+
+/** Builds metrics and the server on `port`; nothing listens until http.listen(). */
+export function createServeObservability(options: {
+  port: number;
+  commands: readonly string[];
+  logger: Logger;
+}): ServeObservability {
+  const metrics = createBotMetrics({ commands: options.commands });
+  let check: (() => Promise<Readiness>) | undefined;
+  let running = false;
+  const http = createServeHttpServer({
+    port: options.port,
+    metrics,
+    logger: options.logger,
+    ready: async () => {
+      if (!check) return { ready: false, reason: 'starting: the bot is not assembled yet' };
+      const readiness = await check();
+      if (readiness.ready && !running)
+        return { ready: false, reason: 'starting: chat adapters not connected yet' };
+      return readiness;
+    },
+  });
+  return {
+    metrics,
+    http,
+    appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
+    attach(app) {
+      metrics.observeStore(app.bot.store);
+      check = createReadiness({ pingStore: () => app.bot.store.ping(), probeApi: apiProbe(app.api) });
+    },
+    started() {
+      running = true;
+    },
+  };
+}
