@@ -2,6 +2,16 @@
 // and delivery of an interaction as a signed POST (or an unsigned / forged / stale one) whose
 // response body is the interaction's first answer.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import {
+  autocompletePayload,
+  buttonPayload,
+  modalPayload,
+  slashPayload,
+  type FakeOptionValue,
+  type FakeUser,
+  type FakeWorld,
+} from './fake-discord-payloads.js';
+import type { FakeDiscordStore, StoredInteraction } from './fake-discord-store.js';
 
 /** The fake application's signing key; `publicKeyHex` is what DISCORD_PUBLIC_KEY is set to. */
 export interface InteractionSigner {
@@ -64,4 +74,82 @@ export async function postSigned(
     // not JSON: keep the text
   }
   return { status: response.status, body: parsed };
+}
+
+type Payload = { id: string; token: string; type: number; channel_id: string };
+
+/** What the fake Discord lends its HTTP side. */
+export interface HttpSideDeps {
+  world: FakeWorld;
+  store: FakeDiscordStore;
+  /** Applies a response body as the interaction's callback (type 4/5/6/7/8/9). */
+  applyCallback(i: StoredInteraction, body: Record<string, unknown>): void;
+  /** A stored message as the API shows it (for the `message` of clicks and modal submits). */
+  messageApi(id: string): unknown;
+}
+
+/** The fake Discord's HTTP-interactions side: a signing key, delivery helpers, and ordering of webhook calls. */
+export function createHttpSide(deps: HttpSideDeps) {
+  const { world, store } = deps;
+  const signer = createInteractionSigner();
+  /** Interactions POSTed to an endpoint whose response (the first answer) has not been applied yet. */
+  const answering = new Map<string, Promise<void>>();
+
+  async function deliver(
+    url: string,
+    payload: Payload,
+    sourceMessageId?: string,
+    delivery: DeliveryOptions = {},
+  ) {
+    const stored: StoredInteraction = {
+      id: payload.id,
+      token: payload.token,
+      type: payload.type,
+      channelId: payload.channel_id,
+      acknowledged: false,
+    };
+    if (sourceMessageId) stored.sourceMessageId = sourceMessageId;
+    store.interactions.set(payload.token, stored);
+    let done = () => undefined as void;
+    answering.set(payload.token, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      const result = await postSigned(url, signer, payload, delivery);
+      if (result.status === 200 && typeof result.body === 'object' && result.body && payload.type !== 1)
+        deps.applyCallback(stored, result.body as Record<string, unknown>);
+      return { ...result, interaction: stored };
+    } finally {
+      answering.delete(payload.token);
+      done();
+    }
+  }
+
+  return {
+    publicKeyHex: signer.publicKeyHex,
+    /** Resolves once the first answer of the interaction with this token is applied (at once if none is awaited). */
+    answered: (token: string): Promise<void> | undefined => answering.get(token),
+    http: {
+      ping: (url: string, delivery?: DeliveryOptions) =>
+        deliver(url, { id: '1', token: 'ping', type: 1, channel_id: world.channelId }, undefined, delivery),
+      slash: (url: string, user: FakeUser, path: string[], opts: Record<string, FakeOptionValue> = {}) =>
+        deliver(url, slashPayload(world, user, path, opts)),
+      click: (url: string, user: FakeUser, messageId: string, customId: string) =>
+        deliver(url, buttonPayload(world, user, deps.messageApi(messageId), customId), messageId),
+      submitModal: (
+        url: string,
+        user: FakeUser,
+        messageId: string,
+        customId: string,
+        values: Record<string, string>,
+      ) => deliver(url, modalPayload(world, user, deps.messageApi(messageId), customId, values), messageId),
+      autocomplete: (
+        url: string,
+        user: FakeUser,
+        path: string[],
+        opts: Record<string, FakeOptionValue>,
+        focused: string,
+      ) => deliver(url, autocompletePayload(world, user, path, opts, focused)),
+      raw: (url: string, payload: unknown, delivery: DeliveryOptions) =>
+        postSigned(url, signer, payload, delivery),
+    },
+  };
 }

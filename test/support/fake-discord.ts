@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createFakeGateway } from './fake-discord-gateway.js';
-import { createInteractionSigner, postSigned, type DeliveryOptions } from './fake-discord-http.js';
+import { createHttpSide } from './fake-discord-http.js';
 import {
   autocompletePayload,
   buttonPayload,
@@ -109,9 +109,6 @@ export async function startFakeDiscord(
   const api = (m: StoredMessage) => store.toApi(m, world.applicationId, world.guildId);
   const unknownMessage: Reply = { status: 404, body: { message: 'Unknown Message', code: 10008 } };
   const badToken: Reply = { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
-  const signer = createInteractionSigner();
-  /** Interactions POSTed to an endpoint whose response (the first answer) has not been applied yet. */
-  const answering = new Map<string, Promise<void>>();
 
   function interactionByToken(token: string): StoredInteraction | undefined {
     return expiredTokens.has(token) ? undefined : store.interactions.get(token);
@@ -243,7 +240,7 @@ export async function startFakeDiscord(
     const { body, files } = await readBody(req);
     // A webhook call can overtake the HTTP response carrying the first answer; Discord orders them.
     const hookToken = /^\/webhooks\/\d+\/([^/]+)/.exec(path)?.[1];
-    if (hookToken) await answering.get(hookToken);
+    if (hookToken) await httpSide.answered(hookToken);
     const call: RecordedCall = {
       method: req.method ?? 'GET',
       path,
@@ -303,40 +300,18 @@ export async function startFakeDiscord(
     return stored;
   }
 
-  /** Delivers an interaction to an Interactions Endpoint URL; its response body is applied as the callback. */
-  async function deliver(
-    url: string,
-    payload: { id: string; token: string; type: number; channel_id: string },
-    sourceMessageId?: string,
-    delivery: DeliveryOptions = {},
-  ) {
-    const stored: StoredInteraction = {
-      id: payload.id,
-      token: payload.token,
-      type: payload.type,
-      channelId: payload.channel_id,
-      acknowledged: false,
-    };
-    if (sourceMessageId) stored.sourceMessageId = sourceMessageId;
-    store.interactions.set(payload.token, stored);
-    let done = () => undefined as void;
-    answering.set(payload.token, new Promise<void>((resolve) => (done = resolve)));
-    try {
-      const result = await postSigned(url, signer, payload, delivery);
-      if (result.status === 200 && typeof result.body === 'object' && result.body && payload.type !== 1)
-        callback(stored, result.body as Record<string, unknown>, []);
-      return { ...result, interaction: stored };
-    } finally {
-      answering.delete(payload.token);
-      done();
-    }
-  }
-
   function messageOrThrow(id: string): StoredMessage {
     const message = store.messages.get(id);
     if (!message) throw new Error(`fake discord: no message ${id}`);
     return message;
   }
+
+  const httpSide = createHttpSide({
+    world,
+    store,
+    applyCallback: (i, body) => callback(i, body, []),
+    messageApi: (id) => api(messageOrThrow(id)),
+  });
 
   return {
     apiUrl: `http://127.0.0.1:${port}/api`,
@@ -349,33 +324,9 @@ export async function startFakeDiscord(
     /** IDENTIFYs received per shard id (0 when the client sent no shard array). */
     identifies: gateway.identifies,
     /** The application's public key (hex) for DISCORD_PUBLIC_KEY; interactions POSTed by `http` are signed with it. */
-    publicKeyHex: signer.publicKeyHex,
-    /** Discord's side of HTTP interactions mode: each helper POSTs a signed interaction to `url`. */
-    http: {
-      ping: (url: string, delivery?: DeliveryOptions) =>
-        deliver(url, { id: '1', token: 'ping', type: 1, channel_id: world.channelId }, undefined, delivery),
-      slash: (url: string, user: FakeUser, path: string[], opts: Record<string, FakeOptionValue> = {}) =>
-        deliver(url, slashPayload(world, user, path, opts)),
-      click: (url: string, user: FakeUser, messageId: string, customId: string) =>
-        deliver(url, buttonPayload(world, user, api(messageOrThrow(messageId)), customId), messageId),
-      submitModal: (
-        url: string,
-        user: FakeUser,
-        messageId: string,
-        customId: string,
-        values: Record<string, string>,
-      ) =>
-        deliver(url, modalPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
-      autocomplete: (
-        url: string,
-        user: FakeUser,
-        path: string[],
-        opts: Record<string, FakeOptionValue>,
-        focused: string,
-      ) => deliver(url, autocompletePayload(world, user, path, opts, focused)),
-      raw: (url: string, payload: unknown, delivery: DeliveryOptions) =>
-        postSigned(url, signer, payload, delivery),
-    },
+    publicKeyHex: httpSide.publicKeyHex,
+    /** Discord's side of HTTP interactions mode: each helper POSTs a signed interaction to a URL. */
+    http: httpSide.http,
     onCall(listener: (call: RecordedCall) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
