@@ -64,6 +64,19 @@ describe('Discord HTTP interactions endpoint', () => {
     expect(world.sim.countRequests('instance.stop')).toBe(0);
   });
 
+  it('answers a signed body that is not an interaction with 400, other methods with 405', async () => {
+    const url = world.endpointUrl;
+    expect((await world.discord.http.raw(url, null, { rawBody: 'not json' })).status).toBe(400);
+    const other = slashPayload(world.discord.world, DISCORD_USERS.operator, ['help'], {});
+    const foreign = { ...other, data: { ...other.data, name: 'not-ours' } };
+    expect(await world.discord.http.raw(url, foreign, {})).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported interaction' },
+    });
+    expect((await fetch(url)).status).toBe(405);
+    expect(world.discord.calls).toHaveLength(0);
+  });
+
   it('accepts a request signed within the 5-minute window', async () => {
     const payload = { id: '5', token: 'ping-2', type: 1 };
     const ok = await world.discord.http.raw(world.endpointUrl, payload, { skewSeconds: -240 });
