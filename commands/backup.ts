@@ -110,6 +110,11 @@ export const backupRestore = defineCommand({
       auditSummary: `restore of ${target.label} from backup ${backupUuid} requested`,
     };
   },
+  // Not followed: "Running" is both where it starts and where a restore ends.
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Restoring (or was just restored)`,
+    command: `instance show ${instance.label}`,
+  }),
 });
 
 /** Endpoint 10 (a GET that changes state): delete one backup file. */
@@ -144,6 +149,10 @@ export const backupDelete = defineCommand({
       auditSummary: `backup ${backupUuid} of ${target.label} deleted`,
     };
   },
+  ifUnknown: ({ instance, backupUuid }) => ({
+    check: `whether backup ${backupUuid} is still listed`,
+    command: `backup list ${instance.label}`,
+  }),
 });
 
 /** Endpoint 11: backup history as a table, newest first, with the next-page command. */

@@ -14,8 +14,13 @@ const INVALID_IDS = new Set([
   'no-bound-instance',
 ]);
 
-/** One word per way an action can end: ok / denied / invalid / cancelled / expired / failed: <code>. */
+/**
+ * One word per way an action can end: ok / denied / invalid / cancelled / expired / failed: <code>,
+ * and for a confirmed call: calling (no answer yet) / unknown / unknown (interrupted).
+ */
 function outcomeWord(record: AuditRecord): string {
+  if (record.result === 'unknown') return record.interrupted ? 'unknown (interrupted)' : 'unknown';
+  if (record.result === 'calling') return 'calling';
   if (record.decision === 'denied') return 'denied';
   if (record.decision === 'invalid' || (record.errorId && INVALID_IDS.has(record.errorId))) return 'invalid';
   if (record.confirmation === 'expired') return 'expired';

@@ -42,6 +42,10 @@ export const firewallIpsetCreate = defineCommand({
       auditSummary: `ipset ${name} created on ${target.label}`,
     };
   },
+  // IPSet names are unique per instance: running it again fails with a conflict if it exists.
+  ifUnknown: ({ instance, name }) => ({
+    check: `whether IPSet ${name} exists on ${instance.label} (in the hosting provider’s panel; running it again is refused if it does)`,
+  }),
 });
 
 /** The firewall group. */

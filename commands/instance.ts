@@ -1,6 +1,6 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
 import { arg, defineCommand, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import type { CommandDefinition, FollowSpec } from '../src/core/command.js';
 import { plural, present, show } from './shared/format.js';
 import {
   detailFields,
@@ -44,6 +44,13 @@ function idLine(uuid: string, ipId: string | null): string {
   return ipId ? `uuid ${uuid} · Public IP id ${ipId}` : `uuid ${uuid}`;
 }
 
+const goneFollow = { kind: 'instance-gone', verb: 'terminating' } as const;
+
+/** Following a stop: done once the instance is Stopped. */
+function stopFollow(instanceUuid: string, label: string): FollowSpec {
+  return { kind: 'instance-status', instanceUuid, label, verb: 'stopping', doneStatuses: ['Stopped'] };
+}
+
 /** Endpoint 2: power an instance off, after a preview of its live state. */
 export const instanceStop = defineCommand({
   group: 'instance',
@@ -80,16 +87,15 @@ export const instanceStop = defineCommand({
         tone: 'success',
         blocks: [{ type: 'text', text: `${label} is stopping.` }],
       },
-      follow: {
-        kind: 'instance-status',
-        instanceUuid: instance.uuid,
-        label,
-        verb: 'stopping',
-        doneStatuses: ['Stopped'],
-      },
+      follow: stopFollow(instance.uuid, label),
       auditSummary: `stop requested for ${label}`,
     };
   },
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Stopped or Stopping`,
+    command: `instance show ${instance.label}`,
+    follow: stopFollow(instance.uuid, instance.label),
+  }),
 });
 
 /** Endpoint 3: terminate an instance; the hostname must be typed back. */
@@ -141,10 +147,15 @@ export const instanceDelete = defineCommand({
         tone: 'success',
         blocks: [{ type: 'text', text: `${label} is terminating (${extras.join(', ')}).` }],
       },
-      follow: { kind: 'instance-gone', instanceUuid: instance.uuid, label, verb: 'terminating' },
+      follow: { ...goneFollow, instanceUuid: instance.uuid, label },
       auditSummary: `delete requested for ${label} (${extras.join(', ')})`,
     };
   },
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Terminating or gone`,
+    command: `instance show ${instance.label}`,
+    follow: { ...goneFollow, instanceUuid: instance.uuid, label: instance.label },
+  }),
 });
 
 /** Endpoint 4: console credentials, shown only to the requester. */
@@ -173,6 +184,10 @@ export const instanceConsole = defineCommand({
       auditSummary: `console session opened for ${instance.label}`,
     };
   },
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Running (a new console session is harmless)`,
+    command: `instance show ${instance.label}`,
+  }),
 });
 
 /** Endpoint 5: load summary with sparklines, plus a chart image when charts are available. */

@@ -56,6 +56,11 @@ export const ipAdd = defineCommand({
       },
     };
   },
+  // Not followed: the address a lost answer would have named is unknown.
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} now has a public IP (a second one is billed too)`,
+    command: `instance show ${instance.label}`,
+  }),
 });
 
 /** Endpoint 14: move a public IP to another instance (the current holder loses it). */
@@ -111,6 +116,17 @@ export const ipMove = defineCommand({
       },
     };
   },
+  ifUnknown: ({ ipUuid, targetInstance }) => ({
+    check: `whether ${targetInstance.label} now holds public IP ${ipUuid}`,
+    command: `instance show ${targetInstance.label}`,
+    follow: {
+      kind: 'instance-ip',
+      instanceUuid: targetInstance.uuid,
+      label: targetInstance.label,
+      verb: 'moving the public IP',
+      ipId: ipUuid,
+    },
+  }),
 });
 
 /** The ip group, in help order. */

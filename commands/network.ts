@@ -109,6 +109,11 @@ function vswitchCommand(mode: Mode) {
         auditSummary: done,
       };
     },
+    // The endpoint toggles: repeating it blindly would undo what may have happened.
+    ifUnknown: ({ instance, networkUuid }) => ({
+      check: `whether ${instance.label} is listed on that network (repeating it would toggle it back)`,
+      command: `network show ${networkUuid}`,
+    }),
   });
 }
 

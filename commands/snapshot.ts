@@ -39,6 +39,10 @@ export const snapshotDelete = defineCommand({
       auditSummary: `snapshot ${snapshotUuid} of ${target.label} deleted`,
     };
   },
+  // The API has no call that lists snapshots: the provider's panel is the only place to look.
+  ifUnknown: ({ instance, snapshotUuid }) => ({
+    check: `whether snapshot ${snapshotUuid} of ${instance.label} still exists (in the hosting provider’s panel — the API cannot list snapshots)`,
+  }),
 });
 
 /** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the API has no start call). */
@@ -86,6 +90,11 @@ export const snapshotRollback = defineCommand({
       auditSummary: `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
     };
   },
+  // Not followed: a rollback ends Stopped, which the instance may already have been.
+  ifUnknown: ({ instance }) => ({
+    check: `whether ${instance.label} is Rolling back (or was just rolled back)`,
+    command: `instance show ${instance.label}`,
+  }),
 });
 
 /** The snapshot group, in help order. */

@@ -77,6 +77,10 @@ export const storageCreate = defineCommand({
       auditSummary: `block storage ${name} created (${show(result.block_storage_id)})`,
     };
   },
+  // The API cannot read block storage, and a second create is billed twice.
+  ifUnknown: ({ name }) => ({
+    check: `the hosting provider’s panel for a volume named ${name} (the API cannot list block storage, and a second create is billed twice)`,
+  }),
 });
 
 /** The storage group. */

@@ -6,11 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from './api/index.js';
-import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createApiCallRecorder, type ApiCallEvent } from './core/api-calls.js';
 import { createBot } from './core/bot.js';
 import type { BotServices, CommandDefinition } from './core/command.js';
+import type { EphemeralState } from './core/ephemeral-state.js';
 import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
 import type { BotStore, LeaseStore, TrackedOperation } from './core/store.js';
@@ -91,6 +92,8 @@ export interface App {
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
+  /** Closes confirmed calls a dead process left at `calling` as unknown (interrupted) and edits their cards. */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -101,7 +104,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   if (target.simulator) cleanup.push(() => target.simulator?.close());
   try {
     // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
-    const logger = options.logger ?? createLogger({ level: config.logLevel });
+    const logger = options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
     const owner = randomUUID();
     const now = options.now;
     const state =
@@ -161,6 +164,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       bot,
       resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
       owner,
+      closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {
@@ -175,14 +179,17 @@ export type ResumableAdapter = PlatformAdapter & {
   responderFor?(ref: MessageRef): Responder | null;
 };
 
+/** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */
+export function refRouter(adapters: readonly ResumableAdapter[]): (ref: MessageRef) => Responder | null {
+  return (ref) => adapters.find((a) => a.platform === ref.platform)?.responderFor?.(ref) ?? null;
+}
+
 /** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
 export function responderRouter(
   adapters: readonly ResumableAdapter[],
 ): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
-  return (op) => {
-    const adapter = adapters.find((a) => a.platform === op.ref.platform);
-    return adapter?.responderFor?.(op.ref) ?? null;
-  };
+  const byRef = refRouter(adapters);
+  return (op) => byRef(op.ref);
 }
 
 /** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
@@ -190,7 +197,10 @@ export async function createChatAdapters(
   config: AppConfig,
   logger: Logger,
   http?: HttpMount,
-  deps: { leases?: () => LeaseStore } = {},
+  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
+  state?: EphemeralState,
+  /** The store's leases: Discord's sharded gateway holds one lease per shard. */
+  leases?: LeaseStore,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
@@ -205,6 +215,7 @@ export async function createChatAdapters(
         port: slack.port,
         ...(http ? { http } : {}),
         logger,
+        ...(state ? { state } : {}),
       }),
     );
   }
@@ -216,12 +227,13 @@ export async function createChatAdapters(
         applicationId: discord.applicationId,
         apiUrl: discord.apiUrl,
         logger,
+        ...(state ? { state } : {}),
         publicKey: discord.publicKey,
         ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
         port: discord.port,
         shardCount: discord.shardCount,
         // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
-        ...((config.redis.url || discord.shardCount) && deps.leases ? { leases: deps.leases } : {}),
+        ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
       }),
     );
   }
@@ -233,7 +245,7 @@ export function createFileLogger(config: AppConfig): { logger: Logger; path: str
   mkdirSync(config.dataDir, { recursive: true });
   const path = join(config.dataDir, 'vpsops.log');
   const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
-  return { logger: createLogger({ level: config.logLevel, destination }), path };
+  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
 }
 
 /** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */

@@ -8,13 +8,13 @@ import {
   createApp,
   createChatAdapters,
   createFileLogger,
+  refRouter,
   responderRouter,
   type ResumableAdapter,
 } from './app.js';
-import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
-import type { BotStore } from './core/store.js';
 import { createLogger } from './logger.js';
 import { createServeObservability } from './serve/observability.js';
 import { runSimulatorCli } from './simulator/index.js';
@@ -51,6 +51,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
   process.once('SIGTERM', stop);
   try {
     await adapter.start(app.dispatcher);
+    await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
     await adapter.closed;
   } finally {
@@ -112,31 +113,25 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
   const obs = createServeObservability({
     port: config.slack.port,
     commands: allCommands.map(commandPath),
     logger,
   });
-  // Adapters are built before the app (to fail fast); the store's leases are read once it exists.
-  const opened: { store?: BotStore } = {};
-  const adapters = await createChatAdapters(config, logger, obs.http, {
-    leases: () => {
-      if (!opened.store) throw new Error('the store is not open yet');
-      return opened.store.leases;
-    },
-  });
-  if (adapters.length === 0) {
+  if (!slackEnabled(config) && !discordEnabled(config)) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
   const app = await createApp(config, { logger, mode: 'serve', ...obs.appOptions });
   obs.attach(app);
-  opened.store = app.bot.store;
   const started: ResumableAdapter[] = [];
   try {
+    // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
+    const { ephemeral, leases } = app.bot.store;
+    const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
     const port = await obs.http.listen();
     logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {
@@ -144,6 +139,9 @@ export async function runServe(config: AppConfig): Promise<number> {
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
+    // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
+    const interrupted = await app.closeInterrupted(refRouter(started));
+    if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
     // Operations a previous run was following are picked up again, edited with the bot token.
     const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
       logger.warn({ err: error }, 'resuming tracked operations failed');

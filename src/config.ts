@@ -24,6 +24,11 @@ export interface AppConfig {
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
   leaseTtlMs: number;
+  /**
+   * A write-ahead `calling` audit record older than this at start is closed as unknown (interrupted):
+   * no live replica can still be waiting on it (VPSOPS_INTERRUPTED_AFTER_MS; default from the API timeout).
+   */
+  audit: { interruptedAfterMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: {
     token?: string;
@@ -90,6 +95,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
+  VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -127,6 +133,20 @@ const envSchema = z.object({
   ),
 });
 
+/** Attempts of a retried read (the client's default: 1 + 2 retries). */
+const ATTEMPTS_PER_CALL = 3;
+/** Hosting-API calls one confirmed handler makes at most (a read before and after the change). */
+const CALLS_PER_HANDLER = 3;
+
+/**
+ * How old a `calling` audit record must be before a starting process may close it as interrupted:
+ * longer than any live replica can spend in one confirmed handler (every call timing out on every
+ * attempt), plus a minute of margin for clock skew between replicas.
+ */
+export function interruptedBound(timeoutMs: number): number {
+  return CALLS_PER_HANDLER * ATTEMPTS_PER_CALL * timeoutMs + 60_000;
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -159,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
     leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
+    audit: {
+      interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
+    },
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
@@ -192,6 +215,17 @@ export function discordEnabled(config: AppConfig): boolean {
 const REDACTED = '[redacted]';
 const hide = (value: string | undefined) => (value === undefined ? undefined : REDACTED);
 
+/** Every secret value in the config, for redaction of logs, replies and audit records. */
+export function secretsOf(config: AppConfig): string[] {
+  return [
+    config.hostingApi.key,
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    config.discord.token,
+  ].filter((value): value is string => typeof value === 'string' && value.length > 0);
+}
+
 /** A copy safe to log or print: every key, token and secret replaced by "[redacted]". */
 export function redactedConfig(config: AppConfig): AppConfig {
   return {
@@ -206,6 +240,7 @@ export function redactedConfig(config: AppConfig): AppConfig {
     discord: { ...config.discord, token: hide(config.discord.token) },
     redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
+    audit: { ...config.audit },
   };
 }
 

@@ -1,6 +1,7 @@
 // pino logger factory: JSON lines on stderr (stdout belongs to the console and exec output), with
 // redaction of every key, token and password field so secrets never reach the logs.
 import { pino, type Logger } from 'pino';
+import { createRedactor } from './api/redact.js';
 
 export type { Logger } from 'pino';
 
@@ -31,6 +32,8 @@ export interface LoggerOptions {
   /** Where to write; defaults to stderr (fd 2). Tests pass a stream to capture lines. */
   destination?: NodeJS.WritableStream;
   name?: string;
+  /** Secret values (config keys and tokens): removed from every line in any encoding they take. */
+  secrets?: readonly (string | undefined)[];
 }
 
 /** Builds the process logger; writes to stderr so stdout stays clean for console/exec output. */
@@ -41,6 +44,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       name: options.name ?? 'vpsops',
       level: options.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // Field names catch `{ token }`; this catches a secret echoed inside any message or error text.
+      ...(options.secrets ? { hooks: { streamWrite: createRedactor(options.secrets) } } : {}),
     },
     destination,
   );

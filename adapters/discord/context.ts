@@ -1,26 +1,27 @@
 // The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Dispatcher } from '../../src/core/ports.js';
-import { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
 import type { AdapterLogger } from './responder.js';
 import { indexCommands } from './translate.js';
 
-/** Builds the context the interaction handlers run with. */
+/** Builds the context the interaction handlers run with; `state` is shared between replicas. */
 export function handlerContext(
   dispatcher: Dispatcher,
   rest: REST,
   applicationId: string,
   logger: AdapterLogger,
+  state: EphemeralState,
 ): HandlerContext {
   return {
     dispatcher,
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,
-    tokens: new EditTokens(),
-    typed: new TypedConfirmations(),
+    state: new DiscordInteractionState(state),
     logger,
     now: Date.now,
   };

@@ -4,7 +4,8 @@
 // through REST with the bot token. The endpoint is mounted on the serve HTTP server when one is
 // given, otherwise on a plain node:http listener of its own.
 import { createServer, type Server } from 'node:http';
-import { Client, Events } from 'discord.js';
+import { Client, Events, type RESTOptions } from 'discord.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Dispatcher } from '../../src/core/ports.js';
 import { CallbackCapturingRest } from './callback-rest.js';
 import { handlerContext } from './context.js';
@@ -26,6 +27,10 @@ export interface HttpModeOptions {
   mount?: MountFn;
   port?: number;
   logger: AdapterLogger;
+  /** Interaction tokens and typed specs, shared between replicas. */
+  state: EphemeralState;
+  /** REST options (base URL, the adapter's own undici Agent). */
+  rest: Partial<RESTOptions>;
 }
 
 /** A running HTTP-mode adapter. */
@@ -40,10 +45,10 @@ type RawDelivery = { actions: { InteractionCreate: { handle(data: unknown): void
 export async function startHttpMode(options: HttpModeOptions, dispatcher: Dispatcher): Promise<HttpMode> {
   const { logger } = options;
   const client = new Client({ intents: [] });
-  const rest = new CallbackCapturingRest(options.apiUrl ? { api: options.apiUrl } : {});
+  const rest = new CallbackCapturingRest(options.rest);
   rest.setToken(options.token);
   client.rest = rest;
-  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger);
+  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger, options.state);
   // discord.js turns a raw interaction into its Interaction class and emits it synchronously, the
   // exact path a gateway INTERACTION_CREATE takes; the handler's promise is picked up right after.
   let running: Promise<void> | undefined;

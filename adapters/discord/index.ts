@@ -4,12 +4,14 @@
 // with only the Guilds intent. `apiUrl` points REST at another base (tests: the fake Discord); the
 // gateway URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
+import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { LeaseStore } from '../../src/core/store.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import { handlerContext } from './context.js';
 import { describeError } from './errors.js';
+import { createDiscordHttpAgent } from './http-agent.js';
 import { startHttpMode, type MountFn } from './http-mode.js';
 import { handleInteraction } from './interactions.js';
 import { startShardedGateway } from './sharded-gateway.js';
@@ -25,13 +27,15 @@ export interface DiscordAdapterOptions {
   applicationId: string;
   apiUrl?: string;
   logger?: Logger;
+  /** Where interaction tokens and typed specs live; shared between replicas (default: this process). */
+  state?: EphemeralState;
   /** The application's hex public key: HTTP interactions mode. */
   publicKey?: string;
   /** Mounts the interactions endpoint on the serve HTTP server; without it, a listener on `port`. */
   mount?: MountFn;
   port?: number;
   /** Shard leases (the shared store's): sharded gateway mode, one session per shard across replicas. */
-  leases?: () => LeaseStore;
+  leases?: LeaseStore;
   /** Total shards in sharded mode; unset → Discord's recommendation. */
   shardCount?: number;
 }
@@ -44,17 +48,20 @@ export type DiscordAdapter = PlatformAdapter & {
 
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** What every mode is started with. */
+interface ModeDeps {
+  options: DiscordAdapterOptions;
+  dispatcher: Dispatcher;
+  logger: AdapterLogger;
+  state: EphemeralState;
+  /** REST options: the base URL and the adapter's own undici Agent. */
+  rest: ConstructorParameters<typeof REST>[0] & object;
+}
+
 /** One logged-in gateway client for every shard (a single process). */
-async function startSingleClient(
-  options: DiscordAdapterOptions,
-  dispatcher: Dispatcher,
-  logger: AdapterLogger,
-) {
-  const current = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: options.apiUrl ? { api: options.apiUrl } : {},
-  });
-  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger);
+async function startSingleClient({ options, dispatcher, logger, state, rest }: ModeDeps) {
+  const current = new Client({ intents: [GatewayIntentBits.Guilds], rest });
+  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger, state);
   current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
   current.on(Events.Error, (error) => logger.error({ error: describeError(error) }, 'discord: client error'));
   const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
@@ -70,15 +77,18 @@ async function startSingleClient(
 }
 
 /** Sessions across replicas: only the shards whose lease this process holds. */
-async function startSharded(options: DiscordAdapterOptions, dispatcher: Dispatcher, logger: AdapterLogger) {
-  const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
+async function startSharded(
+  { options, dispatcher, logger, state, rest: restOptions }: ModeDeps,
+  leases: LeaseStore,
+) {
+  const rest = new REST(restOptions).setToken(options.token);
   const gateway = await startShardedGateway({
     token: options.token,
-    apiUrl: options.apiUrl,
+    restOptions,
     shardCount: options.shardCount,
-    leases: (options.leases as () => LeaseStore)(),
+    leases,
     rest,
-    ctx: handlerContext(dispatcher, rest, options.applicationId, logger),
+    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state),
   });
   logger.info({ shardCount: gateway.shardCount, held: gateway.held() }, 'discord: sharded gateway started');
   return { rest, stop: () => gateway.stop() };
@@ -87,16 +97,36 @@ async function startSharded(options: DiscordAdapterOptions, dispatcher: Dispatch
 /** Builds the Discord PlatformAdapter; `start` resolves once the chosen mode is serving. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   let running: { rest: REST; stop(): Promise<void> } | null = null;
+  const state = options.state ?? createMemoryEphemeralState();
   return {
     platform: 'discord',
     async start(dispatcher: Dispatcher): Promise<void> {
       if (running) throw new Error('the Discord adapter is already started');
       const logger: AdapterLogger = options.logger ?? SILENT;
-      if (options.publicKey) {
-        const http = await startHttpMode({ ...options, publicKey: options.publicKey, logger }, dispatcher);
-        running = { rest: http.client.rest, stop: () => http.stop() };
-      } else if (options.leases) running = await startSharded(options, dispatcher, logger);
-      else running = await startSingleClient(options, dispatcher, logger);
+      const agent = createDiscordHttpAgent();
+      const rest = { ...(options.apiUrl ? { api: options.apiUrl } : {}), agent };
+      const deps: ModeDeps = { options, dispatcher, logger, state, rest };
+      try {
+        let mode: { rest: REST; stop(): Promise<void> };
+        if (options.publicKey) {
+          const http = await startHttpMode(
+            { ...options, publicKey: options.publicKey, logger, state, rest },
+            dispatcher,
+          );
+          mode = { rest: http.client.rest, stop: () => http.stop() };
+        } else if (options.leases) mode = await startSharded(deps, options.leases);
+        else mode = await startSingleClient(deps);
+        running = {
+          rest: mode.rest,
+          async stop() {
+            await mode.stop();
+            await agent.close().catch(() => undefined);
+          },
+        };
+      } catch (error) {
+        await agent.close().catch(() => undefined);
+        throw error;
+      }
     },
     responderFor(ref: MessageRef): Responder | null {
       return running ? restoredResponder(running.rest, ref) : null;

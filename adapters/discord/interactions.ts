@@ -8,10 +8,13 @@ import type {
   ChatInputCommandInteraction,
   Interaction,
   ModalSubmitInteraction,
+  TextInputComponentData,
 } from 'discord.js';
 import type { Dispatcher, Responder } from '../../src/core/ports.js';
+import { requestTimeProblem } from '../../src/core/request-time.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
+import type { TypedSpec } from './interaction-state.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, customId } from './render.js';
 import { interactionResponder } from './responder.js';
@@ -74,45 +77,51 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
     late,
   ]);
   clearTimeout(timer);
+  // A value longer than Discord allows could not name the instance once cut, so it is left out.
   const choices = found
+    .filter((c) => c.value.length <= L.choiceValue)
     .slice(0, L.autocompleteChoices)
-    .map((c) => ({ name: fit(c.name, L.choiceName), value: c.value.slice(0, L.choiceValue) }));
+    .map((c) => ({ name: fit(c.name, L.choiceName), value: c.value }));
   await interaction.respond(choices);
 }
 
 /** Modal texts when the card's own are not known here (bot restarted, another replica posted it). */
-export const GENERIC_TYPED_SPEC: { title: string; label: string; placeholder?: string } = {
+export const GENERIC_TYPED_SPEC: TypedSpec = {
   title: 'Confirm',
   label: 'Type the name shown on the card',
 };
+
+/**
+ * The text input of the typed-confirmation modal. A label that would have to be cut (the name is
+ * in it) becomes the generic one, so nobody types a shortened name; the card shows the name in
+ * full, and the placeholder repeats it when it fits. Names up to the input's 4,000 can be typed.
+ */
+export function typedInput(typed: TypedSpec): TextInputComponentData {
+  const input: TextInputComponentData = {
+    type: ComponentType.TextInput,
+    customId: TYPED_INPUT_ID,
+    style: TextInputStyle.Short,
+    label: typed.label.length <= L.textInputLabel ? typed.label : GENERIC_TYPED_SPEC.label,
+    required: true,
+    maxLength: L.textInputValue,
+  };
+  const placeholder = typed.placeholder ?? '';
+  if (placeholder !== '' && placeholder.length <= L.textInputPlaceholder) input.placeholder = placeholder;
+  return input;
+}
 
 async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Promise<void> {
   const parsed = parseCustomId(interaction.customId);
   if (!parsed || parsed.kind === 'typed') return;
   // Typed confirmations are marked in the custom_id; the memory only supplies nicer modal texts
   // (and covers cards rendered before the id carried the mark).
-  const remembered = parsed.kind === 'cancel' ? undefined : ctx.typed.get(parsed.token);
+  const remembered = parsed.kind === 'cancel' ? undefined : await ctx.state.typed(parsed.token);
   const typed = parsed.kind === 'typedConfirm' ? (remembered ?? GENERIC_TYPED_SPEC) : remembered;
   if (typed) {
     await interaction.showModal({
-      custom_id: customId(CUSTOM_ID.typed, parsed.token),
+      customId: customId(CUSTOM_ID.typed, parsed.token),
       title: fit(typed.title, L.modalTitle),
-      components: [
-        {
-          type: ComponentType.ActionRow,
-          components: [
-            {
-              type: ComponentType.TextInput,
-              custom_id: TYPED_INPUT_ID,
-              style: TextInputStyle.Short,
-              label: fit(typed.label, L.textInputLabel),
-              placeholder: fit(typed.placeholder ?? '', L.textInputPlaceholder) || undefined,
-              required: true,
-              max_length: 200,
-            },
-          ],
-        },
-      ],
+      components: [{ type: ComponentType.ActionRow, components: [typedInput(typed)] }],
     });
     return;
   }
@@ -143,6 +152,12 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
 
 /** Handles one interaction; never throws (failures are logged without tokens). */
 export async function handleInteraction(interaction: Interaction, ctx: HandlerContext): Promise<void> {
+  // The snowflake's time: over 5 minutes old or ahead is refused (a replayed or forged interaction).
+  const problem = requestTimeProblem(interaction.createdTimestamp, Date.now());
+  if (problem) {
+    ctx.logger.warn({ interactionId: interaction.id, problem }, 'discord: interaction timestamp refused');
+    return;
+  }
   try {
     if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
     else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);

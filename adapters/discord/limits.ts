@@ -2,6 +2,8 @@
 // .../interactions/application-commands): anything over them is rejected with a 400, so the
 // renderer and the registration payload cut text to fit before it leaves the process.
 
+import { shorten } from '../../src/render/shorten.js';
+
 /** Message, embed, component and command limits as documented by Discord. */
 export const DISCORD_LIMITS = {
   content: 2000,
@@ -29,12 +31,9 @@ export const DISCORD_LIMITS = {
   autocompleteChoices: 25,
 } as const;
 
-/** Cuts plain text to `max` characters (ending in "…"), never splitting a surrogate pair. */
+/** Cuts plain text to `max` characters (ending in "…"), never splitting a grapheme (emoji, flags). */
 export function fit(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}…`;
+  return shorten(text, max);
 }
 
 /** Cuts markdown-escaped text without leaving a dangling backslash that would escape the "…". */

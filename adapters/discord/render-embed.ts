@@ -112,7 +112,9 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
     });
   }
   if (fields.length > 0) embed.fields = fields;
-  if (footer.length > 0) embed.footer = { text: fit(footer.join(' · '), L.footer) };
+  // Footers show no markdown: a `quoted` command would keep its backticks, so it gets quotes instead.
+  if (footer.length > 0)
+    embed.footer = { text: fit(footer.join(' · ').replace(/`([^`\n]+)`/g, '“$1”'), L.footer) };
   return embedLength(embed) > budget ? shrink(embed, budget) : embed;
 }
 

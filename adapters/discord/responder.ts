@@ -13,7 +13,7 @@ import type {
 import type { Logger } from '../../src/logger.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message, Visibility } from '../../src/render/message.js';
-import type { EditTokens, TypedConfirmations } from './edit-tokens.js';
+import type { DiscordInteractionState } from './interaction-state.js';
 import { describeError, isTokenRefused } from './errors.js';
 import { renderMessage, toInteractionOptions, toRestBody } from './render.js';
 
@@ -24,8 +24,8 @@ export type AdapterLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 export interface ResponderDeps {
   rest: REST;
   applicationId: string;
-  tokens: EditTokens;
-  typed: TypedConfirmations;
+  /** Interaction tokens and typed specs, shared by every replica. */
+  state: DiscordInteractionState;
   logger: AdapterLogger;
   now: () => number;
 }
@@ -45,14 +45,14 @@ export function interactionResponder(
   let originalUsed = ack.kind === 'update';
   const fresh = () => deps.now() - receivedAt < 14 * 60_000;
 
-  const render = (message: Message) => {
+  const render = async (message: Message) => {
     if (message.actions?.typed)
-      deps.typed.remember(message.actions.token, message.actions.typed, message.actions.expiresAt);
+      await deps.state.rememberTyped(message.actions.token, message.actions.typed, message.actions.expiresAt);
     return renderMessage(message);
   };
 
-  const ref = (id: string, ephemeral: boolean): MessageRef => {
-    deps.tokens.remember(id, interaction.token, receivedAt);
+  const ref = async (id: string, ephemeral: boolean): Promise<MessageRef> => {
+    await deps.state.rememberToken(id, interaction.token, receivedAt);
     return {
       platform: 'discord',
       channelId: interaction.channelId ?? '',
@@ -62,7 +62,7 @@ export function interactionResponder(
   };
 
   const followUp = async (message: Message, ephemeral: boolean) => {
-    const options = toInteractionOptions(render(message));
+    const options = toInteractionOptions(await render(message));
     const sent = await interaction.followUp(
       ephemeral ? { ...options, flags: MessageFlags.Ephemeral } : options,
     );
@@ -79,20 +79,27 @@ export function interactionResponder(
         await interaction.deleteReply();
         return followUp(message, true);
       }
-      const sent = await interaction.editReply(toInteractionOptions(render(message)));
+      const sent = await interaction.editReply(toInteractionOptions(await render(message)));
       return ref(sent.id, ack.ephemeral);
     },
 
     async update(target: MessageRef, message: Message): Promise<void> {
-      const payload = render(message);
+      const payload = await render(message);
       const ownCard =
         ack.kind === 'update' && 'message' in interaction && interaction.message?.id === target.id;
-      if (ownCard && fresh()) {
-        await interaction.editReply({ ...toInteractionOptions(payload), attachments: [] });
-        return;
+      const ownTokenFirst = ownCard && fresh();
+      if (ownTokenFirst) {
+        try {
+          await interaction.editReply({ ...toInteractionOptions(payload), attachments: [] });
+          return;
+        } catch (error) {
+          // A refused token (revoked, or the clock lied about its age) falls back like the others.
+          if (!isTokenRefused(error)) throw error;
+          deps.logger.info({ messageId: target.id }, 'discord: card edit falls back to the bot token');
+        }
       }
       const { body, files } = toRestBody(payload);
-      const token = deps.tokens.get(target.id);
+      const token = ownTokenFirst ? undefined : await deps.state.token(target.id);
       if (token) {
         try {
           await deps.rest.patch(Routes.webhookMessage(deps.applicationId, token, target.id), {
@@ -103,7 +110,7 @@ export function interactionResponder(
           return;
         } catch (error) {
           if (!isTokenRefused(error)) throw error;
-          deps.tokens.forget(target.id);
+          await deps.state.forgetToken(target.id);
         }
       }
       if (target.extra?.ephemeral === '1') {

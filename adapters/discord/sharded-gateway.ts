@@ -5,7 +5,7 @@
 // `shardCount` options, so the gateway protocol stays discord.js's.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, Routes, type RESTOptions } from 'discord.js';
 import type { LeaseStore } from '../../src/core/store.js';
 import type { HandlerContext } from './interactions.js';
 import { handleInteraction } from './interactions.js';
@@ -19,7 +19,8 @@ export const SHARD_POLL_MS = 5_000;
 /** What the sharded gateway needs. */
 export interface ShardedGatewayOptions {
   token: string;
-  apiUrl?: string;
+  /** REST options of each shard's client (base URL, the adapter's undici Agent). */
+  restOptions: Partial<RESTOptions>;
   /** Total shards; unset → what Discord's /gateway/bot recommends. */
   shardCount?: number;
   leases: LeaseStore;
@@ -50,7 +51,7 @@ export async function recommendedShards(rest: REST): Promise<number> {
 async function openShard(o: ShardedGatewayOptions, id: number, count: number): Promise<Client> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: o.apiUrl ? { api: o.apiUrl } : {},
+    rest: o.restOptions,
     shards: [id],
     shardCount: count,
   });

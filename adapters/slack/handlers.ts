@@ -8,14 +8,17 @@ import type { Visibility } from '../../src/render/message.js';
 import { GENERIC_TYPED_SPEC, TYPED_CONFIRM_CALLBACK, TYPED_INPUT, parseModalMetadata, typedConfirmView } from './modal.js';
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
-import { createResponder, type TypedSpecs } from './responder.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import { createResponder } from './responder.js';
+import { typedSpecFor } from './typed-specs.js';
 import { actionEventFromClick, actionEventFromModal, channelOfAction, invocationFromCommand } from './translate.js';
 
 /** What the listeners need; `track` keeps background work visible to stop(). */
 export interface HandlerDeps {
   dispatcher: Dispatcher;
   outbox: SlackOutbox;
-  typedSpecs: TypedSpecs;
+  /** Short-lived state shared by replicas (response_url handles, typed specs). */
+  state: EphemeralState;
   logger?: Logger;
   track(work: Promise<void>): void;
   /** The slash command name, normally "/vps". */
@@ -50,7 +53,7 @@ function visibilityOf(deps: HandlerDeps, invocation: Invocation): Visibility {
 
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
-  const { dispatcher, outbox, typedSpecs } = deps;
+  const { dispatcher, outbox, state } = deps;
 
   app.command(deps.command, async ({ command, ack }) => {
     await ack();
@@ -63,7 +66,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         responseUrl: command.response_url,
         defaultVisibility: visibilityOf(deps, invocation),
       },
-      typedSpecs,
+      state,
       deps.logger,
     );
     background(deps, 'command', () => dispatcher.dispatch(invocation, responder), responder);
@@ -85,7 +88,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
           cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
           defaultVisibility: 'ephemeral',
         },
-        typedSpecs,
+        state,
         deps.logger,
       );
       background(deps, action, () => dispatcher.act(event, responder), responder);
@@ -98,9 +101,11 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const token = element.value;
     if (!token) return;
     const channelId = channelOfAction(body);
-    const metadata = { token, channelId, responseRef: outbox.rememberResponseUrl(body.response_url) };
+    // trigger_id is good for 3 s: the two state look-ups run together before views.open.
+    const [responseRef, spec] = await Promise.all([outbox.rememberResponseUrl(body.response_url), typedSpecFor(state, token)]);
+    const metadata = { token, channelId, responseRef };
     const isEphemeral = body.container['is_ephemeral'] === true;
-    const view = typedConfirmView(typedSpecs.get(token) ?? GENERIC_TYPED_SPEC, {
+    const view = typedConfirmView(spec ?? GENERIC_TYPED_SPEC, {
       ...metadata,
       ...(isEphemeral ? { cardRef: metadata.responseRef } : {}),
     });
@@ -122,16 +127,20 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     if (!metadata) return;
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
     const event = actionEventFromModal(body, metadata, typed);
+    const [responseUrl, cardResponseUrl] = await Promise.all([
+      outbox.responseUrl(metadata.responseRef),
+      outbox.responseUrl(metadata.cardRef),
+    ]);
     const responder = createResponder(
       outbox,
       {
         channelId: metadata.channelId,
         userId: body.user.id,
-        responseUrl: outbox.responseUrl(metadata.responseRef),
-        cardResponseUrl: outbox.responseUrl(metadata.cardRef),
+        responseUrl,
+        cardResponseUrl,
         defaultVisibility: 'ephemeral',
       },
-      typedSpecs,
+      state,
       deps.logger,
     );
     background(deps, 'modal confirmation', () => dispatcher.act(event, responder), responder);

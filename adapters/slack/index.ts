@@ -4,13 +4,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
+import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
-import { createTypedSpecs, restoredResponder } from './responder.js';
+import { restoredResponder } from './responder.js';
+import { refuseFutureRequests } from './request-time.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -28,6 +30,8 @@ export interface SlackAdapterOptions {
   logger?: Logger | undefined;
   /** Slash command name; defaults to "/vps". */
   command?: string;
+  /** Where response_url handles and typed specs live; shared between replicas (default: this process). */
+  state?: EphemeralState;
 }
 
 /** The Slack adapter plus the port it actually listens on (useful with port 0). */
@@ -73,6 +77,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: 10_000,
     logger,
   };
+  const state = options.state ?? createMemoryEphemeralState();
   const inflight = new Set<Promise<void>>();
   let app: App | undefined;
   let outbox: SlackOutbox | undefined;
@@ -104,6 +109,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           logger,
           processBeforeResponse: false,
         });
+        // Bolt refuses stale timestamps only; future ones are refused the same way here.
+        httpReceiver.requestListener = refuseFutureRequests(httpReceiver.requestListener, {
+          ...(options.logger ? { logger: options.logger } : {}),
+        });
       }
       const created = new App({
         token: options.botToken,
@@ -112,11 +121,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         clientOptions,
         deferInitialization: true,
       });
-      outbox = new SlackOutbox(created.client);
+      outbox = new SlackOutbox(created.client, state);
       registerHandlers(created, {
         dispatcher,
         outbox,
-        typedSpecs: createTypedSpecs(),
+        state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
         track: (work) => {
@@ -154,7 +163,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
 
     responderFor(ref: MessageRef): Responder | null {
-      return outbox ? restoredResponder(outbox, ref, options.logger) : null;
+      return outbox ? restoredResponder(outbox, ref, state, options.logger) : null;
     },
 
     async stop(): Promise<void> {

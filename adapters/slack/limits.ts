@@ -25,6 +25,11 @@ export const SLACK_LIMITS = {
   placeholder: 150,
   /** Characters of a modal's private_metadata. */
   privateMetadata: 3000,
+  /**
+   * Characters of text in all blocks of one message: not in Slack's documentation, but above about
+   * 12,000 chat.postMessage fails with msg_blocks_too_long, so pages stay below it.
+   */
+  messageText: 12_000,
   /** Characters of the top-level fallback `text` we send (Slack truncates at 40,000). */
   fallbackText: 3000,
 } as const;

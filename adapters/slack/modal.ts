@@ -38,8 +38,10 @@ export function typedConfirmView(actions: TypedSpec, metadata: ModalMetadata): s
   const privateMetadata = JSON.stringify(metadata);
   if (privateMetadata.length > L.privateMetadata) throw new Error('modal metadata too long');
   const input: slack.PlainTextInput = { type: 'plain_text_input', action_id: TYPED_INPUT.actionId };
-  if (actions.typed.placeholder) {
-    input.placeholder = { type: 'plain_text', text: fitPlain(actions.typed.placeholder, L.placeholder) };
+  // A cut name would invite typing the cut name: the placeholder only repeats it when it fits whole.
+  const placeholder = actions.typed.placeholder ?? '';
+  if (placeholder !== '' && placeholder.length <= L.placeholder) {
+    input.placeholder = { type: 'plain_text', text: placeholder };
   }
   return {
     type: 'modal',

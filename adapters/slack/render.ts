@@ -35,6 +35,23 @@ const TONE_PREFIX: Record<Tone, string> = {
 };
 
 const CODE_BUDGET = L.sectionText - '```\n\n```'.length;
+/** Text kept free on each page for its "Page n of m · k more blocks not shown" marker. */
+const MARKER_RESERVE = 100;
+
+/** Characters of text a list of blocks carries (what Slack counts towards msg_blocks_too_long). */
+export function textLength(blocks: readonly slack.KnownBlock[]): number {
+  let n = 0;
+  const add = (t: { text?: unknown } | undefined) => (n += typeof t?.text === 'string' ? t.text.length : 0);
+  for (const block of blocks) {
+    if (block.type === 'section') {
+      add(block.text);
+      for (const field of block.fields ?? []) add(field);
+    } else if (block.type === 'header') add(block.text);
+    else if (block.type === 'context') for (const element of block.elements) add(element as { text?: unknown });
+    else if (block.type === 'actions') for (const element of block.elements) add((element as { text?: { text?: unknown } }).text);
+  }
+  return n;
+}
 
 function toneOf(message: Message): Tone {
   if (message.tone) return message.tone;
@@ -43,6 +60,12 @@ function toneOf(message: Message): Tone {
 
 function section(text: string): slack.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text } };
+}
+
+/** "*label*\nvalue" measured on the final text: the label is fitted first, the value gets the rest. */
+function fieldText(label: string, value: string): string {
+  const head = label.trim() === '' ? '' : `*${fitMrkdwn(label.replace(/\n/g, ' '), 200)}*\n`;
+  return head + fitMrkdwn(value, L.fieldText - head.length);
 }
 
 function codeSections(raw: string): slack.SectionBlock[] {
@@ -58,10 +81,7 @@ function blockToSlack(block: Block, rowsLayout: boolean): slack.KnownBlock[] {
       for (let i = 0; i < block.fields.length; i += L.fieldsPerSection) {
         const fields = block.fields.slice(i, i + L.fieldsPerSection).map((f) => ({
           type: 'mrkdwn' as const,
-          text: fitMrkdwn(`${f.label}\n${f.value}`, L.fieldText).replace(
-            /^([^\n]+)\n/,
-            (_m, label: string) => `*${label}*\n`,
-          ),
+          text: fieldText(f.label, f.value),
         }));
         out.push({ type: 'section', fields });
       }
@@ -135,12 +155,27 @@ export function renderMessage(message: Message): SlackPayload[] {
   const body = message.blocks.flatMap((b) => blockToSlack(b, rowsLayout));
   const text = fallbackText(message);
 
-  const firstCapacity = L.blocksPerMessage - head.length - tail.length;
-  if (body.length <= firstCapacity) return [{ text, blocks: [...head, ...body, ...tail] }];
+  const budget = L.messageText - MARKER_RESERVE;
+  const fixed = textLength(head) + textLength(tail);
+  if (body.length <= L.blocksPerMessage - head.length - tail.length && fixed + textLength(body) <= L.messageText) {
+    return [{ text, blocks: [...head, ...body, ...tail] }];
+  }
 
-  const pages: slack.KnownBlock[][] = [[...head, ...body.slice(0, firstCapacity - 1)]];
-  const perPage = L.blocksPerMessage - 1;
-  for (let i = firstCapacity - 1; i < body.length; i += perPage) pages.push(body.slice(i, i + perPage));
+  // Pages are packed by block count and by total text (Slack refuses a message whose blocks hold
+  // more than ~12,000 characters: msg_blocks_too_long); each keeps one block for its page marker.
+  const pages: slack.KnownBlock[][] = [[...head]];
+  let room = { blocks: L.blocksPerMessage - head.length - tail.length - 1, text: budget - fixed };
+  for (const block of body) {
+    const size = textLength([block]);
+    const current = pages[pages.length - 1] ?? [];
+    if (room.blocks < 1 || size > room.text) {
+      pages.push([block]);
+      room = { blocks: L.blocksPerMessage - 2, text: budget - size };
+    } else {
+      current.push(block);
+      room = { blocks: room.blocks - 1, text: room.text - size };
+    }
+  }
   const total = pages.length;
   const kept = pages.slice(0, MAX_PAGES);
   const dropped = pages.slice(MAX_PAGES).reduce((n, p) => n + p.length, 0);

@@ -5,10 +5,10 @@
 import type { Logger } from '../../src/logger.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message, Visibility } from '../../src/render/message.js';
-import { ExpiringMap } from './expiring-map.js';
-import type { TypedSpec } from './modal.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
+import { rememberTypedSpec } from './typed-specs.js';
 
 /** Where a responder delivers: the conversation it was built for. */
 export interface ResponderContext {
@@ -22,33 +22,18 @@ export interface ResponderContext {
   defaultVisibility: Visibility;
 }
 
-/** Remembers the typed-confirmation spec of every card posted, keyed by token, for the modal. */
-export type TypedSpecs = ExpiringMap<TypedSpec>;
-
-/** A typed-spec store; entries outlive any sensible confirmation TTL. */
-export function createTypedSpecs(): TypedSpecs {
-  return new ExpiringMap<TypedSpec>(24 * 60 * 60_000);
-}
-
 const PRIVATE_CHART_NOTE = 'Charts cannot be shown in a private reply; run the command in the channel to see them.';
 
 /** The Slack Responder for one conversation. */
-export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, typedSpecs: TypedSpecs, logger?: Logger): Responder {
-  const remember = (message: Message) => {
-    const actions = message.actions;
-    if (!actions?.typed) return;
-    const ttl = Math.max(60_000, actions.expiresAt - Date.now() + 60_000);
-    typedSpecs.set(
-      actions.token,
-      { confirmLabel: actions.confirmLabel, cancelLabel: actions.cancelLabel, typed: actions.typed },
-      ttl,
-    );
+export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, state: EphemeralState, logger?: Logger): Responder {
+  const remember = async (message: Message) => {
+    if (message.actions) await rememberTypedSpec(state, message.actions);
   };
 
   return {
     async reply(message, options): Promise<MessageRef> {
       const visibility = options?.visibility ?? message.visibility ?? ctx.defaultVisibility;
-      remember(message);
+      await remember(message);
       if (visibility === 'ephemeral') {
         const hasCharts = (message.attachments?.length ?? 0) > 0;
         const shown: Message = hasCharts
@@ -74,8 +59,11 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, type
     async update(ref, message): Promise<void> {
       const [first] = renderMessage({ ...message, attachments: [] });
       if (!first) return;
+      await remember(message);
       const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
-      await outbox.update(ref, first, isCardHere ? ctx.cardResponseUrl : undefined);
+      const delivered = await outbox.update(ref, first, isCardHere ? ctx.cardResponseUrl : undefined);
+      // Not an error for the core: the card's last allowed edit already told the user why.
+      if (!delivered) logger?.warn({ channelId: ref.channelId }, 'slack card can no longer be edited');
     },
 
     async announce(message): Promise<void> {
@@ -89,9 +77,9 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, type
  * channel messages qualify — they are edited with chat.update and the bot token — because
  * response_urls were never persisted; returns null for any other ref.
  */
-export function restoredResponder(outbox: SlackOutbox, ref: MessageRef, logger?: Logger): Responder | null {
+export function restoredResponder(outbox: SlackOutbox, ref: MessageRef, state: EphemeralState, logger?: Logger): Responder | null {
   if (ref.platform !== 'slack' || (ref.extra?.['mode'] ?? 'message') !== 'message' || !ref.id || !ref.channelId) return null;
-  const channel = createResponder(outbox, { channelId: ref.channelId, userId: '', defaultVisibility: 'channel' }, createTypedSpecs(), logger);
+  const channel = createResponder(outbox, { channelId: ref.channelId, userId: '', defaultVisibility: 'channel' }, state, logger);
   return {
     async reply(message, options) {
       if ((options?.visibility ?? message.visibility) === 'ephemeral') {

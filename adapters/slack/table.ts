@@ -1,7 +1,7 @@
 // Neutral tables → Slack mrkdwn. Slack has no table block in messages, so a table is aligned
 // monospace text (numbers right-aligned) while it fits a code block's width; a wider one, whose
 // lines would wrap and scramble the columns, becomes one readable line per row instead.
-import { escapeMrkdwn } from './escape.js';
+import { escapeEntities, escapeMrkdwn } from './escape.js';
 
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;
@@ -34,7 +34,7 @@ export function tooWide(text: string): boolean {
 
 function inline(value: string): string {
   const code = UUID.test(value) || value.startsWith('/');
-  return code && !value.includes('`') ? `\`${escapeMrkdwn(value)}\`` : escapeMrkdwn(value);
+  return code && !value.includes('`') ? `\`${escapeEntities(value)}\`` : escapeMrkdwn(value);
 }
 
 /** One row as escaped mrkdwn: "*first* — Label: value · Label: value", empty cells left out. */

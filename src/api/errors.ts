@@ -47,6 +47,8 @@ export class ApiError extends Error {
       ids?: Record<string, string>;
       /** Short non-secret detail, e.g. "127.0.0.1:1, ECONNREFUSED" for an unreachable API. */
       detail?: string;
+      /** The request reached (or may have reached) the API and what it did cannot be known. */
+      outcomeUnknown?: boolean;
     } = {},
   ) {
     super(`${endpoint}: ${CODE_TEXT[code]}${options.apiMessage ? ` (${options.apiMessage})` : ''}`, {
@@ -57,12 +59,18 @@ export class ApiError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.ids = options.ids ?? {};
     this.detail = options.detail;
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
   readonly status: number | undefined;
   readonly apiMessage: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly ids: Readonly<Record<string, string>>;
   readonly detail: string | undefined;
+  /**
+   * True when a state-changing call was sent but its result cannot be known (reset or timeout after
+   * sending, 2xx with an unusable body, 5xx from a proxy): it may have happened, so never "try again".
+   */
+  readonly outcomeUnknown: boolean;
 
   /** One line for chat: what failed and why, without internals. */
   chatText(): string {

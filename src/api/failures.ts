@@ -3,6 +3,7 @@
 import { ApiError } from './errors.js';
 import type { ApiErrorCode } from './errors.js';
 import type { EndpointName } from './endpoints.js';
+import { createRedactor, type Redactor } from './redact.js';
 
 /** HTTP status → error code; statuses the spec does not describe fall back by class. */
 export function codeForStatus(status: number): ApiErrorCode {
@@ -43,9 +44,13 @@ export function apiMessageOf(body: string, apiKey: string): string | undefined {
   return redact(message.trim(), apiKey).slice(0, MAX_MESSAGE);
 }
 
-/** Removes every occurrence of the secret from a text. */
+let cached: { secret: string; redactor: Redactor } | undefined;
+
+/** Removes every occurrence of the secret from a text, in any case and encoding it may come back in. */
 export function redact(text: string, secret: string): string {
-  return secret.length > 0 ? text.split(secret).join('[redacted]') : text;
+  if (secret.length === 0) return text;
+  if (cached?.secret !== secret) cached = { secret, redactor: createRedactor([secret], { minLength: 1 }) };
+  return cached.redactor(text);
 }
 
 /** "host:port" of a base URL (default port by scheme) — never the path, query or credentials. */
@@ -72,18 +77,41 @@ export function idsOf(
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
+/** Whether got had finished sending the request when it failed (its timings record the upload). */
+export function requestWasSent(error: unknown): boolean {
+  const timings = (error as { timings?: { upload?: number } } | null)?.timings;
+  return typeof timings?.upload === 'number';
+}
+
 /**
  * A request that produced no response (timeout, refused, reset, DNS…) as an ApiError. The cause is
- * a fresh Error naming only the error class and code — never got's error with its options.
+ * a fresh Error naming only the error class and code — never got's error with its options. For a
+ * state-changing call (`mutating`) that was already sent, the outcome is unknown: it may have happened.
  */
-export function fromRequestFailure(endpoint: EndpointName, error: unknown, hostPort?: string): ApiError {
+export function fromRequestFailure(
+  endpoint: EndpointName,
+  error: unknown,
+  hostPort?: string,
+  mutating = false,
+): ApiError {
   const name = error instanceof Error ? error.name : 'Error';
   const code =
     typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
   const timedOut = name === 'TimeoutError' || TIMEOUT_CODES.has(code);
-  const detail = [hostPort, code].filter(Boolean).join(', ');
+  const sent = requestWasSent(error);
+  const detail = [hostPort, code, mutating && sent ? 'after the request was sent' : ''].filter(Boolean).join(', ');
   return new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', endpoint, {
     cause: new Error(`${name}${code ? ` ${code}` : ''}`),
     ...(detail ? { detail } : {}),
+    outcomeUnknown: mutating && sent,
   });
+}
+
+/**
+ * Whether a 5xx answer to a state-changing call leaves its outcome unknown: a gateway error (502,
+ * 504) or any 5xx that is not the API's own JSON error (a proxy that may have forwarded the call).
+ */
+export function serverErrorLeavesOutcomeUnknown(status: number, apiMessage: string | undefined): boolean {
+  if (status < 500 || status === 501) return false;
+  return status === 502 || status === 504 || apiMessage === undefined;
 }

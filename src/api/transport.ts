@@ -15,6 +15,7 @@ import {
   hostPortOf,
   idsOf,
   parseRetryAfter,
+  serverErrorLeavesOutcomeUnknown,
 } from './failures.js';
 import { decodeEnvelope } from './envelope.js';
 import { buildPath } from './validate.js';
@@ -77,20 +78,29 @@ export function createTransport(config: TransportConfig): Transport {
         ...(input.form ? { form: input.form } : {}),
       });
     } catch (error) {
-      return { error: fromRequestFailure(endpoint, error, hostPort) };
+      return { error: fromRequestFailure(endpoint, error, hostPort, !spec.retrySafe) };
     }
     const status = response.statusCode;
     const body = typeof response.body === 'string' ? response.body : '';
+    const ids = idsOf(input.params, input.query);
     if (status >= 200 && status < 300) {
       const decoded = decodeEnvelope(endpoint, body, schema, status);
-      return 'error' in decoded ? { status, error: decoded.error } : { status, data: decoded.data };
+      if (!('error' in decoded)) return { status, data: decoded.data };
+      // The API accepted a state-changing call but its answer is unusable: it may well have happened.
+      const error = spec.retrySafe
+        ? decoded.error
+        : new ApiError('UPSTREAM_INVALID', endpoint, { status, ids, cause: decoded.error.cause, outcomeUnknown: true });
+      return { status, error };
     }
     const code = codeForStatus(status);
     const retryAfterMs =
       code === 'RATE_LIMITED' ? parseRetryAfter(response.headers['retry-after']) : undefined;
     const apiMessage = apiMessageOf(body, config.apiKey);
-    const ids = idsOf(input.params, input.query);
-    return { status, error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs, ids }) };
+    const outcomeUnknown = !spec.retrySafe && serverErrorLeavesOutcomeUnknown(status, apiMessage);
+    return {
+      status,
+      error: new ApiError(code, endpoint, { status, apiMessage, retryAfterMs, ids, outcomeUnknown }),
+    };
   }
 
   function report(event: CallEvent): void {
@@ -128,7 +138,9 @@ export function createTransport(config: TransportConfig): Transport {
         errorCode: outcome.error?.code,
       });
       if (!outcome.error) return outcome.data as T;
-      const delay = attemptNumber < maxAttempts ? retryDelay(outcome.error, attemptNumber) : undefined;
+      // A call that may have happened is never repeated, whatever the endpoint table says.
+      const retryable = attemptNumber < maxAttempts && !outcome.error.outcomeUnknown;
+      const delay = retryable ? retryDelay(outcome.error, attemptNumber) : undefined;
       if (delay === undefined) throw outcome.error;
       await sleep(delay);
     }

@@ -1,7 +1,13 @@
 // Append-only audit trail (JSON lines, audit.jsonl in the data dir): every invocation and every
-// confirmation action leaves exactly one record, with secret arguments redacted.
+// confirmation action leaves exactly one record, with secret arguments redacted. A confirmed call
+// is written ahead: a `calling` record before the API is asked, then its outcome under the same
+// callId, so a process killed in between leaves a trace the next start closes as unknown.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Redactor } from '../api/redact.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 
 /** File name of the audit trail inside the data dir. */
@@ -10,12 +16,27 @@ export const AUDIT_FILE = 'audit.jsonl';
 /** How much of the file's tail `recent` reads (records older than this are not listed). */
 const TAIL_BYTES = 2 * 1024 * 1024;
 
-/** The audit trail: append, and read back the recent history of one channel. */
+/** This process's random replica id: whose `calling` records these are, when replicas share a trail. */
+export const REPLICA_ID = randomBytes(6).toString('hex');
+
+/**
+ * The audit trail: append, read back the recent history of one channel, and find write-ahead
+ * `calling` records that never got their outcome.
+ */
 export interface AuditLog {
+  /** Appends one record; a `calling` record (with callId) is closed by a later record with the same callId. */
   write(record: AuditRecord): Promise<void>;
-  /** Records of one channel (optionally one platform), newest first. */
+  /** Records of one channel (optionally one platform), newest first; a closed `calling` record is not listed. */
   recent(channelId: string, limit: number, platform?: string): Promise<AuditRecord[]>;
+  /** `calling` records without an outcome whose time is before `before` (epoch ms), oldest first. */
+  unfinished(before: number): Promise<AuditRecord[]>;
   close(): Promise<void>;
+}
+
+/** Options of the file audit log. */
+export interface AuditLogOptions {
+  /** Applied to every line written (config secrets in any encoding → "[redacted]"). */
+  redact?: Redactor;
 }
 
 const REDACTED = '[redacted]';
@@ -54,14 +75,50 @@ async function readTail(path: string): Promise<string> {
   }
 }
 
+function parseLine(line: string): AuditRecord | undefined {
+  if (!line.trim()) return undefined;
+  try {
+    return JSON.parse(line) as AuditRecord;
+  } catch {
+    return undefined; // A torn last line (crash mid-write) is skipped, not fatal.
+  }
+}
+
+/** Reads the whole file line by line (start-up only): `calling` records whose callId never closed. */
+async function scanUnfinished(path: string, before: number): Promise<AuditRecord[]> {
+  const open = new Map<string, AuditRecord>();
+  let lines;
+  try {
+    lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const record = parseLine(line);
+      if (!record?.callId) continue;
+      if (record.result === 'calling') open.set(record.callId, record);
+      else open.delete(record.callId);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return [...open.values()].filter((r) => Date.parse(r.time) < before);
+}
+
+/** Ends a line torn by a crash mid-write, so the next record does not run into it. */
+async function endTornLine(path: string): Promise<void> {
+  const tail = await readTail(path);
+  if (tail.length > 0 && !tail.endsWith('\n')) await appendFile(path, '\n', { mode: 0o600 });
+}
+
 /** Opens (creating the data dir) the audit log; appends are serialised in order. */
-export async function openAuditLog(dataDir: string): Promise<AuditLog> {
+export async function openAuditLog(dataDir: string, options: AuditLogOptions = {}): Promise<AuditLog> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, AUDIT_FILE);
+  await endTornLine(path);
+  const redact = options.redact ?? ((text: string) => text);
   let queue: Promise<void> = Promise.resolve();
   return {
     write(record) {
-      const line = `${JSON.stringify(record)}\n`;
+      const line = `${redact(JSON.stringify(record))}\n`;
       const append = () => appendFile(path, line, { mode: 0o600 });
       queue = queue.then(append, append);
       return queue;
@@ -69,17 +126,22 @@ export async function openAuditLog(dataDir: string): Promise<AuditLog> {
     async recent(channelId, limit, platform) {
       await queue.catch(() => {});
       const records: AuditRecord[] = [];
-      for (const line of (await readTail(path)).split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          const record = JSON.parse(line) as AuditRecord;
-          if (record.channelId === channelId && (!platform || record.platform === platform))
-            records.push(record);
-        } catch {
-          // A torn last line (crash mid-write) is skipped, not fatal.
-        }
+      const closed = new Set<string>();
+      const lines = (await readTail(path)).split('\n');
+      // Newest first: a `calling` record is shown only while no outcome for its callId follows it.
+      for (const line of lines.reverse()) {
+        const record = parseLine(line);
+        if (!record) continue;
+        if (record.callId && record.result !== 'calling') closed.add(record.callId);
+        if (record.result === 'calling' && record.callId && closed.has(record.callId)) continue;
+        if (record.channelId === channelId && (!platform || record.platform === platform))
+          records.push(record);
       }
-      return records.reverse().slice(0, Math.max(0, limit));
+      return records.slice(0, Math.max(0, limit));
+    },
+    async unfinished(before) {
+      await queue.catch(() => {});
+      return scanUnfinished(path, before);
     },
     close: () => queue.catch(() => {}),
   };

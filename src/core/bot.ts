@@ -2,20 +2,23 @@
 // composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
 // One path for every command on every platform.
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../config.js';
 import { randomUUID } from 'node:crypto';
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
-import type { AuditLog } from './audit.js';
+import { REPLICA_ID, type AuditLog } from './audit.js';
 import type { BotServices, CommandDefinition } from './command.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { expirePending, startExpirySweeper } from './expiry.js';
+import { closeInterrupted } from './interrupted.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 import { NO_METRICS, type CoreMetrics } from './metrics-port.js';
 import type { Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
+import { redactingResponder } from './redacting-responder.js';
 import { createRegistry } from './registry.js';
 import { completeInstances } from './resolve-instance.js';
 import type { Runtime } from './runtime.js';
@@ -59,6 +62,11 @@ export interface Bot {
   learnInstances(uuids: string[]): Promise<number>;
   /** Expires cards left by any process (under a lease), editing them through `responderFor`. */
   startExpirySweeper(responderFor: (ref: MessageRef) => Responder | null, intervalMs?: number): void;
+  /**
+   * Closes confirmed calls a dead process left at `calling` (older than config.audit.interruptedAfterMs)
+   * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
+   */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -69,6 +77,8 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
   const now = deps.now ?? (() => new Date());
   const { store, audit } = deps;
+  // Config secrets in any encoding never reach replies (the audit log redacts its own records).
+  const redact = createRedactor(secretsOf(config));
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const timers = new Set<NodeJS.Timeout>();
   const stops: (() => void)[] = [];
@@ -101,8 +111,9 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   };
 
   const dispatcher: Dispatcher = {
-    dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, responder),
-    act: (event, responder) => actOnConfirmation(rt, event, responder),
+    dispatch: (invocation, responder) =>
+      dispatchInvocation(rt, invocation, redactingResponder(responder, redact)),
+    act: (event, responder) => actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
     visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),
@@ -121,6 +132,14 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         startExpirySweeper(rt, { owner: rt.owner, responderFor, ...(intervalMs ? { intervalMs } : {}) }),
       );
     },
+    closeInterrupted: (responderFor) =>
+      closeInterrupted(
+        { audit, logger, now, olderThanMs: config.audit.interruptedAfterMs, replica: REPLICA_ID },
+        (ref) => {
+          const responder = responderFor(ref);
+          return responder ? redactingResponder(responder, redact) : null;
+        },
+      ),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

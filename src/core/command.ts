@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
+import type { AuditRecord } from './audit-record.js';
 import type { Actor, ArgInfo } from './ports.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
@@ -194,24 +195,17 @@ export interface ChartOutput {
   savedPath?: string;
 }
 
-/** One audit line (JSON lines, append-only). */
-export interface AuditRecord {
-  time: string;
-  invocationId: string;
-  platform: string;
-  userId: string;
-  displayName: string;
-  channelId: string;
-  command: string;
-  args: Record<string, unknown>;
-  decision: 'allowed' | 'denied' | 'invalid';
-  confirmation?: 'not-needed' | 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'refused';
-  confirmedBy?: string;
-  result: 'ok' | 'error' | 'pending' | 'cancelled';
-  errorId?: string;
-  apiStatus?: number;
-  durationMs: number;
-  summary?: string;
+/** One audit line (JSON lines, append-only); defined with the code that writes it. */
+export type { AuditRecord };
+
+/** What to tell, and follow, when a state-changing call's outcome cannot be known. */
+export interface UnknownOutcomeHint {
+  /** What to look at, e.g. "whether web-1 is Stopped". */
+  check: string;
+  /** The read command that shows it, e.g. "instance show web-1". */
+  command?: string;
+  /** Follow the operation anyway, so the card settles on what the API then shows. */
+  follow?: FollowSpec;
 }
 
 /** Everything a handler may use. */
@@ -242,6 +236,8 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   /** Required for destructive commands (and change commands that cost money). */
   preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
   run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;
+  /** For state-changing commands: what to check (and follow) when the outcome cannot be known. */
+  ifUnknown?: (args: ArgsOf<A>) => UnknownOutcomeHint;
 }
 
 /** Identity function that keeps argument types flowing into preview/run. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { context } from '../render/builders.js';
 import { clockTime } from '../render/format.js';
 import type { Message } from '../render/message.js';
+import { shorten } from '../render/shorten.js';
 import type { Preview } from './command.js';
 import type { Actor } from './ports.js';
 import type { PendingConfirmation } from './store.js';
@@ -11,6 +12,11 @@ import type { PendingConfirmation } from './store.js';
 /** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
 export function newToken(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/** Whether text can be a token newToken made (22 base64url characters): anything else is unknown. */
+export function isTokenShaped(text: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(text);
 }
 
 /** "@alice" for cards and announcements (display names are plain text; adapters escape them). */
@@ -47,8 +53,9 @@ export function previewCard(preview: Preview, pending: PendingConfirmation, dest
   };
   if (preview.typedConfirmation) {
     card.actions!.typed = {
-      title: `Confirm ${pending.command}`.slice(0, 45),
-      label: `Type ${preview.typedConfirmation} to confirm`.slice(0, 45),
+      // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
+      title: shorten(`Confirm ${pending.command}`, 45),
+      label: `Type ${preview.typedConfirmation} to confirm`,
       placeholder: preview.typedConfirmation,
     };
   }

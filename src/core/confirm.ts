@@ -4,7 +4,14 @@
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
-import { announcement, cancelledCard, confirmedCard, expiredCard, failedCard } from './confirm-card.js';
+import {
+  announcement,
+  cancelledCard,
+  confirmedCard,
+  expiredCard,
+  failedCard,
+  isTokenShaped,
+} from './confirm-card.js';
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
@@ -12,6 +19,8 @@ import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './reso
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
+import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
+import { auditUnavailable, writeAhead } from './write-ahead.js';
 
 /** Re-exported: callers have imported the typed-text rule from here. */
 export { confirmationMatches };
@@ -86,8 +95,9 @@ async function act(
   responder: Responder,
   record: AuditRecord,
 ): Promise<void> {
-  const pending = await rt.store.pending.get(event.token);
-  if (!pending) {
+  // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
+  const pending = isTokenShaped(event.token) ? await rt.store.pending.get(event.token) : undefined;
+  if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
       'This confirmation is unknown (or too old to remember).',
@@ -97,8 +107,7 @@ async function act(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used')
-    throw new UserError('already-used', 'This action was already handled — nothing more was done.');
+  if (pending.status === 'used') throw lateClickError(pending);
   const at = rt.now();
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
@@ -131,7 +140,10 @@ async function act(
     at.getTime(),
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
-  if (!taken) throw new UserError('already-used', 'This action was already handled — nothing more was done.');
+  if (!taken) {
+    const settled = await rt.store.pending.get(pending.token);
+    throw lateClickError(settled ?? pending);
+  }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
   const card = pending.card ?? { blocks: [] };
@@ -157,28 +169,44 @@ async function runConfirmed(
   const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
   const args = await refreshInstanceLabels(def, pending.args, rt.store);
+  const hint = hintFor(def, args);
+  const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  if (!(await writeAhead(rt, record, pending, hint))) {
+    record.result = 'error';
+    record.errorId = 'audit-unavailable';
+    const message = failedCard(auditUnavailable(), by, at);
+    await showFinal(responder, pending.cardRef, message, visibility);
+    return;
+  }
   let result;
   try {
     result = toRunResult(await def.run(ctx, args as never));
   } catch (error) {
-    const failure = classifyFailure(error, hintContext(pending.command, args));
+    const failure = classifyFailure(error, hintContext(pending.command, args), hint);
     logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });
     await forgetIfGone(error, args, rt.store).catch((e: unknown) =>
       rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
     );
-    record.result = 'error';
+    record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
-    await showFinal(
-      responder,
-      pending.cardRef,
-      failedCard(failure.message, by, at),
-      def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
-    );
+    const card = failure.unknown ? unknownCard(failure.message, by, at) : failedCard(failure.message, by, at);
+    const ref = await showFinal(responder, pending.cardRef, card, visibility);
+    // Where the command is followed, follow it anyway: the card settles on what the API then shows.
+    const follow = failure.unknown?.follow;
+    if (follow && rt.tracker && ref) {
+      rt.tracker.follow(follow, {
+        responder,
+        ref,
+        actor: pending.requester,
+        channelId: pending.channelId,
+        startedAt: at.getTime(),
+        card,
+      });
+    }
     return;
   }
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
-  const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   const card = confirmedCard(result.message, pending, by, at);
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {

@@ -11,6 +11,7 @@ import type { Invocation, MessageRef, Responder } from './ports.js';
 import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
 import { channelKey, createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
+import { hintFor } from './unknown-outcome.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -41,12 +42,13 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
     visibility = outcome.visibility;
     afterReply = outcome.afterReply;
   } catch (error) {
-    const failure = classifyFailure(error, hintContext(record.command, state.values));
+    const hint = hintFor(state.def, state.values);
+    const failure = classifyFailure(error, hintContext(record.command, state.values), hint);
     logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
     await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
       rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
     );
-    record.result = 'error';
+    record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
     reply = failure.message;
     visibility = failure.userError ? 'ephemeral' : state.visibility;
@@ -72,6 +74,8 @@ interface DecideState {
   responder: Responder;
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
   values?: Record<string, unknown>;
+  /** The command, once parsed (its hint says what to check when an outcome is unknown). */
+  def?: CommandDefinition;
 }
 
 async function decide(
@@ -102,6 +106,7 @@ async function decide(
   const values = await resolveInstanceArgs(def, args.values, args.omittedInstances, binding, rt);
   record.args = redactArgs(def, values);
   state.values = values;
+  state.def = def;
   record.decision = 'allowed';
   state.visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   if (needsConfirmation(def))

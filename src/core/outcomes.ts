@@ -6,9 +6,10 @@ import { isApiError, type ApiError } from '../api/errors.js';
 import type { Logger } from '../logger.js';
 import { context, text } from '../render/builders.js';
 import type { Message, Outcome } from '../render/message.js';
-import type { RunResult } from './command.js';
+import type { RunResult, UnknownOutcomeHint } from './command.js';
 import { apiHint, type HintContext } from './api-hints.js';
 import { isUserError, type UserError, type UserErrorId } from './errors.js';
+import { defaultHint, unknownOutcomeMessage } from './unknown-outcome.js';
 
 const TITLES: Record<UserErrorId, string> = {
   'unknown-command': 'Unknown command',
@@ -93,11 +94,18 @@ export interface Failure {
   errorId: string;
   userError?: UserError;
   internal?: { ref: string; error: unknown };
+  /** The call may or may not have happened (audit result `unknown`); holds what to check and follow. */
+  unknown?: UnknownOutcomeHint;
 }
 
-/** Classifies any thrown value. */
-export function classifyFailure(error: unknown, ctx: HintContext = {}): Failure {
+/** Classifies any thrown value; `hint` says what to check when a change's outcome is unknown. */
+export function classifyFailure(error: unknown, ctx: HintContext = {}, hint?: UnknownOutcomeHint): Failure {
   if (isUserError(error)) return { message: userErrorMessage(error), errorId: error.id, userError: error };
+  if (isApiError(error) && error.outcomeUnknown) {
+    const path = ctx.path ?? error.endpoint;
+    const unknown = hint ?? defaultHint(path, ctx.instance);
+    return { message: unknownOutcomeMessage(error, path, unknown), errorId: `api:${error.code}`, unknown };
+  }
   if (isApiError(error)) return { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
   const ref = errorRef();
   return { message: internalErrorMessage(ref), errorId: `internal:${ref}`, internal: { ref, error } };
@@ -119,7 +127,7 @@ export function logFailure(logger: Logger, failure: Failure, error: unknown, at:
   } else if (isApiError(error)) {
     logger.warn(
       { ...at, code: error.code, status: error.status, endpoint: error.endpoint, detail: error.detail },
-      `hosting API error: ${error.code}`,
+      error.outcomeUnknown ? `hosting API outcome unknown: ${error.code}` : `hosting API error: ${error.code}`,
     );
   }
 }

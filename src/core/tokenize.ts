@@ -8,7 +8,14 @@ export interface Token {
 }
 
 const OPEN_DOUBLE = new Set(['"', '“', '„']);
-const CLOSE_FOR: Record<string, string> = { '"': '"', '“': '”', '„': '“', "'": "'", '‘': '’' };
+/** Opening quote → its closing quote (a Map: no input character can reach the object prototype). */
+const CLOSE_FOR = new Map([
+  ['"', '"'],
+  ['“', '”'],
+  ['„', '“'],
+  ["'", "'"],
+  ['‘', '’'],
+]);
 
 /** Splits text into tokens, or reports an unclosed quote. */
 export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: false; problem: string } {
@@ -31,7 +38,7 @@ export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: f
       current += chars[(i += 1)]!;
       continue;
     }
-    const close = CLOSE_FOR[ch];
+    const close = CLOSE_FOR.get(ch);
     if (close !== undefined && (OPEN_DOUBLE.has(ch) || ch === "'" || ch === '‘')) {
       const double = OPEN_DOUBLE.has(ch);
       let j = i + 1;

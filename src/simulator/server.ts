@@ -66,7 +66,8 @@ export async function handleRequest(
       );
     }
     const fault = deps.faults.take(routed.endpoint);
-    if (fault && fault.kind !== 'latency') return applyFault(fault, res, record, answer);
+    const afterHandler = fault && 'applied' in fault && fault.applied === true;
+    if (fault && fault.kind !== 'latency' && !afterHandler) return applyFault(fault, res, record, answer);
     if (fault?.kind === 'latency') await deps.scheduler.sleep(fault.ms);
     const ctx: HandlerContext = {
       params: routed.params,
@@ -78,6 +79,7 @@ export async function handleRequest(
       now: deps.now,
     };
     const result = HANDLERS[routed.endpoint](ctx);
+    if (fault && fault.kind !== 'latency' && afterHandler) return applyFault(fault, res, record, answer);
     answer(result.status ?? 200, { message: result.message, data: result.data });
   } catch (error) {
     if (error instanceof SimError) answer(error.status, { message: error.message });
@@ -119,6 +121,10 @@ function applyFault(
       return sendRaw(res, 200, MALFORMED_BODY);
     case 'hang':
       // Accept the request and never answer; close() destroys the socket.
+      return;
+    case 'reset':
+      // Drop the connection without a response (the client sees ECONNRESET / socket hang up).
+      res.socket?.resetAndDestroy();
       return;
   }
 }

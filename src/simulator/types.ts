@@ -31,12 +31,17 @@ export interface SimulatorOptions {
   now?: () => Date;
 }
 
-/** A misbehaviour to inject so clients can be tested against failures. */
+/**
+ * A misbehaviour to inject so clients can be tested against failures. `applied: true` (hang,
+ * malformed, reset) runs the handler first — the change happens — and then misbehaves, as when a
+ * connection drops or a proxy mangles the answer after the API did the work.
+ */
 export type Fault = { endpoint: EndpointName | '*'; times?: number } & (
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'rate-limit'; retryAfterSeconds: number }
-  | { kind: 'hang' }
-  | { kind: 'malformed' }
+  | { kind: 'hang'; applied?: boolean }
+  | { kind: 'malformed'; applied?: boolean }
+  | { kind: 'reset'; applied?: boolean }
   | { kind: 'body'; body: unknown }
   | { kind: 'latency'; ms: number }
 );

@@ -1,7 +1,8 @@
 // Picks the bot's state backend from config: Redis when REDIS_URL is set (several processes share
 // it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
 // beside it.
-import type { AppConfig } from '../config.js';
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../config.js';
 import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
 import { openEmbeddedStore } from './embedded-store.js';
@@ -20,7 +21,8 @@ export async function openBotState(
 ): Promise<BotState> {
   const store = await openEmbeddedStore(config.dataDir, options);
   try {
-    const audit = await openAuditLog(config.dataDir);
+    // Config secrets in any encoding never reach an audit record.
+    const audit = await openAuditLog(config.dataDir, { redact: createRedactor(secretsOf(config)) });
     return {
       store,
       audit,

@@ -104,11 +104,7 @@ describe('Slack end to end', () => {
       click(card, 'vps_confirm', SLACK_USERS.operator),
     ]);
     await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
-    await eventually(
-      () => world.slack.responses.some((r) => json(r.body).includes('already handled')),
-      5_000,
-      'the refusal',
-    );
+    await eventually(() => world.slack.responses.some((r) => /Already confirmed by @u0oscar at \d\d:\d\d:\d\d UTC/i.test(json(r.body))), 5_000, 'the refusal');
     expect(world.sim.countRequests('instance.stop')).toBe(1);
   });
 

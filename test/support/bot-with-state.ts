@@ -1,6 +1,7 @@
 // createBot with the state a real process would open for this config (embedded store and audit
 // log under its data dir), or a given store; closing the bot closes that state too.
-import type { AppConfig } from '../../src/config.js';
+import { createRedactor } from '../../src/api/redact.js';
+import { secretsOf, type AppConfig } from '../../src/config.js';
 import { openAuditLog } from '../../src/core/audit.js';
 import { createBot, type Bot, type BotDeps } from '../../src/core/bot.js';
 import type { BotStore } from '../../src/core/store.js';
@@ -12,7 +13,11 @@ export async function createBotWithState(
   deps: Omit<BotDeps, 'store' | 'audit'> & { store?: BotStore },
 ): Promise<Bot> {
   const state = deps.store
-    ? { store: deps.store, audit: await openAuditLog(config.dataDir), close: async () => undefined }
+    ? {
+        store: deps.store,
+        audit: await openAuditLog(config.dataDir, { redact: createRedactor(secretsOf(config)) }),
+        close: async () => undefined,
+      }
     : await openBotState(config, deps.now ? { now: () => deps.now!().getTime() } : {});
   const bot = await createBot(config, { ...deps, store: state.store, audit: state.audit });
   return {

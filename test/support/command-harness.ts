@@ -14,6 +14,7 @@ import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
+import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
 
@@ -61,6 +62,8 @@ export interface Outcome {
 export interface HarnessOptions {
   policy?: string;
   charts?: BotServices['renderChart'];
+  /** Per-attempt hosting-API timeout (default 5 s); short for "timeout after sending" faults. */
+  apiTimeoutMs?: number;
   timing?: Partial<{
     terminateMs: number;
     restoreMs: number;
@@ -74,6 +77,8 @@ export interface HarnessOptions {
 export interface Harness {
   sim: SimulatorHandle;
   api: HostingApi;
+  /** The bot's data dir (audit.jsonl, state). */
+  dataDir: string;
   /** Operations the runner handed to the tracker. */
   followed: FollowSpec[];
   run(text: string, actor?: Actor, channelId?: string): Promise<Outcome>;
@@ -82,18 +87,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>): Responder {
+function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>, findings: string[]): Responder {
+  const check = (message: Message) => findings.push(...checkRendered(message));
   return {
     async reply(message, options) {
+      check(message);
       const ref: MessageRef = { platform: 'slack', channelId, id: `m${refs.size + 1}` };
       refs.set(ref.id, ref);
       said.push({ kind: 'reply', message, visibility: options?.visibility, ref });
       return ref;
     },
     async update(ref, message) {
+      check(message);
       said.push({ kind: 'update', message, ref });
     },
     async announce(message) {
+      check(message);
       said.push({ kind: 'announce', message });
     },
   };
@@ -119,7 +128,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-commands-'));
   const policyPath = join(dir, 'policy.yaml');
   await writeFile(policyPath, options.policy ?? DEFAULT_POLICY);
-  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 5_000 });
+  const api = createHostingApi({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    retries: 0,
+    timeoutMs: options.apiTimeoutMs ?? 5_000,
+  });
   const followed: FollowSpec[] = [];
   const tracker: OperationTracker = { follow: (spec) => void followed.push(spec) };
   const config = loadConfig({
@@ -136,18 +150,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.charts ? { charts: options.charts } : {}),
   });
   const refs = new Map<string, MessageRef>();
+  // What Slack and Discord would reject in any reply; close() fails on it.
+  const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
 
   return {
     sim,
     api,
+    dataDir: join(dir, 'data'),
     followed,
     async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.dispatch(
         { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text } },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -163,7 +180,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           action: 'confirm',
           ...(input !== undefined ? { input } : {}),
         },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -171,7 +188,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const said: Said[] = [];
       await bot.dispatcher.act(
         { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel' },
-        recorder(channelId, said, refs),
+        recorder(channelId, said, refs, findings),
       );
       return outcome(said);
     },
@@ -179,6 +196,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await bot.close();
       await sim.close();
       await rm(dir, { recursive: true, force: true });
+      const found = findings.splice(0);
+      if (found.length > 0) throw new Error(`Slack or Discord would reject or mis-render a reply:\n${found.slice(0, 20).join('\n')}`);
     },
   };
 }

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { checkDiscordCall } from './discord-conformance.js';
 import { createFakeGateway } from './fake-discord-gateway.js';
 import { createHttpSide } from './fake-discord-http.js';
 import {
@@ -100,6 +101,8 @@ export async function startFakeDiscord(
   const botToken = 'fake-bot-token.not-a-secret';
   const store = new FakeDiscordStore();
   const calls: RecordedCall[] = [];
+  /** Conformance findings on what the bot sent (see discord-conformance.ts); close() fails on any. */
+  const findings: string[] = [];
   const listeners = new Set<(call: RecordedCall) => void>();
   const failRules: FailRule[] = [];
   const commands = new Map<string, unknown[]>();
@@ -263,6 +266,8 @@ export async function startFakeDiscord(
       reply = route(call.method, path, auth, (body ?? {}) as Record<string, unknown>, files);
     }
     call.status = reply.status;
+    // A call answered with an injected failure is checked when it is retried.
+    if (!rule) findings.push(...checkDiscordCall(call.method, path, body));
     calls.push(call);
     for (const listener of listeners) listener(call);
     if (reply.body === undefined) {
@@ -346,10 +351,16 @@ export async function startFakeDiscord(
       send(buttonPayload(world, user, api(messageOrThrow(messageId)), customId), messageId),
     submitModal: (user: FakeUser, messageId: string, customId: string, values: Record<string, string>) =>
       send(modalPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
+    findings,
+    /** Returns and clears the findings (for tests that send a bad payload on purpose). */
+    takeFindings: (): string[] => findings.splice(0),
+    /** Stops the fake, then fails if anything the bot sent broke Discord's limits. */
     async close(): Promise<void> {
       gateway.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      const found = findings.splice(0);
+      if (found.length > 0) throw new Error(`Discord would reject or mis-render what the bot sent:\n${found.join('\n')}`);
     },
   };
 }

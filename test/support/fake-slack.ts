@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkSlackCall, checkSlackResponse } from './slack-conformance.js';
 
 /** One Web API call as the fake received it (form fields, JSON-decoded where Slack would). */
 export interface ApiCall {
@@ -62,12 +63,7 @@ async function uploadedBytes(req: IncomingMessage, raw: Buffer): Promise<Buffer>
   return Buffer.alloc(0);
 }
 
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -77,11 +73,11 @@ export class FakeSlack {
   readonly calls: ApiCall[] = [];
   readonly responses: ResponsePost[] = [];
   readonly messages = new Map<string, StoredMessage>();
-  readonly uploads = new Map<
-    string,
-    { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }
-  >();
+  readonly uploads = new Map<string, { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }>();
   readonly botToken: string;
+  /** Conformance findings on what the bot sent (see slack-conformance.ts); close() fails on any. */
+  readonly findings: string[] = [];
+  private readonly responseUrlUses = new Map<string, number>();
   private readonly faults = new Map<string, Fault[]>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
   socketMode: { appToken: string; url: string } | undefined;
@@ -103,9 +99,17 @@ export class FakeSlack {
     return this;
   }
 
+  /** Stops the server, then fails if anything the bot sent broke Slack's limits. */
   async close(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections();
+    const findings = this.takeFindings();
+    if (findings.length > 0) throw new Error(`Slack would reject or mis-render what the bot sent:\n${findings.join('\n')}`);
+  }
+
+  /** Returns and clears the findings (for tests that send a bad payload on purpose). */
+  takeFindings(): string[] {
+    return this.findings.splice(0);
   }
 
   /** The underlying HTTP server (Socket Mode attaches its WebSocket upgrade here). */
@@ -153,11 +157,12 @@ export class FakeSlack {
     const url = new URL(req.url ?? '/', this.base);
     const raw = await readBody(req);
     if (url.pathname.startsWith('/response/')) {
-      this.responses.push({
-        urlId: url.pathname.slice('/response/'.length),
-        body: parseArgs(req, raw),
-        at: Date.now(),
-      });
+      const urlId = url.pathname.slice('/response/'.length);
+      const body = parseArgs(req, raw);
+      const use = (this.responseUrlUses.get(urlId) ?? 0) + 1;
+      this.responseUrlUses.set(urlId, use);
+      this.findings.push(...checkSlackResponse(body, use));
+      this.responses.push({ urlId, body, at: Date.now() });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
     }
@@ -174,11 +179,7 @@ export class FakeSlack {
     if (method === 'apps.connections.open' && this.socketMode) {
       const ok = req.headers.authorization === `Bearer ${this.socketMode.appToken}`;
       this.calls.push({ method, args: {}, at: Date.now() });
-      return send(
-        res,
-        200,
-        ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' },
-      );
+      return send(res, 200, ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' });
     }
     if (req.headers.authorization !== `Bearer ${this.botToken}`) {
       return send(res, 200, { ok: false, error: 'invalid_auth' });
@@ -186,13 +187,10 @@ export class FakeSlack {
     const args = parseArgs(req, raw);
     this.calls.push({ method, args, at: Date.now() });
     const fault = this.faults.get(method)?.shift();
+    // A call retried after an injected fault is checked once, when it is answered.
+    if (!fault) this.findings.push(...checkSlackCall(method, args));
     if (fault?.kind === 'rate-limited') {
-      return send(
-        res,
-        429,
-        { ok: false, error: 'ratelimited' },
-        { 'retry-after': String(fault.retryAfterSeconds) },
-      );
+      return send(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fault.retryAfterSeconds) });
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
     send(res, 200, this.answer(method, args));
@@ -229,12 +227,7 @@ export class FakeSlack {
         return { ok: true, view: { id: `V${this.nextTs++}` } };
       case 'files.getUploadURLExternal': {
         const id = `F${this.nextTs++}`;
-        this.uploads.set(id, {
-          filename: String(args['filename']),
-          bytes: 0,
-          data: Buffer.alloc(0),
-          completed: false,
-        });
+        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, data: Buffer.alloc(0), completed: false });
         return { ok: true, upload_url: `${this.base}/upload/${id}`, file_id: id };
       }
       case 'files.completeUploadExternal': {
@@ -254,11 +247,7 @@ export class FakeSlack {
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => T | undefined | false,
-  timeoutMs = 5_000,
-  what = 'condition',
-): Promise<T> {
+export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -220,13 +220,17 @@ describe('audit', () => {
     expect(records.map((r) => [r.command, r.decision, r.confirmation, r.result])).toEqual([
       ['instance show', 'allowed', 'not-needed', 'ok'],
       ['instance stop', 'allowed', 'pending', 'pending'],
+      // Written ahead of the API call, then closed by the outcome under the same callId.
+      ['instance stop', 'allowed', 'confirmed', 'calling'],
       ['instance stop', 'allowed', 'confirmed', 'ok'],
       ['instance stop', 'denied', undefined, 'error'],
     ]);
     expect(records[0]?.apiStatus).toBe(200);
-    expect(records[2]?.confirmedBy).toBe('slack:U034OPS');
-    expect(records[2]?.invocationId).toBe(records[1]?.invocationId);
-    expect(records[2]?.summary).toBe('stop requested for web-1');
+    expect(records[2]?.callId).toBeDefined();
+    expect(records[3]?.callId).toBe(records[2]?.callId);
+    expect(records[3]?.confirmedBy).toBe('slack:U034OPS');
+    expect(records[3]?.invocationId).toBe(records[1]?.invocationId);
+    expect(records[3]?.summary).toBe('stop requested for web-1');
     expect(records[1]?.args).toEqual({ instance: { uuid: WEB1, label: 'web-1' } });
   });
 

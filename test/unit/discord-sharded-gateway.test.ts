@@ -9,6 +9,7 @@ import {
   startShardedGateway,
   type ShardedGateway,
 } from '../../adapters/discord/sharded-gateway.js';
+import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Dispatcher } from '../../src/core/ports.js';
 import type { LeaseStore } from '../../src/core/store.js';
 import { createMemoryLeases } from '../../src/store/memory-leases.js';
@@ -65,11 +66,17 @@ async function replica(name: string, leases: LeaseStore, seen: string[], shardCo
   const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
   const gateway = await startShardedGateway({
     token: fake.botToken,
-    apiUrl: fake.apiUrl,
+    restOptions: { api: fake.apiUrl },
     ...(shardCount ? { shardCount } : {}),
     leases,
     rest,
-    ctx: handlerContext(dispatcherFor(name, seen), rest, fake.world.applicationId, SILENT),
+    ctx: handlerContext(
+      dispatcherFor(name, seen),
+      rest,
+      fake.world.applicationId,
+      SILENT,
+      createMemoryEphemeralState(),
+    ),
     ttlMs: 600,
     pollMs: 100,
   });

@@ -2,13 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ExpiringMap } from '../../adapters/slack/expiring-map.js';
-import {
-  GENERIC_TYPED_SPEC,
-  parseModalMetadata,
-  typedConfirmView,
-  TYPED_INPUT,
-} from '../../adapters/slack/modal.js';
+import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { rememberTypedSpec, typedSpecFor } from '../../adapters/slack/typed-specs.js';
+import { GENERIC_TYPED_SPEC, parseModalMetadata, typedConfirmView, TYPED_INPUT } from '../../adapters/slack/modal.js';
 
 describe('typed-confirmation modal', () => {
   it('carries the token and channel in private_metadata and asks for the text in one input', () => {
@@ -16,28 +12,18 @@ describe('typed-confirmation modal', () => {
       {
         confirmLabel: 'Delete',
         cancelLabel: 'Keep',
-        typed: {
-          title: 'Confirm instance delete and more',
-          label: 'Type web-2 to confirm',
-          placeholder: 'web-2',
-        },
+        typed: { title: 'Confirm instance delete and more', label: 'Type web-2 to confirm', placeholder: 'web-2' },
       },
       { token: 'tok', channelId: 'C1' },
     );
     expect(parseModalMetadata(view.private_metadata ?? '')).toEqual({ token: 'tok', channelId: 'C1' });
     expect(view.title.text.length).toBeLessThanOrEqual(24);
     const input = view.blocks.find((b) => b.type === 'input');
-    expect(input).toMatchObject({
-      block_id: TYPED_INPUT.blockId,
-      element: { action_id: TYPED_INPUT.actionId },
-    });
+    expect(input).toMatchObject({ block_id: TYPED_INPUT.blockId, element: { action_id: TYPED_INPUT.actionId } });
   });
 
   it('escapes the label shown as mrkdwn in the modal body', () => {
-    const view = typedConfirmView(
-      { ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } },
-      { token: 't', channelId: 'C' },
-    );
+    const view = typedConfirmView({ ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } }, { token: 't', channelId: 'C' });
     expect(JSON.stringify(view.blocks[0])).toContain('&lt;!here&gt;');
   });
 
@@ -48,49 +34,34 @@ describe('typed-confirmation modal', () => {
   });
 });
 
-describe('adapter-local expiring store', () => {
-  it('forgets entries after their time-to-live', () => {
-    let now = 0;
-    const map = new ExpiringMap<string>(1000, 10, () => now);
-    map.set('a', 'x');
-    expect(map.get('a')).toBe('x');
-    now = 1000;
-    expect(map.get('a')).toBeUndefined();
+describe('typed specs in the ephemeral state', () => {
+  it('keeps the modal texts of a typed card under its token, readable by any adapter sharing the state', async () => {
+    const state = createMemoryEphemeralState();
+    const typed = { title: 'Confirm instance delete', label: 'Type web-2 to confirm', placeholder: 'web-2' };
+    await rememberTypedSpec(state, { token: 'tok', confirmLabel: 'Delete', cancelLabel: 'Keep', style: 'danger', typed, expiresAt: Date.now() + 60_000 });
+    expect(await typedSpecFor(state, 'tok')).toEqual({ confirmLabel: 'Delete', cancelLabel: 'Keep', typed });
+    expect(await typedSpecFor(state, 'other')).toBeUndefined();
   });
 
-  it('evicts the oldest entries beyond its size cap', () => {
-    const map = new ExpiringMap<number>(60_000, 2);
-    map.set('a', 1);
-    map.set('b', 2);
-    map.set('c', 3);
-    expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([undefined, 2, 3]);
-    expect(map.size).toBe(2);
+  it('ignores a stored value that is not a typed spec', async () => {
+    const state = createMemoryEphemeralState();
+    await state.set('slack:typed:bad', '{"confirmLabel":1}', 60_000);
+    await state.set('slack:typed:junk', 'not json', 60_000);
+    expect(await typedSpecFor(state, 'bad')).toBeUndefined();
+    expect(await typedSpecFor(state, 'junk')).toBeUndefined();
   });
 });
 
 describe('Slack app manifest', () => {
   it('declares /vps, interactivity at /slack/events and only the scopes the adapter uses', () => {
-    const manifest = parse(
-      readFileSync(new URL('../../adapters/slack/manifest.yaml', import.meta.url), 'utf8'),
-    ) as {
+    const manifest = parse(readFileSync(new URL('../../adapters/slack/manifest.yaml', import.meta.url), 'utf8')) as {
       features: { slash_commands: { command: string; url: string }[] };
       oauth_config: { scopes: { bot: string[] } };
       settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
     };
-    expect(manifest.features.slash_commands[0]).toMatchObject({
-      command: '/vps',
-      url: expect.stringMatching(/\/slack\/events$/),
-    });
-    expect(manifest.settings.interactivity).toMatchObject({
-      is_enabled: true,
-      request_url: expect.stringMatching(/\/slack\/events$/),
-    });
+    expect(manifest.features.slash_commands[0]).toMatchObject({ command: '/vps', url: expect.stringMatching(/\/slack\/events$/) });
+    expect(manifest.settings.interactivity).toMatchObject({ is_enabled: true, request_url: expect.stringMatching(/\/slack\/events$/) });
     expect(manifest.settings.socket_mode_enabled).toBe(false);
-    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
-      'chat:write',
-      'chat:write.public',
-      'commands',
-      'files:write',
-    ]);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['chat:write', 'chat:write.public', 'commands', 'files:write']);
   });
 });

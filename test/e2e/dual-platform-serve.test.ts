@@ -1,0 +1,106 @@
+// `vpsops serve` with Slack and Discord configured in one process (Bolt is loaded first and brings
+// its own undici): `instance metrics` must deliver its chart to both platforms. Before discord.js's
+// REST client had its own HTTP agent, every Discord file upload in such a process failed silently.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import { eventually } from '../support/fake-discord-world.js';
+import { FakeSlack } from '../support/fake-slack.js';
+import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
+const DISCORD_USER = { id: '100000000000000001', username: 'dora' };
+const SLACK_USER = 'U0ALICE';
+const SLACK_CHANNEL = 'C0OPS';
+const SECRET = 'dual-signing-secret';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const dir = mkdtempSync(join(tmpdir(), 'vpsops-dual-'));
+let sim: SimulatorHandle;
+let discord: FakeDiscord;
+let slack: FakeSlack;
+let child: ChildProcess | undefined;
+
+/** A port that was free a moment ago (PORT must be a real number, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${DISCORD_USER.id}, slack:${SLACK_USER}]\n  viewer: ["*"]\n`);
+  sim = await startSimulator();
+  discord = await startFakeDiscord();
+  slack = await new FakeSlack().start();
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const closed = new Promise((resolve) => child?.once('close', resolve));
+    child.kill('SIGTERM');
+    await closed;
+  }
+  await discord.close();
+  await slack.close();
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('vpsops serve with Slack and Discord in one process', { timeout: 180_000 }, () => {
+  it('delivers the instance metrics chart to Discord and to Slack', async () => {
+    const port = await freePort();
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      VPSOPS_DATA_DIR: join(dir, 'data'),
+      VPSOPS_POLICY: join(dir, 'policy.yaml'),
+      HOSTING_API_URL: sim.url,
+      HOSTING_API_KEY: sim.apiKey,
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(port),
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.world.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      LOG_LEVEL: 'info',
+    };
+    const started = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    let stderr = '';
+    started.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 45_000);
+
+    const web1 = SEED_IDS.instances.web1;
+    const interaction = discord.slash(DISCORD_USER, ['instance', 'metrics'], { instance: web1, period: 'day' });
+    const upload = await eventually(
+      () => discord.calls.find((c) => c.method === 'PATCH' && c.path.includes(interaction.token) && c.files.length > 0 && c.status === 200),
+      'the chart on Discord',
+      45_000,
+    );
+    expect(upload.files[0]?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+
+    const events = `http://127.0.0.1:${port}/slack/events`;
+    const form = slashCommandForm({ text: `instance metrics ${web1} --period day`, userId: SLACK_USER, channelId: SLACK_CHANNEL, responseUrl: slack.newResponseUrl() });
+    expect((await postSigned(events, form, { secret: SECRET })).status).toBe(200);
+    const file = await eventually(() => [...slack.uploads.values()].find((u) => u.completed), 'the chart on Slack', 45_000);
+    expect(file.channel).toBe(SLACK_CHANNEL);
+    expect(file.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(slack.callsTo('files.getUploadURLExternal')[0]?.args['alt_txt']).toMatch(/web-1/);
+  });
+});
