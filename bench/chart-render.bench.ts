@@ -4,9 +4,39 @@
 import { renderMetricsChart, renderMetricsSvg, svgToPng } from '../src/render/chart/index.js';
 import { PERIODE_SHAPE, steadySeries, type FixturePeriode } from '../test/fixtures/charts/rrd-fixtures.js';
 import { runIfEntry } from './report.js';
+import { ROOT, spawnNode } from './support/processes.js';
+import { median } from './support/stats.js';
 
 const RUNS = 30;
 const WARMUP = 5;
+const FRESH_PROCESSES = 5;
+const MEMORY_RENDERS = 1_000;
+
+/** Runs bench/support/chart-process.ts in a fresh node and returns its JSON line. */
+async function chartProcess<T>(args: string[], nodeFlags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<T> {
+  const child = spawnNode([...nodeFlags, '--import', 'tsx', 'bench/support/chart-process.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  await new Promise<void>((resolve) => child.process.once('exit', () => resolve()));
+  const line = child.stdout().trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    throw new Error(`chart process failed: ${child.stderr().slice(-1500)}`);
+  }
+}
+
+/** First and second chart in fresh processes (module load included): median over FRESH_PROCESSES. */
+async function firstCharts(env: NodeJS.ProcessEnv): Promise<{ loadMs: number; firstMs: number; secondMs: number }> {
+  const runs: { loadMs: number; firstMs: number; secondMs: number }[] = [];
+  for (let i = 0; i < FRESH_PROCESSES; i += 1) runs.push(await chartProcess(['first'], [], env));
+  return {
+    loadMs: median(runs.map((r) => r.loadMs)),
+    firstMs: median(runs.map((r) => r.firstMs)),
+    secondMs: median(runs.map((r) => r.secondMs)),
+  };
+}
 
 interface Stats {
   p50: number;
@@ -80,6 +110,32 @@ export async function runBench(): Promise<{
       rss_kb_per_chart: round(full.rssKb, 1),
     });
   }
+  const dist = `${ROOT}/dist/charts.js`;
+  const { existsSync } = await import('node:fs');
+  for (const [label, env] of [
+    ['sources via tsx', {}],
+    ...(existsSync(dist) ? [['dist/charts.js', { CHART_MODULE: dist }] as const] : []),
+  ] as const) {
+    const fresh = await firstCharts(env);
+    rows.push({
+      case: `fresh process (${label}): first chart incl. module load`,
+      p50_ms: round(fresh.firstMs),
+      ratio_p50: round(fresh.firstMs / blank.p50),
+      load_ms: round(fresh.loadMs),
+      second_ms: round(fresh.secondMs),
+    });
+  }
+  const mem = await chartProcess<{ warm: { heapMb: number; rssMb: number }; end: { heapMb: number; rssMb: number } }>(
+    ['memory', String(MEMORY_RENDERS)],
+    ['--expose-gc'],
+  );
+  rows.push({
+    case: `memory over ${MEMORY_RENDERS} day charts (after 50 warm-up, gc)`,
+    heap_mb_start: round(mem.warm.heapMb, 1),
+    heap_mb_end: round(mem.end.heapMb, 1),
+    rss_mb_start: round(mem.warm.rssMb, 1),
+    rss_mb_end: round(mem.end.rssMb, 1),
+  });
   return {
     title: `Chart rendering (${RUNS} renders per case, ${PERIODE_SHAPE.hour.count} samples per series)`,
     rows,

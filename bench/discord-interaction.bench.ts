@@ -1,16 +1,14 @@
-// Benchmark of Discord interaction latency: INTERACTION_CREATE sent over the fake gateway until the
-// fake REST API receives the first callback (the defer Discord needs within 3 s), for (a) a bare
-// discord.js client that only defers (baseline), (b) the Discord adapter with a no-op core
-// (transport cost alone) and (c) the full bot — adapter + real core + hosting-API simulator doing
-// the real work after each defer — all in the same run, sequentially and in bursts.
+// Benchmark of Discord interaction latency with the bot in a process of its own (`bin/vpsops.js
+// serve`, as production runs it, against the simulator in another process) while this process
+// plays Discord (fake gateway + REST): INTERACTION_CREATE written to the gateway socket until the
+// fake REST API receives the first callback (the defer Discord needs within 3 s), against a bare
+// discord.js client that only defers, also in its own process; sequentially and in bursts.
 import { performance } from 'node:perf_hooks';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
-import { createDiscordAdapter } from '../adapters/discord/index.js';
-import type { Dispatcher } from '../src/core/ports.js';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/support/fake-discord.js';
-import { DISCORD_USERS, startDiscordWorld } from '../test/support/fake-discord-world.js';
+import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
+import { BIN, binLayout, ROOT, scratchEnv, spawnNode, startSimulatorProcess } from './support/processes.js';
 
 const N = 200;
 const BURST = 20;
@@ -74,43 +72,40 @@ async function run(target: Target, count: number, concurrency: number): Promise<
 
 async function startBare(): Promise<{ target: Target; stop(): Promise<void> }> {
   const discord = await startFakeDiscord();
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiUrl } });
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (interaction.isChatInputCommand()) void interaction.deferReply().catch(() => undefined);
+  const child = spawnNode(['--import', 'tsx', 'bench/support/bare-discord-process.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl },
   });
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(discord.botToken);
-  await ready;
+  await child.waitFor(/bare discord.js ready/);
   return {
     target: { discord, finishes: (call) => call.path.endsWith('/callback') },
     async stop() {
-      await client.destroy();
+      await child.stop();
       await discord.close();
     },
   };
 }
 
-async function startTransportOnly(): Promise<{ target: Target; stop(): Promise<void> }> {
+/** `vpsops serve` with Discord only, in its own process, against the simulator process. */
+async function startBot(hosting: { url: string; apiKey: string }): Promise<{ target: Target; stop(): Promise<void> }> {
   const discord = await startFakeDiscord();
-  const dispatcher: Dispatcher = {
-    commands: () => [],
-    visibilityFor: () => 'channel',
-    completeInstance: async () => [],
-    async dispatch(_invocation, responder) {
-      await responder.reply({ title: 'ok', blocks: [] });
-    },
-    async act() {},
-  };
-  const adapter = createDiscordAdapter({
-    token: discord.botToken,
-    applicationId: discord.world.applicationId,
-    apiUrl: discord.apiUrl,
+  const scratch = scratchEnv({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_APPLICATION_ID: discord.world.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    HOSTING_API_URL: hosting.url,
+    HOSTING_API_KEY: hosting.apiKey,
   });
-  await adapter.start(dispatcher);
+  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
+  await child.waitFor(/vpsops serving/);
   return {
-    target: { discord, finishes: (call) => call.method === 'PATCH' },
+    target: {
+      discord,
+      finishes: (call) => call.method === 'PATCH' || (call.method === 'POST' && call.path.startsWith('/webhooks/')),
+    },
     async stop() {
-      await adapter.stop();
+      await child.stop();
+      scratch.remove();
       await discord.close();
     },
   };
@@ -118,17 +113,14 @@ async function startTransportOnly(): Promise<{ target: Target; stop(): Promise<v
 
 /** Runs the benchmark and returns a table of rows for the bench runner. */
 export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: string }> {
-  const world = await startDiscordWorld();
+  const layout = await binLayout();
+  const hosting = await startSimulatorProcess();
   const bare = await startBare();
-  const transport = await startTransportOnly();
-  const full: Target = {
-    discord: world.discord,
-    finishes: (call) =>
-      call.method === 'PATCH' || (call.method === 'POST' && call.path.startsWith('/webhooks/')),
-  };
+  const bot = await startBot(hosting);
+  const full = bot.target;
   const rows: Row[] = [];
   try {
-    for (const target of [bare.target, transport.target, full]) await run(target, WARMUP, 4);
+    for (const target of [bare.target, full]) await run(target, WARMUP, 4);
     for (const [mode, concurrency] of [
       ['sequential', 1],
       [`bursts of ${BURST}`, BURST],
@@ -143,10 +135,7 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
         ratio_p50: 1,
         ratio_p99: 1,
       });
-      for (const [name, target] of [
-        ['vpsops adapter, no-op core', transport.target],
-        ['vpsops full bot', full],
-      ] as const) {
+      for (const [name, target] of [['vpsops serve', full]] as const) {
         const times = await run(target, N, concurrency);
         const p50 = percentile(times, 50);
         const p99 = percentile(times, 99);
@@ -160,21 +149,21 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
       }
     }
   } finally {
+    await bot.stop();
     await bare.stop();
-    await transport.stop();
-    await world.close();
+    await hosting.stop();
   }
   return {
-    title: `Discord interaction → defer latency (${N} /vps commands per case, loopback fake gateway + REST)`,
+    title: `Discord interaction → defer latency (${N} /vps commands per case; bot runs ${layout} in its own process)`,
     rows,
     notes:
       'Time from writing INTERACTION_CREATE to the gateway socket until the fake REST API receives the defer ' +
       'callback; ratios are against the bare discord.js client in this run. Each interaction is waited on until ' +
       'its reply is edited before the next batch. The adapter decides visibility and defers before any work; ' +
-      'the full bot then runs `instance show` against the simulator, which shares this process, so its CPU ' +
-      'time shows up in the burst rows (an upper bound for production). Edits go through @discordjs/rest’s ' +
+      'the bot then runs `instance show` against the simulator. Edits go through @discordjs/rest’s ' +
       'client-side global limit of 50 requests/s, which bounds the run’s length, not the defer latency (interaction ' +
-      'callbacks use its burst handler).',
+      'callbacks use its burst handler). The bot, the simulator and the bare client each run in their own process; ' +
+      'the fake Discord shares only this one.',
   };
 }
 

@@ -15,7 +15,7 @@ import {
 import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { commandPath } from './core/command.js';
 import { commandInfo } from './core/registry.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { createServeObservability } from './serve/observability.js';
 import { runSimulatorCli } from './simulator/index.js';
 
@@ -53,6 +53,8 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     await adapter.start(app.dispatcher);
     await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
+    // Only for a person at a terminal: a piped session may end before the warm-up would.
+    if (interactive) warmUpChartsSoon(log.logger);
     await adapter.closed;
   } finally {
     process.off('SIGTERM', stop);
@@ -158,6 +160,7 @@ export async function runServe(config: AppConfig): Promise<number> {
       { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
       'vpsops serving',
     );
+    warmUpChartsSoon(logger);
     const signal = await nextSignal();
     logger.info({ signal }, 'shutting down');
   } finally {
@@ -170,6 +173,15 @@ export async function runServe(config: AppConfig): Promise<number> {
     await app.close();
   }
   return EXIT.ok;
+}
+
+/** Loads the chart engine in the background once serve/console is ready, so the first chart is warm. */
+function warmUpChartsSoon(logger: Logger): void {
+  setImmediate(() => {
+    import('./render/chart/index.js')
+      .then((charts) => charts.warmUpCharts())
+      .catch((error: unknown) => logger.warn({ err: error }, 'chart warm-up failed'));
+  });
 }
 
 /** `vpsops simulator`: the hosting-API simulator alone until a signal. */

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { chartFontFiles } from './fonts.js';
+import { encodePng } from './png-encode.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,8 +19,8 @@ export interface RasterImage {
 
 let ready: Promise<Uint8Array[]> | null = null;
 
-/** Loads the wasm module and the bundled fonts once per process. */
-function prepare(): Promise<Uint8Array[]> {
+/** Loads the wasm module and the bundled fonts once per process (also called to warm up early). */
+export function prepareRasterizer(): Promise<Uint8Array[]> {
   ready ??= (async () => {
     const wasmPath = join(dirname(require.resolve('@resvg/resvg-wasm')), 'index_bg.wasm');
     await initWasm(await readFile(wasmPath));
@@ -33,12 +34,16 @@ function prepare(): Promise<Uint8Array[]> {
 
 /** Rasterises an SVG using only the bundled fonts, so the output is identical on every machine. */
 export async function rasterizeSvg(svg: string, defaultFontFamily: string): Promise<RasterImage> {
-  const fontBuffers = await prepare();
-  const resvg = new Resvg(svg, { font: { fontBuffers, defaultFontFamily }, fitTo: { mode: 'original' } });
+  const fontBuffers = await prepareRasterizer();
+  const resvg = new Resvg(svg, {
+    font: { fontBuffers, defaultFontFamily, loadSystemFonts: false },
+    fitTo: { mode: 'original' },
+  });
   try {
     const image = resvg.render();
     try {
-      return { png: image.asPng(), width: image.width, height: image.height };
+      const { width, height } = image;
+      return { png: encodePng(image.pixels, width, height), width, height };
     } finally {
       image.free();
     }

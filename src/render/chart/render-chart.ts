@@ -6,7 +6,7 @@ import { GraphicComponent, GridComponent, LegendComponent, TitleComponent } from
 import { SVGRenderer } from 'echarts/renderers';
 import { buildChartOption, CHART_FONT, CHART_HEIGHT, CHART_WIDTH } from './chart-option.js';
 import { buildPanels } from './panels.js';
-import { rasterizeSvg } from './rasterize.js';
+import { prepareRasterizer, rasterizeSvg } from './rasterize.js';
 import { normalizeRrd, type RrdSeries } from './rrd-series.js';
 import { palette, type ChartTheme } from './theme.js';
 import { toPeriode, type Periode } from './time-labels.js';
@@ -59,4 +59,27 @@ export function svgToPng(svg: string): Promise<MetricsChart> {
 /** Renders CPU, memory, network and disk panels of an RRD payload into one PNG. */
 export async function renderMetricsChart(input: MetricsChartInput): Promise<MetricsChart> {
   return svgToPng(renderMetricsSvg(input));
+}
+
+/** A short synthetic series: enough points for every panel to draw lines, axes and labels. */
+function warmUpSeries(): RrdSeries {
+  const end = Date.UTC(2024, 0, 1);
+  const at = (i: number) => new Date(end - (11 - i) * 300_000).toISOString();
+  const samples = (fields: string[]) =>
+    Array.from({ length: 12 }, (_, i) => ({
+      time: at(i),
+      ...Object.fromEntries(fields.map((f) => [f, i * 7])),
+    }));
+  return {
+    cpu: samples(['cpu']),
+    memory: samples(['raw_usage_memory', 'raw_max_memory']),
+    network: samples(['raw_netin', 'raw_netout']),
+    disk: samples(['raw_diskread', 'raw_diskwrite']),
+  };
+}
+
+/** Loads the rasteriser and fonts and draws one throw-away chart, so the first real chart is warm. */
+export async function warmUpCharts(): Promise<void> {
+  await prepareRasterizer();
+  await renderMetricsChart({ title: 'warm-up', periode: 'hour', series: warmUpSeries() });
 }

@@ -1,0 +1,105 @@
+// Benchmark of process-level figures: `exec instance show` wall time (against `node -e 0` in the
+// same run), console time to its first prompt, `serve` time to ready and its resident memory idle.
+// Every figure is the median of RUNS fresh processes running `bin/vpsops.js` exactly as `npx vpsops`
+// does (compiled dist/ when current, else the sources through tsx — the table says which), and
+// `serve` talks to a fake Slack and the simulator that run in processes of their own.
+import { FakeSlack } from '../test/support/fake-slack.js';
+import {
+  BIN,
+  binLayout,
+  freePort,
+  scratchEnv,
+  spawnNode,
+  startSimulatorProcess,
+  timeRun,
+} from './support/processes.js';
+import { median, round } from './support/stats.js';
+import { runIfEntry, type BenchReport } from './report.js';
+
+const RUNS = 7;
+/** How long `serve` sits idle (chart warm-up included) before its memory is read. */
+const IDLE_MS = 5_000;
+
+async function repeat(runs: number, once: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) times.push(await once());
+  return median(times);
+}
+
+/** Time from spawning `vpsops console` until its prompt is written. */
+async function consolePrompt(): Promise<number> {
+  const scratch = scratchEnv();
+  const child = spawnNode([BIN, 'console'], { cwd: scratch.cwd, env: scratch.env });
+  try {
+    return await child.waitFor(/vps> /);
+  } finally {
+    child.process.stdin?.end();
+    await child.stop();
+    scratch.remove();
+  }
+}
+
+/** Time from spawning `vpsops serve` (Slack over HTTP) until it logs "vpsops serving", and its RSS. */
+async function serveReady(
+  slack: FakeSlack,
+  hosting: { url: string; apiKey: string },
+  idleMs: number,
+): Promise<{ readyMs: number; readyRssMb: number; idleRssMb: number }> {
+  const scratch = scratchEnv({
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: 'bench-signing-secret',
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(await freePort()),
+    HOSTING_API_URL: hosting.url,
+    HOSTING_API_KEY: hosting.apiKey,
+  });
+  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
+  try {
+    const readyMs = await child.waitFor(/vpsops serving/);
+    const readyRssMb = await child.rssMb();
+    if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+    return { readyMs, readyRssMb, idleRssMb: await child.rssMb() };
+  } finally {
+    await child.stop();
+    scratch.remove();
+  }
+}
+
+/** Runs the benchmark and returns a table of rows for the bench runner. */
+export async function runBench(): Promise<BenchReport> {
+  const layout = await binLayout();
+  const slack = await new FakeSlack().start();
+  const hosting = await startSimulatorProcess();
+  const scratch = scratchEnv();
+  try {
+    const nodeMs = await repeat(RUNS, () => timeRun(['-e', '0']));
+    const execMs = await repeat(RUNS, () =>
+      timeRun([BIN, 'exec', 'instance show web-1'], { cwd: scratch.cwd, env: scratch.env }),
+    );
+    const promptMs = await repeat(RUNS, consolePrompt);
+    const serves: Awaited<ReturnType<typeof serveReady>>[] = [];
+    for (let i = 0; i < RUNS; i += 1) serves.push(await serveReady(slack, hosting, i < 3 ? IDLE_MS : 0));
+    const withIdle = serves.slice(0, 3);
+    return {
+      title: `Start-up (${RUNS} fresh processes per case, median; bin/vpsops.js runs ${layout})`,
+      rows: [
+        { case: 'baseline: node -e 0', ms: round(nodeMs, 0), ratio: 1, target: '' },
+        { case: 'exec "instance show web-1" (embedded simulator)', ms: round(execMs, 0), ratio: round(execMs / nodeMs), target: '≤ 600 ms, ≤ 6×' },
+        { case: 'console: spawn → first prompt', ms: round(promptMs, 0), ratio: round(promptMs / nodeMs), target: '≤ 800 ms' },
+        { case: 'serve (Slack HTTP): spawn → "vpsops serving"', ms: round(median(serves.map((s) => s.readyMs)), 0), ratio: round(median(serves.map((s) => s.readyMs)) / nodeMs), target: '≤ 1000 ms' },
+        { case: 'serve: RSS MB at ready', ms: round(median(serves.map((s) => s.readyRssMb)), 1), ratio: '', target: '' },
+        { case: `serve: RSS MB idle ${IDLE_MS / 1000} s (chart engine warmed)`, ms: round(median(withIdle.map((s) => s.idleRssMb)), 1), ratio: '', target: '≤ 110 MB' },
+      ],
+      notes:
+        'ms column holds MB for the RSS rows. The exec row starts the embedded simulator in the CLI process, as ' +
+        '`npx vpsops exec` does without HOSTING_API_URL; serve uses the simulator and fake Slack running in their own ' +
+        'processes. VPSOPS_FROM_SOURCE=1 makes bin/vpsops.js run the TypeScript sources (the pre-build figures).',
+    };
+  } finally {
+    scratch.remove();
+    await hosting.stop();
+    await slack.close();
+  }
+}
+
+await runIfEntry(import.meta.url, runBench);

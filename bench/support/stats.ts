@@ -1,0 +1,15 @@
+// Small statistics shared by the benchmarks: percentiles of sorted samples and rounding for tables.
+
+/** The p-th percentile (nearest rank) of an ascending array; 0 for an empty one. */
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** The median of any array (copied and sorted). */
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+/** Rounds for a table cell. */
+export const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
