@@ -1,18 +1,22 @@
-// Benchmark of Discord's HTTP interactions mode: a signed POST /discord/interactions until its
-// response (the deferral Discord needs within 3 s) arrives, for (a) a bare node:http server that
-// only verifies the Ed25519 signature and answers (baseline), (b) the Discord adapter's endpoint
-// with a no-op core and (c) the full bot (real core + simulator doing the work after each defer),
-// all in the same run, sequentially and 20 at a time.
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createPublicKey, verify } from 'node:crypto';
+// Benchmark of Discord's HTTP interactions mode with the bot in a process of its own
+// (`bin/vpsops.js serve` with DISCORD_PUBLIC_KEY, against the simulator in another process) while
+// this process plays Discord: a signed POST /discord/interactions until its response (the deferral
+// Discord needs within 3 s) is read, against a bare node:http server in its own process that only
+// verifies the signature and answers; sequentially and 20 at a time.
 import { performance } from 'node:perf_hooks';
-import { createDiscordAdapter } from '../adapters/discord/index.js';
-import type { Dispatcher } from '../src/core/ports.js';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/support/fake-discord.js';
-import { DISCORD_USERS, startDiscordWorld } from '../test/support/fake-discord-world.js';
+import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
+import {
+  BIN,
+  binLayout,
+  freePort,
+  ROOT,
+  scratchEnv,
+  spawnNode,
+  startSimulatorProcess,
+} from './support/processes.js';
 
 const N = 200;
 const CONCURRENT = 20;
@@ -27,6 +31,7 @@ interface Target {
   discord: FakeDiscord;
   /** Whether the interaction's work goes on after the response (an edit through the webhook follows). */
   followsUp: boolean;
+  stop(): Promise<void>;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -36,37 +41,7 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (n: number): number => Number(n.toFixed(2));
 
-async function listen(listener: RequestListener): Promise<{ server: Server; url: string }> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/discord/interactions` };
-}
-
-async function close(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-/** The baseline: verify the signature with node:crypto, answer a deferral. Nothing else. */
-async function startBare(discord: FakeDiscord) {
-  const x = Buffer.from(discord.publicKeyHex, 'hex').toString('base64url');
-  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
-  return listen((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const sig = String(req.headers['x-signature-ed25519'] ?? '');
-      const ts = String(req.headers['x-signature-timestamp'] ?? '');
-      const ok = verify(null, Buffer.concat([Buffer.from(ts), ...chunks]), key, Buffer.from(sig, 'hex'));
-      if (!ok) res.writeHead(401).end();
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":5}');
-    });
-  });
-}
-
-/** Sends `count` signed slash commands, `concurrency` at a time; returns response latencies in ms, sorted. */
+/** Sends `count` signed slash commands, `concurrency` at a time; returns response latencies in ms. */
 async function run(target: Target, count: number, concurrency: number): Promise<number[]> {
   const latencies: number[] = [];
   const finished = new Map<string, () => void>();
@@ -94,67 +69,76 @@ async function run(target: Target, count: number, concurrency: number): Promise<
   } finally {
     off();
   }
-  return latencies.sort((a, b) => a - b);
+  return latencies;
 }
 
-/** The adapter's endpoint with a core that answers at once. */
-async function startTransportOnly(discord: FakeDiscord) {
-  const dispatcher: Dispatcher = {
-    commands: () => [],
-    visibilityFor: () => 'channel',
-    completeInstance: async () => [],
-    async dispatch(_invocation, responder) {
-      await responder.reply({ title: 'ok', blocks: [] });
-    },
-    async act() {},
-  };
-  let endpoint: RequestListener = (_req, res) => void res.writeHead(503).end();
-  const { server, url } = await listen((req, res) => endpoint(req, res));
-  const adapter = createDiscordAdapter({
-    token: discord.botToken,
-    applicationId: discord.world.applicationId,
-    apiUrl: discord.apiUrl,
-    publicKey: discord.publicKeyHex,
-    mount: (_path, listener) => {
-      endpoint = listener;
-    },
+async function startBare(): Promise<Target> {
+  const discord = await startFakeDiscord();
+  const port = await freePort();
+  const child = spawnNode(['--import', 'tsx', 'bench/support/bare-discord-http-process.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DISCORD_PUBLIC_KEY: discord.publicKeyHex, PORT: String(port) },
   });
-  await adapter.start(dispatcher);
+  await child.waitFor(/bare discord http ready/);
   return {
-    url,
+    url: `http://127.0.0.1:${port}/discord/interactions`,
+    discord,
+    followsUp: false,
     async stop() {
-      await adapter.stop();
-      await close(server);
+      await child.stop();
+      await discord.close();
+    },
+  };
+}
+
+/** `vpsops serve` in HTTP interactions mode, in its own process, against the simulator process. */
+async function startBot(hosting: { url: string; apiKey: string }): Promise<Target> {
+  const discord = await startFakeDiscord();
+  const port = await freePort();
+  const scratch = scratchEnv({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_APPLICATION_ID: discord.world.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+    PORT: String(port),
+    HOSTING_API_URL: hosting.url,
+    HOSTING_API_KEY: hosting.apiKey,
+  });
+  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
+  await child.waitFor(/vpsops serving/);
+  return {
+    url: `http://127.0.0.1:${port}/discord/interactions`,
+    discord,
+    followsUp: true,
+    async stop() {
+      await child.stop();
+      scratch.remove();
+      await discord.close();
     },
   };
 }
 
 /** Runs the benchmark and returns a table of rows for the bench runner. */
 export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: string }> {
-  const world = await startDiscordWorld({ http: true });
-  const bareDiscord = await startFakeDiscord();
-  const bare = await startBare(bareDiscord);
-  const transportDiscord = await startFakeDiscord();
-  const transport = await startTransportOnly(transportDiscord);
-  const targets: [string, Target][] = [
-    ['bare node:http (verify + answer)', { url: bare.url, discord: bareDiscord, followsUp: false }],
-    ['vpsops endpoint, no-op core', { url: transport.url, discord: transportDiscord, followsUp: true }],
-    ['vpsops full bot', { url: world.endpointUrl, discord: world.discord, followsUp: true }],
-  ];
+  const layout = await binLayout();
+  const hosting = await startSimulatorProcess();
+  const targets: [string, Target][] = [];
   const rows: Row[] = [];
   try {
+    targets.push(['bare node:http (verify + answer)', await startBare()]);
+    targets.push(['vpsops serve', await startBot(hosting)]);
     for (const [, target] of targets) await run(target, WARMUP, 4);
     for (const [mode, concurrency] of [
       ['sequential', 1],
       [`${CONCURRENT} concurrent`, CONCURRENT],
     ] as const) {
-      let b50 = 0;
-      let b99 = 0;
-      // Targets take turns in rounds of ROUND, so a load change on the machine hits all of them alike.
+      // Targets take turns in rounds of ROUND, so a load change on the machine hits both alike.
       const samples = targets.map((): number[] => []);
       for (let done = 0; done < N; done += ROUND)
         for (const [index, [, target]] of targets.entries())
           samples[index]?.push(...(await run(target, ROUND, concurrency)));
+      let b50 = 0;
+      let b99 = 0;
       for (const [index, [name]] of targets.entries()) {
         const times = (samples[index] ?? []).sort((a, b) => a - b);
         const p50 = percentile(times, 50);
@@ -170,23 +154,18 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
       }
     }
   } finally {
-    await transport.stop();
-    await close(bare.server);
-    await bareDiscord.close();
-    await transportDiscord.close();
-    await world.close();
+    for (const [, target] of targets) await target.stop();
+    await hosting.stop();
   }
   return {
-    title: `Discord HTTP interaction → response latency (${N} signed /vps commands per case, loopback)`,
+    title: `Discord HTTP interaction → response latency (${N} signed /vps commands per case; bot: ${layout})`,
     rows,
     notes:
       'Time from starting the signed POST /discord/interactions until its response (the deferral) is read; ' +
-      'ratios are against a bare node:http server in this run that only verifies the Ed25519 signature and ' +
-      'answers. For the vpsops rows each interaction is also waited on until its reply is edited through the ' +
-      'webhook before the next batch; the full bot runs `instance show` against the simulator, which shares ' +
-      'this process with the client, so its CPU time shows in the concurrent rows (an upper bound). The targets ' +
-      'take turns in rounds of 40. Everything shares one event loop, so an endpoint that edits its reply at once ' +
-      '(the no-op core) competes with the client reading its own response.',
+      'ratios are against a bare node:http server in its own process that only verifies the Ed25519 signature ' +
+      'and answers. The bot runs `instance show` against the simulator process after each deferral and each ' +
+      'interaction is waited on until its reply is edited through the webhook before the next batch; the ' +
+      'targets take turns in rounds of 40 so machine load hits both alike.',
   };
 }
 
