@@ -76,46 +76,59 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
   const ttl = o.ttlMs ?? SHARD_LEASE_TTL_MS;
   const poll = o.pollMs ?? SHARD_POLL_MS;
   const count = o.shardCount ?? (await recommendedShards(o.rest));
-  const sessions = new Map<number, { client: Client; renewedAt: number }>();
+  // Leases this process holds, from acquisition on (a session may still be logging in).
+  const sessions = new Map<number, { client?: Client; renewedAt: number }>();
   const log = o.ctx.logger;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let renewing = false;
 
   const drop = async (id: number, why: string) => {
     const session = sessions.get(id);
     sessions.delete(id);
     log.warn({ shard: id, why }, 'discord: shard session given up');
-    await session?.client.destroy();
+    await session?.client?.destroy();
   };
 
+  // Renewals run on their own timer, so a slow login never lets a held lease lapse.
   const renewHeld = async () => {
-    for (const [id, session] of sessions) {
-      try {
-        if (await o.leases.renew(shardLease(id), owner, ttl)) session.renewedAt = Date.now();
-        else await drop(id, 'lease lost');
-      } catch (error) {
-        log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed');
-        // Give the session up before the lease can lapse, so two replicas never hold one shard.
-        if (Date.now() - session.renewedAt + poll >= ttl) await drop(id, 'lease cannot be renewed');
+    if (renewing) return;
+    renewing = true;
+    try {
+      for (const [id, session] of sessions) {
+        try {
+          if (await o.leases.renew(shardLease(id), owner, ttl)) session.renewedAt = Date.now();
+          else await drop(id, 'lease lost');
+        } catch (error) {
+          log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed');
+          // Give the session up before the lease can lapse, so two replicas never hold one shard.
+          if (Date.now() - session.renewedAt + poll >= ttl) await drop(id, 'lease cannot be renewed');
+        }
       }
+    } finally {
+      renewing = false;
     }
   };
+  const renewals = setInterval(() => void renewHeld(), poll);
 
   // At most one new shard per round, so replicas starting together share the shards out.
   const takeOne = async () => {
     for (let id = 0; id < count; id += 1) {
       if (sessions.has(id)) continue;
       if (!(await o.leases.acquire(shardLease(id), owner, ttl))) continue;
+      const session: { client?: Client; renewedAt: number } = { renewedAt: Date.now() };
+      sessions.set(id, session);
       try {
         const client = await openShard(o, id, count);
-        if (stopped) {
+        if (stopped || sessions.get(id) !== session) {
           await client.destroy();
           return;
         }
-        sessions.set(id, { client, renewedAt: Date.now() });
+        session.client = client;
         log.info({ shard: id, shardCount: count }, 'discord: holding shard');
       } catch (error) {
         log.error({ shard: id, error: describeError(error) }, 'discord: shard login failed');
+        if (sessions.get(id) === session) sessions.delete(id);
         await o.leases.release(shardLease(id), owner).catch(() => undefined);
       }
       return;
@@ -124,7 +137,6 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
 
   const round = async () => {
     try {
-      await renewHeld();
       await takeOne();
     } catch (error) {
       log.warn({ error: describeError(error) }, 'discord: shard lease round failed');
@@ -136,12 +148,17 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
   return {
     owner,
     shardCount: count,
-    held: () => [...sessions.keys()].sort((a, b) => a - b),
+    held: () =>
+      [...sessions.entries()]
+        .filter(([, session]) => session.client)
+        .map(([id]) => id)
+        .sort((a, b) => a - b),
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(renewals);
       for (const [id, session] of sessions) {
-        await session.client.destroy();
+        await session.client?.destroy();
         await o.leases.release(shardLease(id), owner).catch(() => undefined);
       }
       sessions.clear();
