@@ -5,6 +5,7 @@ import { createRedactor } from '../api/redact.js';
 import { secretsOf, type AppConfig } from '../config.js';
 import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
+import type { Logger } from '../logger.js';
 import { openEmbeddedStore } from './embedded-store.js';
 
 /** The state a bot runs on, and how to close it. */
@@ -14,15 +15,29 @@ export interface BotState {
   close(): Promise<void>;
 }
 
-/** Opens the configured store and audit log; ConfigError when the data dir is held by another process. */
+/**
+ * Opens the configured store and audit log; ConfigError when the data dir is held by another process,
+ * StoreUnavailableError when Redis cannot be reached.
+ */
 export async function openBotState(
   config: AppConfig,
-  options: { mode?: string; now?: () => number } = {},
+  options: { mode?: string; now?: () => number; logger?: Logger } = {},
 ): Promise<BotState> {
-  const store = await openEmbeddedStore(config.dataDir, options);
+  const { url, prefix } = config.redis;
+  // The Redis modules (and ioredis) load only when REDIS_URL is set.
+  const redis = url
+    ? { ...(await import('./redis-store.js')), ...(await import('./redis-audit.js')) }
+    : undefined;
+  const store = redis && url
+    ? await redis.openRedisStore({ url, prefix, ...options })
+    : await openEmbeddedStore(config.dataDir, options);
   try {
-    // Config secrets in any encoding never reach an audit record.
-    const audit = await openAuditLog(config.dataDir, { redact: createRedactor(secretsOf(config)) });
+    // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
+    // for every replica; otherwise audit.jsonl in the data dir.
+    const redact = createRedactor(secretsOf(config));
+    const audit = redis && url
+      ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
+      : await openAuditLog(config.dataDir, { redact });
     return {
       store,
       audit,

@@ -1,0 +1,108 @@
+// Pending confirmations in Redis: one hash per token (the record's JSON body plus the fields a
+// compare-and-set looks at), expiring by itself at expiry + USED_RETENTION_MS, and a ZSET of the
+// still-pending tokens by expiresAt for due() and count(). The hash layout lets take/attachCard
+// check and change `status` in Lua without re-encoding the record (cjson would turn [] into {}).
+import type { MessageRef } from '../../core/ports.js';
+import {
+  pendingDropAt,
+  USED_RETENTION_MS,
+  type PendingConfirmation,
+  type PendingResolution,
+  type PendingStore,
+} from '../../core/store.js';
+import type { RedisContext } from './context.js';
+
+const STATE_FIELDS = ['status', 'usedAt', 'usedBy', 'resolution', 'cardRef'] as const;
+
+function toFields(pending: PendingConfirmation): Record<string, string> {
+  const body: Record<string, unknown> = { ...pending };
+  for (const field of STATE_FIELDS) delete body[field];
+  const fields: Record<string, string> = {
+    body: JSON.stringify(body),
+    status: pending.status,
+    expiresAt: String(pending.expiresAt),
+  };
+  if (pending.usedAt !== undefined) fields.usedAt = String(pending.usedAt);
+  if (pending.usedBy !== undefined) fields.usedBy = pending.usedBy;
+  if (pending.resolution !== undefined) fields.resolution = pending.resolution;
+  if (pending.cardRef !== undefined) fields.cardRef = JSON.stringify(pending.cardRef);
+  return fields;
+}
+
+function fromFields(fields: Record<string, string>): PendingConfirmation | null {
+  if (fields.body === undefined) return null;
+  const pending = JSON.parse(fields.body) as PendingConfirmation;
+  pending.status = fields.status === 'pending' ? 'pending' : 'used';
+  if (fields.usedAt !== undefined) pending.usedAt = Number(fields.usedAt);
+  if (fields.usedBy !== undefined) pending.usedBy = fields.usedBy;
+  if (fields.resolution !== undefined) pending.resolution = fields.resolution as PendingResolution;
+  if (fields.cardRef !== undefined) pending.cardRef = JSON.parse(fields.cardRef) as MessageRef;
+  return pending;
+}
+
+/** A flat [field, value, …] reply (from Lua) as an object. */
+function pairs(flat: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!Array.isArray(flat)) return fields;
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[String(flat[i])] = String(flat[i + 1]);
+  return fields;
+}
+
+/** Creates the PendingStore over `ctx`'s connection. */
+export function createRedisPending(ctx: RedisContext): PendingStore {
+  const { client, key, now, exec } = ctx;
+  const dueKey = key('pending:due');
+  const keyOf = (token: string) => key(`p:${token}`);
+  // Members past retention point at keys Redis has already expired: drop them first.
+  const dropHopeless = () => client.zremrangebyscore(dueKey, '-inf', `(${now() - USED_RETENTION_MS}`);
+
+  return {
+    async put(pending) {
+      const ttl = Math.ceil(pendingDropAt(pending) - now());
+      const tx = client.multi().del(keyOf(pending.token));
+      if (ttl > 0) tx.hset(keyOf(pending.token), toFields(pending)).pexpire(keyOf(pending.token), ttl);
+      if (ttl > 0 && pending.status === 'pending') tx.zadd(dueKey, pending.expiresAt, pending.token);
+      else tx.zrem(dueKey, pending.token);
+      await exec(tx);
+    },
+    async get(token) {
+      const found = fromFields(await client.hgetall(keyOf(token)));
+      // Redis expires the key by its own clock; the store's clock decides too (as in memory).
+      return found && pendingDropAt(found) >= now() ? found : null;
+    },
+    async take(token, usedBy, at, resolution) {
+      const args = [at, usedBy, resolution, USED_RETENTION_MS, now(), token];
+      const before = await ctx.script('vpsopsTake', [keyOf(token), dueKey], args);
+      return before ? fromFields(pairs(before)) : null;
+    },
+    async attachCard(token, ref) {
+      return (await ctx.script('vpsopsAttachCard', [keyOf(token)], [JSON.stringify(ref)])) === 1;
+    },
+    async delete(token) {
+      await exec(client.multi().del(keyOf(token)).zrem(dueKey, token));
+    },
+    async due(at, limit) {
+      await dropHopeless();
+      const found: PendingConfirmation[] = [];
+      for (;;) {
+        const tokens = await client.zrangebyscore(dueKey, '-inf', at, 'LIMIT', found.length, limit);
+        if (tokens.length === 0) return found;
+        const pipeline = client.pipeline();
+        for (const token of tokens) pipeline.hgetall(keyOf(token));
+        const replies = await exec(pipeline);
+        const gone: string[] = [];
+        tokens.forEach((token, i) => {
+          const pending = fromFields((replies[i] ?? {}) as Record<string, string>);
+          if (pending?.status === 'pending') found.push(pending);
+          else gone.push(token);
+        });
+        if (gone.length > 0) await client.zrem(dueKey, ...gone);
+        if (found.length >= limit || tokens.length < limit) return found.slice(0, limit);
+      }
+    },
+    async count() {
+      await dropHopeless();
+      return client.zcard(dueKey);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The Lua scripts that make compare-and-set operations atomic across processes: Redis runs each
+// script alone, so whichever replica a click reaches, exactly one caller wins.
+import type { Redis } from 'ioredis';
+
+/** Pending → used when still pending; returns the hash as it was (field, value, …) or nil. */
+const TAKE = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return false end
+local before = redis.call('HGETALL', KEYS[1])
+local at = tonumber(ARGV[1])
+redis.call('HSET', KEYS[1], 'status', 'used', 'usedAt', ARGV[1], 'usedBy', ARGV[2], 'resolution', ARGV[3])
+local expiresAt = tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) or at
+local ttl = math.floor(math.max(expiresAt, at) + tonumber(ARGV[4]) - tonumber(ARGV[5]))
+if ttl < 1 then ttl = 1 end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZREM', KEYS[2], ARGV[6])
+return before`;
+
+/** Sets the card ref only while the confirmation is still pending; 1 when set. */
+const ATTACH_CARD = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return 0 end
+redis.call('HSET', KEYS[1], 'cardRef', ARGV[1])
+return 1`;
+
+/** Records uuid → hostname and moves the uuid between the per-hostname index sets. */
+const REMEMBER_HOSTNAME = `
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old and old ~= ARGV[3] then redis.call('SREM', ARGV[4] .. old, ARGV[1]) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+redis.call('SADD', ARGV[4] .. ARGV[3], ARGV[1])
+return 1`;
+
+/** Drops a uuid from the directory and from its hostname's index set. */
+const FORGET_HOSTNAME = `
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then redis.call('SREM', ARGV[2] .. old, ARGV[1]) end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1`;
+
+/** Takes the lease when free or already ours; 1 when `owner` holds it now. */
+const LEASE_ACQUIRE = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/** Extends the lease only while `owner` holds it. */
+const LEASE_RENEW = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/** Deletes the lease only while `owner` holds it. */
+const LEASE_RELEASE = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+return 1`;
+
+/** Adds one; a new key expires ARGV[1] ms later, an existing one keeps its expiry. */
+const INCREMENT = `
+local value = redis.call('GET', KEYS[1])
+local count = (tonumber(value) or 0) + 1
+if value then redis.call('SET', KEYS[1], count, 'KEEPTTL') else redis.call('SET', KEYS[1], count, 'PX', ARGV[1]) end
+return count`;
+
+const SCRIPTS = {
+  vpsopsTake: [2, TAKE],
+  vpsopsAttachCard: [1, ATTACH_CARD],
+  vpsopsRemember: [2, REMEMBER_HOSTNAME],
+  vpsopsForget: [2, FORGET_HOSTNAME],
+  vpsopsLeaseAcquire: [1, LEASE_ACQUIRE],
+  vpsopsLeaseRenew: [1, LEASE_RENEW],
+  vpsopsLeaseRelease: [1, LEASE_RELEASE],
+  vpsopsIncrement: [1, INCREMENT],
+} as const;
+
+/** Name of a script the store runs. */
+export type ScriptName = keyof typeof SCRIPTS;
+
+/** Runs a script by name with its keys then its arguments (EVALSHA, falling back to EVAL). */
+export type RunScript = (name: ScriptName, keys: string[], args: (string | number)[]) => Promise<unknown>;
+
+/** Registers the scripts on `client` (ioredis caches their SHA) and returns their runner. */
+export function defineScripts(client: Redis): RunScript {
+  for (const [name, [numberOfKeys, lua]] of Object.entries(SCRIPTS)) {
+    client.defineCommand(name, { numberOfKeys, lua });
+  }
+  const commands = client as unknown as Record<ScriptName, (...parts: (string | number)[]) => Promise<unknown>>;
+  return (name, keys, args) => commands[name](...keys, ...args);
+}

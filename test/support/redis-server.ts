@@ -1,0 +1,102 @@
+// A real redis-server for tests, on a free 127.0.0.1 port, with no persistence. A missing binary
+// fails the test with an explicit message (CI installs redis-server in .ci/run); it is never a skip.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, Socket } from 'node:net';
+
+/** A running test Redis. */
+export interface TestRedisServer {
+  url: string;
+  port: number;
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a blackholed network. */
+  pause(): void;
+  resume(): void;
+  stop(): Promise<void>;
+}
+
+/** Settings of startRedisServer. */
+export interface TestRedisOptions {
+  /** Requires this password (`--requirepass`); the url then carries it. */
+  password?: string;
+  /** Binary to run (default `redis-server` from PATH). */
+  binary?: string;
+  /** Port to listen on (default: a free one), e.g. to restart a server where a client expects it. */
+  port?: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('could not pick a free port');
+  return address.port;
+}
+
+/** One raw PING over the RESP protocol; true when Redis answers (+PONG or -NOAUTH). */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(data.toString())));
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts redis-server and waits until it answers PING; throws when it cannot. */
+export async function startRedisServer(options: TestRedisOptions = {}): Promise<TestRedisServer> {
+  const binary = options.binary ?? 'redis-server';
+  const port = options.port ?? (await freePort());
+  const args = ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'];
+  if (options.password) args.push('--requirepass', options.password);
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const failed = new Promise<Error>((resolve) => {
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        new Error(
+          error.code === 'ENOENT'
+            ? `${binary} is not installed: the Redis store tests need the real server (apt-get install redis-server)`
+            : `could not start ${binary}: ${error.message}`,
+        ),
+      ),
+    );
+    child.once('exit', (code) => resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)));
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGCONT');
+      child.kill('SIGTERM');
+    }
+    await exited(child);
+  };
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const outcome = await Promise.race([failed, answers(port).then((ok) => (ok ? 'up' : 'down'))]);
+    if (outcome instanceof Error) throw outcome;
+    if (outcome === 'up') break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${binary} did not answer PING on port ${port} within 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const auth = options.password ? `:${encodeURIComponent(options.password)}@` : '';
+  return {
+    url: `redis://${auth}127.0.0.1:${port}/0`,
+    port,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    stop,
+  };
+}
