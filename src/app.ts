@@ -1,6 +1,7 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import type { BotServices, CommandDefinition } from './core/command.js';
 import type { EphemeralState } from './core/ephemeral-state.js';
 import type { CoreMetrics } from './core/metrics-port.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from './core/ports.js';
-import type { BotStore, TrackedOperation } from './core/store.js';
+import type { BotStore, LeaseStore, TrackedOperation } from './core/store.js';
 import type { OperationTracker } from './core/tracking-port.js';
 import type { HttpMount } from './serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from './simulator/index.js';
@@ -221,6 +222,8 @@ export async function createChatAdapters(
   http?: HttpMount,
   /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
   state?: EphemeralState,
+  /** The store's leases: Discord's sharded gateway holds one lease per shard. */
+  leases?: LeaseStore,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
   const { slack, discord } = config;
@@ -248,6 +251,12 @@ export async function createChatAdapters(
         apiUrl: discord.apiUrl,
         logger,
         ...(state ? { state } : {}),
+        publicKey: discord.publicKey,
+        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
+        port: discord.port,
+        shardCount: discord.shardCount,
+        // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
+        ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
       }),
     );
   }

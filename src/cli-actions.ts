@@ -140,7 +140,8 @@ export async function runServe(config: AppConfig): Promise<number> {
   const started: ResumableAdapter[] = [];
   try {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
-    const adapters = await createChatAdapters(config, logger, obs.http, app.bot.store.ephemeral);
+    const { ephemeral, leases } = app.bot.store;
+    const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
     const port = await obs.http.listen();
     logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {

@@ -32,7 +32,17 @@ export interface AppConfig {
    */
   audit: { interruptedAfterMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
-  discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
+  discord: {
+    token?: string;
+    applicationId?: string;
+    apiUrl?: string;
+    guildId?: string;
+    /** Application public key (hex): HTTP interactions mode on /discord/interactions. */
+    publicKey?: string;
+    /** Gateway shards across replicas; unset → Discord's recommendation. */
+    shardCount?: number;
+    port: number;
+  };
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
   redis: { url?: string; prefix: string };
 }
@@ -98,6 +108,15 @@ const envSchema = z.object({
   DISCORD_APPLICATION_ID: optionalText,
   DISCORD_API_URL: optionalUrl,
   DISCORD_GUILD_ID: optionalText,
+  DISCORD_PUBLIC_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hex characters of the application public key')
+      .optional(),
+  ),
+  DISCORD_SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -179,6 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       applicationId: e.DISCORD_APPLICATION_ID,
       apiUrl: e.DISCORD_API_URL,
       guildId: e.DISCORD_GUILD_ID,
+      publicKey: e.DISCORD_PUBLIC_KEY,
+      shardCount: e.DISCORD_SHARD_COUNT,
+      port: e.PORT,
     },
     redis: { url: e.REDIS_URL, prefix: e.VPSOPS_REDIS_PREFIX },
   };

@@ -1,23 +1,27 @@
-// The Discord adapter: a discord.js client with only the Guilds intent (slash commands and buttons
-// need nothing else). `apiUrl` points REST at another base (tests: the fake Discord); the gateway
-// URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+// The Discord adapter, in one of three modes: HTTP interactions (`publicKey` set: Discord POSTs
+// signed interactions to /discord/interactions, no gateway session), sharded gateway (`leases`
+// given: each shard's session held by one replica under a store lease) or a single gateway client
+// with only the Guilds intent. `apiUrl` points REST at another base (tests: the fake Discord); the
+// gateway URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
+import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { LeaseStore } from '../../src/core/store.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { discordChannelPoster } from './channel-poster.js';
-import { DiscordInteractionState } from './interaction-state.js';
+import { handlerContext } from './context.js';
 import { describeError } from './errors.js';
 import { createDiscordHttpAgent } from './http-agent.js';
+import { startHttpMode, type MountFn } from './http-mode.js';
 import { handleInteraction } from './interactions.js';
-import type { HandlerContext } from './interactions.js';
-import { indexCommands } from './translate.js';
+import { startShardedGateway } from './sharded-gateway.js';
 
 export { buildCommandPayload } from './commands-payload.js';
 export { registerDiscordCommands } from './register.js';
 export type { RegisterOptions } from './register.js';
+export type { MountFn } from './http-mode.js';
 
 /** Options of the Discord adapter; `apiUrl` is the REST base without the version (…/api). */
 export interface DiscordAdapterOptions {
@@ -27,6 +31,15 @@ export interface DiscordAdapterOptions {
   logger?: Logger;
   /** Where interaction tokens and typed specs live; shared between replicas (default: this process). */
   state?: EphemeralState;
+  /** The application's hex public key: HTTP interactions mode. */
+  publicKey?: string;
+  /** Mounts the interactions endpoint on the serve HTTP server; without it, a listener on `port`. */
+  mount?: MountFn;
+  port?: number;
+  /** Shard leases (the shared store's): sharded gateway mode, one session per shard across replicas. */
+  leases?: LeaseStore;
+  /** Total shards in sharded mode; unset → Discord's recommendation. */
+  shardCount?: number;
 }
 
 /** The Discord adapter; `responderFor` rebuilds a Responder for a stored card after a restart. */
@@ -39,60 +52,96 @@ export type DiscordAdapter = PlatformAdapter & {
 
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Builds the Discord PlatformAdapter; `start` logs in and resolves once the client is ready. */
+/** What every mode is started with. */
+interface ModeDeps {
+  options: DiscordAdapterOptions;
+  dispatcher: Dispatcher;
+  logger: AdapterLogger;
+  state: EphemeralState;
+  /** REST options: the base URL and the adapter's own undici Agent. */
+  rest: ConstructorParameters<typeof REST>[0] & object;
+}
+
+/** One logged-in gateway client for every shard (a single process). */
+async function startSingleClient({ options, dispatcher, logger, state, rest }: ModeDeps) {
+  const current = new Client({ intents: [GatewayIntentBits.Guilds], rest });
+  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger, state);
+  current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
+  current.on(Events.Error, (error) => logger.error({ error: describeError(error) }, 'discord: client error'));
+  const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
+  try {
+    await current.login(options.token);
+    await ready;
+  } catch (error) {
+    await current.destroy();
+    throw new Error(`Discord login failed: ${describeError(error).message as string}`);
+  }
+  logger.info({ user: current.user?.id }, 'discord: connected');
+  return { rest: current.rest, stop: () => current.destroy() };
+}
+
+/** Sessions across replicas: only the shards whose lease this process holds. */
+async function startSharded(
+  { options, dispatcher, logger, state, rest: restOptions }: ModeDeps,
+  leases: LeaseStore,
+) {
+  const rest = new REST(restOptions).setToken(options.token);
+  const gateway = await startShardedGateway({
+    token: options.token,
+    restOptions,
+    shardCount: options.shardCount,
+    leases,
+    rest,
+    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state),
+  });
+  logger.info({ shardCount: gateway.shardCount, held: gateway.held() }, 'discord: sharded gateway started');
+  return { rest, stop: () => gateway.stop() };
+}
+
+/** Builds the Discord PlatformAdapter; `start` resolves once the chosen mode is serving. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
-  let client: Client | null = null;
-  let httpAgent: { close(): Promise<void> } | null = null;
+  let running: { rest: REST; stop(): Promise<void> } | null = null;
   const state = options.state ?? createMemoryEphemeralState();
   return {
     platform: 'discord',
     async start(dispatcher: Dispatcher): Promise<void> {
-      if (client) throw new Error('the Discord adapter is already started');
+      if (running) throw new Error('the Discord adapter is already started');
       const logger: AdapterLogger = options.logger ?? SILENT;
       const agent = createDiscordHttpAgent();
-      httpAgent = agent;
-      const current = new Client({
-        intents: [GatewayIntentBits.Guilds],
-        rest: { ...(options.apiUrl ? { api: options.apiUrl } : {}), agent },
-      });
-      client = current;
-      const ctx: HandlerContext = {
-        dispatcher,
-        index: indexCommands(dispatcher.commands()),
-        rest: current.rest,
-        applicationId: options.applicationId,
-        state: new DiscordInteractionState(state),
-        logger,
-        now: Date.now,
-      };
-      current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
-      current.on(Events.Error, (error) =>
-        logger.error({ error: describeError(error) }, 'discord: client error'),
-      );
-      const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
+      const rest = { ...(options.apiUrl ? { api: options.apiUrl } : {}), agent };
+      const deps: ModeDeps = { options, dispatcher, logger, state, rest };
       try {
-        await current.login(options.token);
-        await ready;
+        let mode: { rest: REST; stop(): Promise<void> };
+        if (options.publicKey) {
+          const http = await startHttpMode(
+            { ...options, publicKey: options.publicKey, logger, state, rest },
+            dispatcher,
+          );
+          mode = { rest: http.client.rest, stop: () => http.stop() };
+        } else if (options.leases) mode = await startSharded(deps, options.leases);
+        else mode = await startSingleClient(deps);
+        running = {
+          rest: mode.rest,
+          async stop() {
+            await mode.stop();
+            await agent.close().catch(() => undefined);
+          },
+        };
       } catch (error) {
-        client = null;
-        await current.destroy();
-        throw new Error(`Discord login failed: ${describeError(error).message as string}`);
+        await agent.close().catch(() => undefined);
+        throw error;
       }
-      logger.info({ user: current.user?.id }, 'discord: connected');
     },
     poster(): ChannelPoster | null {
-      return client ? discordChannelPoster(client.rest) : null;
+      return running ? discordChannelPoster(running.rest) : null;
     },
     responderFor(ref: MessageRef): Responder | null {
-      return client ? restoredResponder(client.rest, ref) : null;
+      return running ? restoredResponder(running.rest, ref) : null;
     },
     async stop(): Promise<void> {
-      const current = client;
-      client = null;
-      await current?.destroy();
-      const agent = httpAgent;
-      httpAgent = null;
-      await agent?.close().catch(() => undefined);
+      const current = running;
+      running = null;
+      await current?.stop();
     },
   };
 }

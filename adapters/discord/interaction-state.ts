@@ -43,7 +43,9 @@ export class DiscordInteractionState {
   /** Records the modal a Confirm click on `token` must open, until a minute after the card expires. */
   async rememberTyped(token: string, spec: TypedSpec, expiresAt: number): Promise<void> {
     const { title, label, placeholder } = spec;
-    const value = JSON.stringify(placeholder === undefined ? { title, label } : { title, label, placeholder });
+    const value = JSON.stringify(
+      placeholder === undefined ? { title, label } : { title, label, placeholder },
+    );
     await this.state.set(typedKey(token), value, Math.max(expiresAt - this.now(), 0) + 60_000);
   }
 

@@ -113,7 +113,8 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
   }
   if (fields.length > 0) embed.fields = fields;
   // Footers show no markdown: a `quoted` command would keep its backticks, so it gets quotes instead.
-  if (footer.length > 0) embed.footer = { text: fit(footer.join(' · ').replace(/`([^`\n]+)`/g, '“$1”'), L.footer) };
+  if (footer.length > 0)
+    embed.footer = { text: fit(footer.join(' · ').replace(/`([^`\n]+)`/g, '“$1”'), L.footer) };
   return embedLength(embed) > budget ? shrink(embed, budget) : embed;
 }
 

@@ -5,6 +5,8 @@
 // renderer; restart() replaces core and adapter with fresh ones over the same data dir, simulator
 // and fake Discord, and resumes tracking.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
@@ -44,6 +46,8 @@ export interface DiscordWorld {
   readonly bot: Bot;
   readonly tracker: RunningTracker;
   readonly adapter: DiscordAdapter;
+  /** HTTP interactions mode only: the Interactions Endpoint URL the fake Discord POSTs to. */
+  endpointUrl: string;
   /** The bot's data dir (audit.jsonl, state); removed on close. */
   dataDir: string;
   /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
@@ -68,7 +72,13 @@ export async function eventually<T>(
 
 /** Starts simulator, core, fake Discord and the adapter (logged in and ready). */
 export async function startDiscordWorld(
-  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking; logger?: Logger } = {},
+  options: {
+    timing?: Partial<SimulatorTiming>;
+    tracking?: WorldTracking;
+    logger?: Logger;
+    /** HTTP interactions mode (signed POSTs to `endpointUrl`) instead of the gateway. */
+    http?: boolean;
+  } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-'));
@@ -81,6 +91,15 @@ export async function startDiscordWorld(
   });
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
   const discord = await startFakeDiscord({ roles: [{ id: OPS_ROLE, name: 'ops' }] });
+  // HTTP mode: the serve server stand-in, with whatever the adapter mounts on it.
+  const mounted = new Map<string, RequestListener>();
+  const server = createServer((req, res) => {
+    const listener = mounted.get(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    if (listener) listener(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpointUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/discord/interactions`;
 
   const startSide = async (tracking: WorldTracking | undefined) => {
     const core = await startWorldCore(config, api, {
@@ -92,6 +111,12 @@ export async function startDiscordWorld(
       applicationId: discord.world.applicationId,
       apiUrl: discord.apiUrl,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.http
+        ? {
+            publicKey: discord.publicKeyHex,
+            mount: (path: string, l: RequestListener) => void mounted.set(path, l),
+          }
+        : {}),
     });
     await adapter.start(core.bot.dispatcher);
     return { core, adapter };
@@ -110,12 +135,15 @@ export async function startDiscordWorld(
     get adapter() {
       return sides.current.adapter;
     },
+    endpointUrl,
     dataDir: config.dataDir,
     restart: (restartOptions = {}) => sides.restart(restartOptions.tracking),
     async close() {
       await sides.stop();
       await sim.close();
       await discord.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { checkDiscordCall } from './discord-conformance.js';
 import { createFakeGateway } from './fake-discord-gateway.js';
+import { createHttpSide } from './fake-discord-http.js';
 import {
   autocompletePayload,
   buttonPayload,
@@ -87,7 +88,9 @@ async function readBody(
 }
 
 /** Starts the fake Discord. */
-export async function startFakeDiscord(options: { roles?: { id: string; name: string }[] } = {}) {
+export async function startFakeDiscord(
+  options: { roles?: { id: string; name: string }[]; recommendedShards?: number } = {},
+) {
   const world = {
     applicationId: '900000000000000001',
     guildId: '900000000000000002',
@@ -185,7 +188,14 @@ export async function startFakeDiscord(options: { roles?: { id: string; name: st
     if (auth !== 'bot') return { status: 401, body: { message: '401: Unauthorized', code: 0 } };
     if (path === '/gateway/bot' && method === 'GET') {
       const session_start_limit = { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 };
-      return { status: 200, body: { url: `ws://127.0.0.1:${port}/gateway`, shards: 1, session_start_limit } };
+      return {
+        status: 200,
+        body: {
+          url: `ws://127.0.0.1:${port}/gateway`,
+          shards: options.recommendedShards ?? 1,
+          session_start_limit,
+        },
+      };
     }
     if (path === '/users/@me')
       return { status: 200, body: { ...world.botUser, discriminator: '0000', bot: true, avatar: null } };
@@ -231,6 +241,9 @@ export async function startFakeDiscord(options: { roles?: { id: string; name: st
     const header = req.headers.authorization;
     const auth = header === undefined ? 'none' : header === `Bot ${botToken}` ? 'bot' : 'wrong';
     const { body, files } = await readBody(req);
+    // A webhook call can overtake the HTTP response carrying the first answer; Discord orders them.
+    const hookToken = /^\/webhooks\/\d+\/([^/]+)/.exec(path)?.[1];
+    if (hookToken) await httpSide.answered(hookToken);
     const call: RecordedCall = {
       method: req.method ?? 'GET',
       path,
@@ -298,6 +311,13 @@ export async function startFakeDiscord(options: { roles?: { id: string; name: st
     return message;
   }
 
+  const httpSide = createHttpSide({
+    world,
+    store,
+    applyCallback: (i, body) => callback(i, body, []),
+    messageApi: (id) => api(messageOrThrow(id)),
+  });
+
   return {
     apiUrl: `http://127.0.0.1:${port}/api`,
     botToken,
@@ -306,6 +326,12 @@ export async function startFakeDiscord(options: { roles?: { id: string; name: st
     store,
     commands,
     identified: () => gateway.identified(),
+    /** IDENTIFYs received per shard id (0 when the client sent no shard array). */
+    identifies: gateway.identifies,
+    /** The application's public key (hex) for DISCORD_PUBLIC_KEY; interactions POSTed by `http` are signed with it. */
+    publicKeyHex: httpSide.publicKeyHex,
+    /** Discord's side of HTTP interactions mode: each helper POSTs a signed interaction to a URL. */
+    http: httpSide.http,
     onCall(listener: (call: RecordedCall) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

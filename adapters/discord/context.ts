@@ -1,0 +1,28 @@
+// The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
+// all of them answer with the same command layer, renderer and confirmation memory.
+import type { REST } from 'discord.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import type { Dispatcher } from '../../src/core/ports.js';
+import { DiscordInteractionState } from './interaction-state.js';
+import type { HandlerContext } from './interactions.js';
+import type { AdapterLogger } from './responder.js';
+import { indexCommands } from './translate.js';
+
+/** Builds the context the interaction handlers run with; `state` is shared between replicas. */
+export function handlerContext(
+  dispatcher: Dispatcher,
+  rest: REST,
+  applicationId: string,
+  logger: AdapterLogger,
+  state: EphemeralState,
+): HandlerContext {
+  return {
+    dispatcher,
+    index: indexCommands(dispatcher.commands()),
+    rest,
+    applicationId,
+    state: new DiscordInteractionState(state),
+    logger,
+    now: Date.now,
+  };
+}

@@ -1,0 +1,113 @@
+// POST /discord/interactions: Discord's Interactions Endpoint. The signature and its timestamp are
+// checked on the raw bytes before anything is parsed (401 otherwise), PING is answered with PONG,
+// and every other interaction is fed to the same handlers the gateway mode runs; their first answer
+// (defer, modal, choices) becomes this response's body, later ones go through the interaction webhook.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CallbackCapturingRest } from './callback-rest.js';
+import type { AdapterLogger } from './responder.js';
+import type { SignatureCheck } from './signature.js';
+
+/** Where Discord is told to POST interactions (Interactions Endpoint URL path). */
+export const INTERACTIONS_PATH = '/discord/interactions';
+
+/** Discord waits 3 s for the first answer; past this the request is answered with an error. */
+const ANSWER_WITHIN_MS = 2_800;
+
+/** Interactions are small JSON documents; anything far larger is not one. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** What the endpoint needs. */
+export interface InteractionsEndpointOptions {
+  check: SignatureCheck;
+  rest: CallbackCapturingRest;
+  /** Runs the handlers on a raw interaction; resolves once they are done with it. */
+  handle(raw: { id: string; type: number }): Promise<void>;
+  logger: AdapterLogger;
+}
+
+/** A node:http request listener, mountable on any server. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function json(res: ServerResponse, status: number, body: unknown): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.headersSent) return resolve();
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body), () => resolve());
+  });
+}
+
+async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parse(raw: Buffer): { id: string; type: number } | null {
+  try {
+    const body = JSON.parse(raw.toString('utf8')) as { id?: unknown; type?: unknown };
+    if (typeof body.type !== 'number' || (body.type !== 1 && typeof body.id !== 'string')) return null;
+    return body as { id: string; type: number };
+  } catch {
+    return null;
+  }
+}
+
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  o: InteractionsEndpointOptions,
+): Promise<void> {
+  if (req.method !== 'POST') return json(res, 405, { error: 'method not allowed' });
+  const raw = await readRaw(req);
+  if (!raw) return json(res, 413, { error: 'request body too large' });
+  const problem = o.check(header(req, 'x-signature-ed25519'), header(req, 'x-signature-timestamp'), raw);
+  if (problem) {
+    o.logger.warn({ reason: problem }, 'discord: refused an interaction request (signature)');
+    return json(res, 401, { error: 'invalid request signature' });
+  }
+  const interaction = parse(raw);
+  if (!interaction) return json(res, 400, { error: 'not an interaction' });
+  if (interaction.type === 1) return json(res, 200, { type: 1 });
+
+  let answered = false;
+  const release = o.rest.capture(interaction.id, async (body) => {
+    answered = true;
+    await json(res, 200, body);
+  });
+  const timer = setTimeout(() => {
+    release();
+    if (answered) return;
+    o.logger.error({ interactionId: interaction.id }, 'discord: no answer to an interaction within 3 s');
+    void json(res, 503, { error: 'no answer in time' });
+  }, ANSWER_WITHIN_MS);
+  try {
+    await o.handle(interaction);
+  } finally {
+    clearTimeout(timer);
+    release();
+    // Handlers that did not recognise the interaction leave it unanswered: say so at once.
+    if (!answered) await json(res, 400, { error: 'unsupported interaction' });
+  }
+}
+
+/** The request listener for INTERACTIONS_PATH; never throws (failures become 500s, logged without tokens). */
+export function createInteractionsEndpoint(options: InteractionsEndpointOptions): RequestListener {
+  return (req, res) => {
+    answer(req, res, options).catch((error: unknown) => {
+      options.logger.error(
+        { error: error instanceof Error ? error.name : typeof error },
+        'discord: interaction request failed',
+      );
+      void json(res, 500, { error: 'internal error' });
+    });
+  };
+}

@@ -1,0 +1,99 @@
+// HTTP interactions mode: no gateway session at all. Discord POSTs each interaction to
+// /discord/interactions on any replica; discord.js builds the same Interaction objects from the raw
+// payload as it does for gateway events, and the bot's own posts (tracked operations, alerts) go
+// through REST with the bot token. The endpoint is mounted on the serve HTTP server when one is
+// given, otherwise on a plain node:http listener of its own.
+import { createServer, type Server } from 'node:http';
+import { Client, Events, type RESTOptions } from 'discord.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import type { Dispatcher } from '../../src/core/ports.js';
+import { CallbackCapturingRest } from './callback-rest.js';
+import { handlerContext } from './context.js';
+import { createInteractionsEndpoint, INTERACTIONS_PATH, type RequestListener } from './http-interactions.js';
+import { handleInteraction } from './interactions.js';
+import type { AdapterLogger } from './responder.js';
+import { createSignatureCheck } from './signature.js';
+
+/** Puts a request listener on the process's HTTP server at `path`; may return the unmount. */
+export type MountFn = (path: string, listener: RequestListener) => (() => void) | void;
+
+/** What HTTP mode needs. */
+export interface HttpModeOptions {
+  token: string;
+  applicationId: string;
+  apiUrl?: string;
+  publicKey: string;
+  /** Mounts the endpoint on a shared server; without it a listener of its own runs on `port`. */
+  mount?: MountFn;
+  port?: number;
+  logger: AdapterLogger;
+  /** Interaction tokens and typed specs, shared between replicas. */
+  state: EphemeralState;
+  /** REST options (base URL, the adapter's own undici Agent). */
+  rest: Partial<RESTOptions>;
+}
+
+/** A running HTTP-mode adapter. */
+export interface HttpMode {
+  client: Client;
+  stop(): Promise<void>;
+}
+
+type RawDelivery = { actions: { InteractionCreate: { handle(data: unknown): void } } };
+
+/** Starts HTTP interactions mode; resolves once the endpoint accepts requests. */
+export async function startHttpMode(options: HttpModeOptions, dispatcher: Dispatcher): Promise<HttpMode> {
+  const { logger } = options;
+  const client = new Client({ intents: [] });
+  const rest = new CallbackCapturingRest(options.rest);
+  rest.setToken(options.token);
+  client.rest = rest;
+  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger, options.state);
+  // discord.js turns a raw interaction into its Interaction class and emits it synchronously, the
+  // exact path a gateway INTERACTION_CREATE takes; the handler's promise is picked up right after.
+  let running: Promise<void> | undefined;
+  client.on(Events.InteractionCreate, (interaction) => (running = handleInteraction(interaction, ctx)));
+  const deliver = (raw: unknown): Promise<void> => {
+    running = undefined;
+    (client as unknown as RawDelivery).actions.InteractionCreate.handle(raw);
+    const started = running ?? Promise.resolve();
+    running = undefined;
+    return started;
+  };
+  const listener = createInteractionsEndpoint({
+    check: createSignatureCheck(options.publicKey),
+    rest,
+    handle: deliver,
+    logger,
+  });
+  let server: Server | undefined;
+  let unmount: (() => void) | void = undefined;
+  if (options.mount) {
+    unmount = options.mount(INTERACTIONS_PATH, listener);
+  } else {
+    const own = createServer((req, res) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname === INTERACTIONS_PATH) listener(req, res);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve, reject) => {
+      own.once('error', reject);
+      own.listen(options.port ?? 3000, () => resolve());
+    });
+    server = own;
+  }
+  logger.info({ path: INTERACTIONS_PATH }, 'discord: HTTP interactions endpoint ready');
+  return {
+    client,
+    async stop() {
+      unmount?.();
+      if (server) {
+        const closing = server;
+        await new Promise<void>((resolve) => {
+          closing.close(() => resolve());
+          closing.closeAllConnections();
+        });
+      }
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// `vpsops serve` as a child process for multi-replica e2e tests: a free PORT, its own data dir,
+// stderr collected (the JSON log), and a stop that always reaps the process (SIGTERM, then SIGKILL).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventually } from './fake-discord-world.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
+
+/** A running replica. */
+export interface ServeReplica {
+  child: ChildProcess;
+  port: number;
+  stderr(): string;
+  exit: Promise<number | null>;
+  /** SIGTERM, and SIGKILL if it has not exited after 10 s; resolves once it is gone. */
+  stop(): Promise<void>;
+}
+
+/** A free loopback port (for PORT). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('could not pick a free port');
+  return address.port;
+}
+
+/** Starts `vpsops serve` with `env` (plus PATH, HOME, PORT and a data dir under `dir`); resolves once serving. */
+export async function startServeReplica(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+): Promise<ServeReplica> {
+  const port = await freePort();
+  const dataDir = join(dir, `data-${name}`);
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: String(port), VPSOPS_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  child.stdout?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const replica: ServeReplica = {
+    child,
+    port,
+    stderr: () => stderr,
+    exit,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await eventually(
+      () => /vpsops serving/.test(stderr) || child.exitCode !== null,
+      `replica ${name} to serve`,
+      30_000,
+    );
+    if (child.exitCode !== null) throw new Error(`replica ${name} exited: ${stderr}`);
+  } catch (error) {
+    await replica.stop();
+    throw error;
+  }
+  return replica;
+}
