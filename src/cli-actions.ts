@@ -12,7 +12,9 @@ import {
   type ResumableAdapter,
 } from './app.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
+import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
+import { markingResponder, markSimulatorDispatcher } from './core/simulator-marker.js';
 import { createLogger } from './logger.js';
 import { runSimulatorCli } from './simulator/index.js';
 
@@ -116,23 +118,32 @@ export async function runServe(config: AppConfig): Promise<number> {
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
+  requireChosenBackend(config);
   const app = await createApp(config, { logger, mode: 'serve' });
+  const simulated = app.backend.kind === 'simulator';
+  // Against the simulator every message says so, edits and resumed cards included.
+  const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
+  const mark = (responder: Responder | null) =>
+    responder && simulated ? markingResponder(responder) : responder;
+  if (simulated) logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
   const started: ResumableAdapter[] = [];
   try {
     for (const adapter of adapters) {
-      await adapter.start(app.dispatcher);
+      await adapter.start(dispatcher);
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
     // Operations a previous run was following are picked up again, edited with the bot token.
-    const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
-      logger.warn({ err: error }, 'resuming tracked operations failed');
-      return 0;
-    });
+    const router = responderRouter(started);
+    const resumed = await app
+      .resumeTracking((op) => mark(router(op)))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'resuming tracked operations failed');
+        return 0;
+      });
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
-    const router = responderRouter(started);
-    app.bot.startExpirySweeper((ref) => router({ ref }));
+    app.bot.startExpirySweeper((ref) => mark(router({ ref })));
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(
@@ -150,6 +161,16 @@ export async function runServe(config: AppConfig): Promise<number> {
     await app.close();
   }
   return EXIT.ok;
+}
+
+/** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */
+function requireChosenBackend(config: AppConfig): void {
+  if (config.hostingApi.url || config.hostingApi.simulatorRequested) return;
+  throw new ConfigError(
+    'serve needs HOSTING_API_URL: set it to the hosting API base URL (e.g. HOSTING_API_URL=https://api.example.com/v1 with HOSTING_API_KEY=…), ' +
+      'or to HOSTING_API_URL=simulator to try Slack/Discord against the embedded simulator (made-up servers, every message marked). ' +
+      'Put it in the environment or in ./.env.',
+  );
 }
 
 /** `vpsops simulator`: the hosting-API simulator alone until a signal. */

@@ -12,7 +12,7 @@ import {
   runServe,
   runSimulator,
 } from './cli-actions.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 
 const VERSION = readVersion();
 
@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const done = (code: number) => void (exitCode = code);
   try {
+    loadDotEnv(); // ./.env, never overriding the environment
     await buildProgram(done).parseAsync(argv);
     return exitCode;
   } catch (error) {
