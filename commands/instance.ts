@@ -1,7 +1,8 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
 import { arg, defineCommand, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
-import { plural, present, show } from './shared/format.js';
+import type { InstanceDetail } from '../src/api/index.js';
+import { DASH, plural, present, show } from './shared/format.js';
 import {
   detailFields,
   fetchInstance,
@@ -33,16 +34,31 @@ export const instanceShow = defineCommand({
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
         { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: idLine(instance.uuid, publicIpId(detail)) },
+        { type: 'context', text: idLine(instance.uuid, detail) },
       ],
     };
   },
 });
 
-/** Ids people copy into other commands: the instance uuid and, for `ip move`, its public IP id. */
-function idLine(uuid: string, ipId: string | null): string {
-  return ipId ? `uuid ${uuid} · Public IP id ${ipId}` : `uuid ${uuid}`;
+/**
+ * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,
+ * `os list`, `storage create`), its public IP id (`ip move`) and its private network's uuid
+ * (`network show`) when the API gives one.
+ */
+function idLine(uuid: string, detail: InstanceDetail): string {
+  const d = detail as { location_id?: unknown; private_network?: unknown };
+  const ipId = publicIpId(detail);
+  const locationId = show(d.location_id);
+  const network = show(d.private_network);
+  return [
+    `uuid ${uuid}`,
+    ...(locationId !== DASH ? [`Location id ${locationId}`] : []),
+    ...(ipId ? [`Public IP id ${ipId}`] : []),
+    ...(UUID.test(network) ? [`Network uuid ${network}`] : []),
+  ].join(' · ');
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Endpoint 2: power an instance off, after a preview of its live state. */
 export const instanceStop = defineCommand({
