@@ -1,8 +1,8 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
 import { arg, defineCommand, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
-import type { InstanceDetail } from '../src/api/index.js';
-import { DASH, plural, present, show } from './shared/format.js';
+import { plural, present, show } from './shared/format.js';
+import { idLine, networkIds } from './shared/instance-ids.js';
 import {
   detailFields,
   fetchInstance,
@@ -10,7 +10,6 @@ import {
   isTerminating,
   labelOf,
   publicIp,
-  publicIpId,
   statusTone,
 } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
@@ -34,31 +33,11 @@ export const instanceShow = defineCommand({
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
         { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: idLine(instance.uuid, detail) },
+        { type: 'context', text: idLine(instance.uuid, detail, await networkIds(ctx, detail)) },
       ],
     };
   },
 });
-
-/**
- * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,
- * `os list`, `storage create`), its public IP id (`ip move`) and its private network's uuid
- * (`network show`) when the API gives one.
- */
-function idLine(uuid: string, detail: InstanceDetail): string {
-  const d = detail as { location_id?: unknown; private_network?: unknown };
-  const ipId = publicIpId(detail);
-  const locationId = show(d.location_id);
-  const network = show(d.private_network);
-  return [
-    `uuid ${uuid}`,
-    ...(locationId !== DASH ? [`Location id ${locationId}`] : []),
-    ...(ipId ? [`Public IP id ${ipId}`] : []),
-    ...(UUID.test(network) ? [`Network uuid ${network}`] : []),
-  ].join(' · ');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Endpoint 2: power an instance off, after a preview of its live state. */
 export const instanceStop = defineCommand({
