@@ -64,8 +64,13 @@ export const audit = defineCommand({
   name: 'audit',
   summary: 'Recent actions in this channel',
   examples: ['/vps audit', '/vps audit --limit 25'],
-  args: { limit: optional(asFlag(arg.integer('How many records', { min: 1, max: 50 })), 10) },
+  args: {
+    limit: optional(asFlag(arg.integer('How many records', { min: 1, max: 50 })), 10),
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+  },
   risk: 'read',
+  visibility: 'ephemeral',
+  shareable: true,
   run: async (ctx, { limit }) => {
     const records = await ctx.bot.recentAudit(ctx.channelId, limit ?? 10);
     if (records.length === 0) {

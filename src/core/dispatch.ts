@@ -3,6 +3,7 @@
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
+import { isPrivateReply } from './reply-privacy.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
 import { classifyFailure, logFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
@@ -17,9 +18,9 @@ export function needsConfirmation(def: CommandDefinition): boolean {
   return def.risk === 'destructive' || def.preview !== undefined;
 }
 
-/** Visibility of a successful reply: ephemeral commands stay private. */
-function replyVisibility(def: CommandDefinition, message: Message) {
-  return def.visibility === 'ephemeral' ? 'ephemeral' : (message.visibility ?? 'channel');
+/** Visibility of a successful reply: ephemeral commands stay private (unless shared with --public). */
+function replyVisibility(def: CommandDefinition, message: Message, values: Record<string, unknown>) {
+  return isPrivateReply(def, values) ? 'ephemeral' : (message.visibility ?? 'channel');
 }
 
 function rawCommand(inv: Invocation): string {
@@ -103,7 +104,7 @@ async function decide(
   record.args = redactArgs(def, values);
   state.values = values;
   record.decision = 'allowed';
-  state.visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  state.visibility = isPrivateReply(def, values) ? 'ephemeral' : 'channel';
   if (needsConfirmation(def))
     return startConfirmation(rt, inv, { def, path, args }, values, record, state.responder);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
@@ -113,7 +114,7 @@ async function decide(
   if (result.auditSummary) record.summary = result.auditSummary;
   return {
     message: withOutcome(result.message, result.message.outcome ?? 'ok'),
-    visibility: replyVisibility(def, result.message),
+    visibility: replyVisibility(def, result.message, values),
   };
 }
 

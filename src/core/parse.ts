@@ -70,7 +70,7 @@ export function parseInput(input: InvocationInput, registry: Registry, hints: Pa
     const problem = new UserError(
       'usage',
       'That command could not be understood.',
-      'Type `help` to list commands.',
+      'Type `/vps help` to list commands.',
     );
     return path === undefined ? { ok: false, error: problem } : { ok: false, error: problem, path };
   }

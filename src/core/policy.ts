@@ -102,7 +102,7 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
           error: new UserError(
             'denied',
             `You may not run \`${command.path}\` (a ${RISK_WORD[command.risk]} command): ${held}.`,
-            'Ask an admin to grant you the operator role, or type `help` to see what you can run.',
+            'Ask an admin to grant you the operator role, or type `/vps help` to see what you can run.',
           ),
         };
       }

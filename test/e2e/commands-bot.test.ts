@@ -14,21 +14,44 @@ describe('bot commands', () => {
   });
 
   describe('help', () => {
-    it('lists only read commands to a viewer, grouped, with usage lines', async () => {
+    it('lists only read commands to a viewer, grouped, with usage lines per group', async () => {
       h = await startHarness();
-      const out = await h.run('help', ACTORS.viewer);
+      const overview = await h.run('help', ACTORS.viewer);
+      expect(overview.text).toContain('viewer');
+      expect(overview.text).not.toMatch(/\bstop\b/);
+      const out = await h.run('help instance', ACTORS.viewer);
       expect(out.text).toContain('/vps instance show <instance>');
-      expect(out.text).toContain('/vps backup list <instance> [--page <page>] [--limit <limit>]');
       expect(out.text).not.toContain('instance stop');
       expect(out.text).not.toContain('instance console');
-      expect(out.text).toContain('viewer');
+      const backup = await h.run('help backup', ACTORS.viewer);
+      expect(backup.text).toContain('/vps backup list <instance> [--page <page>] [--limit <limit>]');
     });
 
     it('lists destructive commands to an operator', async () => {
       h = await startHarness();
-      const out = await h.run('help', ACTORS.operator);
+      const out = await h.run('help instance', ACTORS.operator);
       expect(out.text).toContain('/vps instance delete <instance> [--remove-ip] [--remove-block-storage]');
-      expect(out.text).toContain('/vps network detach');
+      expect((await h.run('help network', ACTORS.operator)).text).toContain('/vps network detach');
+    });
+
+    it('is a short overview: one line per group, private unless --public', async () => {
+      h = await startHarness();
+      const out = await h.run('help', ACTORS.operator);
+      expect(out.text).toMatch(/instance\s+show, stop, delete, console, metrics, no-ip/);
+      expect(out.text).toContain('/vps help instance');
+      expect(out.text).not.toContain('<instance>');
+      expect(out.text.split('\n').length).toBeLessThan(30);
+      expect(out.said[0]?.visibility).toBe('ephemeral');
+      const shared = await h.run('help --public', ACTORS.operator);
+      expect(shared.said[0]?.visibility).toBe('channel');
+    });
+
+    it('whoami, use and audit answer privately; --public shares them', async () => {
+      h = await startHarness();
+      for (const text of ['whoami', 'use', 'use web-1', 'audit']) {
+        expect((await h.run(text, ACTORS.operator)).said[0]?.visibility, text).toBe('ephemeral');
+        expect((await h.run(`${text} --public`, ACTORS.operator)).said[0]?.visibility, text).toBe('channel');
+      }
     });
 
     it('shows one command with its arguments, risk and examples', async () => {
