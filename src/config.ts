@@ -25,6 +25,8 @@ export interface AppConfig {
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
+  /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
+  replies: { progressAfterMs: number; readBudgetMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: { token?: string; applicationId?: string; apiUrl?: string; guildId?: string };
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
@@ -83,6 +85,8 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
+  VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
+  VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
+    replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
@@ -210,6 +215,7 @@ export function redactedConfig(config: AppConfig): AppConfig {
     discord: { ...config.discord, token: hide(config.discord.token) },
     redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
+    replies: { ...config.replies },
   };
 }
 

@@ -11,6 +11,7 @@ import { parseInput, type Parsed } from './parse.js';
 import type { Invocation, MessageRef, Responder } from './ports.js';
 import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
 import { channelKey, createContext, type Runtime } from './runtime.js';
+import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
 import type { PendingConfirmation } from './store.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
@@ -37,11 +38,23 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   let visibility: Visibility;
   let afterReply: Decision['afterReply'];
   try {
-    const outcome = await rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state));
+    const outcome = await withSlowReplyGuards(
+      rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state)),
+      {
+        inv,
+        responder,
+        command: () => record.command,
+        isRead: () => state.risk === 'read',
+        progressAfterMs: rt.config.replies.progressAfterMs,
+        budgetMs: rt.config.replies.readBudgetMs,
+        onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
+      },
+    );
     reply = outcome.message;
     visibility = outcome.visibility;
     afterReply = outcome.afterReply;
   } catch (error) {
+    if (error instanceof ReadBudgetExceeded) return finishTimedOut(rt, audit, inv, state, responder, error);
     const failure = classifyFailure(error, hintContext(record.command, state.values));
     logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
     await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
@@ -61,6 +74,24 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   await closeRecord(audit, rt);
 }
 
+/** A read that outlived its budget: a clear answer now, whatever the API does later. */
+async function finishTimedOut(
+  rt: Runtime,
+  audit: ReturnType<typeof openRecord>,
+  inv: Invocation,
+  state: DecideState,
+  responder: Responder,
+  error: ReadBudgetExceeded,
+): Promise<void> {
+  audit.record.result = 'error';
+  audit.record.errorId = 'read-timeout';
+  rt.logger.warn({ invocationId: inv.id, command: audit.record.command }, 'read gave up waiting for the API');
+  await responder
+    .reply(readTimeoutMessage(audit.record.command, error.budgetMs), { visibility: state.visibility })
+    .catch((e: unknown) => rt.logger.error({ err: e, command: audit.record.command }, 'reply failed'));
+  await closeRecord(audit, rt);
+}
+
 interface Decision {
   message: Message;
   visibility: Visibility;
@@ -71,6 +102,8 @@ interface Decision {
 interface DecideState {
   visibility: Visibility;
   responder: Responder;
+  /** The command's risk once parsed (only reads give up waiting on a slow API). */
+  risk?: CommandDefinition['risk'];
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
   values?: Record<string, unknown>;
 }
@@ -93,6 +126,7 @@ async function decide(
   }
   const { def, path, args } = parsed.parsed;
   record.command = path;
+  state.risk = def.risk;
   record.args = redactArgs(def, args.values);
   const auth = rt.policy.authorize(inv.actor, { path, risk: def.risk }, inv.channelId);
   if (!auth.allowed) {
