@@ -11,6 +11,7 @@ import {
   responderRouter,
   type ResumableAdapter,
 } from './app.js';
+import { execFollower } from './exec-follow.js';
 import { ConfigError, discordEnabled, slackEnabled, type AppConfig } from './config.js';
 import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
@@ -63,13 +64,13 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
 export async function runExecCommand(
   config: AppConfig,
   words: string[],
-  options: { confirm?: string; as?: string },
+  options: { confirm?: string; as?: string; wait?: boolean; json?: boolean },
 ): Promise<number> {
   // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
   const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
   if (stray) {
     process.stderr.write(
-      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as)\n`,
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json)\n`,
     );
     return EXIT.usage;
   }
@@ -80,10 +81,11 @@ export async function runExecCommand(
     );
     return EXIT.usage;
   }
-  // One-shot: nothing stays around to follow an operation, so no tracker.
+  // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
+  const follower = options.wait ? execFollower() : null;
   const app = await createApp(config, {
     logger: createFileLogger(config).logger,
-    tracker: null,
+    tracker: follower ? follower.factory : null,
     mode: 'exec',
   });
   try {
@@ -93,6 +95,8 @@ export async function runExecCommand(
       actor: consoleActor(options.as ?? config.consoleUser),
       stdout: process.stdout,
       stderr: process.stderr,
+      ...(follower ? { follow: follower.follow } : {}),
+      ...(options.json ? { json: true } : {}),
       pendingTarget: async (token) => {
         const pending = await app.bot.store.pending.get(token);
         const expected = pending?.typedConfirmation ?? pending?.targets[0];
