@@ -100,7 +100,14 @@ export async function runExecCommand(
       pendingTarget: async (token) => {
         const pending = await app.bot.store.pending.get(token);
         const expected = pending?.typedConfirmation ?? pending?.targets[0];
-        return pending && expected ? { expected, accepted: pending.targets } : null;
+        if (!pending || !expected || pending.status !== 'pending') return null;
+        return {
+          expected,
+          accepted: pending.targets,
+          twoPerson: pending.twoPerson,
+          platform: pending.platform,
+          channelId: pending.channelId,
+        };
       },
     });
   } finally {

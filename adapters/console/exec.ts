@@ -3,48 +3,28 @@
 // only runs when --confirm names its target; the core has the final word on the value, this
 // module only says early (and clearly) what it expected.
 import { Writable } from 'node:stream';
-import type { Actor, Dispatcher } from '../../src/core/ports.js';
+import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
-import { createConsoleResponder, type ResponderEvent } from './responder.js';
+import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
 
-/** Exit codes of `vpsops exec`, documented in --help. */
-export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4 } as const;
+import { approve, APPROVE } from './exec-approve.js';
+import {
+  EXIT,
+  exitCode,
+  finish,
+  names,
+  rerunLine,
+  run,
+  UUID_SHAPE,
+  type ExecOptions,
+  type ExecRun,
+} from './exec-common.js';
 
-/** How a followed operation ended (`--wait`). */
-export type FollowResult = 'done' | 'failed' | 'timed-out';
+export { EXIT, exitCode, rerunLine } from './exec-common.js';
+export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
 
-/** `--wait`: whether the confirmed action handed an operation to the tracker, and its end. */
-export interface ExecFollow {
-  followed(): boolean;
-  done(): Promise<FollowResult>;
-}
-
-/** What --confirm may name for one pending confirmation: `expected` first (hostname, volume name). */
-export interface PendingTarget {
-  expected: string;
-  accepted: string[];
-}
-
-/** Inputs of one exec run; streams are injected so tests need no child process. */
-export interface ExecOptions {
-  text: string;
-  /** Hostname or uuid of the target, required to run destructive commands. */
-  confirm?: string;
-  actor: Actor;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  color?: boolean;
-  /** Looks up what --confirm must name for a pending token (from the bot's store). */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
-  /** `--wait`: follow the confirmed operation to its end (exit 0 done, 1 failed, 4 timed out). */
-  follow?: ExecFollow;
-  /** `--json`: print one JSON document instead of text. */
-  json?: boolean;
-}
-
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
 /** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm, 4 --wait timed out). */
@@ -75,28 +55,6 @@ export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Pro
   return run.code;
 }
 
-/** One exec run's result, for the exit code and `--json`. */
-interface ExecRun {
-  code: number;
-  outcome: string;
-  /** The invocation id of the last audit record written (the confirmation's when there was one). */
-  auditId?: string;
-}
-
-const OUTCOME_OF_CODE: Record<number, string> = {
-  [EXIT.ok]: 'ok',
-  [EXIT.error]: 'error',
-  [EXIT.usage]: 'usage-error',
-  [EXIT.needsConfirmation]: 'needs-confirmation',
-  [EXIT.timedOut]: 'timed-out',
-};
-
-const run = (code: number, auditId?: string, outcome?: string): ExecRun => ({
-  code,
-  outcome: outcome ?? OUTCOME_OF_CODE[code] ?? 'error',
-  ...(auditId ? { auditId } : {}),
-});
-
 async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promise<ExecRun> {
   const inside = CONFIRM_INSIDE.exec(options.text);
   if (inside) {
@@ -105,6 +63,8 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     options.stderr.write(`put --confirm outside the quotes: ${rerunLine(command, target)}\n`);
     return run(EXIT.usage);
   }
+  const approval = APPROVE.exec(options.text);
+  if (approval) return approve(dispatcher, options, approval[1] ?? '');
   const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL);
   if (!invocation) {
     options.stderr.write('Nothing to run. Try: vpsops exec "help"\n');
@@ -136,6 +96,13 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   const pending = first.takePending()[0];
   if (!pending) return run(exitCode(first.events), invocation.id);
   const target = (await options.pendingTarget?.(pending.actions.token)) ?? null;
+  if (target?.twoPerson) {
+    options.stderr.write(
+      `Nothing was changed yet: this needs a second person. An admin other than you approves it with: ` +
+        `${rerunLine(`approve ${pending.actions.token}`, target.expected)} (before it expires).\n`,
+    );
+    return run(EXIT.needsConfirmation, invocation.id);
+  }
   if (options.confirm === undefined) {
     options.stderr.write(
       `Nothing was changed. To do it, run: ${rerunLine(options.text, target?.expected ?? '<hostname-or-uuid>')}\n`,
@@ -158,11 +125,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   const second = createConsoleResponder({ reply: print, update: printUpdate, announce }, EXEC_CHANNEL);
   const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm, EXEC_CHANNEL);
   await dispatcher.act(event, second.responder);
-  const code = exitCode(second.events);
-  if (code !== EXIT.ok || !follow?.followed()) return run(code, event.id);
-  const result = await follow.done();
-  const waited = { done: EXIT.ok, failed: EXIT.error, 'timed-out': EXIT.timedOut }[result];
-  return run(waited, event.id, result);
+  return finish(exitCode(second.events), event.id, follow);
 }
 
 /** A writable that keeps what is written (for --json). */
@@ -177,43 +140,8 @@ function collector(): { stream: NodeJS.WritableStream; text(): string } {
   return { stream, text: () => chunks.join('') };
 }
 
-/** `vpsops exec "instance stop web-1" --confirm web-1`, quoted so a shell takes it as one word. */
-export function rerunLine(text: string, target: string): string {
-  const quote = (word: string) =>
-    word.includes('"') && !word.includes("'") ? `'${word}'` : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
-  const confirm = /^[\w.:@-]+$/.test(target) ? target : quote(target);
-  return `vpsops exec ${quote(text)} --confirm ${confirm}`;
-}
-
 function withoutActions(message: Message): Message {
   const card = { ...message };
   delete card.actions;
   return card;
-}
-
-function names(target: PendingTarget, given: string): boolean {
-  const value = given.trim();
-  if (value === '') return false;
-  return [target.expected, ...target.accepted].some((want) =>
-    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
-      ? want.toLowerCase() === value.toLowerCase()
-      : want === value,
-  );
-}
-
-/** Worst outcome among the replies and card edits: error 1, usage 2, pending confirmation 3, else 0. */
-export function exitCode(events: ResponderEvent[]): number {
-  const shown = events.filter((event) => event.kind !== 'announce').map((event) => event.message);
-  if (shown.length === 0) return EXIT.error;
-  const outcomes = shown.map(outcomeOf);
-  if (outcomes.includes('error')) return EXIT.error;
-  if (outcomes.includes('usage-error')) return EXIT.usage;
-  if (outcomes.includes('needs-confirmation')) return EXIT.needsConfirmation;
-  return EXIT.ok;
-}
-
-function outcomeOf(message: Message): NonNullable<Message['outcome']> {
-  if (message.outcome) return message.outcome;
-  if (message.actions) return 'needs-confirmation';
-  return message.tone === 'error' ? 'error' : 'ok';
 }
