@@ -11,6 +11,7 @@ const INVALID_IDS = new Set([
   'invalid-argument',
   'nothing-to-do',
   'unknown-instance',
+  'ambiguous-instance',
   'no-bound-instance',
 ]);
 

@@ -16,6 +16,7 @@ const TITLES: Record<UserErrorId, string> = {
   'invalid-argument': 'Invalid argument',
   'nothing-to-do': 'Nothing to do',
   'unknown-instance': 'Unknown instance',
+  'ambiguous-instance': 'Several instances match',
   'no-bound-instance': 'Which instance?',
   denied: 'Not allowed',
   'wrong-channel': 'Not in this channel',
@@ -34,6 +35,7 @@ const USAGE_IDS: UserErrorId[] = [
   'usage',
   'invalid-argument',
   'unknown-instance',
+  'ambiguous-instance',
   'no-bound-instance',
 ];
 
