@@ -17,9 +17,7 @@ export function stillWorkingMessage(command: string): Message {
   return {
     tone: 'info',
     summary: 'Still working…',
-    blocks: [
-      { type: 'context', text: `⏳ Still working on \`${command}\` — the hosting API is slow to answer…` },
-    ],
+    blocks: [{ type: 'context', text: `⏳ Still working on \`${command}\`…` }],
   };
 }
 
@@ -45,8 +43,8 @@ export function readTimeoutMessage(command: string, budgetMs: number): Message {
 }
 
 /**
- * Runs `work`; after `progressAfterMs` posts the progress note privately (chat platforms only: the
- * console shows its own prompt), and once `budgetMs` has passed rejects with ReadBudgetExceeded if
+ * Runs `work`; after `progressAfterMs` posts the progress note privately (Slack only: Discord's
+ * deferral shows "thinking…" and the console its own prompt), and once `budgetMs` has passed rejects with ReadBudgetExceeded if
  * `isRead()` says the command only reads. Timers are cleared when `work` settles.
  */
 export async function withSlowReplyGuards<T>(
@@ -65,7 +63,8 @@ export async function withSlowReplyGuards<T>(
   let progress: Promise<unknown> | undefined;
   const guarded = new Promise<T>((resolve, reject) => {
     work.then(resolve, reject);
-    if (options.inv.platform !== 'console') {
+    // Slack shows nothing until the answer; Discord's deferral already says "thinking…".
+    if (options.inv.platform === 'slack') {
       timers.push(
         setTimeout(() => {
           progress = options.responder
