@@ -1,6 +1,7 @@
 // `audit`: the channel's recent actions as a timeline, one outcome word per record.
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
 import type { AuditRecord, CommandContext } from '../src/core/command.js';
+import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
 import { DASH, show } from './shared/format.js';
 
@@ -11,6 +12,7 @@ const INVALID_IDS = new Set([
   'invalid-argument',
   'nothing-to-do',
   'unknown-instance',
+  'ambiguous-instance',
   'no-bound-instance',
 ]);
 
@@ -63,24 +65,73 @@ function target(record: AuditRecord): string {
   return plain === undefined ? DASH : show(plain);
 }
 
-/** `audit [--limit N]`: this channel's recent actions as a timeline. */
+const text = (description: string) => optional(asFlag(arg.string(description, { max: 80 })));
+
+/** Records scanned per `audit` (the newest of the log's tail), before filters and paging. */
+const SCAN = 5_000;
+
+/** `audit`: this channel's actions as a timeline — filtered, paged, changes only in chat by default. */
 export const audit = defineCommand({
   group: '',
   name: 'audit',
-  summary: 'Recent actions in this channel',
-  examples: ['/vps audit', '/vps audit --limit 25'],
-  args: { limit: optional(asFlag(arg.integer('How many records', { min: 1, max: 50 })), 10) },
+  summary: 'Recent actions in this channel (filters, pages)',
+  description:
+    'In Slack and Discord only changes are listed unless you add --reads; the console lists everything unless you add --changes-only.',
+  examples: [
+    '/vps audit',
+    '/vps audit --actor alice --since 2h',
+    '/vps audit --instance web-1 --outcome failed --page 2',
+  ],
+  args: {
+    limit: optional(asFlag(arg.integer('Records per page', { min: 1, max: 50 })), 10),
+    page: optional(asFlag(arg.integer('Page, 1 = newest', { min: 1, max: 1000 })), 1),
+    actor: text('Only this person (name or user id)'),
+    instance: text('Only actions on this instance (hostname or uuid)'),
+    command: text('Only this command, e.g. "instance stop"'),
+    since: text('Only newer than this: 30m, 2h, 3d, 1w or a date'),
+    outcome: text('Only this outcome: ok, denied, invalid, cancelled, expired, pending, failed'),
+    changesOnly: arg.flag('Only actions that change something'),
+    reads: arg.flag('Include reads (chat channels list only changes by default)'),
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+  },
   risk: 'read',
-  run: async (ctx, { limit }) => {
-    const records = await ctx.bot.recentAudit(ctx.channelId, limit ?? 10);
-    if (records.length === 0) {
-      return {
-        title: 'Audit',
-        tone: 'info',
-        blocks: [{ type: 'text', text: 'Nothing has been done in this channel yet.' }],
-      };
-    }
+  visibility: 'ephemeral',
+  shareable: true,
+  run: async (ctx, args) => {
     const now = ctx.now();
+    const limit = args.limit ?? 10;
+    const page = args.page ?? 1;
+    const filter: AuditFilter = {
+      changesOnly: args.changesOnly || (ctx.actor.platform !== 'console' && !args.reads),
+      ...(args.actor ? { actor: args.actor } : {}),
+      ...(args.instance ? { instance: args.instance } : {}),
+      ...(args.command ? { command: args.command } : {}),
+      ...(args.outcome ? { outcome: args.outcome } : {}),
+      ...(args.since ? { sinceMs: parseSince(args.since, now) } : {}),
+    };
+    // --instance may name a hostname learned after the record was written: label targets (cached).
+    const names = new Map<string, Promise<string>>();
+    const label = (r: AuditRecord) => {
+      const raw = target(r);
+      if (!filter.instance || !UUID.test(raw)) return Promise.resolve(raw);
+      if (!names.has(raw)) names.set(raw, namedTarget(ctx, r));
+      return names.get(raw)!;
+    };
+    const scanned = await ctx.bot.recentAudit(ctx.channelId, SCAN);
+    const labels = await Promise.all(scanned.map(label));
+    const all = scanned.filter((r, i) =>
+      matches(r, filter, { target: labels[i] ?? DASH, outcome: outcome(r) }),
+    );
+    const pages = Math.max(1, Math.ceil(all.length / limit));
+    const records = all.slice((page - 1) * limit, page * limit);
+    const scope = filter.changesOnly ? 'changes' : 'actions';
+    if (records.length === 0) {
+      const text =
+        all.length > 0
+          ? `There are only ${pages} page(s) of matching ${scope}.`
+          : `No matching ${scope} in this channel${filter.changesOnly && !args.changesOnly ? ' (add --reads to include reads)' : ''}.`;
+      return { title: 'Audit', tone: 'info', blocks: [{ type: 'text', text }] };
+    }
     const rows = await Promise.all(
       records.map(async (r) => {
         const time = new Date(r.time);
@@ -93,12 +144,17 @@ export const audit = defineCommand({
         ];
       }),
     );
+    const footer = [
+      `Newest first · page ${page} of ${pages} (${all.length} matching ${scope})`,
+      ...(page < pages ? [`next: /vps audit --page ${page + 1}`] : []),
+      ...(filter.changesOnly && !args.changesOnly ? ['reads hidden: add --reads'] : []),
+    ];
     return {
-      title: `Audit — last ${records.length} in this channel`,
+      title: `Audit — ${records.length} ${scope} in this channel`,
       tone: 'info',
       blocks: [
         { type: 'table', columns: ['Time (UTC)', 'Who', 'Command', 'Target', 'Outcome'], rows },
-        { type: 'context', text: 'Newest first' },
+        { type: 'context', text: footer.join(' · ') },
       ],
     };
   },

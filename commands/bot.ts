@@ -19,8 +19,11 @@ export const help = defineCommand({
   args: {
     group: optional(arg.string('Command group, e.g. instance', { max: 40 })),
     action: optional(arg.string('Action in the group, e.g. stop', { max: 40 })),
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
   },
   risk: 'read',
+  visibility: 'ephemeral',
+  shareable: true,
   run: async (ctx, { group, action }) => {
     const allowed = ctx.bot.allowedCommands(ctx.actor, ctx.channelId);
     const { role } = ctx.bot.describeActor(ctx.actor, ctx.channelId);
@@ -63,8 +66,11 @@ export const use = defineCommand({
   args: {
     instance: optional(arg.instance('Instance to bind this channel to')),
     clear: arg.flag('Remove the binding'),
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
   },
   risk: 'read',
+  visibility: 'ephemeral',
+  shareable: true,
   run: async (ctx, { instance, clear }) => {
     if (clear && instance) {
       throw new UserError(
@@ -115,9 +121,13 @@ export const whoami = defineCommand({
   group: '',
   name: 'whoami',
   summary: 'Your identity, role and permissions in this channel',
-  examples: ['/vps whoami'],
-  args: {},
+  examples: ['/vps whoami', '/vps whoami --public'],
+  args: {
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+  },
   risk: 'read',
+  visibility: 'ephemeral',
+  shareable: true,
   run: async (ctx) => {
     const { role, source, canDestructiveHere } = ctx.bot.describeActor(ctx.actor, ctx.channelId);
     const fields: Field[] = [

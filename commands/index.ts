@@ -6,6 +6,7 @@ import { botCommands } from './bot.js';
 import { firewallCommands } from './firewall.js';
 import { instanceCommands } from './instance.js';
 import { ipCommands } from './ip.js';
+import { networkListCommands, snapshotListCommands } from './listings.js';
 import { networkCommands } from './network.js';
 import { osCommands } from './os.js';
 import { snapshotCommands } from './snapshot.js';
@@ -16,10 +17,12 @@ import { storageCommands } from './storage.js';
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
   ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
+  ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
   ...backupCommands, // backup list | restore | delete
   ...firewallCommands, // firewall ipset-create
   ...ipCommands, // ip add | move
+  ...networkListCommands, // network list (optional endpoint E2)
   ...networkCommands, // network show | graph | attach | detach
   ...storageCommands, // storage create
   ...osCommands, // os list

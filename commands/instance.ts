@@ -2,6 +2,7 @@
 import { arg, defineCommand, optional } from '../src/core/command.js';
 import type { CommandDefinition, FollowSpec } from '../src/core/command.js';
 import { plural, present, show } from './shared/format.js';
+import { idLine, networkIds } from './shared/instance-ids.js';
 import {
   detailFields,
   fetchInstance,
@@ -9,7 +10,6 @@ import {
   isTerminating,
   labelOf,
   publicIp,
-  publicIpId,
   statusTone,
 } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
@@ -33,16 +33,11 @@ export const instanceShow = defineCommand({
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
         { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: idLine(instance.uuid, publicIpId(detail)) },
+        { type: 'context', text: idLine(instance.uuid, detail, await networkIds(ctx, detail)) },
       ],
     };
   },
 });
-
-/** Ids people copy into other commands: the instance uuid and, for `ip move`, its public IP id. */
-function idLine(uuid: string, ipId: string | null): string {
-  return ipId ? `uuid ${uuid} · Public IP id ${ipId}` : `uuid ${uuid}`;
-}
 
 const goneFollow = { kind: 'instance-gone', verb: 'terminating' } as const;
 

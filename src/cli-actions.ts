@@ -13,9 +13,12 @@ import {
   responderRouter,
   type ResumableAdapter,
 } from './app.js';
+import { execFollower } from './exec-follow.js';
 import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
 import { commandPath } from './core/command.js';
+import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
+import { markingResponder, markSimulatorDispatcher } from './core/simulator-marker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
@@ -70,13 +73,13 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
 export async function runExecCommand(
   config: AppConfig,
   words: string[],
-  options: { confirm?: string; as?: string },
+  options: { confirm?: string; as?: string; wait?: boolean; json?: boolean },
 ): Promise<number> {
   // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
   const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
   if (stray) {
     process.stderr.write(
-      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as)\n`,
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json)\n`,
     );
     return EXIT.usage;
   }
@@ -87,10 +90,11 @@ export async function runExecCommand(
     );
     return EXIT.usage;
   }
-  // One-shot: nothing stays around to follow an operation, so no tracker.
+  // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
+  const follower = options.wait ? execFollower() : null;
   const app = await createApp(config, {
     logger: createFileLogger(config).logger,
-    tracker: null,
+    tracker: follower ? follower.factory : null,
     mode: 'exec',
   });
   try {
@@ -100,10 +104,19 @@ export async function runExecCommand(
       actor: consoleActor(options.as ?? config.consoleUser),
       stdout: process.stdout,
       stderr: process.stderr,
+      ...(follower ? { follow: follower.follow } : {}),
+      ...(options.json ? { json: true } : {}),
       pendingTarget: async (token) => {
         const pending = await app.bot.store.pending.get(token);
         const expected = pending?.typedConfirmation ?? pending?.targets[0];
-        return pending && expected ? { expected, accepted: pending.targets } : null;
+        if (!pending || !expected || pending.status !== 'pending') return null;
+        return {
+          expected,
+          accepted: pending.targets,
+          twoPerson: pending.twoPerson,
+          platform: pending.platform,
+          channelId: pending.channelId,
+        };
       },
     });
   } finally {
@@ -130,6 +143,7 @@ export async function runServe(config: AppConfig): Promise<number> {
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
   }
+  requireChosenBackend(config);
   const app = await createApp(config, {
     logger,
     mode: 'serve',
@@ -137,6 +151,12 @@ export async function runServe(config: AppConfig): Promise<number> {
     alertMetrics: createAlertMetrics(obs.metrics.registry),
   });
   obs.attach(app);
+  const simulated = app.backend.kind === 'simulator';
+  // Against the simulator every message says so, edits and resumed cards included.
+  const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
+  const mark = (responder: Responder | null) =>
+    responder && simulated ? markingResponder(responder) : responder;
+  if (simulated) logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
   const started: ResumableAdapter[] = [];
   try {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
@@ -145,22 +165,25 @@ export async function runServe(config: AppConfig): Promise<number> {
     const port = await obs.http.listen();
     logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {
-      await adapter.start(app.dispatcher);
+      await adapter.start(dispatcher);
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
     // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
-    const interrupted = await app.closeInterrupted(refRouter(started));
+    const byRef = refRouter(started);
+    const interrupted = await app.closeInterrupted((ref) => mark(byRef(ref)));
     if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
     // Operations a previous run was following are picked up again, edited with the bot token.
-    const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
-      logger.warn({ err: error }, 'resuming tracked operations failed');
-      return 0;
-    });
+    const router = responderRouter(started);
+    const resumed = await app
+      .resumeTracking((op) => mark(router(op)))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'resuming tracked operations failed');
+        return 0;
+      });
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
-    const router = responderRouter(started);
-    app.bot.startExpirySweeper((ref) => router({ ref }), Math.round(config.leaseTtlMs / 3));
+    app.bot.startExpirySweeper((ref) => mark(router({ ref })), Math.round(config.leaseTtlMs / 3));
     obs.started();
     // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
     await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
@@ -192,6 +215,16 @@ function warmUpChartsSoon(logger: Logger): void {
       .then((charts) => charts.warmUpCharts())
       .catch((error: unknown) => logger.warn({ err: error }, 'chart warm-up failed'));
   });
+}
+
+/** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */
+function requireChosenBackend(config: AppConfig): void {
+  if (config.hostingApi.url || config.hostingApi.simulatorRequested) return;
+  throw new ConfigError(
+    'serve needs HOSTING_API_URL: set it to the hosting API base URL (e.g. HOSTING_API_URL=https://api.example.com/v1 with HOSTING_API_KEY=…), ' +
+      'or to HOSTING_API_URL=simulator to try Slack/Discord against the embedded simulator (made-up servers, every message marked). ' +
+      'Put it in the environment or in ./.env.',
+  );
 }
 
 /** `vpsops simulator`: the hosting-API simulator alone until a signal. */

@@ -1,5 +1,7 @@
 // The one place that reads process.env: every setting is validated with zod here, so a bad value
 // stops the bot at start-up with a message naming the variable instead of failing later.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /** A configuration problem (bad env var, bad policy file): the bot must not start. */
@@ -11,7 +13,8 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 
 /** Validated settings for the whole process; secrets live only in hostingApi.key, slack and discord. */
 export interface AppConfig {
-  hostingApi: { url?: string; key?: string; timeoutMs: number };
+  /** `simulatorRequested`: HOSTING_API_URL=simulator asked for the embedded simulator by name (serve needs that). */
+  hostingApi: { url?: string; key?: string; timeoutMs: number; simulatorRequested: boolean };
   /** Policy file path; `policyExplicit` says VPSOPS_POLICY named it (then it must exist). */
   policyPath: string;
   policyExplicit: boolean;
@@ -31,6 +34,8 @@ export interface AppConfig {
    * no live replica can still be waiting on it (VPSOPS_INTERRUPTED_AFTER_MS; default from the API timeout).
    */
   audit: { interruptedAfterMs: number };
+  /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
+  replies: { progressAfterMs: number; readBudgetMs: number };
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
   discord: {
     token?: string;
@@ -70,9 +75,12 @@ function hostingUrlProblem(raw: string): string | null {
   return null;
 }
 
+/** `HOSTING_API_URL=simulator`: the embedded simulator, asked for explicitly. */
+const isSimulatorWord = (raw: string) => raw.toLowerCase() === 'simulator';
+
 const envSchema = z.object({
   HOSTING_API_URL: z.preprocess(blankToUndefined, z.string().trim().optional()).superRefine((raw, ctx) => {
-    const problem = raw === undefined ? null : hostingUrlProblem(raw);
+    const problem = raw === undefined || isSimulatorWord(raw) ? null : hostingUrlProblem(raw);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   HOSTING_API_KEY: optionalText,
@@ -99,6 +107,8 @@ const envSchema = z.object({
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+  VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
+  VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -150,6 +160,24 @@ export function interruptedBound(timeoutMs: number): number {
   return CALLS_PER_HANDLER * ATTEMPTS_PER_CALL * timeoutMs + 60_000;
 }
 
+/**
+ * Loads `.env` from the working directory into process.env, as `.env.example` promises; variables
+ * already set in the environment win. Returns the file's path when one was read.
+ */
+export function loadDotEnv(path = '.env', env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!existsSync(path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return path;
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -167,8 +195,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration — VPSOPS_TRACK_POLL_MIN_MS must not exceed VPSOPS_TRACK_POLL_MAX_MS',
     );
   }
+  const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
   return {
-    hostingApi: { url: e.HOSTING_API_URL, key: e.HOSTING_API_KEY, timeoutMs: e.HOSTING_API_TIMEOUT_MS },
+    hostingApi: {
+      url: simulatorRequested ? undefined : e.HOSTING_API_URL,
+      key: e.HOSTING_API_KEY,
+      timeoutMs: e.HOSTING_API_TIMEOUT_MS,
+      simulatorRequested,
+    },
     policyPath: e.VPSOPS_POLICY ?? './vpsops.policy.yaml',
     policyExplicit: e.VPSOPS_POLICY !== undefined,
     dataDir: e.VPSOPS_DATA_DIR,
@@ -186,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     audit: {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
     },
+    replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
@@ -245,6 +280,7 @@ export function redactedConfig(config: AppConfig): AppConfig {
     redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
     audit: { ...config.audit },
+    replies: { ...config.replies },
   };
 }
 

@@ -12,7 +12,7 @@ import {
   runServe,
   runSimulator,
 } from './cli-actions.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 
 const VERSION = readVersion();
 
@@ -22,14 +22,16 @@ Without a command: serve when Slack or Discord is configured, otherwise open the
 Examples:
   vpsops exec "instance show web-1"
   vpsops exec "instance stop web-1" --confirm web-1     (exit 3 without --confirm)
+  vpsops exec "instance stop web-1" --confirm web-1 --wait --json
   vpsops simulator --port 8080
   vpsops register --guild 123456789012345678`;
 
-/** Runs the CLI and returns the exit code (0 ok, 1 error, 2 usage/config error, 3 exec needs --confirm). */
+/** Runs the CLI and returns the exit code (0 ok, 1 error, 2 usage/config error, 3 exec needs --confirm, 4 exec --wait timed out). */
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const done = (code: number) => void (exitCode = code);
   try {
+    loadDotEnv(); // ./.env, never overriding the environment
     await buildProgram(done).parseAsync(argv);
     return exitCode;
   } catch (error) {
@@ -64,13 +66,18 @@ function buildProgram(done: (code: number) => void): Command {
     .action(async () => done(await runConsole(loadConfig(), VERSION)));
   program
     .command('exec')
-    .description('Run one command and exit: 0 ok, 1 error, 2 usage error, 3 confirmation needed.')
+    .description(
+      'Run one command and exit: 0 ok, 1 error, 2 usage error, 3 confirmation needed, 4 --wait timed out.',
+    )
     .argument('<command...>', 'command text, e.g. "instance show web-1"')
     .option('--confirm <target>', 'hostname or uuid of the target; required for destructive commands')
     .option('--as <user>', 'console user to act as (policy member console:<user>)')
+    .option('--wait', 'follow a confirmed operation to its end: exit 0 done, 1 failed, 4 timed out')
+    .option('--json', 'print one JSON document (result, outcome, exit code, audit id) instead of text')
     .allowUnknownOption()
-    .action(async (words: string[], options: { confirm?: string; as?: string }) =>
-      done(await runExecCommand(loadConfig(), words, options)),
+    .action(
+      async (words: string[], options: { confirm?: string; as?: string; wait?: boolean; json?: boolean }) =>
+        done(await runExecCommand(loadConfig(), words, options)),
     );
   program
     .command('serve')

@@ -2,50 +2,73 @@
 // print the reply as plain text and turn the outcome into an exit code. A destructive command
 // only runs when --confirm names its target; the core has the final word on the value, this
 // module only says early (and clearly) what it expected.
-import type { Actor, Dispatcher } from '../../src/core/ports.js';
+import { Writable } from 'node:stream';
+import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
-import { createConsoleResponder, type ResponderEvent } from './responder.js';
+import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
 
-/** Exit codes of `vpsops exec`, documented in --help. */
-export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3 } as const;
+import { approve, APPROVE } from './exec-approve.js';
+import {
+  EXIT,
+  exitCode,
+  finish,
+  names,
+  rerunLine,
+  run,
+  UUID_SHAPE,
+  type ExecOptions,
+  type ExecRun,
+} from './exec-common.js';
 
-/** What --confirm may name for one pending confirmation: `expected` first (hostname, volume name). */
-export interface PendingTarget {
-  expected: string;
-  accepted: string[];
-}
+export { EXIT, exitCode, rerunLine } from './exec-common.js';
+export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
 
-/** Inputs of one exec run; streams are injected so tests need no child process. */
-export interface ExecOptions {
-  text: string;
-  /** Hostname or uuid of the target, required to run destructive commands. */
-  confirm?: string;
-  actor: Actor;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  color?: boolean;
-  /** Looks up what --confirm must name for a pending token (from the bot's store). */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
-}
-
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
-/** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm). */
+/** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm, 4 --wait timed out). */
 export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Promise<number> {
+  if (!options.json) return runExecText(dispatcher, options).then((run) => run.code);
+  const out = collector();
+  const err = collector();
+  const run = await runExecText(dispatcher, {
+    ...options,
+    stdout: out.stream,
+    stderr: err.stream,
+    color: false,
+  });
+  options.stdout.write(
+    `${JSON.stringify(
+      {
+        command: options.text,
+        exitCode: run.code,
+        outcome: run.outcome,
+        auditId: run.auditId ?? null,
+        result: out.text().trim(),
+        errors: err.text().trim(),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return run.code;
+}
+
+async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promise<ExecRun> {
   const inside = CONFIRM_INSIDE.exec(options.text);
   if (inside) {
     const command = options.text.replace(CONFIRM_INSIDE, '').trim();
     const target = (inside[1] ?? '').replace(/^["']|["']$/g, '');
     options.stderr.write(`put --confirm outside the quotes: ${rerunLine(command, target)}\n`);
-    return EXIT.usage;
+    return run(EXIT.usage);
   }
+  const approval = APPROVE.exec(options.text);
+  if (approval) return approve(dispatcher, options, approval[1] ?? '');
   const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL);
   if (!invocation) {
     options.stderr.write('Nothing to run. Try: vpsops exec "help"\n');
-    return EXIT.usage;
+    return run(EXIT.usage);
   }
   const color = options.color ?? false;
   const print = (message: Message): void => {
@@ -71,64 +94,54 @@ export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Pro
   );
   await dispatcher.dispatch(invocation, first.responder);
   const pending = first.takePending()[0];
-  if (!pending) return exitCode(first.events);
+  if (!pending) return run(exitCode(first.events), invocation.id);
   const target = (await options.pendingTarget?.(pending.actions.token)) ?? null;
+  if (target?.twoPerson) {
+    options.stderr.write(
+      `Nothing was changed yet: this needs a second person. An admin other than you approves it with: ` +
+        `${rerunLine(`approve ${pending.actions.token}`, target.expected)} (before it expires).\n`,
+    );
+    return run(EXIT.needsConfirmation, invocation.id);
+  }
   if (options.confirm === undefined) {
     options.stderr.write(
       `Nothing was changed. To do it, run: ${rerunLine(options.text, target?.expected ?? '<hostname-or-uuid>')}\n`,
     );
-    return EXIT.needsConfirmation;
+    return run(EXIT.needsConfirmation, invocation.id);
   }
   if (target && !names(target, options.confirm)) {
     const uuidToo = target.accepted.some((value) => UUID_SHAPE.test(value)) ? ' (or its uuid)' : '';
     options.stderr.write(
       `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
     );
-    return EXIT.needsConfirmation;
+    return run(EXIT.needsConfirmation, invocation.id);
   }
-  const second = createConsoleResponder({ reply: print, update: print, announce }, EXEC_CHANNEL);
+  // With --wait, progress edits (tone info) are not printed: the outcome edit is.
+  const follow = options.follow;
+  const printUpdate = (message: Message): void => {
+    if (follow?.followed() && message.tone === 'info') return;
+    print(message);
+  };
+  const second = createConsoleResponder({ reply: print, update: printUpdate, announce }, EXEC_CHANNEL);
   const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm, EXEC_CHANNEL);
   await dispatcher.act(event, second.responder);
-  return exitCode(second.events);
+  return finish(exitCode(second.events), event.id, follow);
 }
 
-/** `vpsops exec "instance stop web-1" --confirm web-1`, quoted so a shell takes it as one word. */
-export function rerunLine(text: string, target: string): string {
-  const quote = (word: string) =>
-    word.includes('"') && !word.includes("'") ? `'${word}'` : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
-  const confirm = /^[\w.:@-]+$/.test(target) ? target : quote(target);
-  return `vpsops exec ${quote(text)} --confirm ${confirm}`;
+/** A writable that keeps what is written (for --json). */
+function collector(): { stream: NodeJS.WritableStream; text(): string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
 }
 
 function withoutActions(message: Message): Message {
   const card = { ...message };
   delete card.actions;
   return card;
-}
-
-function names(target: PendingTarget, given: string): boolean {
-  const value = given.trim();
-  if (value === '') return false;
-  return [target.expected, ...target.accepted].some((want) =>
-    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
-      ? want.toLowerCase() === value.toLowerCase()
-      : want === value,
-  );
-}
-
-/** Worst outcome among the replies and card edits: error 1, usage 2, pending confirmation 3, else 0. */
-export function exitCode(events: ResponderEvent[]): number {
-  const shown = events.filter((event) => event.kind !== 'announce').map((event) => event.message);
-  if (shown.length === 0) return EXIT.error;
-  const outcomes = shown.map(outcomeOf);
-  if (outcomes.includes('error')) return EXIT.error;
-  if (outcomes.includes('usage-error')) return EXIT.usage;
-  if (outcomes.includes('needs-confirmation')) return EXIT.needsConfirmation;
-  return EXIT.ok;
-}
-
-function outcomeOf(message: Message): NonNullable<Message['outcome']> {
-  if (message.outcome) return message.outcome;
-  if (message.actions) return 'needs-confirmation';
-  return message.tone === 'error' ? 'error' : 'ok';
 }

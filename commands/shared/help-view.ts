@@ -52,14 +52,20 @@ export function grouped(commands: CommandDefinition[]): Map<string, CommandDefin
   return groups;
 }
 
-/** `help`: everything the caller may run here. */
+/** `help`: a short overview — one line per group the caller may use here; `help <group>` has the detail. */
 export function overview(commands: CommandDefinition[], role: string): Message {
-  const blocks: Block[] = [];
-  for (const [group, list] of grouped(commands)) blocks.push(...groupBlocks(group, list));
-  blocks.push({
-    type: 'context',
-    text: `Showing what your role (${role}) may run in this channel · details: /vps help <group> [action]`,
-  });
+  const rows = [...grouped(commands)].map(([group, list]) => [
+    group === '' ? '(none)' : group,
+    list.map((c) => c.name).join(', '),
+    groupTitle(group),
+  ]);
+  const blocks: Block[] = [
+    { type: 'table', columns: ['/vps …', 'Actions', 'About'], rows },
+    {
+      type: 'context',
+      text: `Your role (${role}) may run these here · details: /vps help <group>, e.g. /vps help instance · /vps help <group> <action>`,
+    },
+  ];
   return { title: 'vpsops commands', tone: 'info', blocks, summary: `${commands.length} commands available` };
 }
 

@@ -4,7 +4,7 @@
 
 /** What the client and simulator need to know about one endpoint to call or serve it. */
 export interface EndpointSpec {
-  /** Spec number (1–22). */
+  /** Spec number (1–22; the optional part-10 extensions E1 and E2 are 101 and 102). */
   number: number;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path template relative to the base URL (which ends in /v1). */
@@ -102,6 +102,14 @@ export const ENDPOINTS = {
     retrySafe: true,
   },
   'billing.reportSummary': { number: 22, method: 'GET', path: '/billing/report/summary', retrySafe: true },
+  // Part 10 (optional): an API may answer 404/405 — "not offered here".
+  'snapshot.list': {
+    number: 101,
+    method: 'GET',
+    path: '/instance/{instance_uuid}/snapshot/snapshots',
+    retrySafe: true,
+  },
+  'network.list': { number: 102, method: 'GET', path: '/network/vswitches', retrySafe: true },
 } as const satisfies Record<string, EndpointSpec>;
 
 /** An endpoint's name, the key errors, audits and simulator counters use to say which call. */

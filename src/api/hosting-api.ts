@@ -5,6 +5,7 @@ import type { BackupHistoryItem } from './schemas/backup.js';
 import type { BillingReportItem, PaymentMethods } from './schemas/billing.js';
 import type { OsCatalogueEntry, SshKeyOption } from './schemas/catalogue.js';
 import type { InstanceDetail, InstanceOption } from './schemas/instance.js';
+import type { PrivateNetworkItem, SnapshotItem } from './schemas/listings.js';
 import type { PrivateNetworkDetail, PrivateNetworkGraph } from './schemas/network.js';
 import type { Paged } from './schemas/page.js';
 import type { Periode, RrdSeries } from './schemas/rrd.js';
@@ -57,6 +58,8 @@ export interface HostingApi {
     delete(instanceUuid: string, snapshotUuid: string): Promise<{ vm_uuid: string; snap_uuid: string }>;
     /** 8 — PATCH /instance/{uuid}/snapshot/{snapshot}/rollback. */
     rollback(instanceUuid: string, snapshotUuid: string): Promise<{ uuid: string }>;
+    /** E1 (optional, part 10) — GET /instance/{uuid}/snapshot/snapshots; 404/405 when not offered. */
+    list(instanceUuid: string): Promise<SnapshotItem[]>;
   };
   backups: {
     /** 9 — GET that changes state: never retried. */
@@ -92,6 +95,8 @@ export interface HostingApi {
     details(vswitchUuid: string): Promise<PrivateNetworkDetail>;
     /** 17 — GET /network/vswitch/{id}/graph. */
     graph(vswitchId: number): Promise<PrivateNetworkGraph>;
+    /** E2 (optional, part 10) — GET /network/vswitches; 404/405 when not offered. */
+    list(): Promise<PrivateNetworkItem[]>;
   };
   blockStorage: {
     /** 18 — POST /storage/blocks/create with name and any extra fields. */

@@ -9,6 +9,7 @@ export type { Periode, RrdSeries } from './schemas/rrd.js';
 export { PERIODES } from './schemas/rrd.js';
 export type { BackupHistoryItem } from './schemas/backup.js';
 export type { PrivateNetworkDetail, PrivateNetworkGraph } from './schemas/network.js';
+export type { PrivateNetworkItem, SnapshotItem } from './schemas/listings.js';
 export type { OsCatalogueEntry, SshKeyOption } from './schemas/catalogue.js';
 export type { PaymentMethods, PaymentMethod, BillingReportItem } from './schemas/billing.js';
 export type { Paged, PageInfo } from './schemas/page.js';

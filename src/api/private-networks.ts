@@ -1,5 +1,6 @@
-// Private network (vswitch) endpoints (spec 4.4, endpoints 15–17).
+// Private network (vswitch) endpoints (spec 4.4, endpoints 15–17) and the optional listing E2 (part 10).
 import type { HostingApi } from './hosting-api.js';
+import { privateNetworkListSchema } from './schemas/listings.js';
 import { privateNetworkDetailSchema, privateNetworkGraphSchema } from './schemas/network.js';
 import { vswitchSetSchema } from './schemas/results.js';
 import type { Transport } from './transport.js';
@@ -20,5 +21,6 @@ export function privateNetworksApi(call: Transport): HostingApi['privateNetworks
       call('network.details', { params: { vswitch_uuid: vswitchUuid } }, privateNetworkDetailSchema),
     graph: (vswitchId) =>
       call('network.graph', { params: { vswitch_id: vswitchId } }, privateNetworkGraphSchema),
+    list: () => call('network.list', {}, privateNetworkListSchema),
   };
 }

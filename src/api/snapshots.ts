@@ -1,5 +1,7 @@
-// Snapshot endpoints (spec 4.2, endpoints 7–8). Both change state: never retried.
+// Snapshot endpoints (spec 4.2, endpoints 7–8, which change state and are never retried) and the
+// optional listing E1 (part 10).
 import type { HostingApi } from './hosting-api.js';
+import { snapshotListSchema } from './schemas/listings.js';
 import { rollbackSchema, snapshotDeletedSchema } from './schemas/results.js';
 import type { Transport } from './transport.js';
 
@@ -18,5 +20,7 @@ export function snapshotsApi(call: Transport): HostingApi['snapshots'] {
         { params: { instance_uuid: instanceUuid, snapshot_uuid: snapshotUuid } },
         rollbackSchema,
       ),
+    list: (instanceUuid) =>
+      call('snapshot.list', { params: { instance_uuid: instanceUuid } }, snapshotListSchema),
   };
 }

@@ -66,7 +66,7 @@ export function apiHint(error: ApiError, ctx: HintContext = {}): string {
     case 'INVALID_INPUT':
       return ctx.path
         ? `Check the arguments — \`help ${ctx.path}\` shows what is expected.`
-        : 'Check the arguments — `help` lists the commands and what they expect.';
+        : 'Check the arguments — `/vps help` lists the commands and what they expect.';
     case 'CONFLICT':
       return show
         ? `Check the current state with ${show} and try again when it allows this.`

@@ -236,6 +236,8 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   notice?: string;
   /** 'ephemeral' when the reply must only reach the requester (console credentials). */
   visibility?: 'ephemeral' | 'channel';
+  /** With visibility 'ephemeral': private by default, `--public` (an arg named `public`) shares it. */
+  shareable?: boolean;
   /** Required for destructive commands (and change commands that cost money). */
   preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
   run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;

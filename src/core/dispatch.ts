@@ -3,6 +3,7 @@
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
+import { isPrivateReply } from './reply-privacy.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
 import { classifyFailure, logFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
@@ -10,6 +11,7 @@ import { parseInput, type Parsed } from './parse.js';
 import type { Invocation, MessageRef, Responder } from './ports.js';
 import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
 import { channelKey, createContext, type Runtime } from './runtime.js';
+import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor } from './unknown-outcome.js';
 
@@ -18,9 +20,9 @@ export function needsConfirmation(def: CommandDefinition): boolean {
   return def.risk === 'destructive' || def.preview !== undefined;
 }
 
-/** Visibility of a successful reply: ephemeral commands stay private. */
-function replyVisibility(def: CommandDefinition, message: Message) {
-  return def.visibility === 'ephemeral' ? 'ephemeral' : (message.visibility ?? 'channel');
+/** Visibility of a successful reply: ephemeral commands stay private (unless shared with --public). */
+function replyVisibility(def: CommandDefinition, message: Message, values: Record<string, unknown>) {
+  return isPrivateReply(def, values) ? 'ephemeral' : (message.visibility ?? 'channel');
 }
 
 function rawCommand(inv: Invocation): string {
@@ -37,11 +39,23 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   let visibility: Visibility;
   let afterReply: Decision['afterReply'];
   try {
-    const outcome = await rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state));
+    const outcome = await withSlowReplyGuards(
+      rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state)),
+      {
+        inv,
+        responder,
+        command: () => record.command,
+        isRead: () => state.risk === 'read',
+        progressAfterMs: rt.config.replies.progressAfterMs,
+        budgetMs: rt.config.replies.readBudgetMs,
+        onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
+      },
+    );
     reply = outcome.message;
     visibility = outcome.visibility;
     afterReply = outcome.afterReply;
   } catch (error) {
+    if (error instanceof ReadBudgetExceeded) return finishTimedOut(rt, audit, inv, state, responder, error);
     const hint = hintFor(state.def, state.values);
     const failure = classifyFailure(error, hintContext(record.command, state.values), hint);
     logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
@@ -62,6 +76,24 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   await closeRecord(audit, rt);
 }
 
+/** A read that outlived its budget: a clear answer now, whatever the API does later. */
+async function finishTimedOut(
+  rt: Runtime,
+  audit: ReturnType<typeof openRecord>,
+  inv: Invocation,
+  state: DecideState,
+  responder: Responder,
+  error: ReadBudgetExceeded,
+): Promise<void> {
+  audit.record.result = 'error';
+  audit.record.errorId = 'read-timeout';
+  rt.logger.warn({ invocationId: inv.id, command: audit.record.command }, 'read gave up waiting for the API');
+  await responder
+    .reply(readTimeoutMessage(audit.record.command, error.budgetMs), { visibility: state.visibility })
+    .catch((e: unknown) => rt.logger.error({ err: e, command: audit.record.command }, 'reply failed'));
+  await closeRecord(audit, rt);
+}
+
 interface Decision {
   message: Message;
   visibility: Visibility;
@@ -72,6 +104,8 @@ interface Decision {
 interface DecideState {
   visibility: Visibility;
   responder: Responder;
+  /** The command's risk once parsed (only reads give up waiting on a slow API). */
+  risk?: CommandDefinition['risk'];
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
   values?: Record<string, unknown>;
   /** The command, once parsed (its hint says what to check when an outcome is unknown). */
@@ -96,6 +130,7 @@ async function decide(
   }
   const { def, path, args } = parsed.parsed;
   record.command = path;
+  state.risk = def.risk;
   record.args = redactArgs(def, args.values);
   const auth = rt.policy.authorize(inv.actor, { path, risk: def.risk }, inv.channelId);
   if (!auth.allowed) {
@@ -108,7 +143,7 @@ async function decide(
   state.values = values;
   state.def = def;
   record.decision = 'allowed';
-  state.visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
+  state.visibility = isPrivateReply(def, values) ? 'ephemeral' : 'channel';
   if (needsConfirmation(def))
     return startConfirmation(rt, inv, { def, path, args }, values, record, state.responder);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
@@ -118,7 +153,7 @@ async function decide(
   if (result.auditSummary) record.summary = result.auditSummary;
   return {
     message: withOutcome(result.message, result.message.outcome ?? 'ok'),
-    visibility: replyVisibility(def, result.message),
+    visibility: replyVisibility(def, result.message, values),
   };
 }
 

@@ -8,6 +8,7 @@ export type UserErrorId =
   | 'invalid-argument'
   | 'nothing-to-do'
   | 'unknown-instance'
+  | 'ambiguous-instance'
   | 'no-bound-instance'
   | 'denied'
   | 'wrong-channel'

@@ -19,6 +19,7 @@ const TITLES: Record<UserErrorId, string> = {
   'invalid-argument': 'Invalid argument',
   'nothing-to-do': 'Nothing to do',
   'unknown-instance': 'Unknown instance',
+  'ambiguous-instance': 'Several instances match',
   'no-bound-instance': 'Which instance?',
   denied: 'Not allowed',
   'wrong-channel': 'Not in this channel',
@@ -37,6 +38,7 @@ const USAGE_IDS: UserErrorId[] = [
   'usage',
   'invalid-argument',
   'unknown-instance',
+  'ambiguous-instance',
   'no-bound-instance',
 ];
 

@@ -7,7 +7,7 @@ import type { InvocationInput } from './ports.js';
 import type { Registry } from './registry.js';
 import { resolvePath, stripPrefix } from './resolve-path.js';
 import { closest } from './suggest.js';
-import { tokenize } from './tokenize.js';
+import { tokenize, type Token } from './tokenize.js';
 
 export type { ParseHints, ParsedArgs } from './parse-args.js';
 
@@ -42,6 +42,11 @@ function fromOptions(
   );
 }
 
+/** An unquoted `--help` or `-h` anywhere after the command. */
+function askedForHelp(rest: Token[]): boolean {
+  return rest.some((token) => !token.quoted && (token.text === '--help' || token.text === '-h'));
+}
+
 /** Parses an invocation's input against the registry. */
 export function parseInput(input: InvocationInput, registry: Registry, hints: ParseHints): ParseResult {
   let path: string | undefined;
@@ -64,13 +69,19 @@ export function parseInput(input: InvocationInput, registry: Registry, hints: Pa
     const match = resolvePath(stripPrefix(tokens.tokens), registry);
     if (isUserError(match)) return { ok: false, error: match };
     path = commandPath(match.def);
+    const help = askedForHelp(match.rest) ? registry.byPath('help') : undefined;
+    if (help) {
+      // `instance stop --help` / `-h`: the command's usage, as `help instance stop` shows it.
+      const topic = path.split(' ').map((text) => ({ text, quoted: false }));
+      return { ok: true, parsed: { def: help, path: 'help', args: parseTextArgs(help, topic, hints) } };
+    }
     return { ok: true, parsed: { def: match.def, path, args: parseTextArgs(match.def, match.rest, hints) } };
   } catch (error) {
     if (isUserError(error)) return path === undefined ? { ok: false, error } : { ok: false, error, path };
     const problem = new UserError(
       'usage',
       'That command could not be understood.',
-      'Type `help` to list commands.',
+      'Type `/vps help` to list commands.',
     );
     return path === undefined ? { ok: false, error: problem } : { ok: false, error: problem, path };
   }

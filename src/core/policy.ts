@@ -63,6 +63,9 @@ function channelMatches(rule: string, platform: Platform, channelId: string): bo
 
 const RISK_WORD: Record<Risk, string> = { read: 'read', change: 'change', destructive: 'destructive' };
 
+/** Without a policy file, command groups only admins may run whatever their risk (billing: payment methods, invoices). */
+const ADMIN_ONLY = ['billing '];
+
 /** Builds a Policy from a validated file, or the defaults when there is no file (null). */
 export function createPolicy(file: PolicyFile | null, sourcePath: string | null): Policy {
   const aliasMap = new Map(
@@ -95,6 +98,16 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
     authorize(actor, command, channelId) {
       const { role } = roleOf(actor);
       if (ALWAYS_ALLOWED.includes(command.path)) return { allowed: true, role };
+      if (!file && ADMIN_ONLY.some((group) => command.path.startsWith(group)) && role !== 'admin') {
+        return {
+          allowed: false,
+          error: new UserError(
+            'denied',
+            `\`${command.path}\` shows the account's billing, which only admins may see without a policy file: your role is ${role ?? 'none'}.`,
+            'Grant roles in a policy file (VPSOPS_POLICY), or type `/vps help` to see what you can run.',
+          ),
+        };
+      }
       if (!role || !ALLOWED_RISKS[role].includes(command.risk)) {
         const held = role ? `your role is ${role}` : 'you have no role in the policy';
         return {
@@ -102,7 +115,7 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
           error: new UserError(
             'denied',
             `You may not run \`${command.path}\` (a ${RISK_WORD[command.risk]} command): ${held}.`,
-            'Ask an admin to grant you the operator role, or type `help` to see what you can run.',
+            'Ask an admin to grant you the operator role, or type `/vps help` to see what you can run.',
           ),
         };
       }

@@ -40,11 +40,12 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
     return { uuid: uuids[0]!, label: (await deps.store.hostnames.hostnameOf(uuids[0]!)) ?? text };
   if (uuids.length > 1) {
     throw new UserError(
-      'unknown-instance',
-      `\`${text}\` matches ${uuids.length} instances (${uuids.join(', ')}).`,
-      'Use the uuid, or add an alias in the policy file.',
+      'ambiguous-instance',
+      `\`${text}\` is the hostname of ${uuids.length} instances:\n${uuids.map((uuid) => `• ${text} — uuid ${uuid}`).join('\n')}`,
+      `Use the uuid (or its first 8 characters), or add an alias in the policy file. \`instance show <uuid>\` shows each one's IP and location.`,
     );
   }
+  if (isUuidPrefix(text)) return resolveUuidPrefix(text.toLowerCase(), deps);
   const names = [
     ...deps.policy.aliases().map((a) => a.name),
     ...(await deps.store.hostnames.search(text.slice(0, 1), SUGGESTION_POOL)).map((h) => h.hostname),
@@ -55,6 +56,43 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
     'unknown-instance',
     `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
     `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}. Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
+  );
+}
+
+/** The shape of a uuid, to check a prefix of one position by position. */
+const UUID_SHAPE = '00000000-0000-0000-0000-000000000000';
+
+/** At least 8 characters of a uuid (hex, dashes where a uuid has them), short of the whole uuid. */
+function isUuidPrefix(text: string): boolean {
+  if (text.length < 8 || text.length >= UUID_SHAPE.length) return false;
+  return [...text].every((c, i) => (UUID_SHAPE[i] === '-' ? c === '-' : /^[0-9a-f]$/i.test(c)));
+}
+
+/** Known instances scanned for a uuid prefix (the hostname port has no uuid-prefix lookup). */
+const UUID_PREFIX_POOL = 5_000;
+
+/** A uuid prefix: the one known instance (or alias) whose uuid starts with it, or a precise refusal. */
+async function resolveUuidPrefix(prefix: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+  const known = new Map<string, string>();
+  for (const a of deps.policy.aliases()) if (a.uuid.startsWith(prefix)) known.set(a.uuid, a.name);
+  for (const h of await deps.store.hostnames.search('', UUID_PREFIX_POOL))
+    if (h.uuid.startsWith(prefix)) known.set(h.uuid, h.hostname);
+  const matches = [...known];
+  if (matches.length === 1) {
+    const [uuid, label] = matches[0]!;
+    return { uuid, label };
+  }
+  if (matches.length === 0) {
+    throw new UserError(
+      'unknown-instance',
+      `No instance with id starting \`${prefix}\` that I know of.`,
+      'Use the full uuid, or a hostname the bot has seen.',
+    );
+  }
+  throw new UserError(
+    'ambiguous-instance',
+    `\`${prefix}\` starts the ids of ${matches.length} instances:\n${matches.map(([uuid, label]) => `• ${label} — uuid ${uuid}`).join('\n')}`,
+    'Type more of the uuid.',
   );
 }
 

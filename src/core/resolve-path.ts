@@ -66,6 +66,6 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
   return new UserError(
     'unknown-command',
     `Unknown command \`${typed}\`.${suggestion}`,
-    'Type `help` to list commands.',
+    'Type `/vps help` to list commands.',
   );
 }

@@ -5,6 +5,7 @@ import { parseInput } from './parse.js';
 import type { Policy } from './policy.js';
 import type { Invocation } from './ports.js';
 import type { Registry } from './registry.js';
+import { isPrivateReply } from './reply-privacy.js';
 
 /**
  * 'ephemeral' when the reply is known to be private from cheap synchronous checks — input that
@@ -22,7 +23,7 @@ export function visibilityFor(registry: Registry, policy: Policy, invocation: In
     : parseInput(invocation.input, registry, { hasBinding: true, looksLikeInstance: () => false });
   if (!parsed.ok) return 'ephemeral';
   const { def, path } = parsed.parsed;
-  if (def.visibility === 'ephemeral') return 'ephemeral';
+  if (isPrivateReply(def, parsed.parsed.args.values)) return 'ephemeral';
   const auth = policy.authorize(invocation.actor, { path, risk: def.risk }, invocation.channelId);
   return auth.allowed ? 'channel' : 'ephemeral';
 }

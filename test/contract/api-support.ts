@@ -79,4 +79,6 @@ export const SEEDED_CALLS: Record<EndpointName, (api: HostingApi) => Promise<unk
   'sshkey.unassigned': (api) => api.sshKeys.unassigned(SEED_IDS.vmIds.web1),
   'billing.paymentMethods': (api) => api.billing.paymentMethods(),
   'billing.reportSummary': (api) => api.billing.reportSummary(),
+  'snapshot.list': (api) => api.snapshots.list(I.web1),
+  'network.list': (api) => api.privateNetworks.list(),
 };

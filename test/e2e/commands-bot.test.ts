@@ -14,21 +14,44 @@ describe('bot commands', () => {
   });
 
   describe('help', () => {
-    it('lists only read commands to a viewer, grouped, with usage lines', async () => {
+    it('lists only read commands to a viewer, grouped, with usage lines per group', async () => {
       h = await startHarness();
-      const out = await h.run('help', ACTORS.viewer);
+      const overview = await h.run('help', ACTORS.viewer);
+      expect(overview.text).toContain('viewer');
+      expect(overview.text).not.toMatch(/\bstop\b/);
+      const out = await h.run('help instance', ACTORS.viewer);
       expect(out.text).toContain('/vps instance show <instance>');
-      expect(out.text).toContain('/vps backup list <instance> [--page <page>] [--limit <limit>]');
       expect(out.text).not.toContain('instance stop');
       expect(out.text).not.toContain('instance console');
-      expect(out.text).toContain('viewer');
+      const backup = await h.run('help backup', ACTORS.viewer);
+      expect(backup.text).toContain('/vps backup list <instance> [--page <page>] [--limit <limit>]');
     });
 
     it('lists destructive commands to an operator', async () => {
       h = await startHarness();
-      const out = await h.run('help', ACTORS.operator);
+      const out = await h.run('help instance', ACTORS.operator);
       expect(out.text).toContain('/vps instance delete <instance> [--remove-ip] [--remove-block-storage]');
-      expect(out.text).toContain('/vps network detach');
+      expect((await h.run('help network', ACTORS.operator)).text).toContain('/vps network detach');
+    });
+
+    it('is a short overview: one line per group, private unless --public', async () => {
+      h = await startHarness();
+      const out = await h.run('help', ACTORS.operator);
+      expect(out.text).toMatch(/instance\s+show, stop, delete, console, metrics, no-ip/);
+      expect(out.text).toContain('/vps help instance');
+      expect(out.text).not.toContain('<instance>');
+      expect(out.text.split('\n').length).toBeLessThan(30);
+      expect(out.said[0]?.visibility).toBe('ephemeral');
+      const shared = await h.run('help --public', ACTORS.operator);
+      expect(shared.said[0]?.visibility).toBe('channel');
+    });
+
+    it('whoami, use and audit answer privately; --public shares them', async () => {
+      h = await startHarness();
+      for (const text of ['whoami', 'use', 'use web-1', 'audit']) {
+        expect((await h.run(text, ACTORS.operator)).said[0]?.visibility, text).toBe('ephemeral');
+        expect((await h.run(`${text} --public`, ACTORS.operator)).said[0]?.visibility, text).toBe('channel');
+      }
     });
 
     it('shows one command with its arguments, risk and examples', async () => {
@@ -140,12 +163,45 @@ describe('bot commands', () => {
   });
 
   describe('audit', () => {
+    it('lists only changes in a chat channel by default, and filters and pages them', async () => {
+      h = await startHarness();
+      const { web1, web2, db1 } = SEED_IDS.instances;
+      await h.run('instance show web-1');
+      for (const uuid of [web1, web2]) {
+        const preview = await h.run(`instance stop ${uuid}`, ACTORS.operator);
+        await h.confirm(preview.token!, ACTORS.operator);
+      }
+      const cancelled = await h.run(`instance stop ${db1}`, ACTORS.operator2);
+      await h.cancel(cancelled.token!, ACTORS.operator2);
+      const rowsOf = (out: { message: { blocks: { type: string }[] } }) => {
+        const table = out.message.blocks.find((b) => b.type === 'table') as { rows?: string[][] } | undefined;
+        return table?.rows ?? [];
+      };
+      const targets = async (text: string) => rowsOf(await h.run(text)).map((r) => r[3]);
+      const changes = await h.run('audit');
+      expect(rowsOf(changes)).toHaveLength(6); // each stop: the request, then its confirmation or cancel
+      expect(new Set(rowsOf(changes).map((r) => r[2]))).toEqual(new Set(['instance stop']));
+      expect(changes.text).toContain('reads hidden: add --reads');
+      expect(await targets('audit --actor olga')).toEqual(['db-1', 'db-1']);
+      expect(await targets('audit --instance web-2')).toEqual(['web-2', 'web-2']);
+      expect(await targets('audit --outcome cancelled')).toEqual(['db-1']);
+      expect(rowsOf(await h.run('audit --command instance --since 1h'))).toHaveLength(6);
+      expect(rowsOf(await h.run('audit --reads --command "instance show"'))).toHaveLength(1);
+      const first = await h.run('audit --limit 4');
+      expect(rowsOf(first)).toHaveLength(4);
+      expect(first.text).toContain('page 1 of 2');
+      expect(first.text).toContain('next: /vps audit --page 2');
+      expect(rowsOf(await h.run('audit --limit 4 --page 2'))).toHaveLength(2);
+      const bad = await h.run('audit --since yesterday');
+      expect(bad.text).toContain('--since takes an age like 30m');
+    });
+
     it('shows the channel’s recent actions as a timeline, newest first', async () => {
       h = await startHarness();
       await h.run('instance show web-1');
       const preview = await h.run('instance stop web-1');
       await h.confirm(preview.token!);
-      const out = await h.run('audit --limit 5');
+      const out = await h.run('audit --limit 5 --reads');
       const table = out.message.blocks.find((b) => b.type === 'table');
       const rows = table?.type === 'table' ? table.rows : [];
       expect(rows.length).toBeGreaterThanOrEqual(2);
@@ -153,13 +209,13 @@ describe('bot commands', () => {
       expect(out.text).toContain('oscar');
       expect(out.text).toContain('instance show');
       const other = await h.run('audit', ACTORS.operator, 'C0QUIET');
-      expect(other.text).toContain('Nothing has been done in this channel yet.');
+      expect(other.text).toContain('No matching changes in this channel (add --reads to include reads).');
     });
 
     it('names a target typed as a bare uuid by the hostname the bot learned afterwards', async () => {
       h = await startHarness();
       await h.run(`instance show ${SEED_IDS.instances.web2}`);
-      const out = await h.run('audit --limit 1');
+      const out = await h.run('audit --limit 1 --reads');
       const table = out.message.blocks.find((b) => b.type === 'table');
       const rows = table?.type === 'table' ? table.rows : [];
       expect(rows[0]?.[2]).toContain('instance show');

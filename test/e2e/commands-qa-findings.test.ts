@@ -173,7 +173,7 @@ describe('QA findings in the chat commands', () => {
     await h.cancel(stop.token!);
     await h.run(`instance show ${worker1}`);
     await h.run('instance stop worker-1');
-    const out = await h.run('audit --limit 10');
+    const out = await h.run('audit --limit 10 --reads');
     const table = out.message.blocks.find((b) => b.type === 'table');
     expect(table?.type === 'table' ? table.columns : []).toContain('Target');
     const rows = table?.type === 'table' ? table.rows : [];

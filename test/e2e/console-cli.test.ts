@@ -105,6 +105,8 @@ describe('vpsops with Discord configured (fake Discord on 127.0.0.1)', { timeout
       DISCORD_TOKEN: discord.botToken,
       DISCORD_APPLICATION_ID: discord.world.applicationId,
       DISCORD_API_URL: discord.apiUrl,
+      // serve needs the backend named; the embedded simulator must be asked for explicitly.
+      HOSTING_API_URL: 'simulator',
       LOG_LEVEL: 'info',
     };
   };

@@ -57,7 +57,9 @@ describe.concurrent('vpsops exec confirmations and hostnames', { timeout: 60_000
   it('names an unknown exec option instead of calling the command unknown', async () => {
     const run = await world.run(['exec', 'instance show web-1', '--bogus']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Unknown option --bogus for exec (options: --confirm, --as)');
+    expect(run.stderr).toContain(
+      'Unknown option --bogus for exec (options: --confirm, --as, --wait, --json)',
+    );
     expect(run.stderr).not.toMatch(/Unknown command/);
   });
 

@@ -68,7 +68,13 @@ export interface SlackWorld {
 
 /** Starts simulator, core, adapter and fake Slack. */
 export async function startSlackWorld(
-  options: { timing?: Partial<SimulatorTiming>; tracking?: WorldTracking; logger?: Logger } = {},
+  options: {
+    timing?: Partial<SimulatorTiming>;
+    tracking?: WorldTracking;
+    logger?: Logger;
+    /** Extra configuration variables (e.g. VPSOPS_PROGRESS_AFTER_MS). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<SlackWorld> {
   const signingSecret = 'e2e-signing-secret';
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
@@ -79,6 +85,7 @@ export async function startSlackWorld(
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CONFIRM_TTL_SECONDS: '120',
+    ...options.env,
   });
   let offset = 0;
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });

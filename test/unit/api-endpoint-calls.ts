@@ -1,4 +1,4 @@
-// One representative call per endpoint, so tests can sweep all 22 endpoints by name.
+// One representative call per endpoint, so tests can sweep all 22 endpoints and the part-10 listings by name.
 import type { EndpointName, HostingApi } from '../../src/api/index.js';
 
 const A = '11111111-2222-4333-8444-555555555555';
@@ -28,6 +28,8 @@ export const CALLS: Record<EndpointName, (api: HostingApi) => Promise<unknown>> 
   'sshkey.unassigned': (api) => api.sshKeys.unassigned(101),
   'billing.paymentMethods': (api) => api.billing.paymentMethods(),
   'billing.reportSummary': (api) => api.billing.reportSummary(),
+  'snapshot.list': (api) => api.snapshots.list(A),
+  'network.list': (api) => api.privateNetworks.list(),
 };
 
 /** Well-formed data for each endpoint, used as the "success" reply. */
@@ -57,6 +59,8 @@ export const GOOD_DATA: Record<EndpointName, unknown> = {
     data: [],
     page: { total: 0, count: 0, per_page: 10, current_page: 1, total_pages: 1 },
   },
+  'snapshot.list': [{ id: B, name: 'nightly' }],
+  'network.list': [{ uuid: B, name: 'backend' }],
 };
 
 /** The sample uuids used above. */

@@ -44,3 +44,18 @@ describe('HOSTING_API_URL', () => {
     expect(() => loadConfig({ HOSTING_API_URL: 'http://127.0.0.1:9/v1?key=secret' })).not.toThrow(/secret/);
   });
 });
+
+describe('HOSTING_API_URL=simulator', () => {
+  it('asks for the embedded simulator by name, in any case', () => {
+    for (const word of ['simulator', 'SIMULATOR', ' Simulator ']) {
+      const config = loadConfig({ HOSTING_API_URL: word });
+      expect(config.hostingApi.url).toBeUndefined();
+      expect(config.hostingApi.simulatorRequested).toBe(true);
+    }
+  });
+
+  it('is not requested when the variable is unset or blank', () => {
+    expect(loadConfig({}).hostingApi.simulatorRequested).toBe(false);
+    expect(loadConfig({ HOSTING_API_URL: '' }).hostingApi.simulatorRequested).toBe(false);
+  });
+});

@@ -39,6 +39,7 @@ describe('configuration', () => {
       url: 'https://api.example.test/v1',
       key: 'k-123',
       timeoutMs: 10_000,
+      simulatorRequested: false,
     });
     expect(config.policyExplicit).toBe(true);
     expect(config.confirmTtlMs).toBe(30_000);

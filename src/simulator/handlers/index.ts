@@ -5,6 +5,7 @@ import { billingHandlers } from './billing.js';
 import { catalogueHandlers } from './catalogue.js';
 import type { Handler } from './context.js';
 import { instanceHandlers } from './instances.js';
+import { listingHandlers } from './listings.js';
 import { networkingHandlers } from './networking.js';
 
 /** Endpoint name → behaviour. */
@@ -14,4 +15,5 @@ export const HANDLERS = {
   ...networkingHandlers,
   ...catalogueHandlers,
   ...billingHandlers,
+  ...listingHandlers,
 } satisfies Record<EndpointName, Handler>;

@@ -1,0 +1,117 @@
+// What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
+// what --confirm names.
+import type { Actor } from '../../src/core/ports.js';
+import type { Message } from '../../src/render/message.js';
+import type { ResponderEvent } from './responder.js';
+
+/** Exit codes of `vpsops exec`, documented in --help. */
+export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4 } as const;
+
+/** How a followed operation ended (`--wait`). */
+export type FollowResult = 'done' | 'failed' | 'timed-out';
+
+/** `--wait`: whether the confirmed action handed an operation to the tracker, and its end. */
+export interface ExecFollow {
+  followed(): boolean;
+  done(): Promise<FollowResult>;
+}
+
+/** What --confirm may name for one pending confirmation: `expected` first (hostname, volume name). */
+export interface PendingTarget {
+  expected: string;
+  accepted: string[];
+  /** Needs an admin other than the requester (`approve <token>`). */
+  twoPerson?: boolean;
+  /** Where it was asked: an approval must be answered there. */
+  platform?: string;
+  channelId?: string;
+}
+
+/** Inputs of one exec run; streams are injected so tests need no child process. */
+export interface ExecOptions {
+  text: string;
+  /** Hostname or uuid of the target, required to run destructive commands. */
+  confirm?: string;
+  actor: Actor;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  color?: boolean;
+  /** Looks up what --confirm must name for a pending token (from the bot's store). */
+  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
+  /** `--wait`: follow the confirmed operation to its end (exit 0 done, 1 failed, 4 timed out). */
+  follow?: ExecFollow;
+  /** `--json`: print one JSON document instead of text. */
+  json?: boolean;
+}
+
+export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One exec run's result, for the exit code and `--json`. */
+export interface ExecRun {
+  code: number;
+  outcome: string;
+  /** The invocation id of the last audit record written (the confirmation's when there was one). */
+  auditId?: string;
+}
+
+const OUTCOME_OF_CODE: Record<number, string> = {
+  [EXIT.ok]: 'ok',
+  [EXIT.error]: 'error',
+  [EXIT.usage]: 'usage-error',
+  [EXIT.needsConfirmation]: 'needs-confirmation',
+  [EXIT.timedOut]: 'timed-out',
+};
+
+/** An ExecRun from an exit code (outcome named after it unless given). */
+export const run = (code: number, auditId?: string, outcome?: string): ExecRun => ({
+  code,
+  outcome: outcome ?? OUTCOME_OF_CODE[code] ?? 'error',
+  ...(auditId ? { auditId } : {}),
+});
+
+/** The exit of a confirmed step; with --wait, how the followed operation ended. */
+export async function finish(
+  code: number,
+  auditId: string,
+  follow: ExecFollow | undefined,
+): Promise<ExecRun> {
+  if (code !== EXIT.ok || !follow?.followed()) return run(code, auditId);
+  const result = await follow.done();
+  return run({ done: EXIT.ok, failed: EXIT.error, 'timed-out': EXIT.timedOut }[result], auditId, result);
+}
+
+/** `vpsops exec "instance stop web-1" --confirm web-1`, quoted so a shell takes it as one word. */
+export function rerunLine(text: string, target: string): string {
+  const quote = (word: string) =>
+    word.includes('"') && !word.includes("'") ? `'${word}'` : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
+  const confirm = /^[\w.:@-]+$/.test(target) ? target : quote(target);
+  return `vpsops exec ${quote(text)} --confirm ${confirm}`;
+}
+
+/** Whether --confirm names the pending target (uuids compared case-insensitively). */
+export function names(target: PendingTarget, given: string): boolean {
+  const value = given.trim();
+  if (value === '') return false;
+  return [target.expected, ...target.accepted].some((want) =>
+    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
+      ? want.toLowerCase() === value.toLowerCase()
+      : want === value,
+  );
+}
+
+/** Worst outcome among the replies and card edits: error 1, usage 2, pending confirmation 3, else 0. */
+export function exitCode(events: ResponderEvent[]): number {
+  const shown = events.filter((event) => event.kind !== 'announce').map((event) => event.message);
+  if (shown.length === 0) return EXIT.error;
+  const outcomes = shown.map(outcomeOf);
+  if (outcomes.includes('error')) return EXIT.error;
+  if (outcomes.includes('usage-error')) return EXIT.usage;
+  if (outcomes.includes('needs-confirmation')) return EXIT.needsConfirmation;
+  return EXIT.ok;
+}
+
+function outcomeOf(message: Message): NonNullable<Message['outcome']> {
+  if (message.outcome) return message.outcome;
+  if (message.actions) return 'needs-confirmation';
+  return message.tone === 'error' ? 'error' : 'ok';
+}

@@ -1,0 +1,42 @@
+// The ids `instance show` prints for other commands to take: uuid, location id, public IP id and
+// the private network's uuid and graph id.
+import type { InstanceDetail } from '../../src/api/index.js';
+import type { CommandContext } from '../../src/core/command.js';
+import { DASH, show } from './format.js';
+import { publicIpId } from './instance-view.js';
+
+/**
+ * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,
+ * `os list`, `storage create`), its public IP id (`ip move`) and its private network's uuid
+ * (`network show`) when the API gives one.
+ */
+export function idLine(uuid: string, detail: InstanceDetail, network: string[]): string {
+  const locationId = show((detail as { location_id?: unknown }).location_id);
+  const ipId = publicIpId(detail);
+  return [
+    `uuid ${uuid}`,
+    ...(locationId !== DASH ? [`Location id ${locationId}`] : []),
+    ...(ipId ? [`Public IP id ${ipId}`] : []),
+    ...network,
+  ].join(' · ');
+}
+
+/**
+ * The private network's uuid (and graph id): the field itself when it is a uuid, else looked up by
+ * name in the optional network list (E2). Best effort: without E2 the line simply leaves it out.
+ */
+export async function networkIds(ctx: CommandContext, detail: InstanceDetail): Promise<string[]> {
+  const network = show((detail as { private_network?: unknown }).private_network);
+  if (network === DASH) return [];
+  if (UUID.test(network)) return [`Network uuid ${network}`];
+  try {
+    const match = (await ctx.api.privateNetworks.list()).filter((n) => n.name === network);
+    const only = match.length === 1 ? match[0] : undefined;
+    if (!only) return [];
+    return [`Network uuid ${only.uuid}`, ...(only.id !== null ? [`Graph id ${only.id}`] : [])];
+  } catch {
+    return [];
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,60 @@
+// Two-person approval from exec: the requester is told the token and the exact command for the
+// approver; the requester cannot approve their own request; another admin can, once.
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCliWorld } from '../support/console-cli.js';
+
+const world = createCliWorld(
+  `roles:\n  admin: ["console:alice", "console:bob"]\n  viewer: ["*"]\napprovals:\n  two_person: ["instance delete"]\n`,
+);
+afterAll(() => world.remove());
+
+describe('vpsops exec "approve <token>"', { timeout: 60_000 }, () => {
+  it('lets a second admin approve a two-person request, and only once', async () => {
+    const dataDir = join(world.dir, 'shared-data');
+    const asked = await world.run(['exec', 'instance delete web-2', '--as', 'alice'], { dataDir });
+    expect(asked.code).toBe(3);
+    const token = /approve ([\w-]{22})/.exec(asked.stderr)?.[1];
+    expect(token, asked.stderr).toBeDefined();
+    expect(asked.stderr).toContain(`vpsops exec "approve ${token}" --confirm web-2`);
+
+    const self = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'alice'], {
+      dataDir,
+    });
+    expect(self.code).toBe(1);
+    expect(self.stderr).toContain('needs a second person');
+
+    const wrong = await world.run(['exec', `approve ${token}`, '--confirm', 'web-1', '--as', 'bob'], {
+      dataDir,
+    });
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toContain('Nothing was changed');
+
+    const approved = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'bob'], {
+      dataDir,
+    });
+    expect(approved.stderr).toBe('');
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('Delete requested for web-2');
+    expect(approved.stdout).toContain('approved by @bob');
+
+    const again = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'bob'], {
+      dataDir,
+    });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`No pending request has the token ${token}`);
+  });
+
+  it('says plainly when no request has the token', async () => {
+    const run = await world.run([
+      'exec',
+      'approve AAAAAAAAAAAAAAAAAAAAAA',
+      '--confirm',
+      'web-2',
+      '--as',
+      'bob',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('No pending request has the token AAAAAAAAAAAAAAAAAAAAAA');
+  });
+});

@@ -1,0 +1,63 @@
+// A slow hosting API over Slack: the requester gets a private "still working…" note, then the
+// answer; a read that outlives its budget ends with a clear "did not answer in time" message.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { eventually } from '../support/fake-slack.js';
+import { SLACK_CHANNEL, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+
+let world: SlackWorld;
+
+beforeAll(async () => {
+  world = await startSlackWorld({ env: { VPSOPS_PROGRESS_AFTER_MS: '200', VPSOPS_READ_BUDGET_MS: '1500' } });
+});
+
+afterAll(async () => {
+  await world.close();
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
+  it('tells the requester privately that it is still working, then answers', async () => {
+    world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'latency', ms: 700, times: 1 });
+    const before = world.slack.channelMessages(SLACK_CHANNEL).length;
+    const { responseUrl } = await world.slash(`instance show ${SEED_IDS.instances.web1}`);
+    const note = await eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, 'the note');
+    expect(note).toMatchObject({ response_type: 'ephemeral' });
+    expect(json(note)).toContain('Still working on `instance show`');
+    const card = await eventually(
+      () =>
+        world.slack
+          .channelMessages(SLACK_CHANNEL)
+          .slice(before)
+          .find((m) => json(m.blocks).includes('203.0.113.10')),
+      5_000,
+      'the instance card',
+    );
+    expect(json(card.blocks)).not.toContain('Still working');
+  });
+
+  it('gives up on a read after the budget with a clear message, changing nothing', async () => {
+    world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'latency', ms: 1_900, times: 1 });
+    const before = world.slack.channelMessages(SLACK_CHANNEL).length;
+    await world.slash(`instance show ${SEED_IDS.instances.web1}`);
+    const answer = await eventually(
+      () =>
+        world.slack
+          .channelMessages(SLACK_CHANNEL)
+          .slice(before)
+          .find((m) => json(m.blocks).includes('in time')),
+      5_000,
+      'the timeout answer',
+    );
+    expect(json(answer.blocks)).toContain('no answer from the hosting API within 2 s');
+    expect(json(answer.blocks)).toContain('nothing was changed');
+  });
+
+  it('answers a fast API without any note', async () => {
+    const { responseUrl } = await world.slash('whoami');
+    const answer = await eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, 'the answer');
+    expect(json(answer)).not.toContain('Still working');
+    expect(world.slack.responsesTo(responseUrl)).toHaveLength(1);
+  });
+});
