@@ -42,18 +42,25 @@ export type TrackerFactory = (deps: {
   logger?: Logger;
 }) => AppTracker;
 
-/** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
-export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger }) =>
-  createOperationTracker({
-    api,
-    store,
-    owner,
+/** Poll timing and lease settings of every tracker, from config. */
+export function trackerSettings(config: AppConfig) {
+  return {
     pollMinMs: config.tracking.pollMinMs,
     pollMaxMs: config.tracking.pollMaxMs,
     timeoutMs: config.tracking.timeoutMs,
     leaseTtlMs: config.leaseTtlMs,
     // Takeover of a dead follower's operation within lease TTL + 2/3 TTL (≤ 25 s by default).
     adoptIntervalMs: Math.round((config.leaseTtlMs * 2) / 3),
+  };
+}
+
+/** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
+export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger }) =>
+  createOperationTracker({
+    api,
+    store,
+    owner,
+    ...trackerSettings(config),
     ...(logger ? { logger } : {}),
   });
 

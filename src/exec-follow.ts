@@ -1,7 +1,7 @@
 // `vpsops exec --wait`: exec normally runs without a tracker; with --wait it follows the confirmed
 // operation to its end with the real tracker and reports how it ended, for the exit code.
 import type { ExecFollow, FollowResult } from '../adapters/console/exec.js';
-import type { TrackerFactory } from './app.js';
+import { trackerSettings, type TrackerFactory } from './app.js';
 import { createOperationTracker } from './tracking/index.js';
 
 /** A tracker factory for createApp plus the ExecFollow runExec waits on. */
@@ -14,9 +14,7 @@ export function execFollower(): { factory: TrackerFactory; follow: ExecFollow } 
       api,
       store,
       owner,
-      pollMinMs: config.tracking.pollMinMs,
-      pollMaxMs: config.tracking.pollMaxMs,
-      timeoutMs: config.tracking.timeoutMs,
+      ...trackerSettings(config),
       // One card per exec: no need to throttle its (unprinted) progress edits.
       editIntervalMs: config.tracking.pollMinMs,
       onDone: (_op, outcome) => finish(outcome.result),

@@ -1,7 +1,8 @@
 // The hosting API writes dates several ways ("25 January 2024 14:37", ISO 8601, "2024-01-25 14:37:00",
 // epoch seconds, "January 2024"); callers keep the raw string for display and use this to compute.
 
-const MONTHS = [
+/** Month names as the API writes them (lower-cased). */
+export const MONTHS = [
   'january',
   'february',
   'march',

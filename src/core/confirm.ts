@@ -3,7 +3,7 @@
 // handler once, edits the card to its final state, announces, hands off to the tracker, audits.
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
-import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
+import type { AuditRecord, CommandDefinition, FollowSpec, ResolvedInstance } from './command.js';
 import {
   announcement,
   cancelledCard,
@@ -193,17 +193,7 @@ async function runConfirmed(
     const card = failure.unknown ? unknownCard(failure.message, by, at) : failedCard(failure.message, by, at);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
     // Where the command is followed, follow it anyway: the card settles on what the API then shows.
-    const follow = failure.unknown?.follow;
-    if (follow && rt.tracker && ref) {
-      rt.tracker.follow(follow, {
-        responder,
-        ref,
-        actor: pending.requester,
-        channelId: pending.channelId,
-        startedAt: at.getTime(),
-        card,
-      });
-    }
+    followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });
     return;
   }
   record.result = 'ok';
@@ -218,15 +208,29 @@ async function runConfirmed(
       .announce(announcement(pending, by, at, target, def.notice))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
-  if (result.follow && rt.tracker && ref) {
-    // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
-    rt.tracker.follow(result.follow, {
-      responder,
-      ref,
-      actor: pending.requester,
-      channelId: pending.channelId,
-      startedAt: at.getTime(),
-      card,
-    });
-  }
+  // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
+  followOperation(rt, result.follow, { responder, ref, pending, at, card });
+}
+
+/** Hands a confirmed operation to the tracker (when there is one, and a card to edit). */
+function followOperation(
+  rt: Runtime,
+  follow: FollowSpec | undefined,
+  on: {
+    responder: Responder;
+    ref: MessageRef | undefined;
+    pending: PendingConfirmation;
+    at: Date;
+    card: Message;
+  },
+): void {
+  if (!follow || !rt.tracker || !on.ref) return;
+  rt.tracker.follow(follow, {
+    responder: on.responder,
+    ref: on.ref,
+    actor: on.pending.requester,
+    channelId: on.pending.channelId,
+    startedAt: on.at.getTime(),
+    card: on.card,
+  });
 }

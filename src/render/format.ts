@@ -1,6 +1,8 @@
 // Humanising helpers shared by commands and renderers, so money, sizes and times read the same
 // everywhere and missing values never show as "undefined", "null" or "NaN".
 
+import { MONTHS } from '../api/dates.js';
+
 /** Shown for a missing value. */
 export const EMPTY = '—';
 
@@ -102,21 +104,6 @@ export function rate(bytesPerSecond: unknown): string {
   const text = bytes(bytesPerSecond);
   return text === EMPTY ? EMPTY : `${text}/s`;
 }
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /** Date from a Date, epoch ms / s, ISO string, "YYYY-MM-DD HH:MM:SS" or "25 January 2024 14:37" (UTC); null otherwise. */
 export function toDate(value: unknown): Date | null {
