@@ -262,7 +262,15 @@ export function secretsOf(config: AppConfig): string[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.discord.token,
+    redisPassword(config.redis.url),
   ].filter((value): value is string => typeof value === 'string' && value.length > 0);
+}
+
+/** The password in a Redis URL (decoded), so it is redacted like every other secret. */
+function redisPassword(raw: string | undefined): string | undefined {
+  if (!raw || !URL.canParse(raw)) return undefined;
+  const { password } = new URL(raw);
+  return password ? decodeURIComponent(password) : undefined;
 }
 
 /** A copy safe to log or print: every key, token and secret replaced by "[redacted]". */

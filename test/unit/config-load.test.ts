@@ -91,3 +91,12 @@ describe('configuration', () => {
     for (const secret of ['k-123', 'k-456', 'tok"', '"pw"']) expect(out).not.toContain(secret);
   });
 });
+
+describe('secrets of the configuration', () => {
+  it('include the password of REDIS_URL, decoded, so it is redacted in every encoding', async () => {
+    const { loadConfig, secretsOf } = await import('../../src/config.js');
+    const config = loadConfig({ REDIS_URL: 'redis://:s%40cret-pass@127.0.0.1:6379/0' });
+    expect(secretsOf(config)).toContain('s@cret-pass');
+    expect(secretsOf(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }))).toEqual([]);
+  });
+});
