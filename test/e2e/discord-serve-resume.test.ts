@@ -3,7 +3,6 @@
 // dir resumes the operation and edits the card (with the bot token) to say the instance was deleted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
 import { eventually } from '../support/fake-discord-world.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -34,14 +34,6 @@ afterAll(async () => {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Starts `vpsops serve` against the fake Discord and the external simulator; resolves once serving. */
 async function serve(

@@ -3,7 +3,6 @@
 // REST client had its own HTTP agent, every Discord file upload in such a process failed silently.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { eventually } from '../support/fake-discord-world.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -28,19 +28,6 @@ let sim: SimulatorHandle;
 let discord: FakeDiscord;
 let slack: FakeSlack;
 let child: ChildProcess | undefined;
-
-/** A port that was free a moment ago (PORT must be a real number, not 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${DISCORD_USER.id}, slack:${SLACK_USER}]\n  viewer: ["*"]\n`);

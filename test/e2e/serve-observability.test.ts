@@ -3,7 +3,6 @@
 // the API histogram and the gauges say what happened, with no user text in any label.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { eventually, FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -35,14 +35,6 @@ afterAll(async () => {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const get = async (url: string) => {
   const response = await fetch(url);
