@@ -17,6 +17,7 @@ import {
   spawnNode,
   startSimulatorProcess,
 } from './support/processes.js';
+import { percentile, round } from './support/stats.js';
 
 const N = 200;
 const CONCURRENT = 20;
@@ -33,13 +34,6 @@ interface Target {
   followsUp: boolean;
   stop(): Promise<void>;
 }
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
-const round = (n: number): number => Number(n.toFixed(2));
 
 /** Sends `count` signed slash commands, `concurrency` at a time; returns response latencies in ms. */
 async function run(target: Target, count: number, concurrency: number): Promise<number[]> {

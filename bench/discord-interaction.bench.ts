@@ -9,6 +9,7 @@ import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/s
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
 import { BIN, binLayout, ROOT, scratchEnv, spawnNode, startSimulatorProcess } from './support/processes.js';
+import { percentile, round } from './support/stats.js';
 
 const N = 200;
 const BURST = 20;
@@ -22,13 +23,6 @@ interface Target {
   /** Whether this call ends the work of an interaction (the defer for the bare client, the edit otherwise). */
   finishes(call: RecordedCall): boolean;
 }
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
-const round = (n: number): number => Number(n.toFixed(2));
 
 /** Sends `count` slash commands, `concurrency` at a time; returns defer latencies in ms, sorted. */
 async function run(target: Target, count: number, concurrency: number): Promise<number[]> {

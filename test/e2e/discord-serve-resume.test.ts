@@ -1,27 +1,24 @@
 // `vpsops serve` over Discord across a restart: one process confirms a delete and starts following
 // it, is stopped with SIGTERM before the instance is gone, and a second process over the same data
 // dir resumes the operation and edits the card (with the bot token) to say the instance was deleted.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
 import { eventually } from '../support/fake-discord-world.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'vpsops.js');
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB2 = SEED_IDS.instances.web2;
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-serve-resume-'));
 let sim: SimulatorHandle;
 let discord: FakeDiscord;
+const replicas: ServeReplica[] = [];
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${USER.id}]\n  viewer: ["*"]\n`);
@@ -30,26 +27,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await Promise.all(replicas.map((replica) => replica.stop()));
   await discord.close();
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** Starts `vpsops serve` against the fake Discord and the external simulator; resolves once serving. */
-async function serve(
-  pollMs: number,
-): Promise<{ child: ChildProcess; stderr(): string; exit: Promise<number | null> }> {
+async function serve(pollMs: number): Promise<ServeReplica> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_POLICY: join(dir, 'policy.yaml'),
     HOSTING_API_URL: sim.url,
@@ -60,19 +46,10 @@ async function serve(
     VPSOPS_TRACK_POLL_MIN_MS: String(pollMs),
     VPSOPS_TRACK_POLL_MAX_MS: String(pollMs),
     LOG_LEVEL: 'info',
-    // serve listens on PORT (/healthz, /readyz, /metrics): a free one, not the shared default 3000.
-    PORT: String(await freePort()),
   };
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 30_000);
-  return { child, stderr: () => stderr, exit };
+  const replica = await startServeReplica('resume', dir, env);
+  replicas.push(replica);
+  return replica;
 }
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -1,12 +1,9 @@
 // `vpsops serve` with Slack and Discord configured in one process (Bolt is loaded first and brings
 // its own undici): `instance metrics` must deliver its chart to both platforms. Before discord.js's
 // REST client had its own HTTP agent, every Discord file upload in such a process failed silently.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
@@ -14,9 +11,8 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { eventually } from '../support/fake-discord-world.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'vpsops.js');
 const DISCORD_USER = { id: '100000000000000001', username: 'dora' };
 const SLACK_USER = 'U0ALICE';
 const SLACK_CHANNEL = 'C0OPS';
@@ -27,20 +23,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vpsops-dual-'));
 let sim: SimulatorHandle;
 let discord: FakeDiscord;
 let slack: FakeSlack;
-let child: ChildProcess | undefined;
-
-/** A port that was free a moment ago (PORT must be a real number, not 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+let replica: ServeReplica | undefined;
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${DISCORD_USER.id}, slack:${SLACK_USER}]\n  viewer: ["*"]\n`);
@@ -50,11 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const closed = new Promise((resolve) => child?.once('close', resolve));
-    child.kill('SIGTERM');
-    await closed;
-  }
+  await replica?.stop();
   await discord.close();
   await slack.close();
   await sim.close();
@@ -63,10 +42,7 @@ afterAll(async () => {
 
 describe('vpsops serve with Slack and Discord in one process', { timeout: 180_000 }, () => {
   it('delivers the instance metrics chart to Discord and to Slack', async () => {
-    const port = await freePort();
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
       VPSOPS_DATA_DIR: join(dir, 'data'),
       VPSOPS_POLICY: join(dir, 'policy.yaml'),
       HOSTING_API_URL: sim.url,
@@ -74,17 +50,13 @@ describe('vpsops serve with Slack and Discord in one process', { timeout: 180_00
       SLACK_BOT_TOKEN: slack.botToken,
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: slack.apiUrl,
-      PORT: String(port),
       DISCORD_TOKEN: discord.botToken,
       DISCORD_APPLICATION_ID: discord.world.applicationId,
       DISCORD_API_URL: discord.apiUrl,
       LOG_LEVEL: 'info',
     };
-    const started = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child = started;
-    let stderr = '';
-    started.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 45_000);
+    replica = await startServeReplica('dual', dir, env);
+    const port = replica.port;
 
     const web1 = SEED_IDS.instances.web1;
     const interaction = discord.slash(DISCORD_USER, ['instance', 'metrics'], { instance: web1, period: 'day' });

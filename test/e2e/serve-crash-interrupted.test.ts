@@ -2,11 +2,9 @@
 // request unanswered, and the process is killed with SIGKILL. The audit log already holds the
 // write-ahead `calling` record; the next start closes it as unknown (interrupted) and edits the
 // card (with the bot token) to say so, with no buttons left.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/core/command.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
@@ -14,9 +12,8 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
 import { eventually } from '../support/fake-discord-world.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'vpsops.js');
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
 
@@ -24,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vpsops-serve-crash-'));
 const dataDir = join(dir, 'data');
 let sim: SimulatorHandle;
 let discord: FakeDiscord;
-const children: ChildProcess[] = [];
+const replicas: ServeReplica[] = [];
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${USER.id}]\n  viewer: ["*"]\n`);
@@ -33,18 +30,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(replicas.map((replica) => replica.stop()));
   await discord.close();
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** Starts `vpsops serve` against the fake Discord and the external simulator; resolves once serving. */
-async function serve(): Promise<{ child: ChildProcess; stderr(): string; exit: Promise<number | null> }> {
+async function serve(): Promise<ServeReplica> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
     VPSOPS_DATA_DIR: dataDir,
     VPSOPS_POLICY: join(dir, 'policy.yaml'),
     HOSTING_API_URL: sim.url,
@@ -57,17 +51,9 @@ async function serve(): Promise<{ child: ChildProcess; stderr(): string; exit: P
     DISCORD_API_URL: discord.apiUrl,
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  await eventually(() => /vpsops serving/.test(stderr), 'the bot to serve', 30_000);
-  return { child, stderr: () => stderr, exit };
+  const replica = await startServeReplica('crash', dir, env);
+  replicas.push(replica);
+  return replica;
 }
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -1,20 +1,16 @@
 // `vpsops serve` in Slack HTTP mode: one server on PORT answers the signed Slack requests at
 // /slack/events and /healthz, /readyz and /metrics beside them; after real commands the counters,
 // the API histogram and the gauges say what happened, with no user text in any label.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, FakeSlack } from '../support/fake-slack.js';
+import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { startServeReplica } from '../support/serve-replica.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'vpsops.js');
 const SECRET = 'e2e-signing-secret';
 const USER = 'U0OPERATOR';
 const CHANNEL = 'C0OPS';
@@ -35,14 +31,6 @@ afterAll(async () => {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const get = async (url: string) => {
   const response = await fetch(url);
@@ -65,31 +53,21 @@ async function scrapeUntil(base: string, done: (body: string) => boolean, what: 
 
 describe('vpsops serve observability', { timeout: 90_000 }, () => {
   it('serves Slack events, /healthz, /readyz and /metrics on PORT', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [BIN, 'serve'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        VPSOPS_DATA_DIR: join(dir, 'data'),
-        VPSOPS_POLICY: join(dir, 'policy.yaml'),
-        HOSTING_API_URL: sim.url,
-        HOSTING_API_KEY: sim.apiKey,
-        SLACK_BOT_TOKEN: slack.botToken,
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: slack.apiUrl,
-        PORT: String(port),
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const replica = await startServeReplica('obs', dir, {
+      VPSOPS_DATA_DIR: join(dir, 'data'),
+      VPSOPS_POLICY: join(dir, 'policy.yaml'),
+      HOSTING_API_URL: sim.url,
+      HOSTING_API_KEY: sim.apiKey,
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      LOG_LEVEL: 'info',
     });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const { port } = replica;
+    const stderr = replica.stderr;
     const base = `http://127.0.0.1:${port}`;
     try {
-      await eventually(() => /vpsops serving/.test(stderr), 30_000, 'the bot to serve');
-      expect(stderr).toContain(`"port":${port}`);
+      expect(stderr()).toContain(`"port":${port}`);
       expect(await get(`${base}/healthz`)).toMatchObject({ status: 200, body: 'ok\n' });
       expect(await get(`${base}/readyz`)).toMatchObject({ status: 200, body: 'ready\n' });
 
@@ -130,10 +108,10 @@ describe('vpsops serve observability', { timeout: 90_000 }, () => {
       expect(forged.status).toBe(401);
       expect((await get(`${base}/nope`)).status).toBe(404);
     } finally {
-      child.kill('SIGTERM');
+      replica.child.kill('SIGTERM');
     }
-    expect(await exit).toBe(0);
-    expect(stderr).not.toContain(slack.botToken);
-    expect(stderr).not.toContain(SECRET);
+    expect(await replica.exit).toBe(0);
+    expect(stderr()).not.toContain(slack.botToken);
+    expect(stderr()).not.toContain(SECRET);
   });
 });

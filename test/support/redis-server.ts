@@ -1,7 +1,8 @@
 // A real redis-server for tests, on a free 127.0.0.1 port, with no persistence. A missing binary
 // fails the test with an explicit message (CI installs redis-server in .ci/run); it is never a skip.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './free-port.js';
 
 /** A running test Redis. */
 export interface TestRedisServer {
@@ -21,15 +22,6 @@ export interface TestRedisOptions {
   binary?: string;
   /** Port to listen on (default: a free one), e.g. to restart a server where a client expects it. */
   port?: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('could not pick a free port');
-  return address.port;
 }
 
 /** One raw PING over the RESP protocol; true when Redis answers (+PONG or -NOAUTH). */

@@ -2,10 +2,10 @@
 // stderr collected (the JSON log), and a stop that always reaps the process (SIGTERM, then SIGKILL).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from './fake-discord-world.js';
+import { freePort } from './free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -18,16 +18,6 @@ export interface ServeReplica {
   exit: Promise<number | null>;
   /** SIGTERM, and SIGKILL if it has not exited after 10 s; resolves once it is gone. */
   stop(): Promise<void>;
-}
-
-/** A free loopback port (for PORT). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('could not pick a free port');
-  return address.port;
 }
 
 /** Starts `vpsops serve` with `env` (plus PATH, HOME, PORT and a data dir under `dir`); resolves once serving. */
