@@ -208,6 +208,21 @@ async function runConfirmed(
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
   const card = confirmedCard(result.message, pending, by, at);
+  const follow = (ref: MessageRef) =>
+    result.follow && rt.tracker
+      ? // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
+        rt.tracker.follow(result.follow, {
+          responder,
+          ref,
+          actor: pending.requester,
+          channelId: pending.channelId,
+          startedAt: at.getTime(),
+          card,
+        })
+      : undefined;
+  // The operation is recorded before the card says it started: should this process die right
+  // after, another replica (or the next start) still finishes the card.
+  if (pending.cardRef) await follow(pending.cardRef);
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
     const target = await announcedTarget(rt, pending, args);
@@ -215,15 +230,5 @@ async function runConfirmed(
       .announce(announcement(pending, by, at, target, def.notice))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
-  if (result.follow && rt.tracker && ref) {
-    // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
-    rt.tracker.follow(result.follow, {
-      responder,
-      ref,
-      actor: pending.requester,
-      channelId: pending.channelId,
-      startedAt: at.getTime(),
-      card,
-    });
-  }
+  if (!pending.cardRef && ref) await follow(ref);
 }

@@ -52,7 +52,7 @@ export interface TrackedTarget extends FollowTarget {
 
 /** The tracker plus its lifecycle: re-follow persisted operations on start, cancel on shutdown. */
 export interface RunningTracker extends OperationTracker {
-  follow(spec: FollowSpec, target: TrackedTarget): void;
+  follow(spec: FollowSpec, target: TrackedTarget): Promise<void>;
   /** Re-follows persisted operations; returns how many were resumed. */
   resume(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** Ids of operations being followed right now. */
@@ -162,7 +162,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
   };
 
   return {
-    follow(spec, target) {
+    async follow(spec, target) {
       if (stopped) return;
       const data: OperationData = { lastStatus: null };
       const card = storableCard(target.card);
@@ -177,11 +177,12 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         data: { ...data },
       };
       // The lease is taken before the record is visible, so no other process adopts it meanwhile.
-      store.leases
+      const persisted = store.leases
         .acquire(operationLease(op.id), owner, leaseTtlMs)
         .then(() => store.operations.put(op.id, op))
         .catch((error: unknown) => warn('tracker: persist failed', { err: error, op: op.id }));
       start(op, target.responder, settings.pollMinMs, target.card);
+      await persisted;
     },
 
     async resume(responderFor) {
