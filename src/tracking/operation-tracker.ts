@@ -86,6 +86,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     return value instanceof Date ? value.getTime() : value;
   };
   const timers = new Set<NodeJS.Timeout>();
+  const renewals = new Set<NodeJS.Timeout>();
   const running = new Set<string>();
   const owner = options.owner ?? randomUUID();
   const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
@@ -126,6 +127,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         .catch((error: unknown) => warn('tracker: lease renewal failed', { err: error, op: id }));
     }, leaseTtlMs / 3);
     timer.unref();
+    renewals.add(timer);
     return timer;
   };
 
@@ -136,6 +138,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     const opDeps = { ...deps, stopped: () => stopped || lost.value };
     void runOperation(op, responder, opDeps, { firstDelayMs, card }).then((outcome) => {
       clearInterval(renewal);
+      renewals.delete(renewal);
       running.delete(op.id);
       if (!lost.value) void store.leases.release(operationLease(op.id), owner).catch(() => undefined);
       if (outcome) options.onDone?.(op, outcome);
@@ -204,6 +207,9 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
       clearInterval(adopting);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      // Operations cut short stop renewing their leases too, so another process can adopt them.
+      for (const renewal of renewals) clearInterval(renewal);
+      renewals.clear();
       running.clear();
     },
   };
