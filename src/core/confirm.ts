@@ -193,7 +193,7 @@ async function runConfirmed(
     const card = failure.unknown ? unknownCard(failure.message, by, at) : failedCard(failure.message, by, at);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
     // Where the command is followed, follow it anyway: the card settles on what the API then shows.
-    followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });
+    await followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });
     return;
   }
   record.result = 'ok';
@@ -201,6 +201,10 @@ async function runConfirmed(
   if (def.risk === 'destructive')
     await noteConfirmedAction(rt.store, pending.command, args).catch(() => undefined);
   const card = confirmedCard(result.message, pending, by, at);
+  // The operation is recorded before the card says it started: should this process die right
+  // after, another replica (or the next start) still finishes the card.
+  if (pending.cardRef)
+    await followOperation(rt, result.follow, { responder, ref: pending.cardRef, pending, at, card });
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
     const target = await announcedTarget(rt, pending, args);
@@ -208,12 +212,11 @@ async function runConfirmed(
       .announce(announcement(pending, by, at, target, def.notice))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
-  // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
-  followOperation(rt, result.follow, { responder, ref, pending, at, card });
+  if (!pending.cardRef) await followOperation(rt, result.follow, { responder, ref, pending, at, card });
 }
 
-/** Hands a confirmed operation to the tracker (when there is one, and a card to edit). */
-function followOperation(
+/** Hands a confirmed operation to the tracker (when there is one, and a card to edit); settles once it is recorded. */
+async function followOperation(
   rt: Runtime,
   follow: FollowSpec | undefined,
   on: {
@@ -223,9 +226,10 @@ function followOperation(
     at: Date;
     card: Message;
   },
-): void {
+): Promise<void> {
   if (!follow || !rt.tracker || !on.ref) return;
-  rt.tracker.follow(follow, {
+  // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
+  await rt.tracker.follow(follow, {
     responder: on.responder,
     ref: on.ref,
     actor: on.pending.requester,

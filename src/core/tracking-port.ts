@@ -18,5 +18,9 @@ export interface FollowTarget {
 
 /** Follows a long operation after a confirmed action; without one the runner does nothing more. */
 export interface OperationTracker {
-  follow(spec: FollowSpec, target: FollowTarget): void;
+  /**
+   * Starts following; the promise (never rejected) settles once the operation is recorded, so
+   * the caller can show the outcome knowing another replica would finish it should this one die.
+   */
+  follow(spec: FollowSpec, target: FollowTarget): void | Promise<void>;
 }

@@ -52,7 +52,7 @@ export interface TrackedTarget extends FollowTarget {
 
 /** The tracker plus its lifecycle: re-follow persisted operations on start, cancel on shutdown. */
 export interface RunningTracker extends OperationTracker {
-  follow(spec: FollowSpec, target: TrackedTarget): void;
+  follow(spec: FollowSpec, target: TrackedTarget): Promise<void>;
   /** Re-follows persisted operations; returns how many were resumed. */
   resume(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** Ids of operations being followed right now. */
@@ -86,6 +86,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     return value instanceof Date ? value.getTime() : value;
   };
   const timers = new Set<NodeJS.Timeout>();
+  const renewals = new Set<NodeJS.Timeout>();
   const running = new Set<string>();
   const owner = options.owner ?? randomUUID();
   const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
@@ -126,6 +127,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         .catch((error: unknown) => warn('tracker: lease renewal failed', { err: error, op: id }));
     }, leaseTtlMs / 3);
     timer.unref();
+    renewals.add(timer);
     return timer;
   };
 
@@ -136,6 +138,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     const opDeps = { ...deps, stopped: () => stopped || lost.value };
     void runOperation(op, responder, opDeps, { firstDelayMs, card }).then((outcome) => {
       clearInterval(renewal);
+      renewals.delete(renewal);
       running.delete(op.id);
       if (!lost.value) void store.leases.release(operationLease(op.id), owner).catch(() => undefined);
       if (outcome) options.onDone?.(op, outcome);
@@ -162,7 +165,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
   };
 
   return {
-    follow(spec, target) {
+    async follow(spec, target) {
       if (stopped) return;
       const data: OperationData = { lastStatus: null };
       const card = storableCard(target.card);
@@ -177,11 +180,12 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         data: { ...data },
       };
       // The lease is taken before the record is visible, so no other process adopts it meanwhile.
-      store.leases
+      const persisted = store.leases
         .acquire(operationLease(op.id), owner, leaseTtlMs)
         .then(() => store.operations.put(op.id, op))
         .catch((error: unknown) => warn('tracker: persist failed', { err: error, op: op.id }));
       start(op, target.responder, settings.pollMinMs, target.card);
+      await persisted;
     },
 
     async resume(responderFor) {
@@ -203,6 +207,9 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
       clearInterval(adopting);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      // Operations cut short stop renewing their leases too, so another process can adopt them.
+      for (const renewal of renewals) clearInterval(renewal);
+      renewals.clear();
       running.clear();
     },
   };

@@ -119,15 +119,19 @@ function tokenOf(card: StoredMessage, actionId: string): string {
   return buttons(card).find((b) => b.action_id === actionId)?.value ?? '';
 }
 
-/** The newest card in the channel that offers `actionId` and mentions `hostname`. */
-async function cardFor(hostname: string, actionId: string): Promise<StoredMessage> {
+/** Sends a slash command and returns the card posted in answer to it (a card posted after it was sent). */
+async function previewFrom(to: Replica, text: string, hostname: string, actionId: string): Promise<StoredMessage> {
+  const before = new Set(slack.messages.keys());
+  expect((await slash(to, text)).status).toBe(200);
   return eventually(
     () =>
-      [...slack.messages.values()]
-        .reverse()
-        .find(
-          (m) => m.channel === CHANNEL && tokenOf(m, actionId) && JSON.stringify(m.blocks).includes(hostname),
-        ),
+      [...slack.messages.values()].find(
+        (m) =>
+          !before.has(m.ts) &&
+          m.channel === CHANNEL &&
+          tokenOf(m, actionId) &&
+          JSON.stringify(m.blocks).includes(hostname),
+      ),
     15_000,
     `the ${hostname} preview card`,
   );
@@ -160,8 +164,7 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
     const a = await replica('a');
     const b = await replica('b');
     try {
-      expect((await slash(a, `instance stop ${web1}`)).status).toBe(200);
-      const card = await cardFor('web-1', 'vps_confirm');
+      const card = await previewFrom(a, `instance stop ${web1}`, 'web-1', 'vps_confirm');
       expect((await click(b, card, 'vps_confirm')).status).toBe(200);
       await eventually(() => sim.countRequests('instance.stop') === 1, 15_000, 'the stop');
       await eventually(
@@ -177,8 +180,7 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
         [3, web1, 'web-1'],
       ] as const) {
         setRunning(uuid);
-        await slash(round % 2 ? b : a, `instance stop ${uuid}`);
-        const next = await cardFor(host, 'vps_confirm');
+        const next = await previewFrom(round % 2 ? b : a, `instance stop ${uuid}`, host, 'vps_confirm');
         const answers = await Promise.all([
           click(a, next, 'vps_confirm'),
           click(b, next, 'vps_confirm'),
@@ -205,8 +207,7 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
     const a = await replica('c');
     const b = await replica('d');
     try {
-      await slash(a, `instance delete ${web2}`);
-      const card = await cardFor('web-2', 'vps_confirm_typed');
+      const card = await previewFrom(a, `instance delete ${web2}`, 'web-2', 'vps_confirm_typed');
       // The typed-name modal opens on A; its submission reaches B (the bot learned the name from the preview).
       await click(a, card, 'vps_confirm_typed');
       const view = await eventually(

@@ -25,7 +25,7 @@ describe('confirmation', () => {
 
   it('runs once on the requester’s confirm, edits the card, announces and hands off to the tracker', async () => {
     const followed: [FollowSpec, FollowTarget][] = [];
-    const tracker: OperationTracker = { follow: (spec, target) => followed.push([spec, target]) };
+    const tracker: OperationTracker = { follow: (spec, target) => void followed.push([spec, target]) };
     const { run, act, fake } = await makeBot({ policy: POLICY, tracker });
     const first = await run('instance stop prod-web');
     const cardRef = first.responder.replies[0]!.ref;
@@ -59,12 +59,33 @@ describe('confirmation', () => {
 
   it('passes the confirmed card to the tracker so progress is added under it', async () => {
     const followed: FollowTarget[] = [];
-    const tracker: OperationTracker = { follow: (_spec, target) => followed.push(target) };
+    const tracker: OperationTracker = { follow: (_spec, target) => void followed.push(target) };
     const { run, act } = await makeBot({ policy: POLICY, tracker });
     const { token } = await run('instance stop prod-web');
     const { update } = await act(token!);
     expect(followed[0]?.card).toEqual(update);
     expect(renderText(followed[0]!.card!)).toMatch(/Stop requested for web-1[\s\S]*Confirmed by @alice at/);
+  });
+
+  it('records the followed operation before the card says it started, so a replica dying then loses nothing', async () => {
+    const seen: { updatesAtFollow: number; persisted: boolean } = { updatesAtFollow: -1, persisted: false };
+    const tracker: OperationTracker = {
+      follow: (_spec, target) => {
+        seen.updatesAtFollow = (target.responder as unknown as { updates: unknown[] }).updates.length;
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            seen.persisted = true;
+            resolve();
+          }, 20),
+        );
+      },
+    };
+    const { run, act } = await makeBot({ policy: POLICY, tracker });
+    const { token } = await run('instance stop prod-web');
+    const { responder } = await act(token!);
+    expect(seen.updatesAtFollow).toBe(0);
+    expect(seen.persisted).toBe(true);
+    expect(responder.updates).toHaveLength(1);
   });
 
   it('refuses a second click on the same confirmation', async () => {
