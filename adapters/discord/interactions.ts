@@ -56,7 +56,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
   const invocation = toInvocation(interaction, ctx.index);
-  const ephemeral = ctx.dispatcher.visibilityFor(invocation) === 'ephemeral';
+  const ephemeral = (await ctx.dispatcher.visibilityFor(invocation)) === 'ephemeral';
   await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
   const responder = interactionResponder(interaction, { kind: 'reply', ephemeral }, ctx);
   await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));

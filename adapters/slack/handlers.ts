@@ -5,14 +5,25 @@ import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/b
 import type { Logger } from '../../src/logger.js';
 import type { Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
 import type { Visibility } from '../../src/render/message.js';
-import { GENERIC_TYPED_SPEC, TYPED_CONFIRM_CALLBACK, TYPED_INPUT, parseModalMetadata, typedConfirmView } from './modal.js';
+import {
+  GENERIC_TYPED_SPEC,
+  TYPED_CONFIRM_CALLBACK,
+  TYPED_INPUT,
+  parseModalMetadata,
+  typedConfirmView,
+} from './modal.js';
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import { createResponder } from './responder.js';
 import { typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
-import { actionEventFromClick, actionEventFromModal, channelOfAction, invocationFromCommand } from './translate.js';
+import {
+  actionEventFromClick,
+  actionEventFromModal,
+  channelOfAction,
+  invocationFromCommand,
+} from './translate.js';
 
 /** What the listeners need; `track` keeps background work visible to stop(). */
 export interface HandlerDeps {
@@ -34,7 +45,10 @@ function background(deps: HandlerDeps, what: string, work: () => Promise<void>, 
     work().catch(async (error: unknown) => {
       deps.logger?.error({ err: error }, `slack ${what} failed`);
       try {
-        await responder.reply({ tone: 'error', blocks: [{ type: 'text', text: FAILURE_TEXT }] }, { visibility: 'ephemeral' });
+        await responder.reply(
+          { tone: 'error', blocks: [{ type: 'text', text: FAILURE_TEXT }] },
+          { visibility: 'ephemeral' },
+        );
       } catch (notifyError) {
         deps.logger?.warn({ err: notifyError }, 'slack failure notice could not be sent');
       }
@@ -43,9 +57,9 @@ function background(deps: HandlerDeps, what: string, work: () => Promise<void>, 
 }
 
 /** The core's visibility for an invocation; private when the core cannot tell (fail closed). */
-function visibilityOf(deps: HandlerDeps, invocation: Invocation): Visibility {
+async function visibilityOf(deps: HandlerDeps, invocation: Invocation): Promise<Visibility> {
   try {
-    return deps.dispatcher.visibilityFor(invocation);
+    return await deps.dispatcher.visibilityFor(invocation);
   } catch (error) {
     deps.logger?.warn({ err: error }, 'visibilityFor failed; answering privately');
     return 'ephemeral';
@@ -65,7 +79,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         channelId: command.channel_id,
         userId: command.user_id,
         responseUrl: command.response_url,
-        defaultVisibility: visibilityOf(deps, invocation),
+        defaultVisibility: await visibilityOf(deps, invocation),
       },
       state,
       deps.logger,
@@ -105,7 +119,10 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     if (!token) return;
     const channelId = channelOfAction(body);
     // trigger_id is good for 3 s: the two state look-ups run together before views.open.
-    const [responseRef, spec] = await Promise.all([outbox.rememberResponseUrl(body.response_url), typedSpecFor(state, token)]);
+    const [responseRef, spec] = await Promise.all([
+      outbox.rememberResponseUrl(body.response_url),
+      typedSpecFor(state, token),
+    ]);
     const metadata = { token, channelId, responseRef };
     const isEphemeral = body.container['is_ephemeral'] === true;
     const view = typedConfirmView(spec ?? GENERIC_TYPED_SPEC, {
@@ -118,7 +135,9 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       deps.logger?.warn({ err: error }, 'slack views.open failed');
       const pages = renderMessage({
         tone: 'error',
-        blocks: [{ type: 'text', text: 'The confirmation dialog could not be opened in time. Click Confirm again.' }],
+        blocks: [
+          { type: 'text', text: 'The confirmation dialog could not be opened in time. Click Confirm again.' },
+        ],
       });
       await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch(() => undefined);
     }

@@ -26,7 +26,7 @@ import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { ButtonHandler, WatchService } from './watch-port.js';
 import { actOnButton } from './button-act.js';
-import { visibilityFor } from './visibility.js';
+import { visibilityWithLookups } from './visibility.js';
 
 /** What createBot needs besides the config. */
 export interface BotDeps {
@@ -125,7 +125,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         ? actOnButton(rt, rt.buttons, event, redactingResponder(responder, redact))
         : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
-    visibilityFor: (invocation: Invocation) => visibilityFor(registry, policy, invocation),
+    visibilityFor: (invocation: Invocation) => visibilityWithLookups(rt, invocation),
     completeInstance: (prefix) => completeInstances(prefix, rt),
   };
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);

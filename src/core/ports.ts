@@ -88,7 +88,7 @@ export interface Dispatcher {
   act(event: ActionEvent, responder: Responder): Promise<void>;
   commands(): CommandInfo[];
   /** Whether the reply to this invocation must be private; adapters decide before deferring. */
-  visibilityFor(invocation: Invocation): Visibility;
+  visibilityFor(invocation: Invocation): Visibility | Promise<Visibility>;
   /** Instance completions for autocomplete (aliases and known hostnames). */
   completeInstance(prefix: string, actor: Actor): Promise<{ name: string; value: string }[]>;
 }

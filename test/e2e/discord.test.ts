@@ -71,6 +71,14 @@ describe('Discord end to end', () => {
     expect(json(reply.embeds)).toContain('Running');
   });
 
+  it('defers privately when the reply can only be a usage error (unknown instance): no public "thinking…"', async () => {
+    const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: 'no-such-host' });
+    const reply = await answered(i);
+    const [first] = callsFor(i);
+    expect(first?.body).toMatchObject({ type: 5, data: { flags: 64 } });
+    expect(json(reply.embeds)).toContain('Unknown instance');
+  });
+
   it('shows a preview with Confirm and Cancel for a destructive command without calling the hosting API', async () => {
     const { card, token } = await previewCard(['instance', 'stop'], { instance: WEB1 });
     expect(customIds(card)).toEqual([`vps:confirm:${token}`, `vps:cancel:${token}`]);

@@ -65,23 +65,45 @@ describe('running commands', () => {
       channelId: 'C1',
       input: { kind: 'text', text: 'instance console web-1' },
     };
-    expect(bot.dispatcher.visibilityFor(invocation)).toBe('ephemeral');
+    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('ephemeral');
     expect(
-      bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance show web-1' } }),
+      await bot.dispatcher.visibilityFor({
+        ...invocation,
+        input: { kind: 'text', text: 'instance show prod-web' },
+      }),
     ).toBe('channel');
     expect(
-      bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance shwo' } }),
+      await bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance shwo' } }),
     ).toBe('ephemeral');
+  });
+
+  it('knows from its own state, before deferring, that "which instance?" and unknown names are private', async () => {
+    const { bot, fake } = await makeBot({ policy: POLICY });
+    const invocation: Invocation = {
+      id: 'x',
+      platform: 'discord',
+      actor: actors.alice,
+      channelId: 'C1',
+      input: { kind: 'text', text: 'instance show' },
+    };
+    // No instance given and none bound to the channel: the reply is "Which instance?", private.
+    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('ephemeral');
     expect(
-      bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance show' } }),
-    ).toBe('channel');
+      await bot.dispatcher.visibilityFor({
+        ...invocation,
+        input: { kind: 'text', text: 'instance show no-such-host' },
+      }),
+    ).toBe('ephemeral');
+    await bot.store.bindings.put('discord:C1', { uuid: WEB1, label: 'prod-web' });
+    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('channel');
+    expect(fake.calls).toEqual([]);
   });
 
   it('knows before any API call that bad input, unknown commands and refusals will be private', async () => {
     const { bot, fake, run } = await makeBot({
       policy: `${POLICY}channels:\n  destructive: [slack:C0INCIDENT]\n`,
     });
-    const as = (actor: Actor, text: string, channelId = 'C0INCIDENT') =>
+    const as = async (actor: Actor, text: string, channelId = 'C0INCIDENT') =>
       bot.dispatcher.visibilityFor({
         id: 'v',
         platform: actor.platform,
@@ -89,15 +111,15 @@ describe('running commands', () => {
         channelId,
         input: { kind: 'text', text },
       });
-    expect(as(actors.alice, 'instance stop prod-web')).toBe('channel');
-    expect(as(actors.bob, 'instance stop prod-web')).toBe('ephemeral');
-    expect(as(actors.alice, 'instance stop prod-web', 'C1')).toBe('ephemeral');
-    expect(as(actors.bob, 'instance show prod-web')).toBe('channel');
-    expect(as(actors.alice, 'instance frobnicate web-1')).toBe('ephemeral');
-    expect(as(actors.alice, 'backup list web-1 --page zero')).toBe('ephemeral');
-    expect(as(actors.alice, 'instance show "web-1')).toBe('ephemeral');
+    expect(await as(actors.alice, 'instance stop prod-web')).toBe('channel');
+    expect(await as(actors.bob, 'instance stop prod-web')).toBe('ephemeral');
+    expect(await as(actors.alice, 'instance stop prod-web', 'C1')).toBe('ephemeral');
+    expect(await as(actors.bob, 'instance show prod-web')).toBe('channel');
+    expect(await as(actors.alice, 'instance frobnicate web-1')).toBe('ephemeral');
+    expect(await as(actors.alice, 'backup list web-1 --page zero')).toBe('ephemeral');
+    expect(await as(actors.alice, 'instance show "web-1')).toBe('ephemeral');
     expect(
-      bot.dispatcher.visibilityFor({
+      await bot.dispatcher.visibilityFor({
         id: 'v',
         platform: 'discord',
         actor: { ...actors.discordOps, roles: [] },
