@@ -22,6 +22,8 @@ const SECRET = 'flood-signing-secret';
 const OPERATOR = 'U034OPS';
 
 interface FloodResult {
+  readyMb: number;
+  settledMb: number;
   acked3s: number;
   answered: number;
   p50: number;
@@ -55,6 +57,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
   });
   try {
     const events = `http://127.0.0.1:${replica.port}/slack/events`;
+    const readyMb = rssMb(replica.child.pid ?? 0);
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -78,6 +81,10 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     const deadline = Date.now() + 120_000;
     while (answered() < PREVIEWS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const seconds = (performance.now() - started) / 1000;
+    const afterMb = rssMb(replica.child.pid ?? 0);
+    // Ten quiet seconds later: what the process keeps, not what the burst left to collect.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const settledMb = rssMb(replica.child.pid ?? 0);
     latencies.sort((a, b) => a - b);
     const at = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
@@ -86,7 +93,9 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       answered: answered(),
       p50: Math.round(at(0.5) * 10) / 10,
       p99: Math.round(at(0.99) * 10) / 10,
-      rssMb: rssMb(replica.child.pid ?? 0),
+      rssMb: afterMb,
+      readyMb,
+      settledMb,
       seconds: Math.round(seconds),
     };
   } finally {
@@ -109,7 +118,9 @@ export async function runBench(): Promise<BenchReport> {
     answered: r.answered,
     'ack p50 ms': r.p50,
     'ack p99 ms': r.p99,
+    'RSS ready MB': r.readyMb,
     'RSS after MB': r.rssMb,
+    'RSS +10 s MB': r.settledMb,
     'wall s': r.seconds,
     'p99 ratio': ratio,
   });

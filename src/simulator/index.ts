@@ -46,7 +46,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       scheduler.close();
-      server.close(() => resolve());
+      // Every socket is destroyed below; a connection the server still counts must not hold up a shutdown.
+      const giveUp = setTimeout(resolve, 2_000);
+      giveUp.unref();
+      server.close(() => {
+        clearTimeout(giveUp);
+        resolve();
+      });
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();
     });

@@ -130,10 +130,11 @@ const FAULTS: { name: string; fault: (endpoint: EndpointName) => Fault; reason: 
 ];
 
 let harness: Harness | undefined;
+// Generous: under a loaded CI machine closing a bot, its store and the simulator can take a while.
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
-});
+}, 60_000);
 
 function auditRecords(dataDir: string): AuditRecord[] {
   return readFileSync(join(dataDir, 'audit.jsonl'), 'utf8')
