@@ -9,12 +9,11 @@ import { startFakeDiscord, type FakeDiscord } from '../test/support/fake-discord
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
 import {
-  BIN,
   binLayout,
   freePort,
   ROOT,
-  scratchEnv,
   spawnNode,
+  startServeProcess,
   startSimulatorProcess,
 } from './support/processes.js';
 import { percentile, round } from './support/stats.js';
@@ -89,24 +88,19 @@ async function startBare(): Promise<Target> {
 async function startBot(hosting: { url: string; apiKey: string }): Promise<Target> {
   const discord = await startFakeDiscord();
   const port = await freePort();
-  const scratch = scratchEnv({
+  const bot = await startServeProcess(hosting, {
     DISCORD_TOKEN: discord.botToken,
     DISCORD_APPLICATION_ID: discord.world.applicationId,
     DISCORD_API_URL: discord.apiUrl,
     DISCORD_PUBLIC_KEY: discord.publicKeyHex,
     PORT: String(port),
-    HOSTING_API_URL: hosting.url,
-    HOSTING_API_KEY: hosting.apiKey,
   });
-  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
-  await child.waitFor(/vpsops serving/);
   return {
     url: `http://127.0.0.1:${port}/discord/interactions`,
     discord,
     followsUp: true,
     async stop() {
-      await child.stop();
-      scratch.remove();
+      await bot.stop();
       await discord.close();
     },
   };

@@ -8,7 +8,7 @@ import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/support/fake-discord.js';
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
-import { BIN, binLayout, ROOT, scratchEnv, spawnNode, startSimulatorProcess } from './support/processes.js';
+import { binLayout, ROOT, spawnNode, startServeProcess, startSimulatorProcess } from './support/processes.js';
 import { percentile, round } from './support/stats.js';
 
 const N = 200;
@@ -83,23 +83,18 @@ async function startBare(): Promise<{ target: Target; stop(): Promise<void> }> {
 /** `vpsops serve` with Discord only, in its own process, against the simulator process. */
 async function startBot(hosting: { url: string; apiKey: string }): Promise<{ target: Target; stop(): Promise<void> }> {
   const discord = await startFakeDiscord();
-  const scratch = scratchEnv({
+  const bot = await startServeProcess(hosting, {
     DISCORD_TOKEN: discord.botToken,
     DISCORD_APPLICATION_ID: discord.world.applicationId,
     DISCORD_API_URL: discord.apiUrl,
-    HOSTING_API_URL: hosting.url,
-    HOSTING_API_KEY: hosting.apiKey,
   });
-  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
-  await child.waitFor(/vpsops serving/);
   return {
     target: {
       discord,
       finishes: (call) => call.method === 'PATCH' || (call.method === 'POST' && call.path.startsWith('/webhooks/')),
     },
     async stop() {
-      await child.stop();
-      scratch.remove();
+      await bot.stop();
       await discord.close();
     },
   };

@@ -9,7 +9,7 @@ import { FakeSlack } from '../test/support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../test/support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS } from '../test/support/fake-slack-world.js';
 import { runIfEntry, type BenchReport } from './report.js';
-import { BIN, binLayout, freePort, ROOT, scratchEnv, spawnNode, startSimulatorProcess, type Child } from './support/processes.js';
+import { binLayout, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess, type Child, type ServeProcess } from './support/processes.js';
 import { percentile, round } from './support/stats.js';
 
 const N = 200;
@@ -84,19 +84,15 @@ async function apiLatency(hosting: { url: string; apiKey: string }, runs: number
   return times.sort((a, b) => a - b);
 }
 
-async function startBot(slack: FakeSlack, hosting: { url: string; apiKey: string }): Promise<{ child: Child; events: string; remove(): void }> {
+async function startBot(slack: FakeSlack, hosting: { url: string; apiKey: string }): Promise<ServeProcess & { events: string }> {
   const port = await freePort();
-  const scratch = scratchEnv({
+  const bot = await startServeProcess(hosting, {
     SLACK_BOT_TOKEN: slack.botToken,
     SLACK_SIGNING_SECRET: SECRET,
     SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
-    HOSTING_API_URL: hosting.url,
-    HOSTING_API_KEY: hosting.apiKey,
   });
-  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
-  await child.waitFor(/vpsops serving/);
-  return { child, events: `http://127.0.0.1:${port}/slack/events`, remove: scratch.remove };
+  return { ...bot, events: `http://127.0.0.1:${port}/slack/events` };
 }
 
 async function startBare(slack: FakeSlack): Promise<{ child: Child; events: string }> {
@@ -149,8 +145,7 @@ export async function runBench(): Promise<BenchReport> {
       overhead_p50_ms: round(percentile(e2e, 50) - a50),
     });
   } finally {
-    await bot.child.stop();
-    bot.remove();
+    await bot.stop();
     await bare.child.stop();
     await hosting.stop();
     await slack.close();

@@ -10,6 +10,7 @@ import {
   freePort,
   scratchEnv,
   spawnNode,
+  startServeProcess,
   startSimulatorProcess,
   timeRun,
 } from './support/processes.js';
@@ -45,23 +46,18 @@ async function serveReady(
   hosting: { url: string; apiKey: string },
   idleMs: number,
 ): Promise<{ readyMs: number; readyRssMb: number; idleRssMb: number }> {
-  const scratch = scratchEnv({
+  const bot = await startServeProcess(hosting, {
     SLACK_BOT_TOKEN: slack.botToken,
     SLACK_SIGNING_SECRET: 'bench-signing-secret',
     SLACK_API_URL: slack.apiUrl,
     PORT: String(await freePort()),
-    HOSTING_API_URL: hosting.url,
-    HOSTING_API_KEY: hosting.apiKey,
   });
-  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
   try {
-    const readyMs = await child.waitFor(/vpsops serving/);
-    const readyRssMb = await child.rssMb();
+    const readyRssMb = await bot.child.rssMb();
     if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
-    return { readyMs, readyRssMb, idleRssMb: await child.rssMb() };
+    return { readyMs: bot.readyMs, readyRssMb, idleRssMb: await bot.child.rssMb() };
   } finally {
-    await child.stop();
-    scratch.remove();
+    await bot.stop();
   }
 }
 

@@ -136,3 +136,31 @@ export async function binLayout(): Promise<'dist (compiled)' | 'src via tsx'> {
   const { buildIsCurrent } = (await import(join(ROOT, 'bin', 'build-state.js'))) as { buildIsCurrent(): boolean };
   return buildIsCurrent() && process.env.VPSOPS_FROM_SOURCE !== '1' ? 'dist (compiled)' : 'src via tsx';
 }
+
+/** A `vpsops serve` child in a scratch directory, ready (logged "vpsops serving"). */
+export interface ServeProcess {
+  child: Child;
+  /** Milliseconds from spawn to ready. */
+  readyMs: number;
+  /** Stops the bot and removes its scratch directory. */
+  stop(): Promise<void>;
+}
+
+/** Starts `vpsops serve` against `hosting` with `env` added (chat platform settings, PORT). */
+export async function startServeProcess(
+  hosting: { url: string; apiKey: string },
+  env: Record<string, string>,
+): Promise<ServeProcess> {
+  const scratch = scratchEnv({ HOSTING_API_URL: hosting.url, HOSTING_API_KEY: hosting.apiKey, ...env });
+  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
+  const stop = async (): Promise<void> => {
+    await child.stop();
+    scratch.remove();
+  };
+  try {
+    return { child, readyMs: await child.waitFor(/vpsops serving/), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
