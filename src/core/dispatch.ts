@@ -65,7 +65,7 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
     reply = failure.message;
-    visibility = failure.userError ? 'ephemeral' : state.visibility;
+    visibility = failure.expected ? 'ephemeral' : state.visibility;
   }
   try {
     const ref = await responder.reply(reply, { visibility });

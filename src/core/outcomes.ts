@@ -100,17 +100,24 @@ export interface Failure {
   internal?: { ref: string; error: unknown };
   /** The call may or may not have happened (audit result `unknown`); holds what to check and follow. */
   unknown?: UnknownOutcomeHint;
+  /** An expected failure (bad input, a refusal, an API 4xx): a command's reply goes to the requester only. */
+  expected?: true;
 }
 
 /** Classifies any thrown value; `hint` says what to check when a change's outcome is unknown. */
 export function classifyFailure(error: unknown, ctx: HintContext = {}, hint?: UnknownOutcomeHint): Failure {
-  if (isUserError(error)) return { message: userErrorMessage(error), errorId: error.id, userError: error };
+  if (isUserError(error))
+    return { message: userErrorMessage(error), errorId: error.id, userError: error, expected: true };
   if (isApiError(error) && error.outcomeUnknown) {
     const path = ctx.path ?? error.endpoint;
     const unknown = hint ?? defaultHint(path, ctx.instance);
     return { message: unknownOutcomeMessage(error, path, unknown), errorId: `api:${error.code}`, unknown };
   }
-  if (isApiError(error)) return { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
+  if (isApiError(error)) {
+    const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
+    const failure: Failure = { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
+    return refused ? { ...failure, expected: true } : failure;
+  }
   if (isStoreUnavailable(error))
     return { message: storeUnavailableMessage(error), errorId: `store:${error.code}` };
   const ref = errorRef();

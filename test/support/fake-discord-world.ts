@@ -78,6 +78,8 @@ export async function startDiscordWorld(
     logger?: Logger;
     /** HTTP interactions mode (signed POSTs to `endpointUrl`) instead of the gateway. */
     http?: boolean;
+    /** Extra configuration variables (e.g. VPSOPS_CONFIRM_TTL_SECONDS). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
@@ -88,6 +90,7 @@ export async function startDiscordWorld(
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CONFIRM_TTL_SECONDS: '120',
+    ...options.env,
   });
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
   const discord = await startFakeDiscord({ roles: [{ id: OPS_ROLE, name: 'ops' }] });
