@@ -1,6 +1,7 @@
-// Secrets over Discord, end to end: console credentials reach only the requester (an ephemeral
-// deferred reply) and never a channel message, another REST call, the audit trail or a log line;
-// the bot token and hosting API key never reach a log line; a viewer is refused before the API.
+// Secrets over Discord, end to end: console credentials are deferred ephemerally (no public
+// "thinking…" in front of them), the bot token and hosting API key never reach a log line or the
+// audit trail, and a viewer's refusal is deferred privately. That the credentials reach only the
+// requester is stated for every adapter in test/contract/adapter-contract.ts.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,40 +54,16 @@ async function auditText(): Promise<string> {
   }
 }
 
-describe('Discord keeps secrets out of channels, audit and logs', () => {
-  it('shows console credentials only to the requester, ephemerally, and nowhere else', async () => {
+describe('Discord keeps secrets behind private deferrals and out of audit and logs', () => {
+  it('defers the console reply privately: the credentials never sit behind a public "thinking…"', async () => {
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' });
     const reply = await answered(i, 'the console reply');
     const [defer] = callsFor(i);
     expect(defer?.path).toBe(`/interactions/${i.id}/${i.token}/callback`);
     expect(defer?.body).toMatchObject({ type: 5, data: { flags: EPHEMERAL } });
     expect(reply.flags & EPHEMERAL).toBe(EPHEMERAL);
-
-    const replyText = json(reply);
-    const password = /password: ([A-Za-z0-9_-]{8,})/.exec(replyText)?.[1];
-    const consoleToken = /token=([0-9a-f]{16,})/.exec(replyText)?.[1];
-    expect(password, 'the reply shows the password').toBeDefined();
-    expect(consoleToken, 'the reply shows the websocket URL').toBeDefined();
-    expect(world.sim.countRequests('instance.console')).toBe(1);
-
-    // Everything but the private reply: other REST calls and every non-ephemeral message.
-    const privateCalls = callsFor(i).filter(
-      (c) => c.method === 'PATCH' && c.path.endsWith('/messages/@original'),
-    );
-    const otherCalls = world.discord.calls.filter((c) => !privateCalls.includes(c));
-    const channelMessages = [...world.discord.store.messages.values()].filter(
-      (m) => (m.flags & EPHEMERAL) === 0,
-    );
-    const visible = json([otherCalls, channelMessages]);
-    const audit = await auditText();
-    const logged = logs.lines.join('\n');
-    for (const secret of [password ?? '', consoleToken ?? '']) {
-      expect(visible).not.toContain(secret);
-      expect(audit).not.toContain(secret);
-      expect(logged).not.toContain(secret);
-    }
+    expect(json(reply)).toMatch(/password: [A-Za-z0-9_-]{8,}/);
   });
-
   it('never logs or audits the bot token or hosting API key', async () => {
     await answered(
       world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' }),
@@ -108,7 +85,7 @@ describe('Discord keeps secrets out of channels, audit and logs', () => {
     expect(logged).not.toContain(world.sim.apiKey);
   });
 
-  it('refuses a viewer privately and never asks the hosting API for a console', async () => {
+  it('defers a viewer\'s refusal privately and never asks the hosting API for a console', async () => {
     const i = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'console'], { instance: 'web-1' });
     const refusal = await answered(i, 'the refusal');
     expect(callsFor(i)[0]?.body).toMatchObject({ type: 5, data: { flags: EPHEMERAL } });
