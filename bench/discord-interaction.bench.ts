@@ -104,11 +104,14 @@ async function startBot(hosting: { url: string; apiKey: string }): Promise<{ tar
 export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: string }> {
   const layout = await binLayout();
   const hosting = await startSimulatorProcess();
-  const bare = await startBare();
-  const bot = await startBot(hosting);
-  const full = bot.target;
+  // Whatever started is stopped in finally, also when a later start fails.
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  let bot: Awaited<ReturnType<typeof startBot>> | undefined;
   const rows: Row[] = [];
   try {
+    bare = await startBare();
+    bot = await startBot(hosting);
+    const full = bot.target;
     for (const target of [bare.target, full]) await run(target, WARMUP, 4);
     for (const [mode, concurrency] of [
       ['sequential', 1],
@@ -138,8 +141,8 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
       }
     }
   } finally {
-    await bot.stop();
-    await bare.stop();
+    await bot?.stop();
+    await bare?.stop();
     await hosting.stop();
   }
   return {

@@ -11,8 +11,9 @@ import { startSimulator } from '../src/simulator/index.js';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { FakeSlack } from '../test/support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../test/support/fake-slack-requests.js';
-import { startRedisServer } from '../test/support/redis-server.js';
-import { startServeReplica } from '../test/support/serve-replica.js';
+import { stopAll } from '../test/support/cleanup.js';
+import { startRedisServer, type TestRedisServer } from '../test/support/redis-server.js';
+import { startServeReplica, type ServeReplica } from '../test/support/serve-replica.js';
 import type { BenchReport } from './report.js';
 import { runIfEntry } from './report.js';
 
@@ -43,19 +44,21 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
   writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`);
   const sim = await startSimulator({});
   const slack = await new FakeSlack().start();
-  const redis = store === 'redis' ? await startRedisServer() : undefined;
-  const replica = await startServeReplica('flood', dir, {
-    VPSOPS_POLICY: join(dir, 'policy.yaml'),
-    HOSTING_API_URL: sim.url,
-    HOSTING_API_KEY: sim.apiKey,
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    LOG_LEVEL: 'info',
-    ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
-    ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
-  });
+  // Whatever started is stopped in finally, also when a later start fails.
+  const running: { redis?: TestRedisServer; replica?: ServeReplica } = {};
   try {
+    const redis = (running.redis = store === 'redis' ? await startRedisServer() : undefined);
+    const replica = (running.replica = await startServeReplica('flood', dir, {
+      VPSOPS_POLICY: join(dir, 'policy.yaml'),
+      HOSTING_API_URL: sim.url,
+      HOSTING_API_KEY: sim.apiKey,
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      LOG_LEVEL: 'info',
+      ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
+      ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
+    }));
     const events = `http://127.0.0.1:${replica.port}/slack/events`;
     const readyMb = rssMb(replica.child.pid ?? 0);
     const latencies: number[] = [];
@@ -99,11 +102,14 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       seconds: Math.round(seconds),
     };
   } finally {
-    await replica.stop();
-    await slack.close();
-    await sim.close();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    // Redis (a child process) stops even when the fake Slack's close reports findings.
+    await stopAll(
+      () => running.replica?.stop(),
+      () => slack.close(),
+      () => sim.close(),
+      () => running.redis?.stop(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
   }
 }
 

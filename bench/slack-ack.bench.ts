@@ -109,12 +109,16 @@ async function startBare(slack: FakeSlack): Promise<{ child: Child; events: stri
 export async function runBench(): Promise<BenchReport> {
   const layout = await binLayout();
   const slack = await new FakeSlack().start();
-  const hosting = await startSimulatorProcess();
-  const bare = await startBare(slack);
-  const bot = await startBot(slack, hosting);
+  // Whatever started is stopped in finally, also when a later start fails.
+  let hosting: Awaited<ReturnType<typeof startSimulatorProcess>> | undefined;
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  let bot: Awaited<ReturnType<typeof startBot>> | undefined;
   const text = `instance show ${SEED_IDS.instances.web1}`;
   const rows: Row[] = [];
   try {
+    hosting = await startSimulatorProcess();
+    bare = await startBare(slack);
+    bot = await startBot(slack, hosting);
     await run(bare.events, slack, text, WARMUP, 4);
     await run(bot.events, slack, text, WARMUP, 4);
     await drain(slack);
@@ -145,9 +149,9 @@ export async function runBench(): Promise<BenchReport> {
       overhead_p50_ms: round(percentile(e2e, 50) - a50),
     });
   } finally {
-    await bot.stop();
-    await bare.child.stop();
-    await hosting.stop();
+    await bot?.stop();
+    await bare?.child.stop();
+    await hosting?.stop();
     await slack.close();
   }
   return {

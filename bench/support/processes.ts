@@ -125,7 +125,12 @@ export async function freePort(): Promise<number> {
 /** `vpsops simulator` in its own process: the hosting API the bot talks to. */
 export async function startSimulatorProcess(): Promise<{ url: string; apiKey: string; stop(): Promise<void> }> {
   const child = spawnNode([BIN, 'simulator', '--port', '0']);
-  await child.waitFor(/API key: \S+/);
+  try {
+    await child.waitFor(/API key: \S+/);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
   const url = /simulator on (\S+)/.exec(child.stdout())?.[1] ?? '';
   const apiKey = /API key: (\S+)/.exec(child.stdout())?.[1] ?? '';
   return { url, apiKey, stop: () => child.stop() };

@@ -45,16 +45,19 @@ describe('createApp', () => {
         HOSTING_API_KEY: external.apiKey,
       });
       const app = await createApp(config, { charts: null, tracker: null });
-      expect(app.simulator).toBeUndefined();
-      expect(app.backend).toMatchObject({ kind: 'remote', host: new URL(external.url).host });
-      const { responder, messages } = recorder();
-      await app.dispatcher.dispatch(
-        toInvocation(`instance show ${SEED_IDS.instances.web1}`, consoleActor('ops'))!,
-        responder,
-      );
-      expect(messages[0]?.title).toBe('web-1');
-      expect(external.countRequests('instance.detail')).toBe(1);
-      await app.close();
+      try {
+        expect(app.simulator).toBeUndefined();
+        expect(app.backend).toMatchObject({ kind: 'remote', host: new URL(external.url).host });
+        const { responder, messages } = recorder();
+        await app.dispatcher.dispatch(
+          toInvocation(`instance show ${SEED_IDS.instances.web1}`, consoleActor('ops'))!,
+          responder,
+        );
+        expect(messages[0]?.title).toBe('web-1');
+        expect(external.countRequests('instance.detail')).toBe(1);
+      } finally {
+        await app.close();
+      }
     } finally {
       await external.close();
     }
@@ -62,11 +65,16 @@ describe('createApp', () => {
 
   it('starts the embedded simulator on 127.0.0.1 when no URL is set, and closes it', async () => {
     const app = await createApp(loadConfig({ ...baseEnv('embedded') }), { tracker: null });
-    expect(app.backend.kind).toBe('simulator');
-    expect(app.simulator?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const url = app.simulator!.url;
-    await app.close();
-    await app.close();
+    let url: string;
+    try {
+      expect(app.backend.kind).toBe('simulator');
+      expect(app.simulator?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      url = app.simulator!.url;
+      await app.close();
+    } finally {
+      // Closing twice is part of the promise (and stops the simulator when an expectation failed).
+      await app.close();
+    }
     await expect(fetch(`${url}/systems`)).rejects.toThrow();
   });
 

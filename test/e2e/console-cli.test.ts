@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childReaper, stopAll } from '../support/cleanup.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 
@@ -16,10 +17,15 @@ const dir = mkdtempSync(join(tmpdir(), 'vpsops-cli-e2e-'));
 const policyPath = join(dir, 'policy.yaml');
 writeFileSync(policyPath, CONSOLE_POLICY);
 let discord: FakeDiscord | undefined;
-afterAll(async () => {
-  await discord?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A test that fails before its child exits (or before it sends SIGTERM) leaves it to this.
+const children = childReaper();
+afterAll(() =>
+  stopAll(
+    () => children.reap(),
+    () => discord?.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  ),
+);
 
 interface Child {
   child: ChildProcess;
@@ -40,7 +46,9 @@ function start(
     LOG_LEVEL: 'silent',
     ...options.env,
   };
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = children.track(
+    spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }),
+  );
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

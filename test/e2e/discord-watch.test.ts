@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { stopAll } from '../support/cleanup.js';
 import { discordChannelPoster } from '../../adapters/discord/channel-poster.js';
 import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
 import { allCommands } from '../../commands/index.js';
@@ -117,12 +118,15 @@ describe('watches on Discord with two replicas', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(alerts('CPU above threshold')).toHaveLength(1);
     } finally {
-      for (const close of closers.reverse()) await close();
-      await discord.close();
-      for (const store of stores) await store.close().catch(() => undefined);
-      await redis.stop();
-      await sim.close();
-      await rm(dir, { recursive: true, force: true });
+      // Redis (a child process) stops even when a closer or the fake Discord's close throws.
+      await stopAll(
+        ...closers.reverse(),
+        () => discord.close(),
+        ...stores.map((store) => () => store.close().catch(() => undefined)),
+        () => redis.stop(),
+        () => sim.close(),
+        () => rm(dir, { recursive: true, force: true }),
+      );
     }
   });
 });

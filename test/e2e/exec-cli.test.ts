@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childReaper, stopAll } from '../support/cleanup.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,7 +17,14 @@ const policyPath = join(dir, 'policy.yaml');
 writeFileSync(policyPath, CONSOLE_POLICY);
 let runs = 0;
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A test that times out leaves its child running: killed here.
+const children = childReaper();
+afterAll(() =>
+  stopAll(
+    () => children.reap(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  ),
+);
 
 interface Run {
   code: number | null;
@@ -37,11 +45,13 @@ function vpsops(args: string[], extraEnv: Record<string, string> = {}): Promise<
     ...extraEnv,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = children.track(
+      spawn(process.execPath, [BIN, ...args], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

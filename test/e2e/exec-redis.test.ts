@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childReaper, stopAll } from '../support/cleanup.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 
@@ -21,25 +22,32 @@ let server: TestRedisServer;
 beforeAll(async () => {
   server = await startRedisServer();
 });
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A test that times out leaves its child running: killed here, before Redis stops.
+const children = childReaper();
+afterAll(() =>
+  stopAll(
+    () => children.reap(),
+    () => server?.stop(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  ),
+);
 
 function vpsops(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
-      VPSOPS_DATA_DIR: join(dir, 'data'),
-      VPSOPS_POLICY: policyPath,
-      VPSOPS_CONSOLE_USER: 'alice',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = children.track(
+    spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        VPSOPS_DATA_DIR: join(dir, 'data'),
+        VPSOPS_POLICY: policyPath,
+        VPSOPS_CONSOLE_USER: 'alice',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childReaper, stopAll } from '../support/cleanup.js';
 import { SIMULATOR_MARKER } from '../../src/core/simulator-marker.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { eventually } from '../support/fake-discord-world.js';
@@ -21,24 +22,31 @@ beforeAll(async () => {
   discord = await startFakeDiscord();
 });
 
-afterAll(async () => {
-  await discord.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// A serve that should have exited (or a test that failed before SIGTERM) is killed here.
+const children = childReaper();
+afterAll(() =>
+  stopAll(
+    () => children.reap(),
+    () => discord.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  ),
+);
 
 /** Starts `vpsops serve` in `dir` (so ./.env is read from there) with only `env` set. */
 function serve(env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dir,
-      VPSOPS_DATA_DIR: join(dir, 'data'),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = children.track(
+    spawn(process.execPath, [BIN, 'serve'], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        VPSOPS_DATA_DIR: join(dir, 'data'),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -9,7 +9,7 @@ import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
-import { startServeReplica } from '../support/serve-replica.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 
 const SECRET = 'e2e-signing-secret';
 const USER = 'U0OPERATOR';
@@ -26,7 +26,11 @@ beforeAll(async () => {
   slack = await new FakeSlack().start();
 });
 
+/** The serve child, so afterAll reaps it (SIGTERM, then SIGKILL) when the test failed before it exited. */
+let serving: ServeReplica | undefined;
+
 afterAll(async () => {
+  await serving?.stop();
   await slack.close();
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
@@ -53,7 +57,7 @@ async function scrapeUntil(base: string, done: (body: string) => boolean, what: 
 
 describe('vpsops serve observability', { timeout: 90_000 }, () => {
   it('serves Slack events, /healthz, /readyz and /metrics on PORT', async () => {
-    const replica = await startServeReplica('obs', dir, {
+    const replica = (serving = await startServeReplica('obs', dir, {
       VPSOPS_DATA_DIR: join(dir, 'data'),
       VPSOPS_POLICY: join(dir, 'policy.yaml'),
       HOSTING_API_URL: sim.url,
@@ -62,7 +66,7 @@ describe('vpsops serve observability', { timeout: 90_000 }, () => {
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: slack.apiUrl,
       LOG_LEVEL: 'info',
-    });
+    }));
     const { port } = replica;
     const stderr = replica.stderr;
     const base = `http://127.0.0.1:${port}`;

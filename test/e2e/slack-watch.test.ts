@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stopAll } from '../support/cleanup.js';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
@@ -166,16 +167,15 @@ describe('watches on Slack with two replicas', () => {
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
       expect(alerts('CPU above threshold')).toHaveLength(1);
     } finally {
-      for (const r of replicas) {
-        await r.watching.stop();
-        await r.adapter.stop();
-        await r.bot.close();
-      }
-      await slack.close();
-      for (const store of stores) await store.close().catch(() => undefined);
-      await redis.stop();
-      await sim.close();
-      await rm(dir, { recursive: true, force: true });
+      // Redis (a child process) stops even when the fake Slack's close reports findings.
+      await stopAll(
+        ...replicas.flatMap((r) => [() => r.watching.stop(), () => r.adapter.stop(), () => r.bot.close()]),
+        () => slack.close(),
+        ...stores.map((store) => () => store.close().catch(() => undefined)),
+        () => redis.stop(),
+        () => sim.close(),
+        () => rm(dir, { recursive: true, force: true }),
+      );
     }
   });
 });

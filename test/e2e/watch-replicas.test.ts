@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stopAll } from '../support/cleanup.js';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openAuditLog } from '../../src/core/audit.js';
@@ -167,9 +168,7 @@ describe('watches with two replicas on one store', () => {
       expect(await say(c, OPS, 'watches')).toMatch(/No watches here/);
       expect(await say(c, OPS, 'unwatch web-1')).toMatch(/not watched from this channel/);
     } finally {
-      for (const app of apps) await app.close();
-      await audit.close();
-      await sim.close();
+      await stopAll(...apps.map((app) => () => app.close()), () => audit.close(), () => sim.close());
     }
   });
 });

@@ -1,6 +1,6 @@
 // Runs the real `vpsops` CLI as a child process in a clean environment (own HOME, data dir and
 // policy, no real API, no chat platforms) for the exec and console end-to-end suites.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ export interface CliWorld {
     args: string[],
     options?: { dataDir?: string; env?: Record<string, string>; stdin?: string },
   ): Promise<CliRun>;
+  /** Kills any run still going (a failed or timed-out test), then removes the directory. */
   remove(): void;
 }
 
@@ -32,9 +33,13 @@ export function createCliWorld(policy: string): CliWorld {
   const policyPath = join(dir, 'policy.yaml');
   writeFileSync(policyPath, policy);
   let runs = 0;
+  const children = new Set<ChildProcess>();
   return {
     dir,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove() {
+      for (const child of children) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
     run(args, options = {}) {
       runs += 1;
       const env: Record<string, string> = {
@@ -52,6 +57,8 @@ export function createCliWorld(policy: string): CliWorld {
           env,
           stdio: ['pipe', 'pipe', 'pipe'],
         });
+        children.add(child);
+        child.once('exit', () => children.delete(child));
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

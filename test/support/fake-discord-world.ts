@@ -17,6 +17,7 @@ import type { Bot } from '../../src/core/bot.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
 import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
+import { stopAll } from './cleanup.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import type { FakeUser } from './fake-discord-payloads.js';
 
@@ -141,13 +142,17 @@ export async function startDiscordWorld(
     endpointUrl,
     dataDir: config.dataDir,
     restart: (restartOptions = {}) => sides.restart(restartOptions.tracking),
-    async close() {
-      await sides.stop();
-      await sim.close();
-      await discord.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(dir, { recursive: true, force: true });
-    },
+    // Every part stops even when one throws (the fake Discord's close fails on conformance findings).
+    close: () =>
+      stopAll(
+        () => sides.stop(),
+        () => sim.close(),
+        () => discord.close(),
+        async () => {
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+        () => rm(dir, { recursive: true, force: true }),
+      ),
   };
 }
