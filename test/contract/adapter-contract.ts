@@ -63,7 +63,8 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       expect(d.sim.countRequests('instance.stop')).toBe(1);
       expect(statusOf(d, WEB1)).toBe('Stopped');
       expect(d.cardActions(card!)).toEqual([]);
-      expect(d.channelText().toLowerCase()).toContain(d.displayName('requester').toLowerCase());
+      const who = d.displayName('requester');
+      await until(() => new RegExp(`@${who} stopped web-1`).test(d.channelText()), 'the channel notice');
     });
 
     it('cancel: the card says cancelled and nothing is called', async () => {
@@ -72,6 +73,7 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       await d.cancel(card!);
       await until(() => /Cancelled by/i.test(d.cardText(card!)), 'the cancelled card');
       expect(d.cardActions(card!)).toEqual([]);
+      expect(d.channelText()).not.toMatch(/stopped web-1/);
       expect(d.sim.countRequests('instance.stop')).toBe(0);
       expect(statusOf(d, WEB1)).toBe('Running');
     });
