@@ -3,6 +3,8 @@
 // preview card and does nothing; Confirm calls the hosting API exactly once and the channel sees
 // who did it; policy refusals, expiry and a wrongly typed name change nothing; expected errors and
 // console credentials reach only the requester — never the channel, the audit trail or the log.
+// On the console each person has their own terminal: everything it prints is private to them,
+// and the channel's share is the announcement lines (`» @alice stopped web-1 …`).
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import {
