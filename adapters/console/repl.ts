@@ -10,7 +10,7 @@ import { APPROVE } from './exec-approve.js';
 import { approveInRepl, secondPersonNote } from './repl-approve.js';
 import { instanceWords, typedQuestion } from './repl-words.js';
 import { createHistory } from './history.js';
-import { renderAnnouncement, renderConsole } from './render.js';
+import { renderAnnouncement, renderConsole, terminalWidth } from './render.js';
 import { createCardMemory } from './card-memory.js';
 import { settledLine } from './settled-line.js';
 import { createConsoleResponder, type ConsoleResponder, type ResponderSink } from './responder.js';
@@ -139,9 +139,10 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   }
   const show = (message: Message, ref: MessageRef, edit: boolean): void => {
     if (edit) endQuestion(message, ref);
-    const plain = renderConsole(message, { color: false });
+    const width = terminalWidth(output);
+    const plain = renderConsole(message, { color: false, width });
     const text = edit ? cards.changed(ref.id, plain) : (cards.remember(ref.id, plain), plain);
-    print(text === plain && color ? renderConsole(message, { color }) : text);
+    print(text === plain && color ? renderConsole(message, { color, width }) : text);
   };
   const sink: ResponderSink = {
     reply: (message, ref) => show(message, ref, false),
