@@ -98,7 +98,10 @@ function nearlyWhole(natural: number[], out: number[], floor: number[]): number[
     .map((w, i) => ({ need: w - out[i]!, i }))
     .filter(({ need }) => need > 0 && need <= 3)
     .sort((a, b) => a.need - b.need);
-  for (const { need, i } of short) {
+  for (const { i } of short) {
+    // Measured now: an earlier column may have taken from this one.
+    const need = natural[i]! - out[i]!;
+    if (need <= 0 || need > 3) continue;
     const donor = out
       .map((w, j) => ({ w, j }))
       .filter(({ j }) => j !== i && out[j]! < natural[j]!)
