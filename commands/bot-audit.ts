@@ -1,6 +1,7 @@
 // `audit`: the channel's recent actions as a timeline, one outcome word per record.
 import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
 import type { AuditRecord, CommandContext } from '../src/core/command.js';
+import { UserError } from '../src/core/errors.js';
 import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
 import { DASH, show } from './shared/format.js';
@@ -74,13 +75,14 @@ const SCAN = 5_000;
 export const audit = defineCommand({
   group: '',
   name: 'audit',
-  summary: 'Recent actions in this channel (filters, pages)',
+  summary: 'Recent actions in this channel, or every channel for admins (filters, pages)',
   description:
     'In Slack and Discord only changes are listed unless you add --reads; the console lists everything unless you add --changes-only.',
   examples: [
     '/vps audit',
     '/vps audit --actor alice --since 2h',
     '/vps audit --instance web-1 --outcome failed --page 2',
+    '/vps audit --all-channels --since 1d',
   ],
   args: {
     limit: optional(asFlag(arg.integer('Records per page', { min: 1, max: 50 })), 10),
@@ -93,11 +95,19 @@ export const audit = defineCommand({
     changesOnly: arg.flag('Only actions that change something'),
     reads: arg.flag('Include reads (chat channels list only changes by default)'),
     public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+    allChannels: arg.flag('Every channel and platform, not just this one (admins only)'),
   },
   risk: 'read',
   visibility: 'ephemeral',
   shareable: true,
   run: async (ctx, args) => {
+    if (args.allChannels && ctx.bot.describeActor(ctx.actor, ctx.channelId).role !== 'admin') {
+      throw new UserError(
+        'denied',
+        'Only admins can read the audit of every channel (`--all-channels`). Nothing was shown.',
+        'Leave out --all-channels to see this channel’s actions.',
+      );
+    }
     const now = ctx.now();
     const limit = args.limit ?? 10;
     const page = args.page ?? 1;
@@ -117,7 +127,10 @@ export const audit = defineCommand({
       if (!names.has(raw)) names.set(raw, namedTarget(ctx, r));
       return names.get(raw)!;
     };
-    const scanned = await ctx.bot.recentAudit(ctx.channelId, SCAN);
+    const scanned = args.allChannels
+      ? await ctx.bot.recentAuditAllChannels(SCAN)
+      : await ctx.bot.recentAudit(ctx.channelId, SCAN);
+    const where = args.allChannels ? 'in any channel' : 'in this channel';
     const labels = await Promise.all(scanned.map(label));
     const all = scanned.filter((r, i) =>
       matches(r, filter, { target: labels[i] ?? DASH, outcome: outcome(r) }),
@@ -129,7 +142,7 @@ export const audit = defineCommand({
       const text =
         all.length > 0
           ? `There are only ${pages} page(s) of matching ${scope}.`
-          : `No matching ${scope} in this channel${filter.changesOnly && !args.changesOnly ? ' (add --reads to include reads)' : ''}.`;
+          : `No matching ${scope} ${where}${filter.changesOnly && !args.changesOnly ? ' (add --reads to include reads)' : ''}.`;
       return { title: 'Audit', tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const rows = await Promise.all(
@@ -137,6 +150,7 @@ export const audit = defineCommand({
         const time = new Date(r.time);
         return [
           Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
+          ...(args.allChannels ? [`${r.platform}:${r.channelId}`] : []),
           r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
           show(r.command),
           await namedTarget(ctx, r),
@@ -146,14 +160,26 @@ export const audit = defineCommand({
     );
     const footer = [
       `Newest first · page ${page} of ${pages} (${all.length} matching ${scope})`,
-      ...(page < pages ? [`next: /vps audit --page ${page + 1}`] : []),
+      ...(page < pages
+        ? [`next: /vps audit${args.allChannels ? ' --all-channels' : ''} --page ${page + 1}`]
+        : []),
       ...(filter.changesOnly && !args.changesOnly ? ['reads hidden: add --reads'] : []),
     ];
     return {
-      title: `Audit — ${records.length} ${scope} in this channel`,
+      title: `Audit — ${records.length} ${scope} ${where}`,
       tone: 'info',
       blocks: [
-        { type: 'table', columns: ['Time (UTC)', 'Who', 'Command', 'Target', 'Outcome'], rows },
+        {
+          type: 'table',
+          columns: [
+            ...(args.allChannels ? ['Time (UTC)', 'Channel'] : ['Time (UTC)']),
+            'Who',
+            'Command',
+            'Target',
+            'Outcome',
+          ],
+          rows,
+        },
         { type: 'context', text: footer.join(' · ') },
       ],
     };

@@ -3,7 +3,13 @@
 import { join } from 'node:path';
 import { bannerText } from '../adapters/console/banner.js';
 import { consoleChannelPoster } from '../adapters/console/channel-poster.js';
-import { consoleActor, createConsoleAdapter, EXIT, runExec } from '../adapters/console/index.js';
+import {
+  consoleActor,
+  createConsoleAdapter,
+  EXIT,
+  pendingTargetLookup,
+  runExec,
+} from '../adapters/console/index.js';
 import { allCommands } from '../commands/index.js';
 import {
   createApp,
@@ -51,6 +57,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     historyFile: join(config.dataDir, 'console_history'),
     color: interactive,
     terminal: interactive,
+    pendingTarget: pendingTargetLookup(app.bot.store.pending),
   });
   const stop = () => void adapter.stop();
   process.once('SIGTERM', stop);
@@ -106,18 +113,7 @@ export async function runExecCommand(
       stderr: process.stderr,
       ...(follower ? { follow: follower.follow } : {}),
       ...(options.json ? { json: true } : {}),
-      pendingTarget: async (token) => {
-        const pending = await app.bot.store.pending.get(token);
-        const expected = pending?.typedConfirmation ?? pending?.targets[0];
-        if (!pending || !expected || pending.status !== 'pending') return null;
-        return {
-          expected,
-          accepted: pending.targets,
-          twoPerson: pending.twoPerson,
-          platform: pending.platform,
-          channelId: pending.channelId,
-        };
-      },
+      pendingTarget: pendingTargetLookup(app.bot.store.pending),
     });
   } finally {
     await app.close();

@@ -1,6 +1,7 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
 import type { Actor, Dispatcher, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
 
@@ -8,6 +9,7 @@ export { runExec, exitCode, EXIT, type ExecOptions } from './exec.js';
 export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';
+export { pendingTargetLookup } from './pending-target.js';
 
 /** Options of the interactive console; defaults are the process's stdin/stdout. */
 export interface ConsoleAdapterOptions {
@@ -19,6 +21,8 @@ export interface ConsoleAdapterOptions {
   historySize?: number;
   color?: boolean;
   terminal?: boolean;
+  /** Looks a pending token up, for two-person requests and `approve <token>`. */
+  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
 }
 
 /** A console adapter; `closed` resolves when the user leaves the REPL. */
@@ -49,6 +53,7 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
         historySize: options.historySize,
         color: options.color,
         terminal: options.terminal,
+        pendingTarget: options.pendingTarget,
       });
       void repl.closed.then(markClosed, markClosed);
     },

@@ -8,6 +8,14 @@ import { renderText } from '../../src/render/text.js';
 export interface ConsoleRenderOptions {
   /** ANSI colours (only when stdout is a TTY and NO_COLOR is not set — the caller decides). */
   color: boolean;
+  /** Columns tables fit in; default terminalWidth(process.stdout). */
+  width?: number;
+}
+
+/** The terminal's width for tables: its columns, but never under 80 (piped or unknown: 80). */
+export function terminalWidth(stream: NodeJS.WritableStream = process.stdout): number {
+  const columns = (stream as { columns?: number }).columns;
+  return Math.max(80, typeof columns === 'number' && Number.isFinite(columns) ? columns : 0);
 }
 
 const TONE_COLOUR: Record<Tone, string> = {
@@ -33,7 +41,8 @@ export function stripControl(text: string): string {
 /** The full text of a reply or card edit, as printed in the console and by `exec`. */
 export function renderConsole(message: Message, options: ConsoleRenderOptions): string {
   // renderText already lists attachments with their saved path ("[image: …] saved to …").
-  const lines = stripControl(renderText(message)).replace(/\s+$/, '').split('\n');
+  const width = options.width ?? terminalWidth();
+  const lines = stripControl(renderText(message, { width })).replace(/\s+$/, '').split('\n');
   if (options.color && lines.length > 0 && message.tone) {
     lines[0] = `${BOLD}${TONE_COLOUR[message.tone]}${lines[0]}${RESET}`;
   }

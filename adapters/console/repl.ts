@@ -5,8 +5,12 @@ import { clearLine, createInterface, cursorTo } from 'node:readline';
 import type { Actor, Dispatcher, MessageRef, Responder } from '../../src/core/ports.js';
 import type { ConfirmActions, Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
+import type { PendingTarget } from './exec-common.js';
+import { APPROVE } from './exec-approve.js';
+import { approveInRepl, secondPersonNote } from './repl-approve.js';
+import { instanceWords, typedQuestion } from './repl-words.js';
 import { createHistory } from './history.js';
-import { renderAnnouncement, renderConsole, stripControl } from './render.js';
+import { renderAnnouncement, renderConsole, terminalWidth } from './render.js';
 import { createCardMemory } from './card-memory.js';
 import { settledLine } from './settled-line.js';
 import { createConsoleResponder, type ConsoleResponder, type ResponderSink } from './responder.js';
@@ -26,7 +30,11 @@ export interface ConsoleReplOptions {
   /** Raw-mode line editing (Tab, arrows); default: whether output is a TTY. */
   terminal?: boolean;
   prompt?: string;
+  /** Looks a pending token up: two-person requests are not asked here, `approve <token>` answers them. */
+  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
 }
+
+export { instanceWords, typedQuestion } from './repl-words.js';
 
 /** A running REPL. */
 export interface ConsoleRepl {
@@ -131,9 +139,10 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   }
   const show = (message: Message, ref: MessageRef, edit: boolean): void => {
     if (edit) endQuestion(message, ref);
-    const plain = renderConsole(message, { color: false });
+    const width = terminalWidth(output);
+    const plain = renderConsole(message, { color: false, width });
     const text = edit ? cards.changed(ref.id, plain) : (cards.remember(ref.id, plain), plain);
-    print(text === plain && color ? renderConsole(message, { color }) : text);
+    print(text === plain && color ? renderConsole(message, { color, width }) : text);
   };
   const sink: ResponderSink = {
     reply: (message, ref) => show(message, ref, false),
@@ -146,7 +155,9 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     for (const { ref } of taken) open.set(ref.id, { ended: false });
     for (const { actions, ref } of taken) {
       try {
-        await confirmOne(actions, ref);
+        const target = await options.pendingTarget?.(actions.token);
+        if (target?.twoPerson) print(secondPersonNote(actions.token, target));
+        else await confirmOne(actions, ref);
       } finally {
         open.delete(ref.id);
       }
@@ -206,6 +217,12 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       const invocation = toInvocation(line, actor);
       if (!invocation) continue;
       history.add(line);
+      const approval = options.pendingTarget ? APPROVE.exec(line) : null;
+      if (approval && options.pendingTarget) {
+        const deps = { dispatcher, actor, sink, ask, print, pendingTarget: options.pendingTarget };
+        await guarded(() => approveInRepl(deps, approval[1] ?? ''));
+        continue;
+      }
       const session = createConsoleResponder(sink);
       await guarded(() => dispatcher.dispatch(invocation, session.responder));
       await confirmPending(session);
@@ -222,29 +239,4 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     complete,
     responder: () => createConsoleResponder(sink).responder,
   };
-}
-
-/**
- * Typeable words from instance suggestions: the name without its " (alias · 7995e990)" note
- * (aliases, hostnames), or the uuid value when that is what the user started typing.
- */
-export function instanceWords(suggestions: { name: string; value: string }[], prefix: string): string[] {
-  return suggestions.flatMap(({ name, value }) => {
-    const label = name.replace(/\s+\([^()]*\)$/, '').trim();
-    if (label !== '' && !/\s/.test(label) && label.startsWith(prefix)) return [label];
-    return value.startsWith(prefix) && !/\s/.test(value) ? [value] : [];
-  });
-}
-
-/** `Type web-1 to delete it (or press Enter to cancel): ` from the card's typed-confirmation hints. */
-export function typedQuestion(typed: NonNullable<ConfirmActions['typed']>): string {
-  const expected = typed.placeholder?.trim();
-  if (!expected) return `${stripControl(typed.label)} (or press Enter to cancel): `;
-  // Titles look like "Confirm instance delete" or "Delete web-1": the verb is the last other word.
-  let title = typed.title.trim().replace(/[?.!:]+$/, '');
-  if (title.endsWith(expected)) title = title.slice(0, -expected.length);
-  const words = title.split(/\s+/).filter((word) => word !== '' && word.toLowerCase() !== 'confirm');
-  const verb = words.at(-1)?.toLowerCase();
-  const purpose = verb && /^[a-z][a-z-]*$/.test(verb) ? `${verb} it` : 'confirm';
-  return stripControl(`Type ${expected} to ${purpose} (or press Enter to cancel): `);
 }

@@ -1,34 +1,14 @@
 // Neutral tables → Discord markdown. Embeds are narrow (about 56 monospace characters before a
-// code block wraps and its columns fall apart), so a table that fits is an aligned code block with
-// a header rule and right-aligned numbers, and a wider one becomes one readable line per row.
+// code block wraps and its columns fall apart), so a table that fits is an aligned code block (the
+// shared layout of src/render/table-layout.ts), and a wider one becomes one readable line per row.
+import { naturalTableWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeCodeBlock, escapeMarkdown } from './escape.js';
 import { fit, fitEscaped } from './limits.js';
 
 /** Widest aligned table, in characters, that an embed shows without wrapping lines. */
 export const EMBED_CODE_WIDTH = 56;
 
-const NUMERIC = /^(?:[A-Z]{3} )?[-+]?\d[\d,.]*(?: ?(?:%|[KMGT]?B|vCPU|GB\/s|[KM]B\/s|\/h|\/mo))?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMPTY = new Set(['', '—', '-']);
-
-/** True when every filled cell of the column is a number or an amount (they read best right-aligned). */
-export function numericColumn(rows: string[][], index: number): boolean {
-  const cells = rows.map((r) => r[index] ?? '').filter((c) => !EMPTY.has(c));
-  return cells.length > 0 && cells.every((c) => NUMERIC.test(c));
-}
-
-/** The table as aligned monospace lines: header, rule, rows; numeric columns right-aligned. */
-export function alignedLines(columns: string[], rows: string[][]): string[] {
-  const all = [columns, ...rows];
-  const widths = columns.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const right = columns.map((_, i) => numericColumn(rows, i));
-  const line = (r: string[]) =>
-    widths
-      .map((w, i) => (right[i] ? (r[i] ?? '').padStart(w) : (r[i] ?? '').padEnd(w)))
-      .join('  ')
-      .trimEnd();
-  return [line(columns), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)];
-}
 
 function inline(value: string): string {
   return UUID.test(value) || (value.startsWith('/') && !value.includes('`'))
@@ -38,13 +18,17 @@ function inline(value: string): string {
 
 /** One row as "**first** — Label: value · Label: value", empty cells left out. */
 export function rowLine(columns: string[], row: string[]): string {
-  const [first = '', ...rest] = row;
-  const head = first.startsWith('/') || UUID.test(first) ? inline(first) : `**${escapeMarkdown(first)}**`;
-  const parts = rest
-    .map((value, i) => ({ label: columns[i + 1] ?? '', value }))
-    .filter((c) => !EMPTY.has(c.value))
-    .map((c) => (c.label ? `${escapeMarkdown(c.label)}: ${inline(c.value)}` : inline(c.value)));
-  return [EMPTY.has(first) ? '' : head, parts.join(' · ')].filter(Boolean).join(' — ');
+  const { head, parts } = rowParts(columns, row);
+  const first =
+    head === null
+      ? ''
+      : head.startsWith('/') || UUID.test(head)
+        ? inline(head)
+        : `**${escapeMarkdown(head)}**`;
+  const rest = parts.map((c) =>
+    c.label ? `${escapeMarkdown(c.label)}: ${inline(c.value)}` : inline(c.value),
+  );
+  return [first, rest.join(' · ')].filter(Boolean).join(' — ');
 }
 
 /** Keeps the first lines that fit in `max` characters (after `overhead`), counting the rows left out. */
@@ -62,7 +46,7 @@ function keepFitting(lines: string[], max: number, overhead: number, header: num
 
 /** True when the aligned table is wider than an embed shows without wrapping. */
 export function tooWide(columns: string[], rows: string[][]): boolean {
-  return alignedLines(columns, rows).some((l) => l.length > EMBED_CODE_WIDTH);
+  return naturalTableWidth(columns, rows) > EMBED_CODE_WIDTH;
 }
 
 /**
@@ -76,7 +60,7 @@ export function tableText(
   rowsLayout = tooWide(columns, rows),
 ): string {
   if (!rowsLayout || rows.length === 0) {
-    const aligned = alignedLines(columns, rows);
+    const aligned = tableLines(columns, rows);
     const body = keepFitting(aligned.map(escapeCodeBlock), max, 8, 2);
     return '```\n' + fit(body, Math.max(1, max - 8)) + '\n```';
   }

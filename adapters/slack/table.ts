@@ -1,35 +1,23 @@
 // Neutral tables → Slack mrkdwn. Slack has no table block in messages, so a table is aligned
-// monospace text (numbers right-aligned) while it fits a code block's width; a wider one, whose
-// lines would wrap and scramble the columns, becomes one readable line per row instead.
+// monospace text (the shared layout of src/render/table-layout.ts) while it fits a code block's
+// width; a wider one, whose lines would wrap and scramble the columns, becomes one readable line
+// per row instead.
+import { cellWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeEntities, escapeMrkdwn } from './escape.js';
 
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;
 
-const NUMERIC = /^(?:[A-Z]{3} )?[-+]?\d[\d,.]*(?: ?(?:%|[KMGT]?B|vCPU|[KMG]B\/s|\/h|\/mo))?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMPTY = new Set(['', '—', '-']);
-
-function numericColumn(rows: string[][], index: number): boolean {
-  const cells = rows.map((r) => r[index] ?? '').filter((c) => !EMPTY.has(c));
-  return cells.length > 0 && cells.every((c) => NUMERIC.test(c));
-}
 
 /** A table as aligned monospace text with a header rule; numeric columns are right-aligned. */
 export function tableText(columns: string[], rows: string[][]): string {
-  const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const right = columns.map((_, i) => numericColumn(rows, i));
-  const line = (cells: string[]) =>
-    widths
-      .map((w, i) => (right[i] ? (cells[i] ?? '').padStart(w) : (cells[i] ?? '').padEnd(w)))
-      .join('  ')
-      .trimEnd();
-  return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  return tableLines(columns, rows, { rule: '-' }).join('\n');
 }
 
-/** True when the aligned table would be wider than a code block shows without wrapping. */
+/** True when the aligned table text would be wider than a code block shows without wrapping. */
 export function tooWide(text: string): boolean {
-  return text.split('\n').some((l) => l.length > CODE_WIDTH);
+  return text.split('\n').some((line) => cellWidth(line) > CODE_WIDTH);
 }
 
 function inline(value: string): string {
@@ -39,12 +27,9 @@ function inline(value: string): string {
 
 /** One row as escaped mrkdwn: "*first* — Label: value · Label: value", empty cells left out. */
 export function rowLine(columns: string[], row: string[]): string {
-  const [first = '', ...rest] = row;
-  const plainFirst = !UUID.test(first) && !first.startsWith('/') && !/[*\n]/.test(first);
-  const head = plainFirst ? `*${escapeMrkdwn(first)}*` : inline(first);
-  const parts = rest
-    .map((value, i) => ({ label: columns[i + 1] ?? '', value }))
-    .filter((c) => !EMPTY.has(c.value))
-    .map((c) => (c.label ? `${escapeMrkdwn(c.label)}: ${inline(c.value)}` : inline(c.value)));
-  return [EMPTY.has(first) ? '' : head, parts.join(' · ')].filter(Boolean).join(' — ');
+  const { head, parts } = rowParts(columns, row);
+  const plainHead = head !== null && !UUID.test(head) && !head.startsWith('/') && !/[*\n]/.test(head);
+  const first = head === null ? '' : plainHead ? `*${escapeMrkdwn(head)}*` : inline(head);
+  const rest = parts.map((c) => (c.label ? `${escapeMrkdwn(c.label)}: ${inline(c.value)}` : inline(c.value)));
+  return [first, rest.join(' · ')].filter(Boolean).join(' — ');
 }

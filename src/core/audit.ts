@@ -28,6 +28,8 @@ export interface AuditLog {
   write(record: AuditRecord): Promise<void>;
   /** Records of one channel (optionally one platform), newest first; a closed `calling` record is not listed. */
   recent(channelId: string, limit: number, platform?: string): Promise<AuditRecord[]>;
+  /** Records of every channel and platform, newest first (admins' `audit --all-channels`). */
+  recentAcrossChannels(limit: number): Promise<AuditRecord[]>;
   /** `calling` records without an outcome whose time is before `before` (epoch ms), oldest first. */
   unfinished(before: number): Promise<AuditRecord[]>;
   close(): Promise<void>;
@@ -84,6 +86,25 @@ function parseLine(line: string): AuditRecord | undefined {
   }
 }
 
+/** Whether a record belongs to the channel (and platform, when given). */
+export function inChannel(record: AuditRecord, channelId: string, platform?: string): boolean {
+  return record.channelId === channelId && (!platform || record.platform === platform);
+}
+
+/** The tail's records that `keep` accepts, newest first; a `calling` record only while no outcome follows it. */
+function newestFirst(tail: string, limit: number, keep: (record: AuditRecord) => boolean): AuditRecord[] {
+  const records: AuditRecord[] = [];
+  const closed = new Set<string>();
+  for (const line of tail.split('\n').reverse()) {
+    const record = parseLine(line);
+    if (!record) continue;
+    if (record.callId && record.result !== 'calling') closed.add(record.callId);
+    if (record.result === 'calling' && record.callId && closed.has(record.callId)) continue;
+    if (keep(record)) records.push(record);
+  }
+  return records.slice(0, Math.max(0, limit));
+}
+
 /** Reads the whole file line by line (start-up only): `calling` records whose callId never closed. */
 async function scanUnfinished(path: string, before: number): Promise<AuditRecord[]> {
   const open = new Map<string, AuditRecord>();
@@ -125,19 +146,11 @@ export async function openAuditLog(dataDir: string, options: AuditLogOptions = {
     },
     async recent(channelId, limit, platform) {
       await queue.catch(() => {});
-      const records: AuditRecord[] = [];
-      const closed = new Set<string>();
-      const lines = (await readTail(path)).split('\n');
-      // Newest first: a `calling` record is shown only while no outcome for its callId follows it.
-      for (const line of lines.reverse()) {
-        const record = parseLine(line);
-        if (!record) continue;
-        if (record.callId && record.result !== 'calling') closed.add(record.callId);
-        if (record.result === 'calling' && record.callId && closed.has(record.callId)) continue;
-        if (record.channelId === channelId && (!platform || record.platform === platform))
-          records.push(record);
-      }
-      return records.slice(0, Math.max(0, limit));
+      return newestFirst(await readTail(path), limit, (r) => inChannel(r, channelId, platform));
+    },
+    async recentAcrossChannels(limit) {
+      await queue.catch(() => {});
+      return newestFirst(await readTail(path), limit, () => true);
     },
     async unfinished(before) {
       await queue.catch(() => {});

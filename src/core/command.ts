@@ -170,6 +170,8 @@ export interface BotServices {
   hostnameOf(uuid: string): Promise<string | null>;
   /** Recent audit records of a channel, newest first. */
   recentAudit(channelId: string, limit: number): Promise<AuditRecord[]>;
+  /** Recent audit records of every channel and platform, newest first (the command checks admin). */
+  recentAuditAllChannels(limit: number): Promise<AuditRecord[]>;
   /** Commands the actor may run in this channel (for help). */
   allowedCommands(actor: Actor, channelId: string): CommandDefinition[];
   /** The actor's effective role name and where it came from (for whoami). */

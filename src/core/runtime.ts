@@ -60,6 +60,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
     },
     hostnameOf: async (uuid) => (await rt.store.hostnames.hostnameOf(uuid)) ?? null,
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
+    recentAuditAllChannels: (limit) => rt.audit.recentAcrossChannels(limit),
     allowedCommands: (actor, channelId) =>
       rt.registry.all.filter((def) => {
         const path = def.group === '' ? def.name : `${def.group} ${def.name}`;

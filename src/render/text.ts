@@ -1,7 +1,9 @@
 // Plain-text renderer for the console, `exec` output and fallback text: a title line with a tone
-// marker, aligned fields, tables as aligned columns, indented code, and confirmation hints.
+// marker, aligned fields, tables (the shared layout, fitted to a width when given), indented code,
+// and confirmation hints.
 import { roughDuration } from './format.js';
 import type { Block, ConfirmActions, Message, Tone } from './message.js';
+import { tableLines } from './table-layout.js';
 
 /** Marker shown before the title; text, so it survives any terminal. */
 export const TONE_MARKERS: Record<Tone, string> = {
@@ -16,6 +18,8 @@ export const TONE_MARKERS: Record<Tone, string> = {
 export interface TextOptions {
   /** Clock for "expires in …" hints (defaults to now). */
   now?: Date;
+  /** Terminal width: tables shrink their columns and wrap cells to fit it (default: natural width). */
+  width?: number;
 }
 
 function pad(value: string, width: number): string {
@@ -37,29 +41,14 @@ function renderFields(fields: { label: string; value: string }[]): string[] {
   });
 }
 
-function renderTable(columns: string[], rows: string[][]): string[] {
-  const flat = (cell: string | undefined) => (cell ?? '').replace(/\s*\n\s*/g, ' ');
-  const widths = columns.map((c, i) => Math.max(width(c), ...rows.map((r) => width(flat(r[i])))));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => pad(cell, widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [
-    line(columns),
-    line(widths.map((w) => '─'.repeat(w))),
-    ...rows.map((row) => line(columns.map((_, i) => flat(row[i])))),
-  ];
-}
-
-function renderBlock(block: Block): string[] {
+function renderBlock(block: Block, maxWidth: number | undefined): string[] {
   switch (block.type) {
     case 'text':
       return block.text.split('\n');
     case 'fields':
       return block.fields.length ? renderFields(block.fields) : [];
     case 'table':
-      return renderTable(block.columns, block.rows);
+      return tableLines(block.columns, block.rows, maxWidth === undefined ? {} : { maxWidth });
     case 'code':
       return block.text.split('\n').map((line) => `    ${line}`.trimEnd());
     case 'context':
@@ -97,7 +86,7 @@ export function renderText(message: Message, options: TextOptions = {}): string 
     sections.push([message.tone ? `${TONE_MARKERS[message.tone]} ${message.summary}` : message.summary]);
   }
   for (const block of message.blocks) {
-    const lines = renderBlock(block);
+    const lines = renderBlock(block, options.width);
     if (lines.length) sections.push(lines);
   }
   for (const attachment of message.attachments ?? []) {

@@ -3,7 +3,7 @@
 // MAX_AUDIT_RECORDS; write-ahead `calling` records also sit in a hash by callId until their
 // outcome is written, so unfinished() never scans the stream.
 import type { Redactor } from '../api/redact.js';
-import type { AuditLog } from '../core/audit.js';
+import { inChannel, type AuditLog } from '../core/audit.js';
 import type { AuditRecord } from '../core/command.js';
 import { StoreUnavailableError } from '../core/store-errors.js';
 import type { Logger } from '../logger.js';
@@ -13,7 +13,7 @@ import { guarded } from './redis/guard.js';
 
 /** Records kept in the stream (approximately: trimmed with MAXLEN ~). */
 export const MAX_AUDIT_RECORDS = 100_000;
-/** How many of the newest records `recent` looks through for one channel. */
+/** How many of the newest records `recent` and `recentAcrossChannels` look through. */
 const SCAN_LIMIT = 20_000;
 const BATCH = 500;
 
@@ -52,6 +52,28 @@ export async function openRedisAuditLog(options: RedisAuditOptions): Promise<Aud
   let closed = false;
   const mapError = (error: unknown): unknown =>
     closed ? new StoreUnavailableError('the audit log has been closed', false) : toStoreError(error, connection.lastError);
+  /** The newest records `keep` accepts, scanning at most SCAN_LIMIT entries back. */
+  async function newest(limit: number, keep: (record: AuditRecord) => boolean): Promise<AuditRecord[]> {
+    const found: AuditRecord[] = [];
+    const done = new Set<string>();
+    let end = '+';
+    for (let scanned = 0; scanned < SCAN_LIMIT && found.length < limit; ) {
+      const entries = await client.xrevrange(stream, end, '-', 'COUNT', BATCH);
+      for (const [, fields] of entries) {
+        const record = parse(fields[fields.indexOf('r') + 1]);
+        if (!record) continue;
+        // Newest first: a `calling` record is listed only while no outcome for its callId follows.
+        if (record.callId && record.result !== 'calling') done.add(record.callId);
+        if (record.result === 'calling' && record.callId && done.has(record.callId)) continue;
+        if (keep(record)) found.push(record);
+      }
+      scanned += entries.length;
+      const last = entries.at(-1);
+      if (entries.length < BATCH || !last) break;
+      end = `(${last[0]}`;
+    }
+    return found.slice(0, Math.max(0, limit));
+  }
   const log: Omit<AuditLog, 'close'> = {
     async write(record) {
       const json = redact(JSON.stringify(record));
@@ -60,27 +82,8 @@ export async function openRedisAuditLog(options: RedisAuditOptions): Promise<Aud
       else if (record.callId) tx.hdel(calling, record.callId);
       await exec(tx);
     },
-    async recent(channelId, limit, platform) {
-      const found: AuditRecord[] = [];
-      const done = new Set<string>();
-      let end = '+';
-      for (let scanned = 0; scanned < SCAN_LIMIT && found.length < limit; ) {
-        const entries = await client.xrevrange(stream, end, '-', 'COUNT', BATCH);
-        for (const [, fields] of entries) {
-          const record = parse(fields[fields.indexOf('r') + 1]);
-          if (!record) continue;
-          // Newest first: a `calling` record is listed only while no outcome for its callId follows.
-          if (record.callId && record.result !== 'calling') done.add(record.callId);
-          if (record.result === 'calling' && record.callId && done.has(record.callId)) continue;
-          if (record.channelId === channelId && (!platform || record.platform === platform)) found.push(record);
-        }
-        scanned += entries.length;
-        const last = entries.at(-1);
-        if (entries.length < BATCH || !last) break;
-        end = `(${last[0]}`;
-      }
-      return found.slice(0, Math.max(0, limit));
-    },
+    recent: (channelId, limit, platform) => newest(limit, (r) => inChannel(r, channelId, platform)),
+    recentAcrossChannels: (limit) => newest(limit, () => true),
     async unfinished(before) {
       const records = (await client.hvals(calling)).flatMap((raw) => parse(raw) ?? []);
       return records.filter((r) => Date.parse(r.time) < before).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));

@@ -56,6 +56,21 @@ export function describeAuditContract(name: string, open: OpenAudit): void {
       expect(await log.recent('none', 10)).toEqual([]);
     });
 
+    it('reads back every channel and platform, newest first, within the limit', async () => {
+      await log.write(auditRecordFor(1));
+      await log.write(auditRecordFor(2, 'C2'));
+      await log.write(auditRecordFor(3, 'C1', { platform: 'discord' }));
+      await log.write(auditRecordFor(4, 'C3', { result: 'calling', callId: 'call-x' }));
+      await log.write(auditRecordFor(5, 'C3', { callId: 'call-x' }));
+      expect((await log.recentAcrossChannels(10)).map((r) => r.invocationId)).toEqual([
+        'inv-5',
+        'inv-3',
+        'inv-2',
+        'inv-1',
+      ]);
+      expect((await log.recentAcrossChannels(2)).map((r) => r.invocationId)).toEqual(['inv-5', 'inv-3']);
+    });
+
     it('lists a write-ahead call until its outcome is written, then only the outcome', async () => {
       await log.write(auditRecordFor(1, 'C1', { result: 'calling', callId: 'call-a', replica: 'r1' }));
       await log.write(auditRecordFor(2, 'C1', { result: 'calling', callId: 'call-b', replica: 'r1' }));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createCardMemory } from '../../adapters/console/card-memory.js';
-import { renderAnnouncement, renderConsole, stripControl } from '../../adapters/console/render.js';
+import {
+  renderAnnouncement,
+  renderConsole,
+  stripControl,
+  terminalWidth,
+} from '../../adapters/console/render.js';
 import { typedQuestion } from '../../adapters/console/repl.js';
 import {
   commandText,
@@ -135,5 +140,31 @@ describe('card edits in the console', () => {
     memory.remember('a', 'x\ny\n');
     memory.remember('b', 'x\ny\n');
     expect(memory.changed('a', 'x\ny\nz\n')).toBe('x\ny\nz\n');
+  });
+});
+
+describe('console table width', () => {
+  const wide = {
+    blocks: [
+      {
+        type: 'table' as const,
+        columns: ['Name', 'Note'],
+        rows: [['web-1', 'a long note '.repeat(12).trim()]],
+      },
+    ],
+  };
+
+  it('takes the terminal’s columns, never fewer than 80', () => {
+    expect(terminalWidth({ columns: 132 } as unknown as NodeJS.WritableStream)).toBe(132);
+    expect(terminalWidth({ columns: 40 } as unknown as NodeJS.WritableStream)).toBe(80);
+    expect(terminalWidth({} as NodeJS.WritableStream)).toBe(80);
+  });
+
+  it('wraps a table to the width it is given', () => {
+    for (const width of [80, 120]) {
+      const lines = renderConsole(wide, { color: false, width }).trimEnd().split('\n');
+      expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(width);
+      expect(lines.length).toBeGreaterThan(3);
+    }
   });
 });

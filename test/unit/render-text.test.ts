@@ -42,10 +42,11 @@ describe('plain-text renderer', () => {
         'Public IP  —',
         'CPU        2',
         '',
-        'Name        Size',
+        // Amounts are right-aligned (the layout Slack and Discord use too).
+        'Name         Size',
         '──────────  ─────',
         'daily       10 GB',
-        'pre-deploy  —',
+        'pre-deploy      —',
         '',
         '    line one',
         '    line two',
