@@ -16,7 +16,7 @@ import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import { createResponder } from './responder.js';
-import { typedSpecFor } from './typed-specs.js';
+import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
 import {
   actionEventFromClick,
@@ -144,10 +144,16 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   });
 
   app.view(TYPED_CONFIRM_CALLBACK, async ({ ack, body, view }) => {
-    await ack();
     const metadata = parseModalMetadata(view.private_metadata);
-    if (!metadata) return;
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
+    // A typo stays in the dialog (response_action: errors) so the user can fix it; the core checks again.
+    const mismatch = metadata ? await typedMismatch(state, metadata.token, typed, deps.logger) : null;
+    if (mismatch) {
+      await ack({ response_action: 'errors', errors: { [TYPED_INPUT.blockId]: mismatch } });
+      return;
+    }
+    await ack();
+    if (!metadata) return;
     const event = actionEventFromModal(body, metadata, typed);
     const [responseUrl, cardResponseUrl] = await Promise.all([
       outbox.responseUrl(metadata.responseRef),

@@ -57,6 +57,7 @@ export function previewCard(preview: Preview, pending: PendingConfirmation, dest
       title: shorten(`Confirm ${pending.command}`, 45),
       label: `Type ${preview.typedConfirmation} to confirm`,
       placeholder: preview.typedConfirmation,
+      accepts: [preview.typedConfirmation, ...pending.targets],
     };
   }
   return card;

@@ -53,6 +53,8 @@ export interface ConfirmActions {
     label: string;
     /** Placeholder shown in the input (the expected text; it is not secret). */
     placeholder?: string;
+    /** Every text the core accepts, so a dialog can refuse a typo in place before closing. */
+    accepts?: string[];
   };
   /** When the pending action expires (epoch ms), for "expires in 2 min" hints. */
   expiresAt: number;

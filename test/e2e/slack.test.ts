@@ -160,12 +160,13 @@ describe('Slack end to end', () => {
         }),
       );
 
-    expect((await submit('web-1')).status).toBe(200);
-    await eventually(
-      () => world.slack.responses.some((r) => json(r.body).includes('does not match')),
-      5_000,
-      'the mismatch',
-    );
+    // A typo keeps the modal open with the error under the input.
+    const wrong = await submit('web-1');
+    expect(wrong.status).toBe(200);
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      response_action: 'errors',
+      errors: { [TYPED_INPUT.blockId]: expect.stringContaining('type web-2 exactly') as unknown },
+    });
     expect(world.sim.countRequests('instance.delete')).toBe(0);
     expect(world.sim.state.getInstance(WEB2)?.status).toBe('Running');
 
@@ -173,6 +174,7 @@ describe('Slack end to end', () => {
     await eventually(() => world.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
     expect(world.sim.state.getInstance(WEB2)?.status).toBe('Terminating');
     await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
+    expect(world.sim.countRequests('instance.delete')).toBe(1);
     expect(json(world.slack.messages.get(card.ts)?.blocks)).not.toContain('vps_confirm');
   });
 
