@@ -10,7 +10,7 @@ import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/inst
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, pointless } from './shared/preview.js';
 
-const backupArg = () => arg.uuid('Backup uuid');
+const backupArg = () => arg.uuid('Backup uuid', { completes: 'backup' });
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
