@@ -179,6 +179,10 @@ export const backupList = defineCommand({
         page && page > 1 ? noSuchPage(page, history.page, 'backups') : `${instance.label} has no backups.`;
       return { title, tone: 'warning', blocks: [{ type: 'text', text }] };
     }
+    await ctx.bot.rememberIds?.(
+      'backup',
+      history.items.map((item) => ({ id: item.id, label: `${instance.label} ${when(item.created_at, now)}` })),
+    );
     const rows = history.items.map((item) => [
       when(item.created_at, now),
       storageSize(item.size),

@@ -169,6 +169,8 @@ export interface BotServices {
   boundInstance(channelId: string): Promise<ResolvedInstance | null>;
   /** Remember uuid → hostname so hostnames can be used as references later. */
   rememberHostname(uuid: string, hostname: string): Promise<void>;
+  /** Remember snapshot / backup / network / IP ids the API returned, for completion and "did you mean". */
+  rememberIds?(kind: SeenIdKind, entries: { id: string; label?: string }[]): Promise<void>;
   /** The hostname the bot has learned for a uuid, for labelling records typed with a bare uuid. */
   hostnameOf(uuid: string): Promise<string | null>;
   /** Recent audit records of a channel, newest first. */
