@@ -92,7 +92,7 @@ describe('Discord end to end', () => {
     expect(callsFor(click)[0]?.body).toMatchObject({ type: 6 });
     expect(world.sim.countRequests('instance.stop')).toBe(1);
     expect(world.sim.state.getInstance(WEB1)?.status).toBe('Stopped');
-    expect(json(card.embeds)).toMatch(/confirmed by @?dora/i);
+    expect(json(card.embeds)).toContain(`Confirmed by <@${DISCORD_USERS.operator.id}>`);
   });
 
   it('refuses a Confirm click by someone other than the requester, privately, and calls nothing', async () => {

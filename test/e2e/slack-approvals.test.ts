@@ -104,5 +104,9 @@ describe('Slack two-person approval', { timeout: 60_000 }, () => {
     await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
     expect(world.sim.countRequests('instance.delete')).toBe(1);
     expect(world.slack.callsTo('views.open')).toHaveLength(1);
+    // Approver and requester are named by mention on the settled card.
+    expect(json(world.slack.messages.get(card.ts)?.blocks)).toMatch(
+      new RegExp(`Confirmed by <@${SLACK_USERS.admin}> at \\d\\d:\\d\\d:\\d\\d UTC · requested by <@${SLACK_USERS.operator}>`),
+    );
   });
 });
