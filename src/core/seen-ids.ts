@@ -15,6 +15,9 @@ export interface SeenId {
 /** At most this many ids per kind are kept; the least recently seen go first. */
 export const MAX_SEEN_PER_KIND = 500;
 
+/** An id seen again within this time is not written again (its seenAt is only refreshed after it). */
+const REFRESH_MS = 60 * 60_000;
+
 const WORDS: Record<SeenIdKind, string> = { snapshot: 'snapshot', backup: 'backup', network: 'network', ip: 'IP' };
 
 function collectionOf(store: BotStore, kind: SeenIdKind): RecordCollection<SeenId> {
@@ -29,13 +32,21 @@ export async function rememberSeenIds(
   at: number,
 ): Promise<void> {
   const ids = collectionOf(store, kind);
-  const fresh = entries.filter((e) => e.id.trim() !== '').slice(0, MAX_SEEN_PER_KIND);
-  await Promise.all(
-    fresh.map((e) => ids.put(e.id.toLowerCase(), { id: e.id, label: (e.label ?? '').slice(0, 60), seenAt: at })),
-  );
-  if ((await ids.count()) <= MAX_SEEN_PER_KIND) return;
-  const all = (await ids.list()).sort((a, b) => b.seenAt - a.seenAt);
-  await Promise.all(all.slice(MAX_SEEN_PER_KIND).map((old) => ids.delete(old.id.toLowerCase())));
+  const known = new Map((await ids.list()).map((s) => [s.id.toLowerCase(), s]));
+  // Reads must not turn into writes every time: only new, renamed or long-unseen ids are written.
+  const changed = entries
+    .filter((e) => e.id.trim() !== '')
+    .slice(0, MAX_SEEN_PER_KIND)
+    .map((e) => ({ id: e.id, label: (e.label ?? '').slice(0, 60), seenAt: at }))
+    .filter((e) => {
+      const was = known.get(e.id.toLowerCase());
+      return !was || was.label !== e.label || at - was.seenAt >= REFRESH_MS;
+    });
+  await Promise.all(changed.map((e) => ids.put(e.id.toLowerCase(), e)));
+  for (const e of changed) known.set(e.id.toLowerCase(), e);
+  if (known.size <= MAX_SEEN_PER_KIND) return;
+  const oldest = [...known.values()].sort((a, b) => b.seenAt - a.seenAt).slice(MAX_SEEN_PER_KIND);
+  await Promise.all(oldest.map((old) => ids.delete(old.id.toLowerCase())));
 }
 
 /** Seen ids of a kind starting with (or labelled like) `prefix`, best first, ≤ 25, for autocomplete. */

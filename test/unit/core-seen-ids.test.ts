@@ -36,3 +36,19 @@ describe('seen ids', () => {
     expect(await closestSeenIds(store, 'network', uuid(42))).toEqual([]);
   });
 });
+
+describe('seen ids writes', () => {
+  it('does not write an id seen again soon with the same label', async () => {
+    const store = createMemoryStore();
+    const seen = store.collection<{ id: string }>('seen-ids:backup');
+    let puts = 0;
+    const put = seen.put.bind(seen);
+    store.collection = (() => ({ ...seen, put: async (id: string, v: { id: string }) => ((puts += 1), put(id, v)) })) as never;
+    await rememberSeenIds(store, 'backup', [{ id: A, label: 'x' }, { id: B, label: 'y' }], 1_000);
+    expect(puts).toBe(2);
+    await rememberSeenIds(store, 'backup', [{ id: A, label: 'x' }, { id: B, label: 'renamed' }], 2_000);
+    expect(puts).toBe(3);
+    await rememberSeenIds(store, 'backup', [{ id: A, label: 'x' }], 2_000 + 60 * 60_000);
+    expect(puts).toBe(4);
+  });
+});
