@@ -10,7 +10,7 @@ import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/inst
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, pointless } from './shared/preview.js';
 
-const backupArg = () => arg.uuid('Backup uuid');
+const backupArg = () => arg.uuid('Backup uuid', { completes: 'backup' });
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
@@ -179,6 +179,10 @@ export const backupList = defineCommand({
         page && page > 1 ? noSuchPage(page, history.page, 'backups') : `${instance.label} has no backups.`;
       return { title, tone: 'warning', blocks: [{ type: 'text', text }] };
     }
+    await ctx.bot.rememberIds?.(
+      'backup',
+      history.items.map((item) => ({ id: item.id, label: `${instance.label} ${when(item.created_at, now)}` })),
+    );
     const rows = history.items.map((item) => [
       when(item.created_at, now),
       storageSize(item.size),

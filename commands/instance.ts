@@ -33,7 +33,7 @@ export const instanceShow = defineCommand({
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
         { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: idLine(instance.uuid, detail, await networkIds(ctx, detail)) },
+        { type: 'context', text: idLine(instance.uuid, detail, await networkIds(ctx, detail, label)) },
       ],
     };
   },

@@ -69,7 +69,7 @@ export const ipMove = defineCommand({
   name: 'move',
   summary: 'Move a public IP to another instance',
   examples: ['/vps ip move 3f2504e0-4f89-41d3-9a0c-0305e82c3301 db-1'],
-  args: { ipUuid: arg.uuid('Public IP uuid'), targetInstance: arg.instance('Instance that gets the IP') },
+  args: { ipUuid: arg.uuid('Public IP uuid', { completes: 'ip' }), targetInstance: arg.instance('Instance that gets the IP') },
   risk: 'destructive',
   notice: 'moved a public IP to',
   preview: async (ctx, { ipUuid, targetInstance }) => {

@@ -53,6 +53,7 @@ export const snapshotList = defineCommand({
       return { title, tone: 'info', blocks: [{ type: 'text', text: `${label} has no snapshots.` }] };
     }
     const now = ctx.now();
+    await ctx.bot.rememberIds?.('snapshot', items.map((s) => ({ id: s.id, label: show(s.name) })));
     return {
       title,
       tone: 'info',
@@ -104,6 +105,7 @@ export const networkList = defineCommand({
         blocks: [{ type: 'text', text: 'There are no private networks.' }],
       };
     }
+    await ctx.bot.rememberIds?.('network', items.map((n) => ({ id: n.uuid, label: show(n.name) })));
     return {
       title: 'Private networks',
       tone: 'info',

@@ -66,7 +66,7 @@ function vswitchCommand(mode: Mode) {
         ? 'Attach an instance to a private network'
         : 'Detach an instance from a private network',
     examples: [`/vps network ${mode} web-2 c9bf9e57-1685-4c89-bafb-ff5af830be8a`],
-    args: { instance: arg.instance(), networkUuid: arg.uuid('Private network (vswitch) uuid') },
+    args: { instance: arg.instance(), networkUuid: arg.uuid('Private network (vswitch) uuid', { completes: 'network' }) },
     risk: 'destructive',
     notice: mode === 'attach' ? 'attached a private network to' : 'detached a private network from',
     preview: async (ctx, { instance, networkUuid }) => {
@@ -128,7 +128,7 @@ export const networkShow = defineCommand({
   name: 'show',
   summary: 'Show a private network',
   examples: ['/vps network show c9bf9e57-1685-4c89-bafb-ff5af830be8a'],
-  args: { networkUuid: arg.uuid('Private network (vswitch) uuid') },
+  args: { networkUuid: arg.uuid('Private network (vswitch) uuid', { completes: 'network' }) },
   risk: 'read',
   run: async (ctx, { networkUuid }) => {
     const n = await ctx.api.privateNetworks.details(networkUuid);

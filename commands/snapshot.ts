@@ -5,7 +5,7 @@ import { show } from './shared/format.js';
 import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
 import { instancePreview, pointless } from './shared/preview.js';
 
-const snapshotArg = () => arg.uuid('Snapshot uuid');
+const snapshotArg = () => arg.uuid('Snapshot uuid', { completes: 'snapshot' });
 
 /** Endpoint 7: delete one snapshot of an instance. */
 export const snapshotDelete = defineCommand({

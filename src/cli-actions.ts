@@ -24,7 +24,7 @@ import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } 
 import { commandPath } from './core/command.js';
 import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
-import { markingResponder, markSimulatorDispatcher } from './core/simulator-marker.js';
+import { markingResponder, markSimulatorDispatcher, markSimulatorLookups } from './core/simulator-marker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
@@ -62,7 +62,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
   const stop = () => void adapter.stop();
   process.once('SIGTERM', stop);
   try {
-    await adapter.start(app.dispatcher);
+    await adapter.start(app.dispatcher, app.bot.lookups);
     await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
     await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
@@ -150,6 +150,7 @@ export async function runServe(config: AppConfig): Promise<number> {
   const simulated = app.backend.kind === 'simulator';
   // Against the simulator every message says so, edits and resumed cards included.
   const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
+  const lookups = simulated ? markSimulatorLookups(app.bot.lookups) : app.bot.lookups;
   const mark = (responder: Responder | null) =>
     responder && simulated ? markingResponder(responder) : responder;
   if (simulated) logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
@@ -161,7 +162,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     const port = await obs.http.listen();
     logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     for (const adapter of adapters) {
-      await adapter.start(dispatcher);
+      await adapter.start(dispatcher, lookups);
       started.push(adapter);
       logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }

@@ -1,12 +1,13 @@
-// Tab completion for the REPL: command paths, --flags, choice values and known instance names,
-// all read from the dispatcher's command list so nothing here knows any particular command.
-import type { ArgInfo, CommandInfo } from '../../src/core/ports.js';
+// Tab completion for the REPL: command paths, --flags, choice values, known instance names and the
+// snapshot / backup / network / IP ids the bot has seen, all read from the dispatcher's command
+// list so nothing here knows any particular command.
+import type { ArgInfo, CommandInfo, CompletionKind } from '../../src/core/ports.js';
 
 /** Readline's completion result: candidate tokens and the partial token they replace. */
 export type Completion = [string[], string];
 
-/** Looks up instance names (aliases, known hostnames) starting with a prefix. */
-export type InstanceLookup = (prefix: string) => Promise<string[]>;
+/** Looks up values of a kind (instance names, seen ids) starting with a prefix. */
+export type ValueLookup = (kind: CompletionKind, prefix: string) => Promise<string[]>;
 
 const PREFIX = /^(\s*\/?vps\s+)/i;
 const LEAVE_WORDS = ['exit', 'quit'];
@@ -16,16 +17,16 @@ export function flagName(arg: Pick<ArgInfo, 'name'>): string {
   return `--${arg.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/_/g, '-')}`;
 }
 
-/** Completes the last token of `line` against the commands and instance names. */
+/** Completes the last token of `line` against the commands, instance names and seen ids. */
 export async function completeLine(
   line: string,
   commands: CommandInfo[],
-  instances: InstanceLookup,
+  lookup: ValueLookup,
 ): Promise<Completion> {
   const body = line.replace(PREFIX, '');
   const tokens = body.trimStart().split(/\s+/);
   const current = tokens.pop() ?? '';
-  const candidates = await candidatesFor(tokens, current, commands, instances);
+  const candidates = await candidatesFor(tokens, current, commands, lookup);
   const hits = [...new Set(candidates)].filter((c) => c.startsWith(current)).sort();
   // A single match is a finished word: add the space so the next Tab completes the next word.
   return [hits.length === 1 ? [`${hits[0] ?? ''} `] : hits, current];
@@ -35,7 +36,7 @@ async function candidatesFor(
   done: string[],
   current: string,
   commands: CommandInfo[],
-  instances: InstanceLookup,
+  lookup: ValueLookup,
 ): Promise<string[]> {
   const groups = commands.filter((c) => c.group !== '').map((c) => c.group);
   const botCommands = commands.filter((c) => c.group === '').map((c) => c.name);
@@ -47,10 +48,10 @@ async function candidatesFor(
     return [];
   }
   const bot = commands.find((c) => c.group === '' && c.name === first);
-  if (bot) return argCandidates(bot, done.slice(1), current, instances);
+  if (bot) return argCandidates(bot, done.slice(1), current, lookup);
   if (second === undefined) return actionsOf(commands, first);
   const command = commands.find((c) => c.group === first && c.name === second);
-  return command ? argCandidates(command, done.slice(2), current, instances) : [];
+  return command ? argCandidates(command, done.slice(2), current, lookup) : [];
 }
 
 function actionsOf(commands: CommandInfo[], group: string): string[] {
@@ -61,16 +62,16 @@ async function argCandidates(
   command: CommandInfo,
   done: string[],
   current: string,
-  instances: InstanceLookup,
+  lookup: ValueLookup,
 ): Promise<string[]> {
   const flags = command.args.filter((a) => !a.positional);
   if (current.startsWith('-')) return flags.map(flagName);
   const previous = done.at(-1);
   const valueOf = previous ? flags.find((a) => flagName(a) === previous && a.kind !== 'boolean') : undefined;
-  if (valueOf) return valuesFor(valueOf, current, instances);
+  if (valueOf) return valuesFor(valueOf, current, lookup);
   const positional = command.args.filter((a) => a.positional);
   const arg = positional[countPositional(done, flags)];
-  return arg ? valuesFor(arg, current, instances) : [];
+  return arg ? valuesFor(arg, current, lookup) : [];
 }
 
 function countPositional(done: string[], flags: ArgInfo[]): number {
@@ -87,8 +88,9 @@ function countPositional(done: string[], flags: ArgInfo[]): number {
   return count;
 }
 
-async function valuesFor(arg: ArgInfo, current: string, instances: InstanceLookup): Promise<string[]> {
+async function valuesFor(arg: ArgInfo, current: string, lookup: ValueLookup): Promise<string[]> {
   if (arg.choices) return arg.choices;
-  if (arg.kind === 'instance') return instances(current);
+  if (arg.kind === 'instance') return lookup('instance', current);
+  if (arg.completes) return lookup(arg.completes, current);
   return [];
 }

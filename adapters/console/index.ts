@@ -1,6 +1,6 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
-import type { Actor, Dispatcher, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { Actor, AdapterLookups, Dispatcher, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
@@ -41,11 +41,12 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
     platform: 'console',
     closed,
     responder: () => repl?.responder() ?? null,
-    async start(dispatcher: Dispatcher) {
+    async start(dispatcher: Dispatcher, lookups?: AdapterLookups) {
       if (repl) throw new Error('console adapter already started');
       const output = options.output ?? process.stdout;
       repl = startConsoleRepl({
         dispatcher,
+        ...(lookups ? { completer: lookups.completer } : {}),
         input: options.input ?? process.stdin,
         output,
         actor: options.actor ?? consoleActor(),

@@ -6,7 +6,7 @@ import { stripControl } from './render.js';
  * Typeable words from instance suggestions: the name without its " (alias · 7995e990)" note
  * (aliases, hostnames), or the uuid value when that is what the user started typing.
  */
-export function instanceWords(suggestions: { name: string; value: string }[], prefix: string): string[] {
+export function instanceWords(suggestions: readonly { name: string; value: string }[], prefix: string): string[] {
   return suggestions.flatMap(({ name, value }) => {
     const label = name.replace(/\s+\([^()]*\)$/, '').trim();
     if (label !== '' && !/\s/.test(label) && label.startsWith(prefix)) return [label];

@@ -2,7 +2,7 @@
 // dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
 // keeps a persisted history. Transport only: every decision is the core's.
 import { clearLine, createInterface, cursorTo } from 'node:readline';
-import type { Actor, Dispatcher, MessageRef, Responder } from '../../src/core/ports.js';
+import type { Actor, Completer, Completion as CompletionChoice, Dispatcher, MessageRef, Responder } from '../../src/core/ports.js';
 import type { ConfirmActions, Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
 import type { PendingTarget } from './exec-common.js';
@@ -19,6 +19,8 @@ import { isExitLine, isYes, toActionEvent, toInvocation } from './translate.js';
 /** Everything the REPL needs; streams are injected so tests drive it with PassThrough. */
 export interface ConsoleReplOptions {
   dispatcher: Dispatcher;
+  /** Values for Tab completion (instances, seen ids); without it only commands and flags complete. */
+  completer?: Completer;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   actor: Actor;
@@ -57,9 +59,12 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   const prompt = options.prompt ?? 'vps> ';
   const history = createHistory(options.historyFile, options.historySize);
   const complete = (line: string): Promise<Completion> =>
-    completeLine(line, dispatcher.commands(), async (prefix) =>
-      instanceWords(await dispatcher.completeInstance(prefix, actor), prefix),
-    );
+    completeLine(line, dispatcher.commands(), async (kind, prefix) => {
+      if (!options.completer) return [];
+      const choices = await options.completer.complete(kind, prefix, actor);
+      // Instances complete to a name; other ids only to the id itself (a snapshot name is not an id).
+      return kind === 'instance' ? instanceWords(choices, prefix) : choices.map((c) => c.value);
+    });
   const rl = createInterface({
     input: options.input,
     output,

@@ -41,7 +41,14 @@ function toOption(arg: ArgInfo): APIApplicationCommandBasicOption {
     case 'boolean':
       return { ...base, type: ApplicationCommandOptionType.Boolean, required };
     case 'uuid':
-      return { ...base, type: ApplicationCommandOptionType.String, required, min_length: 36, max_length: 36 };
+      return {
+        ...base,
+        type: ApplicationCommandOptionType.String,
+        required,
+        min_length: 36,
+        max_length: 36,
+        ...(arg.completes ? { autocomplete: true } : {}),
+      };
     case 'instance':
       return { ...base, type: ApplicationCommandOptionType.String, required, autocomplete: true };
     case 'choice': {

@@ -2,7 +2,7 @@
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import type { Dispatcher } from '../../src/core/ports.js';
+import type { AdapterLookups, Dispatcher } from '../../src/core/ports.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
 import type { AdapterLogger } from './responder.js';
@@ -15,9 +15,11 @@ export function handlerContext(
   applicationId: string,
   logger: AdapterLogger,
   state: EphemeralState,
+  lookups?: AdapterLookups,
 ): HandlerContext {
   return {
     dispatcher,
+    ...(lookups ? { completer: lookups.completer } : {}),
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,

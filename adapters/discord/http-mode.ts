@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { Client, Events, type RESTOptions } from 'discord.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import type { Dispatcher } from '../../src/core/ports.js';
+import type { AdapterLookups, Dispatcher } from '../../src/core/ports.js';
 import { CallbackCapturingRest } from './callback-rest.js';
 import { handlerContext } from './context.js';
 import { createInteractionsEndpoint, INTERACTIONS_PATH, type RequestListener } from './http-interactions.js';
@@ -42,13 +42,17 @@ export interface HttpMode {
 type RawDelivery = { actions: { InteractionCreate: { handle(data: unknown): void } } };
 
 /** Starts HTTP interactions mode; resolves once the endpoint accepts requests. */
-export async function startHttpMode(options: HttpModeOptions, dispatcher: Dispatcher): Promise<HttpMode> {
+export async function startHttpMode(
+  options: HttpModeOptions,
+  dispatcher: Dispatcher,
+  lookups?: AdapterLookups,
+): Promise<HttpMode> {
   const { logger } = options;
   const client = new Client({ intents: [] });
   const rest = new CallbackCapturingRest(options.rest);
   rest.setToken(options.token);
   client.rest = rest;
-  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger, options.state);
+  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger, options.state, lookups);
   // discord.js turns a raw interaction into its Interaction class and emits it synchronously, the
   // exact path a gateway INTERACTION_CREATE takes; the handler's promise is picked up right after.
   let running: Promise<void> | undefined;

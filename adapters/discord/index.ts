@@ -6,7 +6,7 @@
 import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { AdapterLookups, Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { LeaseStore } from '../../src/core/store.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
@@ -56,6 +56,7 @@ const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, er
 interface ModeDeps {
   options: DiscordAdapterOptions;
   dispatcher: Dispatcher;
+  lookups?: AdapterLookups;
   logger: AdapterLogger;
   state: EphemeralState;
   /** REST options: the base URL and the adapter's own undici Agent. */
@@ -63,9 +64,9 @@ interface ModeDeps {
 }
 
 /** One logged-in gateway client for every shard (a single process). */
-async function startSingleClient({ options, dispatcher, logger, state, rest }: ModeDeps) {
+async function startSingleClient({ options, dispatcher, lookups, logger, state, rest }: ModeDeps) {
   const current = new Client({ intents: [GatewayIntentBits.Guilds], rest });
-  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger, state);
+  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger, state, lookups);
   current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
   current.on(Events.Error, (error) => logger.error({ error: describeError(error) }, 'discord: client error'));
   const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
@@ -82,7 +83,7 @@ async function startSingleClient({ options, dispatcher, logger, state, rest }: M
 
 /** Sessions across replicas: only the shards whose lease this process holds. */
 async function startSharded(
-  { options, dispatcher, logger, state, rest: restOptions }: ModeDeps,
+  { options, dispatcher, lookups, logger, state, rest: restOptions }: ModeDeps,
   leases: LeaseStore,
 ) {
   const rest = new REST(restOptions).setToken(options.token);
@@ -92,7 +93,7 @@ async function startSharded(
     shardCount: options.shardCount,
     leases,
     rest,
-    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state),
+    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state, lookups),
   });
   logger.info({ shardCount: gateway.shardCount, held: gateway.held() }, 'discord: sharded gateway started');
   return { rest, stop: () => gateway.stop() };
@@ -104,18 +105,19 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   const state = options.state ?? createMemoryEphemeralState();
   return {
     platform: 'discord',
-    async start(dispatcher: Dispatcher): Promise<void> {
+    async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {
       if (running) throw new Error('the Discord adapter is already started');
       const logger: AdapterLogger = options.logger ?? SILENT;
       const agent = createDiscordHttpAgent();
       const rest = { ...(options.apiUrl ? { api: options.apiUrl } : {}), agent };
-      const deps: ModeDeps = { options, dispatcher, logger, state, rest };
+      const deps: ModeDeps = { options, dispatcher, logger, state, rest, ...(lookups ? { lookups } : {}) };
       try {
         let mode: { rest: REST; stop(): Promise<void> };
         if (options.publicKey) {
           const http = await startHttpMode(
             { ...options, publicKey: options.publicKey, logger, state, rest },
             dispatcher,
+            lookups,
           );
           mode = { rest: http.client.rest, stop: () => http.stop() };
         } else if (options.leases) mode = await startSharded(deps, options.leases);

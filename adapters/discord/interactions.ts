@@ -1,5 +1,5 @@
 // Routes each interaction: slash commands are deferred at once (ephemeral when the core says so,
-// decided before deferring) and dispatched; autocomplete asks the core for instance names; clicks
+// decided before deferring) and dispatched; autocomplete asks the core for instance names and seen ids; clicks
 // are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
 import type {
@@ -10,7 +10,7 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import type { Dispatcher, Responder } from '../../src/core/ports.js';
+import type { Completer, Dispatcher, Responder } from '../../src/core/ports.js';
 import { requestTimeProblem } from '../../src/core/request-time.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
@@ -31,6 +31,8 @@ const AUTOCOMPLETE_BUDGET_MS = 2_000;
 /** Everything the interaction handlers need. */
 export interface HandlerContext extends ResponderDeps {
   dispatcher: Dispatcher;
+  /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
+  completer?: Completer;
   index: CommandIndex;
 }
 
@@ -66,14 +68,16 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
   const { discordPath, leaves } = readOptions(interaction.options.data);
   const focused = leaves.find((o) => o.focused);
   const entry = ctx.index.get(discordPath.join(' '));
-  if (!focused || !entry?.instanceOptions.has(focused.name)) {
+  const kind = focused ? entry?.completedOptions.get(focused.name) : undefined;
+  if (!focused || !kind || !ctx.completer) {
     await interaction.respond([]);
     return;
   }
+  const completer = ctx.completer;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), AUTOCOMPLETE_BUDGET_MS)));
   const found = await Promise.race([
-    ctx.dispatcher.completeInstance(String(focused.value ?? ''), actorOf(interaction)).catch(() => []),
+    completer.complete(kind, String(focused.value ?? ''), actorOf(interaction)).catch(() => []),
     late,
   ]);
   clearTimeout(timer);

@@ -5,6 +5,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Block, Field, Message, Tone } from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
+import { markdownWithMentions, namesDiscordUser } from './mentions.js';
 import { tableText, tooWide } from './table.js';
 
 /** Embed colours per tone (Discord's own palette). */
@@ -82,7 +83,14 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
   // One wide table turns every table of the message into row lines, so sections look alike.
   const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(b.columns, b.rows));
   for (const block of message.blocks) {
-    if (block.type === 'context') {
+    if (namesDiscordUser(block)) {
+      // Footers show no mentions: a line naming people goes where Discord renders them.
+      const line = fitEscaped(markdownWithMentions(block.parts), L.fieldValue);
+      if (fields.length === 0 && used + line.length < L.embedDescription - description.length) {
+        description.push(line);
+        used += line.length;
+      } else fields.push({ name: BLANK, value: line, inline: false });
+    } else if (block.type === 'context') {
       footer.push(block.text);
     } else if (block.type === 'fields') {
       fields.push(...block.fields.map(toField));

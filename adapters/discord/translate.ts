@@ -3,7 +3,7 @@
 // CommandInfo list the registration payload came from.
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
-import type { ActionEvent, Actor, CommandInfo, Invocation, OptionValue } from '../../src/core/ports.js';
+import type { ActionEvent, Actor, CommandInfo, CompletionKind, Invocation, OptionValue } from '../../src/core/ports.js';
 import { discordName } from './commands-payload.js';
 import { CUSTOM_ID } from './render.js';
 
@@ -13,6 +13,8 @@ export interface IndexedCommand {
   argNames: Map<string, string>;
   /** Discord names of options that take an instance (autocompleted). */
   instanceOptions: Set<string>;
+  /** Discord names of autocompleted options and what they complete to (instances, seen ids). */
+  completedOptions: Map<string, CompletionKind>;
 }
 
 /** Commands keyed by their Discord path ("instance stop", "help"). */
@@ -27,6 +29,12 @@ export function indexCommands(commands: CommandInfo[]): CommandIndex {
       path: c.group === '' ? [c.name] : [c.group, c.name],
       argNames: new Map(c.args.map((a) => [discordName(a.name), a.name])),
       instanceOptions: new Set(c.args.filter((a) => a.kind === 'instance').map((a) => discordName(a.name))),
+      completedOptions: new Map(
+        c.args.flatMap((a): [string, CompletionKind][] => {
+          const kind = a.kind === 'instance' ? 'instance' : a.completes;
+          return kind ? [[discordName(a.name), kind]] : [];
+        }),
+      ),
     });
   }
   return index;

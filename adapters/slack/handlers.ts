@@ -3,8 +3,8 @@
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
-import type { Visibility } from '../../src/render/message.js';
+import type { ActionEvent, ConfirmGate, Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
+import type { Message, Visibility } from '../../src/render/message.js';
 import {
   GENERIC_TYPED_SPEC,
   TYPED_CONFIRM_CALLBACK,
@@ -16,7 +16,7 @@ import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import { createResponder } from './responder.js';
-import { typedSpecFor } from './typed-specs.js';
+import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
 import {
   actionEventFromClick,
@@ -28,6 +28,8 @@ import {
 /** What the listeners need; `track` keeps background work visible to stop(). */
 export interface HandlerDeps {
   dispatcher: Dispatcher;
+  /** Who may confirm, asked before the typed-name dialog opens; without it the dialog opens for anyone. */
+  gate?: ConfirmGate;
   outbox: SlackOutbox;
   /** Short-lived state shared by replicas (response_url handles, typed specs). */
   state: EphemeralState;
@@ -36,6 +38,9 @@ export interface HandlerDeps {
   /** The slash command name, normally "/vps". */
   command: string;
 }
+
+/** The eligibility check may take this long before views.open (trigger_id lives 3 s). */
+const GATE_BUDGET_MS = 1_500;
 
 const FAILURE_TEXT = 'Something went wrong while answering in Slack. Please try again.';
 
@@ -63,6 +68,23 @@ async function visibilityOf(deps: HandlerDeps, invocation: Invocation): Promise<
   } catch (error) {
     deps.logger?.warn({ err: error }, 'visibilityFor failed; answering privately');
     return 'ephemeral';
+  }
+}
+
+/** The gate's refusal for this click; none (the dialog opens, the core checks on submit) when it cannot tell in time. */
+async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Message | null> {
+  if (!deps.gate) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), GATE_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([deps.gate.refusal(event), late]);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'slack confirm gate failed; opening the dialog');
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -118,11 +140,20 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const token = element.value;
     if (!token) return;
     const channelId = channelOfAction(body);
-    // trigger_id is good for 3 s: the two state look-ups run together before views.open.
-    const [responseRef, spec] = await Promise.all([
+    // trigger_id is good for 3 s: the state look-ups and the eligibility check run together before views.open.
+    const [responseRef, spec, refusal] = await Promise.all([
       outbox.rememberResponseUrl(body.response_url),
       typedSpecFor(state, token),
+      refusalFor(deps, actionEventFromClick(body, 'confirm', token)),
     ]);
+    if (refusal) {
+      // Not an eligible approver (the requester, or someone the policy does not allow): say why, privately.
+      const pages = renderMessage(refusal);
+      await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch((error: unknown) => {
+        deps.logger?.warn({ err: error }, 'slack refusal notice could not be sent');
+      });
+      return;
+    }
     const metadata = { token, channelId, responseRef };
     const isEphemeral = body.container['is_ephemeral'] === true;
     const view = typedConfirmView(spec ?? GENERIC_TYPED_SPEC, {
@@ -144,10 +175,16 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   });
 
   app.view(TYPED_CONFIRM_CALLBACK, async ({ ack, body, view }) => {
-    await ack();
     const metadata = parseModalMetadata(view.private_metadata);
-    if (!metadata) return;
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
+    // A typo stays in the dialog (response_action: errors) so the user can fix it; the core checks again.
+    const mismatch = metadata ? await typedMismatch(state, metadata.token, typed, deps.logger) : null;
+    if (mismatch) {
+      await ack({ response_action: 'errors', errors: { [TYPED_INPUT.blockId]: mismatch } });
+      return;
+    }
+    await ack();
+    if (!metadata) return;
     const event = actionEventFromModal(body, metadata, typed);
     const [responseUrl, cardResponseUrl] = await Promise.all([
       outbox.responseUrl(metadata.responseRef),

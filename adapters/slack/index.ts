@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { AdapterLookups, Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
@@ -97,7 +97,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       return options.http ? options.http.port : boundPort;
     },
 
-    async start(dispatcher: Dispatcher): Promise<void> {
+    async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {
       if (app) throw new Error('Slack adapter already started');
       if (options.appToken) {
         socketReceiver = new SocketModeReceiver({
@@ -128,6 +128,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       outbox = new SlackOutbox(created.client, state);
       registerHandlers(created, {
         dispatcher,
+        ...(lookups ? { gate: lookups.gate } : {}),
         outbox,
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),

@@ -23,6 +23,8 @@ export const SLACK_LIMITS = {
   inputLabel: 2000,
   /** Characters of a plain-text input placeholder. */
   placeholder: 150,
+  /** Characters of an input error shown by response_action: errors (no published limit; kept to a header's). */
+  modalError: 150,
   /** Characters of a modal's private_metadata. */
   privateMetadata: 3000,
   /**

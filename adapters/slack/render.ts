@@ -1,6 +1,7 @@
 // Neutral Message → Slack Block Kit. Every user-provided string is escaped, every block is kept
 // within Slack's limits, and a message too long for one post is split into numbered pages (the
 // first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
+import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
 import type { Block, ConfirmActions, Message, Tone } from '../../src/render/message.js';
 import { chunkText } from './chunk.js';
@@ -95,10 +96,12 @@ function blockToSlack(block: Block, rowsLayout: boolean): slack.KnownBlock[] {
     }
     case 'code':
       return codeSections(block.text);
-    case 'context':
-      return [
-        { type: 'context', elements: [{ type: 'mrkdwn', text: fitMrkdwn(block.text, L.sectionText) }] },
-      ];
+    case 'context': {
+      const text = block.parts
+        ? mrkdwnWithMentions(block.parts, block.text, L.sectionText)
+        : fitMrkdwn(block.text, L.sectionText);
+      return [{ type: 'context', elements: [{ type: 'mrkdwn', text }] }];
+    }
     case 'divider':
       return [{ type: 'divider' }];
   }

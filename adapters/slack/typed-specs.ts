@@ -1,7 +1,10 @@
 // The typed-confirmation texts of open cards, kept in the shared EphemeralState under the card's
 // token, so the Confirm click that opens the modal may reach any replica.
+import { typedTextMatches } from '../../src/core/confirm-checks.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import type { Logger } from '../../src/logger.js';
 import type { ConfirmActions } from '../../src/render/message.js';
+import { SLACK_LIMITS as L } from './limits.js';
 import type { TypedSpec } from './modal.js';
 
 const key = (token: string) => `slack:typed:${token}`;
@@ -26,5 +29,39 @@ export async function typedSpecFor(state: EphemeralState, token: string): Promis
     return spec as TypedSpec;
   } catch {
     return undefined;
+  }
+}
+
+/** How long the modal check may wait for the shared state before leaving the decision to the core. */
+const CHECK_BUDGET_MS = 1_000;
+
+/**
+ * The error to show inside the modal when the typed text is not one the card accepts; null when it
+ * matches, or when this replica cannot tell in time (the core then checks it and answers privately).
+ */
+export async function typedMismatch(
+  state: EphemeralState,
+  token: string,
+  typed: string,
+  logger?: Logger,
+): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), CHECK_BUDGET_MS);
+  });
+  try {
+    const spec = await Promise.race([typedSpecFor(state, token), late]);
+    const accepts = spec?.typed.accepts;
+    if (!Array.isArray(accepts) || accepts.length === 0 || !accepts.every((a) => typeof a === 'string')) return null;
+    if (typedTextMatches(typed, accepts)) return null;
+    const expected = spec?.typed.placeholder ?? accepts[0] ?? '';
+    const exact = `That does not match — type ${expected} exactly to confirm. Nothing was done.`;
+    // A cut name would invite typing the cut name: a long one is referred to, not repeated.
+    return exact.length <= L.modalError ? exact : 'That does not match the name on the card. Nothing was done.';
+  } catch (error) {
+    logger?.warn({ err: error }, 'slack typed check could not read the card; the core decides');
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -25,14 +25,19 @@ export function idLine(uuid: string, detail: InstanceDetail, network: string[]):
  * The private network's uuid (and graph id): the field itself when it is a uuid, else looked up by
  * name in the optional network list (E2). Best effort: without E2 the line simply leaves it out.
  */
-export async function networkIds(ctx: CommandContext, detail: InstanceDetail): Promise<string[]> {
+export async function networkIds(ctx: CommandContext, detail: InstanceDetail, label: string): Promise<string[]> {
+  await rememberPublicIp(ctx, detail, label);
   const network = show((detail as { private_network?: unknown }).private_network);
   if (network === DASH) return [];
-  if (UUID.test(network)) return [`Network uuid ${network}`];
+  if (UUID.test(network)) {
+    await ctx.bot.rememberIds?.('network', [{ id: network }]);
+    return [`Network uuid ${network}`];
+  }
   try {
     const match = (await ctx.api.privateNetworks.list()).filter((n) => n.name === network);
     const only = match.length === 1 ? match[0] : undefined;
     if (!only) return [];
+    await ctx.bot.rememberIds?.('network', [{ id: only.uuid, label: network }]);
     return [`Network uuid ${only.uuid}`, ...(only.id !== null ? [`Graph id ${only.id}`] : [])];
   } catch {
     return [];
@@ -40,3 +45,11 @@ export async function networkIds(ctx: CommandContext, detail: InstanceDetail): P
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The public IP id `ip move` takes, remembered under its address (best effort, like the lookup above). */
+async function rememberPublicIp(ctx: CommandContext, detail: InstanceDetail, label: string): Promise<void> {
+  const id = publicIpId(detail);
+  if (!id || !UUID.test(id)) return;
+  const address = show((detail as { public_ip?: { ip_address?: unknown } | null }).public_ip?.ip_address);
+  await ctx.bot.rememberIds?.('ip', [{ id, label: address === DASH ? `${label} public IP` : address }]);
+}

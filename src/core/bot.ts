@@ -17,10 +17,11 @@ import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 import { NO_METRICS, type CoreMetrics } from './metrics-port.js';
-import type { Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
+import type { AdapterLookups, Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
 import { redactingResponder } from './redacting-responder.js';
 import { createRegistry } from './registry.js';
-import { completeInstances } from './resolve-instance.js';
+import { completeValues } from './complete.js';
+import { confirmRefusal } from './confirm-gate.js';
 import type { Runtime } from './runtime.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
@@ -56,6 +57,8 @@ export interface BotDeps {
 /** The running core. */
 export interface Bot {
   dispatcher: Dispatcher;
+  /** Completion and the confirm gate, for adapters (read-only). */
+  lookups: AdapterLookups;
   store: BotStore;
   audit: AuditLog;
   policy: Policy;
@@ -126,13 +129,17 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
     visibilityFor: (invocation: Invocation) => visibilityWithLookups(rt, invocation),
-    completeInstance: (prefix) => completeInstances(prefix, rt),
+  };
+  const lookups: AdapterLookups = {
+    completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
+    gate: { refusal: (event) => confirmRefusal(rt, event) },
   };
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
   // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
   if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
   return {
     dispatcher,
+    lookups,
     store,
     audit,
     policy,

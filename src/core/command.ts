@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-record.js';
-import type { Actor, ArgInfo } from './ports.js';
+import type { Actor, ArgInfo, SeenIdKind } from './ports.js';
 import type { WatchService } from './watch-port.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
@@ -25,6 +25,8 @@ export interface ArgSpec<T> {
   positional: boolean;
   required: boolean;
   choices?: readonly string[];
+  /** For a uuid of a kind the bot remembers from API results: completion and "did you mean". */
+  completes?: SeenIdKind;
   /** Validates the value after text tokens are converted (for 'instance': the raw reference). */
   schema: z.ZodType;
   /** Value used when the argument is omitted. */
@@ -54,13 +56,14 @@ export const arg = {
   instance(description = 'Instance: uuid, alias or hostname'): ArgSpec<ResolvedInstance> {
     return { kind: 'instance', description, positional: true, required: true, schema: z.string().min(1) };
   },
-  uuid(description: string, options: ArgOptions = {}): ArgSpec<string> {
+  uuid(description: string, options: ArgOptions & { completes?: SeenIdKind } = {}): ArgSpec<string> {
     return {
       kind: 'uuid',
       description,
       positional: options.positional ?? true,
       required: true,
       schema: uuidSchema,
+      ...(options.completes ? { completes: options.completes } : {}),
     };
   },
   string(description: string, options: ArgOptions & { max?: number } = {}): ArgSpec<string> {
@@ -166,6 +169,8 @@ export interface BotServices {
   boundInstance(channelId: string): Promise<ResolvedInstance | null>;
   /** Remember uuid → hostname so hostnames can be used as references later. */
   rememberHostname(uuid: string, hostname: string): Promise<void>;
+  /** Remember snapshot / backup / network / IP ids the API returned, for completion and "did you mean". */
+  rememberIds?(kind: SeenIdKind, entries: { id: string; label?: string }[]): Promise<void>;
   /** The hostname the bot has learned for a uuid, for labelling records typed with a bare uuid. */
   hostnameOf(uuid: string): Promise<string | null>;
   /** Recent audit records of a channel, newest first. */

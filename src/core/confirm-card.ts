@@ -1,9 +1,9 @@
 // The confirmation card through its life: the preview with Confirm / Cancel, then its final state
 // (confirmed by whom and when + result, failed, cancelled, expired), which stays in the channel.
 import { randomBytes } from 'node:crypto';
-import { context } from '../render/builders.js';
+import { contextWith, person, plainLine } from '../render/builders.js';
 import { clockTime } from '../render/format.js';
-import type { Message } from '../render/message.js';
+import type { Inline, Message } from '../render/message.js';
 import { shorten } from '../render/shorten.js';
 import type { Preview } from './command.js';
 import type { Actor } from './ports.js';
@@ -19,10 +19,11 @@ export function isTokenShaped(text: string): boolean {
   return /^[A-Za-z0-9_-]{22}$/.test(text);
 }
 
-/** "@alice" for cards and announcements (display names are plain text; adapters escape them). */
+/** "@alice" for plain sentences such as refusals (display names are plain text; adapters escape them). */
 export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;
 }
+
 
 /** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
 function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
@@ -34,13 +35,13 @@ function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
 /** The preview card shown while the action waits for confirmation. */
 export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
   // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
-  const notes = [`Requested by ${mention(pending.requester)}`];
-  if (pending.twoPerson)
-    notes.push(`needs approval: an admin other than ${mention(pending.requester)} must confirm`);
+  const requester = person(pending.requester);
+  const notes: Inline[] = ['Requested by ', requester];
+  if (pending.twoPerson) notes.push(' · needs approval: an admin other than ', requester, ' must confirm');
   const card: Message = {
     ...preview.message,
     tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
-    blocks: [...preview.message.blocks, context(notes.join(' · '))],
+    blocks: [...preview.message.blocks, contextWith(notes)],
     actions: {
       token: pending.token,
       confirmLabel: confirmLabel(preview, pending),
@@ -57,42 +58,43 @@ export function previewCard(preview: Preview, pending: PendingConfirmation, dest
       title: shorten(`Confirm ${pending.command}`, 45),
       label: `Type ${preview.typedConfirmation} to confirm`,
       placeholder: preview.typedConfirmation,
+      accepts: [preview.typedConfirmation, ...pending.targets],
     };
   }
   return card;
 }
 
 /** The card stripped of buttons, for final states. */
-function settled(card: Message, tone: Message['tone'], line: string): Message {
+function settled(card: Message, tone: Message['tone'], line: Inline[]): Message {
   const { actions: _actions, attachments: _attachments, ...rest } = card;
   return {
     ...rest,
     tone,
-    blocks: [...card.blocks, context(line)],
-    summary: `${card.summary ?? card.title ?? ''} — ${line}`,
+    blocks: [...card.blocks, contextWith(line)],
+    summary: `${card.summary ?? card.title ?? ''} — ${plainLine(line)}`,
   };
 }
 
 /** "Expired — nothing was done". */
 export function expiredCard(card: Message): Message {
-  return { ...settled(card, 'warning', 'Expired — nothing was done.'), outcome: 'error' };
+  return { ...settled(card, 'warning', ['Expired — nothing was done.']), outcome: 'error' };
 }
 
 /** "Cancelled by @x at HH:MM:SS — nothing was done". */
 export function cancelledCard(card: Message, by: Actor, at: Date): Message {
   return {
-    ...settled(card, 'info', `Cancelled by ${mention(by)} at ${clockTime(at)} UTC — nothing was done.`),
+    ...settled(card, 'info', ['Cancelled by ', person(by), ` at ${clockTime(at)} UTC — nothing was done.`]),
     outcome: 'ok',
   };
 }
 
 /** The result, with "Confirmed by @x at HH:MM:SS". */
 export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
-  const who = `Confirmed by ${mention(by)} at ${clockTime(at)} UTC`;
-  const asked = pending.requester.userId === by.userId ? '' : ` · requested by ${mention(pending.requester)}`;
+  const who: Inline[] = ['Confirmed by ', person(by), ` at ${clockTime(at)} UTC`];
+  const asked: Inline[] = pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
   return {
     ...result,
-    blocks: [...result.blocks, context(`${who}${asked}`)],
+    blocks: [...result.blocks, contextWith([...who, ...asked])],
     outcome: result.outcome ?? 'ok',
   };
 }
@@ -101,7 +103,7 @@ export function confirmedCard(result: Message, pending: PendingConfirmation, by:
 export function failedCard(failure: Message, by: Actor, at: Date): Message {
   return {
     ...failure,
-    blocks: [...failure.blocks, context(`Confirmed by ${mention(by)} at ${clockTime(at)} UTC — failed.`)],
+    blocks: [...failure.blocks, contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`])],
     outcome: 'error',
   };
 }
@@ -116,7 +118,7 @@ export function announcement(
 ): Message {
   const verb = notice ?? `ran ${pending.command}`;
   const what = target ? `${verb} ${target}` : verb;
-  const approved = pending.requester.userId === by.userId ? 'confirmed' : `approved by ${mention(by)}`;
-  const line = `${mention(pending.requester)} ${what} (${approved} ${clockTime(at)} UTC)`;
-  return { blocks: [context(line)], summary: line, tone: 'info', outcome: 'ok' };
+  const approved: Inline[] = pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
+  const line: Inline[] = [person(pending.requester), ` ${what} (`, ...approved, ` ${clockTime(at)} UTC)`];
+  return { blocks: [contextWith(line)], summary: plainLine(line), tone: 'info', outcome: 'ok' };
 }

@@ -16,11 +16,17 @@ function sameText(given: string, expected: string): boolean {
   return given === want;
 }
 
+/** Whether typed text names one of the accepted texts; adapters check a dialog with it before closing it. */
+export function typedTextMatches(input: string, accepted: readonly string[]): boolean {
+  const given = input.trim();
+  return given !== '' && accepted.some((expected) => sameText(given, expected));
+}
+
 /** Typed text must equal the expected text or a target (exact, trimmed; uuids in any case); untyped input must name a target. */
 export function confirmationMatches(pending: PendingConfirmation, input: string | undefined): boolean {
   const given = input === undefined ? '' : input.trim();
   const accepted = [...(pending.typedConfirmation ? [pending.typedConfirmation] : []), ...pending.targets];
-  const matches = accepted.some((expected) => sameText(given, expected));
+  const matches = typedTextMatches(given, accepted);
   if (pending.typedConfirmation) return given !== '' && matches;
   return given === '' || matches;
 }

@@ -15,6 +15,7 @@ import {
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
+import { withSeenIdSuggestion } from './seen-id-hints.js';
 import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './resolve-instance.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
@@ -190,7 +191,8 @@ async function runConfirmed(
     );
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
-    const card = failure.unknown ? unknownCard(failure.message, by, at) : failedCard(failure.message, by, at);
+    const explained = await withSeenIdSuggestion(rt.store, failure.message, error, def, args);
+    const card = failure.unknown ? unknownCard(explained, by, at) : failedCard(explained, by, at);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
     // Where the command is followed, follow it anyway: the card settles on what the API then shows.
     await followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });

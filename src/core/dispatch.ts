@@ -1,5 +1,6 @@
 // The runner for invocations: parse → authorize → resolve instance refs → (preview + pending
 // confirmation | run) → reply → audit. Denials and bad input are results; nothing escapes.
+import { withSeenIdSuggestion } from './seen-id-hints.js';
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
@@ -64,7 +65,7 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
     );
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
-    reply = failure.message;
+    reply = await withSeenIdSuggestion(rt.store, failure.message, error, state.def, state.values);
     visibility = failure.expected ? 'ephemeral' : state.visibility;
   }
   try {
@@ -126,7 +127,8 @@ async function decide(
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;
     record.errorId = parsed.error.id;
-    return { message: userErrorMessage(parsed.error), visibility: 'ephemeral' };
+    const message = await withSeenIdSuggestion(rt.store, userErrorMessage(parsed.error), parsed.error);
+    return { message, visibility: 'ephemeral' };
   }
   const { def, path, args } = parsed.parsed;
   record.command = path;

@@ -1,5 +1,6 @@
 // Expected failures (bad input, denied, expired…) are UserErrors: returned as chat messages with a
 // stable identifier, never logged as crashes. Anything else is caught once by the runner.
+import type { SeenIdKind } from './ports.js';
 
 /** Stable identifiers of expected failures; tests and audit records use these. */
 export type UserErrorId =
@@ -31,6 +32,9 @@ export class UserError extends Error {
   ) {
     super(message);
   }
+
+  /** A malformed id of a kind the bot remembers, so the reply can suggest the closest seen ids. */
+  badId?: { kind: SeenIdKind; given: string };
 }
 
 /** Narrows an unknown catch value to an expected, user-facing failure. */

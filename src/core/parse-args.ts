@@ -38,8 +38,11 @@ function usageHint(def: CommandDefinition): string {
 /** Converts one raw value to the spec's type and validates it; a UserError on failure. */
 export function convertArg(def: CommandDefinition, key: string, spec: ArgSpec<unknown>, raw: Raw): unknown {
   const label = argLabel(key, spec);
-  const invalid = (problem: string) =>
-    new UserError('invalid-argument', `Invalid ${label} \`${show(raw)}\`: ${problem}.`, usageHint(def));
+  const invalid = (problem: string) => {
+    const error = new UserError('invalid-argument', `Invalid ${label} \`${show(raw)}\`: ${problem}.`, usageHint(def));
+    if (spec.completes) error.badId = { kind: spec.completes, given: String(raw) };
+    return error;
+  };
   let value: unknown = raw;
   if (spec.kind === 'integer' && typeof raw === 'string') {
     if (!/^[+-]?\d{1,15}$/.test(raw.trim()))

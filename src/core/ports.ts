@@ -76,6 +76,8 @@ export interface CommandInfo {
 export interface ArgInfo {
   name: string;
   kind: 'string' | 'integer' | 'boolean' | 'uuid' | 'instance' | 'choice';
+  /** For a uuid the bot may have seen: which kind, so adapters offer the seen ids. */
+  completes?: SeenIdKind;
   description: string;
   required: boolean;
   positional: boolean;
@@ -89,13 +91,41 @@ export interface Dispatcher {
   commands(): CommandInfo[];
   /** Whether the reply to this invocation must be private; adapters decide before deferring. */
   visibilityFor(invocation: Invocation): Visibility | Promise<Visibility>;
-  /** Instance completions for autocomplete (aliases and known hostnames). */
-  completeInstance(prefix: string, actor: Actor): Promise<{ name: string; value: string }[]>;
+}
+
+/** One completion choice: the label shown and the value filled in. */
+export interface Completion {
+  name: string;
+  value: string;
+}
+
+/** What an option completes to: an instance, or an id of a kind the bot has seen in API results. */
+export type CompletionKind = 'instance' | SeenIdKind;
+
+/** Ids remembered from list / show results, offered in completion and "did you mean". */
+export type SeenIdKind = 'snapshot' | 'backup' | 'network' | 'ip';
+
+/** Autocomplete (Discord) and tab completion (console): values the bot knows; changes nothing. */
+export interface Completer {
+  /** Up to 25 choices for `kind` matching `prefix`, best first. */
+  complete(kind: CompletionKind, prefix: string, actor: Actor): Promise<Completion[]>;
+}
+
+/** Asked before a dialog opens on a Confirm / Approve click; changes nothing. */
+export interface ConfirmGate {
+  /** null when `event.actor` may confirm now (or the core will answer anyway); else the private refusal. */
+  refusal(event: ActionEvent): Promise<Message | null>;
+}
+
+/** The read-only ports an adapter may use beside the Dispatcher. */
+export interface AdapterLookups {
+  completer: Completer;
+  gate: ConfirmGate;
 }
 
 /** A platform adapter: transport only. */
 export interface PlatformAdapter {
   readonly platform: Platform;
-  start(dispatcher: Dispatcher): Promise<void>;
+  start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void>;
   stop(): Promise<void>;
 }

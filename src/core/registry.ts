@@ -39,6 +39,7 @@ function argInfo(key: string, spec: ArgSpec<unknown>): ArgInfo {
     positional: spec.positional,
   };
   if (spec.choices) info.choices = [...spec.choices];
+  if (spec.completes) info.completes = spec.completes;
   return info;
 }
 

@@ -1,5 +1,6 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
+import { rememberSeenIds } from './seen-ids.js';
 import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -58,6 +59,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
     rememberHostname: async (uuid, hostname) => {
       if (hostname.trim()) await rt.store.hostnames.remember(uuid, hostname.trim());
     },
+    rememberIds: (kind, entries) => rememberSeenIds(rt.store, kind, entries, rt.now().getTime()),
     hostnameOf: async (uuid) => (await rt.store.hostnames.hostnameOf(uuid)) ?? null,
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
     recentAuditAllChannels: (limit) => rt.audit.recentAcrossChannels(limit),

@@ -1,7 +1,7 @@
 // Chat users must never mistake the embedded simulator's made-up servers for real ones: when
 // `serve` runs against it (HOSTING_API_URL=simulator), every message the bot posts carries a marker.
 import type { Message } from '../render/message.js';
-import type { Dispatcher, Responder } from './ports.js';
+import type { AdapterLookups, Dispatcher, Responder } from './ports.js';
 
 /** The line added to every message posted while the backend is the simulator. */
 export const SIMULATOR_MARKER =
@@ -33,5 +33,18 @@ export function markSimulatorDispatcher(inner: Dispatcher): Dispatcher {
     ...inner,
     dispatch: (invocation, responder) => inner.dispatch(invocation, markingResponder(responder)),
     act: (event, responder) => inner.act(event, markingResponder(responder)),
+  };
+}
+
+/** The adapter lookups with the gate's refusals marked too (they are messages the adapter posts itself). */
+export function markSimulatorLookups(inner: AdapterLookups): AdapterLookups {
+  return {
+    completer: inner.completer,
+    gate: {
+      refusal: async (event) => {
+        const refusal = await inner.gate.refusal(event);
+        return refusal ? markSimulator(refusal) : null;
+      },
+    },
   };
 }

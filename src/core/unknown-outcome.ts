@@ -3,7 +3,7 @@
 // died mid-call). The reply says so plainly, says what to check and with which read command, and
 // warns against repeating it blindly — never "failed, try again".
 import type { ApiError } from '../api/errors.js';
-import { context, text } from '../render/builders.js';
+import { context, contextWith, person, text } from '../render/builders.js';
 import { clockTime } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import type { AuditRecord, CommandDefinition, UnknownOutcomeHint } from './command.js';
@@ -78,7 +78,7 @@ export function unknownCard(message: Message, by: Actor, at: Date): Message {
     ...message,
     blocks: [
       ...message.blocks,
-      context(`Confirmed by ${mention(by)} at ${clockTime(at)} UTC — outcome unknown.`),
+      contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — outcome unknown.`]),
     ],
     outcome: 'error',
   };

@@ -1,7 +1,7 @@
 // Small helpers that build neutral Messages, so commands read as content rather than object
 // literals, and missing values are shown as "—" consistently.
 import { display } from './format.js';
-import type { Block, Field, Message, Tone, Visibility } from './message.js';
+import type { Block, Field, Inline, Message, PersonRef, Tone, Visibility } from './message.js';
 
 /** Options shared by message builders. */
 export interface MessageOptions {
@@ -33,6 +33,28 @@ export function text(value: string): Block {
 /** A small grey line (ids, footers, "requested by"). */
 export function context(value: string): Block {
   return { type: 'context', text: value };
+}
+
+/** The person behind an actor ({ platform, userId, displayName }), for lines that name them. */
+export function person(who: { platform: string; userId: string; displayName: string }): PersonRef {
+  return { type: 'user', platform: who.platform, id: who.userId, displayName: who.displayName };
+}
+
+/** "@name" — how a person reads in plain text (console, notifications, logs). */
+export function plainPerson(person: PersonRef): string {
+  return `@${person.displayName || person.id}`;
+}
+
+/** The plain form of a line with people in it. */
+export function plainLine(parts: readonly Inline[]): string {
+  return parts.map((p) => (typeof p === 'string' ? p : plainPerson(p))).join('');
+}
+
+/** A context line naming people ("Confirmed by <person> at 03:12 UTC"); adapters render them as mentions. */
+export function contextWith(parts: Inline[]): Block {
+  return parts.some((p) => typeof p !== 'string')
+    ? { type: 'context', text: plainLine(parts), parts }
+    : { type: 'context', text: plainLine(parts) };
 }
 
 /** Preformatted text (command output, trees). */

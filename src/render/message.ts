@@ -16,13 +16,29 @@ export interface Field {
   inline?: boolean;
 }
 
+/**
+ * A person the bot names ("confirmed by", "acknowledged by"): the platform user id, never taken from
+ * user text. Adapters render it natively (<@U…> on Slack, <@id> on Discord, @name on the console).
+ */
+export interface PersonRef {
+  type: 'user';
+  /** The platform the id belongs to; other platforms show the display name. */
+  platform: string;
+  id: string;
+  displayName: string;
+}
+
+/** A piece of a line: plain text (escaped by renderers) or a person. */
+export type Inline = string | PersonRef;
+
 /** Building blocks of a message body, in display order. */
 export type Block =
   | { type: 'text'; text: string }
   | { type: 'fields'; fields: Field[] }
   | { type: 'table'; columns: string[]; rows: string[][] }
   | { type: 'code'; text: string }
-  | { type: 'context'; text: string }
+  /** `parts`, when present, is the same line with people in it; `text` is its plain form (@name). */
+  | { type: 'context'; text: string; parts?: Inline[] }
   | { type: 'divider' };
 
 /** A binary file to show with the message (charts). */
@@ -53,6 +69,8 @@ export interface ConfirmActions {
     label: string;
     /** Placeholder shown in the input (the expected text; it is not secret). */
     placeholder?: string;
+    /** Every text the core accepts, so a dialog can refuse a typo in place before closing. */
+    accepts?: string[];
   };
   /** When the pending action expires (epoch ms), for "expires in 2 min" hints. */
   expiresAt: number;

@@ -45,10 +45,13 @@ export function createAlertButtons(
         async run(actor) {
           const state = await book.alerts.get(watch.id);
           const by = `@${actor.displayName || actor.userId}`;
+          const clicker = { platform: actor.platform, userId: actor.userId, displayName: actor.displayName };
           const at = now();
           const done =
             state !== null &&
-            (verb === 'ack' ? acknowledge(state, kind, by, at) : snooze(state, kind, by, at, SNOOZE_MS));
+            (verb === 'ack'
+              ? acknowledge(state, kind, by, at, clicker)
+              : snooze(state, kind, by, at, SNOOZE_MS, clicker));
           if (!state || !done) {
             throw new UserError(
               'nothing-to-do',

@@ -1,8 +1,8 @@
 // The alert as people see it: one card per incident (title, since when, latest value, a sparkline,
 // who acknowledged or snoozed it, buttons), edited in place, and short notices around it.
-import { context, fields, message, text } from '../render/builders.js';
+import { contextWith, fields, message, person, text } from '../render/builders.js';
 import { duration } from '../render/format.js';
-import type { Message, MessageButton } from '../render/message.js';
+import type { Inline, Message, MessageButton } from '../render/message.js';
 import { sparkline } from '../render/sparkline.js';
 import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
 
@@ -38,12 +38,16 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     ['Open for', duration(now - alert.openedAt)],
   ];
   if (alert.values.length > 0) rows.push(['Trend', sparkline(alert.values)]);
-  const notes: string[] = [];
-  if (alert.acknowledgedBy) notes.push(`Acknowledged by ${alert.acknowledgedBy}`);
-  if (alert.snoozedUntil && alert.snoozedUntil > now)
-    notes.push(`Snoozed by ${alert.snoozedBy ?? 'someone'} for ${duration(alert.snoozedUntil - now)}`);
-  notes.push(`Watched from here by @${watch.setBy.displayName || watch.setBy.userId}`);
-  const card = message(title, [fields(rows), context(notes.join(' · '))], {
+  const notes: Inline[][] = [];
+  const ack = ackedBy(alert);
+  if (ack) notes.push(['Acknowledged by ', ack]);
+  if (alert.snoozedUntil && alert.snoozedUntil > now) {
+    const who = alert.snoozer ? person(alert.snoozer) : (alert.snoozedBy ?? 'someone');
+    notes.push(['Snoozed by ', who, ` for ${duration(alert.snoozedUntil - now)}`]);
+  }
+  notes.push(['Watched from here by ', person(watch.setBy)]);
+  const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
+  const card = message(title, [fields(rows), contextWith(line)], {
     tone: alert.kind === 'cpu' || alert.kind === 'memory' ? 'warning' : 'danger',
     summary: `${title} — ${alert.detail}`,
   });
@@ -58,15 +62,19 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
   return card;
 }
 
+/** Who acknowledged: the person when known by id, else the name older records kept. */
+function ackedBy(alert: OpenAlert): Inline | undefined {
+  return alert.acknowledger ? person(alert.acknowledger) : alert.acknowledgedBy;
+}
+
 /** The card once the condition cleared: no buttons, "recovered after 4 min". */
 export function resolvedCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
   const title = `${watch.instance.label}: ${alert.kind === 'unreachable' ? 'hosting API reachable again' : 'recovered'}`;
-  const lines = [
-    `${HEADLINES[alert.kind]} — recovered after ${duration(now - alert.openedAt)}.`,
-    `Last seen: ${alert.detail || '—'}`,
-  ];
-  if (alert.acknowledgedBy) lines.push(`Acknowledged by ${alert.acknowledgedBy}`);
-  return message(title, [text(lines[0] as string), context(lines.slice(1).join(' · '))], { tone: 'success' });
+  const lastSeen: Inline[] = [`Last seen: ${alert.detail || '—'}`];
+  const ack = ackedBy(alert);
+  if (ack) lastSeen.push(' · Acknowledged by ', ack);
+  const first = `${HEADLINES[alert.kind]} — recovered after ${duration(now - alert.openedAt)}.`;
+  return message(title, [text(first), contextWith(lastSeen)], { tone: 'success' });
 }
 
 /** The short notice posted when an alert resolves. */

@@ -121,20 +121,32 @@ function condition(
   }
 }
 
+/** The person who clicked, kept by platform user id so cards can show a mention. */
+type Clicker = NonNullable<OpenAlert['acknowledger']>;
+
 /** Records who acknowledged: no more reminders for this alert. False when it is not open. */
-export function acknowledge(state: AlertState, kind: AlertKind, by: string, now: number): boolean {
+export function acknowledge(state: AlertState, kind: AlertKind, by: string, now: number, who?: Clicker): boolean {
   const alert = state.open[kind];
   if (!alert) return false;
   alert.acknowledgedBy = by;
+  if (who) alert.acknowledger = who;
   alert.acknowledgedAt = now;
   return true;
 }
 
 /** Silences reminders for `ms` (Snooze 1 h). False when the alert is not open. */
-export function snooze(state: AlertState, kind: AlertKind, by: string, now: number, ms: number): boolean {
+export function snooze(
+  state: AlertState,
+  kind: AlertKind,
+  by: string,
+  now: number,
+  ms: number,
+  who?: Clicker,
+): boolean {
   const alert = state.open[kind];
   if (!alert) return false;
   alert.snoozedUntil = now + ms;
   alert.snoozedBy = by;
+  if (who) alert.snoozer = who;
   return true;
 }

@@ -82,7 +82,7 @@ function keepClicks(next: AlertState, stored: AlertState): void {
   for (const alert of Object.values(next.open)) {
     const was = alert && stored.open[alert.kind];
     if (!alert || !was || was.openedAt !== alert.openedAt) continue;
-    for (const key of ['acknowledgedBy', 'acknowledgedAt', 'snoozedUntil', 'snoozedBy'] as const) {
+    for (const key of ['acknowledgedBy', 'acknowledger', 'acknowledgedAt', 'snoozedUntil', 'snoozedBy', 'snoozer'] as const) {
       if (was[key] !== undefined && alert[key] === undefined) Object.assign(alert, { [key]: was[key] });
     }
   }

@@ -39,9 +39,13 @@ export interface OpenAlert {
   updatedAt: number;
   ref?: MessageRef;
   acknowledgedBy?: string;
+  /** Who acknowledged, by platform user id (shown as a mention); older records have only the name. */
+  acknowledger?: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   acknowledgedAt?: number;
   snoozedUntil?: number;
   snoozedBy?: string;
+  /** Who snoozed, by platform user id (shown as a mention). */
+  snoozer?: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   /** When the last reminder was posted (re-notification while unacknowledged). */
   remindedAt?: number;
   /** "API unreachable" already shown in this channel by another watch: kept, never shown. */

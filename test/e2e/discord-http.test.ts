@@ -121,7 +121,7 @@ describe('Discord HTTP interactions endpoint', () => {
     await eventually(() => customIds(card).length === 0, 'the card to lose its buttons');
     await eventually(() => world.sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
     expect(world.sim.countRequests('instance.stop')).toBe(1);
-    expect(json(card.embeds)).toMatch(/confirmed by @?dora/i);
+    expect(json(card.embeds)).toContain(`Confirmed by <@${DISCORD_USERS.operator.id}>`);
     expect(card.edits - editsBefore).toBe(1);
   });
 

@@ -104,7 +104,7 @@ describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () =
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sim.countRequests('instance.stop')).toBe(1);
       expect(card.edits - editsBefore).toBe(1);
-      expect(JSON.stringify(card.embeds)).toMatch(/confirmed by @?dora/i);
+      expect(JSON.stringify(card.embeds)).toContain(`Confirmed by <@${USER.id}>`);
       // No gateway session in this mode.
       expect(discord.identifies.size).toBe(0);
       for (const r of replicas) expect(r.stderr()).not.toContain(discord.botToken);

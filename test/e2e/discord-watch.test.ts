@@ -105,6 +105,13 @@ describe('watches on Discord with two replicas', () => {
         () => json(discord.store.messages.get(card.id)?.embeds).includes('Acknowledged by'),
         'the acknowledged card',
       );
+      // A mention of who acknowledged, shown where Discord renders it; no channel post may ping anyone.
+      expect(json(discord.store.messages.get(card.id)?.embeds)).toContain(
+        `Acknowledged by <@${DISCORD_USERS.operator.id}>`,
+      );
+      const posts = discord.calls.filter((c) => /^\/channels\/[^/]+\/messages/.test(c.path) && c.method !== 'GET');
+      expect(posts.length).toBeGreaterThan(0);
+      for (const post of posts) expect(post.body).toMatchObject({ allowed_mentions: { parse: [] } });
 
       sim.state.setStatus(WEB1, 'Running');
       await eventually(

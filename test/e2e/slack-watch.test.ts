@@ -139,6 +139,8 @@ describe('watches on Slack with two replicas', () => {
         5_000,
         'the acknowledged card',
       );
+      // The person who acknowledged is a Slack mention built from their user id.
+      expect(JSON.stringify(slack.messages.get(card.ts)?.blocks)).toContain(`Acknowledged by <@${OPS}>`);
 
       sim.state.setStatus(WEB1, 'Running');
       await eventually(

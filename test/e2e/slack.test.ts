@@ -3,12 +3,19 @@
 // What every adapter promises (preview, confirm, cancel, typed name, expiry, private errors and
 // secrets) is stated once in test/contract/adapter-contract.ts; this file keeps what is Slack's own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { eventually, type StoredMessage } from '../support/fake-slack.js';
-import { buttonClickPayload, postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import {
+  buttonClickPayload,
+  postSigned,
+  slashCommandForm,
+  viewSubmissionPayload,
+} from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
 
 const WEB1 = SEED_IDS.instances.web1;
+const WEB2 = SEED_IDS.instances.web2;
 
 let world: SlackWorld;
 
@@ -107,6 +114,42 @@ describe('Slack end to end', () => {
     await eventually(() => responseText(url).includes('expired'), 5_000, 'the private refusal');
     expect(world.sim.countRequests('instance.stop')).toBe(0);
     expect(world.sim.state.getInstance(WEB1)?.status).toBe('Running');
+  });
+
+  it('deletes only after the hostname is typed back in the modal', async () => {
+    await world.slash(`instance delete ${WEB2}`);
+    const card = await cardWith('vps_confirm_typed');
+    await click(card, 'vps_confirm_typed', SLACK_USERS.operator);
+    const open = await eventually(() => world.slack.callsTo('views.open')[0], 5_000, 'views.open');
+    const view = open.args['view'] as { private_metadata: string };
+    const submit = (typed: string) =>
+      world.interact(
+        viewSubmissionPayload({
+          userId: SLACK_USERS.operator,
+          callbackId: TYPED_CONFIRM_CALLBACK,
+          privateMetadata: view.private_metadata,
+          blockId: TYPED_INPUT.blockId,
+          actionId: TYPED_INPUT.actionId,
+          typed,
+        }),
+      );
+
+    // A typo keeps the modal open with the error under the input.
+    const wrong = await submit('web-1');
+    expect(wrong.status).toBe(200);
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      response_action: 'errors',
+      errors: { [TYPED_INPUT.blockId]: expect.stringContaining('type web-2 exactly') as unknown },
+    });
+    expect(world.sim.countRequests('instance.delete')).toBe(0);
+    expect(world.sim.state.getInstance(WEB2)?.status).toBe('Running');
+
+    expect((await submit('web-2')).status).toBe(200);
+    await eventually(() => world.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
+    expect(world.sim.state.getInstance(WEB2)?.status).toBe('Terminating');
+    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
+    expect(world.sim.countRequests('instance.delete')).toBe(1);
+    expect(json(world.slack.messages.get(card.ts)?.blocks)).not.toContain('vps_confirm');
   });
 
   it('rejects a bad signature and a stale timestamp with 401 and executes nothing', async () => {

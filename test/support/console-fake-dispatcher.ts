@@ -3,6 +3,7 @@
 import type {
   ActionEvent,
   CommandInfo,
+  Completer,
   Dispatcher,
   Invocation,
   MessageRef,
@@ -199,8 +200,19 @@ export function createFakeDispatcher(
     },
     commands: () => COMMANDS,
     visibilityFor: () => 'channel',
-    async completeInstance(prefix) {
-      return HOSTS.filter((h) => h.startsWith(prefix)).map((h) => ({ name: h, value: h }));
-    },
   };
 }
+
+/** Completions the fake knows: three hostnames and one seen snapshot id. */
+export const fakeCompleter: Completer = {
+  async complete(kind, prefix) {
+    if (kind === 'snapshot')
+      return SNAPSHOTS.filter((s) => s.startsWith(prefix)).map((s) => ({ name: `nightly (snapshot · ${s})`, value: s }));
+    if (kind !== 'instance') return [];
+    return HOSTS.filter((h) => h.startsWith(prefix)).map((h) => ({ name: h, value: h }));
+  },
+};
+
+/** The seen snapshot id fakeCompleter offers. */
+export const FAKE_SNAPSHOT = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const SNAPSHOTS = [FAKE_SNAPSHOT];

@@ -122,7 +122,7 @@ export async function startDiscordWorld(
           }
         : {}),
     });
-    await adapter.start(core.bot.dispatcher);
+    await adapter.start(core.bot.dispatcher, core.bot.lookups);
     return { core, adapter };
   };
   const sides = await restartableSide(startSide, options.tracking);

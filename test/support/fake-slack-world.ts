@@ -75,13 +75,16 @@ export async function startSlackWorld(
     logger?: Logger;
     /** Extra configuration variables (e.g. VPSOPS_PROGRESS_AFTER_MS). */
     env?: Record<string, string>;
+    /** Commands the policy makes two-person (an admin other than the requester confirms). */
+    twoPerson?: string[];
   } = {},
 ): Promise<SlackWorld> {
   const signingSecret = 'e2e-signing-secret';
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-'));
   const policyPath = join(dir, 'policy.yaml');
-  await writeFile(policyPath, POLICY);
+  const approvals = options.twoPerson ? `approvals:\n  two_person: ${JSON.stringify(options.twoPerson)}\n` : '';
+  await writeFile(policyPath, POLICY + approvals);
   const config = loadConfig({
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
@@ -106,7 +109,7 @@ export async function startSlackWorld(
       host: '127.0.0.1',
       logger: options.logger,
     });
-    await adapter.start(core.bot.dispatcher);
+    await adapter.start(core.bot.dispatcher, core.bot.lookups);
     return { core, adapter };
   };
   const sides = await restartableSide(startSide, options.tracking);

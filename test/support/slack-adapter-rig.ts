@@ -36,9 +36,6 @@ export class ScriptedDispatcher implements Dispatcher {
       ? 'ephemeral'
       : 'channel';
   }
-  async completeInstance() {
-    return [];
-  }
 }
 
 /** A one-text-block message, the smallest thing a scripted command can answer. */

@@ -6,8 +6,11 @@
 type Json = Record<string, unknown>;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** In mrkdwn the bot only ever writes <!date^…> itself; any other <…> would be a mention or link. */
-const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>)/;
+/**
+ * In mrkdwn the bot only ever writes <!date^…> and user mentions <@U…> (built from platform user ids)
+ * itself; any other <…> (<!channel>, <!here>, links) would be a broadcast or link.
+ */
+const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>)/;
 const BAD_ENTITY = /&(?!amp;|lt;|gt;)/;
 
 /** Published limits (docs.slack.dev, Block Kit reference) the checker applies. */

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { completeLine, flagName } from '../../adapters/console/completion.js';
 import { instanceWords } from '../../adapters/console/repl.js';
-import { createFakeDispatcher } from '../support/console-fake-dispatcher.js';
+import type { CompletionKind } from '../../src/core/ports.js';
+import { createFakeDispatcher, fakeCompleter } from '../support/console-fake-dispatcher.js';
 
 const dispatcher = createFakeDispatcher();
 const commands = dispatcher.commands();
-const instances = async (prefix: string) =>
-  (await dispatcher.completeInstance(prefix, { platform: 'console', userId: 'a', displayName: 'a' })).map(
-    (c) => c.name,
+const lookup = async (kind: CompletionKind, prefix: string) =>
+  (await fakeCompleter.complete(kind, prefix, { platform: 'console', userId: 'a', displayName: 'a' })).map(
+    (c) => c.value,
   );
-const complete = (line: string) => completeLine(line, commands, instances);
+const complete = (line: string) => completeLine(line, commands, lookup);
 
 describe('console tab completion', () => {
   it('offers groups, bot commands and exit words for the first word', async () => {

@@ -30,7 +30,6 @@ function expiredPreviewDispatcher(): Dispatcher & { acted: ActionEvent[] } {
     },
     commands: () => [],
     visibilityFor: () => 'channel',
-    completeInstance: async () => [],
   };
 }
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createConsoleAdapter } from '../../adapters/console/index.js';
 import { startConsoleRepl } from '../../adapters/console/repl.js';
 import { consoleActor } from '../../adapters/console/translate.js';
-import { createFakeDispatcher } from '../support/console-fake-dispatcher.js';
+import { createFakeDispatcher, fakeCompleter } from '../support/console-fake-dispatcher.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -142,11 +142,12 @@ describe('console REPL', () => {
     expect(readFileSync(file, 'utf8')).toBe('backup list web-1\nhelp\n');
   });
 
-  it('completes command paths and instance names through the dispatcher', async () => {
+  it('completes command paths and instance names through the completer', async () => {
     const dispatcher = createFakeDispatcher();
     const input = new PassThrough();
     const repl = startConsoleRepl({
       dispatcher,
+      completer: fakeCompleter,
       input,
       output: new PassThrough(),
       actor: consoleActor('alice'),

@@ -183,14 +183,14 @@ describe('instance references', () => {
   it('completes aliases and known hostnames', async () => {
     const { run, bot } = await makeBot({ policy: POLICY });
     await run(`instance show ${WEB2}`);
-    const all = await bot.dispatcher.completeInstance('', actors.alice);
+    const all = await bot.lookups.completer.complete('instance', '', actors.alice);
     expect(all.map((c) => c.value).sort()).toEqual([WEB1, WEB2].sort());
-    const web = await bot.dispatcher.completeInstance('web', actors.alice);
+    const web = await bot.lookups.completer.complete('instance', 'web', actors.alice);
     expect(web).toEqual([
       { name: 'web-2 (hostname · 1b4e28ba)', value: WEB2 },
       { name: 'prod-web (alias · 7995e990)', value: WEB1 },
     ]);
-    expect(await bot.dispatcher.completeInstance('zzz', actors.alice)).toEqual([]);
+    expect(await bot.lookups.completer.complete('instance', 'zzz', actors.alice)).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ describe('learning instance hostnames', () => {
     const { reply } = await run('instance show web-1');
     expect(reply?.title).not.toBe('Unknown instance');
     expect(renderText(reply!)).toContain('web-1');
-    const completions = await bot.dispatcher.completeInstance('web', actors.alice);
+    const completions = await bot.lookups.completer.complete('instance', 'web', actors.alice);
     expect(completions.map((c) => c.value)).toContain(WEB1);
   });
 
@@ -82,13 +82,13 @@ describe('unknown and vanished instances', () => {
   it('forgets a hostname once instance.detail says the instance is gone', async () => {
     const { run, bot, fake } = await makeBot({ policy: POLICY });
     await run(`instance show ${WEB2}`);
-    expect((await bot.dispatcher.completeInstance('web-2', actors.alice)).map((c) => c.value)).toEqual([
+    expect((await bot.lookups.completer.complete('instance', 'web-2', actors.alice)).map((c) => c.value)).toEqual([
       WEB2,
     ]);
     fake.instances.delete(WEB2);
     const gone = await run('instance show web-2');
     expect(gone.reply?.title).toBe('Hosting API error');
-    expect(await bot.dispatcher.completeInstance('web-2', actors.alice)).toEqual([]);
+    expect(await bot.lookups.completer.complete('instance', 'web-2', actors.alice)).toEqual([]);
     expect((await run('instance show web-2')).reply?.title).toBe('Unknown instance');
   });
 

@@ -26,7 +26,6 @@ function scriptedDispatcher(
   const dispatcher: Dispatcher = {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
     visibilityFor: () => visibility,
-    completeInstance: async () => [],
     async dispatch(invocation, responder) {
       seen.push({ invocation, responder });
       await run(invocation, responder);

@@ -23,7 +23,6 @@ function dispatcherFor(name: string, seen: string[]): Dispatcher {
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
     visibilityFor: () => 'channel',
-    completeInstance: async () => [],
     async dispatch(_invocation, responder) {
       seen.push(name);
       await responder.reply({ title: `from ${name}`, blocks: [] });

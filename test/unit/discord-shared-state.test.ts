@@ -33,7 +33,6 @@ function dispatcherOf(
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
     visibilityFor: () => 'channel',
-    completeInstance: async () => [],
     dispatch: run,
     act,
   };

@@ -20,7 +20,6 @@ const dispatcher: Dispatcher = {
   act: async () => undefined,
   commands: () => [],
   visibilityFor: () => 'channel',
-  completeInstance: async () => [],
 };
 
 let slack: FakeSlack;

@@ -19,7 +19,6 @@ const dispatcher: Dispatcher = {
   act: async () => undefined,
   commands: () => [],
   visibilityFor: () => 'channel',
-  completeInstance: async () => [],
 };
 
 beforeEach(async () => {

@@ -1,0 +1,27 @@
+// People in a line become Discord user mentions (<@id>), built only from the platform user id the
+// core carries — never from text. Embeds never ping, and every payload also carries
+// `allowed_mentions: { parse: [] }`, so a mention shows the person without notifying anyone.
+import type { Block, Inline } from '../../src/render/message.js';
+import { escapeMarkdownKeepCode } from './escape.js';
+
+/** What a Discord user id (snowflake) looks like; anything else is shown as its escaped @name. */
+const SNOWFLAKE = /^\d{15,21}$/;
+
+/** Whether a block names a Discord user, so it must go where Discord renders mentions (not the footer). */
+export function namesDiscordUser(block: Block): block is Extract<Block, { type: 'context' }> & { parts: Inline[] } {
+  return (
+    block.type === 'context' &&
+    (block.parts ?? []).some((p) => typeof p !== 'string' && p.platform === 'discord' && SNOWFLAKE.test(p.id))
+  );
+}
+
+/** The line as Discord markdown with people as mentions (strings escaped). */
+export function markdownWithMentions(parts: readonly Inline[]): string {
+  return parts
+    .map((p) => {
+      if (typeof p === 'string') return escapeMarkdownKeepCode(p);
+      if (p.platform === 'discord' && SNOWFLAKE.test(p.id)) return `<@${p.id}>`;
+      return escapeMarkdownKeepCode(`@${p.displayName || p.id}`);
+    })
+    .join('');
+}

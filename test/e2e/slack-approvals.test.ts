@@ -1,0 +1,112 @@
+// Two-person approval over Slack: the typed-name dialog opens only for someone who may approve
+// (an admin other than the requester); the requester and people the policy does not allow get a
+// private explanation instead, and nothing runs until an eligible approver types the name.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { eventually, type StoredMessage } from '../support/fake-slack.js';
+import { buttonClickPayload, viewSubmissionPayload } from '../support/fake-slack-requests.js';
+import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+
+const WEB2 = SEED_IDS.instances.web2;
+let world: SlackWorld;
+
+beforeEach(async () => {
+  world = await startSlackWorld({ twoPerson: ['instance delete'] });
+});
+
+afterEach(async () => {
+  await world.close();
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+
+function approveButton(card: StoredMessage): { action_id: string; value: string; text: { text: string } } {
+  const actions = (card.blocks as { type: string; elements?: unknown[] }[]).find((b) => b.type === 'actions');
+  return actions?.elements?.[0] as { action_id: string; value: string; text: { text: string } };
+}
+
+async function requestDelete(): Promise<StoredMessage> {
+  await world.slash(`instance delete ${WEB2}`, SLACK_USERS.operator);
+  return eventually(
+    () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('vps_confirm_typed')),
+    5_000,
+    'the approval card',
+  );
+}
+
+/** Clicks Approve as `userId`; resolves with what Slack received privately for that click. */
+async function clickApprove(card: StoredMessage, userId: string): Promise<string> {
+  const responseUrl = world.slack.newResponseUrl();
+  const button = approveButton(card);
+  const answer = await world.interact(
+    buttonClickPayload({
+      actionId: button.action_id,
+      value: button.value,
+      userId,
+      channelId: SLACK_CHANNEL,
+      messageTs: card.ts,
+      responseUrl,
+    }),
+  );
+  expect(answer.status).toBe(200);
+  return responseUrl;
+}
+
+const privateText = (url: string) =>
+  json([
+    ...world.slack.responsesTo(url).map((r) => r.body),
+    ...world.slack.callsTo('chat.postEphemeral').map((c) => c.args),
+  ]);
+
+describe('Slack two-person approval', { timeout: 60_000 }, () => {
+  it('explains privately to the requester and to a non-admin instead of opening the dialog', async () => {
+    const card = await requestDelete();
+    expect(approveButton(card).text.text).toBe('Approve');
+
+    const asRequester = await clickApprove(card, SLACK_USERS.operator);
+    const refusal = await eventually(
+      () => privateText(asRequester).includes('needs a second person') && privateText(asRequester),
+      5_000,
+      'the refusal to the requester',
+    );
+    expect(refusal).toContain('an admin other than you must confirm it');
+
+    const asOperator = await clickApprove(card, SLACK_USERS.other);
+    await eventually(
+      () => privateText(asOperator).includes('Only an admin other than'),
+      5_000,
+      'the refusal to a non-admin',
+    );
+    expect(world.slack.callsTo('views.open')).toHaveLength(0);
+    expect(world.sim.countRequests('instance.delete')).toBe(0);
+    // The card still waits for an approver.
+    expect(json(world.slack.messages.get(card.ts)?.blocks)).toContain('vps_confirm_typed');
+  });
+
+  it('opens the dialog for an admin who is not the requester, and the approval runs once', async () => {
+    const card = await requestDelete();
+    await clickApprove(card, SLACK_USERS.admin);
+    const open = await eventually(() => world.slack.callsTo('views.open')[0], 5_000, 'views.open');
+    const view = open.args['view'] as { private_metadata: string };
+    const answer = await world.interact(
+      viewSubmissionPayload({
+        userId: SLACK_USERS.admin,
+        callbackId: TYPED_CONFIRM_CALLBACK,
+        privateMetadata: view.private_metadata,
+        blockId: TYPED_INPUT.blockId,
+        actionId: TYPED_INPUT.actionId,
+        typed: 'web-2',
+      }),
+    );
+    expect(answer.body).toBe('');
+    await eventually(() => world.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
+    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
+    expect(world.sim.countRequests('instance.delete')).toBe(1);
+    expect(world.slack.callsTo('views.open')).toHaveLength(1);
+    // Approver and requester are named by mention on the settled card.
+    expect(json(world.slack.messages.get(card.ts)?.blocks)).toMatch(
+      new RegExp(`Confirmed by <@${SLACK_USERS.admin}> at \\d\\d:\\d\\d:\\d\\d UTC · requested by <@${SLACK_USERS.operator}>`),
+    );
+  });
+});
