@@ -3,8 +3,7 @@
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
-import type { Visibility } from '../../src/render/message.js';
+import type { Dispatcher, Responder } from '../../src/core/ports.js';
 import {
   GENERIC_TYPED_SPEC,
   TYPED_CONFIRM_CALLBACK,
@@ -56,16 +55,6 @@ function background(deps: HandlerDeps, what: string, work: () => Promise<void>, 
   );
 }
 
-/** The core's visibility for an invocation; private when the core cannot tell (fail closed). */
-async function visibilityOf(deps: HandlerDeps, invocation: Invocation): Promise<Visibility> {
-  try {
-    return await deps.dispatcher.visibilityFor(invocation);
-  } catch (error) {
-    deps.logger?.warn({ err: error }, 'visibilityFor failed; answering privately');
-    return 'ephemeral';
-  }
-}
-
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
@@ -79,7 +68,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         channelId: command.channel_id,
         userId: command.user_id,
         responseUrl: command.response_url,
-        defaultVisibility: await visibilityOf(deps, invocation),
+        // Until the core defers with what it decided: private (fail closed).
+        defaultVisibility: 'ephemeral',
       },
       state,
       deps.logger,

@@ -198,7 +198,6 @@ export function createFakeDispatcher(
       await responder.announce?.({ summary: `${event.actor.displayName} ran ${entry.command}`, blocks: [] });
     },
     commands: () => COMMANDS,
-    visibilityFor: () => 'channel',
     async completeInstance(prefix) {
       return HOSTS.filter((h) => h.startsWith(prefix)).map((h) => ({ name: h, value: h }));
     },
