@@ -55,6 +55,11 @@ function background(deps: HandlerDeps, what: string, work: () => Promise<void>, 
   );
 }
 
+/** Runs `work` once the I/O already waiting (other requests to ack) has been handled. */
+function afterPendingIo(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+}
+
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
@@ -74,7 +79,14 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       state,
       deps.logger,
     );
-    background(deps, 'command', () => dispatcher.dispatch(invocation, responder), responder);
+    // The 200 is written; let the event loop read the other requests waiting for theirs before
+    // this command's work takes the CPU (a burst of commands is acked first, then answered).
+    background(
+      deps,
+      'command',
+      () => afterPendingIo(() => dispatcher.dispatch(invocation, responder)),
+      responder,
+    );
   });
 
   const onClick =
