@@ -16,7 +16,9 @@ const report = <T>(list: T[]) => {
 report(slack.responses);
 report(slack.calls);
 const base = slack.apiUrl.replace(/\/api\/$/, '');
-process.stdout.write(`fake slack ${JSON.stringify({ apiUrl: slack.apiUrl, botToken: slack.botToken, base })}\n`);
+process.stdout.write(
+  `fake slack ${JSON.stringify({ apiUrl: slack.apiUrl, botToken: slack.botToken, base })}\n`,
+);
 process.once('SIGTERM', () => {
   // Findings would fail close(); the bench only needs the server gone.
   slack.findings.length = 0;
