@@ -16,17 +16,12 @@ export function deferOnce(inner: Responder): DeferOnce {
   let deferred: Promise<void> | undefined;
   const defer = (visibility: Visibility): Promise<void> =>
     (deferred ??= inner.defer ? inner.defer(visibility) : Promise.resolve());
-  const responder: Responder = {
-    defer,
-    async reply(message, options) {
-      await defer(options?.visibility ?? message.visibility ?? 'ephemeral');
-      return inner.reply(message, options);
-    },
-    update: (ref, message) => inner.update(ref, message),
+  // Keeps whatever else the adapter's responder carries (update, announce, the prototype chain).
+  const responder = Object.create(inner) as Responder;
+  responder.defer = defer;
+  responder.reply = async (message, options) => {
+    await defer(options?.visibility ?? message.visibility ?? 'ephemeral');
+    return inner.reply(message, options);
   };
-  if (inner.announce) {
-    const announce = inner.announce.bind(inner);
-    responder.announce = (message) => announce(message);
-  }
   return { responder, defer };
 }
