@@ -1,5 +1,5 @@
-// Routes each interaction: slash commands are deferred at once (ephemeral when the core says so,
-// decided before deferring) and dispatched; autocomplete asks the core for instance names and seen ids; clicks
+// Routes each interaction: slash commands are dispatched with a responder whose defer() the core
+// calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
 // are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
 import type {
@@ -58,9 +58,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
   const invocation = toInvocation(interaction, ctx.index);
-  const ephemeral = (await ctx.dispatcher.visibilityFor(invocation)) === 'ephemeral';
-  await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-  const responder = interactionResponder(interaction, { kind: 'reply', ephemeral }, ctx);
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
 }
 

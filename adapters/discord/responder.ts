@@ -32,17 +32,28 @@ export interface ResponderDeps {
 
 type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
 
-/** How the interaction was acknowledged: a deferred reply (slash command) or a deferred card update (click). */
-export type AckMode = { kind: 'reply'; ephemeral: boolean } | { kind: 'update' };
+/**
+ * How the interaction is acknowledged: a slash command not yet deferred (the responder's defer()
+ * defers it, privately or not), a deferred reply, or a deferred card update (click).
+ */
+export type AckMode = { kind: 'command' } | { kind: 'reply'; ephemeral: boolean } | { kind: 'update' };
 
-/** Builds the Responder for an interaction that has already been deferred. */
+/** Builds the Responder for an interaction (deferred already, or through its defer() for a command). */
 export function interactionResponder(
   interaction: AnyInteraction,
-  ack: AckMode,
+  initialAck: AckMode,
   deps: ResponderDeps,
 ): Responder {
   const receivedAt = deps.now();
+  let ack = initialAck;
   let originalUsed = ack.kind === 'update';
+  // A private deferral shows "thinking…" to the requester only; a command's first reply edits it.
+  const defer = async (visibility: Visibility): Promise<void> => {
+    if (ack.kind !== 'command') return;
+    const ephemeral = visibility === 'ephemeral';
+    ack = { kind: 'reply', ephemeral };
+    await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+  };
   const fresh = () => deps.now() - receivedAt < 14 * 60_000;
 
   const render = async (message: Message) => {
@@ -70,8 +81,12 @@ export function interactionResponder(
   };
 
   return {
+    defer,
+
     async reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef> {
       const ephemeral = (options?.visibility ?? message.visibility) === 'ephemeral';
+      // A reply before any deferral (a crash guard's notice) acknowledges with its own visibility.
+      if (ack.kind === 'command') await defer(ephemeral ? 'ephemeral' : 'channel');
       if (originalUsed || ack.kind !== 'reply') return followUp(message, ephemeral);
       originalUsed = true;
       if (ephemeral && !ack.ephemeral) {

@@ -29,8 +29,10 @@ export function toBoltLogger(logger: Logger | undefined): BoltLogger {
   const child = logger?.child({ component: 'slack' });
   return {
     debug: (...msg: unknown[]) => {
+      // The Web API client logs several debug lines per call: not even joined unless debug is on.
+      if (!child?.isLevelEnabled('debug')) return;
       const line = text(msg);
-      if (!isBodyLine(line)) child?.debug(line);
+      if (!isBodyLine(line)) child.debug(line);
     },
     info: (...msg: unknown[]) => child?.info(text(msg)),
     warn: (...msg: unknown[]) => child?.warn(text(msg)),

@@ -3,8 +3,8 @@
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { ActionEvent, ConfirmGate, Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
-import type { Message, Visibility } from '../../src/render/message.js';
+import type { ActionEvent, ConfirmGate, Dispatcher, Responder } from '../../src/core/ports.js';
+import type { Message } from '../../src/render/message.js';
 import {
   GENERIC_TYPED_SPEC,
   TYPED_CONFIRM_CALLBACK,
@@ -61,14 +61,9 @@ function background(deps: HandlerDeps, what: string, work: () => Promise<void>, 
   );
 }
 
-/** The core's visibility for an invocation; private when the core cannot tell (fail closed). */
-async function visibilityOf(deps: HandlerDeps, invocation: Invocation): Promise<Visibility> {
-  try {
-    return await deps.dispatcher.visibilityFor(invocation);
-  } catch (error) {
-    deps.logger?.warn({ err: error }, 'visibilityFor failed; answering privately');
-    return 'ephemeral';
-  }
+/** Runs `work` once the I/O already waiting (other requests to ack) has been handled. */
+function afterPendingIo(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
 }
 
 /** The gate's refusal for this click; none (the dialog opens, the core checks on submit) when it cannot tell in time. */
@@ -101,12 +96,20 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         channelId: command.channel_id,
         userId: command.user_id,
         responseUrl: command.response_url,
-        defaultVisibility: await visibilityOf(deps, invocation),
+        // Until the core defers with what it decided: private (fail closed).
+        defaultVisibility: 'ephemeral',
       },
       state,
       deps.logger,
     );
-    background(deps, 'command', () => dispatcher.dispatch(invocation, responder), responder);
+    // The 200 is written; let the event loop read the other requests waiting for theirs before
+    // this command's work takes the CPU (a burst of commands is acked first, then answered).
+    background(
+      deps,
+      'command',
+      () => afterPendingIo(() => dispatcher.dispatch(invocation, responder)),
+      responder,
+    );
   });
 
   const onClick =

@@ -124,6 +124,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         logger,
         clientOptions,
         deferInitialization: true,
+        // Unused here, and its default store builds and throws an Error on every request before the ack.
+        convoStore: false,
       });
       outbox = new SlackOutbox(created.client, state);
       registerHandlers(created, {

@@ -18,7 +18,7 @@ export interface ResponderContext {
   responseUrl?: string;
   /** response_url to edit the card with (the click on an ephemeral card), when known. */
   cardResponseUrl?: string;
-  /** Visibility when neither the reply options nor the message say. */
+  /** Visibility when neither the reply options nor the message say (until defer() says otherwise). */
   defaultVisibility: Visibility;
 }
 
@@ -29,10 +29,16 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
   const remember = async (message: Message) => {
     if (message.actions) await rememberTypedSpec(state, message.actions);
   };
+  let defaultVisibility = ctx.defaultVisibility;
 
   return {
+    // Slack was acked on receipt; the core's decision only becomes the default visibility.
+    async defer(visibility) {
+      defaultVisibility = visibility;
+    },
+
     async reply(message, options): Promise<MessageRef> {
-      const visibility = options?.visibility ?? message.visibility ?? ctx.defaultVisibility;
+      const visibility = options?.visibility ?? message.visibility ?? defaultVisibility;
       await remember(message);
       if (visibility === 'ephemeral') {
         const hasCharts = (message.attachments?.length ?? 0) > 0;

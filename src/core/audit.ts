@@ -137,12 +137,21 @@ export async function openAuditLog(dataDir: string, options: AuditLogOptions = {
   await endTornLine(path);
   const redact = options.redact ?? ((text: string) => text);
   let queue: Promise<void> = Promise.resolve();
+  // Lines written while an append is in flight go out together in the next one (one open/write/
+  // close for a burst of records instead of one each); each write settles once its line is on disk.
+  let waiting: string[] = [];
+  let next: Promise<void> | undefined;
+  const flush = () => {
+    const lines = waiting.join('');
+    waiting = [];
+    next = undefined;
+    return appendFile(path, lines, { mode: 0o600 });
+  };
   return {
     write(record) {
-      const line = `${redact(JSON.stringify(record))}\n`;
-      const append = () => appendFile(path, line, { mode: 0o600 });
-      queue = queue.then(append, append);
-      return queue;
+      waiting.push(`${redact(JSON.stringify(record))}\n`);
+      next ??= queue = queue.then(flush, flush);
+      return next;
     },
     async recent(channelId, limit, platform) {
       await queue.catch(() => {});

@@ -17,17 +17,17 @@ import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 import { NO_METRICS, type CoreMetrics } from './metrics-port.js';
-import type { AdapterLookups, Dispatcher, Invocation, MessageRef, Responder } from './ports.js';
+import type { AdapterLookups, Dispatcher, MessageRef, Responder } from './ports.js';
 import { redactingResponder } from './redacting-responder.js';
 import { createRegistry } from './registry.js';
 import { completeValues } from './complete.js';
 import { confirmRefusal } from './confirm-gate.js';
 import type { Runtime } from './runtime.js';
 import type { BotStore } from './store.js';
-import type { OperationTracker } from './tracking-port.js';
+import { createExpiryTimer, keepCards, type AfterReply, type ExpiryTimer } from './runner-ports.js';
+import { NO_TRACKER, type OperationTracker } from './tracking-port.js';
 import type { ButtonHandler, WatchService } from './watch-port.js';
 import { actOnButton } from './button-act.js';
-import { visibilityWithLookups } from './visibility.js';
 
 /** What createBot needs besides the config. */
 export interface BotDeps {
@@ -40,7 +40,12 @@ export interface BotDeps {
   /** Pass the same recorder's onCall to createHostingApi so audit records get API status. */
   apiCalls?: ApiCallRecorder;
   charts?: BotServices['renderChart'];
+  /** Follows confirmed long operations to their end; default: nothing follows them. */
   tracker?: OperationTracker;
+  /** Per-card expiry timers; default: unref'd timeouts in this process, cleared by close(). */
+  expiry?: ExpiryTimer;
+  /** What happens once a confirmation card is posted; default: store its ref and arm its expiry. */
+  afterReply?: AfterReply;
   /** Watches and alert buttons (src/watch); absent: no watch commands' state, alert buttons unknown. */
   watches?: WatchService;
   buttons?: ButtonHandler;
@@ -88,8 +93,10 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   // Config secrets in any encoding never reach replies (the audit log redacts its own records).
   const redact = createRedactor(secretsOf(config));
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
-  const timers = new Set<NodeJS.Timeout>();
   const stops: (() => void)[] = [];
+  // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
+  const expiry =
+    deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
   const rt: Runtime = {
     config,
     api: deps.api,
@@ -98,27 +105,16 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     store,
     audit,
     apiCalls: deps.apiCalls ?? createApiCallRecorder(),
+    tracker: deps.tracker ?? NO_TRACKER,
+    afterReply: deps.afterReply ?? keepCards(store, expiry),
     now,
     logger,
     metrics: deps.metrics ?? NO_METRICS,
     owner: deps.owner ?? randomUUID(),
   };
-  if (deps.tracker) rt.tracker = deps.tracker;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
   if (deps.buttons) rt.buttons = deps.buttons;
-  // Prompt expiry in the process that posted the card; the sweeper covers every other case.
-  rt.scheduleExpiry = (token, expiresAt, responder) => {
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer);
-        void expireIfPending(rt, token, responder);
-      },
-      Math.max(0, expiresAt - now().getTime()) + 250,
-    );
-    timer.unref();
-    timers.add(timer);
-  };
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) =>
@@ -128,7 +124,6 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         ? actOnButton(rt, rt.buttons, event, redactingResponder(responder, redact))
         : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
     commands: () => registry.info(),
-    visibilityFor: (invocation: Invocation) => visibilityWithLookups(rt, invocation),
   };
   const lookups: AdapterLookups = {
     completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
@@ -158,8 +153,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         },
       ),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      expiry.clear();
       for (const stop of stops.splice(0)) stop();
     },
   };

@@ -229,7 +229,7 @@ async function followOperation(
     card: Message;
   },
 ): Promise<void> {
-  if (!follow || !rt.tracker || !on.ref) return;
+  if (!follow || !on.ref) return;
   // The tracker adds its progress and outcome lines under the confirmed card, which stays the record.
   await rt.tracker.follow(follow, {
     responder: on.responder,

@@ -1,5 +1,6 @@
-// The runner for invocations: parse → authorize → resolve instance refs → (preview + pending
-// confirmation | run) → reply → audit. Denials and bad input are results; nothing escapes.
+// The runner for invocations, in one pass: parse → authorize → resolve instance refs → defer (with
+// the visibility now known) → (preview + pending confirmation | run) → reply → audit. Denials and
+// bad input are results; nothing escapes.
 import { withSeenIdSuggestion } from './seen-id-hints.js';
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
@@ -7,9 +8,10 @@ import { redactArgs } from './audit.js';
 import { isPrivateReply } from './reply-privacy.js';
 import type { AuditRecord, CommandDefinition } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
+import { deferOnce } from './deferral.js';
 import { classifyFailure, logFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
 import { parseInput, type Parsed } from './parse.js';
-import type { Invocation, MessageRef, Responder } from './ports.js';
+import type { Invocation, Responder } from './ports.js';
 import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from './resolve-instance.js';
 import { channelKey, createContext, type Runtime } from './runtime.js';
 import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
@@ -31,14 +33,23 @@ function rawCommand(inv: Invocation): string {
   return inv.input.text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 80);
 }
 
-/** Handles one invocation end to end; calls responder.reply exactly once and writes one audit record. */
-export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder: Responder): Promise<void> {
+/**
+ * Handles one invocation end to end: calls responder.defer once (before any hosting-API call,
+ * 'ephemeral' whenever the answer can only be private), responder.reply exactly once, and writes
+ * one audit record.
+ */
+export async function dispatchInvocation(
+  rt: Runtime,
+  inv: Invocation,
+  adapterResponder: Responder,
+): Promise<void> {
   const audit = openRecord(rt.now(), inv, rawCommand(inv));
   const { record } = audit;
-  const state: DecideState = { visibility: 'ephemeral', responder };
+  const { responder, defer } = deferOnce(adapterResponder);
+  const state: DecideState = { visibility: 'ephemeral', defer };
   let reply: Message;
   let visibility: Visibility;
-  let afterReply: Decision['afterReply'];
+  let card: PendingConfirmation | undefined;
   try {
     const outcome = await withSlowReplyGuards(
       rt.apiCalls.scope(audit.calls, () => decide(rt, inv, record, state)),
@@ -54,7 +65,7 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
     );
     reply = outcome.message;
     visibility = outcome.visibility;
-    afterReply = outcome.afterReply;
+    card = outcome.card;
   } catch (error) {
     if (error instanceof ReadBudgetExceeded) return finishTimedOut(rt, audit, inv, state, responder, error);
     const hint = hintFor(state.def, state.values);
@@ -70,7 +81,7 @@ export async function dispatchInvocation(rt: Runtime, inv: Invocation, responder
   }
   try {
     const ref = await responder.reply(reply, { visibility });
-    await afterReply?.(ref);
+    if (card) await rt.afterReply.cardPosted(card, ref, responder);
   } catch (error) {
     rt.logger.error({ err: error, command: record.command }, 'reply failed');
   }
@@ -98,13 +109,14 @@ async function finishTimedOut(
 interface Decision {
   message: Message;
   visibility: Visibility;
-  afterReply?: (ref: MessageRef) => Promise<void>;
+  /** The confirmation the reply shows as a card (handed to rt.afterReply once posted). */
+  card?: PendingConfirmation;
 }
 
-/** What decide learns along the way (reply visibility for failures) and needs (the responder). */
+/** What decide learns along the way (reply visibility for failures) and needs (the deferral). */
 interface DecideState {
   visibility: Visibility;
-  responder: Responder;
+  defer: (visibility: Visibility) => Promise<void>;
   /** The command's risk once parsed (only reads give up waiting on a slow API). */
   risk?: CommandDefinition['risk'];
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
@@ -146,11 +158,13 @@ async function decide(
   state.def = def;
   record.decision = 'allowed';
   state.visibility = isPrivateReply(def, values) ? 'ephemeral' : 'channel';
-  if (needsConfirmation(def))
-    return startConfirmation(rt, inv, { def, path, args }, values, record, state.responder);
+  // Everything that could make the answer a private refusal is behind us: acknowledge now,
+  // before the hosting API is asked anything.
+  await state.defer(state.visibility);
+  if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
   record.confirmation = 'not-needed';
-  const result = toRunResult(await def.run(ctx, values as never));
+  const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
   return {
@@ -165,12 +179,11 @@ async function startConfirmation(
   parsed: Parsed,
   values: Record<string, unknown>,
   record: AuditRecord,
-  responder: Responder,
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
-  const preview = await def.preview(ctx, values as never);
+  const preview = await def.preview(ctx, values);
   const now = rt.now();
   const pending: PendingConfirmation = {
     token: newToken(),
@@ -197,9 +210,6 @@ async function startConfirmation(
   return {
     message: card,
     visibility: def.visibility === 'ephemeral' ? 'ephemeral' : 'channel',
-    afterReply: async (ref) => {
-      await rt.store.pending.attachCard(pending.token, ref);
-      rt.scheduleExpiry?.(pending.token, pending.expiresAt, responder);
-    },
+    card: pending,
   };
 }

@@ -55,6 +55,13 @@ export interface MessageRef {
 
 /** How the command layer talks back; built by the adapter for each invocation / action. */
 export interface Responder {
+  /**
+   * Acknowledge the invocation before the slow work, saying whether the answer will be private.
+   * The runner calls it at most once, after parsing and authorising and before the first reply;
+   * platforms with nothing to acknowledge (Slack acks on receipt, the console) may record the
+   * visibility or omit it.
+   */
+  defer?(visibility: Visibility): Promise<void>;
   /** Post a reply; returns a ref so the card can be edited to its final state. */
   reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;
   /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired). */
@@ -86,11 +93,10 @@ export interface ArgInfo {
 
 /** The command layer as adapters see it. */
 export interface Dispatcher {
+  /** Runs one invocation in one pass: parse, authorise, `responder.defer`, run or preview, reply, audit. */
   dispatch(invocation: Invocation, responder: Responder): Promise<void>;
   act(event: ActionEvent, responder: Responder): Promise<void>;
   commands(): CommandInfo[];
-  /** Whether the reply to this invocation must be private; adapters decide before deferring. */
-  visibilityFor(invocation: Invocation): Visibility | Promise<Visibility>;
 }
 
 /** One completion choice: the label shown and the value filled in. */

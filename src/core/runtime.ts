@@ -8,9 +8,10 @@ import type { ApiCallRecorder } from './api-calls.js';
 import type { AuditLog } from './audit.js';
 import type { BotServices, CommandContext } from './command.js';
 import type { Policy } from './policy.js';
-import type { Actor, Platform, Responder } from './ports.js';
+import type { Actor, Platform } from './ports.js';
 import type { Registry } from './registry.js';
 import type { CoreMetrics } from './metrics-port.js';
+import type { AfterReply } from './runner-ports.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { ButtonHandler, WatchService } from './watch-port.js';
@@ -24,7 +25,10 @@ export interface Runtime {
   store: BotStore;
   audit: AuditLog;
   apiCalls: ApiCallRecorder;
-  tracker?: OperationTracker;
+  /** Follows confirmed long operations (NO_TRACKER when nothing does). */
+  tracker: OperationTracker;
+  /** What the runner does once a confirmation card is posted (store its ref, arm its expiry). */
+  afterReply: AfterReply;
   charts?: BotServices['renderChart'];
   watches?: WatchService;
   /** Owner of non-confirmation buttons (alert cards). */
@@ -34,8 +38,6 @@ export interface Runtime {
   metrics: CoreMetrics;
   /** This process's id as a lease owner (random per start). */
   owner: string;
-  /** Arms a timer that edits the card to "Expired" if nobody acts in time (set by createBot). */
-  scheduleExpiry?: (token: string, expiresAt: number, responder: Responder) => void;
 }
 
 /** Store key of a channel: channel ids are only unique within a platform. */

@@ -24,3 +24,6 @@ export interface OperationTracker {
    */
   follow(spec: FollowSpec, target: FollowTarget): void | Promise<void>;
 }
+
+/** A tracker that follows nothing (exec without --follow, tests): the confirmed card is the end. */
+export const NO_TRACKER: OperationTracker = { follow() {} };

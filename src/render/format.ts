@@ -25,8 +25,14 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
+// toLocaleString with options builds a new NumberFormat on every call (~0.3 ms each, on every read).
+const grouping = [0, 1, 2].map(
+  (decimals) =>
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+);
+
 function group(n: number, decimals: number): string {
-  return n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return (grouping[decimals] ?? new Intl.NumberFormat('en-US')).format(n);
 }
 
 /** Money with comma thousands: "IDR 912,500"; decimals only when the amount has them ("USD 3.50"). */

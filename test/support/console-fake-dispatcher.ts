@@ -199,7 +199,6 @@ export function createFakeDispatcher(
       await responder.announce?.({ summary: `${event.actor.displayName} ran ${entry.command}`, blocks: [] });
     },
     commands: () => COMMANDS,
-    visibilityFor: () => 'channel',
   };
 }
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import type { ActionEvent, Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
-import type { Message } from '../../src/render/message.js';
+import type { Message, Visibility } from '../../src/render/message.js';
 import { FakeSlack } from './fake-slack.js';
 import { postSigned, slashCommandForm } from './fake-slack-requests.js';
 
@@ -22,6 +22,8 @@ export class ScriptedDispatcher implements Dispatcher {
   onAct: (event: ActionEvent, responder: Responder) => Promise<void> = async () => undefined;
   async dispatch(invocation: Invocation, responder: Responder): Promise<void> {
     this.invocations.push(invocation);
+    // Like the core: defer with the answer's visibility before answering.
+    await responder.defer?.(this.visibilityFor(invocation));
     await this.onDispatch(invocation, responder);
   }
   async act(event: ActionEvent, responder: Responder): Promise<void> {
@@ -31,7 +33,8 @@ export class ScriptedDispatcher implements Dispatcher {
   commands() {
     return [];
   }
-  visibilityFor(invocation: Invocation) {
+  /** Console credentials are private; everything else is answered in the channel. */
+  visibilityFor(invocation: Invocation): Visibility {
     return invocation.input.kind === 'text' && invocation.input.text.startsWith('console')
       ? 'ephemeral'
       : 'channel';

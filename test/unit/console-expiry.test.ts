@@ -29,7 +29,6 @@ function expiredPreviewDispatcher(): Dispatcher & { acted: ActionEvent[] } {
       acted.push(event);
     },
     commands: () => [],
-    visibilityFor: () => 'channel',
   };
 }
 

@@ -2,9 +2,26 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/core/command.js';
-import type { Actor, Invocation } from '../../src/core/ports.js';
+import type { Actor } from '../../src/core/ports.js';
+import type { Visibility } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 import { actors, makeBot, POLICY, recordingResponder, SNAP, WEB1, WEB2 } from '../support/core-fakes.js';
+
+/** A recording responder that also records each defer, and how many replies (or API calls) came before it. */
+function deferRecorder(progress?: () => number) {
+  const responder = recordingResponder();
+  const defers: { visibility: Visibility; repliesSoFar?: number; apiCallsSoFar?: number }[] = [];
+  return Object.assign(responder, {
+    defers,
+    async defer(visibility: Visibility) {
+      defers.push(
+        progress
+          ? { visibility, apiCallsSoFar: progress() }
+          : { visibility, repliesSoFar: responder.replies.length },
+      );
+    },
+  });
+}
 
 function auditLines(dataDir: string): AuditRecord[] {
   return readFileSync(join(dataDir, 'audit.jsonl'), 'utf8')
@@ -55,82 +72,70 @@ describe('running commands', () => {
   });
 
   it('keeps ephemeral commands private', async () => {
-    const { run, bot } = await makeBot({ policy: POLICY });
+    const { run } = await makeBot({ policy: POLICY });
     const { visibility } = await run('instance console prod-web');
     expect(visibility).toBe('ephemeral');
-    const invocation: Invocation = {
-      id: 'x',
-      platform: 'slack',
-      actor: actors.alice,
-      channelId: 'C1',
-      input: { kind: 'text', text: 'instance console web-1' },
+    const deferredAs = async (text: string) => {
+      const responder = deferRecorder();
+      await run(text, actors.alice, 'C1', responder);
+      return responder.defers;
     };
-    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('ephemeral');
-    expect(
-      await bot.dispatcher.visibilityFor({
-        ...invocation,
-        input: { kind: 'text', text: 'instance show prod-web' },
-      }),
-    ).toBe('channel');
-    expect(
-      await bot.dispatcher.visibilityFor({ ...invocation, input: { kind: 'text', text: 'instance shwo' } }),
-    ).toBe('ephemeral');
+    expect(await deferredAs('instance console web-1')).toEqual([
+      { visibility: 'ephemeral', repliesSoFar: 0 },
+    ]);
+    expect(await deferredAs('instance show prod-web')).toEqual([{ visibility: 'channel', repliesSoFar: 0 }]);
+    expect(await deferredAs('instance shwo')).toEqual([{ visibility: 'ephemeral', repliesSoFar: 0 }]);
   });
 
-  it('knows from its own state, before deferring, that "which instance?" and unknown names are private', async () => {
-    const { bot, fake } = await makeBot({ policy: POLICY });
-    const invocation: Invocation = {
-      id: 'x',
-      platform: 'discord',
-      actor: actors.alice,
-      channelId: 'C1',
-      input: { kind: 'text', text: 'instance show' },
+  it('defers once, before any API call, privately when the reply can only be "which instance?" or an unknown name', async () => {
+    const { bot, fake, run } = await makeBot({ policy: POLICY });
+    const deferred = async (text: string) => {
+      const before = fake.calls.length;
+      const responder = deferRecorder(() => fake.calls.length - before);
+      await run(text, actors.discordOps, 'C1', responder);
+      return responder.defers;
     };
     // No instance given and none bound to the channel: the reply is "Which instance?", private.
-    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('ephemeral');
-    expect(
-      await bot.dispatcher.visibilityFor({
-        ...invocation,
-        input: { kind: 'text', text: 'instance show no-such-host' },
-      }),
-    ).toBe('ephemeral');
+    expect(await deferred('instance show')).toEqual([{ visibility: 'ephemeral', apiCallsSoFar: 0 }]);
+    expect(await deferred('instance show no-such-host')).toEqual([
+      { visibility: 'ephemeral', apiCallsSoFar: 0 },
+    ]);
     await bot.store.bindings.put('discord:C1', { uuid: WEB1, label: 'prod-web' });
-    expect(await bot.dispatcher.visibilityFor(invocation)).toBe('channel');
-    expect(fake.calls).toEqual([]);
+    expect(await deferred('instance show')).toEqual([{ visibility: 'channel', apiCallsSoFar: 0 }]);
+    expect(fake.calls.length).toBeGreaterThan(0);
   });
 
-  it('knows before any API call that bad input, unknown commands and refusals will be private', async () => {
+  it('defers privately, before any API call, for bad input, unknown commands and refusals', async () => {
     const { bot, fake, run } = await makeBot({
       policy: `${POLICY}channels:\n  destructive: [slack:C0INCIDENT]\n`,
     });
-    const as = async (actor: Actor, text: string, channelId = 'C0INCIDENT') =>
-      bot.dispatcher.visibilityFor({
-        id: 'v',
-        platform: actor.platform,
-        actor,
-        channelId,
-        input: { kind: 'text', text },
-      });
-    expect(await as(actors.alice, 'instance stop prod-web')).toBe('channel');
-    expect(await as(actors.bob, 'instance stop prod-web')).toBe('ephemeral');
-    expect(await as(actors.alice, 'instance stop prod-web', 'C1')).toBe('ephemeral');
-    expect(await as(actors.bob, 'instance show prod-web')).toBe('channel');
-    expect(await as(actors.alice, 'instance frobnicate web-1')).toBe('ephemeral');
-    expect(await as(actors.alice, 'backup list web-1 --page zero')).toBe('ephemeral');
-    expect(await as(actors.alice, 'instance show "web-1')).toBe('ephemeral');
-    expect(
-      await bot.dispatcher.visibilityFor({
+    // Each deferral as "visibility@API calls made before it".
+    const as = async (actor: Actor, text: string, channelId = 'C0INCIDENT') => {
+      const before = fake.calls.length;
+      const responder = deferRecorder(() => fake.calls.length - before);
+      await run(text, actor, channelId, responder);
+      return responder.defers.map((d) => `${d.visibility}@${d.apiCallsSoFar}`);
+    };
+    expect(await as(actors.alice, 'instance stop prod-web')).toEqual(['channel@0']);
+    expect(await as(actors.bob, 'instance stop prod-web')).toEqual(['ephemeral@0']);
+    expect(await as(actors.alice, 'instance stop prod-web', 'C1')).toEqual(['ephemeral@0']);
+    expect(await as(actors.alice, 'instance frobnicate web-1')).toEqual(['ephemeral@0']);
+    expect(await as(actors.alice, 'backup list web-1 --page zero')).toEqual(['ephemeral@0']);
+    expect(await as(actors.alice, 'instance show "web-1')).toEqual(['ephemeral@0']);
+    const before = fake.calls.length;
+    const discord = deferRecorder(() => fake.calls.length - before);
+    await bot.dispatcher.dispatch(
+      {
         id: 'v',
         platform: 'discord',
         actor: { ...actors.discordOps, roles: [] },
         channelId: 'D1',
         input: { kind: 'options', path: ['instance', 'delete'], options: { instance: 'web-1' } },
-      }),
-    ).toBe('ephemeral');
-    expect(fake.calls).toEqual([]);
-    expect((await run('instance stop prod-web', actors.bob, 'C0INCIDENT')).visibility).toBe('ephemeral');
-    expect((await run('instance stop prod-web', actors.alice, 'C1')).visibility).toBe('ephemeral');
-    expect(fake.calls).toEqual([]);
+      },
+      discord,
+    );
+    expect(discord.defers).toEqual([{ visibility: 'ephemeral', apiCallsSoFar: 0 }]);
+    expect(await as(actors.bob, 'instance show prod-web')).toEqual(['channel@0']);
   });
 
   it('accepts Discord options input', async () => {

@@ -25,9 +25,10 @@ function scriptedDispatcher(
   const seen: { invocation: Invocation; responder: Responder; ref?: MessageRef }[] = [];
   const dispatcher: Dispatcher = {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
-    visibilityFor: () => visibility,
     async dispatch(invocation, responder) {
       seen.push({ invocation, responder });
+      // Like the core: defer with the answer's visibility before answering.
+      await responder.defer?.(visibility);
       await run(invocation, responder);
     },
     async act() {},

@@ -22,9 +22,9 @@ const SILENT = { info: () => undefined, warn: () => undefined, error: () => unde
 function dispatcherFor(name: string, seen: string[]): Dispatcher {
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
-    visibilityFor: () => 'channel',
     async dispatch(_invocation, responder) {
       seen.push(name);
+      await responder.defer?.('channel');
       await responder.reply({ title: `from ${name}`, blocks: [] });
     },
     async act() {},

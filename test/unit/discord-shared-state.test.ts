@@ -32,8 +32,11 @@ function dispatcherOf(
 ): Dispatcher {
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
-    visibilityFor: () => 'channel',
-    dispatch: run,
+    // Like the core: defer (publicly here) before answering.
+    dispatch: async (invocation, responder) => {
+      await responder.defer?.('channel');
+      await run(invocation, responder);
+    },
     act,
   };
 }

@@ -15,11 +15,11 @@ const invocations: Invocation[] = [];
 const dispatcher: Dispatcher = {
   async dispatch(invocation, responder) {
     invocations.push(invocation);
+    await responder.defer?.('channel');
     await responder.reply({ title: 'pong', blocks: [{ type: 'text', text: 'on the shared server' }] });
   },
   act: async () => undefined,
   commands: () => [],
-  visibilityFor: () => 'channel',
 };
 
 let slack: FakeSlack;

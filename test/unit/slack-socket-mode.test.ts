@@ -14,11 +14,11 @@ const invocations: Invocation[] = [];
 const dispatcher: Dispatcher = {
   async dispatch(invocation, responder) {
     invocations.push(invocation);
+    await responder.defer?.('channel');
     await responder.reply({ title: 'pong', blocks: [{ type: 'text', text: 'over Socket Mode' }] });
   },
   act: async () => undefined,
   commands: () => [],
-  visibilityFor: () => 'channel',
 };
 
 beforeEach(async () => {

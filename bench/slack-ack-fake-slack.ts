@@ -1,0 +1,26 @@
+// Child process for the Slack benchmark: the fake Slack Web API and response_urls, in a process of
+// their own so that answering (and conformance-checking) the bot's posts never delays the load
+// generator's clock. Prints "fake slack <json>" once listening, then "post <epoch ms>" per post.
+import { FakeSlack } from '../test/support/fake-slack.js';
+
+const slack = await new FakeSlack().start();
+const stamp = () => (performance.timeOrigin + performance.now()).toFixed(3);
+const report = <T>(list: T[]) => {
+  const push = list.push.bind(list);
+  list.push = (...items: T[]) => {
+    const length = push(...items);
+    process.stdout.write(`post ${stamp()}\n`);
+    return length;
+  };
+};
+report(slack.responses);
+report(slack.calls);
+const base = slack.apiUrl.replace(/\/api\/$/, '');
+process.stdout.write(
+  `fake slack ${JSON.stringify({ apiUrl: slack.apiUrl, botToken: slack.botToken, base })}\n`,
+);
+process.once('SIGTERM', () => {
+  // Findings would fail close(); the bench only needs the server gone.
+  slack.findings.length = 0;
+  void slack.close().then(() => process.exit(0));
+});
