@@ -3,7 +3,10 @@
 // outside it), on the embedded store and on Redis. Reports how many were acked within Slack's 3 s,
 // how many got their preview card, the ack p99, and the process's resident memory afterwards
 // (target: under 300 MB), as ratios of the Redis run against the embedded one. FLOOD_PREVIEWS sets
-// the count; FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. a heap cap, to see what RSS is heap).
+// the count; FLOOD_STORES picks the stores (default "embedded,redis"); FLOOD_NODE_OPTIONS passes
+// NODE_OPTIONS to the bot (e.g. a heap cap, or --heapsnapshot-signal=SIGUSR2 with FLOOD_SNAPSHOT=1
+// to write a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps the bot's log. VPSOPS_CHART_WARMUP is passed through (0: no
+// chart engine loaded, so RSS is the bot's own). The V8 heap and external memory come from /metrics.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +27,12 @@ const OPERATOR = 'U034OPS';
 interface FloodResult {
   readyMb: number;
   settledMb: number;
+  /** V8 heap used / external memory (MB) at ready and after the quiet 10 s, from /metrics. */
+  heap: { ready: number; settled: number; total: number };
+  external: { ready: number; settled: number };
   acked3s: number;
   answered: number;
+  stillWorking: number;
   p50: number;
   p99: number;
   rssMb: number;
@@ -36,6 +43,18 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
+}
+
+/** nodejs_heap_size_used_bytes and nodejs_external_memory_bytes of the bot, in MB. */
+async function heapMb(port: number): Promise<{ heap: number; heapTotal: number; external: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const mb = (bytes: number) => Math.round(bytes / 104857.6) / 10;
+  return {
+    heap: mb(metric('nodejs_heap_size_used_bytes')),
+    heapTotal: mb(metric('nodejs_heap_size_total_bytes')),
+    external: mb(metric('nodejs_external_memory_bytes')),
+  };
 }
 
 async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
@@ -52,12 +71,14 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     SLACK_SIGNING_SECRET: SECRET,
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
+    ...(process.env.VPSOPS_CHART_WARMUP ? { VPSOPS_CHART_WARMUP: process.env.VPSOPS_CHART_WARMUP } : {}),
     ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
     ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
   });
   try {
     const events = `http://127.0.0.1:${replica.port}/slack/events`;
     const readyMb = rssMb(replica.child.pid ?? 0);
+    const ready = await heapMb(replica.port);
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -76,8 +97,11 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    // Every command is answered in the channel (a preview card) or privately (response_url).
-    const answered = () => slack.callsTo('chat.postMessage').length + slack.responses.length;
+    // Every command is answered in the channel (a preview card) or privately (response_url); a
+    // "Still working…" note (the preview took longer than VPSOPS_PROGRESS_AFTER_MS) is counted apart.
+    const still = (body: unknown) => JSON.stringify(body).includes('Still working');
+    const posts = () => [...slack.callsTo('chat.postMessage').map((c) => c.args), ...slack.responses.map((r) => r.body)];
+    const answered = () => posts().filter((body) => !still(body)).length;
     const deadline = Date.now() + 120_000;
     while (answered() < PREVIEWS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const seconds = (performance.now() - started) / 1000;
@@ -85,21 +109,30 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     // Ten quiet seconds later: what the process keeps, not what the burst left to collect.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const settledMb = rssMb(replica.child.pid ?? 0);
+    const settled = await heapMb(replica.port);
+    if (process.env.FLOOD_SNAPSHOT === '1') {
+      replica.child.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+    }
     latencies.sort((a, b) => a - b);
     const at = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
     return {
       acked3s: latencies.filter((ms) => ms < 3_000).length,
       answered: answered(),
+      stillWorking: posts().filter(still).length,
       p50: Math.round(at(0.5) * 10) / 10,
       p99: Math.round(at(0.99) * 10) / 10,
       rssMb: afterMb,
       readyMb,
       settledMb,
+      heap: { ready: ready.heap, settled: settled.heap, total: settled.heapTotal },
+      external: { ready: ready.external, settled: settled.external },
       seconds: Math.round(seconds),
     };
   } finally {
     await replica.stop();
+    if (process.env.FLOOD_LOG) writeFileSync(`${process.env.FLOOD_LOG}.${store}.log`, replica.stderr());
     await slack.close();
     await sim.close();
     await redis?.stop();
@@ -109,27 +142,30 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
 
 /** Runs the flood on both stores. */
 export async function runBench(): Promise<BenchReport> {
-  const embedded = await flood('embedded');
-  const redis = await flood('redis');
-  const row = (name: string, r: FloodResult, ratio: string) => ({
+  const stores = (process.env.FLOOD_STORES ?? 'embedded,redis').split(',') as ('embedded' | 'redis')[];
+  const results: [string, FloodResult][] = [];
+  for (const store of stores) results.push([store, await flood(store)]);
+  const baseline = results[0]![1];
+  const row = (name: string, r: FloodResult) => ({
     store: name,
     previews: PREVIEWS,
     'acked < 3 s': r.acked3s,
     answered: r.answered,
+    'still working notes': r.stillWorking,
     'ack p50 ms': r.p50,
     'ack p99 ms': r.p99,
     'RSS ready MB': r.readyMb,
     'RSS after MB': r.rssMb,
     'RSS +10 s MB': r.settledMb,
+    'heap MB ready→+10 s': `${r.heap.ready}→${r.heap.settled}`,
+    'heap total MB +10 s': r.heap.total,
+    'external MB ready→+10 s': `${r.external.ready}→${r.external.settled}`,
     'wall s': r.seconds,
-    'p99 ratio': ratio,
+    'p99 ratio': (r.p99 / Math.max(0.1, baseline.p99)).toFixed(2),
   });
   return {
-    title: `${PREVIEWS} unanswered destructive previews, ${CONCURRENCY} at a time (baseline: embedded store)`,
-    rows: [
-      row('embedded', embedded, '1.00'),
-      row('redis', redis, (redis.p99 / Math.max(0.1, embedded.p99)).toFixed(2)),
-    ],
+    title: `${PREVIEWS} unanswered destructive previews, ${CONCURRENCY} at a time (baseline: ${results[0]![0]} store)`,
+    rows: results.map(([name, r]) => row(name, r)),
   };
 }
 

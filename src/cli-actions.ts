@@ -210,6 +210,8 @@ export async function runServe(config: AppConfig): Promise<number> {
 
 /** Loads the chart engine in the background once serve/console is ready, so the first chart is warm. */
 function warmUpChartsSoon(logger: Logger): void {
+  // VPSOPS_CHART_WARMUP=0 skips it (memory measurements of everything but the chart engine).
+  if (process.env.VPSOPS_CHART_WARMUP === '0') return;
   setImmediate(() => {
     import('./render/chart/index.js')
       .then((charts) => charts.warmUpCharts())
