@@ -1,12 +1,14 @@
 // A busy channel that leaves previews unanswered: 2,000 signed `/vps instance stop` commands, 20 at
 // a time, to one `vpsops serve` process (its own process; the simulator, fake Slack and Redis are
 // outside it), on the embedded store and on Redis. Reports how many were acked within Slack's 3 s,
-// how many got their preview card, the ack p99, and the process's resident memory afterwards
-// (target: under 300 MB), as ratios of the Redis run against the embedded one. FLOOD_PREVIEWS sets
-// the count; FLOOD_STORES picks the stores (default "embedded,redis"); FLOOD_NODE_OPTIONS passes
-// NODE_OPTIONS to the bot (e.g. a heap cap, or --heapsnapshot-signal=SIGUSR2 with FLOOD_SNAPSHOT=1
-// to write a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps the bot's log. VPSOPS_CHART_WARMUP is passed through (0: no
-// chart engine loaded, so RSS is the bot's own). The V8 heap and external memory come from /metrics.
+// how many got their preview card (and how many a "Still working…" note first), the ack p99, the
+// bot's CPU seconds, and its resident memory afterwards (target: under 300 MB), with the V8 heap
+// and external memory from /metrics; p99 as ratios against the first store run.
+// FLOOD_PREVIEWS sets the count; FLOOD_STORES the stores (default "embedded,redis");
+// FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. --heapsnapshot-signal=SIGUSR2 with
+// FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps its log.
+// VPSOPS_CHART_WARMUP (0: no chart engine loaded, so RSS is the bot's own) and
+// VPSOPS_OPTIMIZE_FOR_SIZE (0: V8's default heap policy) are passed through.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +39,8 @@ interface FloodResult {
   p99: number;
   rssMb: number;
   seconds: number;
+  /** CPU seconds the bot used for the flood. */
+  cpu: number;
 }
 
 function rssMb(pid: number): number {
@@ -46,6 +50,12 @@ function rssMb(pid: number): number {
 }
 
 /** nodejs_heap_size_used_bytes and nodejs_external_memory_bytes of the bot, in MB. */
+/** CPU seconds (user + system) the process has used, from /proc: load-independent cost of the flood. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function heapMb(port: number): Promise<{ heap: number; heapTotal: number; external: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
@@ -72,6 +82,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
     ...(process.env.VPSOPS_CHART_WARMUP ? { VPSOPS_CHART_WARMUP: process.env.VPSOPS_CHART_WARMUP } : {}),
+    ...(process.env.VPSOPS_OPTIMIZE_FOR_SIZE ? { VPSOPS_OPTIMIZE_FOR_SIZE: process.env.VPSOPS_OPTIMIZE_FOR_SIZE } : {}),
     ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
     ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
   });
@@ -79,6 +90,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     const events = `http://127.0.0.1:${replica.port}/slack/events`;
     const readyMb = rssMb(replica.child.pid ?? 0);
     const ready = await heapMb(replica.port);
+    const cpuBefore = cpuSeconds(replica.child.pid ?? 0);
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -106,6 +118,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     while (answered() < PREVIEWS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const seconds = (performance.now() - started) / 1000;
     const afterMb = rssMb(replica.child.pid ?? 0);
+    const cpu = cpuSeconds(replica.child.pid ?? 0) - cpuBefore;
     // Ten quiet seconds later: what the process keeps, not what the burst left to collect.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const settledMb = rssMb(replica.child.pid ?? 0);
@@ -129,6 +142,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       heap: { ready: ready.heap, settled: settled.heap, total: settled.heapTotal },
       external: { ready: ready.external, settled: settled.external },
       seconds: Math.round(seconds),
+      cpu: Math.round(cpu * 10) / 10,
     };
   } finally {
     await replica.stop();
@@ -161,6 +175,7 @@ export async function runBench(): Promise<BenchReport> {
     'heap total MB +10 s': r.heap.total,
     'external MB ready→+10 s': `${r.external.ready}→${r.external.settled}`,
     'wall s': r.seconds,
+    'bot CPU s': r.cpu,
     'p99 ratio': (r.p99 / Math.max(0.1, baseline.p99)).toFixed(2),
   });
   return {

@@ -22,6 +22,7 @@ import { markingResponder, markSimulatorDispatcher } from './core/simulator-mark
 import { createLogger, type Logger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
+import { favourSmallFootprint } from './serve/memory-mode.js';
 import { runSimulatorCli } from './simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -131,6 +132,7 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
+  const footprint = favourSmallFootprint();
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
   const obs = createServeObservability({
@@ -204,6 +206,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     }
     await obs.http.close();
     await app.close();
+    footprint?.stop();
   }
   return EXIT.ok;
 }
