@@ -82,6 +82,8 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'info',
     ...(process.env.VPSOPS_CHART_WARMUP ? { VPSOPS_CHART_WARMUP: process.env.VPSOPS_CHART_WARMUP } : {}),
+    // VPSOPS_FROM_SOURCE=1: the bot runs the TypeScript sources through tsx (no dist/).
+    ...(process.env.VPSOPS_FROM_SOURCE ? { VPSOPS_FROM_SOURCE: process.env.VPSOPS_FROM_SOURCE } : {}),
     ...(process.env.VPSOPS_OPTIMIZE_FOR_SIZE ? { VPSOPS_OPTIMIZE_FOR_SIZE: process.env.VPSOPS_OPTIMIZE_FOR_SIZE } : {}),
     ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
     ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
