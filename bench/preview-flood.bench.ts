@@ -1,9 +1,14 @@
 // A busy channel that leaves previews unanswered: 2,000 signed `/vps instance stop` commands, 20 at
 // a time, to one `vpsops serve` process (its own process; the simulator, fake Slack and Redis are
 // outside it), on the embedded store and on Redis. Reports how many were acked within Slack's 3 s,
-// how many got their preview card, the ack p99, and the process's resident memory afterwards
-// (target: under 300 MB), as ratios of the Redis run against the embedded one. FLOOD_PREVIEWS sets
-// the count; FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. a heap cap, to see what RSS is heap).
+// how many got their preview card (and how many a "Still working…" note first), the ack p99, the
+// bot's CPU seconds, and its resident memory afterwards (target: under 300 MB), with the V8 heap
+// and external memory from /metrics; p99 as ratios against the first store run.
+// FLOOD_PREVIEWS sets the count; FLOOD_STORES the stores (default "embedded,redis");
+// FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. --heapsnapshot-signal=SIGUSR2 with
+// FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps its log.
+// VPSOPS_CHART_WARMUP (0: no chart engine loaded, so RSS is the bot's own) and
+// VPSOPS_OPTIMIZE_FOR_SIZE (0: V8's default heap policy) are passed through.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,18 +30,42 @@ const OPERATOR = 'U034OPS';
 interface FloodResult {
   readyMb: number;
   settledMb: number;
+  /** V8 heap used / external memory (MB) at ready and after the quiet 10 s, from /metrics. */
+  heap: { ready: number; settled: number; total: number };
+  external: { ready: number; settled: number };
   acked3s: number;
   answered: number;
+  stillWorking: number;
   p50: number;
   p99: number;
   rssMb: number;
   seconds: number;
+  /** CPU seconds the bot used for the flood. */
+  cpu: number;
 }
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
+}
+
+/** nodejs_heap_size_used_bytes and nodejs_external_memory_bytes of the bot, in MB. */
+/** CPU seconds (user + system) the process has used, from /proc: load-independent cost of the flood. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function heapMb(port: number): Promise<{ heap: number; heapTotal: number; external: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const mb = (bytes: number) => Math.round(bytes / 104857.6) / 10;
+  return {
+    heap: mb(metric('nodejs_heap_size_used_bytes')),
+    heapTotal: mb(metric('nodejs_heap_size_total_bytes')),
+    external: mb(metric('nodejs_external_memory_bytes')),
+  };
 }
 
 async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
@@ -56,11 +85,17 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: slack.apiUrl,
       LOG_LEVEL: 'info',
+      ...(process.env.VPSOPS_CHART_WARMUP ? { VPSOPS_CHART_WARMUP: process.env.VPSOPS_CHART_WARMUP } : {}),
+      // VPSOPS_FROM_SOURCE=1: the bot runs the TypeScript sources through tsx (no dist/).
+      ...(process.env.VPSOPS_FROM_SOURCE ? { VPSOPS_FROM_SOURCE: process.env.VPSOPS_FROM_SOURCE } : {}),
+      ...(process.env.VPSOPS_OPTIMIZE_FOR_SIZE ? { VPSOPS_OPTIMIZE_FOR_SIZE: process.env.VPSOPS_OPTIMIZE_FOR_SIZE } : {}),
       ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
       ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
     }));
     const events = `http://127.0.0.1:${replica.port}/slack/events`;
     const readyMb = rssMb(replica.child.pid ?? 0);
+    const ready = await heapMb(replica.port);
+    const cpuBefore = cpuSeconds(replica.child.pid ?? 0);
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -79,32 +114,49 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    // Every command is answered in the channel (a preview card) or privately (response_url).
-    const answered = () => slack.callsTo('chat.postMessage').length + slack.responses.length;
+    // Every command is answered in the channel (a preview card) or privately (response_url); a
+    // "Still working…" note (the preview took longer than VPSOPS_PROGRESS_AFTER_MS) is counted apart.
+    const still = (body: unknown) => JSON.stringify(body).includes('Still working');
+    const posts = () => [...slack.callsTo('chat.postMessage').map((c) => c.args), ...slack.responses.map((r) => r.body)];
+    const answered = () => posts().filter((body) => !still(body)).length;
     const deadline = Date.now() + 120_000;
     while (answered() < PREVIEWS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const seconds = (performance.now() - started) / 1000;
     const afterMb = rssMb(replica.child.pid ?? 0);
+    const cpu = cpuSeconds(replica.child.pid ?? 0) - cpuBefore;
     // Ten quiet seconds later: what the process keeps, not what the burst left to collect.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const settledMb = rssMb(replica.child.pid ?? 0);
+    const settled = await heapMb(replica.port);
+    if (process.env.FLOOD_SNAPSHOT === '1') {
+      replica.child.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+    }
     latencies.sort((a, b) => a - b);
     const at = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
     return {
       acked3s: latencies.filter((ms) => ms < 3_000).length,
       answered: answered(),
+      stillWorking: posts().filter(still).length,
       p50: Math.round(at(0.5) * 10) / 10,
       p99: Math.round(at(0.99) * 10) / 10,
       rssMb: afterMb,
       readyMb,
       settledMb,
+      heap: { ready: ready.heap, settled: settled.heap, total: settled.heapTotal },
+      external: { ready: ready.external, settled: settled.external },
       seconds: Math.round(seconds),
+      cpu: Math.round(cpu * 10) / 10,
     };
   } finally {
     // Redis (a child process) stops even when the fake Slack's close reports findings.
     await stopAll(
       () => running.replica?.stop(),
+      () => {
+        if (process.env.FLOOD_LOG && running.replica)
+          writeFileSync(`${process.env.FLOOD_LOG}.${store}.log`, running.replica.stderr());
+      },
       () => slack.close(),
       () => sim.close(),
       () => running.redis?.stop(),
@@ -115,27 +167,31 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
 
 /** Runs the flood on both stores. */
 export async function runBench(): Promise<BenchReport> {
-  const embedded = await flood('embedded');
-  const redis = await flood('redis');
-  const row = (name: string, r: FloodResult, ratio: string) => ({
+  const stores = (process.env.FLOOD_STORES ?? 'embedded,redis').split(',') as ('embedded' | 'redis')[];
+  const results: [string, FloodResult][] = [];
+  for (const store of stores) results.push([store, await flood(store)]);
+  const baseline = results[0]![1];
+  const row = (name: string, r: FloodResult) => ({
     store: name,
     previews: PREVIEWS,
     'acked < 3 s': r.acked3s,
     answered: r.answered,
+    'still working notes': r.stillWorking,
     'ack p50 ms': r.p50,
     'ack p99 ms': r.p99,
     'RSS ready MB': r.readyMb,
     'RSS after MB': r.rssMb,
     'RSS +10 s MB': r.settledMb,
+    'heap MB ready→+10 s': `${r.heap.ready}→${r.heap.settled}`,
+    'heap total MB +10 s': r.heap.total,
+    'external MB ready→+10 s': `${r.external.ready}→${r.external.settled}`,
     'wall s': r.seconds,
-    'p99 ratio': ratio,
+    'bot CPU s': r.cpu,
+    'p99 ratio': (r.p99 / Math.max(0.1, baseline.p99)).toFixed(2),
   });
   return {
-    title: `${PREVIEWS} unanswered destructive previews, ${CONCURRENCY} at a time (baseline: embedded store)`,
-    rows: [
-      row('embedded', embedded, '1.00'),
-      row('redis', redis, (redis.p99 / Math.max(0.1, embedded.p99)).toFixed(2)),
-    ],
+    title: `${PREVIEWS} unanswered destructive previews, ${CONCURRENCY} at a time (baseline: ${results[0]![0]} store)`,
+    rows: results.map(([name, r]) => row(name, r)),
   };
 }
 

@@ -28,6 +28,7 @@ import { markingResponder, markSimulatorDispatcher, markSimulatorLookups } from 
 import { createLogger, type Logger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
+import { favourSmallFootprint } from './serve/memory-mode.js';
 import { runSimulatorCli } from './simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -127,6 +128,7 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
+  const footprint = favourSmallFootprint();
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
   const obs = createServeObservability({
@@ -201,12 +203,15 @@ export async function runServe(config: AppConfig): Promise<number> {
     }
     await obs.http.close();
     await app.close();
+    footprint?.stop();
   }
   return EXIT.ok;
 }
 
 /** Loads the chart engine in the background once serve/console is ready, so the first chart is warm. */
 function warmUpChartsSoon(logger: Logger): void {
+  // VPSOPS_CHART_WARMUP=0 skips it (memory measurements of everything but the chart engine).
+  if (process.env.VPSOPS_CHART_WARMUP === '0') return;
   setImmediate(() => {
     import('./render/chart/index.js')
       .then((charts) => charts.warmUpCharts())

@@ -146,7 +146,14 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     },
     closeInterrupted: (responderFor) =>
       closeInterrupted(
-        { audit, logger, now, olderThanMs: config.audit.interruptedAfterMs, replica: REPLICA_ID },
+        {
+          audit,
+          logger,
+          now,
+          olderThanMs: config.audit.interruptedAfterMs,
+          replica: REPLICA_ID,
+          lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+        },
         (ref) => {
           const responder = responderFor(ref);
           return responder ? redactingResponder(responder, redact) : null;

@@ -1,10 +1,18 @@
 // At start: closes write-ahead `calling` audit records a dead process left behind as `unknown`
 // (interrupted), and edits their cards to say the outcome is unknown, with the buttons gone.
-// Only records older than a bound no live replica can still be working within are closed.
+// Only records older than a bound no live replica can still be working within are closed. With a
+// lease store, replicas starting together close them exactly once: one pass runs under a lease
+// (renewed per record), and a replica that finds it taken leaves the work to its holder.
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { AuditLog } from './audit.js';
+import type { AuditRecord } from './command.js';
 import type { MessageRef, Responder } from './ports.js';
+import type { LeaseStore } from './store.js';
 import { interruptedCard } from './unknown-outcome.js';
+
+/** Name of the lease a closing pass runs under. */
+export const INTERRUPTED_LEASE = 'close-interrupted';
 
 /** What closing interrupted calls needs. */
 export interface InterruptedDeps {
@@ -15,44 +23,92 @@ export interface InterruptedDeps {
   olderThanMs: number;
   /** This process's replica id, written on the closing records. */
   replica: string;
+  /** Shared leases (the store's): without them every caller closes what it finds. */
+  lease?: { leases: LeaseStore; ttlMs: number };
 }
 
-/** Closes every interrupted call; resolves with how many were closed. Never throws. */
+/** Closes every interrupted call; resolves with how many this caller closed. Never throws. */
 export async function closeInterrupted(
   deps: InterruptedDeps,
   responderFor: (ref: MessageRef) => Responder | null,
 ): Promise<number> {
+  // Unique per pass, so two bots in one process (same replica id) still exclude each other.
+  const owner = `${deps.replica}:${randomUUID()}`;
+  const { lease } = deps;
+  try {
+    if (lease && !(await lease.leases.acquire(INTERRUPTED_LEASE, owner, lease.ttlMs))) {
+      deps.logger.info({ holder: await lease.leases.holder(INTERRUPTED_LEASE) }, 'another replica is closing interrupted calls');
+      return 0;
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'taking the lease to close interrupted calls failed');
+    return 0;
+  }
+  try {
+    return await closeAll(deps, responderFor, owner);
+  } finally {
+    await lease?.leases
+      .release(INTERRUPTED_LEASE, owner)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'));
+  }
+}
+
+async function closeAll(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  owner: string,
+): Promise<number> {
   const at = deps.now();
-  let records;
+  let records: AuditRecord[];
   try {
     records = await deps.audit.unfinished(at.getTime() - deps.olderThanMs);
   } catch (error) {
     deps.logger.warn({ err: error }, 'reading the audit log for interrupted calls failed');
     return 0;
   }
+  let closed = 0;
   for (const record of records) {
-    await deps.audit
-      .write({
-        ...record,
-        time: at.toISOString(),
-        result: 'unknown',
-        interrupted: true,
-        errorId: 'interrupted',
-        summary: 'interrupted: the bot stopped before the hosting API answered',
-        replica: deps.replica,
-        durationMs: 0,
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
-    const responder = record.cardRef ? responderFor(record.cardRef) : null;
-    if (record.cardRef && responder) {
-      await responder
-        .update(record.cardRef, interruptedCard(record))
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'editing an interrupted card failed'));
-    }
-    deps.logger.warn(
-      { command: record.command, callId: record.callId, replica: record.replica },
-      'confirmed call interrupted by a restart: outcome unknown',
-    );
+    // A pass that outlived its lease stops: another replica may be closing the rest by now.
+    if (closed > 0 && deps.lease && !(await renewed(deps, owner))) break;
+    await closeOne(deps, responderFor, record, at);
+    closed += 1;
   }
-  return records.length;
+  return closed;
+}
+
+async function renewed(deps: InterruptedDeps, owner: string): Promise<boolean> {
+  const { leases, ttlMs } = deps.lease!;
+  const held = await leases.renew(INTERRUPTED_LEASE, owner, ttlMs).catch(() => false);
+  if (!held) deps.logger.warn('lost the lease while closing interrupted calls; the next start closes the rest');
+  return held;
+}
+
+async function closeOne(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  record: AuditRecord,
+  at: Date,
+): Promise<void> {
+  await deps.audit
+    .write({
+      ...record,
+      time: at.toISOString(),
+      result: 'unknown',
+      interrupted: true,
+      errorId: 'interrupted',
+      summary: 'interrupted: the bot stopped before the hosting API answered',
+      replica: deps.replica,
+      durationMs: 0,
+    })
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+  const responder = record.cardRef ? responderFor(record.cardRef) : null;
+  if (record.cardRef && responder) {
+    await responder
+      .update(record.cardRef, interruptedCard(record))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'editing an interrupted card failed'));
+  }
+  deps.logger.warn(
+    { command: record.command, callId: record.callId, replica: record.replica },
+    'confirmed call interrupted by a restart: outcome unknown',
+  );
 }

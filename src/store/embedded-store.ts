@@ -1,5 +1,6 @@
 // The embedded store (no REDIS_URL): the table store plus an append-only journal in the data dir.
-// Each change appends one JSON line (cost proportional to the change); the journal is compacted
+// Each change appends one JSON line (cost proportional to the change; changes made while a write
+// is in flight are appended together by the next one); the journal is compacted
 // to the live records when it has grown to twice their number, and at every open. One process per
 // data dir, enforced by a lock file. Chosen over SQLite/LevelDB: no native build, and the state
 // is small records that are replayed in milliseconds.
@@ -113,15 +114,25 @@ export async function openEmbeddedStore(
       lines = records.length;
       liveCount = records.length;
     };
+    // Group commit: changes made while a write is in flight wait in one open batch and go to disk
+    // together in the next write, so a burst costs a few appends rather than one event-loop
+    // round trip per change queued behind every other.
+    let openBatch: { lines: string[]; done: Promise<void> } | undefined;
     const append = (write: TableWrite): Promise<void> => {
-      const step = async (): Promise<void> => {
-        if (!handle) throw new Error('the embedded store is closed');
-        await handle.appendFile(lineOf(write));
-        lines += 1;
-        if (lines > 2 * liveCount + 1000) await compact();
-      };
-      queue = queue.then(step, step);
-      return queue;
+      if (!openBatch) {
+        const batch: { lines: string[]; done: Promise<void> } = { lines: [], done: Promise.resolve() };
+        const step = async (): Promise<void> => {
+          if (openBatch === batch) openBatch = undefined;
+          if (!handle) throw new Error('the embedded store is closed');
+          await handle.appendFile(batch.lines.join(''));
+          lines += batch.lines.length;
+          if (lines > 2 * liveCount + 1000) await compact();
+        };
+        batch.done = queue = queue.then(step, step);
+        openBatch = batch;
+      }
+      openBatch.lines.push(lineOf(write));
+      return openBatch.done;
     };
     await compact();
     if (existsSync(legacy)) await rename(legacy, `${legacy}.imported`);

@@ -101,6 +101,33 @@ describe('embedded store specifics', () => {
     }
   });
 
+  it('writes a burst of concurrent changes as whole lines and keeps every one across a reopen', async () => {
+    const dir = await tempDir();
+    try {
+      const at = Date.now();
+      const store = await openEmbeddedStore(dir);
+      const tokens = Array.from({ length: 400 }, (_, i) => `burst-${i}`);
+      await Promise.all(
+        tokens.map(async (token) => {
+          await store.pending.put(pendingFor(token, at));
+          expect(await store.pending.attachCard(token, { platform: 'slack', channelId: 'C1', id: token })).toBe(true);
+        }),
+      );
+      await store.close();
+      const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).split('\n').filter(Boolean);
+      expect(lines.every((line) => typeof (JSON.parse(line) as { k: unknown }).k === 'string')).toBe(true);
+      const reopened = await openEmbeddedStore(dir);
+      try {
+        expect(await reopened.pending.count()).toBe(400);
+        expect(await reopened.pending.get('burst-399')).toMatchObject({ cardRef: { id: 'burst-399' } });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('imports the state.json of earlier versions once', async () => {
     const dir = await tempDir();
     try {

@@ -9,11 +9,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { interruptedBound, loadConfig } from '../../src/config.js';
 import { openAuditLog, REPLICA_ID, type AuditLog } from '../../src/core/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
-import { closeInterrupted } from '../../src/core/interrupted.js';
+import { closeInterrupted, INTERRUPTED_LEASE } from '../../src/core/interrupted.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import type { Message } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
+import { createMemoryLeases } from '../../src/store/memory-leases.js';
 import { makeBot, POLICY } from '../support/core-fakes.js';
 
 const dirs: string[] = [];
@@ -178,6 +179,30 @@ describe('closing interrupted calls at start', () => {
       replica: 'me',
     });
     expect(await audit.unfinished(Date.parse('2026-01-01T01:00:00.000Z'))).toHaveLength(1);
+    await audit.close();
+  });
+
+  it('leaves the calls to the replica holding the closing lease, and closes them once it is free', async () => {
+    const dir = tempDir();
+    const audit = await openAuditLog(dir);
+    await audit.write(calling('dead', '2026-01-01T00:00:00.000Z', { cardRef: { platform: 'slack', channelId: 'C1', id: '1' } }));
+    const leases = createMemoryLeases(() => Date.parse('2026-01-01T00:05:00.000Z'));
+    const responder = recordingResponder();
+    const deps = {
+      audit,
+      logger: silentLogger(),
+      now: () => new Date('2026-01-01T00:05:00.000Z'),
+      olderThanMs: 60_000,
+      replica: 'me',
+      lease: { leases, ttlMs: 30_000 },
+    };
+    expect(await leases.acquire(INTERRUPTED_LEASE, 'other-replica', 30_000)).toBe(true);
+    expect(await closeInterrupted(deps, () => responder)).toBe(0);
+    expect(responder.updates).toHaveLength(0);
+    await leases.release(INTERRUPTED_LEASE, 'other-replica');
+    expect(await closeInterrupted(deps, () => responder)).toBe(1);
+    expect(await leases.holder(INTERRUPTED_LEASE)).toBeNull();
+    expect(responder.updates).toHaveLength(1);
     await audit.close();
   });
 
