@@ -3,6 +3,7 @@
 // confirmation and audit, so a handler only ever runs with validated, authorized, confirmed input.
 import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
+import type { ChartInput, ChartOutput } from '../render/chart/chart-types.js';
 import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-record.js';
 import type { Actor, ArgInfo } from './ports.js';
@@ -181,21 +182,6 @@ export interface BotServices {
   watches?: WatchService;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
-}
-
-/** Input for a metrics chart: the RRD data of one instance for one period. */
-export interface ChartInput {
-  title: string;
-  periode: string;
-  series: unknown;
-}
-
-/** A rendered chart PNG (and where it was saved, if anywhere) that adapters can upload. */
-export interface ChartOutput {
-  png: Uint8Array;
-  width: number;
-  height: number;
-  savedPath?: string;
 }
 
 /** One audit line (JSON lines, append-only); defined with the code that writes it. */

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../config.js';
+import { ConfigError } from './errors.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;

@@ -1,7 +1,7 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from './app-config.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './api-calls.js';
 import type { AuditLog } from './audit.js';
