@@ -203,4 +203,4 @@ export const backupCommands: CommandDefinition[] = [
   backupList,
   backupRestore,
   backupDelete,
-] as unknown as CommandDefinition[];
+];

@@ -26,9 +26,7 @@ export const billingMethods = defineCommand({
     const methods = await ctx.api.billing.paymentMethods(amount !== undefined ? { amount } : {});
     const rows: string[][] = [];
     for (const category of CATEGORIES) {
-      const list = (methods as unknown as Record<string, unknown>)[category];
-      if (!Array.isArray(list)) continue;
-      for (const m of list as Record<string, unknown>[]) {
+      for (const m of methods[category]) {
         rows.push([
           CATEGORY_TEXT[category],
           show(m.name),
@@ -80,20 +78,15 @@ export const billingReports = defineCommand({
       return { title: 'Billing reports', tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const now = ctx.now();
-    const rows = reports.items.map((r) => {
-      const item = r as unknown as Record<string, unknown>;
-      return [
-        show(item['billing periode'] ?? item.billing_periode),
-        day(item.billing_date, now),
-        show(item.status),
-        money(item.total, ctx.currency),
-        item.can_download === true ? 'yes' : 'no',
-        show(item.id),
-      ];
-    });
-    const unsettled = reports.items.filter(
-      (r) => (r as unknown as { fully_settle?: unknown }).fully_settle === false,
-    ).length;
+    const rows = reports.items.map((item) => [
+      show(item['billing periode']),
+      day(item.billing_date, now),
+      show(item.status),
+      money(item.total, ctx.currency),
+      item.can_download === true ? 'yes' : 'no',
+      show(item.id),
+    ]);
+    const unsettled = reports.items.filter((item) => item.fully_settle === false).length;
     return {
       title: 'Billing reports',
       tone: unsettled > 0 ? 'warning' : 'info',
@@ -117,4 +110,4 @@ export const billingReports = defineCommand({
 export const billingCommands: CommandDefinition[] = [
   billingMethods,
   billingReports,
-] as unknown as CommandDefinition[];
+];

@@ -157,4 +157,4 @@ export const botCommands: CommandDefinition[] = [
   whoami,
   audit,
   status,
-] as unknown as CommandDefinition[];
+];

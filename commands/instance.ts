@@ -245,4 +245,4 @@ export const instanceCommands: CommandDefinition[] = [
   instanceConsole,
   instanceMetrics,
   instanceNoIp,
-] as unknown as CommandDefinition[];
+];

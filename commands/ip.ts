@@ -130,4 +130,4 @@ export const ipMove = defineCommand({
 });
 
 /** The ip group, in help order. */
-export const ipCommands: CommandDefinition[] = [ipAdd, ipMove] as unknown as CommandDefinition[];
+export const ipCommands: CommandDefinition[] = [ipAdd, ipMove];

@@ -124,7 +124,7 @@ export const networkList = defineCommand({
 });
 
 /** `snapshot list`, listed with the snapshot group. */
-export const snapshotListCommands: CommandDefinition[] = [snapshotList] as unknown as CommandDefinition[];
+export const snapshotListCommands: CommandDefinition[] = [snapshotList];
 
 /** `network list`, listed with the network group. */
-export const networkListCommands: CommandDefinition[] = [networkList] as unknown as CommandDefinition[];
+export const networkListCommands: CommandDefinition[] = [networkList];

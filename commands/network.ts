@@ -190,4 +190,4 @@ export const networkCommands: CommandDefinition[] = [
   networkGraph,
   networkAttach,
   networkDetach,
-] as unknown as CommandDefinition[];
+];

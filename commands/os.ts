@@ -52,4 +52,4 @@ export const osList = defineCommand({
 });
 
 /** The os group. */
-export const osCommands: CommandDefinition[] = [osList] as unknown as CommandDefinition[];
+export const osCommands: CommandDefinition[] = [osList];

@@ -101,4 +101,4 @@ export const snapshotRollback = defineCommand({
 export const snapshotCommands: CommandDefinition[] = [
   snapshotDelete,
   snapshotRollback,
-] as unknown as CommandDefinition[];
+];

@@ -32,4 +32,4 @@ export const sshkeyUnassigned = defineCommand({
 });
 
 /** The sshkey group. */
-export const sshkeyCommands: CommandDefinition[] = [sshkeyUnassigned] as unknown as CommandDefinition[];
+export const sshkeyCommands: CommandDefinition[] = [sshkeyUnassigned];

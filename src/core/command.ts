@@ -225,10 +225,11 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   /** With visibility 'ephemeral': private by default, `--public` (an arg named `public`) shares it. */
   shareable?: boolean;
   /** Required for destructive commands (and change commands that cost money). */
-  preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
-  run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;
+  preview?(ctx: CommandContext, args: ArgsOf<A>): Promise<Preview>;
+  /** Declared as a method (bivariant parameters), so any definition fits a CommandDefinition[]. */
+  run(ctx: CommandContext, args: ArgsOf<A>): Promise<Message | RunResult>;
   /** For state-changing commands: what to check (and follow) when the outcome cannot be known. */
-  ifUnknown?: (args: ArgsOf<A>) => UnknownOutcomeHint;
+  ifUnknown?(args: ArgsOf<A>): UnknownOutcomeHint;
 }
 
 /** Identity function that keeps argument types flowing into preview/run. */

@@ -181,7 +181,7 @@ async function runConfirmed(
   }
   let result;
   try {
-    result = toRunResult(await def.run(ctx, args as never));
+    result = toRunResult(await def.run(ctx, args));
   } catch (error) {
     const failure = classifyFailure(error, hintContext(pending.command, args), hint);
     logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });
