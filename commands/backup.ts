@@ -199,8 +199,4 @@ export const backupList = defineCommand({
 });
 
 /** The backup group, in help order. */
-export const backupCommands: CommandDefinition[] = [
-  backupList,
-  backupRestore,
-  backupDelete,
-];
+export const backupCommands: CommandDefinition[] = [backupList, backupRestore, backupDelete];

@@ -107,7 +107,4 @@ export const billingReports = defineCommand({
 });
 
 /** The billing group, in help order. */
-export const billingCommands: CommandDefinition[] = [
-  billingMethods,
-  billingReports,
-];
+export const billingCommands: CommandDefinition[] = [billingMethods, billingReports];

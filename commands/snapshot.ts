@@ -98,7 +98,4 @@ export const snapshotRollback = defineCommand({
 });
 
 /** The snapshot group, in help order. */
-export const snapshotCommands: CommandDefinition[] = [
-  snapshotDelete,
-  snapshotRollback,
-];
+export const snapshotCommands: CommandDefinition[] = [snapshotDelete, snapshotRollback];

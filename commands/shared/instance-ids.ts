@@ -11,7 +11,7 @@ import { publicIpId } from './instance-view.js';
  * (`network show`) when the API gives one.
  */
 export function idLine(uuid: string, detail: InstanceDetail, network: string[]): string {
-  const locationId = show((detail as { location_id?: unknown }).location_id);
+  const locationId = show(detail.location_id);
   const ipId = publicIpId(detail);
   return [
     `uuid ${uuid}`,
@@ -26,7 +26,7 @@ export function idLine(uuid: string, detail: InstanceDetail, network: string[]):
  * name in the optional network list (E2). Best effort: without E2 the line simply leaves it out.
  */
 export async function networkIds(ctx: CommandContext, detail: InstanceDetail): Promise<string[]> {
-  const network = show((detail as { private_network?: unknown }).private_network);
+  const network = show(detail.private_network);
   if (network === DASH) return [];
   if (UUID.test(network)) return [`Network uuid ${network}`];
   try {
