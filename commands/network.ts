@@ -9,6 +9,7 @@ import { DASH, plural, show } from './shared/format.js';
 import { graphTree } from './shared/graph.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
 import { instancePreview } from './shared/preview.js';
+import { isUuid } from '../src/core/uuid.js';
 
 type Mode = 'attach' | 'detach';
 
@@ -37,7 +38,7 @@ async function liveState(ctx: CommandContext, instance: ResolvedInstance, networ
   const current = show(detail.private_network);
   if (mode === 'attach' && current !== DASH) {
     // One network per instance: the API would answer 409 "detach it first", so say it up front.
-    const uuidKnown = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(current);
+    const uuidKnown = isUuid(current);
     const detachArg = uuidKnown ? current : `<uuid of ${current}>`;
     throw new UserError(
       'invalid-argument',

@@ -3,6 +3,7 @@
 import type { Actor } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import type { ResponderEvent } from './responder.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4 } as const;
@@ -43,8 +44,6 @@ export interface ExecOptions {
   /** `--json`: print one JSON document instead of text. */
   json?: boolean;
 }
-
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One exec run's result, for the exit code and `--json`. */
 export interface ExecRun {
@@ -93,7 +92,7 @@ export function names(target: PendingTarget, given: string): boolean {
   const value = given.trim();
   if (value === '') return false;
   return [target.expected, ...target.accepted].some((want) =>
-    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
+    isUuid(want) && isUuid(value)
       ? want.toLowerCase() === value.toLowerCase()
       : want === value,
   );

@@ -17,10 +17,10 @@ import {
   names,
   rerunLine,
   run,
-  UUID_SHAPE,
   type ExecOptions,
   type ExecRun,
 } from './exec-common.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 export { EXIT, exitCode, rerunLine } from './exec-common.js';
 export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
@@ -110,7 +110,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     return run(EXIT.needsConfirmation, invocation.id);
   }
   if (target && !names(target, options.confirm)) {
-    const uuidToo = target.accepted.some((value) => UUID_SHAPE.test(value)) ? ' (or its uuid)' : '';
+    const uuidToo = target.accepted.some((value) => isUuid(value)) ? ' (or its uuid)' : '';
     options.stderr.write(
       `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
     );

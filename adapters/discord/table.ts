@@ -3,12 +3,12 @@
 // a header rule and right-aligned numbers, and a wider one becomes one readable line per row.
 import { escapeCodeBlock, escapeMarkdown } from './escape.js';
 import { fit, fitEscaped } from './limits.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Widest aligned table, in characters, that an embed shows without wrapping lines. */
 export const EMBED_CODE_WIDTH = 56;
 
 const NUMERIC = /^(?:[A-Z]{3} )?[-+]?\d[\d,.]*(?: ?(?:%|[KMGT]?B|vCPU|GB\/s|[KM]B\/s|\/h|\/mo))?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMPTY = new Set(['', '—', '-']);
 
 /** True when every filled cell of the column is a number or an amount (they read best right-aligned). */
@@ -31,7 +31,7 @@ export function alignedLines(columns: string[], rows: string[][]): string[] {
 }
 
 function inline(value: string): string {
-  return UUID.test(value) || (value.startsWith('/') && !value.includes('`'))
+  return isUuid(value) || (value.startsWith('/') && !value.includes('`'))
     ? `\`${value}\``
     : escapeMarkdown(value);
 }
@@ -39,7 +39,7 @@ function inline(value: string): string {
 /** One row as "**first** — Label: value · Label: value", empty cells left out. */
 export function rowLine(columns: string[], row: string[]): string {
   const [first = '', ...rest] = row;
-  const head = first.startsWith('/') || UUID.test(first) ? inline(first) : `**${escapeMarkdown(first)}**`;
+  const head = first.startsWith('/') || isUuid(first) ? inline(first) : `**${escapeMarkdown(first)}**`;
   const parts = rest
     .map((value, i) => ({ label: columns[i + 1] ?? '', value }))
     .filter((c) => !EMPTY.has(c.value))

@@ -2,12 +2,12 @@
 // monospace text (numbers right-aligned) while it fits a code block's width; a wider one, whose
 // lines would wrap and scramble the columns, becomes one readable line per row instead.
 import { escapeEntities, escapeMrkdwn } from './escape.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;
 
 const NUMERIC = /^(?:[A-Z]{3} )?[-+]?\d[\d,.]*(?: ?(?:%|[KMGT]?B|vCPU|[KMG]B\/s|\/h|\/mo))?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMPTY = new Set(['', '—', '-']);
 
 function numericColumn(rows: string[][], index: number): boolean {
@@ -33,14 +33,14 @@ export function tooWide(text: string): boolean {
 }
 
 function inline(value: string): string {
-  const code = UUID.test(value) || value.startsWith('/');
+  const code = isUuid(value) || value.startsWith('/');
   return code && !value.includes('`') ? `\`${escapeEntities(value)}\`` : escapeMrkdwn(value);
 }
 
 /** One row as escaped mrkdwn: "*first* — Label: value · Label: value", empty cells left out. */
 export function rowLine(columns: string[], row: string[]): string {
   const [first = '', ...rest] = row;
-  const plainFirst = !UUID.test(first) && !first.startsWith('/') && !/[*\n]/.test(first);
+  const plainFirst = !isUuid(first) && !first.startsWith('/') && !/[*\n]/.test(first);
   const head = plainFirst ? `*${escapeMrkdwn(first)}*` : inline(first);
   const parts = rest
     .map((value, i) => ({ label: columns[i + 1] ?? '', value }))

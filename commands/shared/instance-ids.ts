@@ -4,6 +4,7 @@ import type { InstanceDetail } from '../../src/api/index.js';
 import type { CommandContext } from '../../src/core/command.js';
 import { DASH, show } from './format.js';
 import { publicIpId } from './instance-view.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /**
  * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,
@@ -28,7 +29,7 @@ export function idLine(uuid: string, detail: InstanceDetail, network: string[]):
 export async function networkIds(ctx: CommandContext, detail: InstanceDetail): Promise<string[]> {
   const network = show(detail.private_network);
   if (network === DASH) return [];
-  if (UUID.test(network)) return [`Network uuid ${network}`];
+  if (isUuid(network)) return [`Network uuid ${network}`];
   try {
     const match = (await ctx.api.privateNetworks.list()).filter((n) => n.name === network);
     const only = match.length === 1 ? match[0] : undefined;
@@ -38,5 +39,3 @@ export async function networkIds(ctx: CommandContext, detail: InstanceDetail): P
     return [];
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,6 +8,7 @@ import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-record.js';
 import type { Actor, ArgInfo } from './ports.js';
 import type { WatchService } from './watch-port.js';
+import { uuidSchema } from './uuid.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
@@ -41,9 +42,7 @@ type AnyArgs = Record<string, ArgSpec<unknown>>;
 /** The handler-facing argument object derived from the specs. */
 export type ArgsOf<A extends AnyArgs> = { [K in keyof A]: A[K] extends ArgSpec<infer T> ? T : never };
 
-const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-  message: 'must be a uuid like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
-});
+const uuidArg = uuidSchema('must be a uuid like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea');
 
 interface ArgOptions {
   positional?: boolean;
@@ -61,7 +60,7 @@ export const arg = {
       description,
       positional: options.positional ?? true,
       required: true,
-      schema: uuidSchema,
+      schema: uuidArg,
     };
   },
   string(description: string, options: ArgOptions & { max?: number } = {}): ArgSpec<string> {

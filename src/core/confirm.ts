@@ -15,7 +15,8 @@ import {
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
 import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
-import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './resolve-instance.js';
+import { forgetIfGone, hintContext, refreshInstanceLabels } from './resolve-instance.js';
+import { isUuid } from './uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
