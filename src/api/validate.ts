@@ -11,7 +11,8 @@ export function invalidInput(endpoint: EndpointName, detail: string): ApiError {
 
 /** A uuid path or form value, as the spec's "format uuid". */
 export function requireUuid(endpoint: EndpointName, name: string, value: unknown): string {
-  if (typeof value !== 'string' || !z.regexes.guid.test(value)) throw invalidInput(endpoint, `${name} must be a UUID`);
+  if (typeof value !== 'string' || !z.regexes.guid.test(value))
+    throw invalidInput(endpoint, `${name} must be a UUID`);
   return value;
 }
 

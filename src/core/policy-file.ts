@@ -17,7 +17,9 @@ const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console)
 const channelSchema = z.string().regex(/^(slack|discord|console):\S+$/, {
   message: 'channels look like slack:C0123 or discord:<channel id>',
 });
-const aliasTarget = uuidSchema('alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea');
+const aliasTarget = uuidSchema(
+  'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
+);
 const list = <T extends z.ZodType>(item: T) =>
   z
     .array(item)
