@@ -1,7 +1,6 @@
 // RRD series (spec 2.5) reduced to what an on-call reads at a glance: averages, peaks, the latest
 // memory use and a sparkline per metric. Shared by `instance metrics` and `status`.
 import type { RrdSeries } from '../../src/api/index.js';
-import type { Field } from '../../src/render/message.js';
 import { sparkline } from '../../src/render/sparkline.js';
 import { DASH, percent } from './format.js';
 
@@ -103,11 +102,6 @@ function metricRows(summary: MetricsSummary): [string, string, number[]][] {
     ['Disk read', rateStats(diskRead), diskRead.values],
     ['Disk write', rateStats(diskWrite), diskWrite.values],
   ];
-}
-
-/** "avg 12.0% · max 85.3%  ▁▂█▃" style fields, one per metric (numbers in one unit per line). */
-export function metricFields(summary: MetricsSummary): Field[] {
-  return metricRows(summary).map(([label, value, values]) => ({ label, value: `${value}${spark(values)}` }));
 }
 
 /**

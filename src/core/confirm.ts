@@ -24,9 +24,6 @@ import type { PendingConfirmation } from './store.js';
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
 import { auditUnavailable, writeAhead } from './write-ahead.js';
 
-/** Re-exported: callers have imported the typed-text rule from here. */
-export { confirmationMatches };
-
 /**
  * Edits the card if we know it, else posts the state as a new message; returns the ref used.
  * The fallback post keeps an ephemeral command's result private (console credentials).
