@@ -9,6 +9,7 @@ import { money, plural, show, storageSize, toNumber } from './shared/format.js';
 import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, pointless } from './shared/preview.js';
+import { changeResult, untilStatus } from './shared/change-result.js';
 
 const backupArg = () => arg.uuid('Backup uuid');
 
@@ -94,21 +95,12 @@ export const backupRestore = defineCommand({
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.restore(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Restore requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `${target.label} is restoring from backup ${backupUuid}.` }],
-      },
-      follow: {
-        kind: 'instance-status',
-        instanceUuid: instance.uuid,
-        label: target.label,
-        verb: 'restoring',
-        doneStatuses: ['Running'],
-      },
-      auditSummary: `restore of ${target.label} from backup ${backupUuid} requested`,
-    };
+    return changeResult(
+      `Restore requested for ${target.label}`,
+      `${target.label} is restoring from backup ${backupUuid}.`,
+      `restore of ${target.label} from backup ${backupUuid} requested`,
+      untilStatus(target, 'restoring', ['Running']),
+    );
   },
   // Not followed: "Running" is both where it starts and where a restore ends.
   ifUnknown: ({ instance }) => ({
@@ -140,14 +132,11 @@ export const backupDelete = defineCommand({
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.delete(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Backup deleted for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `Backup ${backupUuid} was deleted.` }],
-      },
-      auditSummary: `backup ${backupUuid} of ${target.label} deleted`,
-    };
+    return changeResult(
+      `Backup deleted for ${target.label}`,
+      `Backup ${backupUuid} was deleted.`,
+      `backup ${backupUuid} of ${target.label} deleted`,
+    );
   },
   ifUnknown: ({ instance, backupUuid }) => ({
     check: `whether backup ${backupUuid} is still listed`,

@@ -4,6 +4,7 @@ import type { CommandDefinition } from '../src/core/command.js';
 import { day } from './shared/dates.js';
 import { money, plural, show } from './shared/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
+import { tableReply } from './shared/table-reply.js';
 
 const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
 const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
@@ -38,21 +39,15 @@ export const billingMethods = defineCommand({
     }
     const title =
       amount !== undefined ? `Payment methods for ${money(amount, ctx.currency)}` : 'Payment methods';
-    if (rows.length === 0)
-      return { title, tone: 'info', blocks: [{ type: 'text', text: 'No payment methods are offered.' }] };
-    return {
+    return tableReply({
       title,
-      tone: 'info',
-      blocks: [
-        { type: 'table', columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'], rows },
-        {
-          type: 'context',
-          text:
-            `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
-            `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
-        },
-      ],
-    };
+      columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'],
+      rows,
+      empty: 'No payment methods are offered.',
+      note:
+        `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
+        `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
+    });
   },
 });
 

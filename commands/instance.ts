@@ -15,6 +15,7 @@ import {
 import { metricsReply } from './shared/metrics-reply.js';
 import { PERIODS } from './shared/metrics.js';
 import { instancePreview, pointless } from './shared/preview.js';
+import { tableReply } from './shared/table-reply.js';
 
 /** Endpoint 1: everything about one instance on one card. */
 export const instanceShow = defineCommand({
@@ -210,30 +211,14 @@ export const instanceNoIp = defineCommand({
       const hostname = present(option.hostname);
       if (hostname) await ctx.bot.rememberHostname(option.id, hostname);
     }
-    const title = `Instances without a public IP in location ${locationId}`;
-    if (options.length === 0) {
-      return {
-        title,
-        tone: 'info',
-        blocks: [{ type: 'text', text: 'Every instance there has a public IP.' }],
-      };
-    }
-    return {
-      title,
-      tone: 'info',
+    return tableReply({
+      title: `Instances without a public IP in location ${locationId}`,
+      columns: ['Hostname', 'UUID'],
+      rows: options.map((o) => [show(o.hostname), show(o.id)]),
+      empty: 'Every instance there has a public IP.',
+      note: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
       summary: `${plural(options.length, 'instance')} without a public IP`,
-      blocks: [
-        {
-          type: 'table',
-          columns: ['Hostname', 'UUID'],
-          rows: options.map((o) => [show(o.hostname), show(o.id)]),
-        },
-        {
-          type: 'context',
-          text: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
-        },
-      ],
-    };
+    });
   },
 });
 

@@ -4,6 +4,7 @@ import type { CommandDefinition } from '../src/core/command.js';
 import { show } from './shared/format.js';
 import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
 import { instancePreview, pointless } from './shared/preview.js';
+import { changeResult, untilStatus } from './shared/change-result.js';
 
 const snapshotArg = () => arg.uuid('Snapshot uuid');
 
@@ -30,14 +31,11 @@ export const snapshotDelete = defineCommand({
   run: async (ctx, { instance, snapshotUuid }) => {
     await ctx.api.snapshots.delete(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Snapshot deletion requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `Snapshot ${snapshotUuid} is being removed.` }],
-      },
-      auditSummary: `snapshot ${snapshotUuid} of ${target.label} deleted`,
-    };
+    return changeResult(
+      `Snapshot deletion requested for ${target.label}`,
+      `Snapshot ${snapshotUuid} is being removed.`,
+      `snapshot ${snapshotUuid} of ${target.label} deleted`,
+    );
   },
   // The API has no call that lists snapshots: the provider's panel is the only place to look.
   ifUnknown: ({ instance, snapshotUuid }) => ({
@@ -74,21 +72,12 @@ export const snapshotRollback = defineCommand({
   run: async (ctx, { instance, snapshotUuid }) => {
     await ctx.api.snapshots.rollback(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Rollback requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `${target.label} is rolling back to snapshot ${snapshotUuid}.` }],
-      },
-      follow: {
-        kind: 'instance-status',
-        instanceUuid: instance.uuid,
-        label: target.label,
-        verb: 'rolling back',
-        doneStatuses: ['Stopped'],
-      },
-      auditSummary: `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
-    };
+    return changeResult(
+      `Rollback requested for ${target.label}`,
+      `${target.label} is rolling back to snapshot ${snapshotUuid}.`,
+      `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
+      untilStatus(target, 'rolling back', ['Stopped']),
+    );
   },
   // Not followed: a rollback ends Stopped, which the instance may already have been.
   ifUnknown: ({ instance }) => ({
