@@ -1,10 +1,12 @@
 // Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { day } from './shared/dates.js';
 import { money, plural, show } from './shared/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { tableReply } from './shared/table-reply.js';
+
+const command = commandGroup('billing');
 
 const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
 const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
@@ -16,8 +18,7 @@ const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
 };
 
 /** Endpoint 21: how the account can be topped up, and what each way costs. */
-export const billingMethods = defineCommand({
-  group: 'billing',
+export const billingMethods = command({
   name: 'methods',
   summary: 'List payment methods and their fees',
   examples: ['/vps billing methods', '/vps billing methods --amount 500000'],
@@ -52,8 +53,7 @@ export const billingMethods = defineCommand({
 });
 
 /** Endpoint 22: monthly billing reports, newest first, paginated. */
-export const billingReports = defineCommand({
-  group: 'billing',
+export const billingReports = command({
   name: 'reports',
   summary: 'List billing report summaries',
   examples: ['/vps billing reports', '/vps billing reports --page 2 --limit 6'],

@@ -10,7 +10,7 @@ import {
   publicIp,
   publicIpId,
 } from './shared/instance-view.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
 import { changeResult } from './shared/change-result.js';
 
 /** Endpoint 13: assign a new public IP; confirmed first because it costs money. */
@@ -22,8 +22,7 @@ export const ipAdd = defineCommand({
   args: { instance: arg.instance() },
   risk: 'change',
   preview: async (ctx, { instance }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     if (publicIp(detail) !== '—') throw pointless(`${label} already has public IP ${publicIp(detail)}.`);
     if (isTerminating(detail.status)) throw pointless(`${label} is ${show(detail.status)}.`);
     return instancePreview({

@@ -1,12 +1,13 @@
 // Operating system catalogue (endpoint 19), one row per installable version.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { memorySize, plural, show, storageSize } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 
+const command = commandGroup('os');
+
 /** Endpoint 19: which OS images can be installed, optionally in one location. */
-export const osList = defineCommand({
-  group: 'os',
+export const osList = command({
   name: 'list',
   summary: 'List installable operating systems',
   examples: ['/vps os list', '/vps os list --location 2'],

@@ -1,16 +1,16 @@
 // Snapshot commands (endpoints 7–8): delete a snapshot, roll an instance back to one.
-import { arg, defineCommand } from '../src/core/command.js';
+import { arg, commandGroup } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
-import { show } from './shared/format.js';
-import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { freshLabel } from './shared/instance-view.js';
+import { fetchLabelled, instancePreview } from './shared/preview.js';
 import { changeResult, untilStatus } from './shared/change-result.js';
+
+const command = commandGroup('snapshot');
 
 const snapshotArg = () => arg.uuid('Snapshot uuid');
 
 /** Endpoint 7: delete one snapshot of an instance. */
-export const snapshotDelete = defineCommand({
-  group: 'snapshot',
+export const snapshotDelete = command({
   name: 'delete',
   summary: 'Delete a snapshot of an instance',
   examples: ['/vps snapshot delete web-1 0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10'],
@@ -18,8 +18,7 @@ export const snapshotDelete = defineCommand({
   risk: 'destructive',
   notice: 'deleted a snapshot of',
   preview: async (ctx, { instance, snapshotUuid }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     return instancePreview({
       title: `Delete a snapshot of ${label}?`,
       detail,
@@ -44,8 +43,7 @@ export const snapshotDelete = defineCommand({
 });
 
 /** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the API has no start call). */
-export const snapshotRollback = defineCommand({
-  group: 'snapshot',
+export const snapshotRollback = command({
   name: 'rollback',
   summary: 'Roll an instance back to a snapshot',
   examples: ['/vps snapshot rollback web-1 5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
@@ -53,10 +51,7 @@ export const snapshotRollback = defineCommand({
   risk: 'destructive',
   notice: 'rolled back',
   preview: async (ctx, { instance, snapshotUuid }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
-    if (isTerminating(detail.status))
-      throw pointless(`${label} is ${show(detail.status)} — it cannot be rolled back.`);
+    const { detail, label } = await fetchLabelled(ctx, instance, 'rolled back');
     return instancePreview({
       title: `Roll ${label} back to a snapshot?`,
       detail,

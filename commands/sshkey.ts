@@ -1,12 +1,13 @@
 // SSH key commands (endpoint 20): keys on the account not yet assigned to a VM.
-import { arg, defineCommand } from '../src/core/command.js';
+import { arg, commandGroup } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { plural, show } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 
+const command = commandGroup('sshkey');
+
 /** Endpoint 20: SSH keys that could still be added to a VM. */
-export const sshkeyUnassigned = defineCommand({
-  group: 'sshkey',
+export const sshkeyUnassigned = command({
   name: 'unassigned',
   summary: 'List SSH keys not yet assigned to a VM',
   examples: ['/vps sshkey unassigned 101'],

@@ -1,18 +1,18 @@
 // `vpsops exec "approve <token>" --confirm <target>`: the second person of a two-person request
 // made in the console or by exec approves it (Slack and Discord requests are approved on their card).
 import type { Dispatcher } from '../../src/core/ports.js';
-import type { Message } from '../../src/render/message.js';
 import {
   EXIT,
   exitCode,
   finish,
   names,
+  printer,
   rerunLine,
   run,
   type ExecOptions,
   type ExecRun,
 } from './exec-common.js';
-import { renderAnnouncement, renderConsole } from './render.js';
+import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toActionEvent } from './translate.js';
 
@@ -38,12 +38,7 @@ export async function approve(dispatcher: Dispatcher, options: ExecOptions, toke
     );
     return run(EXIT.needsConfirmation);
   }
-  const print = (message: Message): void => {
-    const failed = message.outcome === 'error' || message.outcome === 'usage-error';
-    (failed ? options.stderr : options.stdout).write(
-      renderConsole(message, { color: options.color ?? false }),
-    );
-  };
+  const print = printer(options);
   const follow = options.follow;
   const responder = createConsoleResponder(
     {

@@ -2,6 +2,7 @@
 // what --confirm names.
 import type { Actor } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
+import { renderConsole } from './render.js';
 import type { ResponderEvent } from './responder.js';
 import { isUuid } from '../../src/core/uuid.js';
 
@@ -92,9 +93,7 @@ export function names(target: PendingTarget, given: string): boolean {
   const value = given.trim();
   if (value === '') return false;
   return [target.expected, ...target.accepted].some((want) =>
-    isUuid(want) && isUuid(value)
-      ? want.toLowerCase() === value.toLowerCase()
-      : want === value,
+    isUuid(want) && isUuid(value) ? want.toLowerCase() === value.toLowerCase() : want === value,
   );
 }
 
@@ -113,4 +112,13 @@ function outcomeOf(message: Message): NonNullable<Message['outcome']> {
   if (message.outcome) return message.outcome;
   if (message.actions) return 'needs-confirmation';
   return message.tone === 'error' ? 'error' : 'ok';
+}
+
+/** Prints a reply: failures (error, usage error) to stderr, everything else to stdout. */
+export function printer(options: ExecOptions): (message: Message) => void {
+  const color = options.color ?? false;
+  return (message) => {
+    const failed = message.outcome === 'error' || message.outcome === 'usage-error';
+    (failed ? options.stderr : options.stdout).write(renderConsole(message, { color }));
+  };
 }

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
-import { renderAnnouncement, renderConsole } from './render.js';
+import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
 
@@ -15,6 +15,7 @@ import {
   exitCode,
   finish,
   names,
+  printer,
   rerunLine,
   run,
   type ExecOptions,
@@ -71,11 +72,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     return run(EXIT.usage);
   }
   const color = options.color ?? false;
-  const print = (message: Message): void => {
-    const stream =
-      message.outcome === 'error' || message.outcome === 'usage-error' ? options.stderr : options.stdout;
-    stream.write(renderConsole(message, { color }));
-  };
+  const print = printer(options);
   const announce = (message: Message): void =>
     void options.stdout.write(renderAnnouncement(message, { color }));
   const withConfirm = options.confirm !== undefined;
@@ -110,7 +107,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     return run(EXIT.needsConfirmation, invocation.id);
   }
   if (target && !names(target, options.confirm)) {
-    const uuidToo = target.accepted.some((value) => isUuid(value)) ? ' (or its uuid)' : '';
+    const uuidToo = target.accepted.some(isUuid) ? ' (or its uuid)' : '';
     options.stderr.write(
       `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
     );

@@ -207,9 +207,8 @@ export interface CommandContext {
   bot: BotServices;
 }
 
-/** A declared command. */
-export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
-  group: string;
+/** A command as its group's file declares it (commandGroup adds the group). */
+export interface CommandFields<A extends AnyArgs = AnyArgs> {
   name: string;
   summary: string;
   /** Longer help text (optional). */
@@ -231,12 +230,23 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   ifUnknown?(args: ArgsOf<A>): UnknownOutcomeHint;
 }
 
+/** A declared command. */
+export interface CommandDefinition<A extends AnyArgs = AnyArgs> extends CommandFields<A> {
+  group: string;
+}
+
 /** Identity function that keeps argument types flowing into preview/run. */
 export function defineCommand<A extends AnyArgs>(definition: CommandDefinition<A>): CommandDefinition<A> {
   if (definition.risk === 'destructive' && !definition.preview) {
     throw new Error(`${definition.group} ${definition.name}: destructive commands need a preview`);
   }
   return definition;
+}
+
+/** defineCommand with the group filled in, so a file of one group names it once. */
+export function commandGroup(group: string) {
+  return <A extends AnyArgs>(fields: CommandFields<A>): CommandDefinition<A> =>
+    defineCommand({ group, ...fields });
 }
 
 /** Full command path as typed, e.g. "instance stop". */
