@@ -1,9 +1,10 @@
 // What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
 // what --confirm names.
-import type { Actor } from '../../src/core/ports.js';
+import type { Actor, Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
-import { renderConsole } from './render.js';
-import type { ResponderEvent } from './responder.js';
+import { renderAnnouncement, renderConsole } from './render.js';
+import { createConsoleResponder, type ResponderEvent } from './responder.js';
+import { toActionEvent } from './translate.js';
 import { isUuid } from '../../src/core/uuid.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
@@ -121,4 +122,30 @@ export function printer(options: ExecOptions): (message: Message) => void {
     const failed = message.outcome === 'error' || message.outcome === 'usage-error';
     (failed ? options.stderr : options.stdout).write(renderConsole(message, { color }));
   };
+}
+
+/**
+ * Clicks Confirm on `token` with what --confirm named and turns the outcome into the exit code; with
+ * --wait, progress edits (tone info) are not printed, the outcome edit is.
+ */
+export async function confirmAndFinish(
+  dispatcher: Dispatcher,
+  options: ExecOptions & { confirm: string },
+  token: string,
+  channelId: string,
+): Promise<ExecRun> {
+  const print = printer(options);
+  const follow = options.follow;
+  const responder = createConsoleResponder(
+    {
+      reply: print,
+      update: (message) => (follow?.followed() && message.tone === 'info' ? undefined : print(message)),
+      announce: (message) =>
+        void options.stdout.write(renderAnnouncement(message, { color: options.color ?? false })),
+    },
+    channelId,
+  );
+  const event = toActionEvent(token, 'confirm', options.actor, options.confirm, channelId);
+  await dispatcher.act(event, responder.responder);
+  return finish(exitCode(responder.events), event.id, follow);
 }

@@ -7,13 +7,13 @@ import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
-import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
+import { EXEC_CHANNEL, toInvocation } from './translate.js';
 
 import { approve, APPROVE } from './exec-approve.js';
 import {
+  confirmAndFinish,
   EXIT,
   exitCode,
-  finish,
   names,
   printer,
   rerunLine,
@@ -113,16 +113,12 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     );
     return run(EXIT.needsConfirmation, invocation.id);
   }
-  // With --wait, progress edits (tone info) are not printed: the outcome edit is.
-  const follow = options.follow;
-  const printUpdate = (message: Message): void => {
-    if (follow?.followed() && message.tone === 'info') return;
-    print(message);
-  };
-  const second = createConsoleResponder({ reply: print, update: printUpdate, announce }, EXEC_CHANNEL);
-  const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm, EXEC_CHANNEL);
-  await dispatcher.act(event, second.responder);
-  return finish(exitCode(second.events), event.id, follow);
+  return confirmAndFinish(
+    dispatcher,
+    { ...options, confirm: options.confirm },
+    pending.actions.token,
+    EXEC_CHANNEL,
+  );
 }
 
 /** A writable that keeps what is written (for --json). */
