@@ -1,14 +1,17 @@
 // Backup commands (endpoints 9–11): restore, delete, and the paginated history.
 import type { BackupHistoryItem, HostingApi } from '../src/api/index.js';
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
 import type { CommandContext, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
 import { UserError } from '../src/core/errors.js';
 import type { Field } from '../src/render/message.js';
 import { ageMs, when } from './shared/dates.js';
 import { money, plural, show, storageSize, toNumber } from './shared/format.js';
-import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
+import { fetchInstance, freshLabel, labelOf } from './shared/instance-view.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { instancePreview, refuseIfTerminating } from './shared/preview.js';
+import { changeResult, untilStatus } from './shared/change-result.js';
+
+const command = commandGroup('backup');
 
 const backupArg = () => arg.uuid('Backup uuid', { completes: 'backup' });
 
@@ -47,13 +50,19 @@ function backupFields(item: BackupHistoryItem | null, now: Date): Field[] {
   ];
 }
 
-/** Live detail plus the backup; refuses up front when the complete history lacks the uuid. */
-async function backupPreviewParts(ctx: CommandContext, instance: ResolvedInstance, backupUuid: string) {
+/** Live detail plus the backup; refuses up front when the complete history lacks the uuid (or, with `refuse`, when the instance is going away). */
+async function backupPreviewParts(
+  ctx: CommandContext,
+  instance: ResolvedInstance,
+  backupUuid: string,
+  refuse?: string,
+) {
   const [detail, search] = await Promise.all([
     fetchInstance(ctx, instance),
     findBackup(ctx.api, instance.uuid, backupUuid),
   ]);
   const label = labelOf(detail, instance);
+  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse);
   if (!search.item && search.complete) {
     const known =
       search.total === null ? '' : ` (${plural(search.total, 'backup')}; see \`backup list ${label}\`)`;
@@ -66,8 +75,7 @@ async function backupPreviewParts(ctx: CommandContext, instance: ResolvedInstanc
 }
 
 /** Endpoint 9 (a GET that changes state): restore an instance from a backup. */
-export const backupRestore = defineCommand({
-  group: 'backup',
+export const backupRestore = command({
   name: 'restore',
   summary: 'Restore an instance from a backup',
   examples: ['/vps backup restore web-1 b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e'],
@@ -75,9 +83,7 @@ export const backupRestore = defineCommand({
   risk: 'destructive',
   notice: 'restored a backup onto',
   preview: async (ctx, { instance, backupUuid }) => {
-    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
-    if (isTerminating(detail.status))
-      throw pointless(`${label} is ${show(detail.status)} — it cannot be restored.`);
+    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid, 'restored');
     const age = item ? ageMs(item.created_at, ctx.now()) : null;
     return instancePreview({
       title: `Restore ${label} from a backup?`,
@@ -94,21 +100,12 @@ export const backupRestore = defineCommand({
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.restore(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Restore requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `${target.label} is restoring from backup ${backupUuid}.` }],
-      },
-      follow: {
-        kind: 'instance-status',
-        instanceUuid: instance.uuid,
-        label: target.label,
-        verb: 'restoring',
-        doneStatuses: ['Running'],
-      },
-      auditSummary: `restore of ${target.label} from backup ${backupUuid} requested`,
-    };
+    return changeResult(
+      `Restore requested for ${target.label}`,
+      `${target.label} is restoring from backup ${backupUuid}.`,
+      `restore of ${target.label} from backup ${backupUuid} requested`,
+      untilStatus(target, 'restoring', ['Running']),
+    );
   },
   // Not followed: "Running" is both where it starts and where a restore ends.
   ifUnknown: ({ instance }) => ({
@@ -118,8 +115,7 @@ export const backupRestore = defineCommand({
 });
 
 /** Endpoint 10 (a GET that changes state): delete one backup file. */
-export const backupDelete = defineCommand({
-  group: 'backup',
+export const backupDelete = command({
   name: 'delete',
   summary: 'Delete a backup of an instance',
   examples: ['/vps backup delete web-1 c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f'],
@@ -140,14 +136,11 @@ export const backupDelete = defineCommand({
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.delete(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Backup deleted for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `Backup ${backupUuid} was deleted.` }],
-      },
-      auditSummary: `backup ${backupUuid} of ${target.label} deleted`,
-    };
+    return changeResult(
+      `Backup deleted for ${target.label}`,
+      `Backup ${backupUuid} was deleted.`,
+      `backup ${backupUuid} of ${target.label} deleted`,
+    );
   },
   ifUnknown: ({ instance, backupUuid }) => ({
     check: `whether backup ${backupUuid} is still listed`,
@@ -156,8 +149,7 @@ export const backupDelete = defineCommand({
 });
 
 /** Endpoint 11: backup history as a table, newest first, with the next-page command. */
-export const backupList = defineCommand({
-  group: 'backup',
+export const backupList = command({
   name: 'list',
   summary: 'List the backups of an instance',
   examples: ['/vps backup list web-1', '/vps backup list web-1 --page 2', '/vps backup list web-1 --limit 5'],
@@ -203,8 +195,4 @@ export const backupList = defineCommand({
 });
 
 /** The backup group, in help order. */
-export const backupCommands: CommandDefinition[] = [
-  backupList,
-  backupRestore,
-  backupDelete,
-] as unknown as CommandDefinition[];
+export const backupCommands: CommandDefinition[] = [backupList, backupRestore, backupDelete];

@@ -1,9 +1,12 @@
 // Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { day } from './shared/dates.js';
 import { money, plural, show } from './shared/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
+import { tableReply } from './shared/table-reply.js';
+
+const command = commandGroup('billing');
 
 const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
 const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
@@ -15,8 +18,7 @@ const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
 };
 
 /** Endpoint 21: how the account can be topped up, and what each way costs. */
-export const billingMethods = defineCommand({
-  group: 'billing',
+export const billingMethods = command({
   name: 'methods',
   summary: 'List payment methods and their fees',
   examples: ['/vps billing methods', '/vps billing methods --amount 500000'],
@@ -26,9 +28,7 @@ export const billingMethods = defineCommand({
     const methods = await ctx.api.billing.paymentMethods(amount !== undefined ? { amount } : {});
     const rows: string[][] = [];
     for (const category of CATEGORIES) {
-      const list = (methods as unknown as Record<string, unknown>)[category];
-      if (!Array.isArray(list)) continue;
-      for (const m of list as Record<string, unknown>[]) {
+      for (const m of methods[category]) {
         rows.push([
           CATEGORY_TEXT[category],
           show(m.name),
@@ -40,27 +40,20 @@ export const billingMethods = defineCommand({
     }
     const title =
       amount !== undefined ? `Payment methods for ${money(amount, ctx.currency)}` : 'Payment methods';
-    if (rows.length === 0)
-      return { title, tone: 'info', blocks: [{ type: 'text', text: 'No payment methods are offered.' }] };
-    return {
+    return tableReply({
       title,
-      tone: 'info',
-      blocks: [
-        { type: 'table', columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'], rows },
-        {
-          type: 'context',
-          text:
-            `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
-            `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
-        },
-      ],
-    };
+      columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'],
+      rows,
+      empty: 'No payment methods are offered.',
+      note:
+        `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
+        `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
+    });
   },
 });
 
 /** Endpoint 22: monthly billing reports, newest first, paginated. */
-export const billingReports = defineCommand({
-  group: 'billing',
+export const billingReports = command({
   name: 'reports',
   summary: 'List billing report summaries',
   examples: ['/vps billing reports', '/vps billing reports --page 2 --limit 6'],
@@ -80,20 +73,15 @@ export const billingReports = defineCommand({
       return { title: 'Billing reports', tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const now = ctx.now();
-    const rows = reports.items.map((r) => {
-      const item = r as unknown as Record<string, unknown>;
-      return [
-        show(item['billing periode'] ?? item.billing_periode),
-        day(item.billing_date, now),
-        show(item.status),
-        money(item.total, ctx.currency),
-        item.can_download === true ? 'yes' : 'no',
-        show(item.id),
-      ];
-    });
-    const unsettled = reports.items.filter(
-      (r) => (r as unknown as { fully_settle?: unknown }).fully_settle === false,
-    ).length;
+    const rows = reports.items.map((item) => [
+      show(item['billing periode']),
+      day(item.billing_date, now),
+      show(item.status),
+      money(item.total, ctx.currency),
+      item.can_download === true ? 'yes' : 'no',
+      show(item.id),
+    ]);
+    const unsettled = reports.items.filter((item) => item.fully_settle === false).length;
     return {
       title: 'Billing reports',
       tone: unsettled > 0 ? 'warning' : 'info',
@@ -114,7 +102,4 @@ export const billingReports = defineCommand({
 });
 
 /** The billing group, in help order. */
-export const billingCommands: CommandDefinition[] = [
-  billingMethods,
-  billingReports,
-] as unknown as CommandDefinition[];
+export const billingCommands: CommandDefinition[] = [billingMethods, billingReports];

@@ -5,6 +5,7 @@ import { UserError } from '../src/core/errors.js';
 import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
 import { DASH, show } from './shared/format.js';
+import { isUuid } from '../src/core/uuid.js';
 
 /** Error ids that mean the request itself was wrong or pointless, not that something failed. */
 const INVALID_IDS = new Set([
@@ -45,12 +46,11 @@ function outcome(record: AuditRecord): string {
 
 const REDACTED = '[redacted]';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The target, named by hostname when it was typed as a uuid the bot has learned since. */
 async function namedTarget(ctx: CommandContext, record: AuditRecord): Promise<string> {
   const raw = target(record);
-  return UUID.test(raw) ? ((await ctx.bot.hostnameOf(raw)) ?? raw) : raw;
+  return isUuid(raw) ? ((await ctx.bot.hostnameOf(raw)) ?? raw) : raw;
 }
 
 /** What the action was aimed at: the instance label, else the first plain argument. */
@@ -123,7 +123,7 @@ export const audit = defineCommand({
     const names = new Map<string, Promise<string>>();
     const label = (r: AuditRecord) => {
       const raw = target(r);
-      if (!filter.instance || !UUID.test(raw)) return Promise.resolve(raw);
+      if (!filter.instance || !isUuid(raw)) return Promise.resolve(raw);
       if (!names.has(raw)) names.set(raw, namedTarget(ctx, r));
       return names.get(raw)!;
     };

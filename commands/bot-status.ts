@@ -16,7 +16,7 @@ import { cpuLine, summarise } from './shared/metrics.js';
 
 /** An ApiError NOT_FOUND, recognised by shape (commands import only types from src/api). */
 function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'NOT_FOUND';
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'NOT_FOUND';
 }
 
 /** What `status` shows when the bound instance has vanished from the hosting service. */
@@ -66,7 +66,6 @@ export const status = defineCommand({
     if (!detail) return goneCard(bound);
     const now = ctx.now();
     const label = labelOf(detail, bound);
-    const d = detail as { last_backup_at?: unknown };
     return {
       title: `${label} — ${show(detail.status)}`,
       tone: statusTone(detail.status),
@@ -78,7 +77,7 @@ export const status = defineCommand({
             { label: 'State', value: show(detail.status), inline: true },
             { label: 'Uptime', value: uptimeText(detail, now), inline: true },
             { label: 'Public IP', value: publicIp(detail), inline: true },
-            { label: 'Last backup', value: lastBackupText(d.last_backup_at, now) },
+            { label: 'Last backup', value: lastBackupText(detail.last_backup_at, now) },
             { label: 'Price', value: priceText(detail, ctx.currency) },
             { label: 'CPU, last hour', value: load ? cpuLine(load) : 'metrics unavailable' },
           ],

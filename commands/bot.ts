@@ -151,10 +151,4 @@ export const whoami = defineCommand({
 export { audit, status };
 
 /** The bot's own commands, in help order. */
-export const botCommands: CommandDefinition[] = [
-  help,
-  use,
-  whoami,
-  audit,
-  status,
-] as unknown as CommandDefinition[];
+export const botCommands: CommandDefinition[] = [help, use, whoami, audit, status];

@@ -49,4 +49,4 @@ export const firewallIpsetCreate = defineCommand({
 });
 
 /** The firewall group. */
-export const firewallCommands: CommandDefinition[] = [firewallIpsetCreate] as unknown as CommandDefinition[];
+export const firewallCommands: CommandDefinition[] = [firewallIpsetCreate];

@@ -1,32 +1,25 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
-import { arg, defineCommand, optional } from '../src/core/command.js';
+import { arg, commandGroup, optional } from '../src/core/command.js';
 import type { CommandDefinition, FollowSpec } from '../src/core/command.js';
 import { plural, present, show } from './shared/format.js';
 import { idLine, networkIds } from './shared/instance-ids.js';
-import {
-  detailFields,
-  fetchInstance,
-  isStopped,
-  isTerminating,
-  labelOf,
-  publicIp,
-  statusTone,
-} from './shared/instance-view.js';
+import { detailFields, isStopped, isTerminating, publicIp, statusTone } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
 import { PERIODS } from './shared/metrics.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
+import { tableReply } from './shared/table-reply.js';
+
+const command = commandGroup('instance');
 
 /** Endpoint 1: everything about one instance on one card. */
-export const instanceShow = defineCommand({
-  group: 'instance',
+export const instanceShow = command({
   name: 'show',
   summary: 'Show an instance: status, IP, size, price, backups',
   examples: ['/vps instance show web-1', '/vps instance show 7995e990-c3bf-4e27-8ce2-89fd5783f9ea'],
   args: { instance: arg.instance() },
   risk: 'read',
   run: async (ctx, { instance }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     return {
       title: label,
       tone: statusTone(detail.status),
@@ -47,8 +40,7 @@ function stopFollow(instanceUuid: string, label: string): FollowSpec {
 }
 
 /** Endpoint 2: power an instance off, after a preview of its live state. */
-export const instanceStop = defineCommand({
-  group: 'instance',
+export const instanceStop = command({
   name: 'stop',
   summary: 'Stop (power off) an instance',
   examples: ['/vps instance stop web-1', '/vps instance stop   (the channel’s bound instance)'],
@@ -56,11 +48,8 @@ export const instanceStop = defineCommand({
   risk: 'destructive',
   notice: 'stopped',
   preview: async (ctx, { instance }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance, 'stopped');
     if (isStopped(detail.status)) throw pointless(`${label} is already Stopped.`);
-    if (isTerminating(detail.status))
-      throw pointless(`${label} is ${show(detail.status)} — it cannot be stopped.`);
     return instancePreview({
       title: `Stop ${label}?`,
       detail,
@@ -94,8 +83,7 @@ export const instanceStop = defineCommand({
 });
 
 /** Endpoint 3: terminate an instance; the hostname must be typed back. */
-export const instanceDelete = defineCommand({
-  group: 'instance',
+export const instanceDelete = command({
   name: 'delete',
   summary: 'Terminate and delete an instance (hostname typed back)',
   description: 'Deletes the instance. Its public IP and block storage are kept unless you pass the flags.',
@@ -108,8 +96,7 @@ export const instanceDelete = defineCommand({
   risk: 'destructive',
   notice: 'deleted',
   preview: async (ctx, { instance, removeIp, removeBlockStorage }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     if (isTerminating(detail.status)) throw pointless(`${label} is already ${show(detail.status)}.`);
     const ip = publicIp(detail);
     const ipLine =
@@ -154,8 +141,7 @@ export const instanceDelete = defineCommand({
 });
 
 /** Endpoint 4: console credentials, shown only to the requester. */
-export const instanceConsole = defineCommand({
-  group: 'instance',
+export const instanceConsole = command({
   name: 'console',
   summary: 'Open the web console (URL and password only to you)',
   examples: ['/vps instance console web-1'],
@@ -186,8 +172,7 @@ export const instanceConsole = defineCommand({
 });
 
 /** Endpoint 5: load summary with sparklines, plus a chart image when charts are available. */
-export const instanceMetrics = defineCommand({
-  group: 'instance',
+export const instanceMetrics = command({
   name: 'metrics',
   summary: 'CPU, memory, network and disk over a period',
   examples: ['/vps instance metrics web-1', '/vps instance metrics web-1 --period day'],
@@ -197,8 +182,7 @@ export const instanceMetrics = defineCommand({
 });
 
 /** Endpoint 6: instances in a location that have no public IP (and remember their hostnames). */
-export const instanceNoIp = defineCommand({
-  group: 'instance',
+export const instanceNoIp = command({
   name: 'no-ip',
   summary: 'List instances without a public IP in a location',
   examples: ['/vps instance no-ip 1'],
@@ -210,30 +194,14 @@ export const instanceNoIp = defineCommand({
       const hostname = present(option.hostname);
       if (hostname) await ctx.bot.rememberHostname(option.id, hostname);
     }
-    const title = `Instances without a public IP in location ${locationId}`;
-    if (options.length === 0) {
-      return {
-        title,
-        tone: 'info',
-        blocks: [{ type: 'text', text: 'Every instance there has a public IP.' }],
-      };
-    }
-    return {
-      title,
-      tone: 'info',
+    return tableReply({
+      title: `Instances without a public IP in location ${locationId}`,
+      columns: ['Hostname', 'UUID'],
+      rows: options.map((o) => [show(o.hostname), show(o.id)]),
+      empty: 'Every instance there has a public IP.',
+      note: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
       summary: `${plural(options.length, 'instance')} without a public IP`,
-      blocks: [
-        {
-          type: 'table',
-          columns: ['Hostname', 'UUID'],
-          rows: options.map((o) => [show(o.hostname), show(o.id)]),
-        },
-        {
-          type: 'context',
-          text: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
-        },
-      ],
-    };
+    });
   },
 });
 
@@ -245,4 +213,4 @@ export const instanceCommands: CommandDefinition[] = [
   instanceConsole,
   instanceMetrics,
   instanceNoIp,
-] as unknown as CommandDefinition[];
+];

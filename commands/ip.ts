@@ -10,7 +10,8 @@ import {
   publicIp,
   publicIpId,
 } from './shared/instance-view.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
+import { changeResult } from './shared/change-result.js';
 
 /** Endpoint 13: assign a new public IP; confirmed first because it costs money. */
 export const ipAdd = defineCommand({
@@ -21,8 +22,7 @@ export const ipAdd = defineCommand({
   args: { instance: arg.instance() },
   risk: 'change',
   preview: async (ctx, { instance }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     if (publicIp(detail) !== '—') throw pointless(`${label} already has public IP ${publicIp(detail)}.`);
     if (isTerminating(detail.status)) throw pointless(`${label} is ${show(detail.status)}.`);
     return instancePreview({
@@ -40,21 +40,18 @@ export const ipAdd = defineCommand({
   run: async (ctx, { instance }) => {
     const result = await ctx.api.publicIps.add(instance.uuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Public IP ${show(result.ip_address)} added to ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `${target.label} is reachable at ${show(result.ip_address)}.` }],
-      },
-      auditSummary: `public IP ${show(result.ip_address)} added to ${target.label}`,
-      follow: {
+    return changeResult(
+      `Public IP ${show(result.ip_address)} added to ${target.label}`,
+      `${target.label} is reachable at ${show(result.ip_address)}.`,
+      `public IP ${show(result.ip_address)} added to ${target.label}`,
+      {
         kind: 'instance-ip',
         instanceUuid: instance.uuid,
         label: target.label,
         verb: 'assigning the public IP',
         ipAddress: result.ip_address,
       },
-    };
+    );
   },
   // Not followed: the address a lost answer would have named is unknown.
   ifUnknown: ({ instance }) => ({
@@ -100,21 +97,18 @@ export const ipMove = defineCommand({
   run: async (ctx, { ipUuid, targetInstance }) => {
     await ctx.api.publicIps.changeInstance(ipUuid, targetInstance.uuid);
     const target = await freshLabel(ctx, targetInstance);
-    return {
-      message: {
-        title: `Public IP moved to ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `Public IP ${ipUuid} now points at ${target.label}.` }],
-      },
-      auditSummary: `public IP ${ipUuid} moved to ${target.label}`,
-      follow: {
+    return changeResult(
+      `Public IP moved to ${target.label}`,
+      `Public IP ${ipUuid} now points at ${target.label}.`,
+      `public IP ${ipUuid} moved to ${target.label}`,
+      {
         kind: 'instance-ip',
         instanceUuid: targetInstance.uuid,
         label: target.label,
         verb: 'moving the public IP',
         ipId: ipUuid,
       },
-    };
+    );
   },
   ifUnknown: ({ ipUuid, targetInstance }) => ({
     check: `whether ${targetInstance.label} now holds public IP ${ipUuid}`,
@@ -130,4 +124,4 @@ export const ipMove = defineCommand({
 });
 
 /** The ip group, in help order. */
-export const ipCommands: CommandDefinition[] = [ipAdd, ipMove] as unknown as CommandDefinition[];
+export const ipCommands: CommandDefinition[] = [ipAdd, ipMove];

@@ -9,8 +9,7 @@ import { fetchInstance, labelOf } from './shared/instance-view.js';
 
 /** Whether an API error means "this API does not offer the listing" (spec part 10); by shape, as commands import only types from src/api. */
 function notOffered(error: unknown): boolean {
-  const status =
-    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   return status === 404 || status === 405;
 }
 
@@ -126,7 +125,7 @@ export const networkList = defineCommand({
 });
 
 /** `snapshot list`, listed with the snapshot group. */
-export const snapshotListCommands: CommandDefinition[] = [snapshotList] as unknown as CommandDefinition[];
+export const snapshotListCommands: CommandDefinition[] = [snapshotList];
 
 /** `network list`, listed with the network group. */
-export const networkListCommands: CommandDefinition[] = [networkList] as unknown as CommandDefinition[];
+export const networkListCommands: CommandDefinition[] = [networkList];

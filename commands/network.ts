@@ -9,12 +9,13 @@ import { DASH, plural, show } from './shared/format.js';
 import { graphTree } from './shared/graph.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
 import { instancePreview } from './shared/preview.js';
+import { isUuid } from '../src/core/uuid.js';
 
 type Mode = 'attach' | 'detach';
 
 /** Whether the instance's private_network (a name, or a uuid) is this network. */
 function isAttached(detail: InstanceDetail, network: PrivateNetworkDetail, networkUuid: string): boolean {
-  const current = show((detail as { private_network?: unknown }).private_network).toLowerCase();
+  const current = show(detail.private_network).toLowerCase();
   if (current === DASH) return false;
   return current === networkUuid.toLowerCase() || current === show(network.name).toLowerCase();
 }
@@ -34,10 +35,10 @@ async function liveState(ctx: CommandContext, instance: ResolvedInstance, networ
       `To detach it: /vps network detach ${label} ${networkUuid}`,
     );
   }
-  const current = show((detail as { private_network?: unknown }).private_network);
+  const current = show(detail.private_network);
   if (mode === 'attach' && current !== DASH) {
     // One network per instance: the API would answer 409 "detach it first", so say it up front.
-    const uuidKnown = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(current);
+    const uuidKnown = isUuid(current);
     const detachArg = uuidKnown ? current : `<uuid of ${current}>`;
     throw new UserError(
       'invalid-argument',
@@ -88,7 +89,7 @@ function vswitchCommand(mode: Mode) {
         fields: [
           {
             label: 'Private network now',
-            value: show((detail as { private_network?: unknown }).private_network),
+            value: show(detail.private_network),
             inline: true,
           },
         ],
@@ -133,11 +134,10 @@ export const networkShow = defineCommand({
   run: async (ctx, { networkUuid }) => {
     const n = await ctx.api.privateNetworks.details(networkUuid);
     const now = ctx.now();
-    const gw = (n.gateway ?? {}) as { uuid?: unknown; hostname?: unknown; private_ip?: unknown };
-    if (typeof gw.uuid === 'string' && typeof gw.hostname === 'string')
-      await ctx.bot.rememberHostname(gw.uuid, gw.hostname);
-    const gateway = show(gw.hostname) === DASH ? 'none' : `${show(gw.hostname)} (${show(gw.private_ip)})`;
-    const location = (n.location ?? {}) as { id?: unknown; name?: unknown };
+    const gw = n.gateway;
+    if (gw?.uuid && gw.hostname) await ctx.bot.rememberHostname(gw.uuid, gw.hostname);
+    const gateway = show(gw?.hostname) === DASH ? 'none' : `${show(gw?.hostname)} (${show(gw?.private_ip)})`;
+    const location = n.location;
     return {
       title: `Private network ${show(n.name)}`,
       tone: show(n.status).toLowerCase() === 'active' ? 'success' : 'warning',
@@ -146,7 +146,7 @@ export const networkShow = defineCommand({
           type: 'fields',
           fields: [
             { label: 'Status', value: show(n.status), inline: true },
-            { label: 'Location', value: `${show(location.name)} (id ${show(location.id)})`, inline: true },
+            { label: 'Location', value: `${show(location?.name)} (id ${show(location?.id)})`, inline: true },
             { label: 'Active instances', value: show(n.total_active_instance), inline: true },
             { label: 'Gateway', value: gateway, inline: true },
             { label: 'Tag / VID', value: `${show(n.tag)} / ${show(n.vid)}`, inline: true },
@@ -185,9 +185,4 @@ export const networkGraph = defineCommand({
 });
 
 /** The network group, in help order. */
-export const networkCommands: CommandDefinition[] = [
-  networkShow,
-  networkGraph,
-  networkAttach,
-  networkDetach,
-] as unknown as CommandDefinition[];
+export const networkCommands: CommandDefinition[] = [networkShow, networkGraph, networkAttach, networkDetach];

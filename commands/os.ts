@@ -1,11 +1,13 @@
 // Operating system catalogue (endpoint 19), one row per installable version.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { memorySize, plural, show, storageSize } from './shared/format.js';
+import { tableReply } from './shared/table-reply.js';
+
+const command = commandGroup('os');
 
 /** Endpoint 19: which OS images can be installed, optionally in one location. */
-export const osList = defineCommand({
-  group: 'os',
+export const osList = command({
   name: 'list',
   summary: 'List installable operating systems',
   examples: ['/vps os list', '/vps os list --location 2'],
@@ -29,27 +31,15 @@ export const osList = defineCommand({
         ]);
       }
     }
-    if (rows.length === 0) {
-      return {
-        title: `Operating systems${where}`,
-        tone: 'info',
-        blocks: [{ type: 'text', text: 'No operating systems are offered here.' }],
-      };
-    }
-    return {
+    return tableReply({
       title: `Operating systems${where}`,
-      tone: 'info',
-      blocks: [
-        {
-          type: 'table',
-          columns: ['OS', 'Version', 'Min CPU', 'Min memory', 'Min disk', 'OS/version id'],
-          rows,
-        },
-        { type: 'context', text: `${plural(entries.length, 'system')}, ${plural(rows.length, 'version')}` },
-      ],
-    };
+      columns: ['OS', 'Version', 'Min CPU', 'Min memory', 'Min disk', 'OS/version id'],
+      rows,
+      empty: 'No operating systems are offered here.',
+      note: `${plural(entries.length, 'system')}, ${plural(rows.length, 'version')}`,
+    });
   },
 });
 
 /** The os group. */
-export const osCommands: CommandDefinition[] = [osList] as unknown as CommandDefinition[];
+export const osCommands: CommandDefinition[] = [osList];

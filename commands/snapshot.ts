@@ -1,15 +1,16 @@
 // Snapshot commands (endpoints 7–8): delete a snapshot, roll an instance back to one.
-import { arg, defineCommand } from '../src/core/command.js';
+import { arg, commandGroup } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
-import { show } from './shared/format.js';
-import { fetchInstance, freshLabel, isTerminating, labelOf } from './shared/instance-view.js';
-import { instancePreview, pointless } from './shared/preview.js';
+import { freshLabel } from './shared/instance-view.js';
+import { fetchLabelled, instancePreview } from './shared/preview.js';
+import { changeResult, untilStatus } from './shared/change-result.js';
+
+const command = commandGroup('snapshot');
 
 const snapshotArg = () => arg.uuid('Snapshot uuid', { completes: 'snapshot' });
 
 /** Endpoint 7: delete one snapshot of an instance. */
-export const snapshotDelete = defineCommand({
-  group: 'snapshot',
+export const snapshotDelete = command({
   name: 'delete',
   summary: 'Delete a snapshot of an instance',
   examples: ['/vps snapshot delete web-1 0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10'],
@@ -17,8 +18,7 @@ export const snapshotDelete = defineCommand({
   risk: 'destructive',
   notice: 'deleted a snapshot of',
   preview: async (ctx, { instance, snapshotUuid }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
+    const { detail, label } = await fetchLabelled(ctx, instance);
     return instancePreview({
       title: `Delete a snapshot of ${label}?`,
       detail,
@@ -30,14 +30,11 @@ export const snapshotDelete = defineCommand({
   run: async (ctx, { instance, snapshotUuid }) => {
     await ctx.api.snapshots.delete(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Snapshot deletion requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `Snapshot ${snapshotUuid} is being removed.` }],
-      },
-      auditSummary: `snapshot ${snapshotUuid} of ${target.label} deleted`,
-    };
+    return changeResult(
+      `Snapshot deletion requested for ${target.label}`,
+      `Snapshot ${snapshotUuid} is being removed.`,
+      `snapshot ${snapshotUuid} of ${target.label} deleted`,
+    );
   },
   // The API has no call that lists snapshots: the provider's panel is the only place to look.
   ifUnknown: ({ instance, snapshotUuid }) => ({
@@ -46,8 +43,7 @@ export const snapshotDelete = defineCommand({
 });
 
 /** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the API has no start call). */
-export const snapshotRollback = defineCommand({
-  group: 'snapshot',
+export const snapshotRollback = command({
   name: 'rollback',
   summary: 'Roll an instance back to a snapshot',
   examples: ['/vps snapshot rollback web-1 5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'],
@@ -55,10 +51,7 @@ export const snapshotRollback = defineCommand({
   risk: 'destructive',
   notice: 'rolled back',
   preview: async (ctx, { instance, snapshotUuid }) => {
-    const detail = await fetchInstance(ctx, instance);
-    const label = labelOf(detail, instance);
-    if (isTerminating(detail.status))
-      throw pointless(`${label} is ${show(detail.status)} — it cannot be rolled back.`);
+    const { detail, label } = await fetchLabelled(ctx, instance, 'rolled back');
     return instancePreview({
       title: `Roll ${label} back to a snapshot?`,
       detail,
@@ -74,21 +67,12 @@ export const snapshotRollback = defineCommand({
   run: async (ctx, { instance, snapshotUuid }) => {
     await ctx.api.snapshots.rollback(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
-    return {
-      message: {
-        title: `Rollback requested for ${target.label}`,
-        tone: 'success',
-        blocks: [{ type: 'text', text: `${target.label} is rolling back to snapshot ${snapshotUuid}.` }],
-      },
-      follow: {
-        kind: 'instance-status',
-        instanceUuid: instance.uuid,
-        label: target.label,
-        verb: 'rolling back',
-        doneStatuses: ['Stopped'],
-      },
-      auditSummary: `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
-    };
+    return changeResult(
+      `Rollback requested for ${target.label}`,
+      `${target.label} is rolling back to snapshot ${snapshotUuid}.`,
+      `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
+      untilStatus(target, 'rolling back', ['Stopped']),
+    );
   },
   // Not followed: a rollback ends Stopped, which the instance may already have been.
   ifUnknown: ({ instance }) => ({
@@ -98,7 +82,4 @@ export const snapshotRollback = defineCommand({
 });
 
 /** The snapshot group, in help order. */
-export const snapshotCommands: CommandDefinition[] = [
-  snapshotDelete,
-  snapshotRollback,
-] as unknown as CommandDefinition[];
+export const snapshotCommands: CommandDefinition[] = [snapshotDelete, snapshotRollback];

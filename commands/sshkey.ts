@@ -1,11 +1,13 @@
 // SSH key commands (endpoint 20): keys on the account not yet assigned to a VM.
-import { arg, defineCommand } from '../src/core/command.js';
+import { arg, commandGroup } from '../src/core/command.js';
 import type { CommandDefinition } from '../src/core/command.js';
 import { plural, show } from './shared/format.js';
+import { tableReply } from './shared/table-reply.js';
+
+const command = commandGroup('sshkey');
 
 /** Endpoint 20: SSH keys that could still be added to a VM. */
-export const sshkeyUnassigned = defineCommand({
-  group: 'sshkey',
+export const sshkeyUnassigned = command({
   name: 'unassigned',
   summary: 'List SSH keys not yet assigned to a VM',
   examples: ['/vps sshkey unassigned 101'],
@@ -13,23 +15,15 @@ export const sshkeyUnassigned = defineCommand({
   risk: 'read',
   run: async (ctx, { vmId }) => {
     const keys = await ctx.api.sshKeys.unassigned(vmId);
-    const title = `SSH keys not assigned to VM ${vmId}`;
-    if (keys.length === 0)
-      return {
-        title,
-        tone: 'info',
-        blocks: [{ type: 'text', text: 'Every key on the account is already assigned to it.' }],
-      };
-    return {
-      title,
-      tone: 'info',
-      blocks: [
-        { type: 'table', columns: ['Key id', 'Title'], rows: keys.map((k) => [show(k.id), show(k.title)]) },
-        { type: 'context', text: plural(keys.length, 'key') },
-      ],
-    };
+    return tableReply({
+      title: `SSH keys not assigned to VM ${vmId}`,
+      columns: ['Key id', 'Title'],
+      rows: keys.map((k) => [show(k.id), show(k.title)]),
+      empty: 'Every key on the account is already assigned to it.',
+      note: plural(keys.length, 'key'),
+    });
   },
 });
 
 /** The sshkey group. */
-export const sshkeyCommands: CommandDefinition[] = [sshkeyUnassigned] as unknown as CommandDefinition[];
+export const sshkeyCommands: CommandDefinition[] = [sshkeyUnassigned];

@@ -84,4 +84,4 @@ export const storageCreate = defineCommand({
 });
 
 /** The storage group. */
-export const storageCommands: CommandDefinition[] = [storageCreate] as unknown as CommandDefinition[];
+export const storageCommands: CommandDefinition[] = [storageCreate];

@@ -20,7 +20,9 @@ import {
   type ResumableAdapter,
 } from './app.js';
 import { execFollower } from './exec-follow.js';
-import { ConfigError, discordEnabled, secretsOf, slackEnabled, type AppConfig } from './config.js';
+import { ConfigError } from './core/errors.js';
+import { discordEnabled, slackEnabled } from './config.js';
+import { secretsOf, type AppConfig } from './core/app-config.js';
 import { commandPath } from './core/command.js';
 import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';

@@ -3,54 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-
-/** A configuration problem (bad env var, bad policy file): the bot must not start. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
-
-/** Validated settings for the whole process; secrets live only in hostingApi.key, slack and discord. */
-export interface AppConfig {
-  /** `simulatorRequested`: HOSTING_API_URL=simulator asked for the embedded simulator by name (serve needs that). */
-  hostingApi: { url?: string; key?: string; timeoutMs: number; simulatorRequested: boolean };
-  /** Policy file path; `policyExplicit` says VPSOPS_POLICY named it (then it must exist). */
-  policyPath: string;
-  policyExplicit: boolean;
-  dataDir: string;
-  confirmTtlMs: number;
-  currency: string;
-  logLevel: (typeof LOG_LEVELS)[number];
-  /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
-  consoleUser: string;
-  tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
-  /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
-  watch?: { intervalMs: number };
-  /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
-  leaseTtlMs: number;
-  /**
-   * A write-ahead `calling` audit record older than this at start is closed as unknown (interrupted):
-   * no live replica can still be waiting on it (VPSOPS_INTERRUPTED_AFTER_MS; default from the API timeout).
-   */
-  audit: { interruptedAfterMs: number };
-  /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
-  replies: { progressAfterMs: number; readBudgetMs: number };
-  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
-  discord: {
-    token?: string;
-    applicationId?: string;
-    apiUrl?: string;
-    guildId?: string;
-    /** Application public key (hex): HTTP interactions mode on /discord/interactions. */
-    publicKey?: string;
-    /** Gateway shards across replicas; unset → Discord's recommendation. */
-    shardCount?: number;
-    port: number;
-  };
-  /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
-  redis: { url?: string; prefix: string };
-}
+import { LOG_LEVELS, type AppConfig } from './core/app-config.js';
+import { ConfigError } from './core/errors.js';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -253,25 +207,6 @@ export function discordEnabled(config: AppConfig): boolean {
 
 const REDACTED = '[redacted]';
 const hide = (value: string | undefined) => (value === undefined ? undefined : REDACTED);
-
-/** Every secret value in the config, for redaction of logs, replies and audit records. */
-export function secretsOf(config: AppConfig): string[] {
-  return [
-    config.hostingApi.key,
-    config.slack.botToken,
-    config.slack.signingSecret,
-    config.slack.appToken,
-    config.discord.token,
-    redisPassword(config.redis.url),
-  ].filter((value): value is string => typeof value === 'string' && value.length > 0);
-}
-
-/** The password in a Redis URL (decoded), so it is redacted like every other secret. */
-function redisPassword(raw: string | undefined): string | undefined {
-  if (!raw || !URL.canParse(raw)) return undefined;
-  const { password } = new URL(raw);
-  return password ? decodeURIComponent(password) : undefined;
-}
 
 /** A copy safe to log or print: every key, token and secret replaced by "[redacted]". */
 export function redactedConfig(config: AppConfig): AppConfig {

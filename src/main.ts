@@ -12,7 +12,8 @@ import {
   runServe,
   runSimulator,
 } from './cli-actions.js';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { ConfigError } from './core/errors.js';
+import { loadConfig, loadDotEnv } from './config.js';
 
 const VERSION = readVersion();
 

@@ -1,20 +1,16 @@
 // `vpsops exec "approve <token>" --confirm <target>`: the second person of a two-person request
 // made in the console or by exec approves it (Slack and Discord requests are approved on their card).
 import type { Dispatcher } from '../../src/core/ports.js';
-import type { Message } from '../../src/render/message.js';
 import {
+  confirmAndFinish,
   EXIT,
-  exitCode,
-  finish,
   names,
   rerunLine,
   run,
   type ExecOptions,
   type ExecRun,
 } from './exec-common.js';
-import { renderAnnouncement, renderConsole } from './render.js';
-import { createConsoleResponder } from './responder.js';
-import { EXEC_CHANNEL, toActionEvent } from './translate.js';
+import { EXEC_CHANNEL } from './translate.js';
 
 /** `approve <token>`, with or without the /vps prefix. */
 export const APPROVE = /^\s*(?:\/?vps\s+)?approve\s+(\S+)\s*$/i;
@@ -38,29 +34,10 @@ export async function approve(dispatcher: Dispatcher, options: ExecOptions, toke
     );
     return run(EXIT.needsConfirmation);
   }
-  const print = (message: Message): void => {
-    const failed = message.outcome === 'error' || message.outcome === 'usage-error';
-    (failed ? options.stderr : options.stdout).write(
-      renderConsole(message, { color: options.color ?? false }),
-    );
-  };
-  const follow = options.follow;
-  const responder = createConsoleResponder(
-    {
-      reply: print,
-      update: (message) => (follow?.followed() && message.tone === 'info' ? undefined : print(message)),
-      announce: (message) =>
-        void options.stdout.write(renderAnnouncement(message, { color: options.color ?? false })),
-    },
-    target.channelId ?? EXEC_CHANNEL,
-  );
-  const event = toActionEvent(
+  return confirmAndFinish(
+    dispatcher,
+    { ...options, confirm: options.confirm },
     token,
-    'confirm',
-    options.actor,
-    options.confirm,
     target.channelId ?? EXEC_CHANNEL,
   );
-  await dispatcher.act(event, responder.responder);
-  return finish(exitCode(responder.events), event.id, follow);
 }

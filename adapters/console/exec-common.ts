@@ -1,8 +1,11 @@
 // What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
 // what --confirm names.
-import type { Actor } from '../../src/core/ports.js';
+import type { Actor, Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
-import type { ResponderEvent } from './responder.js';
+import { renderAnnouncement, renderConsole } from './render.js';
+import { createConsoleResponder, type ResponderEvent } from './responder.js';
+import { toActionEvent } from './translate.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4 } as const;
@@ -43,8 +46,6 @@ export interface ExecOptions {
   /** `--json`: print one JSON document instead of text. */
   json?: boolean;
 }
-
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One exec run's result, for the exit code and `--json`. */
 export interface ExecRun {
@@ -93,9 +94,7 @@ export function names(target: PendingTarget, given: string): boolean {
   const value = given.trim();
   if (value === '') return false;
   return [target.expected, ...target.accepted].some((want) =>
-    UUID_SHAPE.test(want) && UUID_SHAPE.test(value)
-      ? want.toLowerCase() === value.toLowerCase()
-      : want === value,
+    isUuid(want) && isUuid(value) ? want.toLowerCase() === value.toLowerCase() : want === value,
   );
 }
 
@@ -114,4 +113,39 @@ function outcomeOf(message: Message): NonNullable<Message['outcome']> {
   if (message.outcome) return message.outcome;
   if (message.actions) return 'needs-confirmation';
   return message.tone === 'error' ? 'error' : 'ok';
+}
+
+/** Prints a reply: failures (error, usage error) to stderr, everything else to stdout. */
+export function printer(options: ExecOptions): (message: Message) => void {
+  const color = options.color ?? false;
+  return (message) => {
+    const failed = message.outcome === 'error' || message.outcome === 'usage-error';
+    (failed ? options.stderr : options.stdout).write(renderConsole(message, { color }));
+  };
+}
+
+/**
+ * Clicks Confirm on `token` with what --confirm named and turns the outcome into the exit code; with
+ * --wait, progress edits (tone info) are not printed, the outcome edit is.
+ */
+export async function confirmAndFinish(
+  dispatcher: Dispatcher,
+  options: ExecOptions & { confirm: string },
+  token: string,
+  channelId: string,
+): Promise<ExecRun> {
+  const print = printer(options);
+  const follow = options.follow;
+  const responder = createConsoleResponder(
+    {
+      reply: print,
+      update: (message) => (follow?.followed() && message.tone === 'info' ? undefined : print(message)),
+      announce: (message) =>
+        void options.stdout.write(renderAnnouncement(message, { color: options.color ?? false })),
+    },
+    channelId,
+  );
+  const event = toActionEvent(token, 'confirm', options.actor, options.confirm, channelId);
+  await dispatcher.act(event, responder.responder);
+  return finish(exitCode(responder.events), event.id, follow);
 }

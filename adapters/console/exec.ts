@@ -5,22 +5,23 @@
 import { Writable } from 'node:stream';
 import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
-import { renderAnnouncement, renderConsole } from './render.js';
+import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
-import { EXEC_CHANNEL, toActionEvent, toInvocation } from './translate.js';
+import { EXEC_CHANNEL, toInvocation } from './translate.js';
 
 import { approve, APPROVE } from './exec-approve.js';
 import {
+  confirmAndFinish,
   EXIT,
   exitCode,
-  finish,
   names,
+  printer,
   rerunLine,
   run,
-  UUID_SHAPE,
   type ExecOptions,
   type ExecRun,
 } from './exec-common.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 export { EXIT, exitCode, rerunLine } from './exec-common.js';
 export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
@@ -71,11 +72,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     return run(EXIT.usage);
   }
   const color = options.color ?? false;
-  const print = (message: Message): void => {
-    const stream =
-      message.outcome === 'error' || message.outcome === 'usage-error' ? options.stderr : options.stdout;
-    stream.write(renderConsole(message, { color }));
-  };
+  const print = printer(options);
   const announce = (message: Message): void =>
     void options.stdout.write(renderAnnouncement(message, { color }));
   const withConfirm = options.confirm !== undefined;
@@ -110,22 +107,18 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     return run(EXIT.needsConfirmation, invocation.id);
   }
   if (target && !names(target, options.confirm)) {
-    const uuidToo = target.accepted.some((value) => UUID_SHAPE.test(value)) ? ' (or its uuid)' : '';
+    const uuidToo = target.accepted.some(isUuid) ? ' (or its uuid)' : '';
     options.stderr.write(
       `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
     );
     return run(EXIT.needsConfirmation, invocation.id);
   }
-  // With --wait, progress edits (tone info) are not printed: the outcome edit is.
-  const follow = options.follow;
-  const printUpdate = (message: Message): void => {
-    if (follow?.followed() && message.tone === 'info') return;
-    print(message);
-  };
-  const second = createConsoleResponder({ reply: print, update: printUpdate, announce }, EXEC_CHANNEL);
-  const event = toActionEvent(pending.actions.token, 'confirm', options.actor, options.confirm, EXEC_CHANNEL);
-  await dispatcher.act(event, second.responder);
-  return finish(exitCode(second.events), event.id, follow);
+  return confirmAndFinish(
+    dispatcher,
+    { ...options, confirm: options.confirm },
+    pending.actions.token,
+    EXEC_CHANNEL,
+  );
 }
 
 /** A writable that keeps what is written (for --json). */

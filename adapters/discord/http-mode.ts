@@ -39,7 +39,18 @@ export interface HttpMode {
   stop(): Promise<void>;
 }
 
-type RawDelivery = { actions: { InteractionCreate: { handle(data: unknown): void } } };
+/**
+ * discord.js's own handler for a raw INTERACTION_CREATE (client.actions, not in its typings): looked up
+ * and checked at start, so a discord.js upgrade that moves it fails loudly instead of dropping commands.
+ */
+function rawInteractionHandler(client: Client): (raw: unknown) => void {
+  const member = (owner: unknown, key: string): unknown =>
+    typeof owner === 'object' && owner !== null ? Reflect.get(owner, key) : undefined;
+  const action = member(member(client, 'actions'), 'InteractionCreate');
+  const handle = member(action, 'handle');
+  if (typeof handle !== 'function') throw new Error('discord.js has no actions.InteractionCreate.handle');
+  return (raw) => void Reflect.apply(handle, action, [raw]);
+}
 
 /** Starts HTTP interactions mode; resolves once the endpoint accepts requests. */
 export async function startHttpMode(
@@ -57,9 +68,10 @@ export async function startHttpMode(
   // exact path a gateway INTERACTION_CREATE takes; the handler's promise is picked up right after.
   let running: Promise<void> | undefined;
   client.on(Events.InteractionCreate, (interaction) => (running = handleInteraction(interaction, ctx)));
+  const handleRaw = rawInteractionHandler(client);
   const deliver = (raw: unknown): Promise<void> => {
     running = undefined;
-    (client as unknown as RawDelivery).actions.InteractionCreate.handle(raw);
+    handleRaw(raw);
     const started = running ?? Promise.resolve();
     running = undefined;
     return started;

@@ -29,7 +29,7 @@ export interface DiscordPayload {
 }
 
 /** Mentions are never parsed, whatever the text says. */
-export const NO_MENTIONS = { parse: [] as never[] };
+export const NO_MENTIONS: { parse: [] } = { parse: [] };
 
 /** A custom_id for a confirmation control; refuses tokens that would exceed Discord's 100 chars. */
 export function customId(prefix: string, token: string): string {

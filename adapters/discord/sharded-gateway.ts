@@ -101,7 +101,7 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
           else await drop(id, 'lease lost');
         } catch (error) {
           log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed');
-          // Give the session up before the lease can lapse, so two replicas never hold one shard.
+          // Give the session up before the lease can lapse, so no two replicas hold one shard.
           if (Date.now() - session.renewedAt + poll >= ttl) await drop(id, 'lease cannot be renewed');
         }
       }

@@ -4,14 +4,14 @@
 import { naturalTableWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeCodeBlock, escapeMarkdown } from './escape.js';
 import { fit, fitEscaped } from './limits.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Widest aligned table, in characters, that an embed shows without wrapping lines. */
 export const EMBED_CODE_WIDTH = 56;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function inline(value: string): string {
-  return UUID.test(value) || (value.startsWith('/') && !value.includes('`'))
+  return isUuid(value) || (value.startsWith('/') && !value.includes('`'))
     ? `\`${value}\``
     : escapeMarkdown(value);
 }
@@ -22,7 +22,7 @@ export function rowLine(columns: string[], row: string[]): string {
   const first =
     head === null
       ? ''
-      : head.startsWith('/') || UUID.test(head)
+      : head.startsWith('/') || isUuid(head)
         ? inline(head)
         : `**${escapeMarkdown(head)}**`;
   const rest = parts.map((c) =>

@@ -1,7 +1,7 @@
 // The Slack adapter: a Bolt app receiving `/vps`, button clicks and modal submits over HTTP
 // (signed requests at /slack/events, GET /healthz) or Socket Mode when an app token is set.
 // Transport only — verification, ack, translation and native rendering; no command logic.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
@@ -48,15 +48,15 @@ export type SlackAdapter = PlatformAdapter & {
 /** How long stop() waits for in-flight commands before closing anyway. */
 const DRAIN_MS = 5_000;
 
+const HEALTH_PATH = '/healthz';
+
+function answerHealth(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end('ok');
+}
+
 function healthRoute(): CustomRoute {
-  return {
-    path: '/healthz',
-    method: ['GET'],
-    handler: (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('ok');
-    },
-  };
+  return { path: HEALTH_PATH, method: ['GET'], handler: (_req, res) => answerHealth(res) };
 }
 
 function withTrailingSlash(url: string): string {
@@ -153,10 +153,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (httpReceiver) {
         server = await httpReceiver.start({ port: options.port, host });
       } else {
-        const route = healthRoute();
         server = await listen(
           createServer((req, res) => {
-            if (req.method === 'GET' && req.url === route.path) return route.handler(req as never, res);
+            if (req.method === 'GET' && req.url === HEALTH_PATH) return answerHealth(res);
             res.writeHead(404).end();
           }),
           options.port,

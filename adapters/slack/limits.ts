@@ -35,9 +35,3 @@ export const SLACK_LIMITS = {
   /** Characters of the top-level fallback `text` we send (Slack truncates at 40,000). */
   fallbackText: 3000,
 } as const;
-
-/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1))}…`;
-}

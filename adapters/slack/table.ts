@@ -4,11 +4,11 @@
 // per row instead.
 import { cellWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeEntities, escapeMrkdwn } from './escape.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A table as aligned monospace text with a header rule; numeric columns are right-aligned. */
 export function tableText(columns: string[], rows: string[][]): string {
@@ -21,14 +21,14 @@ export function tooWide(text: string): boolean {
 }
 
 function inline(value: string): string {
-  const code = UUID.test(value) || value.startsWith('/');
+  const code = isUuid(value) || value.startsWith('/');
   return code && !value.includes('`') ? `\`${escapeEntities(value)}\`` : escapeMrkdwn(value);
 }
 
 /** One row as escaped mrkdwn: "*first* — Label: value · Label: value", empty cells left out. */
 export function rowLine(columns: string[], row: string[]): string {
   const { head, parts } = rowParts(columns, row);
-  const plainHead = head !== null && !UUID.test(head) && !head.startsWith('/') && !/[*\n]/.test(head);
+  const plainHead = head !== null && !isUuid(head) && !head.startsWith('/') && !/[*\n]/.test(head);
   const first = head === null ? '' : plainHead ? `*${escapeMrkdwn(head)}*` : inline(head);
   const rest = parts.map((c) => (c.label ? `${escapeMrkdwn(c.label)}: ${inline(c.value)}` : inline(c.value)));
   return [first, rest.join(' · ')].filter(Boolean).join(' — ');

@@ -1,7 +1,7 @@
 // A private network topology (spec 2.4: nodes + edges meant for a drawing canvas) as a text tree
 // that reads in any chat: roots first, children indented, unconnected nodes listed at the end.
 import type { PrivateNetworkGraph } from '../../src/api/index.js';
-import { DASH, show } from './format.js';
+import { present } from './format.js';
 
 interface Node {
   id: string;
@@ -11,33 +11,22 @@ interface Node {
   parent: string | null;
 }
 
-function text(value: unknown): string | null {
-  const s = show(value);
-  return s === DASH ? null : s;
-}
-
-function toNode(raw: unknown): Node | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const id = text(r.id);
-  if (!id) return null;
-  const data = (r.data && typeof r.data === 'object' ? r.data : {}) as Record<string, unknown>;
-  const label = text(data.label) ?? text(data.hostname) ?? text(data.name) ?? id;
-  const details = [data.private_ip, data.ip, data.status].map(text).filter((v): v is string => v !== null);
+function toNode(raw: PrivateNetworkGraph['nodes'][number]): Node {
+  const data = raw.data ?? {};
+  const label = present(data.label) ?? present(data.hostname) ?? present(data.name) ?? raw.id;
+  const details = [data.private_ip, data.ip, data.status].map(present).filter((v): v is string => v !== null);
   return {
-    id,
-    type: text(r.type) ?? 'node',
+    id: raw.id,
+    type: present(raw.type) ?? 'node',
     label,
     detail: [...new Set(details)].join(' · '),
-    parent: text(r.parent),
+    parent: present(raw.parent),
   };
 }
 
 /** Render the graph; returns the tree text and counts for the summary line. */
 export function graphTree(graph: PrivateNetworkGraph): { tree: string; nodes: number; edges: number } {
-  const g = graph as unknown as { nodes?: unknown; edges?: unknown };
-  const nodes = (Array.isArray(g.nodes) ? g.nodes : []).map(toNode).filter((n): n is Node => n !== null);
-  const rawEdges = Array.isArray(g.edges) ? g.edges : [];
+  const nodes = graph.nodes.map(toNode);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const children = new Map<string, { id: string; label: string | null }[]>();
   const hasParent = new Set<string>();
@@ -48,17 +37,7 @@ export function graphTree(graph: PrivateNetworkGraph): { tree: string; nodes: nu
     children.set(from, list);
     hasParent.add(to);
   };
-  let edgeCount = 0;
-  for (const raw of rawEdges) {
-    if (!raw || typeof raw !== 'object') continue;
-    const e = raw as Record<string, unknown>;
-    const source = text(e.source);
-    const target = text(e.target);
-    if (source && target) {
-      edgeCount += 1;
-      link(source, target, text(e.label));
-    }
-  }
+  for (const e of graph.edges) link(e.source, e.target, present(e.label));
   for (const n of nodes) if (n.parent) link(n.parent, n.id, null);
 
   const lines: string[] = [];
@@ -81,5 +60,5 @@ export function graphTree(graph: PrivateNetworkGraph): { tree: string; nodes: nu
   };
   for (const n of nodes) if (!hasParent.has(n.id)) walk(n.id, '', true, null, true);
   for (const n of nodes) if (!seen.has(n.id)) walk(n.id, '', true, null, true);
-  return { tree: lines.join('\n'), nodes: nodes.length, edges: edgeCount };
+  return { tree: lines.join('\n'), nodes: nodes.length, edges: graph.edges.length };
 }

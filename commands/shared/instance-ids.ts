@@ -4,6 +4,7 @@ import type { InstanceDetail } from '../../src/api/index.js';
 import type { CommandContext } from '../../src/core/command.js';
 import { DASH, show } from './format.js';
 import { publicIpId } from './instance-view.js';
+import { isUuid } from '../../src/core/uuid.js';
 
 /**
  * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,
@@ -11,7 +12,7 @@ import { publicIpId } from './instance-view.js';
  * (`network show`) when the API gives one.
  */
 export function idLine(uuid: string, detail: InstanceDetail, network: string[]): string {
-  const locationId = show((detail as { location_id?: unknown }).location_id);
+  const locationId = show(detail.location_id);
   const ipId = publicIpId(detail);
   return [
     `uuid ${uuid}`,
@@ -27,9 +28,9 @@ export function idLine(uuid: string, detail: InstanceDetail, network: string[]):
  */
 export async function networkIds(ctx: CommandContext, detail: InstanceDetail, label: string): Promise<string[]> {
   await rememberPublicIp(ctx, detail, label);
-  const network = show((detail as { private_network?: unknown }).private_network);
+  const network = show(detail.private_network);
   if (network === DASH) return [];
-  if (UUID.test(network)) {
+  if (isUuid(network)) {
     await ctx.bot.rememberIds?.('network', [{ id: network }]);
     return [`Network uuid ${network}`];
   }
@@ -44,12 +45,10 @@ export async function networkIds(ctx: CommandContext, detail: InstanceDetail, la
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The public IP id `ip move` takes, remembered under its address (best effort, like the lookup above). */
 async function rememberPublicIp(ctx: CommandContext, detail: InstanceDetail, label: string): Promise<void> {
   const id = publicIpId(detail);
-  if (!id || !UUID.test(id)) return;
-  const address = show((detail as { public_ip?: { ip_address?: unknown } | null }).public_ip?.ip_address);
+  if (!id || !isUuid(id)) return;
+  const address = show(detail.public_ip?.ip_address);
   await ctx.bot.rememberIds?.('ip', [{ id, label: address === DASH ? `${label} public IP` : address }]);
 }

@@ -30,14 +30,12 @@ export function isTerminating(status: unknown): boolean {
 
 /** The public IP address of an instance, or "—". */
 export function publicIp(detail: InstanceDetail): string {
-  const ip = (detail as { public_ip?: { ip_address?: unknown } | null }).public_ip;
-  return show(ip?.ip_address);
+  return show(detail.public_ip?.ip_address);
 }
 
 /** The public IP's uuid, or null. */
 export function publicIpId(detail: InstanceDetail): string | null {
-  const ip = (detail as { public_ip?: { ip_id?: unknown } | null }).public_ip;
-  const id = show(ip?.ip_id);
+  const id = show(detail.public_ip?.ip_id);
   return id === DASH ? null : id;
 }
 
@@ -63,16 +61,15 @@ export function cpuText(detail: InstanceDetail): string {
   const cpu = show(detail.cpu);
   if (cpu === DASH) return DASH;
   const text = toNumber(cpu) === null ? cpu : `${cpu} vCPU`;
-  const dedicated = (detail as { is_cpu_dedicated?: unknown }).is_cpu_dedicated;
+  const dedicated = detail.is_cpu_dedicated;
   if (dedicated === undefined || dedicated === null) return text;
-  return `${text} (${dedicated === true || dedicated === 'true' || dedicated === 1 ? 'dedicated' : 'shared'})`;
+  return `${text} (${dedicated ? 'dedicated' : 'shared'})`;
 }
 
 /** OS as "Ubuntu 22.04". */
 export function osText(detail: InstanceDetail): string {
-  const os = (detail as { os?: { name?: unknown; version?: unknown } | null }).os;
-  const name = show(os?.name ?? (detail as { os_name?: unknown }).os_name);
-  const version = show(os?.version);
+  const name = show(detail.os?.name ?? detail.os_name);
+  const version = show(detail.os?.version);
   if (name === DASH) return version;
   return version === DASH ? name : `${name} ${version}`;
 }
@@ -88,15 +85,14 @@ export function lastBackupText(raw: unknown, now: Date): string {
 /** Uptime from last_started_at, only meaningful while Running. */
 export function uptimeText(detail: InstanceDetail, now: Date): string {
   if (show(detail.status).toLowerCase() !== 'running') return DASH;
-  const age = ageMs((detail as { last_started_at?: unknown }).last_started_at, now);
+  const age = ageMs(detail.last_started_at, now);
   return age === null || age < 0 ? DASH : duration(age);
 }
 
 /** Price per hour and estimated month in the bot's currency. */
 export function priceText(detail: InstanceDetail, currency: string): string {
-  const d = detail as { price_per_hour?: unknown; estimated_monthly_price?: unknown };
-  const hourly = money(d.price_per_hour, currency);
-  const monthly = money(d.estimated_monthly_price, currency);
+  const hourly = money(detail.price_per_hour, currency);
+  const monthly = money(detail.estimated_monthly_price, currency);
   return `${hourly}/h · est. ${monthly}/month`;
 }
 
@@ -105,26 +101,25 @@ export function factFields(detail: InstanceDetail): Field[] {
   return [
     { label: 'Status', value: show(detail.status), inline: true },
     { label: 'Public IP', value: publicIp(detail), inline: true },
-    { label: 'Location', value: show((detail as { location?: unknown }).location), inline: true },
+    { label: 'Location', value: show(detail.location), inline: true },
   ];
 }
 
 /** Every field of `instance show`, in the order an on-call reads them. */
 export function detailFields(detail: InstanceDetail, currency: string, now: Date): Field[] {
-  const d = detail as Record<string, unknown>;
   return [
     ...factFields(detail),
-    { label: 'Tier', value: show(d.tier), inline: true },
+    { label: 'Tier', value: show(detail.tier), inline: true },
     { label: 'CPU', value: cpuText(detail), inline: true },
-    { label: 'Memory', value: memorySize(d.memory), inline: true },
-    { label: 'Storage', value: storageSize(d.storage), inline: true },
+    { label: 'Memory', value: memorySize(detail.memory), inline: true },
+    { label: 'Storage', value: storageSize(detail.storage), inline: true },
     { label: 'OS', value: osText(detail), inline: true },
-    { label: 'Private network', value: show(d.private_network), inline: true },
+    { label: 'Private network', value: show(detail.private_network), inline: true },
     { label: 'Price', value: priceText(detail, currency) },
-    { label: 'Created', value: when(d.created_at, now) },
-    { label: 'Last started', value: when(d.last_started_at, now) },
+    { label: 'Created', value: when(detail.created_at, now) },
+    { label: 'Last started', value: when(detail.last_started_at, now) },
     { label: 'Uptime', value: uptimeText(detail, now), inline: true },
-    { label: 'Last backup', value: lastBackupText(d.last_backup_at, now) },
+    { label: 'Last backup', value: lastBackupText(detail.last_backup_at, now) },
   ];
 }
 

@@ -1,9 +1,8 @@
 // RRD series (spec 2.5) reduced to what an on-call reads at a glance: averages, peaks, the latest
 // memory use and a sparkline per metric. Shared by `instance metrics` and `status`.
 import type { RrdSeries } from '../../src/api/index.js';
-import type { Field } from '../../src/render/message.js';
 import { sparkline } from '../../src/render/sparkline.js';
-import { DASH, percent, toNumber } from './format.js';
+import { DASH, percent } from './format.js';
 
 /** The periods endpoint 5 accepts (kept here: commands import only types from src/api). */
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -29,11 +28,9 @@ export interface MetricsSummary {
   diskWrite: Stat;
 }
 
-function column(rows: unknown, key: string): number[] {
-  if (!Array.isArray(rows)) return [];
-  return rows
-    .map((row) => (row && typeof row === 'object' ? toNumber((row as Record<string, unknown>)[key]) : null))
-    .filter((v): v is number => v !== null);
+/** The samples that carry a value (the API sends null for a gap). */
+function column(values: (number | null)[]): number[] {
+  return values.filter((v): v is number => v !== null);
 }
 
 function stat(values: number[]): Stat {
@@ -57,21 +54,17 @@ function cpuPercentages(values: number[]): number[] {
 
 /** Reduce the four series; missing or malformed samples are skipped, never fatal. */
 export function summarise(series: RrdSeries): MetricsSummary {
-  const s = series as unknown as Record<string, unknown>;
-  const cpu = cpuPercentages(column(s.cpu, 'cpu'));
-  const memMax = column(s.memory, 'raw_max_memory');
-  const lengths = ['cpu', 'memory', 'network', 'disk'].map((k) =>
-    Array.isArray(s[k]) ? (s[k] as unknown[]).length : 0,
-  );
+  const { cpu, memory, network, disk } = series;
+  const memMax = column(memory.map((r) => r.raw_max_memory));
   return {
-    samples: Math.max(0, ...lengths),
-    cpu: stat(cpu),
-    memoryUsed: stat(column(s.memory, 'raw_usage_memory')),
+    samples: Math.max(cpu.length, memory.length, network.length, disk.length),
+    cpu: stat(cpuPercentages(column(cpu.map((r) => r.cpu)))),
+    memoryUsed: stat(column(memory.map((r) => r.raw_usage_memory))),
     memoryMax: memMax.length ? (memMax[memMax.length - 1] ?? null) : null,
-    netIn: stat(column(s.network, 'raw_netin')),
-    netOut: stat(column(s.network, 'raw_netout')),
-    diskRead: stat(column(s.disk, 'raw_diskread')),
-    diskWrite: stat(column(s.disk, 'raw_diskwrite')),
+    netIn: stat(column(network.map((r) => r.raw_netin))),
+    netOut: stat(column(network.map((r) => r.raw_netout))),
+    diskRead: stat(column(disk.map((r) => r.raw_diskread))),
+    diskWrite: stat(column(disk.map((r) => r.raw_diskwrite))),
   };
 }
 
@@ -109,11 +102,6 @@ function metricRows(summary: MetricsSummary): [string, string, number[]][] {
     ['Disk read', rateStats(diskRead), diskRead.values],
     ['Disk write', rateStats(diskWrite), diskWrite.values],
   ];
-}
-
-/** "avg 12.0% · max 85.3%  ▁▂█▃" style fields, one per metric (numbers in one unit per line). */
-export function metricFields(summary: MetricsSummary): Field[] {
-  return metricRows(summary).map(([label, value, values]) => ({ label, value: `${value}${spark(values)}` }));
 }
 
 /**

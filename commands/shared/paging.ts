@@ -2,7 +2,6 @@
 // type for the next page, so nobody has to remember flags at 3 a.m.
 import type { PageInfo } from '../../src/api/index.js';
 import type { Block } from '../../src/render/message.js';
-import { toNumber } from './format.js';
 
 /** Flags every paginated list command accepts. */
 export interface PageArgs {
@@ -12,10 +11,9 @@ export interface PageArgs {
 
 /** The footer: "Page 1 of 3 · 23 backups · next: /vps backup list web-1 --page 2". */
 export function pageFooter(page: PageInfo | undefined, noun: string, command: string, args: PageArgs): Block {
-  const p = (page ?? {}) as Record<string, unknown>;
-  const current = toNumber(p.current_page) ?? args.page ?? 1;
-  const pages = toNumber(p.total_pages) ?? current;
-  const total = toNumber(p.total);
+  const current = page?.current_page ?? args.page ?? 1;
+  const pages = page?.total_pages ?? current;
+  const total = page?.total ?? null;
   const parts = [`Page ${current} of ${Math.max(pages, current)}`];
   if (total !== null) parts.push(`${total} ${noun}`);
   const limit = args.limit !== undefined ? ` --limit ${args.limit}` : '';
@@ -26,9 +24,8 @@ export function pageFooter(page: PageInfo | undefined, noun: string, command: st
 
 /** "There is no page 99. There are 3 pages (23 backups)." — a page past the end says where the end is. */
 export function noSuchPage(asked: number, page: PageInfo | undefined, noun: string): string {
-  const p = (page ?? {}) as Record<string, unknown>;
-  const pages = toNumber(p.total_pages);
-  const total = toNumber(p.total);
+  const pages = page?.total_pages ?? null;
+  const total = page?.total ?? null;
   if (pages === null) return `There is no page ${asked}.`;
   const count = total === null ? '' : ` (${total} ${noun})`;
   return `There is no page ${asked}. There ${pages === 1 ? 'is 1 page' : `are ${pages} pages`}${count}.`;

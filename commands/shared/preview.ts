@@ -1,10 +1,11 @@
 // One shape for every confirmation card: what will happen, to which instance (live status and
 // public IP), what else goes with it, whether it can be undone — and the names `exec --confirm` takes.
 import type { InstanceDetail } from '../../src/api/index.js';
-import type { Preview, ResolvedInstance } from '../../src/core/command.js';
+import type { CommandContext, Preview, ResolvedInstance } from '../../src/core/command.js';
 import { UserError } from '../../src/core/errors.js';
 import type { Block, Field, Tone } from '../../src/render/message.js';
-import { factFields, labelOf } from './instance-view.js';
+import { show } from './format.js';
+import { factFields, fetchInstance, isTerminating, labelOf } from './instance-view.js';
 
 /** What a command wants said in its card. */
 export interface InstancePreviewInput {
@@ -52,4 +53,25 @@ export function instancePreview(input: InstancePreviewInput): Preview {
 /** Refuse an action that live state makes pointless, saying why and what to do instead. */
 export function pointless(message: string, hint?: string): UserError {
   return new UserError('nothing-to-do', message, hint);
+}
+
+/** Refuse an action on an instance already going away: "web-1 is Terminating — it cannot be stopped." */
+export function refuseIfTerminating(detail: InstanceDetail, label: string, participle: string): void {
+  if (isTerminating(detail.status))
+    throw pointless(`${label} is ${show(detail.status)} — it cannot be ${participle}.`);
+}
+
+/**
+ * Live detail and the name to call the instance by, for a preview; with `refuse` (a participle such as
+ * "stopped"), an instance already going away is refused first.
+ */
+export async function fetchLabelled(
+  ctx: CommandContext,
+  instance: ResolvedInstance,
+  refuse?: string,
+): Promise<{ detail: InstanceDetail; label: string }> {
+  const detail = await fetchInstance(ctx, instance);
+  const label = labelOf(detail, instance);
+  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse);
+  return { detail, label };
 }

@@ -1,6 +1,7 @@
 // Backup endpoints (spec 4.2, endpoints 9–11). 9 and 10 are GETs that change state: never retried
 // (ENDPOINTS marks them retrySafe: false); only the history listing is retried.
 import type { HostingApi } from './hosting-api.js';
+import { itemCall } from './item-call.js';
 import { backupHistoryItemSchema } from './schemas/backup.js';
 import { pagedSchema } from './schemas/page.js';
 import { backupDeletedSchema, restoreSchema } from './schemas/results.js';
@@ -10,18 +11,8 @@ import { requirePositiveInt } from './validate.js';
 /** Builds `api.backups` on a transport. */
 export function backupsApi(call: Transport): HostingApi['backups'] {
   return {
-    restore: (instanceUuid, backupUuid) =>
-      call(
-        'backup.restore',
-        { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } },
-        restoreSchema,
-      ),
-    delete: (instanceUuid, backupUuid) =>
-      call(
-        'backup.delete',
-        { params: { instance_uuid: instanceUuid, backup_uuid: backupUuid } },
-        backupDeletedSchema,
-      ),
+    restore: itemCall(call, 'backup.restore', 'backup_uuid', restoreSchema),
+    delete: itemCall(call, 'backup.delete', 'backup_uuid', backupDeletedSchema),
     history: async (instanceUuid, opts = {}) => {
       const limit =
         opts.limit === undefined ? undefined : requirePositiveInt('backup.history', 'limit', opts.limit);

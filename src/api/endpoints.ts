@@ -13,104 +13,44 @@ export interface EndpointSpec {
   retrySafe: boolean;
 }
 
+/** A read: GET, with no side effect, so an automatic retry is safe. */
+function read(number: number, path: string): EndpointSpec {
+  return { number, method: 'GET', path, retrySafe: true };
+}
+
+/** A call that changes state (GETs 9 and 10 included): never retried automatically. */
+function change(number: number, method: EndpointSpec['method'], path: string): EndpointSpec {
+  return { number, method, path, retrySafe: false };
+}
+
 /** Every endpoint by name, so URLs, retry rules and request counts never drift apart. */
 export const ENDPOINTS = {
-  'instance.detail': { number: 1, method: 'GET', path: '/instance/{instance_uuid}/detail', retrySafe: true },
-  'instance.stop': { number: 2, method: 'PATCH', path: '/instance/{instance_uuid}/stop', retrySafe: false },
-  'instance.delete': {
-    number: 3,
-    method: 'POST',
-    path: '/instance/{instance_uuid}/delete',
-    retrySafe: false,
-  },
-  'instance.console': {
-    number: 4,
-    method: 'POST',
-    path: '/instance/{instance_uuid}/console-websocket',
-    retrySafe: false,
-  },
-  'instance.rrd': { number: 5, method: 'GET', path: '/instance/{instance_uuid}/rrd', retrySafe: true },
-  'instance.noIp': { number: 6, method: 'GET', path: '/instance/options/no-ip', retrySafe: true },
-  'snapshot.delete': {
-    number: 7,
-    method: 'DELETE',
-    path: '/instance/{instance_uuid}/snapshot/{snapshot_uuid}/delete',
-    retrySafe: false,
-  },
-  'snapshot.rollback': {
-    number: 8,
-    method: 'PATCH',
-    path: '/instance/{instance_uuid}/snapshot/{snapshot_uuid}/rollback',
-    retrySafe: false,
-  },
-  'backup.restore': {
-    number: 9,
-    method: 'GET',
-    path: '/instance/{instance_uuid}/backup/restore/{backup_uuid}',
-    retrySafe: false,
-  },
-  'backup.delete': {
-    number: 10,
-    method: 'GET',
-    path: '/instance/{instance_uuid}/backup/{backup_uuid}/delete',
-    retrySafe: false,
-  },
-  'backup.history': {
-    number: 11,
-    method: 'GET',
-    path: '/instance/{instance_uuid}/backup/history',
-    retrySafe: true,
-  },
-  'firewall.ipsetCreate': {
-    number: 12,
-    method: 'PATCH',
-    path: '/instance/{instance_uuid}/firewall/ipset/create',
-    retrySafe: false,
-  },
-  'ip.add': { number: 13, method: 'PATCH', path: '/instance/{instance_uuid}/ip/add', retrySafe: false },
-  'ip.changeInstance': {
-    number: 14,
-    method: 'PATCH',
-    path: '/network/public/{ip_uuid}/change-instance',
-    retrySafe: false,
-  },
-  'network.vswitch': {
-    number: 15,
-    method: 'PATCH',
-    path: '/instance/{instance_uuid}/vswitch',
-    retrySafe: false,
-  },
-  'network.details': {
-    number: 16,
-    method: 'GET',
-    path: '/network/vswitch/{vswitch_uuid}/details',
-    retrySafe: true,
-  },
-  'network.graph': {
-    number: 17,
-    method: 'GET',
-    path: '/network/vswitch/{vswitch_id}/graph',
-    retrySafe: true,
-  },
-  'storage.create': { number: 18, method: 'POST', path: '/storage/blocks/create', retrySafe: false },
-  'systems.list': { number: 19, method: 'GET', path: '/systems', retrySafe: true },
-  'sshkey.unassigned': { number: 20, method: 'GET', path: '/credential/ssh/unassigned', retrySafe: true },
-  'billing.paymentMethods': {
-    number: 21,
-    method: 'GET',
-    path: '/billing/v2/payment-methods',
-    retrySafe: true,
-  },
-  'billing.reportSummary': { number: 22, method: 'GET', path: '/billing/report/summary', retrySafe: true },
+  'instance.detail': read(1, '/instance/{instance_uuid}/detail'),
+  'instance.stop': change(2, 'PATCH', '/instance/{instance_uuid}/stop'),
+  'instance.delete': change(3, 'POST', '/instance/{instance_uuid}/delete'),
+  'instance.console': change(4, 'POST', '/instance/{instance_uuid}/console-websocket'),
+  'instance.rrd': read(5, '/instance/{instance_uuid}/rrd'),
+  'instance.noIp': read(6, '/instance/options/no-ip'),
+  'snapshot.delete': change(7, 'DELETE', '/instance/{instance_uuid}/snapshot/{snapshot_uuid}/delete'),
+  'snapshot.rollback': change(8, 'PATCH', '/instance/{instance_uuid}/snapshot/{snapshot_uuid}/rollback'),
+  'backup.restore': change(9, 'GET', '/instance/{instance_uuid}/backup/restore/{backup_uuid}'),
+  'backup.delete': change(10, 'GET', '/instance/{instance_uuid}/backup/{backup_uuid}/delete'),
+  'backup.history': read(11, '/instance/{instance_uuid}/backup/history'),
+  'firewall.ipsetCreate': change(12, 'PATCH', '/instance/{instance_uuid}/firewall/ipset/create'),
+  'ip.add': change(13, 'PATCH', '/instance/{instance_uuid}/ip/add'),
+  'ip.changeInstance': change(14, 'PATCH', '/network/public/{ip_uuid}/change-instance'),
+  'network.vswitch': change(15, 'PATCH', '/instance/{instance_uuid}/vswitch'),
+  'network.details': read(16, '/network/vswitch/{vswitch_uuid}/details'),
+  'network.graph': read(17, '/network/vswitch/{vswitch_id}/graph'),
+  'storage.create': change(18, 'POST', '/storage/blocks/create'),
+  'systems.list': read(19, '/systems'),
+  'sshkey.unassigned': read(20, '/credential/ssh/unassigned'),
+  'billing.paymentMethods': read(21, '/billing/v2/payment-methods'),
+  'billing.reportSummary': read(22, '/billing/report/summary'),
   // Part 10 (optional): an API may answer 404/405 — "not offered here".
-  'snapshot.list': {
-    number: 101,
-    method: 'GET',
-    path: '/instance/{instance_uuid}/snapshot/snapshots',
-    retrySafe: true,
-  },
-  'network.list': { number: 102, method: 'GET', path: '/network/vswitches', retrySafe: true },
-} as const satisfies Record<string, EndpointSpec>;
+  'snapshot.list': read(101, '/instance/{instance_uuid}/snapshot/snapshots'),
+  'network.list': read(102, '/network/vswitches'),
+} satisfies Record<string, EndpointSpec>;
 
 /** An endpoint's name, the key errors, audits and simulator counters use to say which call. */
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,9 +1,8 @@
 // Input checks that run before any URL is built: a bad id never reaches the hosting API
 // (and never lets a caller smuggle "../" or a query string into a path).
+import { z } from 'zod';
 import { ApiError } from './errors.js';
 import type { EndpointName } from './endpoints.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rejects input locally, without a request: INVALID_INPUT with no HTTP status. */
 export function invalidInput(endpoint: EndpointName, detail: string): ApiError {
@@ -12,7 +11,8 @@ export function invalidInput(endpoint: EndpointName, detail: string): ApiError {
 
 /** A uuid path or form value, as the spec's "format uuid". */
 export function requireUuid(endpoint: EndpointName, name: string, value: unknown): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw invalidInput(endpoint, `${name} must be a UUID`);
+  if (typeof value !== 'string' || !z.regexes.guid.test(value))
+    throw invalidInput(endpoint, `${name} must be a UUID`);
   return value;
 }
 

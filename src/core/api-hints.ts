@@ -2,6 +2,7 @@
 // (`help storage create`), the real instance (`instance show web-1`) and, for a 404, which kind of
 // id the API did not know, taken from the endpoint ("that backup (c1d2…) on web-1").
 import type { ApiError } from '../api/errors.js';
+import { isUuid } from './uuid.js';
 
 /** What the runner knows about the failing command, to fill in the hint. */
 export interface HintContext {
@@ -25,11 +26,10 @@ const NOT_FOUND_SUBJECT: Record<string, { id: string; noun: string; onInstance?:
   'systems.list': { id: 'location', noun: 'location' },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Uuids are shortened to their first 8 characters; short ids are shown whole. */
 function shortId(id: string): string {
-  return UUID.test(id) ? `${id.slice(0, 8)}…` : id.slice(0, 40);
+  return isUuid(id) ? `${id.slice(0, 8)}…` : id.slice(0, 40);
 }
 
 function notFoundHint(error: ApiError, ctx: HintContext): string {

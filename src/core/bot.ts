@@ -4,7 +4,7 @@
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
 import { createRedactor } from '../api/redact.js';
-import { secretsOf, type AppConfig } from '../config.js';
+import { secretsOf, type AppConfig } from './app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createApiCallRecorder, type ApiCallRecorder } from './api-calls.js';
 import { REPLICA_ID, type AuditLog } from './audit.js';

@@ -3,10 +3,12 @@
 // confirmation and audit, so a handler only ever runs with validated, authorized, confirmed input.
 import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
+import type { ChartInput, ChartOutput } from '../render/chart/chart-types.js';
 import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-record.js';
 import type { Actor, ArgInfo, SeenIdKind } from './ports.js';
 import type { WatchService } from './watch-port.js';
+import { uuidSchema } from './uuid.js';
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */
 export type Risk = 'read' | 'change' | 'destructive';
@@ -42,9 +44,7 @@ type AnyArgs = Record<string, ArgSpec<unknown>>;
 /** The handler-facing argument object derived from the specs. */
 export type ArgsOf<A extends AnyArgs> = { [K in keyof A]: A[K] extends ArgSpec<infer T> ? T : never };
 
-const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-  message: 'must be a uuid like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
-});
+const uuidArg = uuidSchema('must be a uuid like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea');
 
 interface ArgOptions {
   positional?: boolean;
@@ -62,7 +62,7 @@ export const arg = {
       description,
       positional: options.positional ?? true,
       required: true,
-      schema: uuidSchema,
+      schema: uuidArg,
       ...(options.completes ? { completes: options.completes } : {}),
     };
   },
@@ -190,21 +190,6 @@ export interface BotServices {
   renderChart?(input: ChartInput): Promise<ChartOutput>;
 }
 
-/** Input for a metrics chart: the RRD data of one instance for one period. */
-export interface ChartInput {
-  title: string;
-  periode: string;
-  series: unknown;
-}
-
-/** A rendered chart PNG (and where it was saved, if anywhere) that adapters can upload. */
-export interface ChartOutput {
-  png: Uint8Array;
-  width: number;
-  height: number;
-  savedPath?: string;
-}
-
 /** One audit line (JSON lines, append-only); defined with the code that writes it. */
 export type { AuditRecord };
 
@@ -229,9 +214,8 @@ export interface CommandContext {
   bot: BotServices;
 }
 
-/** A declared command. */
-export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
-  group: string;
+/** A command as its group's file declares it (commandGroup adds the group). */
+export interface CommandFields<A extends AnyArgs = AnyArgs> {
   name: string;
   summary: string;
   /** Longer help text (optional). */
@@ -246,10 +230,16 @@ export interface CommandDefinition<A extends AnyArgs = AnyArgs> {
   /** With visibility 'ephemeral': private by default, `--public` (an arg named `public`) shares it. */
   shareable?: boolean;
   /** Required for destructive commands (and change commands that cost money). */
-  preview?: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Preview>;
-  run: (ctx: CommandContext, args: ArgsOf<A>) => Promise<Message | RunResult>;
+  preview?(ctx: CommandContext, args: ArgsOf<A>): Promise<Preview>;
+  /** Declared as a method (bivariant parameters), so any definition fits a CommandDefinition[]. */
+  run(ctx: CommandContext, args: ArgsOf<A>): Promise<Message | RunResult>;
   /** For state-changing commands: what to check (and follow) when the outcome cannot be known. */
-  ifUnknown?: (args: ArgsOf<A>) => UnknownOutcomeHint;
+  ifUnknown?(args: ArgsOf<A>): UnknownOutcomeHint;
+}
+
+/** A declared command. */
+export interface CommandDefinition<A extends AnyArgs = AnyArgs> extends CommandFields<A> {
+  group: string;
 }
 
 /** Identity function that keeps argument types flowing into preview/run. */
@@ -258,6 +248,12 @@ export function defineCommand<A extends AnyArgs>(definition: CommandDefinition<A
     throw new Error(`${definition.group} ${definition.name}: destructive commands need a preview`);
   }
   return definition;
+}
+
+/** defineCommand with the group filled in, so a file of one group names it once. */
+export function commandGroup(group: string) {
+  return <A extends AnyArgs>(fields: CommandFields<A>): CommandDefinition<A> =>
+    defineCommand({ group, ...fields });
 }
 
 /** Full command path as typed, e.g. "instance stop". */

@@ -6,13 +6,13 @@ import { UserError } from './errors.js';
 import type { ActionEvent } from './ports.js';
 import { sameActor, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
+import { isUuid } from './uuid.js';
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
 function sameText(given: string, expected: string): boolean {
   const want = expected.trim();
-  if (UUID_SHAPE.test(given) && UUID_SHAPE.test(want)) return given.toLowerCase() === want.toLowerCase();
+  if (isUuid(given) && isUuid(want)) return given.toLowerCase() === want.toLowerCase();
   return given === want;
 }
 

@@ -16,16 +16,14 @@ import { checkActor, checkPlace, confirmable, confirmationMatches } from './conf
 import { UserError } from './errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
 import { withSeenIdSuggestion } from './seen-id-hints.js';
-import { forgetIfGone, hintContext, isUuid, refreshInstanceLabels } from './resolve-instance.js';
+import { forgetIfGone, hintContext, refreshInstanceLabels } from './resolve-instance.js';
+import { isUuid } from './uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
 import { auditUnavailable, writeAhead } from './write-ahead.js';
-
-/** Re-exported: callers have imported the typed-text rule from here. */
-export { confirmationMatches };
 
 /**
  * Edits the card if we know it, else posts the state as a new message; returns the ref used.
@@ -182,7 +180,7 @@ async function runConfirmed(
   }
   let result;
   try {
-    result = toRunResult(await def.run(ctx, args as never));
+    result = toRunResult(await def.run(ctx, args));
   } catch (error) {
     const failure = classifyFailure(error, hintContext(pending.command, args), hint);
     logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });

@@ -37,6 +37,11 @@ export class UserError extends Error {
   badId?: { kind: SeenIdKind; given: string };
 }
 
+/** A configuration problem (bad env var, bad policy file): the bot must not start. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
 /** Narrows an unknown catch value to an expected, user-facing failure. */
 export function isUserError(error: unknown): error is UserError {
   return error instanceof UserError;

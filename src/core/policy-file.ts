@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import { ConfigError } from '../config.js';
+import { ConfigError } from './errors.js';
+import { uuidSchema } from './uuid.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
@@ -16,9 +17,9 @@ const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console)
 const channelSchema = z.string().regex(/^(slack|discord|console):\S+$/, {
   message: 'channels look like slack:C0123 or discord:<channel id>',
 });
-const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-  message: 'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
-});
+const aliasTarget = uuidSchema(
+  'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
+);
 const list = <T extends z.ZodType>(item: T) =>
   z
     .array(item)
@@ -37,7 +38,7 @@ const policySchema = z
     aliases: z
       .record(
         z.string().regex(/^[A-Za-z0-9][\w.-]*$/, { message: 'alias names use letters, digits, . _ -' }),
-        uuidSchema,
+        aliasTarget,
       )
       .nullish(),
   })

@@ -8,16 +8,10 @@ import type { Policy } from './policy.js';
 import type { InvocationInput } from './ports.js';
 import type { BotStore } from './store.js';
 import { closest } from './suggest.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from './uuid.js';
 
 /** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
 const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
-
-/** Whether text is shaped like a uuid. */
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
 
 /** What resolution needs: the policy (aliases) and the store (hostnames). */
 export interface ResolveDeps {

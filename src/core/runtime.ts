@@ -2,7 +2,7 @@
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import { rememberSeenIds } from './seen-ids.js';
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from './app-config.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './api-calls.js';
 import type { AuditLog } from './audit.js';

@@ -13,7 +13,7 @@ export class StoreUnavailableError extends Error {
     readonly reason: string,
     /**
      * True when the command may have reached the store before the connection failed (sent but
-     * unanswered, or timed out): the change may have been made. False when it was never sent.
+     * unanswered, or timed out): the change may have been made. False when it was not sent at all.
      */
     readonly mayHaveApplied: boolean,
     /** Short machine-readable cause (readiness probes show only codes, never messages). */

@@ -26,7 +26,7 @@ export function hintFor(
 ): UnknownOutcomeHint | undefined {
   if (!def?.ifUnknown || !values) return undefined;
   try {
-    return def.ifUnknown(values as never);
+    return def.ifUnknown(values);
   } catch {
     return undefined;
   }

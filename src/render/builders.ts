@@ -57,16 +57,6 @@ export function contextWith(parts: Inline[]): Block {
     : { type: 'context', text: plainLine(parts) };
 }
 
-/** Preformatted text (command output, trees). */
-export function code(value: string): Block {
-  return { type: 'code', text: value };
-}
-
-/** A horizontal rule. */
-export function divider(): Block {
-  return { type: 'divider' };
-}
-
 /** Labelled values from pairs or a record; values pass through display() so nulls show "—". */
 export function fields(
   entries: Record<string, unknown> | [string, unknown][],
@@ -84,55 +74,4 @@ export function fields(
 /** A table; cells pass through display(). */
 export function table(columns: string[], rows: unknown[][]): Block {
   return { type: 'table', columns, rows: rows.map((row) => columns.map((_, i) => display(row[i]))) };
-}
-
-/** A failure message: what went wrong, optionally what to do next. */
-export function errorMessage(title: string, detail?: string, hint?: string): Message {
-  const blocks: Block[] = [];
-  if (detail) blocks.push(text(detail));
-  if (hint) blocks.push(context(hint));
-  return message(title, blocks, { tone: 'error', summary: detail ? `${title}: ${detail}` : title });
-}
-
-/** One page of a long list plus a footer telling the next command. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  totalPages: number;
-  total: number;
-  /** e.g. "Page 1 of 3 · next: backup list web-1 --page 2"; null when everything fits. */
-  footer: string | null;
-}
-
-/** Cuts a list into pages (1-based, clamped) and writes the footer with the next command. */
-export function paginate<T>(
-  items: readonly T[],
-  options: { page?: number; perPage?: number; nextCommand: (page: number) => string },
-): Page<T> {
-  const perPage = Math.max(1, Math.floor(options.perPage ?? 10));
-  const totalPages = Math.max(1, Math.ceil(items.length / perPage));
-  const page = Math.min(totalPages, Math.max(1, Math.floor(options.page ?? 1)));
-  const slice = items.slice((page - 1) * perPage, page * perPage);
-  return {
-    items: slice,
-    page,
-    totalPages,
-    total: items.length,
-    footer: pageFooter({ page, totalPages, total: items.length, nextCommand: options.nextCommand }),
-  };
-}
-
-/** Footer for server-paginated lists: "Page 2 of 3 (23 items) · next: <command>"; null for a single page. */
-export function pageFooter(options: {
-  page: number;
-  totalPages: number;
-  total?: number;
-  nextCommand: (page: number) => string;
-}): string | null {
-  if (options.totalPages <= 1) return null;
-  const count = options.total !== undefined ? ` (${options.total} items)` : '';
-  const base = `Page ${options.page} of ${options.totalPages}${count}`;
-  return options.page < options.totalPages
-    ? `${base} · next: ${options.nextCommand(options.page + 1)}`
-    : base;
 }

@@ -53,26 +53,13 @@ const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 /** The unit a raw size is given in (1024 steps). */
 export type SizeUnit = (typeof UNITS)[number];
 
-const UNIT_ALIASES: Record<string, SizeUnit> = {
-  b: 'B',
-  byte: 'B',
-  bytes: 'B',
-  k: 'KB',
-  kb: 'KB',
-  kib: 'KB',
-  m: 'MB',
-  mb: 'MB',
-  mib: 'MB',
-  g: 'GB',
-  gb: 'GB',
-  gib: 'GB',
-  t: 'TB',
-  tb: 'TB',
-  tib: 'TB',
-  p: 'PB',
-  pb: 'PB',
-  pib: 'PB',
-};
+/** The unit a suffix names: b, byte(s), or k/kb/kib … p/pb/pib (1024 steps whichever is written). */
+function unitOf(suffix: string): SizeUnit | undefined {
+  const s = suffix.toLowerCase();
+  if (s === 'b' || s === 'byte' || s === 'bytes') return 'B';
+  const prefix = /^([kmgtp])(?:i?b)?$/.exec(s)?.[1];
+  return UNITS.find((unit) => unit !== 'B' && unit[0]?.toLowerCase() === prefix);
+}
 
 /** Converts a size to bytes: numbers / numeric strings are in `unit`; "4 GB", "512MB", "1.5 TiB" carry their own. */
 export function toBytes(value: unknown, unit: SizeUnit = 'B'): number | null {
@@ -80,7 +67,7 @@ export function toBytes(value: unknown, unit: SizeUnit = 'B'): number | null {
   if (plain !== null) return plain * 1024 ** UNITS.indexOf(unit);
   if (typeof value !== 'string') return null;
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(value);
-  const found = match ? UNIT_ALIASES[(match[2] ?? '').toLowerCase()] : undefined;
+  const found = match ? unitOf(match[2] ?? '') : undefined;
   if (!match || !found) return null;
   return Number(match[1]) * 1024 ** UNITS.indexOf(found);
 }

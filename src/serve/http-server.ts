@@ -8,7 +8,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../core/errors.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
 

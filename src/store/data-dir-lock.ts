@@ -3,7 +3,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../core/errors.js';
 
 /** File name of the lock inside the data dir. */
 export const LOCK_FILE = 'vpsops.lock';

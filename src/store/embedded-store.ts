@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../core/errors.js';
 import { pendingDropAt, type BotStore, type PendingConfirmation } from '../core/store.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { createTableStore, TABLES, type TableWrite } from './table-store.js';

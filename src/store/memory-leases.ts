@@ -1,36 +1,28 @@
-// Leases for a single process: a map of name → holder and expiry. Enough where only one process
+// Leases for a single process: an expiring map of name → holder. Enough where only one process
 // can open the store (memory, embedded); the Redis store has its own across processes.
+import { ExpiringMap } from '../core/expiring-map.js';
 import type { LeaseStore } from '../core/store.js';
 
 /** Creates process-local leases on the given clock. */
 export function createMemoryLeases(now: () => number): LeaseStore {
-  const leases = new Map<string, { owner: string; until: number }>();
-  const current = (name: string) => {
-    const lease = leases.get(name);
-    if (lease && lease.until <= now()) {
-      leases.delete(name);
-      return undefined;
-    }
-    return lease;
-  };
+  const holders = new ExpiringMap<string>(now);
   return {
     async acquire(name, owner, ttlMs) {
-      const lease = current(name);
-      if (lease && lease.owner !== owner) return false;
-      leases.set(name, { owner, until: now() + ttlMs });
+      const holder = holders.get(name);
+      if (holder !== undefined && holder !== owner) return false;
+      holders.set(name, owner, ttlMs);
       return true;
     },
     async renew(name, owner, ttlMs) {
-      const lease = current(name);
-      if (!lease || lease.owner !== owner) return false;
-      lease.until = now() + ttlMs;
+      if (holders.get(name) !== owner) return false;
+      holders.set(name, owner, ttlMs);
       return true;
     },
     async release(name, owner) {
-      if (current(name)?.owner === owner) leases.delete(name);
+      if (holders.get(name) === owner) holders.delete(name);
     },
     async holder(name) {
-      return current(name)?.owner ?? null;
+      return holders.get(name) ?? null;
     },
   };
 }

@@ -2,7 +2,7 @@
 // it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
 // beside it.
 import { createRedactor } from '../api/redact.js';
-import { secretsOf, type AppConfig } from '../config.js';
+import { secretsOf, type AppConfig } from '../core/app-config.js';
 import { openAuditLog, type AuditLog } from '../core/audit.js';
 import type { BotStore } from '../core/store.js';
 import type { Logger } from '../logger.js';

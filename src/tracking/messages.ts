@@ -76,7 +76,7 @@ export function timedOutOutcome(
   status: string | null,
   lastError: string | null,
 ): FinalOutcome {
-  const known = status ? `last known status ${status}` : 'its status was never read';
+  const known = status ? `last known status ${status}` : 'no check of its status succeeded';
   const error = lastError ? `; last check failed: ${lastError}` : '';
   return {
     result: 'timed-out',

@@ -42,17 +42,9 @@ export interface OperationTrackerOptions {
 /** The lease under which one process follows one operation. */
 export const operationLease = (id: string): string => `op:${id}`;
 
-/**
- * A follow target that may carry the card as the runner showed it, so progress lines are
- * appended to the confirmation record instead of replacing it.
- */
-export interface TrackedTarget extends FollowTarget {
-  card?: Message;
-}
-
 /** The tracker plus its lifecycle: re-follow persisted operations on start, cancel on shutdown. */
 export interface RunningTracker extends OperationTracker {
-  follow(spec: FollowSpec, target: TrackedTarget): Promise<void>;
+  follow(spec: FollowSpec, target: FollowTarget): Promise<void>;
   /** Re-follows persisted operations; returns how many were resumed. */
   resume(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** Ids of operations being followed right now. */

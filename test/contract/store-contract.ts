@@ -38,7 +38,7 @@ export function pendingFor(token: string, at: number, overrides: Partial<Pending
     expiresAt: at + 60_000,
     targets: [],
     twoPerson: false,
-    card: { blocks: [], text: 'Stop web-1?' } as unknown as PendingConfirmation['card'],
+    card: { title: 'Stop web-1?', blocks: [] },
     status: 'pending',
     ...overrides,
   };

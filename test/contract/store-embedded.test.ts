@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/core/errors.js';
 import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded-store.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
 

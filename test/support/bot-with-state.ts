@@ -1,7 +1,7 @@
 // createBot with the state a real process would open for this config (embedded store and audit
 // log under its data dir), or a given store; closing the bot closes that state too.
 import { createRedactor } from '../../src/api/redact.js';
-import { secretsOf, type AppConfig } from '../../src/config.js';
+import { secretsOf, type AppConfig } from '../../src/core/app-config.js';
 import { openAuditLog } from '../../src/core/audit.js';
 import { createBot, type Bot, type BotDeps } from '../../src/core/bot.js';
 import type { BotStore } from '../../src/core/store.js';

@@ -233,5 +233,5 @@ export function fakeCommands(): CommandDefinition[] {
       },
     }),
   ];
-  return list as unknown as CommandDefinition[];
+  return list;
 }

@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../src/api/errors.js';
-import type { HostingApi } from '../../src/api/index.js';
-import { loadConfig, type AppConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppConfig } from '../../src/core/app-config.js';
 import { createApiCallRecorder } from '../../src/core/api-calls.js';
 import { createBotWithState as createBot } from './bot-with-state.js';
 import type { Logger } from '../../src/logger.js';
@@ -14,6 +14,7 @@ import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../.
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { fakeCommands } from './core-fake-commands.js';
+import { fakeHostingApi, instanceDetail } from './fake-api.js';
 
 export const WEB1 = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 export const WEB2 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
@@ -40,12 +41,12 @@ export function fakeApi(
     }
     return found;
   };
-  const api = {
+  const api = fakeHostingApi({
     instances: {
       async detail(uuid: string) {
         const found = get(uuid);
         record('instance.detail');
-        return { uuid, hostname: found.hostname, status: found.status };
+        return instanceDetail({ uuid, hostname: found.hostname, status: found.status });
       },
       async stop(uuid: string) {
         const found = get(uuid);
@@ -66,9 +67,9 @@ export function fakeApi(
         return { vm_uuid: uuid, ip_address: '203.0.113.20' };
       },
     },
-  };
+  });
   return {
-    api: api as unknown as HostingApi,
+    api,
     instances,
     calls,
     count: (endpoint: string) => calls.filter((c) => c === endpoint).length,

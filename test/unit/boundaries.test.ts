@@ -131,6 +131,14 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('src/render never imports src/core, and src/core never imports src/config', () => {
+    const bad = [
+      ...allImports(['src/render']).filter((r) => under(r.target, 'src/core')),
+      ...allImports(['src/core']).filter((r) => r.target === 'src/config.js' || r.target === 'src/config.ts'),
+    ];
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('adapters never import each other or src/api', () => {
     const adapterDirs = existsSync(join(ROOT, 'adapters')) ? readdirSync(join(ROOT, 'adapters')) : [];
     const bad = adapterDirs.flatMap((name) =>

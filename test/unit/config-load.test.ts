@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, discordEnabled, loadConfig, redactedConfig, slackEnabled } from '../../src/config.js';
+import { ConfigError } from '../../src/core/errors.js';
+import { discordEnabled, loadConfig, redactedConfig, slackEnabled } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 
 describe('configuration', () => {
@@ -94,7 +95,8 @@ describe('configuration', () => {
 
 describe('secrets of the configuration', () => {
   it('include the password of REDIS_URL, decoded, so it is redacted in every encoding', async () => {
-    const { loadConfig, secretsOf } = await import('../../src/config.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const { secretsOf } = await import('../../src/core/app-config.js');
     const config = loadConfig({ REDIS_URL: 'redis://:s%40cret-pass@127.0.0.1:6379/0' });
     expect(secretsOf(config)).toContain('s@cret-pass');
     expect(secretsOf(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }))).toEqual([]);

@@ -69,7 +69,7 @@ describe('write-ahead audit of a confirmed call', () => {
     const { run, act, fake, config } = await makeBot({ policy: POLICY });
     const { token } = await run('instance stop prod-web');
     let seenDuringCall: AuditRecord[] = [];
-    const instances = fake.api.instances as unknown as { stop: (uuid: string) => Promise<unknown> };
+    const instances = fake.api.instances;
     const stop = instances.stop.bind(instances);
     instances.stop = (uuid) => {
       seenDuringCall = lines(config.dataDir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBotWithState as createBot } from '../support/bot-with-state.js';
-import { arg, defineCommand, type CommandDefinition } from '../../src/core/command.js';
+import { arg, defineCommand } from '../../src/core/command.js';
 import type { ActionEvent, Actor, Responder } from '../../src/core/ports.js';
 import { fields, message } from '../../src/render/builders.js';
 import { renderText } from '../../src/render/text.js';
@@ -86,7 +86,7 @@ describe('confirmation guards', () => {
     });
     const bot = await createBot(config, {
       api: fake.api,
-      commands: [...fakeCommands(), secretish as unknown as CommandDefinition],
+      commands: [...fakeCommands(), secretish],
     });
     const failing: Responder = {
       ...recordingResponder(),

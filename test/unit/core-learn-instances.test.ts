@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { HostingApi } from '../../src/api/index.js';
 import { learnInstances } from '../../src/core/learn-instances.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
 import { createLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';
 import { actors, makeBot, POLICY, WEB1, WEB2 } from '../support/core-fakes.js';
+import { fakeHostingApi, instanceDetail } from '../support/fake-api.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -30,17 +30,17 @@ describe('learning instance hostnames', () => {
   it('never has more than four detail requests in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    const api = {
+    const api = fakeHostingApi({
       instances: {
         async detail(uuid: string) {
           inFlight += 1;
           most = Math.max(most, inFlight);
           await new Promise((resolve) => setImmediate(resolve));
           inFlight -= 1;
-          return { uuid, hostname: `host-${uuid.slice(-2)}` };
+          return instanceDetail({ uuid, hostname: `host-${uuid.slice(-2)}` });
         },
       },
-    } as unknown as HostingApi;
+    });
     const uuids = Array.from(
       { length: 12 },
       (_, i) => `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
@@ -52,9 +52,7 @@ describe('learning instance hostnames', () => {
   });
 
   it('gives up at its time budget when the API never answers', async () => {
-    const api = {
-      instances: { detail: () => new Promise(() => {}) },
-    } as unknown as HostingApi;
+    const api = fakeHostingApi({ instances: { detail: () => new Promise(() => {}) } });
     const store = createMemoryStore();
     expect(await learnInstances(api, store, [WEB1, WEB2], { timeoutMs: 20 })).toBe(0);
     expect(await store.hostnames.search('', 10)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/core/errors.js';
 import { parseInput } from '../../src/core/parse.js';
 import { parsePolicy } from '../../src/core/policy-file.js';
 import { createRegistry } from '../../src/core/registry.js';

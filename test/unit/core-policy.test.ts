@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/core/errors.js';
 import type { Risk } from '../../src/core/command.js';
 import { parsePolicy, readPolicyFile } from '../../src/core/policy-file.js';
 import { createPolicy } from '../../src/core/policy.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/core/errors.js';
 import { createApiCallRecorder, summariseCalls, type ApiCallEvent } from '../../src/core/api-calls.js';
 import { openAuditLog, redactArgs } from '../../src/core/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';

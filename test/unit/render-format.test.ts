@@ -38,6 +38,10 @@ describe('format helpers', () => {
     expect(size('4 GB')).toBe('4 GB');
     expect(size('512MB')).toBe('512 MB');
     expect(size('1.5 TiB')).toBe('1.5 TB');
+    expect(size('2048 bytes')).toBe('2 KB');
+    expect(size('3 k')).toBe('3 KB');
+    expect(size('1 pb')).toBe('1 PB');
+    expect(size('2 XB')).toBe('2 XB');
     expect(size('large')).toBe('large');
     expect(size(undefined)).toBe('—');
     expect(rate(1_258_291)).toBe('1.2 MB/s');

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  code,
-  context,
-  divider,
-  errorMessage,
-  fields,
-  message,
-  pageFooter,
-  paginate,
-  table,
-  text,
-} from '../../src/render/builders.js';
+import { context, fields, message, table, text } from '../../src/render/builders.js';
 import type { Message } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 
@@ -27,9 +16,9 @@ describe('plain-text renderer', () => {
             ['pre-deploy', undefined],
           ],
         ),
-        code('line one\nline two'),
+        { type: 'code', text: 'line one\nline two' },
         context('uuid 7995e990'),
-        divider(),
+        { type: 'divider' },
         text('done'),
       ],
       { tone: 'success' },
@@ -116,29 +105,10 @@ describe('plain-text renderer', () => {
     expect(renderText({ blocks: [], summary: 'ok then', tone: 'info' })).toBe('ℹ ok then');
   });
 
-  it('builds error messages with a hint', () => {
-    const msg = errorMessage('Not allowed', 'You may not run this.', 'Ask an admin.');
-    expect(msg.tone).toBe('error');
+  it('renders an error message with its hint', () => {
+    const msg = message('Not allowed', [text('You may not run this.'), context('Ask an admin.')], {
+      tone: 'error',
+    });
     expect(renderText(msg)).toBe('✖ Not allowed\n\nYou may not run this.\n\n  Ask an admin.');
-  });
-});
-
-describe('pagination', () => {
-  const items = Array.from({ length: 23 }, (_, i) => i + 1);
-  const next = (page: number) => `backup list web-1 --page ${page}`;
-
-  it('cuts a list into pages with a footer naming the next command', () => {
-    const first = paginate(items, { page: 1, perPage: 10, nextCommand: next });
-    expect(first.items).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(first.footer).toBe('Page 1 of 3 (23 items) · next: backup list web-1 --page 2');
-    const last = paginate(items, { page: 9, perPage: 10, nextCommand: next });
-    expect(last.page).toBe(3);
-    expect(last.items).toEqual([21, 22, 23]);
-    expect(last.footer).toBe('Page 3 of 3 (23 items)');
-  });
-
-  it('has no footer when everything fits', () => {
-    expect(paginate([1, 2], { nextCommand: next }).footer).toBeNull();
-    expect(pageFooter({ page: 1, totalPages: 1, nextCommand: next })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   type RunningTracker,
 } from '../../src/tracking/index.js';
 import { editRecorder } from '../support/edit-recorder.js';
+import { fakeHostingApi, instanceDetail } from '../support/fake-api.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000000.000100' };
@@ -21,17 +22,17 @@ const SPEC: FollowSpec = { kind: 'instance-gone', instanceUuid: UUID, label: 'we
 /** A hosting API whose detail() answers from a script and advances a fake clock per call. */
 function scriptedApi(answer: () => { status: string } | ApiError, clock: { now: number; step: number }) {
   let calls = 0;
-  const api = {
+  const api = fakeHostingApi({
     instances: {
       async detail(uuid: string) {
         calls += 1;
         clock.now += clock.step;
         const result = answer();
         if (result instanceof ApiError) throw result;
-        return { uuid, hostname: 'web-1', ...result };
+        return instanceDetail({ uuid, hostname: 'web-1', ...result });
       },
     },
-  } as unknown as HostingApi;
+  });
   return { api, calls: () => calls };
 }
 

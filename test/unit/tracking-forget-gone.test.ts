@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import type { HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
 import { createOperationTracker } from '../../src/tracking/index.js';
+import { fakeHostingApi } from '../support/fake-api.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const OTHER = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
@@ -17,13 +17,13 @@ const responder: Responder = {
 
 describe('tracking a deletion', () => {
   it('forgets the deleted instance’s hostname so completion stops offering it', async () => {
-    const api = {
+    const api = fakeHostingApi({
       instances: {
         detail: async () => {
           throw new ApiError('NOT_FOUND', 'instance.detail', { status: 404 });
         },
       },
-    } as unknown as HostingApi;
+    });
     const store = createMemoryStore();
     await store.hostnames.remember(UUID, 'web-1');
     await store.hostnames.remember(OTHER, 'web-2');

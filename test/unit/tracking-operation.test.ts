@@ -196,7 +196,7 @@ describe('operation tracking against the simulator', () => {
     expect(outcome.result).toBe('timed-out');
     expect(sim?.countRequests('instance.detail')).toBeGreaterThan(1);
     expect(textOf(responder.updates.at(-1))).toMatch(
-      /not finished terminating \(its status was never read; last check failed: .*HTTP 500/,
+      /not finished terminating \(no check of its status succeeded; last check failed: .*HTTP 500/,
     );
   });
 

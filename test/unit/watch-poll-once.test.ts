@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import type { HostingApi } from '../../src/api/index.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
 import { backoffFactor } from '../../src/watch/poller.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
 import { createWatchService, watchBook, watchId } from '../../src/watch/watch-book.js';
 import { postLog } from '../support/recording-poster.js';
+import { fakeHostingApi, instanceDetail } from '../support/fake-api.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 
@@ -22,15 +22,15 @@ async function setup(answer: () => { status: string } | ApiError) {
       displayName: 'oscar',
     },
   );
-  const api = {
+  const api = fakeHostingApi({
     instances: {
       async detail(uuid: string) {
         const result = answer();
         if (result instanceof ApiError) throw result;
-        return { uuid, hostname: 'web-1', ...result };
+        return instanceDetail({ uuid, hostname: 'web-1', ...result });
       },
     },
-  } as unknown as HostingApi;
+  });
   const log = postLog();
   const book = watchBook(store);
   let now = 0;

@@ -2,7 +2,7 @@
 // under <dataDir>/charts so the console, which cannot show images, can print a path.
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChartInput, ChartOutput } from '../../core/command.js';
+import type { ChartInput, ChartOutput } from './chart-types.js';
 import { renderMetricsChart } from './render-chart.js';
 import type { ChartTheme } from './theme.js';
 

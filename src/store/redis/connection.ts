@@ -92,6 +92,3 @@ export function createRedisConnection(options: RedisConnectionOptions) {
     },
   };
 }
-
-/** The connection type the store modules share. */
-export type RedisConnection = ReturnType<typeof createRedisConnection>;

@@ -1,6 +1,6 @@
 // The Lua scripts that make compare-and-set operations atomic across processes: Redis runs each
 // script alone, so whichever replica a click reaches, exactly one caller wins.
-import type { Redis } from 'ioredis';
+import type { ClientContext, Redis, Result } from 'ioredis';
 
 /** Pending → used when still pending; returns the hash as it was (field, value, …) or nil. */
 const TAKE = `
@@ -78,6 +78,16 @@ const SCRIPTS = {
 /** Name of a script the store runs. */
 export type ScriptName = keyof typeof SCRIPTS;
 
+/** The method ioredis adds for each script (defineCommand), declared so calls are typed. */
+type ScriptCommands<Context extends ClientContext> = {
+  [N in ScriptName]: (...parts: (string | number)[]) => Result<unknown, Context>;
+};
+
+declare module 'ioredis' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging: the members come from ScriptCommands
+  interface RedisCommander<Context extends ClientContext = { type: 'default' }> extends ScriptCommands<Context> {}
+}
+
 /** Runs a script by name with its keys then its arguments (EVALSHA, falling back to EVAL). */
 export type RunScript = (name: ScriptName, keys: string[], args: (string | number)[]) => Promise<unknown>;
 
@@ -86,6 +96,5 @@ export function defineScripts(client: Redis): RunScript {
   for (const [name, [numberOfKeys, lua]] of Object.entries(SCRIPTS)) {
     client.defineCommand(name, { numberOfKeys, lua });
   }
-  const commands = client as unknown as Record<ScriptName, (...parts: (string | number)[]) => Promise<unknown>>;
-  return (name, keys, args) => commands[name](...keys, ...args);
+  return (name, keys, args) => client[name](...keys, ...args);
 }
