@@ -125,17 +125,22 @@ export async function runBench(): Promise<{
       second_ms: round(fresh.secondMs),
     });
   }
-  const mem = await chartProcess<{ warm: { heapMb: number; rssMb: number }; end: { heapMb: number; rssMb: number } }>(
+  const mem = await chartProcess<{
+    warm: { heapMb: number; rssMb: number };
+    end: { heapMb: number; rssMb: number };
+    peakRssMb: number;
+  }>(
     ['memory', String(MEMORY_RENDERS)],
     ['--expose-gc'],
     built ? { CHART_MODULE: dist } : {},
   );
   rows.push({
-    case: `memory over ${MEMORY_RENDERS} day charts (${built ? 'dist' : 'sources'}; after 50 warm-up, gc)`,
+    case: `memory over ${MEMORY_RENDERS} day charts (${built ? 'dist' : 'sources'}; after 200 warm-up, gc)`,
     heap_mb_start: round(mem.warm.heapMb, 1),
     heap_mb_end: round(mem.end.heapMb, 1),
     rss_mb_start: round(mem.warm.rssMb, 1),
     rss_mb_end: round(mem.end.rssMb, 1),
+    rss_mb_peak: round(mem.peakRssMb, 1),
     rss_growth_mb: round(mem.end.rssMb - mem.warm.rssMb, 1),
     target: '≈ 0 (no growth)',
   });

@@ -85,25 +85,3 @@ export function renderBlankPng(): MetricsChart {
     context.fillRect(0, 0, CHART_WIDTH, CHART_HEIGHT);
   });
 }
-
-/** A short synthetic series: enough points for every panel to draw lines, axes and labels. */
-function warmUpSeries(): RrdSeries {
-  const end = Date.UTC(2024, 0, 1);
-  const at = (i: number) => new Date(end - (11 - i) * 300_000).toISOString();
-  const samples = (fields: string[]) =>
-    Array.from({ length: 12 }, (_, i) => ({
-      time: at(i),
-      ...Object.fromEntries(fields.map((f) => [f, i * 7])),
-    }));
-  return {
-    cpu: samples(['cpu']),
-    memory: samples(['raw_usage_memory', 'raw_max_memory']),
-    network: samples(['raw_netin', 'raw_netout']),
-    disk: samples(['raw_diskread', 'raw_diskwrite']),
-  };
-}
-
-/** Draws one throw-away chart, so the first real chart finds Skia's glyph caches and ECharts' code warm. */
-export async function warmUpCharts(): Promise<void> {
-  await renderMetricsChart({ title: 'warm-up', periode: 'hour', series: warmUpSeries() });
-}
