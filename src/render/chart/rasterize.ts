@@ -21,7 +21,8 @@ let shared: Canvas | null = null;
 export function registerChartFonts(family: string): void {
   if (fontsRegistered) return;
   for (const file of chartFontFiles()) {
-    if (GlobalFonts.registerFromPath(file, family) === null) throw new Error(`cannot load chart font ${file}`);
+    if (GlobalFonts.registerFromPath(file, family) === null)
+      throw new Error(`cannot load chart font ${file}`);
   }
   fontsRegistered = true;
 }
@@ -65,5 +66,9 @@ export function paintPng(width: number, height: number, paint: (canvas: Canvas) 
   context.clearRect(0, 0, width, height);
   paint(canvas);
   const { data } = context.getImageData(0, 0, width, height);
-  return { png: encodePng(new Uint8Array(data.buffer, data.byteOffset, data.length), width, height), width, height };
+  return {
+    png: encodePng(new Uint8Array(data.buffer, data.byteOffset, data.length), width, height),
+    width,
+    height,
+  };
 }

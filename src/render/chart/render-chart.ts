@@ -16,7 +16,15 @@ import { toPeriode, type Periode } from './time-labels.js';
 /** Skia's canvas stands in for the DOM canvas ECharts' types expect; it implements the same 2D API. */
 type ChartDom = Parameters<typeof echarts.init>[0];
 
-echarts.use([LineChart, GridComponent, LegendComponent, TitleComponent, GraphicComponent, CanvasRenderer, SVGRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  GraphicComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
 // Text is measured with Skia and the bundled font, so SVG and PNG lay labels out alike.
 registerChartFonts(CHART_FONT);
 echarts.setPlatformAPI({ measureText: measureChartText });
@@ -47,7 +55,12 @@ function optionOf(input: MetricsChartInput): EChartsOption {
 
 /** Builds the chart as an SVG string (what the tests read for labels, units and escaping). */
 export function renderMetricsSvg(input: MetricsChartInput): string {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
+  const chart = echarts.init(null, null, {
+    renderer: 'svg',
+    ssr: true,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+  });
   try {
     chart.setOption(optionOf(input));
     return chart.renderToSVGString();
