@@ -1,10 +1,11 @@
-// Benchmark of metrics chart rendering (issue 6): time (p50/p99) and memory per chart for each
-// periode, as ratios against baselines measured in the same run — laying out the SVG only, and
-// rasterising a blank SVG of the same size — so numbers compare across machines.
-import { renderMetricsChart, renderMetricsSvg, svgToPng } from '../src/render/chart/index.js';
+// Benchmark of metrics chart rendering (issues 6 and 16): time (p50/p99) per chart for each
+// periode as ratios against a baseline measured in the same run — a blank PNG of the same size
+// through the same canvas and encoder — plus the first chart in a fresh process and the resident
+// memory growth over 1,000 renders, so numbers compare across machines.
+import { renderBlankPng, renderMetricsChart, renderMetricsSvg } from '../src/render/chart/index.js';
 import { PERIODE_SHAPE, steadySeries, type FixturePeriode } from '../test/fixtures/charts/rrd-fixtures.js';
 import { runIfEntry } from './report.js';
-import { ROOT, spawnNode } from './support/processes.js';
+import { binLayout, ROOT, spawnNode } from './support/processes.js';
 import { median } from './support/stats.js';
 
 const RUNS = 30;
@@ -79,9 +80,7 @@ export async function runBench(): Promise<{
   rows: Record<string, string | number>[];
   notes?: string;
 }> {
-  const blankSvg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="760"><rect width="1200" height="760" fill="#1b1d21"/></svg>';
-  const blank = await measure(() => svgToPng(blankSvg));
+  const blank = await measure(() => renderBlankPng());
   const rows: Record<string, string | number>[] = [
     {
       case: 'baseline: blank PNG 1200×760',
@@ -92,10 +91,10 @@ export async function runBench(): Promise<{
   ];
   for (const periode of Object.keys(PERIODE_SHAPE) as FixturePeriode[]) {
     const input = { title: `web-1 ${periode}`, periode, series: steadySeries(periode) };
-    const svgOnly = await measure(() => renderMetricsSvg(input));
+    const svgOnly = await measure(() => renderMetricsSvg(input)); // ECharts layout without any pixels
     const full = await measure(() => renderMetricsChart(input));
     rows.push({
-      case: `${periode}: SVG layout only`,
+      case: `${periode}: layout only (SVG string)`,
       p50_ms: round(svgOnly.p50),
       p99_ms: round(svgOnly.p99),
       ratio_p50: round(svgOnly.p50 / blank.p50),
@@ -105,16 +104,17 @@ export async function runBench(): Promise<{
       p50_ms: round(full.p50),
       p99_ms: round(full.p99),
       ratio_p50: round(full.p50 / blank.p50),
-      vs_svg_only: round(full.p50 / svgOnly.p50),
+      p99_ratio: round(full.p99 / blank.p99),
       heap_kb_per_chart: round(full.heapKb, 1),
       rss_kb_per_chart: round(full.rssKb, 1),
     });
   }
   const dist = `${ROOT}/dist/charts.js`;
-  const { existsSync } = await import('node:fs');
+  // dist/ only while it is built from the current sources: a stale build would measure old code.
+  const built = (await binLayout()) === 'dist (compiled)';
   for (const [label, env] of [
     ['sources via tsx', {}],
-    ...(existsSync(dist) ? [['dist/charts.js', { CHART_MODULE: dist }] as const] : []),
+    ...(built ? [['dist/charts.js', { CHART_MODULE: dist }] as const] : []),
   ] as const) {
     const fresh = await firstCharts(env);
     rows.push({
@@ -125,23 +125,32 @@ export async function runBench(): Promise<{
       second_ms: round(fresh.secondMs),
     });
   }
-  const mem = await chartProcess<{ warm: { heapMb: number; rssMb: number }; end: { heapMb: number; rssMb: number } }>(
+  const mem = await chartProcess<{
+    warm: { heapMb: number; rssMb: number };
+    end: { heapMb: number; rssMb: number };
+    peakRssMb: number;
+  }>(
     ['memory', String(MEMORY_RENDERS)],
     ['--expose-gc'],
+    built ? { CHART_MODULE: dist } : {},
   );
   rows.push({
-    case: `memory over ${MEMORY_RENDERS} day charts (after 50 warm-up, gc)`,
+    case: `memory over ${MEMORY_RENDERS} day charts (${built ? 'dist' : 'sources'}; after 200 warm-up, gc)`,
     heap_mb_start: round(mem.warm.heapMb, 1),
     heap_mb_end: round(mem.end.heapMb, 1),
     rss_mb_start: round(mem.warm.rssMb, 1),
     rss_mb_end: round(mem.end.rssMb, 1),
+    rss_mb_peak: round(mem.peakRssMb, 1),
+    rss_growth_mb: round(mem.end.rssMb - mem.warm.rssMb, 1),
+    target: '≈ 0 (no growth)',
   });
   return {
     title: `Chart rendering (${RUNS} renders per case, ${PERIODE_SHAPE.hour.count} samples per series)`,
     rows,
     notes:
-      'ratio_p50 is against rasterising a blank SVG of the same size in this run; memory deltas are ' +
-      'heap/RSS growth over the runs divided by the run count (run node with --expose-gc for steadier numbers).',
+      'ratio_p50 / p99_ratio are against a blank 1200×760 PNG through the same canvas and encoder in this run ' +
+      '(issue 16 target: full chart ≤ 40 ms p50, first chart in a fresh process < 300 ms, no RSS growth over ' +
+      `${MEMORY_RENDERS} renders); per-chart heap/RSS columns are growth over the runs divided by the run count.`,
   };
 }
 

@@ -11,8 +11,8 @@ import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DIST, ROOT, STAMP } from './build-state.js';
 
-/** Libraries left to node_modules: discord.js (optional native deps), file-relative (resvg wasm) or worker-based (pino). Bolt is bundled into the lazily loaded Slack chunk: it halves serve's start. */
-const EXTERNAL = ['discord.js', '@discordjs/*', '@resvg/resvg-wasm', 'ioredis', 'pino', 'prom-client'];
+/** Libraries left to node_modules: discord.js (optional native deps), native (@napi-rs/canvas loads its platform's .node binary) or worker-based (pino). Bolt is bundled into the lazily loaded Slack chunk: it halves serve's start. */
+const EXTERNAL = ['discord.js', '@discordjs/*', '@napi-rs/canvas', 'ioredis', 'pino', 'prom-client'];
 
 const quiet = process.argv.includes('--quiet');
 try {

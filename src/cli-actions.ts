@@ -27,7 +27,7 @@ import { commandPath } from './core/command.js';
 import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
 import { markingResponder, markSimulatorDispatcher, markSimulatorLookups } from './core/simulator-marker.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
 import { favourSmallFootprint } from './serve/memory-mode.js';
@@ -69,8 +69,6 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
     await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
     await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
-    // Only for a person at a terminal: a piped session may end before the warm-up would.
-    if (interactive) warmUpChartsSoon(log.logger);
     await adapter.closed;
   } finally {
     process.off('SIGTERM', stop);
@@ -194,7 +192,6 @@ export async function runServe(config: AppConfig): Promise<number> {
       { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
       'vpsops serving',
     );
-    warmUpChartsSoon(logger);
     const signal = await nextSignal();
     logger.info({ signal }, 'shutting down');
   } finally {
@@ -208,17 +205,6 @@ export async function runServe(config: AppConfig): Promise<number> {
     footprint?.stop();
   }
   return EXIT.ok;
-}
-
-/** Loads the chart engine in the background once serve/console is ready, so the first chart is warm. */
-function warmUpChartsSoon(logger: Logger): void {
-  // VPSOPS_CHART_WARMUP=0 skips it (memory measurements of everything but the chart engine).
-  if (process.env.VPSOPS_CHART_WARMUP === '0') return;
-  setImmediate(() => {
-    import('./render/chart/index.js')
-      .then((charts) => charts.warmUpCharts())
-      .catch((error: unknown) => logger.warn({ err: error }, 'chart warm-up failed'));
-  });
 }
 
 /** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */

@@ -8,7 +8,7 @@ import { renderMetricsChart, type MetricsChartInput } from '../../src/render/cha
 import { sparseSeries, steadySeries } from '../fixtures/charts/rrd-fixtures.js';
 
 const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'charts');
-/** Share of pixels allowed to differ (anti-aliasing across resvg builds). */
+/** Share of pixels allowed to differ (anti-aliasing across Skia builds and CPUs). */
 const MAX_DIFF_RATIO = 0.005;
 
 const CASES: Record<string, MetricsChartInput> = {

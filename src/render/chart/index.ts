@@ -1,5 +1,5 @@
 // Public surface of the metrics chart module (issue 6).
-export { renderMetricsChart, renderMetricsSvg, svgToPng, warmUpCharts } from './render-chart.js';
+export { renderBlankPng, renderMetricsChart, renderMetricsSvg } from './render-chart.js';
 export type { MetricsChart, MetricsChartInput } from './render-chart.js';
 export { createChartRenderer, chartFileSlug } from './chart-renderer.js';
 export type { ChartRendererOptions } from './chart-renderer.js';

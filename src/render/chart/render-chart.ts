@@ -1,17 +1,33 @@
-// Renders the metrics of one instance as a single PNG: ECharts lays out the chart as SVG
-// (server-side, no DOM or canvas), resvg rasterises it with a bundled font.
+// Renders the metrics of one instance as a single PNG: ECharts draws the chart with its canvas
+// renderer onto a Skia canvas (@napi-rs/canvas) using the bundled font. The same option can be
+// laid out as SVG (server-side), which the tests read to check labels and escaping.
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GraphicComponent, GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import type { EChartsOption } from 'echarts';
 import { buildChartOption, CHART_FONT, CHART_HEIGHT, CHART_WIDTH } from './chart-option.js';
 import { buildPanels } from './panels.js';
-import { prepareRasterizer, rasterizeSvg } from './rasterize.js';
+import { measureChartText, paintPng, registerChartFonts, releasePendingPixels } from './rasterize.js';
 import { normalizeRrd, type RrdSeries } from './rrd-series.js';
 import { palette, type ChartTheme } from './theme.js';
 import { toPeriode, type Periode } from './time-labels.js';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TitleComponent, GraphicComponent, SVGRenderer]);
+/** Skia's canvas stands in for the DOM canvas ECharts' types expect; it implements the same 2D API. */
+type ChartDom = Parameters<typeof echarts.init>[0];
+
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  GraphicComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+// Text is measured with Skia and the bundled font, so SVG and PNG lay labels out alike.
+registerChartFonts(CHART_FONT);
+echarts.setPlatformAPI({ measureText: measureChartText });
 
 /** What to chart: a title, the RRD period, the RRD payload (spec 2.5) and an optional theme. */
 export interface MetricsChartInput {
@@ -28,15 +44,17 @@ export interface MetricsChart {
   height: number;
 }
 
-/** Builds the chart as an SVG string (also the baseline the benchmark compares against). */
-export function renderMetricsSvg(input: MetricsChartInput): string {
-  const periode = toPeriode(input.periode);
-  const option = buildChartOption({
+function optionOf(input: MetricsChartInput): EChartsOption {
+  return buildChartOption({
     title: input.title,
-    periode,
+    periode: toPeriode(input.periode),
     set: buildPanels(normalizeRrd(input.series)),
     colors: palette(input.theme ?? 'dark'),
   });
+}
+
+/** Builds the chart as an SVG string (what the tests read for labels, units and escaping). */
+export function renderMetricsSvg(input: MetricsChartInput): string {
   const chart = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,
@@ -44,42 +62,39 @@ export function renderMetricsSvg(input: MetricsChartInput): string {
     height: CHART_HEIGHT,
   });
   try {
-    chart.setOption(option);
+    chart.setOption(optionOf(input));
     return chart.renderToSVGString();
   } finally {
     chart.dispose();
   }
 }
 
-/** Rasterises chart SVG to PNG with only the bundled font, so output is identical everywhere. */
-export function svgToPng(svg: string): Promise<MetricsChart> {
-  return rasterizeSvg(svg, CHART_FONT);
-}
-
 /** Renders CPU, memory, network and disk panels of an RRD payload into one PNG. */
 export async function renderMetricsChart(input: MetricsChartInput): Promise<MetricsChart> {
-  return svgToPng(renderMetricsSvg(input));
+  await releasePendingPixels();
+  const option = optionOf(input);
+  let chart: echarts.ECharts | undefined;
+  try {
+    // Disposed only after the pixels are read: disposing detaches ECharts from the canvas.
+    return paintPng(CHART_WIDTH, CHART_HEIGHT, (canvas) => {
+      chart = echarts.init(canvas as unknown as ChartDom, null, {
+        renderer: 'canvas',
+        width: CHART_WIDTH,
+        height: CHART_HEIGHT,
+        devicePixelRatio: 1,
+      });
+      chart.setOption(option);
+    });
+  } finally {
+    chart?.dispose();
+  }
 }
 
-/** A short synthetic series: enough points for every panel to draw lines, axes and labels. */
-function warmUpSeries(): RrdSeries {
-  const end = Date.UTC(2024, 0, 1);
-  const at = (i: number) => new Date(end - (11 - i) * 300_000).toISOString();
-  const samples = (fields: string[]) =>
-    Array.from({ length: 12 }, (_, i) => ({
-      time: at(i),
-      ...Object.fromEntries(fields.map((f) => [f, i * 7])),
-    }));
-  return {
-    cpu: samples(['cpu']),
-    memory: samples(['raw_usage_memory', 'raw_max_memory']),
-    network: samples(['raw_netin', 'raw_netout']),
-    disk: samples(['raw_diskread', 'raw_diskwrite']),
-  };
-}
-
-/** Loads the rasteriser and fonts and draws one throw-away chart, so the first real chart is warm. */
-export async function warmUpCharts(): Promise<void> {
-  await prepareRasterizer();
-  await renderMetricsChart({ title: 'warm-up', periode: 'hour', series: warmUpSeries() });
+/** The benchmark's baseline: a PNG of the chart's size in one flat colour, through the same canvas and encoder. */
+export function renderBlankPng(): MetricsChart {
+  return paintPng(CHART_WIDTH, CHART_HEIGHT, (canvas) => {
+    const context = canvas.getContext('2d');
+    context.fillStyle = palette('dark').background;
+    context.fillRect(0, 0, CHART_WIDTH, CHART_HEIGHT);
+  });
 }
