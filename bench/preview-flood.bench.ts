@@ -7,8 +7,7 @@
 // FLOOD_PREVIEWS sets the count; FLOOD_STORES the stores (default "embedded,redis");
 // FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. --heapsnapshot-signal=SIGUSR2 with
 // FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps its log.
-// VPSOPS_CHART_WARMUP (0: no chart engine loaded, so RSS is the bot's own) and
-// VPSOPS_OPTIMIZE_FOR_SIZE (0: V8's default heap policy) are passed through.
+// VPSOPS_OPTIMIZE_FOR_SIZE (0: V8's default heap policy) and VPSOPS_FROM_SOURCE are passed through.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +84,6 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: slack.apiUrl,
       LOG_LEVEL: 'info',
-      ...(process.env.VPSOPS_CHART_WARMUP ? { VPSOPS_CHART_WARMUP: process.env.VPSOPS_CHART_WARMUP } : {}),
       // VPSOPS_FROM_SOURCE=1: the bot runs the TypeScript sources through tsx (no dist/).
       ...(process.env.VPSOPS_FROM_SOURCE ? { VPSOPS_FROM_SOURCE: process.env.VPSOPS_FROM_SOURCE } : {}),
       ...(process.env.VPSOPS_OPTIMIZE_FOR_SIZE ? { VPSOPS_OPTIMIZE_FOR_SIZE: process.env.VPSOPS_OPTIMIZE_FOR_SIZE } : {}),
