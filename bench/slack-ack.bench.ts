@@ -139,7 +139,7 @@ async function cpuMs(pid: number | undefined): Promise<number> {
 
 /**
  * Waits (at most 20 s) until a process has used under 20 ms of CPU in half a second: start-up work
- * (JIT, serve's chart warm-up in the background) is over, so the cases measure the steady state.
+ * (JIT, module loading) is over, so the cases measure the steady state.
  * Time to ready and the first chart are the startup and chart-render benchmarks' business.
  */
 async function settled(pid: number | undefined): Promise<void> {
@@ -159,6 +159,8 @@ async function startBot(slack: SlackProcess, hosting: { url: string; apiKey: str
     SLACK_SIGNING_SECRET: SECRET,
     SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
+    // SLACK_ACK_NODE_OPTIONS profiles the bot (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+    ...(process.env.SLACK_ACK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SLACK_ACK_NODE_OPTIONS } : {}),
   });
   return { ...bot, events: `http://127.0.0.1:${port}/slack/events` };
 }
@@ -232,7 +234,7 @@ export async function runBench(): Promise<BenchReport> {
       'same two GETs the command makes (instance detail, then the private-network list) sent directly to the simulator ' +
       '(own process); overhead_p50_ms is the difference. The fake Slack runs in a process of its own too (it clocks ' +
       'each post’s arrival), so this process only sends and times. Cases start once the bot has settled after its ' +
-      'warm-up commands (under 20 ms of CPU in 0.5 s), so serve’s background chart warm-up is not in them.',
+      'warm-up commands (under 20 ms of CPU in 0.5 s), so start-up work (JIT, module loading) is not in them.',
   };
 }
 

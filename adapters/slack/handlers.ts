@@ -15,6 +15,7 @@ import {
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import { createAdmission } from './admission.js';
 import { createResponder } from './responder.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
@@ -83,9 +84,15 @@ async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Messag
   }
 }
 
+/** Commands whose work may run at once after their acks (see admission.ts for why). */
+const COMMAND_SLOTS = 2;
+/** A command still waiting on the hosting API after this long frees its slot for the next one. */
+const SLOT_HOLD_MS = 100;
+
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
+  const admission = createAdmission({ slots: COMMAND_SLOTS, holdMs: SLOT_HOLD_MS });
 
   app.command(deps.command, async ({ command, ack }) => {
     await ack();
@@ -103,11 +110,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       deps.logger,
     );
     // The 200 is written; let the event loop read the other requests waiting for theirs before
-    // this command's work takes the CPU (a burst of commands is acked first, then answered).
+    // this command's work takes the CPU (a burst of commands is acked first, then answered a few
+    // at a time, so later acks never queue behind the whole burst's work).
     background(
       deps,
       'command',
-      () => afterPendingIo(() => dispatcher.dispatch(invocation, responder)),
+      () => afterPendingIo(() => admission.run(() => dispatcher.dispatch(invocation, responder))),
       responder,
     );
   });

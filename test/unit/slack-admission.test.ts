@@ -1,0 +1,118 @@
+// The admission queue behind Slack's command listener: a few commands' work at a time, first come
+// first served, and a command stuck on a slow API frees its slot after holdMs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdmission } from '../../adapters/slack/admission.js';
+
+/** A unit of work the test finishes by hand. */
+function gate(): { promise: Promise<void>; open(): void; fail(error: Error): void } {
+  let open!: () => void;
+  let fail!: (error: Error) => void;
+  const promise = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('slack command admission', () => {
+  it('runs at most `slots` at once and starts the waiting ones in arrival order as slots free up', async () => {
+    const admission = createAdmission({ slots: 2, holdMs: 1_000 });
+    const started: number[] = [];
+    const gates = [gate(), gate(), gate(), gate()];
+    const runs = gates.map((g, i) =>
+      admission.run(async () => {
+        started.push(i);
+        await g.promise;
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([0, 1]);
+    expect(admission.waiting).toBe(2);
+    gates[1]?.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([0, 1, 2]);
+    gates[0]?.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([0, 1, 2, 3]);
+    gates[2]?.open();
+    gates[3]?.open();
+    await Promise.all(runs);
+    expect(admission.waiting).toBe(0);
+  });
+
+  it('gives the slot of a command still waiting after holdMs to the next one, without cancelling it', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 100 });
+    const slow = gate();
+    let slowDone = false;
+    let nextStarted = false;
+    const first = admission.run(async () => {
+      await slow.promise;
+      slowDone = true;
+    });
+    const second = admission.run(async () => {
+      nextStarted = true;
+    });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(nextStarted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(nextStarted).toBe(true);
+    await second;
+    expect(slowDone).toBe(false);
+    slow.open();
+    await first;
+    expect(slowDone).toBe(true);
+  });
+
+  it('passes a failure to its caller and still frees the slot', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 1_000 });
+    const failing = gate();
+    const first = admission.run(() => failing.promise);
+    let secondRan = false;
+    const second = admission.run(async () => {
+      secondRan = true;
+    });
+    failing.fail(new Error('api down'));
+    await expect(first).rejects.toThrow('api down');
+    await second;
+    expect(secondRan).toBe(true);
+  });
+
+  it('frees a slot only once when the hold time passes before the work ends', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 10 });
+    const slow = gate();
+    const running: string[] = [];
+    const a = admission.run(async () => {
+      running.push('a');
+      await slow.promise;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    const blockers = [gate(), gate()];
+    const b = admission.run(async () => {
+      running.push('b');
+      await blockers[0]?.promise;
+    });
+    const c = admission.run(async () => {
+      running.push('c');
+      await blockers[1]?.promise;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // a's slot went to b at 10 ms; a finishing now must not free a second slot for c.
+    slow.open();
+    await a;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(running).toEqual(['a', 'b']);
+    blockers[0]?.open();
+    await b;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(running).toEqual(['a', 'b', 'c']);
+    blockers[1]?.open();
+    await c;
+  });
+});
