@@ -15,7 +15,7 @@ import {
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import { createAdmission } from './admission.js';
+import { createAdmission } from '../../src/core/admission.js';
 import { createResponder } from './responder.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
