@@ -8,6 +8,7 @@ import type { AuditRecord } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { openRedisAuditLog } from '../../src/store/redis-audit.js';
 import { createBotWithState } from '../support/bot-with-state.js';
+import { callingRecord } from '../support/calling-record.js';
 import { fakeApi, fakeCommands, POLICY, tempConfig } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 
@@ -20,24 +21,10 @@ afterAll(async () => {
 });
 
 function calling(callId: string): AuditRecord {
-  return {
-    time: new Date(Date.now() - 5_000).toISOString(),
-    invocationId: `inv-${callId}`,
-    platform: 'slack',
-    userId: 'U034OPS',
-    displayName: 'alice',
-    channelId: 'C1',
-    command: 'instance stop',
-    args: {},
-    decision: 'allowed',
-    confirmation: 'confirmed',
-    confirmedBy: 'slack:U034OPS',
-    result: 'calling',
-    durationMs: 0,
-    callId,
+  return callingRecord(callId, {
     replica: 'dead-replica',
     cardRef: { platform: 'slack', channelId: 'C1', id: `card-${callId}` },
-  };
+  });
 }
 
 function editsOf(): Responder & { edited: MessageRef[] } {

@@ -16,6 +16,7 @@ import type { Message } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 import { createMemoryLeases } from '../../src/store/memory-leases.js';
 import { makeBot, POLICY } from '../support/core-fakes.js';
+import { callingRecord } from '../support/calling-record.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,24 +36,7 @@ const lines = (dir: string): AuditRecord[] =>
     .map((l) => JSON.parse(l) as AuditRecord);
 
 function calling(callId: string, time: string, extra: Partial<AuditRecord> = {}): AuditRecord {
-  return {
-    time,
-    invocationId: `inv-${callId}`,
-    platform: 'slack',
-    userId: 'U034OPS',
-    displayName: 'alice',
-    channelId: 'C1',
-    command: 'instance stop',
-    args: {},
-    decision: 'allowed',
-    confirmation: 'confirmed',
-    confirmedBy: 'slack:U034OPS',
-    result: 'calling',
-    durationMs: 0,
-    callId,
-    replica: 'other-replica',
-    ...extra,
-  };
+  return callingRecord(callId, { time, ...extra });
 }
 
 function recordingResponder(): Responder & { updates: { ref: MessageRef; message: Message }[] } {
