@@ -16,6 +16,11 @@ import { toPeriode, type Periode } from './time-labels.js';
 /** Skia's canvas stands in for the DOM canvas ECharts' types expect; it implements the same 2D API. */
 type ChartDom = Parameters<typeof echarts.init>[0];
 
+/** ECharts draws on anything with a 2D getContext (it checks that at run time too); Skia's canvas has one. */
+function isChartDom(canvas: object): canvas is ChartDom {
+  return 'getContext' in canvas && typeof canvas.getContext === 'function';
+}
+
 echarts.use([
   LineChart,
   GridComponent,
@@ -77,7 +82,8 @@ export async function renderMetricsChart(input: MetricsChartInput): Promise<Metr
   try {
     // Disposed only after the pixels are read: disposing detaches ECharts from the canvas.
     return paintPng(CHART_WIDTH, CHART_HEIGHT, (canvas) => {
-      chart = echarts.init(canvas as unknown as ChartDom, null, {
+      if (!isChartDom(canvas)) throw new Error('chart canvas cannot draw (no getContext)');
+      chart = echarts.init(canvas, null, {
         renderer: 'canvas',
         width: CHART_WIDTH,
         height: CHART_HEIGHT,
