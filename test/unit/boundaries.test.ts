@@ -150,3 +150,16 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 });
+
+describe('types without casts', () => {
+  it('no `as unknown as` or `as never` in src, commands or adapters', () => {
+    const casts = ['src', 'commands', 'adapters'].flatMap((dir) =>
+      tsFiles(dir).flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (/\bas (unknown as|never)\b/.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+      ),
+    );
+    expect(casts).toEqual([]);
+  });
+});
