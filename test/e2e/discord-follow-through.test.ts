@@ -10,6 +10,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/fake-discord-world.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -28,12 +29,6 @@ async function open(options: Parameters<typeof startDiscordWorld>[0] = {}): Prom
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-
-function customIds(m: StoredMessage): string[] {
-  return m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
-}
 
 /** The slash command's reply once it has been filled in. */
 function answered(w: DiscordWorld, i: StoredInteraction, what: string): Promise<StoredMessage> {

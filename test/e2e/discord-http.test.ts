@@ -11,6 +11,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/fake-discord-world.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -32,12 +33,6 @@ function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
   }, what);
-}
-
-function customIds(m: StoredMessage): string[] {
-  return m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
 }
 
 describe('Discord HTTP interactions endpoint', () => {

@@ -3,8 +3,8 @@
 // message the bot sends — replies, edits, follow-ups — carries allowed_mentions { parse: [] }.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import type { StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS, eventually, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 let world: DiscordWorld;
@@ -18,10 +18,6 @@ afterEach(async () => {
 });
 
 const json = (value: unknown) => JSON.stringify(value);
-
-function customIds(m: StoredMessage): string[] {
-  return m.components.flatMap((row) => ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''));
-}
 
 describe('Discord mentions', { timeout: 60_000 }, () => {
   it('shows the requester and confirmer as mentions and pings nobody', async () => {

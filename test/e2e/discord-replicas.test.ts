@@ -13,6 +13,7 @@ import type { StoredInteraction, StoredMessage } from '../support/fake-discord-s
 import { eventually } from '../support/fake-discord-world.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -46,11 +47,6 @@ function baseEnv(discord: FakeDiscord, prefix: string): Record<string, string> {
     LOG_LEVEL: 'info',
   };
 }
-
-const customIds = (m: StoredMessage) =>
-  m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
 
 function answered(discord: FakeDiscord, i: StoredInteraction, what: string): Promise<StoredMessage> {
   return eventually(

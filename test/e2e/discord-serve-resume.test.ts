@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import type { StoredMessage } from '../support/fake-discord-store.js';
 import { eventually } from '../support/fake-discord-world.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB2 = SEED_IDS.instances.web2;
@@ -53,11 +53,6 @@ async function serve(pollMs: number): Promise<ServeReplica> {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const customIds = (m: StoredMessage) =>
-  m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
-
 describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
   it('resumes a followed delete after a restart and edits the card to say the instance was deleted', async () => {
     const first = await serve(60_000);

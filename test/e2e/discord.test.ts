@@ -14,6 +14,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/fake-discord-world.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -45,12 +46,6 @@ function answered(i: StoredInteraction, what = 'the deferred reply to be edited'
 /** Follow-up messages sent with this interaction's token. */
 const followUps = (i: StoredInteraction) =>
   callsFor(i).filter((c) => c.method === 'POST' && c.path.startsWith('/webhooks/') && c.status === 200);
-
-function customIds(m: StoredMessage): string[] {
-  return m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
-}
 
 async function previewCard(path: string[], options: Record<string, string>, user = DISCORD_USERS.operator) {
   const i = world.discord.slash(user, path, options);

@@ -10,9 +10,9 @@ import type { AuditRecord } from '../../src/core/command.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import type { StoredMessage } from '../support/fake-discord-store.js';
 import { eventually } from '../support/fake-discord-world.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { customIds } from '../support/fake-discord-store.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -57,10 +57,6 @@ async function serve(): Promise<ServeReplica> {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const customIds = (m: StoredMessage) =>
-  m.components.flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
 const auditRecords = (): AuditRecord[] =>
   readFileSync(join(dataDir, 'audit.jsonl'), 'utf8')
     .split('\n')

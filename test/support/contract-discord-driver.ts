@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { until, type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
 import { captureLogs } from './chat-world-core.js';
 import type { RecordedCall } from './fake-discord.js';
-import type { StoredInteraction, StoredMessage } from './fake-discord-store.js';
+import type { StoredInteraction } from './fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld } from './fake-discord-world.js';
+import { customIds } from './fake-discord-store.js';
 
 const EPHEMERAL = 64;
 const USERS = {
@@ -23,12 +24,6 @@ interface DiscordCard extends Card {
   confirmId: string;
   /** custom_id of the typed-confirmation modal, once opened. */
   modalId?: string;
-}
-
-function customIds(m: StoredMessage | undefined): string[] {
-  return (m?.components ?? []).flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
 }
 
 /** Starts a Discord world (gateway, or HTTP interactions with `http`) and drives it as an AdapterDriver. */

@@ -101,15 +101,7 @@ export function createHttpSide(deps: HttpSideDeps) {
     sourceMessageId?: string,
     delivery: DeliveryOptions = {},
   ) {
-    const stored: StoredInteraction = {
-      id: payload.id,
-      token: payload.token,
-      type: payload.type,
-      channelId: payload.channel_id,
-      acknowledged: false,
-    };
-    if (sourceMessageId) stored.sourceMessageId = sourceMessageId;
-    store.interactions.set(payload.token, stored);
+    const stored = store.recordInteraction(payload, sourceMessageId);
     let done = () => undefined as void;
     answering.set(payload.token, new Promise<void>((resolve) => (done = resolve)));
     try {

@@ -26,6 +26,13 @@ export interface StoredMessage {
   lastEditBy: 'webhook' | 'bot' | null;
 }
 
+/** The custom_ids of a stored message's buttons, row by row (none for a missing message). */
+export function customIds(m: StoredMessage | undefined): string[] {
+  return (m?.components ?? []).flatMap((row) =>
+    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
+  );
+}
+
 /** An interaction the fake dispatched. */
 export interface StoredInteraction {
   id: string;
@@ -47,6 +54,23 @@ export interface StoredInteraction {
 export class FakeDiscordStore {
   readonly messages = new Map<string, StoredMessage>();
   readonly interactions = new Map<string, StoredInteraction>();
+
+  /** Remembers an interaction about to be sent (gateway or HTTP), by its token. */
+  recordInteraction(
+    payload: { id: string; token: string; type: number; channel_id: string },
+    sourceMessageId?: string,
+  ): StoredInteraction {
+    const stored: StoredInteraction = {
+      id: payload.id,
+      token: payload.token,
+      type: payload.type,
+      channelId: payload.channel_id,
+      acknowledged: false,
+    };
+    if (sourceMessageId) stored.sourceMessageId = sourceMessageId;
+    this.interactions.set(payload.token, stored);
+    return stored;
+  }
 
   create(channelId: string, flags = 0): StoredMessage {
     const message: StoredMessage = {

@@ -292,15 +292,7 @@ export async function startFakeDiscord(
     payload: { id: string; token: string; type: number; channel_id: string; message?: unknown },
     sourceMessageId?: string,
   ) {
-    const stored: StoredInteraction = {
-      id: payload.id,
-      token: payload.token,
-      type: payload.type,
-      channelId: payload.channel_id,
-      acknowledged: false,
-    };
-    if (sourceMessageId) stored.sourceMessageId = sourceMessageId;
-    store.interactions.set(payload.token, stored);
+    const stored = store.recordInteraction(payload, sourceMessageId);
     gateway.dispatch('INTERACTION_CREATE', payload);
     return stored;
   }
