@@ -20,13 +20,16 @@ export const instanceShow = command({
   risk: 'read',
   run: async (ctx, { instance }) => {
     const { detail, label } = await fetchLabelled(ctx, instance);
+    // The network look-up (a second API call) goes out before the card is laid out, not after.
+    const network = networkIds(ctx, detail, label);
+    const fields = detailFields(detail, ctx.currency, ctx.now());
     return {
       title: label,
       tone: statusTone(detail.status),
       summary: `${label}: ${show(detail.status)}`,
       blocks: [
-        { type: 'fields', fields: detailFields(detail, ctx.currency, ctx.now()) },
-        { type: 'context', text: idLine(instance.uuid, detail, await networkIds(ctx, detail, label)) },
+        { type: 'fields', fields },
+        { type: 'context', text: idLine(instance.uuid, detail, await network) },
       ],
     };
   },

@@ -27,22 +27,21 @@ export function idLine(uuid: string, detail: InstanceDetail, network: string[]):
  * name in the optional network list (E2). Best effort: without E2 the line simply leaves it out.
  */
 export async function networkIds(ctx: CommandContext, detail: InstanceDetail, label: string): Promise<string[]> {
-  await rememberPublicIp(ctx, detail, label);
   const network = show(detail.private_network);
+  // The list is asked for first; remembering the public IP needs nothing from it.
+  const listed = network !== DASH && !isUuid(network) ? ctx.api.privateNetworks.list().catch(() => null) : null;
+  await rememberPublicIp(ctx, detail, label);
   if (network === DASH) return [];
   if (isUuid(network)) {
     await ctx.bot.rememberIds?.('network', [{ id: network }]);
     return [`Network uuid ${network}`];
   }
-  try {
-    const match = (await ctx.api.privateNetworks.list()).filter((n) => n.name === network);
-    const only = match.length === 1 ? match[0] : undefined;
-    if (!only) return [];
-    await ctx.bot.rememberIds?.('network', [{ id: only.uuid, label: network }]);
-    return [`Network uuid ${only.uuid}`, ...(only.id !== null ? [`Graph id ${only.id}`] : [])];
-  } catch {
-    return [];
-  }
+  const match = ((await listed) ?? []).filter((n) => n.name === network);
+  const only = match.length === 1 ? match[0] : undefined;
+  if (!only) return [];
+  // Best effort, as the look-up: a store that cannot remember it does not cost the line.
+  await Promise.resolve(ctx.bot.rememberIds?.('network', [{ id: only.uuid, label: network }])).catch(() => undefined);
+  return [`Network uuid ${only.uuid}`, ...(only.id !== null ? [`Graph id ${only.id}`] : [])];
 }
 
 /** The public IP id `ip move` takes, remembered under its address (best effort, like the lookup above). */
