@@ -32,20 +32,21 @@ export async function rememberSeenIds(
   at: number,
 ): Promise<void> {
   const ids = collectionOf(store, kind);
-  const known = new Map((await ids.list()).map((s) => [s.id.toLowerCase(), s]));
-  // Reads must not turn into writes every time: only new, renamed or long-unseen ids are written.
-  const changed = entries
+  const fresh = entries
     .filter((e) => e.id.trim() !== '')
     .slice(0, MAX_SEEN_PER_KIND)
-    .map((e) => ({ id: e.id, label: (e.label ?? '').slice(0, 60), seenAt: at }))
-    .filter((e) => {
-      const was = known.get(e.id.toLowerCase());
-      return !was || was.label !== e.label || at - was.seenAt >= REFRESH_MS;
-    });
+    .map((e) => ({ id: e.id, label: (e.label ?? '').slice(0, 60), seenAt: at }));
+  // Only the entries in question are read (every `instance show` gets here; the collection holds up to 500).
+  const was = await Promise.all(fresh.map((e) => ids.get(e.id.toLowerCase())));
+  // Reads must not turn into writes every time: only new, renamed or long-unseen ids are written.
+  const changed = fresh.filter((e, i) => {
+    const before = was[i];
+    return !before || before.label !== e.label || at - before.seenAt >= REFRESH_MS;
+  });
+  if (changed.length === 0) return;
   await Promise.all(changed.map((e) => ids.put(e.id.toLowerCase(), e)));
-  for (const e of changed) known.set(e.id.toLowerCase(), e);
-  if (known.size <= MAX_SEEN_PER_KIND) return;
-  const oldest = [...known.values()].sort((a, b) => b.seenAt - a.seenAt).slice(MAX_SEEN_PER_KIND);
+  if ((await ids.count()) <= MAX_SEEN_PER_KIND) return;
+  const oldest = (await ids.list()).sort((x, y) => y.seenAt - x.seenAt).slice(MAX_SEEN_PER_KIND);
   await Promise.all(oldest.map((old) => ids.delete(old.id.toLowerCase())));
 }
 
