@@ -12,8 +12,8 @@ import { binLayout, ROOT, spawnNode, startServeProcess, startSimulatorProcess } 
 import { percentile, round } from './support/stats.js';
 
 const N = 200;
-/** Rounds per case, bare and bot alternating, pooled: a p99 of 1,000 samples per side, and drift in the machine's load hits both. */
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const BURST = 20;
 const WARMUP = 20;
 

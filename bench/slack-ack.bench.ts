@@ -13,8 +13,8 @@ import { binLayout, freePort, ROOT, spawnNode, startServeProcess, startSimulator
 import { percentile, round } from './support/stats.js';
 
 const N = 200;
-/** Ack rounds per case, bare and bot alternating, pooled: a p99 of 1,000 samples per side, and drift in the machine's load hits both. */
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Ack rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONCURRENCY = 20;
 const WARMUP = 100;
 const E2E_RUNS = 100;

@@ -1,7 +1,7 @@
 // The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
-import { createAdmission } from '../../src/core/admission.js';
+import { COMMAND_ADMISSION, createAdmission } from '../../src/core/admission.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { AdapterLookups, Dispatcher } from '../../src/core/ports.js';
 import { DiscordInteractionState } from './interaction-state.js';
@@ -27,7 +27,7 @@ export function handlerContext(
     state: new DiscordInteractionState(state),
     logger,
     now: Date.now,
-    // After its deferral, a command's work waits for one of two slots (see src/core/admission.ts).
-    admission: createAdmission({ slots: 2, holdMs: 100 }),
+    // After its deferral, a command's work waits for a slot and for a flood to pass (src/core/admission.ts).
+    admission: createAdmission(COMMAND_ADMISSION),
   };
 }

@@ -60,6 +60,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
+  ctx.admission?.arrived();
   const invocation = toInvocation(interaction, ctx.index);
   const deferring = interactionResponder(interaction, { kind: 'command' }, ctx);
   let release: (() => void) | undefined;

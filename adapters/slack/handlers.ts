@@ -15,7 +15,7 @@ import {
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import { createAdmission } from '../../src/core/admission.js';
+import { COMMAND_ADMISSION, createAdmission } from '../../src/core/admission.js';
 import { createResponder } from './responder.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
@@ -84,17 +84,15 @@ async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Messag
   }
 }
 
-/** Commands whose work may run at once after their acks (see admission.ts for why). */
-const COMMAND_SLOTS = 2;
-/** A command still waiting on the hosting API after this long frees its slot for the next one. */
-const SLOT_HOLD_MS = 100;
 
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
-  const admission = createAdmission({ slots: COMMAND_SLOTS, holdMs: SLOT_HOLD_MS });
+  // Work runs a few commands at a time after the acks, and waits out a flood (see admission.ts).
+  const admission = createAdmission(COMMAND_ADMISSION);
 
   app.command(deps.command, async ({ command, ack }) => {
+    admission.arrived();
     await ack();
     const invocation = invocationFromCommand(command);
     const responder = createResponder(

@@ -1,11 +1,22 @@
 // Admission of command work after the platform's acknowledgement. The adapters ack (Slack's 200,
 // Discord's deferral) on the same thread that runs the commands, so a burst whose work all starts at
-// once leaves each new request's ack queued behind every running command's callbacks. Admitting a
-// few at a time keeps that queue short; a command still waiting on a slow hosting API gives its slot
-// up after `holdMs`, so one slow call never stalls the others.
+// once leaves each new request's ack queued behind every running command's callbacks. Acks have a
+// 3 s deadline and replies none, so: a few commands' work at a time; none while commands are still
+// pouring in (a flood), unless it has waited `flood.maxWaitMs`; and a command still waiting on a slow
+// hosting API gives its slot up after `holdMs`, so one slow call never stalls the others. A lone
+// command is never held back.
+
+/** When arrivals count as a flood: two within `windowMs`, the latest less than `windowMs` ago. */
+export interface FloodOptions {
+  windowMs: number;
+  /** Work waits for a flood to pass at most this long. */
+  maxWaitMs: number;
+}
 
 /** Work with at most `slots` entered in the last `holdMs` and not yet finished. */
 export interface Admission {
+  /** A command has arrived (call before acking it): arrivals close together hold work back. */
+  arrived(): void;
   /** Runs `work` once a slot is free; the slot is freed when it ends (or after holdMs). */
   run(work: () => Promise<void>): Promise<void>;
   /** Waits for a slot; call the returned function when the work ends (later calls do nothing). */
@@ -14,10 +25,41 @@ export interface Admission {
   readonly waiting: number;
 }
 
+/**
+ * What both chat adapters use: two commands' work at a time; a command still waiting on the API
+ * after 100 ms frees its slot; commands arriving under 5 ms apart are a flood whose work waits for
+ * it to pass, at most 250 ms (200 commands are acked in about 100 ms on the 2-core machine; a reply
+ * a quarter of a second later goes unnoticed, a missed ack fails the command).
+ */
+export const COMMAND_ADMISSION = { slots: 2, holdMs: 100, flood: { windowMs: 5, maxWaitMs: 250 } } as const;
+
+interface Waiter {
+  since: number;
+  start(): void;
+}
+
 /** An admission queue; first come, first served. */
-export function createAdmission(options: { slots: number; holdMs: number }): Admission {
-  const queue: (() => void)[] = [];
+export function createAdmission(options: {
+  slots: number;
+  holdMs: number;
+  flood?: FloodOptions;
+  now?: () => number;
+}): Admission {
+  const now = options.now ?? Date.now;
+  const queue: Waiter[] = [];
   let busy = 0;
+  let last = -Infinity;
+  let beforeLast = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** How long the head of the queue must still wait for the flood to pass; 0 when it may start. */
+  const floodWait = (head: Waiter, at: number): number => {
+    const flood = options.flood;
+    if (!flood || last - beforeLast >= flood.windowMs) return 0;
+    const quietIn = flood.windowMs - (at - last);
+    const capIn = flood.maxWaitMs - (at - head.since);
+    return quietIn <= 0 || capIn <= 0 ? 0 : Math.min(quietIn, capIn);
+  };
 
   const take = (): (() => void) => {
     busy += 1;
@@ -25,23 +67,45 @@ export function createAdmission(options: { slots: number; holdMs: number }): Adm
     const release = (): void => {
       if (released) return;
       released = true;
-      clearTimeout(timer);
+      clearTimeout(holdTimer);
       busy -= 1;
-      queue.shift()?.();
+      pump();
     };
-    const timer = setTimeout(release, options.holdMs);
-    timer.unref();
+    const holdTimer = setTimeout(release, options.holdMs);
+    holdTimer.unref();
     return release;
   };
 
-  const enter = (): Promise<() => void> => {
-    if (busy < options.slots) return Promise.resolve(take());
-    return new Promise((resolve) => queue.push(() => resolve(take())));
-  };
+  function pump(): void {
+    while (queue.length > 0 && busy < options.slots) {
+      const head = queue[0] as Waiter;
+      const wait = floodWait(head, now());
+      if (wait > 0) {
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          pump();
+        }, Math.ceil(wait));
+        timer.unref();
+        return;
+      }
+      queue.shift();
+      head.start();
+    }
+  }
+
+  const enter = (): Promise<() => void> =>
+    new Promise((resolve) => {
+      queue.push({ since: now(), start: () => resolve(take()) });
+      pump();
+    });
 
   return {
     get waiting() {
       return queue.length;
+    },
+    arrived() {
+      beforeLast = last;
+      last = now();
     },
     enter,
     async run(work) {

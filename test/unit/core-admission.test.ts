@@ -116,3 +116,54 @@ describe('slack command admission', () => {
     await c;
   });
 });
+
+describe('admission during a flood of commands', () => {
+  const flood = { windowMs: 5, maxWaitMs: 100 };
+
+  it('starts a lone command at once', async () => {
+    const admission = createAdmission({ slots: 2, holdMs: 1_000, flood });
+    vi.advanceTimersByTime(1_000);
+    admission.arrived();
+    const started: string[] = [];
+    const run = admission.run(async () => void started.push('lone'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['lone']);
+    await run;
+  });
+
+  it('holds work while commands keep arriving under windowMs apart (the first one was lone), and starts it once they stop', async () => {
+    const admission = createAdmission({ slots: 2, holdMs: 1_000, flood });
+    const started: number[] = [];
+    const runs: Promise<void>[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      admission.arrived();
+      runs.push(admission.run(async () => void started.push(i)));
+      await vi.advanceTimersByTimeAsync(2);
+    }
+    expect(started).toEqual([0]);
+    expect(admission.waiting).toBe(4);
+    // The last arrival was 2 ms ago: the flood is over 3 ms later.
+    await vi.advanceTimersByTimeAsync(2);
+    expect(started).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    await Promise.all(runs);
+  });
+
+  it('never holds work back longer than maxWaitMs, however long the flood lasts', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 1_000, flood });
+    const started: number[] = [];
+    admission.arrived();
+    admission.arrived();
+    const first = admission.run(async () => void started.push(0));
+    for (let t = 0; t < 99; t += 3) {
+      admission.arrived();
+      await vi.advanceTimersByTimeAsync(3);
+    }
+    expect(started).toEqual([]);
+    admission.arrived();
+    await vi.advanceTimersByTimeAsync(3);
+    expect(started).toEqual([0]);
+    await first;
+  });
+});
