@@ -13,3 +13,13 @@ export function median(values: number[]): number {
 
 /** Rounds for a table cell. */
 export const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+
+/**
+ * Samples measured in rounds: p50 and p99 of all of them pooled, and the median over rounds of each
+ * round's p99 (one round hit by something else on the machine moves the pooled p99, not this).
+ */
+export function overRounds(rounds: number[][]): { p50: number; p99: number; roundP99: number } {
+  const pooled = rounds.flat().sort((a, b) => a - b);
+  const perRound = rounds.map((round) => percentile([...round].sort((a, b) => a - b), 99));
+  return { p50: percentile(pooled, 50), p99: percentile(pooled, 99), roundP99: median(perRound) };
+}
