@@ -9,7 +9,7 @@ import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/s
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
 import { binLayout, ROOT, spawnNode, startServeProcess, startSimulatorProcess } from './support/processes.js';
-import { overRounds, round } from './support/stats.js';
+import { roundRows } from './support/stats.js';
 
 const N = 200;
 /** Rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
@@ -128,26 +128,7 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
         baseline.push(await run(bare.target, N, concurrency));
         times.push(await run(full, N, concurrency));
       }
-      const bareStats = overRounds(baseline);
-      const botStats = overRounds(times);
-      rows.push({
-        case: `${mode}: bare discord.js (defer only)`,
-        p50_ms: round(bareStats.p50),
-        p99_ms: round(bareStats.p99),
-        ratio_p50: 1,
-        ratio_p99: 1,
-        round_p99_ms: round(bareStats.roundP99),
-        ratio_round_p99: 1,
-      });
-      rows.push({
-        case: `${mode}: vpsops serve`,
-        p50_ms: round(botStats.p50),
-        p99_ms: round(botStats.p99),
-        ratio_p50: round(botStats.p50 / bareStats.p50),
-        ratio_p99: round(botStats.p99 / bareStats.p99),
-        round_p99_ms: round(botStats.roundP99),
-        ratio_round_p99: round(botStats.roundP99 / bareStats.roundP99),
-      });
+      rows.push(...roundRows({ baseline: `${mode}: bare discord.js (defer only)`, bot: `${mode}: vpsops serve` }, baseline, times));
     }
   } finally {
     await bot?.stop();

@@ -10,7 +10,7 @@ import { postSigned, slashCommandForm } from '../test/support/fake-slack-request
 import { SLACK_CHANNEL, SLACK_USERS } from '../test/support/fake-slack-world.js';
 import { runIfEntry, type BenchReport } from './report.js';
 import { binLayout, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess, type Child, type ServeProcess } from './support/processes.js';
-import { overRounds, percentile, round } from './support/stats.js';
+import { percentile, round, roundRows } from './support/stats.js';
 
 const N = 200;
 /** Ack rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
@@ -242,26 +242,7 @@ export async function runBench(): Promise<BenchReport> {
         times.push(await run(bot.events, slack, text, N, concurrency));
         await drain(slack);
       }
-      const bareStats = overRounds(baseline);
-      const botStats = overRounds(times);
-      rows.push({
-        case: `ack ${mode}: bare Bolt (ack only)`,
-        p50_ms: round(bareStats.p50),
-        p99_ms: round(bareStats.p99),
-        ratio_p50: 1,
-        ratio_p99: 1,
-        round_p99_ms: round(bareStats.roundP99),
-        ratio_round_p99: 1,
-      });
-      rows.push({
-        case: `ack ${mode}: vpsops serve`,
-        p50_ms: round(botStats.p50),
-        p99_ms: round(botStats.p99),
-        ratio_p50: round(botStats.p50 / bareStats.p50),
-        ratio_p99: round(botStats.p99 / bareStats.p99),
-        round_p99_ms: round(botStats.roundP99),
-        ratio_round_p99: round(botStats.roundP99 / bareStats.roundP99),
-      });
+      rows.push(...roundRows({ baseline: `ack ${mode}: bare Bolt (ack only)`, bot: `ack ${mode}: vpsops serve` }, baseline, times));
     }
     const a50 = percentile(api, 50);
     rows.push({ case: 'read: hosting API alone (GET instance detail, then vswitches)', p50_ms: round(a50), p99_ms: round(percentile(api, 99)), ratio_p50: 1, ratio_p99: '' });

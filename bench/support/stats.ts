@@ -23,3 +23,33 @@ export function overRounds(rounds: number[][]): { p50: number; p99: number; roun
   const perRound = rounds.map((round) => percentile([...round].sort((a, b) => a - b), 99));
   return { p50: percentile(pooled, 50), p99: percentile(pooled, 99), roundP99: median(perRound) };
 }
+
+/** The two table rows of a baseline and the bot measured in rounds: pooled p50/p99, median round p99, ratios. */
+export function roundRows(
+  cases: { baseline: string; bot: string },
+  baselineRounds: number[][],
+  botRounds: number[][],
+): Record<string, string | number>[] {
+  const bare = overRounds(baselineRounds);
+  const bot = overRounds(botRounds);
+  return [
+    {
+      case: cases.baseline,
+      p50_ms: round(bare.p50),
+      p99_ms: round(bare.p99),
+      ratio_p50: 1,
+      ratio_p99: 1,
+      round_p99_ms: round(bare.roundP99),
+      ratio_round_p99: 1,
+    },
+    {
+      case: cases.bot,
+      p50_ms: round(bot.p50),
+      p99_ms: round(bot.p99),
+      ratio_p50: round(bot.p50 / bare.p50),
+      ratio_p99: round(bot.p99 / bare.p99),
+      round_p99_ms: round(bot.roundP99),
+      ratio_round_p99: round(bot.roundP99 / bare.roundP99),
+    },
+  ];
+}
