@@ -77,8 +77,7 @@ export function createAdmission(options: {
   };
 
   function pump(): void {
-    while (queue.length > 0 && busy < options.slots) {
-      const head = queue[0] as Waiter;
+    for (let head = queue[0]; head && busy < options.slots; head = queue[0]) {
       const wait = floodWait(head, now());
       if (wait > 0) {
         timer ??= setTimeout(() => {
