@@ -156,6 +156,24 @@ async function reads(
   return { api: sorted(api), e2e: sorted(e2e), apiBackToBack: sorted(apiBackToBack), e2eBackToBack: sorted(e2eBackToBack) };
 }
 
+/** The two rows of one read measurement: the API alone, and command → reply with the overhead over it. */
+function readRows(tag: string, api: number[], e2e: number[], how = ''): Row[] {
+  const a50 = percentile(api, 50);
+  const e50 = percentile(e2e, 50);
+  const apiCase = how ? `hosting API alone${how}` : 'hosting API alone (GET instance detail, then vswitches)';
+  return [
+    { case: `read${tag}: ${apiCase}`, p50_ms: round(a50), p99_ms: round(percentile(api, 99)), ratio_p50: 1, ratio_p99: '' },
+    {
+      case: `read${tag}: command → reply posted${how}`,
+      p50_ms: round(e50),
+      p99_ms: round(percentile(e2e, 99)),
+      ratio_p50: round(e50 / a50),
+      ratio_p99: '',
+      overhead_p50_ms: round(e50 - a50),
+    },
+  ];
+}
+
 /** CPU time (ms) a process has used so far, from /proc (NaN where there is none). */
 async function cpuMs(pid: number | undefined): Promise<number> {
   try {
@@ -244,32 +262,7 @@ export async function runBench(): Promise<BenchReport> {
       }
       rows.push(...roundRows({ baseline: `ack ${mode}: bare Bolt (ack only)`, bot: `ack ${mode}: vpsops serve` }, baseline, times));
     }
-    const a50 = percentile(api, 50);
-    rows.push({ case: 'read: hosting API alone (GET instance detail, then vswitches)', p50_ms: round(a50), p99_ms: round(percentile(api, 99)), ratio_p50: 1, ratio_p99: '' });
-    rows.push({
-      case: 'read: command → reply posted',
-      p50_ms: round(percentile(e2e, 50)),
-      p99_ms: round(percentile(e2e, 99)),
-      ratio_p50: round(percentile(e2e, 50) / a50),
-      ratio_p99: '',
-      overhead_p50_ms: round(percentile(e2e, 50) - a50),
-    });
-    const hot50 = percentile(apiBackToBack, 50);
-    rows.push({
-      case: 'read (reference): hosting API alone, back to back',
-      p50_ms: round(hot50),
-      p99_ms: round(percentile(apiBackToBack, 99)),
-      ratio_p50: 1,
-      ratio_p99: '',
-    });
-    rows.push({
-      case: 'read (reference): command → reply posted, back to back',
-      p50_ms: round(percentile(e2eBackToBack, 50)),
-      p99_ms: round(percentile(e2eBackToBack, 99)),
-      ratio_p50: round(percentile(e2eBackToBack, 50) / hot50),
-      ratio_p99: '',
-      overhead_p50_ms: round(percentile(e2eBackToBack, 50) - hot50),
-    });
+    rows.push(...readRows('', api, e2e), ...readRows(' (reference)', apiBackToBack, e2eBackToBack, ', back to back'));
   } finally {
     await bot?.stop();
     await bare?.child.stop();
