@@ -5,6 +5,7 @@ import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction } from '../core/recent-actions.js';
 import type { BotStore } from '../core/store.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
+import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
 import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
@@ -82,7 +83,14 @@ function keepClicks(next: AlertState, stored: AlertState): void {
   for (const alert of Object.values(next.open)) {
     const was = alert && stored.open[alert.kind];
     if (!alert || !was || was.openedAt !== alert.openedAt) continue;
-    for (const key of ['acknowledgedBy', 'acknowledger', 'acknowledgedAt', 'snoozedUntil', 'snoozedBy', 'snoozer'] as const) {
+    for (const key of [
+      'acknowledgedBy',
+      'acknowledger',
+      'acknowledgedAt',
+      'snoozedUntil',
+      'snoozedBy',
+      'snoozer',
+    ] as const) {
       if (was[key] !== undefined && alert[key] === undefined) Object.assign(alert, { [key]: was[key] });
     }
   }
@@ -99,8 +107,10 @@ async function show(
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (effect.type === 'resolve') {
-      if (effect.alert.ref) await poster.update(effect.alert.ref, resolvedCard(watch, effect.alert, now));
+      const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
+      if (ref) await poster.update(ref, resolvedCard(watch, effect.alert, now));
       await poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now));
+      await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
@@ -110,8 +120,14 @@ async function show(
     } else if (alert.ref) {
       await poster.update(alert.ref, alertCard(watch, alert, now));
     } else {
-      if (effect.type === 'open') deps.metrics.alertOpened(effect.kind);
-      alert.ref = await poster.post(watch.channelId, alertCard(watch, alert, now));
+      const posted = await postIncidentCard(
+        deps.store.ephemeral,
+        watch.id,
+        alert,
+        () => poster.post(watch.channelId, alertCard(watch, alert, now)),
+        (ref) => poster.update(ref, alertCard(watch, alert, now)),
+      );
+      if (posted && effect.type === 'open') deps.metrics.alertOpened(effect.kind);
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });

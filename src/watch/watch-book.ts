@@ -5,7 +5,8 @@ import type { Platform } from '../core/ports.js';
 import type { BotStore, RecordCollection } from '../core/store.js';
 import type { WatchService, WatchSummary } from '../core/watch-port.js';
 import type { AlertMetrics } from './ports.js';
-import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
+import { endIncident } from './incident-card.js';
+import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
 
 /** Short stable id of a watch: the same channel and instance always give the same id. */
 export function watchId(platform: Platform, channelId: string, instanceUuid: string): string {
@@ -71,6 +72,7 @@ export function createWatchService(
       if (!existing) return false;
       await book.watches.delete(id);
       await book.alerts.delete(id);
+      for (const kind of ALERT_KINDS) await endIncident(store.ephemeral, id, kind);
       await count();
       return true;
     },
