@@ -131,6 +131,11 @@ export interface BotStore {
   readonly ephemeral: EphemeralState;
   /** A further named collection (watches, alerts…); same name, same records. */
   collection<T>(name: string): RecordCollection<T>;
+  /**
+   * The shared store's own clock (ms since the epoch; Redis TIME), so replicas decide expiry on one
+   * clock. Absent for a store one process owns: its clock is the process's.
+   */
+  time?(): Promise<number>;
   /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

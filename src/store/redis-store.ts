@@ -34,14 +34,25 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
   const connection = createRedisConnection(options);
   await connection.connect();
   const { client } = connection;
-  const ctx = createRedisContext(client, options.prefix ?? 'vpsops:', options.now ?? Date.now, defineScripts(client));
+  const ctx = createRedisContext(
+    client,
+    options.prefix ?? 'vpsops:',
+    options.now ?? Date.now,
+    defineScripts(client),
+  );
   let closed = false;
   const mapError = (error: unknown): unknown =>
-    closed ? new StoreUnavailableError('the store has been closed', false) : toStoreError(error, connection.lastError);
+    closed
+      ? new StoreUnavailableError('the store has been closed', false)
+      : toStoreError(error, connection.lastError);
   const guard = <T extends object>(part: T): T => guarded(part, mapError);
   const operations = {
     async ping() {
       await client.ping();
+    },
+    async time() {
+      const [seconds, micros] = await client.time();
+      return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     },
   };
   return {
@@ -53,6 +64,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     leases: guard(createRedisLeases(ctx)),
     ephemeral: guard(createRedisEphemeral(ctx)),
     collection: <T>(name: string) => guard(createRedisCollection<T>(ctx, name)),
+    time: guard(operations).time,
     ping: guard(operations).ping,
     async close() {
       if (closed) return;
