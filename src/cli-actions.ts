@@ -172,6 +172,8 @@ export async function runServe(config: AppConfig): Promise<number> {
     const byRef = refRouter(started);
     const interrupted = await app.closeInterrupted((ref) => mark(byRef(ref)));
     if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
+    // …and from now on those of replicas that die while this one runs, without waiting for a restart.
+    app.bot.startClosingInterrupted((ref) => mark(byRef(ref)), config.leaseTtlMs);
     // Operations a previous run was following are picked up again, edited with the bot token.
     const router = responderRouter(started);
     const resumed = await app

@@ -12,7 +12,8 @@ import type { BotServices, CommandDefinition } from './command.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { expirePending, startExpirySweeper } from './expiry.js';
-import { closeInterrupted } from './interrupted.js';
+import { closeInterrupted, startClosingInterrupted, type InterruptedDeps } from './interrupted.js';
+import { keepReplicaAlive } from './replica-alive.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
@@ -80,6 +81,11 @@ export interface Bot {
    * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
    */
   closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
+  /**
+   * Closes interrupted calls every `intervalMs` from now on (under a lease: one replica at a time),
+   * so a call whose process died is closed without waiting for a restart.
+   */
+  startClosingInterrupted(responderFor: (ref: MessageRef) => Responder | null, intervalMs: number): void;
   close(): Promise<void>;
 }
 
@@ -129,6 +135,20 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
     gate: { refusal: (event) => confirmRefusal(rt, event) },
   };
+  // Before any click can be confirmed: this process's `calling` records are known to be live ones.
+  stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));
+  const interruptedDeps: InterruptedDeps = {
+    audit,
+    logger,
+    now,
+    olderThanMs: config.audit.interruptedAfterMs,
+    replica: REPLICA_ID,
+    lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+  };
+  const redacted = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
+    const responder = responderFor(ref);
+    return responder ? redactingResponder(responder, redact) : null;
+  };
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
   // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
   if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
@@ -144,21 +164,10 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
         startExpirySweeper(rt, { owner: rt.owner, responderFor, ...(intervalMs ? { intervalMs } : {}) }),
       );
     },
-    closeInterrupted: (responderFor) =>
-      closeInterrupted(
-        {
-          audit,
-          logger,
-          now,
-          olderThanMs: config.audit.interruptedAfterMs,
-          replica: REPLICA_ID,
-          lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
-        },
-        (ref) => {
-          const responder = responderFor(ref);
-          return responder ? redactingResponder(responder, redact) : null;
-        },
-      ),
+    closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, redacted(responderFor)),
+    startClosingInterrupted(responderFor, intervalMs) {
+      stops.push(startClosingInterrupted(interruptedDeps, redacted(responderFor), intervalMs));
+    },
     async close() {
       expiry.clear();
       for (const stop of stops.splice(0)) stop();

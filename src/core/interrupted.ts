@@ -1,13 +1,15 @@
-// At start: closes write-ahead `calling` audit records a dead process left behind as `unknown`
-// (interrupted), and edits their cards to say the outcome is unknown, with the buttons gone.
-// Only records older than a bound no live replica can still be working within are closed. With a
-// lease store, replicas starting together close them exactly once: one pass runs under a lease
+// At start and then periodically: closes write-ahead `calling` audit records a dead process left
+// behind as `unknown` (interrupted), and edits their cards to say the outcome is unknown, with the
+// buttons gone. A record is closed once it is older than a bound no live replica can still be
+// working within, or — with a lease store — as soon as its replica's liveness lease lapsed (that
+// process is gone; replica-alive.ts). Replicas close them exactly once: one pass runs under a lease
 // (renewed per record), and a replica that finds it taken leaves the work to its holder.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { AuditLog } from './audit.js';
 import type { AuditRecord } from './command.js';
 import type { MessageRef, Responder } from './ports.js';
+import { replicaAliveLease } from './replica-alive.js';
 import type { LeaseStore } from './store.js';
 import { interruptedCard } from './unknown-outcome.js';
 
@@ -23,7 +25,10 @@ export interface InterruptedDeps {
   olderThanMs: number;
   /** This process's replica id, written on the closing records. */
   replica: string;
-  /** Shared leases (the store's): without them every caller closes what it finds. */
+  /**
+   * Shared leases (the store's): without them every caller closes what it finds. With them, a
+   * record at least `ttlMs` old whose replica's liveness lease lapsed is closed before the bound.
+   */
   lease?: { leases: LeaseStore; ttlMs: number };
 }
 
@@ -37,7 +42,10 @@ export async function closeInterrupted(
   const { lease } = deps;
   try {
     if (lease && !(await lease.leases.acquire(INTERRUPTED_LEASE, owner, lease.ttlMs))) {
-      deps.logger.info({ holder: await lease.leases.holder(INTERRUPTED_LEASE) }, 'another replica is closing interrupted calls');
+      deps.logger.info(
+        { holder: await lease.leases.holder(INTERRUPTED_LEASE) },
+        'another replica is closing interrupted calls',
+      );
       return 0;
     }
   } catch (error) {
@@ -49,7 +57,9 @@ export async function closeInterrupted(
   } finally {
     await lease?.leases
       .release(INTERRUPTED_LEASE, owner)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'));
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'),
+      );
   }
 }
 
@@ -59,15 +69,17 @@ async function closeAll(
   owner: string,
 ): Promise<number> {
   const at = deps.now();
+  const youngest = Math.min(deps.olderThanMs, deps.lease?.ttlMs ?? deps.olderThanMs);
   let records: AuditRecord[];
   try {
-    records = await deps.audit.unfinished(at.getTime() - deps.olderThanMs);
+    records = await deps.audit.unfinished(at.getTime() - youngest);
   } catch (error) {
     deps.logger.warn({ err: error }, 'reading the audit log for interrupted calls failed');
     return 0;
   }
   let closed = 0;
   for (const record of records) {
+    if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
     if (closed > 0 && deps.lease && !(await renewed(deps, owner))) break;
     await closeOne(deps, responderFor, record, at);
@@ -76,10 +88,45 @@ async function closeAll(
   return closed;
 }
 
+/** Old enough that no live replica can be waiting on it, or its replica is gone. */
+async function abandoned(deps: InterruptedDeps, record: AuditRecord, at: number): Promise<boolean> {
+  if (Date.parse(record.time) < at - deps.olderThanMs) return true;
+  if (!deps.lease || !record.replica || record.replica === deps.replica) return false;
+  try {
+    return (await deps.lease.leases.holder(replicaAliveLease(record.replica))) === null;
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'checking whether a replica is alive failed');
+    return false;
+  }
+}
+
+/** Runs a closing pass every `intervalMs` (each under the lease as above); returns a stop function. */
+export function startClosingInterrupted(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  intervalMs: number,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    closeInterrupted(deps, responderFor)
+      .then((closed) => {
+        if (closed > 0) deps.logger.warn({ closed }, 'closed interrupted confirmed calls as unknown');
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function renewed(deps: InterruptedDeps, owner: string): Promise<boolean> {
   const { leases, ttlMs } = deps.lease!;
   const held = await leases.renew(INTERRUPTED_LEASE, owner, ttlMs).catch(() => false);
-  if (!held) deps.logger.warn('lost the lease while closing interrupted calls; the next start closes the rest');
+  if (!held)
+    deps.logger.warn('lost the lease while closing interrupted calls; the next pass closes the rest');
   return held;
 }
 
