@@ -1,6 +1,9 @@
 // Expiry across replicas decides on one clock, Redis's: a replica whose clock is minutes fast and
 // could take the sweeper lease expires nothing and says why, and a replica within the tolerance
 // expires a card when Redis's clock says so, not its own.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAuditLog, type AuditLog } from '../../src/core/audit.js';
@@ -12,9 +15,6 @@ import { openRedisStore } from '../../src/store/redis-store.js';
 import { recordingResponder } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { pendingFor } from './store-contract.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 let server: TestRedisServer;
 beforeAll(async () => {
