@@ -58,7 +58,7 @@ export function secretsOf(config: AppConfig): string[] {
 }
 
 /** The password in a Redis URL (decoded), so it is redacted like every other secret. */
-function redisPassword(raw: string | undefined): string | undefined {
+export function redisPassword(raw: string | undefined): string | undefined {
   if (!raw || !URL.canParse(raw)) return undefined;
   const { password } = new URL(raw);
   return password ? decodeURIComponent(password) : undefined;
