@@ -198,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     currency: e.VPSOPS_CURRENCY,
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
+    ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),
     tracking: {
       pollMinMs: e.VPSOPS_TRACK_POLL_MIN_MS,
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
