@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { bannerText } from '../adapters/console/banner.js';
 import { consoleChannelPoster } from '../adapters/console/channel-poster.js';
 import {
+  APPROVE,
   consoleActor,
   createConsoleAdapter,
   EXIT,
@@ -57,6 +58,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
   );
   const adapter = createConsoleAdapter({
     actor,
+    approver: consoleActor(config.consoleApprover),
     historyFile: join(config.dataDir, 'console_history'),
     color: interactive,
     terminal: interactive,
@@ -98,6 +100,15 @@ export async function runExecCommand(
     );
     return EXIT.usage;
   }
+  const text = words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' ');
+  // One shell user must not be both people of a two-person request.
+  const approving = APPROVE.test(text);
+  if (approving && options.as !== undefined) {
+    process.stderr.write(
+      `--as cannot approve: an approval comes from the OS user (${consoleActor().userId}) or VPSOPS_CONSOLE_USER. Nothing was changed.\n`,
+    );
+    return EXIT.usage;
+  }
   // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
   const follower = options.wait ? execFollower() : null;
   const app = await createApp(config, {
@@ -107,9 +118,11 @@ export async function runExecCommand(
   });
   try {
     return await runExec(app.dispatcher, {
-      text: words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' '),
+      text,
       confirm: options.confirm,
-      actor: consoleActor(options.as ?? config.consoleUser),
+      actor: approving
+        ? consoleActor(config.consoleApprover)
+        : consoleActor(options.as ?? config.consoleUser),
       stdout: process.stdout,
       stderr: process.stderr,
       ...(follower ? { follow: follower.follow } : {}),

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { LOG_LEVELS, type AppConfig } from './core/app-config.js';
+import { LOG_LEVELS, redisPassword, type AppConfig } from './core/app-config.js';
 import { ConfigError } from './core/errors.js';
 
 const blankToUndefined = (value: unknown) =>
@@ -132,6 +132,39 @@ export function loadDotEnv(path = '.env', env: NodeJS.ProcessEnv = process.env):
   return path;
 }
 
+/** Shorter secrets are never redacted (their encodings would match ordinary text). */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Against a real hosting API, a secret too short to be redacted would reach logs and replies as
+ * is: refused at start, naming the variable only. The simulator's made-up secrets are let through.
+ */
+function refuseShortSecrets(e: {
+  HOSTING_API_KEY?: string | undefined;
+  SLACK_BOT_TOKEN?: string | undefined;
+  SLACK_SIGNING_SECRET?: string | undefined;
+  SLACK_APP_TOKEN?: string | undefined;
+  DISCORD_TOKEN?: string | undefined;
+  REDIS_URL?: string | undefined;
+}): void {
+  const secrets: Record<string, string | undefined> = {
+    HOSTING_API_KEY: e.HOSTING_API_KEY,
+    SLACK_BOT_TOKEN: e.SLACK_BOT_TOKEN,
+    SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
+    SLACK_APP_TOKEN: e.SLACK_APP_TOKEN,
+    DISCORD_TOKEN: e.DISCORD_TOKEN,
+    'the password in REDIS_URL': redisPassword(e.REDIS_URL),
+  };
+  const short = Object.entries(secrets)
+    .filter(([, value]) => value !== undefined && value.length > 0 && value.length < MIN_SECRET_LENGTH)
+    .map(([name]) => name);
+  if (short.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration — ${short.join(', ')}: a secret must be at least ${MIN_SECRET_LENGTH} characters ` +
+      '(shorter ones cannot be kept out of logs and messages).',
+  );
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -150,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
+  if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(e);
   return {
     hostingApi: {
       url: simulatorRequested ? undefined : e.HOSTING_API_URL,
@@ -164,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     currency: e.VPSOPS_CURRENCY,
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
+    ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),
     tracking: {
       pollMinMs: e.VPSOPS_TRACK_POLL_MIN_MS,
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,

@@ -10,6 +10,7 @@ export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';
 export { pendingTargetLookup } from './pending-target.js';
+export { APPROVE } from './exec-approve.js';
 
 /** Options of the interactive console; defaults are the process's stdin/stdout. */
 export interface ConsoleAdapterOptions {
@@ -17,6 +18,8 @@ export interface ConsoleAdapterOptions {
   output?: NodeJS.WritableStream;
   /** Defaults to the OS user (`console:<user>` in the policy). */
   actor?: Actor;
+  /** Who `approve <token>` approves as; defaults to `actor`. */
+  approver?: Actor;
   historyFile?: string;
   historySize?: number;
   color?: boolean;
@@ -50,6 +53,7 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
         input: options.input ?? process.stdin,
         output,
         actor: options.actor ?? consoleActor(),
+        ...(options.approver ? { approver: options.approver } : {}),
         historyFile: options.historyFile,
         historySize: options.historySize,
         color: options.color,

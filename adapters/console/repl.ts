@@ -24,6 +24,8 @@ export interface ConsoleReplOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   actor: Actor;
+  /** Who `approve <token>` approves as (the OS user or the configured one); defaults to `actor`. */
+  approver?: Actor;
   /** File the command history is persisted to (e.g. `<dataDir>/console_history`). */
   historyFile?: string;
   historySize?: number;
@@ -224,7 +226,8 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       history.add(line);
       const approval = options.pendingTarget ? APPROVE.exec(line) : null;
       if (approval && options.pendingTarget) {
-        const deps = { dispatcher, actor, sink, ask, print, pendingTarget: options.pendingTarget };
+        const approver = options.approver ?? actor;
+        const deps = { dispatcher, actor: approver, sink, ask, print, pendingTarget: options.pendingTarget };
         await guarded(() => approveInRepl(deps, approval[1] ?? ''));
         continue;
       }

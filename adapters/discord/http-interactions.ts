@@ -2,6 +2,7 @@
 // checked on the raw bytes before anything is parsed (401 otherwise), PING is answered with PONG,
 // and every other interaction is fed to the same handlers the gateway mode runs; their first answer
 // (defer, modal, choices) becomes this response's body, later ones go through the interaction webhook.
+// A copy of an interaction already delivered (same id: a proxy's retry) is acknowledged, not run again.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackCapturingRest } from './callback-rest.js';
 import type { AdapterLogger } from './responder.js';
@@ -22,6 +23,8 @@ export interface InteractionsEndpointOptions {
   rest: CallbackCapturingRest;
   /** Runs the handlers on a raw interaction; resolves once they are done with it. */
   handle(raw: { id: string; type: number }): Promise<void>;
+  /** False when an interaction with this id was already delivered (to any replica). */
+  firstDelivery(interactionId: string): Promise<boolean>;
   logger: AdapterLogger;
 }
 
@@ -61,6 +64,26 @@ function parse(raw: Buffer): { id: string; type: number } | null {
   }
 }
 
+/** Whether this is the interaction's first delivery; when the store cannot say, it is handled. */
+async function isFirst(interaction: { id: string }, o: InteractionsEndpointOptions): Promise<boolean> {
+  try {
+    return await o.firstDelivery(interaction.id);
+  } catch (error) {
+    o.logger.warn(
+      { error: error instanceof Error ? error.name : typeof error },
+      'discord: could not check an interaction for a replay; handling it',
+    );
+    return true;
+  }
+}
+
+/** An answer that acknowledges a copy and shows nothing: defer (command), deferred update, no choices. */
+function duplicateAck(type: number): unknown {
+  if (type === 4) return { type: 8, data: { choices: [] } };
+  if (type === 3 || type === 5) return { type: 6 };
+  return { type: 5, data: { flags: 64 } };
+}
+
 async function answer(
   req: IncomingMessage,
   res: ServerResponse,
@@ -77,6 +100,13 @@ async function answer(
   const interaction = parse(raw);
   if (!interaction) return json(res, 400, { error: 'not an interaction' });
   if (interaction.type === 1) return json(res, 200, { type: 1 });
+  if (!(await isFirst(interaction, o))) {
+    o.logger.warn(
+      { interactionId: interaction.id },
+      'discord: an interaction delivered again; acknowledged, not run again',
+    );
+    return json(res, 200, duplicateAck(interaction.type));
+  }
 
   let answered = false;
   const release = o.rest.capture(interaction.id, async (body) => {

@@ -11,6 +11,7 @@ import { CallbackCapturingRest } from './callback-rest.js';
 import { handlerContext } from './context.js';
 import { createInteractionsEndpoint, INTERACTIONS_PATH, type RequestListener } from './http-interactions.js';
 import { handleInteraction } from './interactions.js';
+import { firstDelivery } from '../../src/core/request-time.js';
 import type { AdapterLogger } from './responder.js';
 import { createSignatureCheck } from './signature.js';
 
@@ -80,6 +81,7 @@ export async function startHttpMode(
     check: createSignatureCheck(options.publicKey),
     rest,
     handle: deliver,
+    firstDelivery: (id) => firstDelivery(options.state, `discord:${id}`),
     logger,
   });
   let server: Server | undefined;

@@ -17,6 +17,7 @@ import { ACTION_IDS, renderMessage } from './render.js';
 import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import { COMMAND_ADMISSION, createAdmission } from '../../src/core/admission.js';
 import { createResponder } from './responder.js';
+import { dropReplays } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';
 import { ALERT_ACTION_PATTERN } from './channel-poster.js';
 import {
@@ -84,12 +85,13 @@ async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Messag
   }
 }
 
-
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
   // Work runs a few commands at a time after the acks, and waits out a flood (see admission.ts).
   const admission = createAdmission(COMMAND_ADMISSION);
+  // First of all: a copy of a request already delivered is acknowledged and dropped.
+  app.use(dropReplays(state, deps.logger));
 
   app.command(deps.command, async ({ command, ack }) => {
     admission.arrived();
@@ -158,9 +160,11 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     if (refusal) {
       // Not an eligible approver (the requester, or someone the policy does not allow): say why, privately.
       const pages = renderMessage(refusal);
-      await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch((error: unknown) => {
-        deps.logger?.warn({ err: error }, 'slack refusal notice could not be sent');
-      });
+      await outbox
+        .postEphemeral(channelId, body.user.id, pages, body.response_url)
+        .catch((error: unknown) => {
+          deps.logger?.warn({ err: error }, 'slack refusal notice could not be sent');
+        });
       return;
     }
     const metadata = { token, channelId, responseRef };

@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Logger } from '../../src/logger.js';
-import type { AdapterLookups, Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type {
+  AdapterLookups,
+  Dispatcher,
+  MessageRef,
+  PlatformAdapter,
+  Responder,
+} from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
@@ -15,6 +21,7 @@ import { restoredResponder } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
 import { refuseFutureRequests } from './request-time.js';
+import { deliveryKeyOf } from './replays.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -110,6 +117,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           signingSecret: options.signingSecret,
           endpoints: '/slack/events',
           customRoutes: [healthRoute()],
+          customPropertiesExtractor: deliveryKeyOf,
           logger,
           processBeforeResponse: false,
         });
@@ -165,7 +173,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         await socketReceiver?.start();
       }
       boundPort = (server.address() as AddressInfo).port;
-      options.logger?.info({ port: boundPort, mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter listening');
+      options.logger?.info(
+        { port: boundPort, mode: socketReceiver ? 'socket' : 'http' },
+        'slack adapter listening',
+      );
     },
 
     poster(): ChannelPoster | null {

@@ -17,6 +17,11 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
+  /**
+   * Who approves a two-person request from the console or exec: VPSOPS_CONSOLE_USER, else (unset)
+   * the OS account — never USER or `--as`, which anyone can set per command.
+   */
+  consoleApprover?: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
   watch?: { intervalMs: number };
@@ -58,7 +63,7 @@ export function secretsOf(config: AppConfig): string[] {
 }
 
 /** The password in a Redis URL (decoded), so it is redacted like every other secret. */
-function redisPassword(raw: string | undefined): string | undefined {
+export function redisPassword(raw: string | undefined): string | undefined {
   if (!raw || !URL.canParse(raw)) return undefined;
   const { password } = new URL(raw);
   return password ? decodeURIComponent(password) : undefined;

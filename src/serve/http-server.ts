@@ -14,8 +14,11 @@ import type { Readiness } from './readiness.js';
 
 /** What adapters get to put their own routes on the shared server. */
 export interface HttpMount {
-  /** Routes every request whose path is exactly `path` (any method) to `listener`; returns the unmount. */
-  mount(path: string, listener: RequestListener): () => void;
+  /**
+   * Routes requests whose path is exactly `path` and whose method is one of `methods` (default POST:
+   * the platforms' webhooks) to `listener`; other methods get 405 with Allow. Returns the unmount.
+   */
+  mount(path: string, listener: RequestListener, methods?: readonly string[]): () => void;
   /** The port actually bound (meaningful once listening). */
   readonly port: number;
 }
@@ -27,7 +30,32 @@ export interface ServeHttpOptions {
   ready: () => Promise<Readiness>;
   metrics: { text(): Promise<string>; readonly contentType: string };
   logger?: Logger;
+  /** Limits that keep slow or idle clients from holding the port (defaults: HTTP_LIMITS). */
+  limits?: Partial<HttpLimits>;
 }
+
+/** How long a client may take and how many may be connected at once. */
+export interface HttpLimits {
+  /** Time to receive the request headers (slowloris). */
+  headersTimeoutMs: number;
+  /** Time to receive the whole request. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept. */
+  keepAliveTimeoutMs: number;
+  /** A socket silent this long either way is closed (one that never sends a request, above all). */
+  idleTimeoutMs: number;
+  /** Connections beyond this are closed at once, so descriptors remain for /healthz and the store. */
+  maxConnections: number;
+}
+
+/** Short enough that idle sockets cannot pile up; far above what Slack or Discord need (3 s to answer). */
+export const HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 10_000,
+  maxConnections: 512,
+};
 
 /** The shared server: mount routes, listen, close. */
 export interface ServeHttpServer extends HttpMount {
@@ -40,9 +68,20 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
+/** The request's path, or null when the target is not a path at all ("//", "//host:bad"). */
+function pathOf(target: string | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    return new URL(target, 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the server; nothing listens until listen(). */
 export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
-  const mounted = new Map<string, RequestListener>();
+  const mounted = new Map<string, { listener: RequestListener; methods: readonly string[] }>();
+  const limits = { ...HTTP_LIMITS, ...options.limits };
   const own: Record<string, (res: ServerResponse) => Promise<void>> = {
     '/healthz': async (res) => send(res, 200, 'ok\n'),
     '/readyz': async (res) => {
@@ -54,10 +93,14 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const listener = mounted.get(path);
-    if (listener) return listener(req, res);
-    const route = own[path];
+    const path = pathOf(req.url);
+    const route = path === null ? undefined : own[path];
+    const mount = path === null ? undefined : mounted.get(path);
+    if (mount) {
+      if (mount.methods.includes(req.method ?? '')) return mount.listener(req, res);
+      res.setHeader('allow', mount.methods.join(', '));
+      return send(res, 405, 'method not allowed\n');
+    }
     if (!route) return send(res, 404, 'not found\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
@@ -66,24 +109,33 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     await route(res);
   };
 
-  const server: Server = createServer((req, res) => {
+  // Timeouts are enforced on this interval (Node's default, 30 s, would let idle sockets linger).
+  const checkEveryMs = Math.min(1_000, limits.headersTimeoutMs);
+  const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.logger?.error({ err: error, path: req.url?.split('?')[0] }, 'http request failed');
       if (!res.headersSent) send(res, 500, 'internal error\n');
       else res.end();
     });
   });
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  // headersTimeout only starts with a request's first byte; a socket that never sends one needs this.
+  server.timeout = limits.idleTimeoutMs;
   let bound = options.port;
 
   return {
     get port() {
       return bound;
     },
-    mount(path, listener) {
+    mount(path, listener, methods = ['POST']) {
       if (path in own || mounted.has(path)) throw new Error(`HTTP route ${path} is already served`);
-      mounted.set(path, listener);
+      const entry = { listener, methods };
+      mounted.set(path, entry);
       return () => {
-        if (mounted.get(path) === listener) mounted.delete(path);
+        if (mounted.get(path) === entry) mounted.delete(path);
       };
     },
     listen() {

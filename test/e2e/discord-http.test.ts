@@ -72,6 +72,28 @@ describe('Discord HTTP interactions endpoint', () => {
     expect(world.discord.calls).toHaveLength(0);
   });
 
+  it('runs an interaction delivered twice once; the copy is acknowledged', async () => {
+    const url = world.endpointUrl;
+    const payload = slashPayload(world.discord.world, DISCORD_USERS.operator, ['firewall', 'ipset-create'], {
+      instance: WEB1,
+      name: 'blocklist',
+    });
+    const first = await world.discord.http.raw(url, payload, {});
+    expect(first.status).toBe(200);
+    // A proxy's retry: the same interaction (same id), signed anew.
+    const copy = await world.discord.http.raw(url, payload, { skewSeconds: 1 });
+    expect(copy).toEqual({ status: 200, body: { type: 5, data: { flags: 64 } } });
+    await eventually(
+      () => world.sim.countRequests('firewall.ipsetCreate') >= 1 || undefined,
+      'the first run',
+    );
+    // A later, different interaction has been answered: the copy would have run by then.
+    const help = await world.discord.http.slash(url, DISCORD_USERS.operator, ['help'], {});
+    expect(help.status).toBe(200);
+    await answered(help.interaction, 'the help reply');
+    expect(world.sim.countRequests('firewall.ipsetCreate')).toBe(1);
+  });
+
   it('accepts a request signed within the 5-minute window', async () => {
     const payload = { id: '5', token: 'ping-2', type: 1 };
     const ok = await world.discord.http.raw(world.endpointUrl, payload, { skewSeconds: -240 });

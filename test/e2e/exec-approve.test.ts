@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCliWorld } from '../support/console-cli.js';
 
 const world = createCliWorld(
-  `roles:\n  admin: ["console:alice", "console:bob"]\n  viewer: ["*"]\napprovals:\n  two_person: ["instance delete"]\n`,
+  `roles:\n  admin: ["console:alice", "console:bob", "console:carol"]\n  viewer: ["*"]\napprovals:\n  two_person: ["instance delete"]\n`,
 );
 afterAll(() => world.remove());
 
@@ -18,42 +18,58 @@ describe('vpsops exec "approve <token>"', { timeout: 60_000 }, () => {
     expect(token, asked.stderr).toBeDefined();
     expect(asked.stderr).toContain(`vpsops exec "approve ${token}" --confirm web-2`);
 
-    const self = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'alice'], {
-      dataDir,
-    });
+    const self = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2'], { dataDir });
     expect(self.code).toBe(1);
     expect(self.stderr).toContain('needs a second person');
 
-    const wrong = await world.run(['exec', `approve ${token}`, '--confirm', 'web-1', '--as', 'bob'], {
+    const wrong = await world.run(['exec', `approve ${token}`, '--confirm', 'web-1'], {
       dataDir,
+      env: { VPSOPS_CONSOLE_USER: 'bob' },
     });
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('Nothing was changed');
 
-    const approved = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'bob'], {
+    const approved = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2'], {
       dataDir,
+      env: { VPSOPS_CONSOLE_USER: 'bob' },
     });
     expect(approved.stderr).toBe('');
     expect(approved.code).toBe(0);
     expect(approved.stdout).toContain('Delete requested for web-2');
     expect(approved.stdout).toContain('approved by @bob');
 
-    const again = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'bob'], {
+    const again = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2'], {
       dataDir,
+      env: { VPSOPS_CONSOLE_USER: 'bob' },
     });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`No pending request has the token ${token}`);
   });
 
+  it('does not let --as approve, so one shell user cannot be both people', async () => {
+    const dataDir = join(world.dir, 'as-data');
+    const asked = await world.run(['exec', 'instance delete web-2', '--as', 'bob'], { dataDir });
+    expect(asked.code).toBe(3);
+    const token = /approve ([\w-]{22})/.exec(asked.stderr)?.[1];
+    expect(token, asked.stderr).toBeDefined();
+
+    const posing = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2', '--as', 'carol'], {
+      dataDir,
+    });
+    expect(posing.code).toBe(2);
+    expect(posing.stderr).toContain('--as cannot approve');
+    expect(posing.stderr).toContain('Nothing was changed');
+    expect(posing.stdout).not.toContain('Delete requested');
+
+    // Still pending: the configured identity (VPSOPS_CONSOLE_USER=alice here) approves it.
+    const approved = await world.run(['exec', `approve ${token}`, '--confirm', 'web-2'], { dataDir });
+    expect(approved.stderr).toBe('');
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toContain('approved by @alice');
+  });
+
   it('says plainly when no request has the token', async () => {
-    const run = await world.run([
-      'exec',
-      'approve AAAAAAAAAAAAAAAAAAAAAA',
-      '--confirm',
-      'web-2',
-      '--as',
-      'bob',
-    ]);
+    const run = await world.run(['exec', 'approve AAAAAAAAAAAAAAAAAAAAAA', '--confirm', 'web-2']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('No pending request has the token AAAAAAAAAAAAAAAAAAAAAA');
   });

@@ -17,6 +17,8 @@ export interface SignOptions {
   timestamp?: number;
   /** Replace the computed signature (bad-signature tests). */
   signature?: string;
+  /** Further headers, e.g. X-Slack-Retry-Num on a retried delivery. */
+  headers?: Record<string, string>;
 }
 
 /** The v0 signature Slack sends for `body` at `timestamp`. */
@@ -38,6 +40,7 @@ export function postSigned(url: string, form: string, sign: SignOptions): Promis
           'content-length': Buffer.byteLength(form),
           'x-slack-signature': signature,
           'x-slack-request-timestamp': String(timestamp),
+          ...sign.headers,
         },
       },
       (res) => {

@@ -25,11 +25,16 @@ export async function startServeReplica(
   name: string,
   dir: string,
   env: Record<string, string>,
+  options: { fdLimit?: number } = {},
 ): Promise<ServeReplica> {
   const port = await freePort();
   const dataDir = join(dir, `data-${name}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  // With fdLimit, a shell lowers the descriptor limit (`ulimit -n`) and execs the same command.
+  const [command, args] = options.fdLimit
+    ? ['/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, BIN, 'serve']]
+    : [process.execPath, [BIN, 'serve']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: String(port), VPSOPS_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

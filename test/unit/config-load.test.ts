@@ -25,20 +25,20 @@ describe('configuration', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       HOSTING_API_URL: 'https://api.example.test/v1',
-      HOSTING_API_KEY: 'k-123',
+      HOSTING_API_KEY: 'k-123456',
       VPSOPS_POLICY: '/etc/vpsops.yaml',
       VPSOPS_CONFIRM_TTL_SECONDS: '30',
       VPSOPS_CURRENCY: 'usd',
-      SLACK_BOT_TOKEN: 'xoxb-1',
-      SLACK_SIGNING_SECRET: 'sig',
+      SLACK_BOT_TOKEN: 'xoxb-1-23',
+      SLACK_SIGNING_SECRET: 'signing-secret',
       PORT: '8080',
-      DISCORD_TOKEN: 'dt',
+      DISCORD_TOKEN: 'discord-token',
       DISCORD_APPLICATION_ID: '42',
       USER: 'ana',
     });
     expect(config.hostingApi).toEqual({
       url: 'https://api.example.test/v1',
-      key: 'k-123',
+      key: 'k-123456',
       timeoutMs: 10_000,
       simulatorRequested: false,
     });
@@ -63,6 +63,28 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('secret-abc');
     }
+  });
+
+  it('refuses secrets too short to redact against a real API, naming each variable, not its value', () => {
+    const attempt = () =>
+      loadConfig({
+        HOSTING_API_URL: 'https://api.example.test/v1',
+        HOSTING_API_KEY: 'k-1234',
+        SLACK_BOT_TOKEN: 'xoxb-long-enough',
+        SLACK_SIGNING_SECRET: 'sig',
+        REDIS_URL: 'redis://:s3cret@10.0.0.5:6379/0',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      'Invalid configuration — HOSTING_API_KEY, SLACK_SIGNING_SECRET, the password in REDIS_URL: ' +
+        'a secret must be at least 8 characters (shorter ones cannot be kept out of logs and messages).',
+    );
+    // Exactly 8 is enough; the simulator (by name, or no API URL at all) takes any secret.
+    expect(() =>
+      loadConfig({ HOSTING_API_URL: 'https://api.example.test/v1', HOSTING_API_KEY: 'k-123456' }),
+    ).not.toThrow();
+    expect(() => loadConfig({ HOSTING_API_URL: 'simulator', SLACK_SIGNING_SECRET: 'sig' })).not.toThrow();
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 'sig' })).not.toThrow();
   });
 
   it('redacts every secret for printing', () => {

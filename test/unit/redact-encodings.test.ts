@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiMessageOf } from '../../src/api/failures.js';
-import { createRedactor, redactDeep, REDACTED } from '../../src/api/redact.js';
+import { createRedactor, MIN_FRAGMENT_RUN, redactDeep, REDACTED } from '../../src/api/redact.js';
 import { createLogger } from '../../src/logger.js';
 
 /** Secrets shaped like real keys and tokens: 12–60 characters of the usual alphabets. */
@@ -34,6 +34,18 @@ const ENCODINGS: Record<string, (secret: string) => string> = {
   'base64 of the upper-cased secret': (s) => Buffer.from(s.toUpperCase(), 'utf8').toString('base64'),
   'JSON-escaped': (s) => JSON.stringify(s).slice(1, -1),
   'JSON-escaped twice': (s) => JSON.stringify(JSON.stringify(s)).slice(1, -1),
+  hex: (s) => Buffer.from(s, 'utf8').toString('hex'),
+  'hex, upper-cased': (s) => Buffer.from(s, 'utf8').toString('hex').toUpperCase(),
+  'HTML hex entities': (s) => [...s].map((c) => `&#x${(c.codePointAt(0) ?? 0).toString(16)};`).join(''),
+  'HTML hex entities, upper-cased': (s) =>
+    [...s].map((c) => `&#X${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`).join(''),
+  'with zero-width characters inside': (s) => [...s].join('\u200B'),
+  'with mixed invisible characters inside': (s) =>
+    [...s].map((c, i) => `${c}${['\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD'][i % 5]}`).join(''),
+  reversed: (s) => [...s].reverse().join(''),
+  'base64 of its hex': (s) => Buffer.from(Buffer.from(s, 'utf8').toString('hex')).toString('base64'),
+  'base64 of its upper-cased hex': (s) =>
+    Buffer.from(Buffer.from(s, 'utf8').toString('hex').toUpperCase()).toString('base64'),
   '\\u-escaped': (s) =>
     [...s].map((c) => (c.length === 1 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join(''),
 };
@@ -65,6 +77,32 @@ describe('createRedactor', () => {
       );
     });
   }
+
+  it('removes every run of 12 or more of its characters: prefix, suffix or middle', () => {
+    fc.assert(
+      fc.property(
+        secretArb,
+        surroundings,
+        fc.nat(),
+        fc.nat(),
+        (secret, [before, glue, after], startSeed, lengthSeed) => {
+          const chars = [...secret];
+          const length = MIN_FRAGMENT_RUN + (lengthSeed % (chars.length - MIN_FRAGMENT_RUN + 1));
+          const start = startSeed % (chars.length - length + 1);
+          const run = chars.slice(start, start + length).join('');
+          const out = createRedactor([secret])(`${before}${glue}${run}${glue}${after}`);
+          // What is left of the run: no 12 consecutive characters of the secret.
+          const window = (i: number) => chars.slice(i, i + MIN_FRAGMENT_RUN).join('');
+          for (let i = 0; i + MIN_FRAGMENT_RUN <= chars.length; i += 1) {
+            fc.pre(!before.includes(window(i)) && !after.includes(window(i)));
+            expect(out).not.toContain(window(i));
+          }
+          expect(out).toContain(REDACTED);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 
   it('leaves text without the secret untouched', () => {
     fc.assert(

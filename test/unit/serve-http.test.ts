@@ -1,13 +1,20 @@
 // The serve HTTP server: /healthz, /readyz (store ping + cached hosting-API probe, 503 naming the
 // failed dependency), /metrics in the Prometheus format, mounted adapter routes and 404s.
-import { createServer } from 'node:net';
+import { request } from 'node:http';
+import { connect, createServer, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostingApi } from '../../src/api/index.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
-import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';
+import {
+  createServeHttpServer,
+  type ServeHttpOptions,
+  type ServeHttpServer,
+} from '../../src/serve/http-server.js';
 import { apiProbe, createReadiness, type Readiness } from '../../src/serve/readiness.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
+import { createLogger } from '../../src/logger.js';
 
 let sim: SimulatorHandle;
 let closedPort: number;
@@ -33,9 +40,10 @@ const deadApi = () =>
 async function withServer(
   ready: () => Promise<Readiness>,
   fn: (base: string, server: ServeHttpServer) => Promise<void>,
+  extra: Pick<ServeHttpOptions, 'limits' | 'logger'> = {},
 ): Promise<void> {
   const metrics = createBotMetrics({ commands: ['instance show'] });
-  const server = createServeHttpServer({ port: 0, host: '127.0.0.1', ready, metrics });
+  const server = createServeHttpServer({ port: 0, host: '127.0.0.1', ready, metrics, ...extra });
   try {
     const port = await server.listen();
     expect(server.port).toBe(port);
@@ -165,5 +173,109 @@ describe('the serve HTTP server', () => {
         );
       },
     );
+  });
+});
+
+/** Sends `GET <target>` verbatim (fetch would normalise "//x"); resolves with the status and Allow. */
+function rawGet(port: number, target: string): Promise<{ status: number; allow: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Retries `probe` until it resolves (a refused or reset connection is retried); gives up after 20 s. */
+async function eventuallyAnswers<T>(probe: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return await probe();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('requests that match no route', () => {
+  it('answers 404 to odd targets and 405 with Allow to GET on a POST-only mount, logging no error', async () => {
+    const errors: unknown[] = [];
+    const logger = createLogger({
+      destination: new Writable({
+        write(chunk: Buffer, _enc, done) {
+          if (/"level":(50|60)/.test(chunk.toString('utf8'))) errors.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    });
+    await withServer(
+      async () => ({ ready: true }),
+      async (_base, server) => {
+        server.mount('/slack/events', (_req, res) => res.writeHead(204).end());
+        for (const target of ['//x', '//', '//x:99999/healthz', '//[', '*'])
+          expect((await rawGet(server.port, target)).status, target).toBe(404);
+        expect(await rawGet(server.port, '/slack/events')).toEqual({ status: 405, allow: 'POST' });
+      },
+      { logger },
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('slow and idle clients', { timeout: 60_000 }, () => {
+  it('cannot hold the port: idle sockets beyond the cap are dropped and the rest time out', async () => {
+    const sockets: Socket[] = [];
+    try {
+      await withServer(
+        async () => ({ ready: true }),
+        async (_base, server) => {
+          server.mount('/slack/events', (_req, res) => res.writeHead(200).end('acked'));
+          // Three times the cap of idle connections that never send a byte (a slowloris).
+          for (let i = 0; i < 60; i += 1) {
+            const socket = connect(server.port, '127.0.0.1');
+            socket.on('error', () => undefined);
+            sockets.push(socket);
+          }
+          await Promise.all(
+            sockets.map((s) => new Promise((resolve) => s.once('connect', resolve).once('close', resolve))),
+          );
+          const health = await eventuallyAnswers(() => rawGet(server.port, '/healthz'));
+          expect(health.status).toBe(200);
+          const posted = await eventuallyAnswers(
+            () =>
+              new Promise<number>((resolve, reject) => {
+                const req = request(
+                  { host: '127.0.0.1', port: server.port, path: '/slack/events', method: 'POST' },
+                  (res) => {
+                    res.resume();
+                    res.on('end', () => resolve(res.statusCode ?? 0));
+                  },
+                );
+                req.on('error', reject);
+                req.end('text=status');
+              }),
+          );
+          expect(posted).toBe(200);
+          // Every idle socket was closed by the server (over the cap, or its header timeout).
+          await eventuallyAnswers(async () => {
+            if (sockets.some((s) => !s.destroyed && s.readyState !== 'closed')) throw new Error('still open');
+          });
+        },
+        {
+          limits: {
+            maxConnections: 20,
+            headersTimeoutMs: 1_000,
+            requestTimeoutMs: 2_000,
+            idleTimeoutMs: 1_000,
+          },
+        },
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });

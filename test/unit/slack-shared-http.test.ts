@@ -3,6 +3,7 @@
 // Mode nothing is mounted. Stopping the adapter takes its route off the server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter } from '../../adapters/slack/index.js';
+import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
 import type { Dispatcher, Invocation } from '../../src/core/ports.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';
@@ -62,6 +63,9 @@ describe('Slack on the shared serve server', () => {
     await adapter.start(dispatcher);
     try {
       expect(adapter.port).toBe(server.port);
+      // Unauthenticated GETs are not Bolt's business: 405 naming POST, no error.
+      const get = await fetch(`${base}/slack/events`);
+      expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
       expect((await slash('status')).status).toBe(200);
       await eventually(() => invocations.length === 1, 5_000, 'the dispatch');
       expect(invocations[0]).toMatchObject({ input: { kind: 'text', text: 'status' } });
@@ -101,6 +105,57 @@ describe('Slack on the shared serve server', () => {
     } finally {
       await adapter.stop();
       await socket.close();
+    }
+  });
+
+  it('runs a signed request delivered twice, to either replica, once; the copy is acked', async () => {
+    // A second replica on its own server; both share the short-lived state, as with Redis.
+    const state = createMemoryEphemeralState();
+    const second = createServeHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      ready: async () => ({ ready: true }),
+      metrics: createBotMetrics({ commands: [] }),
+    });
+    const secondBase = `http://127.0.0.1:${await second.listen()}`;
+    const options = { botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, port: 1, state };
+    const adapters = [
+      createSlackAdapter({ ...options, http: server }),
+      createSlackAdapter({ ...options, http: second }),
+    ];
+    try {
+      for (const adapter of adapters) await adapter.start(dispatcher);
+      const form = slashCommandForm({
+        text: 'firewall ipset-create web-1 office',
+        userId: 'U0ALICE',
+        channelId: 'C0OPS',
+        responseUrl: slack.newResponseUrl(),
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      expect((await postSigned(`${base}/slack/events`, form, { secret: SECRET, timestamp })).status).toBe(
+        200,
+      );
+      await eventually(() => invocations.length === 1, 5_000, 'the first delivery');
+      const copies = [
+        await postSigned(`${base}/slack/events`, form, { secret: SECRET, timestamp }),
+        await postSigned(`${secondBase}/slack/events`, form, {
+          secret: SECRET,
+          timestamp,
+          headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' },
+        }),
+      ];
+      expect(copies.map((copy) => copy.status)).toEqual([200, 200]);
+      // The same text sent anew (its own timestamp) is a new request and runs.
+      const again = await postSigned(`${secondBase}/slack/events`, form, {
+        secret: SECRET,
+        timestamp: timestamp + 1,
+      });
+      expect(again.status).toBe(200);
+      await eventually(() => invocations.length >= 2, 5_000, 'the new request');
+      expect(invocations).toHaveLength(2);
+    } finally {
+      for (const adapter of adapters) await adapter.stop();
+      await second.close();
     }
   });
 });
