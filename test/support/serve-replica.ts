@@ -25,12 +25,14 @@ export async function startServeReplica(
   name: string,
   dir: string,
   env: Record<string, string>,
+  /** Another install's launcher (`<install>/bin/vpsops.js`) and working directory; default this checkout. */
+  install: { bin: string; cwd: string } = { bin: BIN, cwd: ROOT },
 ): Promise<ServeReplica> {
   const port = await freePort();
   const dataDir = join(dir, `data-${name}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [install.bin, 'serve'], {
+    cwd: install.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: String(port), VPSOPS_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
