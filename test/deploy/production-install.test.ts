@@ -105,6 +105,15 @@ describe(
       expect(existsSync(join(install, 'node_modules', 'discord.js'))).toBe(true);
     });
 
+    it('keeps its dist/ when the build script runs without esbuild (npm ci --omit=dev with scripts)', async () => {
+      const { stdout, stderr } = await run(process.execPath, [join(install, 'bin', 'build.js')], {
+        cwd: install,
+      });
+      expect(stdout + stderr).toMatch(/esbuild is not installed/);
+      expect(existsSync(join(install, 'dist', 'build-stamp.json'))).toBe(true);
+      expect(existsSync(join(install, 'dist', 'main.js'))).toBe(true);
+    });
+
     it('runs exec and the console against the simulator', async () => {
       const exec = cli(['exec', `instance show ${WEB1}`], {
         ...api(),
