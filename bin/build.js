@@ -5,25 +5,41 @@
 // loaded on first use. bin/vpsops.js runs dist/ only while this build's stamp is newer than every
 // input (see build-state.js); otherwise it falls back to the TypeScript sources through tsx.
 // Type checking is `npm run typecheck`'s job; a failed build removes the stamp and exits 0 so an
-// install never fails because of it (the CLI then simply runs the sources).
+// install never fails because of it (the CLI then simply runs the sources). Without esbuild (a
+// production install, `npm ci --omit=dev`) it leaves dist/ as it is.
+// `--outdir <dir>` writes the build elsewhere (a production install under test); default dist/.
 import { rmSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DIST, ROOT, STAMP } from './build-state.js';
+import { DIST, ROOT } from './build-state.js';
 
 /** Libraries left to node_modules: discord.js (optional native deps), native (@napi-rs/canvas loads its platform's .node binary) or worker-based (pino). Bolt is bundled into the lazily loaded Slack chunk: it halves serve's start. */
 const EXTERNAL = ['discord.js', '@discordjs/*', '@napi-rs/canvas', 'ioredis', 'pino', 'prom-client'];
 
 const quiet = process.argv.includes('--quiet');
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt === -1 ? DIST : resolve(process.argv[outdirAt + 1] ?? DIST);
+const stamp = join(outdir, 'build-stamp.json');
+
+let esbuild;
 try {
-  const { build } = await import('esbuild');
-  rmSync(DIST, { recursive: true, force: true });
+  esbuild = await import('esbuild');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.warn(
+    'vpsops: build skipped (esbuild is not installed: a production install); dist/ left as it is.',
+  );
+  process.exit(0);
+}
+
+try {
+  rmSync(outdir, { recursive: true, force: true });
   const started = performance.now();
-  const result = await build({
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     // charts.js is also an entry so benchmarks can load the chart chunk by a stable name.
     entryPoints: { main: 'src/main.ts', charts: 'src/render/chart/index.ts' },
-    outdir: 'dist',
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -31,17 +47,23 @@ try {
     target: 'node20',
     external: EXTERNAL,
     // Bundled CommonJS libraries call require(); give the ESM output a real one.
-    banner: { js: "import { createRequire as __vpsopsRequire } from 'node:module'; const require = __vpsopsRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __vpsopsRequire } from 'node:module'; const require = __vpsopsRequire(import.meta.url);",
+    },
     metafile: true,
     logLevel: 'warning',
   });
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.includes('node_modules/'))
     .concat('package.json', 'package-lock.json');
-  writeFileSync(STAMP, JSON.stringify({ builtAt: new Date().toISOString(), inputs }, null, 1));
+  writeFileSync(stamp, JSON.stringify({ builtAt: new Date().toISOString(), inputs }, null, 1));
   if (!quiet)
-    console.log(`vpsops: built ${relative(ROOT, DIST)}/ from ${inputs.length} files in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `vpsops: built ${relative(ROOT, outdir) || '.'}/ from ${inputs.length} files in ${Math.round(performance.now() - started)} ms`,
+    );
 } catch (error) {
-  rmSync(STAMP, { force: true });
-  console.warn(`vpsops: build skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the CLI will run the TypeScript sources through tsx.`);
+  rmSync(stamp, { force: true });
+  console.warn(
+    `vpsops: build skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the CLI will run the TypeScript sources through tsx.`,
+  );
 }

@@ -143,9 +143,11 @@ function shellWord(word: string): string {
 export async function runServe(config: AppConfig): Promise<number> {
   const footprint = favourSmallFootprint();
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
-  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes.
+  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
+  // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
   const obs = createServeObservability({
     port: config.slack.port,
+    adminPort: config.adminPort,
     commands: allCommands.map(commandPath),
     logger,
   });
@@ -174,8 +176,13 @@ export async function runServe(config: AppConfig): Promise<number> {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
     const { ephemeral, leases } = app.bot.store;
     const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
-    const port = await obs.http.listen();
-    logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+    const { port, adminPort } = await obs.listen();
+    if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+    else
+      logger.info(
+        { port, adminPort },
+        'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
+      );
     for (const adapter of adapters) {
       await adapter.start(dispatcher, lookups);
       started.push(adapter);
@@ -215,7 +222,7 @@ export async function runServe(config: AppConfig): Promise<number> {
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
     }
-    await obs.http.close();
+    await obs.close();
     await app.close();
     footprint?.stop();
   }

@@ -68,6 +68,7 @@ const envSchema = z.object({
   SLACK_APP_TOKEN: optionalText,
   SLACK_API_URL: optionalUrl,
   PORT: positiveInt(3000, 65_535),
+  VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
   DISCORD_TOKEN: optionalText,
   DISCORD_APPLICATION_ID: optionalText,
   DISCORD_API_URL: optionalUrl,
@@ -182,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration — VPSOPS_TRACK_POLL_MIN_MS must not exceed VPSOPS_TRACK_POLL_MAX_MS',
     );
   }
+  if (e.VPSOPS_ADMIN_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration — VPSOPS_ADMIN_PORT must differ from PORT (it moves /readyz and /metrics off the public port)',
+    );
+  }
   const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
   if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(e);
   return {
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       shardCount: e.DISCORD_SHARD_COUNT,
       port: e.PORT,
     },
+    adminPort: e.VPSOPS_ADMIN_PORT,
     redis: { url: e.REDIS_URL, prefix: e.VPSOPS_REDIS_PREFIX },
   };
 }

@@ -46,6 +46,8 @@ export interface AppConfig {
     shardCount?: number;
     port: number;
   };
+  /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
+  adminPort?: number;
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
   redis: { url?: string; prefix: string };
 }

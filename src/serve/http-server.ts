@@ -1,5 +1,6 @@
-// The one HTTP server of `vpsops serve`, on PORT in every serve mode: /healthz, /readyz and
-// /metrics, plus whatever adapters mount (Slack's /slack/events, later Discord interactions).
+// The HTTP server of `vpsops serve`, on PORT in every serve mode: /healthz, /readyz and /metrics,
+// plus whatever adapters mount (Slack's /slack/events, Discord interactions). With
+// VPSOPS_ADMIN_PORT a second one serves the platform endpoints and PORT keeps only /healthz.
 import {
   createServer,
   type IncomingMessage,
@@ -23,9 +24,16 @@ export interface HttpMount {
   readonly port: number;
 }
 
+/** The endpoints the server answers itself. */
+export type PlatformEndpoint = '/healthz' | '/readyz' | '/metrics';
+
 /** Settings of the serve HTTP server. */
 export interface ServeHttpOptions {
   port: number;
+  /** The variable that set `port`, named when it cannot be bound; default PORT. */
+  portVariable?: string;
+  /** Which platform endpoints this server answers; default all three. */
+  endpoints?: readonly PlatformEndpoint[];
   host?: string;
   ready: () => Promise<Readiness>;
   metrics: { text(): Promise<string>; readonly contentType: string };
@@ -82,7 +90,7 @@ function pathOf(target: string | undefined): string | null {
 export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
   const mounted = new Map<string, { listener: RequestListener; methods: readonly string[] }>();
   const limits = { ...HTTP_LIMITS, ...options.limits };
-  const own: Record<string, (res: ServerResponse) => Promise<void>> = {
+  const all: Record<PlatformEndpoint, (res: ServerResponse) => Promise<void>> = {
     '/healthz': async (res) => send(res, 200, 'ok\n'),
     '/readyz': async (res) => {
       const readiness = await options.ready();
@@ -91,6 +99,10 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };
+  const own: Record<string, (res: ServerResponse) => Promise<void>> = Object.fromEntries(
+    (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
+  );
+  const portVariable = options.portVariable ?? 'PORT';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(req.url);
@@ -144,7 +156,7 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
           reject(
             error.code === 'EADDRINUSE' || error.code === 'EACCES'
               ? new ConfigError(
-                  `cannot listen on PORT ${options.port} (${error.code}) — set PORT to a free port.`,
+                  `cannot listen on ${portVariable} ${options.port} (${error.code}) — set ${portVariable} to a free port.`,
                 )
               : error,
           );

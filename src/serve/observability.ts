@@ -1,16 +1,20 @@
-// Observability of `vpsops serve`: the metrics, the shared HTTP server on PORT and its readiness
-// check, assembled before the app exists (adapters mount on the server, createApp takes the
-// metrics) and attached to the app once it is built.
+// Observability of `vpsops serve`: the metrics, the shared HTTP server on PORT (plus the admin
+// server on VPSOPS_ADMIN_PORT when set) and the readiness check, assembled before the app exists
+// (adapters mount on the server, createApp takes the metrics) and attached to the app once built.
 import type { App, AppOptions } from '../app.js';
 import type { Logger } from '../logger.js';
 import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
-import { createServeHttpServer, type ServeHttpServer } from './http-server.js';
+import { createServeHttpServer, type ServeHttpOptions, type ServeHttpServer } from './http-server.js';
 import { apiProbe, createReadiness, type Readiness } from './readiness.js';
 
 /** What runServe holds: metrics for createApp, the server for adapters, and the lifecycle steps. */
 export interface ServeObservability {
   metrics: BotMetrics;
+  /** The server on PORT, where adapters mount their routes. */
   http: ServeHttpServer;
+  /** Starts the server on PORT, and the admin server when there is one; resolves with the bound ports. */
+  listen(): Promise<{ port: number; adminPort?: number }>;
+  close(): Promise<void>;
   /** createApp options that feed the metrics (commands, confirmations, API durations). */
   appOptions: Pick<AppOptions, 'metrics' | 'onApiCall'>;
   /** Points the gauges and /readyz at the built app's store and hosting API. */
@@ -22,14 +26,15 @@ export interface ServeObservability {
 /** Builds metrics and the server on `port`; nothing listens until http.listen(). */
 export function createServeObservability(options: {
   port: number;
+  /** VPSOPS_ADMIN_PORT: /healthz, /readyz and /metrics there, and only /healthz on `port`. */
+  adminPort?: number;
   commands: readonly string[];
   logger: Logger;
 }): ServeObservability {
   const metrics = createBotMetrics({ commands: options.commands });
   let check: (() => Promise<Readiness>) | undefined;
   let running = false;
-  const http = createServeHttpServer({
-    port: options.port,
+  const shared: Omit<ServeHttpOptions, 'port'> = {
     metrics,
     logger: options.logger,
     ready: async () => {
@@ -39,10 +44,28 @@ export function createServeObservability(options: {
         return { ready: false, reason: 'starting: chat adapters not connected yet' };
       return readiness;
     },
+  };
+  const admin =
+    options.adminPort === undefined
+      ? undefined
+      : createServeHttpServer({ ...shared, port: options.adminPort, portVariable: 'VPSOPS_ADMIN_PORT' });
+  // Liveness stays on PORT (a load balancer or Docker HEALTHCHECK may only see that port).
+  const http = createServeHttpServer({
+    ...shared,
+    port: options.port,
+    ...(admin ? { endpoints: ['/healthz'] } : {}),
   });
   return {
     metrics,
     http,
+    async listen() {
+      const port = await http.listen();
+      if (!admin) return { port };
+      return { port, adminPort: await admin.listen() };
+    },
+    async close() {
+      await Promise.all([http.close(), admin?.close()]);
+    },
     appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
     attach(app) {
       metrics.observeStore(app.bot.store);

@@ -25,17 +25,22 @@ export async function startServeReplica(
   name: string,
   dir: string,
   env: Record<string, string>,
-  options: { fdLimit?: number } = {},
+  /** fdLimit: a lowered descriptor limit; install: another install's launcher and working directory. */
+  options: { fdLimit?: number; install?: { bin: string; cwd: string } } = {},
 ): Promise<ServeReplica> {
   const port = await freePort();
   const dataDir = join(dir, `data-${name}`);
   mkdirSync(dataDir, { recursive: true });
+  const install = options.install ?? { bin: BIN, cwd: ROOT };
   // With fdLimit, a shell lowers the descriptor limit (`ulimit -n`) and execs the same command.
   const [command, args] = options.fdLimit
-    ? ['/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, BIN, 'serve']]
-    : [process.execPath, [BIN, 'serve']];
+    ? [
+        '/bin/sh',
+        ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, install.bin, 'serve'],
+      ]
+    : [process.execPath, [install.bin, 'serve']];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: install.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: String(port), VPSOPS_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

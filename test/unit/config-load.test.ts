@@ -87,6 +87,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ SLACK_SIGNING_SECRET: 'sig' })).not.toThrow();
   });
 
+  it('reads VPSOPS_ADMIN_PORT, unset by default, and refuses it equal to PORT or out of range', () => {
+    expect(loadConfig({}).adminPort).toBeUndefined();
+    expect(loadConfig({ VPSOPS_ADMIN_PORT: '9090' }).adminPort).toBe(9090);
+    expect(() => loadConfig({ PORT: '8080', VPSOPS_ADMIN_PORT: '8080' })).toThrow(
+      /VPSOPS_ADMIN_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig({ VPSOPS_ADMIN_PORT: '3000' })).toThrow(
+      /VPSOPS_ADMIN_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig({ VPSOPS_ADMIN_PORT: '70000' })).toThrow(/VPSOPS_ADMIN_PORT/);
+  });
+
   it('redacts every secret for printing', () => {
     const config = loadConfig({
       HOSTING_API_KEY: 'k-123',

@@ -157,6 +157,43 @@ describe('the serve HTTP server', () => {
     );
   });
 
+  it('answers only the platform endpoints it is given (the public port beside VPSOPS_ADMIN_PORT)', async () => {
+    const metrics = createBotMetrics({ commands: [] });
+    const server = createServeHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      endpoints: ['/healthz'],
+      ready: async () => ({ ready: true }),
+      metrics,
+    });
+    try {
+      const base = `http://127.0.0.1:${await server.listen()}`;
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/readyz`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the variable of the port it cannot bind (VPSOPS_ADMIN_PORT)', async () => {
+    await withServer(
+      async () => ({ ready: true }),
+      async (_base, first) => {
+        const second = createServeHttpServer({
+          port: first.port,
+          portVariable: 'VPSOPS_ADMIN_PORT',
+          host: '127.0.0.1',
+          ready: async () => ({ ready: true }),
+          metrics: createBotMetrics({ commands: [] }),
+        });
+        await expect(second.listen()).rejects.toThrow(
+          `cannot listen on VPSOPS_ADMIN_PORT ${first.port} (EADDRINUSE) — set VPSOPS_ADMIN_PORT to a free port.`,
+        );
+      },
+    );
+  });
+
   it('says which PORT is taken when it cannot listen', async () => {
     await withServer(
       async () => ({ ready: true }),
