@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { schemaProblem } from './kubernetes-schema.js';
 import { shapeProblems } from './kubernetes-shape.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -50,6 +51,20 @@ describe('deploy/kubernetes manifests', () => {
     for (const file of files.filter((f) => !kustomizations.includes(f) && !f.endsWith('policy.yaml'))) {
       for (const doc of parse(file)) expect(shapeProblems(doc), relative(DIR, file)).toEqual([]);
     }
+  });
+
+  it('validate against the Kubernetes OpenAPI schemas (kubernetes-models)', () => {
+    const objects = files
+      .filter((f) => !kustomizations.includes(f) && !f.endsWith('policy.yaml'))
+      .flatMap((file) => parse(file).map((doc) => ({ file: relative(DIR, file), doc })));
+    expect(objects.map((o) => o.doc.kind)).toEqual(
+      expect.arrayContaining(['Deployment', 'Service', 'PodDisruptionBudget', 'Secret', 'StatefulSet']),
+    );
+    for (const { file, doc } of objects) expect(schemaProblem(doc), `${file} ${doc.kind}`).toBeNull();
+    const broken = structuredClone(deployment);
+    broken.spec.replicas = '2';
+    delete broken.spec.template.spec.containers[0].name;
+    expect(schemaProblem(broken)).toMatch(/replicas must be integer|must have required property 'name'/);
   });
 
   it('list only files that exist in their kustomizations, and generate the policy ConfigMap the pods mount', () => {

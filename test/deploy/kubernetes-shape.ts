@@ -1,7 +1,7 @@
-// A hand-kept, minimal structural check of the Kubernetes objects in deploy/kubernetes/, standing in
-// for full OpenAPI validation (the kubernetes-models package is not a dependency). It knows only the
-// kinds and fields those manifests use, so a misspelt field, a number where Kubernetes wants a
-// string, or a probe naming a port the container lacks is caught without a cluster.
+// A hand-kept, minimal structural check of the Kubernetes objects in deploy/kubernetes/, beside the
+// OpenAPI validation of kubernetes-schema.ts: the published schemas accept unknown fields, so this
+// knows the kinds and fields those manifests use and catches a misspelt field, a probe naming a port
+// the container lacks or a selector the pod template does not match, without a cluster.
 
 type Obj = Record<string, unknown>;
 
