@@ -17,6 +17,7 @@ import { channelKey, createContext, type Runtime } from './runtime.js';
 import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor } from './unknown-outcome.js';
+import type { ApiResponse } from './command-results.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -162,10 +163,13 @@ async function decide(
   // before the hosting API is asked anything.
   await state.defer(state.visibility);
   if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record);
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  const responses: ApiResponse[] = [];
+  const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, hear);
   record.confirmation = 'not-needed';
   const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
+  rt.onResult?.({ auditId: inv.id, command: path, risk: def.risk, args: record.args, responses });
   if (result.auditSummary) record.summary = result.auditSummary;
   return {
     message: withOutcome(result.message, result.message.outcome ?? 'ok'),

@@ -46,7 +46,7 @@ export function unknownOutcomeMessage(error: ApiError, path: string, hint: Unkno
     tone: 'warning',
     blocks: [text(line), text(checkLine(hint)), context(DO_NOT_REPEAT)],
     summary: `Outcome unknown — \`${path}\` may have happened. ${checkLine(hint)}`,
-    outcome: 'error',
+    outcome: 'unknown',
   };
 }
 
@@ -80,7 +80,7 @@ export function unknownCard(message: Message, by: Actor, at: Date): Message {
       ...message.blocks,
       contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — outcome unknown.`]),
     ],
-    outcome: 'error',
+    outcome: 'unknown',
   };
 }
 

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { createCliWorld } from '../support/console-cli.js';
@@ -17,6 +18,8 @@ const FAST = { VPSOPS_TRACK_POLL_MIN_MS: '200', VPSOPS_TRACK_POLL_MAX_MS: '400' 
 const world = createCliWorld(`roles:\n  admin: ["console:alice"]\n  viewer: ["*"]\n`);
 const children = childReaper();
 let apiUrl = '';
+// A second API, in this test's process (not exec's), whose faults can be injected.
+let faulty: SimulatorHandle;
 
 /** Starts `vpsops simulator` on a free port; resolves with its base URL once it listens. */
 function startSimulatorProcess(): Promise<string> {
@@ -41,10 +44,12 @@ function startSimulatorProcess(): Promise<string> {
 
 beforeAll(async () => {
   apiUrl = await startSimulatorProcess();
+  faulty = await startSimulator({ apiKey: API_KEY });
 }, 60_000);
 afterAll(() =>
   stopAll(
     () => children.reap(),
+    () => faulty?.close(),
     () => world.remove(),
   ),
 );
@@ -71,7 +76,52 @@ describe('vpsops exec against a hosting API in its own process', { timeout: 90_0
     );
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(doc).toMatchObject({ exitCode: 0, outcome: 'done' });
-    expect(doc.result).toMatch(/web-2 is Stopped/);
+    expect(doc).toMatchObject({ exitCode: 0, outcome: 'done', errors: '' });
+    expect(doc.text).toMatch(/web-2 is Stopped/);
+    expect(doc.auditId).toMatch(/^[0-9a-f-]{36}$/);
+    // A change: what was requested, the API's answer (its own field names) and how it ended.
+    expect(doc.data).toMatchObject({
+      requested: { command: 'instance stop' },
+      response: { uuid, hostname: 'web-2' },
+      outcome: 'done',
+    });
+  });
+
+  it('--json of a read gives the parsed API object as data, with the API field names', async () => {
+    const uuid = SEED_IDS.instances.db1;
+    const run = await world.run(['exec', `instance show ${uuid}`, '--json'], remote());
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as { data: Record<string, unknown>; outcome: string; text: string };
+    expect(doc.outcome).toBe('ok');
+    expect(doc.data.hostname).toBe('db-1');
+    expect(doc.data.status).toBe('Running');
+    expect(doc.text).toContain('db-1');
+  });
+
+  it('--json prints a start-up (configuration) error as JSON too, exit 2', async () => {
+    const run = await world.run(
+      ['exec', 'instance show web-1', '--json'],
+      remote({ HOSTING_API_TIMEOUT_MS: 'soon' }),
+    );
+    expect(run.code).toBe(2);
+    const doc = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(doc).toMatchObject({ exitCode: 2, outcome: 'usage-error', data: null, auditId: null });
+    expect(doc.errors).toMatch(/configuration error: .*HOSTING_API_TIMEOUT_MS/);
+  });
+
+  it('exits 5 with outcome "unknown" when the stop may or may not have happened', async () => {
+    // The API stops the server, then the connection drops before it answers.
+    faulty.faults.inject({ endpoint: 'instance.stop', kind: 'reset', applied: true, times: 2 });
+    const uuid = SEED_IDS.instances.web1;
+    const env = { env: { HOSTING_API_URL: faulty.url, HOSTING_API_KEY: API_KEY, ...FAST } };
+    const json = await world.run(['exec', `instance stop ${uuid}`, '--confirm', uuid, '--json'], env);
+    expect(json.code).toBe(5);
+    const doc = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(doc).toMatchObject({ exitCode: 5, outcome: 'unknown' });
+    expect(doc.errors).toMatch(/Do not run it again blindly/);
+    const other = SEED_IDS.instances.db1;
+    const text = await world.run(['exec', `instance stop ${other}`, '--confirm', other], env);
+    expect(text.stderr).toMatch(/may or may not have happened/);
+    expect(text.code).toBe(5);
   });
 });
