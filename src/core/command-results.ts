@@ -27,25 +27,21 @@ export type ResultListener = (result: CommandResult) => void;
 
 /** `api` whose method results are also handed to `onResponse` (errors pass through untouched). */
 export function recordingApi(api: HostingApi, onResponse: (response: ApiResponse) => void): HostingApi {
-  const groups = Object.fromEntries(
-    Object.entries(api).map(([group, methods]) => [
-      group,
-      Object.fromEntries(
-        Object.entries(methods as Record<string, unknown>).map(([name, method]) => [
-          name,
-          typeof method === 'function'
-            ? async (...params: unknown[]) => {
-                const value: unknown = await (method as (...p: unknown[]) => Promise<unknown>).apply(
-                  methods,
-                  params,
-                );
-                onResponse({ call: `${group}.${name}`, value });
-                return value;
-              }
-            : method,
-        ]),
-      ),
-    ]),
-  );
-  return groups as unknown as HostingApi;
+  return new Proxy(api, {
+    get(target, group, receiver) {
+      const methods: unknown = Reflect.get(target, group, receiver);
+      if (typeof group !== 'string' || typeof methods !== 'object' || methods === null) return methods;
+      return new Proxy(methods, {
+        get(inner, name, innerReceiver) {
+          const method: unknown = Reflect.get(inner, name, innerReceiver);
+          if (typeof name !== 'string' || typeof method !== 'function') return method;
+          return async (...params: unknown[]) => {
+            const value: unknown = await Reflect.apply(method, inner, params);
+            onResponse({ call: `${group}.${name}`, value });
+            return value;
+          };
+        },
+      });
+    },
+  });
 }
