@@ -26,7 +26,6 @@ const NOT_FOUND_SUBJECT: Record<string, { id: string; noun: string; onInstance?:
   'systems.list': { id: 'location', noun: 'location' },
 };
 
-
 /** Uuids are shortened to their first 8 characters; short ids are shown whole. */
 function shortId(id: string): string {
   return isUuid(id) ? `${id.slice(0, 8)}…` : id.slice(0, 40);
@@ -78,6 +77,9 @@ export function apiHint(error: ApiError, ctx: HintContext = {}): string {
     case 'UPSTREAM_INVALID':
       return 'Try again in a minute; if it persists, report it to the bot’s maintainers.';
     case 'TIMEOUT':
+      // Only a change that was sent may have happened (those are told as unknown outcomes).
+      if (!error.outcomeUnknown)
+        return 'Try again in a minute: nothing was sent that changes anything. If it persists, the hosting API is having trouble.';
       return show
         ? `Try again in a minute; the operation may still have happened — check with ${show}.`
         : 'Try again in a minute; the operation may still have happened.';

@@ -58,7 +58,8 @@ export async function dispatchInvocation(
         inv,
         responder,
         command: () => record.command,
-        isRead: () => state.risk === 'read',
+        // A preview only reads, so it gives up at the same budget as a read.
+        isRead: () => state.risk === 'read' || state.previewing === true,
         progressAfterMs: rt.config.replies.progressAfterMs,
         budgetMs: rt.config.replies.readBudgetMs,
         onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
@@ -102,7 +103,9 @@ async function finishTimedOut(
   audit.record.errorId = 'read-timeout';
   rt.logger.warn({ invocationId: inv.id, command: audit.record.command }, 'read gave up waiting for the API');
   await responder
-    .reply(readTimeoutMessage(audit.record.command, error.budgetMs), { visibility: state.visibility })
+    .reply(readTimeoutMessage(audit.record.command, error.budgetMs, state.previewing === true), {
+      visibility: state.visibility,
+    })
     .catch((e: unknown) => rt.logger.error({ err: e, command: audit.record.command }, 'reply failed'));
   await closeRecord(audit, rt);
 }
@@ -120,6 +123,8 @@ interface DecideState {
   defer: (visibility: Visibility) => Promise<void>;
   /** The command's risk once parsed (only reads give up waiting on a slow API). */
   risk?: CommandDefinition['risk'];
+  /** While a preview reads live state (nothing is sent that changes anything). */
+  previewing?: boolean;
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
   values?: Record<string, unknown>;
   /** The command, once parsed (its hint says what to check when an outcome is unknown). */
@@ -162,7 +167,7 @@ async function decide(
   // Everything that could make the answer a private refusal is behind us: acknowledge now,
   // before the hosting API is asked anything.
   await state.defer(state.visibility);
-  if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record);
+  if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record, state);
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, hear);
@@ -183,11 +188,14 @@ async function startConfirmation(
   parsed: Parsed,
   values: Record<string, unknown>,
   record: AuditRecord,
+  state: DecideState,
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  state.previewing = true;
   const preview = await def.preview(ctx, values);
+  state.previewing = false;
   const now = rt.now();
   const pending: PendingConfirmation = {
     token: newToken(),
