@@ -52,6 +52,16 @@ function notFoundHint(error: ApiError, ctx: HintContext): string {
   return 'The hosting API does not know what this command asked for. Check the ids and try again.';
 }
 
+/**
+ * The headline when an instance the bot knew by name is gone (instance.detail answered 404): it
+ * no longer exists. A bare uuid may never have existed, so it keeps the API's own wording.
+ */
+export function goneInstanceLine(error: ApiError, ctx: HintContext): string | undefined {
+  if (error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return undefined;
+  if (!ctx.instance || isUuid(ctx.instance)) return undefined;
+  return `${ctx.instance} no longer exists: the hosting API does not know it any more (deleted, or moved off this account).`;
+}
+
 /** The hint line for an API error in the context of one command. */
 export function apiHint(error: ApiError, ctx: HintContext = {}): string {
   const show = ctx.instance ? `\`instance show ${ctx.instance}\`` : null;

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import { context, text } from '../render/builders.js';
 import type { Message, Outcome } from '../render/message.js';
 import type { RunResult, UnknownOutcomeHint } from './command.js';
-import { apiHint, type HintContext } from './api-hints.js';
+import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
 import { isUserError, type UserError, type UserErrorId } from './errors.js';
 import { defaultHint, unknownOutcomeMessage } from './unknown-outcome.js';
 
@@ -67,11 +67,12 @@ export function apiErrorMessage(error: ApiError, ctx: HintContext = {}): Message
     error.code === 'RATE_LIMITED' && error.retryAfterMs
       ? ` Retry in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
       : '';
+  const headline = goneInstanceLine(error, ctx) ?? error.chatText();
   return {
     title: 'Hosting API error',
     tone: 'error',
-    blocks: [text(error.chatText()), context(`${apiHint(error, ctx)}${retry}`)],
-    summary: error.chatText(),
+    blocks: [text(headline), context(`${apiHint(error, ctx)}${retry}`)],
+    summary: headline,
     outcome: 'error',
   };
 }
