@@ -1,5 +1,5 @@
 // The "what to do now" line under a hosting-API error, made concrete: the real command path
-// (`help storage create`), the real instance (`instance show web-1`) and, for a 404, which kind of
+// (`/vps help storage create`), the real instance (`instance show web-1`) and, for a 404, which kind of
 // id the API did not know, taken from the endpoint ("that backup (c1d2…) on web-1").
 import type { ApiError } from '../api/errors.js';
 import { isUuid } from './uuid.js';
@@ -74,7 +74,7 @@ export function apiHint(error: ApiError, ctx: HintContext = {}): string {
       return notFoundHint(error, ctx);
     case 'INVALID_INPUT':
       return ctx.path
-        ? `Check the arguments — \`help ${ctx.path}\` shows what is expected.`
+        ? `Check the arguments — \`/vps help ${ctx.path}\` shows what is expected.`
         : 'Check the arguments — `/vps help` lists the commands and what they expect.';
     case 'CONFLICT':
       return show
