@@ -59,7 +59,8 @@ function notFoundHint(error: ApiError, ctx: HintContext): string {
 export function goneInstanceLine(error: ApiError, ctx: HintContext): string | undefined {
   if (error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return undefined;
   if (!ctx.instance || isUuid(ctx.instance)) return undefined;
-  return `${ctx.instance} no longer exists: the hosting API does not know it any more (deleted, or moved off this account).`;
+  const said = error.chatText();
+  return `${ctx.instance} no longer exists: ${said.charAt(0).toLowerCase()}${said.slice(1)}`;
 }
 
 /** The hint line for an API error in the context of one command. */

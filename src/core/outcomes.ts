@@ -6,7 +6,7 @@ import { storeUnavailableMessage } from './store-outcome.js';
 import { randomBytes } from 'node:crypto';
 import { isApiError, type ApiError } from '../api/errors.js';
 import type { Logger } from '../logger.js';
-import { context, text } from '../render/builders.js';
+import { context, contextWith, text } from '../render/builders.js';
 import type { Message, Outcome } from '../render/message.js';
 import type { RunResult, UnknownOutcomeHint } from './command.js';
 import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
@@ -49,7 +49,7 @@ export function errorRef(): string {
 
 /** Message for an expected failure. */
 export function userErrorMessage(error: UserError): Message {
-  const blocks = [text(error.message)];
+  const blocks = [error.parts ? contextWith(error.parts) : text(error.message)];
   if (error.hint) blocks.push(context(error.hint));
   return {
     title: TITLES[error.id],
