@@ -4,7 +4,7 @@ import type { AuditRecord, CommandContext } from '../src/core/command.js';
 import { UserError } from '../src/core/errors.js';
 import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
-import { DASH, show } from './shared/format.js';
+import { DASH, plural, show } from './shared/format.js';
 import { isUuid } from '../src/core/uuid.js';
 
 /** Error ids that mean the request itself was wrong or pointless, not that something failed. */
@@ -46,24 +46,24 @@ function outcome(record: AuditRecord): string {
 
 const REDACTED = '[redacted]';
 
-
 /** The target, named by hostname when it was typed as a uuid the bot has learned since. */
 async function namedTarget(ctx: CommandContext, record: AuditRecord): Promise<string> {
   const raw = target(record);
   return isUuid(raw) ? ((await ctx.bot.hostnameOf(raw)) ?? raw) : raw;
 }
 
-/** What the action was aimed at: the instance label, else the first plain argument. */
+/**
+ * What the action was aimed at: the instance label, else the id it named (a snapshot, backup,
+ * network or IP uuid); options such as `--limit 5` or a threshold are not a target.
+ */
 function target(record: AuditRecord): string {
   const values = Object.values(record.args ?? {});
   const instance = values.find(
     (v): v is { label: unknown } => typeof v === 'object' && v !== null && 'label' in v,
   );
   if (instance) return show(instance.label);
-  const plain = values.find(
-    (v) => (typeof v === 'string' && v !== REDACTED && v !== '') || typeof v === 'number',
-  );
-  return plain === undefined ? DASH : show(plain);
+  const id = values.find((v): v is string => typeof v === 'string' && v !== REDACTED && isUuid(v));
+  return id === undefined ? DASH : show(id);
 }
 
 const text = (description: string) => optional(asFlag(arg.string(description, { max: 80 })));
@@ -138,6 +138,7 @@ export const audit = defineCommand({
     const pages = Math.max(1, Math.ceil(all.length / limit));
     const records = all.slice((page - 1) * limit, page * limit);
     const scope = filter.changesOnly ? 'changes' : 'actions';
+    const noun = filter.changesOnly ? 'change' : 'action';
     if (records.length === 0) {
       const text =
         all.length > 0
@@ -159,14 +160,14 @@ export const audit = defineCommand({
       }),
     );
     const footer = [
-      `Newest first · page ${page} of ${pages} (${all.length} matching ${scope})`,
+      `Newest first · page ${page} of ${pages} (${plural(all.length, `matching ${noun}`)})`,
       ...(page < pages
         ? [`next: /vps audit${args.allChannels ? ' --all-channels' : ''} --page ${page + 1}`]
         : []),
       ...(filter.changesOnly && !args.changesOnly ? ['reads hidden: add --reads'] : []),
     ];
     return {
-      title: `Audit — ${records.length} ${scope} ${where}`,
+      title: `Audit — ${plural(records.length, noun)} ${where}`,
       tone: 'info',
       blocks: [
         {

@@ -1,6 +1,7 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import type { ResultListener } from './core/command-results.js';
 import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -90,6 +91,8 @@ export interface AppOptions {
   watchIntervalMs?: number;
   /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
   onApiCall?: (event: ApiCallEvent) => void;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
   now?: () => Date;
 }
 
@@ -168,6 +171,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       apiCalls,
       charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
       tracker: trackerFactory ? forwardingTracker : undefined,
+      ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
       logger,
     });

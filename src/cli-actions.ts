@@ -25,6 +25,7 @@ import { ConfigError } from './core/errors.js';
 import { discordEnabled, slackEnabled } from './config.js';
 import { secretsOf, type AppConfig } from './core/app-config.js';
 import { commandPath } from './core/command.js';
+import type { CommandResult } from './core/command-results.js';
 import type { Responder } from './core/ports.js';
 import { commandInfo } from './core/registry.js';
 import { markingResponder, markSimulatorDispatcher, markSimulatorLookups } from './core/simulator-marker.js';
@@ -111,7 +112,9 @@ export async function runExecCommand(
   }
   // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
   const follower = options.wait ? execFollower() : null;
+  let lastResult: CommandResult | undefined;
   const app = await createApp(config, {
+    ...(options.json ? { onResult: (result: CommandResult) => void (lastResult = result) } : {}),
     logger: createFileLogger(config).logger,
     tracker: follower ? follower.factory : null,
     mode: 'exec',
@@ -126,7 +129,7 @@ export async function runExecCommand(
       stdout: process.stdout,
       stderr: process.stderr,
       ...(follower ? { follow: follower.follow } : {}),
-      ...(options.json ? { json: true } : {}),
+      ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
       pendingTarget: pendingTargetLookup(app.bot.store.pending),
     });
   } finally {

@@ -8,7 +8,12 @@ import { createOperationTracker } from './tracking/index.js';
 export function execFollower(): { factory: TrackerFactory; follow: ExecFollow } {
   let followed = false;
   let finish: (result: FollowResult) => void = () => undefined;
-  const ended = new Promise<FollowResult>((resolve) => (finish = resolve));
+  // The tracker's timers are unref'd (a server must not stay up for them): exec holds the event
+  // loop open itself while it follows, or Node would exit mid-operation with an unsettled await.
+  let keepAlive: NodeJS.Timeout | undefined;
+  const ended = new Promise<FollowResult>((resolve) => (finish = resolve)).finally(() =>
+    clearInterval(keepAlive),
+  );
   const factory: TrackerFactory = ({ api, store, config, owner, logger }) => {
     const tracker = createOperationTracker({
       api,
@@ -24,6 +29,7 @@ export function execFollower(): { factory: TrackerFactory; follow: ExecFollow } 
       ...tracker,
       follow: (spec, target) => {
         followed = true;
+        keepAlive ??= setInterval(() => undefined, 60_000);
         tracker.follow(spec, target);
       },
     };

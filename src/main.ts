@@ -27,7 +27,7 @@ Examples:
   vpsops simulator --port 8080
   vpsops register --guild 123456789012345678`;
 
-/** Runs the CLI and returns the exit code (0 ok, 1 error, 2 usage/config error, 3 exec needs --confirm, 4 exec --wait timed out). */
+/** Runs the CLI and returns the exit code (0 ok, 1 error, 2 usage/config error, 3 exec needs --confirm, 4 exec --wait timed out, 5 exec outcome unknown). */
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const done = (code: number) => void (exitCode = code);
@@ -37,12 +37,38 @@ export async function main(argv: string[]): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT.usage;
-    if (error instanceof ConfigError) {
-      process.stderr.write(`vpsops: configuration error: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    process.stderr.write(`vpsops: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.error;
+    const failure = startupFailure(error);
+    process.stderr.write(`vpsops: ${failure.line}\n`);
+    return failure.code;
+  }
+}
+
+/** A failure before a command could run (configuration, data dir, store): its line and exit code. */
+function startupFailure(error: unknown): { code: number; line: string } {
+  if (error instanceof ConfigError)
+    return { code: EXIT.usage, line: `configuration error: ${error.message}` };
+  return { code: EXIT.error, line: error instanceof Error ? error.message : String(error) };
+}
+
+/** `exec --json`: a start-up failure is one JSON document too, so a script can always parse stdout. */
+async function execOrJsonFailure(words: string[], json: boolean | undefined, work: () => Promise<number>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!json || error instanceof CommanderError) throw error;
+    const { code, line } = startupFailure(error);
+    const outcome = code === EXIT.usage ? 'usage-error' : 'error';
+    const doc = {
+      command: words.join(' '),
+      exitCode: code,
+      outcome,
+      auditId: null,
+      data: null,
+      text: '',
+      errors: line,
+    };
+    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return code;
   }
 }
 
@@ -68,17 +94,22 @@ function buildProgram(done: (code: number) => void): Command {
   program
     .command('exec')
     .description(
-      'Run one command and exit: 0 ok, 1 error, 2 usage error, 3 confirmation needed, 4 --wait timed out.',
+      'Run one command and exit: 0 ok, 1 error, 2 usage error, 3 confirmation needed, 4 --wait timed out, 5 outcome unknown (do not repeat blindly).',
     )
     .argument('<command...>', 'command text, e.g. "instance show web-1"')
     .option('--confirm <target>', 'hostname or uuid of the target; required for destructive commands')
     .option('--as <user>', 'console user to act as (policy member console:<user>)')
     .option('--wait', 'follow a confirmed operation to its end: exit 0 done, 1 failed, 4 timed out')
-    .option('--json', 'print one JSON document (result, outcome, exit code, audit id) instead of text')
+    .option(
+      '--json',
+      'print one JSON document {command, exitCode, outcome, auditId, data, text, errors} instead of text',
+    )
     .allowUnknownOption()
     .action(
       async (words: string[], options: { confirm?: string; as?: string; wait?: boolean; json?: boolean }) =>
-        done(await runExecCommand(loadConfig(), words, options)),
+        done(
+          await execOrJsonFailure(words, options.json, () => runExecCommand(loadConfig(), words, options)),
+        ),
     );
   program
     .command('serve')

@@ -1,5 +1,6 @@
 // What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
 // what --confirm names.
+import type { CommandResult } from '../../src/core/command-results.js';
 import type { Actor, Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
@@ -8,7 +9,7 @@ import { toActionEvent } from './translate.js';
 import { isUuid } from '../../src/core/uuid.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
-export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4, unknown: 5 } as const;
 
 /** How a followed operation ended (`--wait`). */
 export type FollowResult = 'done' | 'failed' | 'timed-out';
@@ -45,6 +46,8 @@ export interface ExecOptions {
   follow?: ExecFollow;
   /** `--json`: print one JSON document instead of text. */
   json?: boolean;
+  /** The last command result the core reported (its API answers), for `--json`'s `data`. */
+  lastResult?: () => CommandResult | undefined;
 }
 
 /** One exec run's result, for the exit code and `--json`. */
@@ -61,6 +64,7 @@ const OUTCOME_OF_CODE: Record<number, string> = {
   [EXIT.usage]: 'usage-error',
   [EXIT.needsConfirmation]: 'needs-confirmation',
   [EXIT.timedOut]: 'timed-out',
+  [EXIT.unknown]: 'unknown',
 };
 
 /** An ExecRun from an exit code (outcome named after it unless given). */
@@ -98,11 +102,15 @@ export function names(target: PendingTarget, given: string): boolean {
   );
 }
 
-/** Worst outcome among the replies and card edits: error 1, usage 2, pending confirmation 3, else 0. */
+/**
+ * Worst outcome among the replies and card edits: outcome unknown 5 (before error: a retry loop
+ * must not repeat it), error 1, usage 2, pending confirmation 3, else 0.
+ */
 export function exitCode(events: ResponderEvent[]): number {
   const shown = events.filter((event) => event.kind !== 'announce').map((event) => event.message);
   if (shown.length === 0) return EXIT.error;
   const outcomes = shown.map(outcomeOf);
+  if (outcomes.includes('unknown')) return EXIT.unknown;
   if (outcomes.includes('error')) return EXIT.error;
   if (outcomes.includes('usage-error')) return EXIT.usage;
   if (outcomes.includes('needs-confirmation')) return EXIT.needsConfirmation;
@@ -119,7 +127,8 @@ function outcomeOf(message: Message): NonNullable<Message['outcome']> {
 export function printer(options: ExecOptions): (message: Message) => void {
   const color = options.color ?? false;
   return (message) => {
-    const failed = message.outcome === 'error' || message.outcome === 'usage-error';
+    const failed =
+      message.outcome === 'error' || message.outcome === 'usage-error' || message.outcome === 'unknown';
     (failed ? options.stderr : options.stdout).write(renderConsole(message, { color }));
   };
 }

@@ -3,6 +3,7 @@
 // only runs when --confirm names its target; the core has the final word on the value, this
 // module only says early (and clearly) what it expected.
 import { Writable } from 'node:stream';
+import type { CommandResult } from '../../src/core/command-results.js';
 import type { Dispatcher } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement } from './render.js';
@@ -28,7 +29,7 @@ export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exe
 
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
-/** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm, 4 --wait timed out). */
+/** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm, 4 --wait timed out, 5 outcome unknown). */
 export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Promise<number> {
   if (!options.json) return runExecText(dispatcher, options).then((run) => run.code);
   const out = collector();
@@ -46,7 +47,8 @@ export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Pro
         exitCode: run.code,
         outcome: run.outcome,
         auditId: run.auditId ?? null,
-        result: out.text().trim(),
+        data: jsonData(options.lastResult?.(), run),
+        text: out.text().trim(),
         errors: err.text().trim(),
       },
       null,
@@ -119,6 +121,17 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
     pending.actions.token,
     EXEC_CHANNEL,
   );
+}
+
+/**
+ * `--json`'s `data`: for a read, the API object the command showed (its first answer, with the
+ * API's field names); for a change, what was requested, the API's answer and how it ended.
+ */
+function jsonData(result: CommandResult | undefined, run: ExecRun): unknown {
+  if (!result) return null;
+  const response = result.responses[0]?.value ?? null;
+  if (result.risk === 'read') return response;
+  return { requested: { command: result.command, args: result.args }, response, outcome: run.outcome };
 }
 
 /** A writable that keeps what is written (for --json). */

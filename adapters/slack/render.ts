@@ -48,15 +48,19 @@ export function textLength(blocks: readonly slack.KnownBlock[]): number {
       add(block.text);
       for (const field of block.fields ?? []) add(field);
     } else if (block.type === 'header') add(block.text);
-    else if (block.type === 'context') for (const element of block.elements) add(element as { text?: unknown });
-    else if (block.type === 'actions') for (const element of block.elements) add((element as { text?: { text?: unknown } }).text);
+    else if (block.type === 'context')
+      for (const element of block.elements) add(element as { text?: unknown });
+    else if (block.type === 'actions')
+      for (const element of block.elements) add((element as { text?: { text?: unknown } }).text);
   }
   return n;
 }
 
 function toneOf(message: Message): Tone {
   if (message.tone) return message.tone;
-  return message.outcome === 'error' || message.outcome === 'usage-error' ? 'error' : 'info';
+  return message.outcome === 'error' || message.outcome === 'usage-error' || message.outcome === 'unknown'
+    ? 'error'
+    : 'info';
 }
 
 function section(text: string): slack.SectionBlock {
@@ -160,7 +164,10 @@ export function renderMessage(message: Message): SlackPayload[] {
 
   const budget = L.messageText - MARKER_RESERVE;
   const fixed = textLength(head) + textLength(tail);
-  if (body.length <= L.blocksPerMessage - head.length - tail.length && fixed + textLength(body) <= L.messageText) {
+  if (
+    body.length <= L.blocksPerMessage - head.length - tail.length &&
+    fixed + textLength(body) <= L.messageText
+  ) {
     return [{ text, blocks: [...head, ...body, ...tail] }];
   }
 

@@ -1,5 +1,5 @@
 // The "what to do now" line under a hosting-API error, made concrete: the real command path
-// (`help storage create`), the real instance (`instance show web-1`) and, for a 404, which kind of
+// (`/vps help storage create`), the real instance (`instance show web-1`) and, for a 404, which kind of
 // id the API did not know, taken from the endpoint ("that backup (c1d2…) on web-1").
 import type { ApiError } from '../api/errors.js';
 import { isUuid } from './uuid.js';
@@ -25,7 +25,6 @@ const NOT_FOUND_SUBJECT: Record<string, { id: string; noun: string; onInstance?:
   'instance.noIp': { id: 'location_id', noun: 'location id' },
   'systems.list': { id: 'location', noun: 'location' },
 };
-
 
 /** Uuids are shortened to their first 8 characters; short ids are shown whole. */
 function shortId(id: string): string {
@@ -53,6 +52,17 @@ function notFoundHint(error: ApiError, ctx: HintContext): string {
   return 'The hosting API does not know what this command asked for. Check the ids and try again.';
 }
 
+/**
+ * The headline when an instance the bot knew by name is gone (instance.detail answered 404): it
+ * no longer exists. A bare uuid may never have existed, so it keeps the API's own wording.
+ */
+export function goneInstanceLine(error: ApiError, ctx: HintContext): string | undefined {
+  if (error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return undefined;
+  if (!ctx.instance || isUuid(ctx.instance)) return undefined;
+  const said = error.chatText();
+  return `${ctx.instance} no longer exists: ${said.charAt(0).toLowerCase()}${said.slice(1)}`;
+}
+
 /** The hint line for an API error in the context of one command. */
 export function apiHint(error: ApiError, ctx: HintContext = {}): string {
   const show = ctx.instance ? `\`instance show ${ctx.instance}\`` : null;
@@ -65,7 +75,7 @@ export function apiHint(error: ApiError, ctx: HintContext = {}): string {
       return notFoundHint(error, ctx);
     case 'INVALID_INPUT':
       return ctx.path
-        ? `Check the arguments — \`help ${ctx.path}\` shows what is expected.`
+        ? `Check the arguments — \`/vps help ${ctx.path}\` shows what is expected.`
         : 'Check the arguments — `/vps help` lists the commands and what they expect.';
     case 'CONFLICT':
       return show
@@ -78,6 +88,9 @@ export function apiHint(error: ApiError, ctx: HintContext = {}): string {
     case 'UPSTREAM_INVALID':
       return 'Try again in a minute; if it persists, report it to the bot’s maintainers.';
     case 'TIMEOUT':
+      // Only a change that was sent may have happened (those are told as unknown outcomes).
+      if (!error.outcomeUnknown)
+        return 'Try again in a minute: nothing was sent that changes anything. If it persists, the hosting API is having trouble.';
       return show
         ? `Try again in a minute; the operation may still have happened — check with ${show}.`
         : 'Try again in a minute; the operation may still have happened.';

@@ -1,6 +1,7 @@
 // Composition of the core: loads the policy, takes the store and audit log it is given (the
 // composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
 // One path for every command on every platform.
+import type { ResultListener } from './command-results.js';
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
 import { createRedactor } from '../api/redact.js';
@@ -56,6 +57,8 @@ export interface BotDeps {
   now?: () => Date;
   /** Defaults to a stderr logger at config.logLevel. */
   logger?: Logger;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
 }
@@ -118,6 +121,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     metrics: deps.metrics ?? NO_METRICS,
     owner: deps.owner ?? randomUUID(),
   };
+  if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
   if (deps.buttons) rt.buttons = deps.buttons;

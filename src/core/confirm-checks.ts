@@ -1,13 +1,12 @@
 // The checks a Confirm / Cancel must pass before the token is consumed: right place, right person
 // (requester, or an admin on two-person actions), still authorized now, and the typed text.
 import type { CommandDefinition } from './command.js';
-import { mention } from './confirm-card.js';
-import { UserError } from './errors.js';
+import { person } from '../render/builders.js';
+import { UserError, userErrorNaming } from './errors.js';
 import type { ActionEvent } from './ports.js';
 import { sameActor, type Runtime } from './runtime.js';
 import type { PendingConfirmation } from './store.js';
 import { isUuid } from './uuid.js';
-
 
 /** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
 function sameText(given: string, expected: string): boolean {
@@ -45,13 +44,14 @@ export function checkPlace(pending: PendingConfirmation, event: ActionEvent): vo
 /** Who may act on this pending confirmation; throws the refusal. */
 export function checkActor(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): void {
   const isRequester = sameActor(event.actor, pending.requester);
-  const requester = mention(pending.requester);
+  const requester = person(pending.requester);
   if (event.action === 'cancel') {
     if (!isRequester && !rt.policy.canApprove(event.actor)) {
-      throw new UserError(
-        'not-requester',
-        `Only ${requester}, who asked for it, or an admin can cancel this.`,
-      );
+      throw userErrorNaming('not-requester', [
+        'Only ',
+        requester,
+        ', who asked for it, or an admin can cancel this.',
+      ]);
     }
     return;
   }
@@ -63,15 +63,16 @@ export function checkActor(rt: Runtime, pending: PendingConfirmation, event: Act
       );
     }
     if (!rt.policy.canApprove(event.actor)) {
-      throw new UserError(
-        'needs-approver',
-        `Only an admin other than ${requester} can approve \`${pending.command}\`.`,
-      );
+      throw userErrorNaming('needs-approver', [
+        'Only an admin other than ',
+        requester,
+        ` can approve \`${pending.command}\`.`,
+      ]);
     }
     return;
   }
   if (!isRequester)
-    throw new UserError('not-requester', `Only ${requester}, who asked for it, can confirm this.`);
+    throw userErrorNaming('not-requester', ['Only ', requester, ', who asked for it, can confirm this.']);
 }
 
 /**

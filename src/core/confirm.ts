@@ -1,6 +1,7 @@
 // The runner for Confirm / Cancel: checks the token, expiry, who may act (requester, or an admin
 // for two-person actions), the typed confirmation, then consumes the token atomically, runs the
 // handler once, edits the card to its final state, announces, hands off to the tracker, audits.
+import type { ApiResponse } from './command-results.js';
 import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import type { AuditRecord, CommandDefinition, FollowSpec, ResolvedInstance } from './command.js';
@@ -166,7 +167,18 @@ async function runConfirmed(
   responder: Responder,
   record: AuditRecord,
 ): Promise<void> {
-  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
+  const responses: ApiResponse[] = [];
+  const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
+  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId, hear);
+  // What was asked and what came back, for scripts; told however the call ends.
+  const report = () =>
+    rt.onResult?.({
+      auditId: record.invocationId,
+      command: pending.command,
+      risk: def.risk,
+      args: record.args,
+      responses,
+    });
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
   const args = await refreshInstanceLabels(def, pending.args, rt.store);
   const hint = hintFor(def, args);
@@ -189,6 +201,7 @@ async function runConfirmed(
     );
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
+    report();
     const explained = await withSeenIdSuggestion(rt.store, failure.message, error, def, args);
     const card = failure.unknown ? unknownCard(explained, by, at) : failedCard(explained, by, at);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
@@ -198,6 +211,7 @@ async function runConfirmed(
   }
   record.result = 'ok';
   if (result.auditSummary) record.summary = result.auditSummary;
+  report();
   if (def.risk === 'destructive')
     await noteConfirmedAction(rt.store, pending.command, args).catch(() => undefined);
   const card = confirmedCard(result.message, pending, by, at);

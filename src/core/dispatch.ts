@@ -17,6 +17,7 @@ import { channelKey, createContext, type Runtime } from './runtime.js';
 import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
 import type { PendingConfirmation } from './store.js';
 import { hintFor } from './unknown-outcome.js';
+import type { ApiResponse } from './command-results.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -57,7 +58,8 @@ export async function dispatchInvocation(
         inv,
         responder,
         command: () => record.command,
-        isRead: () => state.risk === 'read',
+        // A preview only reads, so it gives up at the same budget as a read.
+        isRead: () => state.risk === 'read' || state.previewing === true,
         progressAfterMs: rt.config.replies.progressAfterMs,
         budgetMs: rt.config.replies.readBudgetMs,
         onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
@@ -101,7 +103,9 @@ async function finishTimedOut(
   audit.record.errorId = 'read-timeout';
   rt.logger.warn({ invocationId: inv.id, command: audit.record.command }, 'read gave up waiting for the API');
   await responder
-    .reply(readTimeoutMessage(audit.record.command, error.budgetMs), { visibility: state.visibility })
+    .reply(readTimeoutMessage(audit.record.command, error.budgetMs, state.previewing === true), {
+      visibility: state.visibility,
+    })
     .catch((e: unknown) => rt.logger.error({ err: e, command: audit.record.command }, 'reply failed'));
   await closeRecord(audit, rt);
 }
@@ -119,6 +123,8 @@ interface DecideState {
   defer: (visibility: Visibility) => Promise<void>;
   /** The command's risk once parsed (only reads give up waiting on a slow API). */
   risk?: CommandDefinition['risk'];
+  /** While a preview reads live state (nothing is sent that changes anything). */
+  previewing?: boolean;
   /** Resolved argument values, once known (to forget an instance the API says is gone). */
   values?: Record<string, unknown>;
   /** The command, once parsed (its hint says what to check when an outcome is unknown). */
@@ -161,11 +167,14 @@ async function decide(
   // Everything that could make the answer a private refusal is behind us: acknowledge now,
   // before the hosting API is asked anything.
   await state.defer(state.visibility);
-  if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record);
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  if (needsConfirmation(def)) return startConfirmation(rt, inv, { def, path, args }, values, record, state);
+  const responses: ApiResponse[] = [];
+  const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, hear);
   record.confirmation = 'not-needed';
   const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
+  rt.onResult?.({ auditId: inv.id, command: path, risk: def.risk, args: record.args, responses });
   if (result.auditSummary) record.summary = result.auditSummary;
   return {
     message: withOutcome(result.message, result.message.outcome ?? 'ok'),
@@ -179,11 +188,14 @@ async function startConfirmation(
   parsed: Parsed,
   values: Record<string, unknown>,
   record: AuditRecord,
+  state: DecideState,
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  state.previewing = true;
   const preview = await def.preview(ctx, values);
+  state.previewing = false;
   const now = rt.now();
   const pending: PendingConfirmation = {
     token: newToken(),

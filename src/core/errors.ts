@@ -1,6 +1,8 @@
 // Expected failures (bad input, denied, expired…) are UserErrors: returned as chat messages with a
 // stable identifier, never logged as crashes. Anything else is caught once by the runner.
 import type { SeenIdKind } from './ports.js';
+import { plainLine } from '../render/builders.js';
+import type { Inline } from '../render/message.js';
 
 /** Stable identifiers of expected failures; tests and audit records use these. */
 export type UserErrorId =
@@ -35,6 +37,15 @@ export class UserError extends Error {
 
   /** A malformed id of a kind the bot remembers, so the reply can suggest the closest seen ids. */
   badId?: { kind: SeenIdKind; given: string };
+  /** The message with the people it names as mentions (`message` is its plain form, @name). */
+  parts?: Inline[];
+}
+
+/** A UserError naming people: shown with mentions (<@U…> on Slack, <@id> on Discord). */
+export function userErrorNaming(id: UserErrorId, parts: Inline[], hint?: string): UserError {
+  const error = new UserError(id, plainLine(parts), hint);
+  error.parts = parts;
+  return error;
 }
 
 /** A configuration problem (bad env var, bad policy file): the bot must not start. */

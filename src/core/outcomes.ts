@@ -6,10 +6,10 @@ import { storeUnavailableMessage } from './store-outcome.js';
 import { randomBytes } from 'node:crypto';
 import { isApiError, type ApiError } from '../api/errors.js';
 import type { Logger } from '../logger.js';
-import { context, text } from '../render/builders.js';
+import { context, contextWith, text } from '../render/builders.js';
 import type { Message, Outcome } from '../render/message.js';
 import type { RunResult, UnknownOutcomeHint } from './command.js';
-import { apiHint, type HintContext } from './api-hints.js';
+import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
 import { isUserError, type UserError, type UserErrorId } from './errors.js';
 import { defaultHint, unknownOutcomeMessage } from './unknown-outcome.js';
 
@@ -49,7 +49,7 @@ export function errorRef(): string {
 
 /** Message for an expected failure. */
 export function userErrorMessage(error: UserError): Message {
-  const blocks = [text(error.message)];
+  const blocks = [error.parts ? contextWith(error.parts) : text(error.message)];
   if (error.hint) blocks.push(context(error.hint));
   return {
     title: TITLES[error.id],
@@ -67,11 +67,12 @@ export function apiErrorMessage(error: ApiError, ctx: HintContext = {}): Message
     error.code === 'RATE_LIMITED' && error.retryAfterMs
       ? ` Retry in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
       : '';
+  const headline = goneInstanceLine(error, ctx) ?? error.chatText();
   return {
     title: 'Hosting API error',
     tone: 'error',
-    blocks: [text(error.chatText()), context(`${apiHint(error, ctx)}${retry}`)],
-    summary: error.chatText(),
+    blocks: [text(headline), context(`${apiHint(error, ctx)}${retry}`)],
+    summary: headline,
     outcome: 'error',
   };
 }

@@ -46,7 +46,7 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
       return new UserError(
         'usage',
         `\`${word}\` needs an action: ${actions.join(', ')}.`,
-        `Type \`help ${word}\` for details.`,
+        `Type \`/vps help ${word}\` for details.`,
       );
     }
     const def = registry.byPath(`${word} ${second.text.toLowerCase()}`);
@@ -57,7 +57,7 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
     return new UserError(
       'unknown-command',
       `Unknown command \`${typed}\`.${hint}`,
-      `Actions of ${word}: ${actions.join(', ')}. Type \`help ${word}\` for details.`,
+      `Actions of ${word}: ${actions.join(', ')}. Type \`/vps help ${word}\` for details.`,
     );
   }
   const typed =

@@ -5,6 +5,7 @@ import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from './app-config.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './api-calls.js';
+import { recordingApi, type ApiResponse, type ResultListener } from './command-results.js';
 import type { AuditLog } from './audit.js';
 import type { BotServices, CommandContext } from './command.js';
 import type { Policy } from './policy.js';
@@ -38,6 +39,8 @@ export interface Runtime {
   metrics: CoreMetrics;
   /** This process's id as a lease owner (random per start). */
   owner: string;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
 }
 
 /** Store key of a channel: channel ids are only unique within a platform. */
@@ -89,9 +92,10 @@ export function createContext(
   actor: Actor,
   channelId: string,
   invocationId: string,
+  onResponse?: (response: ApiResponse) => void,
 ): CommandContext {
   return {
-    api: rt.api,
+    api: onResponse ? recordingApi(rt.api, onResponse) : rt.api,
     actor,
     channelId,
     invocationId,

@@ -21,9 +21,12 @@ export function stillWorkingMessage(command: string): Message {
   };
 }
 
-/** The answer when a read gave up: nothing was changed, and what to do. */
-export function readTimeoutMessage(command: string, budgetMs: number): Message {
+/** The answer when a read (or a preview's read) gave up: nothing was changed, and what to do. */
+export function readTimeoutMessage(command: string, budgetMs: number, preview = false): Message {
   const seconds = Math.round(budgetMs / 1000);
+  const why = preview
+    ? 'It was only reading for the preview, so nothing was sent and nothing was changed.'
+    : 'It only reads, so nothing was changed.';
   return {
     title: 'The hosting API did not answer in time',
     tone: 'error',
@@ -32,7 +35,7 @@ export function readTimeoutMessage(command: string, budgetMs: number): Message {
     blocks: [
       {
         type: 'text',
-        text: `\`${command}\` got no answer from the hosting API within ${seconds} s, so the bot stopped waiting. It only reads, so nothing was changed.`,
+        text: `\`${command}\` got no answer from the hosting API within ${seconds} s, so the bot stopped waiting. ${why}`,
       },
       {
         type: 'context',

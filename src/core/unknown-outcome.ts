@@ -5,10 +5,9 @@
 import type { ApiError } from '../api/errors.js';
 import { context, contextWith, person, text } from '../render/builders.js';
 import { clockTime } from '../render/format.js';
-import type { Message } from '../render/message.js';
+import type { Inline, Message } from '../render/message.js';
 import type { AuditRecord, CommandDefinition, UnknownOutcomeHint } from './command.js';
-import { mention } from './confirm-card.js';
-import { UserError } from './errors.js';
+import { UserError, userErrorNaming } from './errors.js';
 import type { Actor } from './ports.js';
 import type { PendingConfirmation } from './store.js';
 
@@ -46,7 +45,7 @@ export function unknownOutcomeMessage(error: ApiError, path: string, hint: Unkno
     tone: 'warning',
     blocks: [text(line), text(checkLine(hint)), context(DO_NOT_REPEAT)],
     summary: `Outcome unknown — \`${path}\` may have happened. ${checkLine(hint)}`,
-    outcome: 'error',
+    outcome: 'unknown',
   };
 }
 
@@ -80,16 +79,18 @@ export function unknownCard(message: Message, by: Actor, at: Date): Message {
       ...message.blocks,
       contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — outcome unknown.`]),
     ],
-    outcome: 'error',
+    outcome: 'unknown',
   };
 }
 
-/** Who used a confirmation, from its "<platform>:<userId>" key: the requester's name when it was them. */
-function usedByName(pending: PendingConfirmation): string {
+/** Who used a confirmation, from its "<platform>:<userId>" key, as a mention (the requester's name when it was them). */
+function usedBy(pending: PendingConfirmation): Inline {
   const requester = pending.requester;
-  if (pending.usedBy === `${requester.platform}:${requester.userId}`) return mention(requester);
-  const userId = pending.usedBy?.slice(pending.usedBy.indexOf(':') + 1);
-  return userId ? `@${userId}` : 'someone';
+  if (pending.usedBy === `${requester.platform}:${requester.userId}`) return person(requester);
+  const at = pending.usedBy?.indexOf(':') ?? -1;
+  if (!pending.usedBy || at < 0) return 'someone';
+  const userId = pending.usedBy.slice(at + 1);
+  return person({ platform: pending.usedBy.slice(0, at), userId, displayName: userId });
 }
 
 /** The precise answer to a click on a confirmation that is already settled. */
@@ -103,15 +104,17 @@ export function lateClickError(pending: PendingConfirmation): UserError {
         'Run the command again.',
       );
     case 'confirmed':
-      return new UserError(
-        'already-used',
-        `Already confirmed by ${usedByName(pending)}${when} — nothing more was done.`,
-      );
+      return userErrorNaming('already-used', [
+        'Already confirmed by ',
+        usedBy(pending),
+        `${when} — nothing more was done.`,
+      ]);
     case 'cancelled':
-      return new UserError(
-        'already-used',
-        `Already cancelled by ${usedByName(pending)}${when} — nothing was done.`,
-      );
+      return userErrorNaming('already-used', [
+        'Already cancelled by ',
+        usedBy(pending),
+        `${when} — nothing was done.`,
+      ]);
     default:
       return new UserError('already-used', 'This action was already handled — nothing more was done.');
   }

@@ -103,5 +103,8 @@ export interface Message {
   outcome?: Outcome;
 }
 
-/** ok, a usage error (bad typing), another failure, or a preview waiting for confirmation. */
-export type Outcome = 'ok' | 'usage-error' | 'error' | 'needs-confirmation';
+/**
+ * ok, a usage error (bad typing), another failure, a preview waiting for confirmation, or a change
+ * that may or may not have happened (must not be repeated blindly).
+ */
+export type Outcome = 'ok' | 'usage-error' | 'error' | 'needs-confirmation' | 'unknown';

@@ -16,7 +16,7 @@ export type AlertEffect =
 
 /** Tunables of the rules; times in ms. */
 export interface RuleSettings {
-  /** Consecutive failed polls before "API unreachable" (default 3). */
+  /** Consecutive failed polls before "API unreachable" (default 2). */
   unreachableAfter: number;
   /** Samples that must all be above the threshold (default 3). */
   samples: number;
@@ -24,8 +24,8 @@ export interface RuleSettings {
   renotifyMs: number;
 }
 
-/** Defaults from the issue: 3 polls, 3 samples, a reminder every 30 minutes. */
-export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 3, samples: 3, renotifyMs: 30 * 60_000 };
+/** Defaults: an outage told at the 2nd failed poll in a row, 3 samples, a reminder every 30 minutes. */
+export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 2, samples: 3, renotifyMs: 30 * 60_000 };
 
 const SPARK_POINTS = 24;
 
@@ -48,11 +48,14 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
   const { now, observation } = input;
   state.lastPolledAt = now;
   if (!observation.ok) {
+    if (state.failures === 0) state.failingSince = now;
     state.failures += 1;
+    // The outage started at its first failed poll: "reachable again after N" tells its real length.
     if (state.failures >= rules.unreachableAfter)
-      condition(state, effects, 'unreachable', true, observation.reason, [], now);
+      condition(state, effects, 'unreachable', true, observation.reason, [], now, state.failingSince);
   } else {
     state.failures = 0;
+    delete state.failingSince;
     state.lastStatus = observation.status;
     condition(state, effects, 'unreachable', false, '', [], now);
     const status = observation.status.toLowerCase();
@@ -105,10 +108,11 @@ function condition(
   detail: string,
   values: number[],
   now: number,
+  since = now,
 ): void {
   const open = state.open[kind];
   if (active && !open) {
-    state.open[kind] = { kind, openedAt: now, detail, values, updatedAt: now };
+    state.open[kind] = { kind, openedAt: since, detail, values, updatedAt: now };
     effects.push({ type: 'open', kind });
   } else if (active && open) {
     open.detail = detail;
@@ -125,7 +129,13 @@ function condition(
 type Clicker = NonNullable<OpenAlert['acknowledger']>;
 
 /** Records who acknowledged: no more reminders for this alert. False when it is not open. */
-export function acknowledge(state: AlertState, kind: AlertKind, by: string, now: number, who?: Clicker): boolean {
+export function acknowledge(
+  state: AlertState,
+  kind: AlertKind,
+  by: string,
+  now: number,
+  who?: Clicker,
+): boolean {
   const alert = state.open[kind];
   if (!alert) return false;
   alert.acknowledgedBy = by;

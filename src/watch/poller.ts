@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import type { Platform } from '../core/ports.js';
 import type { BotStore } from '../core/store.js';
-import type { RuleSettings } from './alert-rules.js';
+import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { watchBook } from './watch-book.js';
@@ -51,6 +51,15 @@ export const watchLease = (id: string): string => `watch:${id}`;
 /** Backoff factor after `failures` failed or rate-limited polls in a row: 1, 2, 4, at most 8. */
 export function backoffFactor(failures: number): number {
   return 2 ** Math.min(Math.max(failures, 0), 3);
+}
+
+/**
+ * Delay factor of the next poll after `failures` failed polls in a row: no backoff until the outage
+ * notice is due (after `unreachableAfter` failures), so it comes within that many intervals of the
+ * first failure; backoff slows only the repeats after it.
+ */
+export function pollDelayFactor(failures: number, unreachableAfter: number): number {
+  return backoffFactor(failures - unreachableAfter + 1);
 }
 
 /** Builds the poller; nothing runs before start(). */
@@ -106,7 +115,8 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       warn('watch: poll failed', { err: error, watch: id });
     }
     entry.failures = outcome === 'ok' ? 0 : entry.failures + 1;
-    schedule(id, intervalMs * backoffFactor(entry.failures) * (0.9 + 0.2 * random()));
+    const factor = pollDelayFactor(entry.failures, (options.rules ?? DEFAULT_RULES).unreachableAfter);
+    schedule(id, intervalMs * factor * (0.9 + 0.2 * random()));
   };
 
   // One pass: take every watch this replica can post for whose lease is free; first poll jittered.

@@ -56,6 +56,8 @@ export interface OpenAlert {
 export interface AlertState {
   watchId: string;
   failures: number;
+  /** When the current run of failed polls began (the outage's start), while it lasts. */
+  failingSince?: number;
   lastStatus?: string;
   lastPolledAt?: number;
   open: Partial<Record<AlertKind, OpenAlert>>;

@@ -212,6 +212,21 @@ describe('bot commands', () => {
       expect(other.text).toContain('No matching changes in this channel (add --reads to include reads).');
     });
 
+    it('says "1 change", and shows no target for a command whose arguments are only options', async () => {
+      h = await startHarness();
+      const preview = await h.run('instance stop web-1');
+      await h.confirm(preview.token!);
+      const one = await h.run('audit --limit 1');
+      expect(one.text).toContain('Audit — 1 change in this channel');
+      expect(one.text).not.toContain('1 changes');
+      await h.run('audit --limit 3 --reads');
+      const out = await h.run('audit --limit 1 --reads');
+      const table = out.message.blocks.find((b) => b.type === 'table');
+      const rows = table?.type === 'table' ? table.rows : [];
+      expect(rows[0]?.[2]).toBe('audit');
+      expect(rows[0]?.[3]).toBe('—');
+    });
+
     it('names a target typed as a bare uuid by the hostname the bot learned afterwards', async () => {
       h = await startHarness();
       await h.run(`instance show ${SEED_IDS.instances.web2}`);

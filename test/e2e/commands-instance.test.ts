@@ -16,6 +16,14 @@ describe('instance commands', () => {
   });
 
   describe('instance show', () => {
+    it('says a server the API no longer knows (404) no longer exists', async () => {
+      await h.run(`instance show ${SEED_IDS.instances.web2}`); // the bot learns its hostname
+      h.sim.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 404, times: 1 });
+      const out = await h.run('instance show web-2');
+      expect(out.message.outcome).toBe('error');
+      expect(out.text).toContain('web-2 no longer exists');
+    });
+
     it('shows web-1 with status, public IP, price and a stale-backup flag', async () => {
       const out = await h.run('instance show web-1');
       expect(out.message.title).toBe('web-1');

@@ -42,14 +42,14 @@ describe.concurrent('vpsops exec --wait and --json', { timeout: 60_000 }, () => 
     const doc = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(doc).toMatchObject({ command: 'instance stop web-1', exitCode: 0, outcome: 'done', errors: '' });
     expect(doc.auditId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(doc.result).toContain('web-1 is Stopped');
+    expect(doc.text).toContain('web-1 is Stopped');
   });
 
   it('--json reports a usage error as JSON too, with exit 2', async () => {
     const run = await world.run(['exec', 'instance show nosuch', '--json']);
     expect(run.code).toBe(2);
     const doc = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(doc).toMatchObject({ exitCode: 2, outcome: 'usage-error', result: '' });
+    expect(doc).toMatchObject({ exitCode: 2, outcome: 'usage-error', text: '' });
     expect(doc.errors).toContain('Unknown instance `nosuch`');
   });
 });

@@ -54,6 +54,26 @@ describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
     expect(json(answer.blocks)).toContain('nothing was changed');
   });
 
+  it('gives up on a destructive preview at the read budget and says nothing was sent', async () => {
+    // A hung API: each attempt would wait out the client timeout, and reads are retried.
+    world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'hang', times: 3 });
+    const before = world.slack.channelMessages(SLACK_CHANNEL).length;
+    await world.slash(`instance stop ${SEED_IDS.instances.web2}`);
+    const answer = await eventually(
+      () =>
+        world.slack
+          .channelMessages(SLACK_CHANNEL)
+          .slice(before)
+          .find((m) => json(m.blocks).includes('in time')),
+      8_000,
+      'the timeout answer',
+    );
+    world.sim.faults.clear();
+    expect(json(answer.blocks)).toContain('nothing was sent');
+    expect(json(answer.blocks)).not.toContain('may still have happened');
+    expect(world.sim.countRequests('instance.stop')).toBe(0);
+  });
+
   it('answers a fast API without any note', async () => {
     const { responseUrl } = await world.slash('whoami');
     const answer = await eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, 'the answer');

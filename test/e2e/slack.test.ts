@@ -87,8 +87,31 @@ describe('Slack end to end', () => {
       click(card, 'vps_confirm', SLACK_USERS.operator),
     ]);
     await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
-    await eventually(() => world.slack.responses.some((r) => /Already confirmed by @u0oscar at \d\d:\d\d:\d\d UTC/i.test(json(r.body))), 5_000, 'the refusal');
+    await eventually(
+      () =>
+        world.slack.responses.some((r) =>
+          new RegExp(`Already confirmed by <@${SLACK_USERS.operator}> at \\d\\d:\\d\\d:\\d\\d UTC`).test(
+            json(r.body),
+          ),
+        ),
+      5_000,
+      'the refusal',
+    );
     expect(world.sim.countRequests('instance.stop')).toBe(1);
+  });
+
+  it('refuses a Confirm from someone else naming the requester with a mention', async () => {
+    await world.slash(`instance stop ${WEB1}`);
+    const card = await cardWith('vps_confirm');
+    await click(card, 'vps_confirm', SLACK_USERS.other);
+    await eventually(
+      () =>
+        world.slack.responses.some((r) =>
+          json(r.body).includes(`Only <@${SLACK_USERS.operator}>, who asked for it, can confirm this.`),
+        ),
+      5_000,
+      'the refusal',
+    );
   });
 
   it('refuses a Confirm click by someone other than the requester, privately, and calls nothing', async () => {

@@ -33,7 +33,7 @@ describe('recovery hints under hosting-API errors', () => {
     );
     const invalid = new ApiError('INVALID_INPUT', 'storage.create', { status: 422 });
     expect(hint(invalid, { path: 'storage create' })).toContain(
-      '`help storage create` shows what is expected',
+      '`/vps help storage create` shows what is expected',
     );
     for (const error of [conflict, invalid]) {
       expect(hint(error)).not.toMatch(/<instance>|<command>/);

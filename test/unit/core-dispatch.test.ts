@@ -55,6 +55,14 @@ describe('running commands', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('points a group typed without an action at `/vps help <group>`, the chat command', async () => {
+    const { run } = await makeBot({ policy: POLICY });
+    const bare = await run('instance');
+    expect(renderText(bare.reply!)).toContain('`/vps help instance`');
+    const typo = await run('instance stpo web-1');
+    expect(renderText(typo.reply!)).toContain('`/vps help instance`');
+  });
+
   it('shows an API failure with what to do', async () => {
     const { run } = await makeBot({ policy: POLICY });
     const { reply } = await run('boom api');

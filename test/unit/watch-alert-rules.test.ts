@@ -55,9 +55,15 @@ describe('alert rules', () => {
     expect(run([three, three, calm]).effects).toEqual(['open:cpu', 'update:cpu', 'resolve:cpu']);
   });
 
-  it('says the API is unreachable after three failed polls, once, and once when it is back', () => {
+  it('says the API is unreachable from the second failed poll, once, and once when it is back', () => {
     const { effects } = run([failed, failed, failed, failed, failed, running, failed]);
-    expect(effects).toEqual(['open:unreachable', 'update:unreachable', 'update:unreachable', 'resolve:unreachable']);
+    expect(effects).toEqual([
+      'open:unreachable',
+      'update:unreachable',
+      'update:unreachable',
+      'update:unreachable',
+      'resolve:unreachable',
+    ]);
   });
 
   it('reminds about an open alert until someone acknowledges it; snooze holds reminders back', () => {

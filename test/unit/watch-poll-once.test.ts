@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
-import { backoffFactor } from '../../src/watch/poller.js';
+import { backoffFactor, pollDelayFactor } from '../../src/watch/poller.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
 import { createWatchService, watchBook, watchId } from '../../src/watch/watch-book.js';
 import { postLog } from '../support/recording-poster.js';
@@ -48,19 +48,28 @@ async function setup(answer: () => { status: string } | ApiError) {
 }
 
 describe('one poll', () => {
-  it('says "unreachable" once after three failed polls and "reachable again" once after', async () => {
+  it('says "unreachable" once from the second failed poll and "reachable again" once after, with the outage\'s real length', async () => {
     let answer: { status: string } | ApiError = new ApiError('NETWORK', 'instance.detail');
     const { deps, watch, log } = await setup(() => answer);
     const outcomes = [];
-    for (let i = 0; i < 4; i += 1) outcomes.push(await pollOnce(deps, watch));
+    outcomes.push(await pollOnce(deps, watch));
+    expect(log.posts(/hosting API unreachable/)).toHaveLength(0);
+    outcomes.push(await pollOnce(deps, watch));
+    expect(log.posts(/hosting API unreachable/)).toHaveLength(1);
+    for (let i = 0; i < 2; i += 1) outcomes.push(await pollOnce(deps, watch));
     expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed']);
     expect(log.posts(/hosting API unreachable/)).toHaveLength(1);
     answer = { status: 'Running' };
     expect(await pollOnce(deps, watch)).toBe('ok');
     expect(log.entries.filter((e) => e.kind === 'post').map((e) => e.message.summary)).toEqual([
       expect.stringMatching(/hosting API unreachable/),
-      expect.stringMatching(/reachable again after 2 min/),
+      // Polled each minute: failing from the 1st poll to the 4th, answering at the 5th.
+      expect.stringMatching(/reachable again after 4 min/),
     ]);
+  });
+
+  it('backs off only after the outage notice: the second poll comes one interval after the first failure', () => {
+    expect([0, 1, 2, 3, 4, 9].map((failures) => pollDelayFactor(failures, 2))).toEqual([1, 1, 2, 4, 8, 8]);
   });
 
   it('tells a channel about an outage once, however many of its watches see it', async () => {
