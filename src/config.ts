@@ -91,6 +91,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  // "1" lets the bot serve confirmations from a Redis without AOF / noeviction (trials only).
+  VPSOPS_REDIS_UNSAFE_PERSISTENCE: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('0')),
   VPSOPS_REDIS_PREFIX: z.preprocess(
     blankToUndefined,
     z
@@ -191,7 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       shardCount: e.DISCORD_SHARD_COUNT,
       port: e.PORT,
     },
-    redis: { url: e.REDIS_URL, prefix: e.VPSOPS_REDIS_PREFIX },
+    redis: {
+      url: e.REDIS_URL,
+      prefix: e.VPSOPS_REDIS_PREFIX,
+      unsafePersistence: e.VPSOPS_REDIS_UNSAFE_PERSISTENCE === '1',
+    },
   };
 }
 

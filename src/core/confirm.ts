@@ -21,7 +21,11 @@ import { isUuid } from './uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
-import type { PendingConfirmation } from './store.js';
+import { isStoreUnavailable, StoreUnavailableError } from './store-errors.js';
+import type { PendingConfirmation, PendingResolution } from './store.js';
+
+/** How long a click whose take went unanswered keeps re-reading the token before answering "not done". */
+const TAKE_RECHECK_MS = 8_000;
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
 import { auditUnavailable, writeAhead } from './write-ahead.js';
 
@@ -134,8 +138,10 @@ async function act(
       'You can try again until the confirmation expires.',
     );
   }
-  const taken = await rt.store.pending.take(
-    pending.token,
+  const taken = await takeOnce(
+    rt,
+    pending,
+    event,
     `${event.actor.platform}:${event.actor.userId}`,
     at.getTime(),
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
@@ -155,6 +161,43 @@ async function act(
   }
   record.confirmation = 'confirmed';
   await runConfirmed(rt, pending, def, event.actor, at, responder, record);
+}
+
+/**
+ * take(), keyed by the click's id. When the reply is lost (the store may have applied it), the
+ * token is re-read until the store answers: taken by this click → carry on; still pending → take
+ * again; otherwise the click did not win. The API has not been called yet, so a store that stays
+ * silent means "not done", never "unknown".
+ */
+async function takeOnce(
+  rt: Runtime,
+  pending: PendingConfirmation,
+  event: ActionEvent,
+  usedBy: string,
+  at: number,
+  resolution: PendingResolution,
+): Promise<PendingConfirmation | null> {
+  const deadline = Date.now() + TAKE_RECHECK_MS;
+  let lastError: StoreUnavailableError | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if (lastError) {
+        const now = await rt.store.pending.get(pending.token);
+        if (now?.status === 'used') return now.takeId === event.id ? pending : null;
+        if (!now) return null;
+      }
+      return await rt.store.pending.take(pending.token, usedBy, at, resolution, event.id);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      if (!error.mayHaveApplied && !lastError) throw error;
+      lastError = error;
+      rt.logger.warn({ invocationId: event.id, err: error.reason }, 'confirmation take unanswered; re-reading the token');
+      if (Date.now() >= deadline) {
+        throw new StoreUnavailableError(`${error.reason}; the confirmation was not run`, false, error.code);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
+    }
+  }
 }
 
 async function runConfirmed(

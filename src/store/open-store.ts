@@ -23,13 +23,13 @@ export async function openBotState(
   config: AppConfig,
   options: { mode?: string; now?: () => number; logger?: Logger } = {},
 ): Promise<BotState> {
-  const { url, prefix } = config.redis;
+  const { url, prefix, unsafePersistence } = config.redis;
   // The Redis modules (and ioredis) load only when REDIS_URL is set.
   const redis = url
     ? { ...(await import('./redis-store.js')), ...(await import('./redis-audit.js')) }
     : undefined;
   const store = redis && url
-    ? await redis.openRedisStore({ url, prefix, ...options })
+    ? await redis.openRedisStore({ url, prefix, unsafePersistence: unsafePersistence === true, ...options })
     : await openEmbeddedStore(config.dataDir, options);
   try {
     // Config secrets in any encoding never reach an audit record. With Redis, one audit stream

@@ -89,6 +89,14 @@ function describePendingContract(f: StoreFixture): void {
       expect(await f.store.pending.take('missing', 'slack:U2', at, 'confirmed')).toBeNull();
     });
 
+    it('records the id of the click that took it, so a taker whose reply was lost can recognise its own take', async () => {
+      const at = f.clock.now();
+      await f.store.pending.put(pendingFor('t1', at));
+      expect(await f.store.pending.take('t1', 'slack:U2', at, 'confirmed', 'click-1')).toEqual(pendingFor('t1', at));
+      expect(await f.store.pending.take('t1', 'slack:U3', at, 'confirmed', 'click-2')).toBeNull();
+      expect(await f.store.pending.get('t1')).toMatchObject({ status: 'used', usedBy: 'slack:U2', takeId: 'click-1' });
+    });
+
     it('gives exactly one of many simultaneous takers the confirmation', async () => {
       await f.store.pending.put(pendingFor('race', f.clock.now()));
       const results = await Promise.all(

@@ -47,6 +47,7 @@ describe('Redis store specifics', () => {
           'layout:c:watches',
           'layout:e:k',
           'layout:e:n',
+          'layout:epoch',
           'layout:h:host',
           'layout:h:lower',
           'layout:h:name:web',

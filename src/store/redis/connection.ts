@@ -36,7 +36,9 @@ export function redisClientOptions(url: string, options: Omit<RedisConnectionOpt
   };
 }
 
-const OUTAGE_REPLIES = /^(LOADING|READONLY|MASTERDOWN|BUSY|NOAUTH|WRONGPASS|CLUSTERDOWN|TRYAGAIN)\b/;
+const OUTAGE_REPLIES = /^(LOADING|MASTERDOWN|BUSY|NOAUTH|WRONGPASS|CLUSTERDOWN|TRYAGAIN)\b/;
+/** Redis answers but will not write: out of memory under noeviction, or a read-only replica. */
+const WRITE_REFUSALS = /^(OOM|READONLY)\b/;
 
 /** Turns a connection-level failure into StoreUnavailableError; other errors pass through. */
 export function toStoreError(error: unknown, lastConnectionError: () => string | undefined): unknown {
@@ -45,6 +47,8 @@ export function toStoreError(error: unknown, lastConnectionError: () => string |
   const cause = lastConnectionError();
   const because = cause ? ` (last connection error: ${cause})` : '';
   if (error.name === 'ReplyError') {
+    if (WRITE_REFUSALS.test(message))
+      return new StoreUnavailableError(`Redis refused the write: ${message.split(' ')[0]}`, false, 'STORE_WRITE_REFUSED');
     return OUTAGE_REPLIES.test(message) ? new StoreUnavailableError(`Redis refused the command: ${message}`, false, 'STORE_REFUSED') : error;
   }
   if (message.startsWith("Stream isn't writeable")) {
