@@ -48,6 +48,7 @@ describe('Redis store specifics', () => {
           'layout:e:k',
           'layout:e:n',
           'layout:epoch',
+          'layout:seq',
           'layout:h:host',
           'layout:h:lower',
           'layout:h:name:web',

@@ -12,6 +12,8 @@ import { freePort } from './free-port.js';
 export interface TestRedisServer {
   url: string;
   port: number;
+  /** Where its AOF / RDB files live. */
+  dir: string;
   /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a blackholed network. */
   pause(): void;
   resume(): void;
@@ -109,6 +111,7 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
   return {
     url: `redis://${auth}127.0.0.1:${port}/0`,
     port,
+    dir,
     pause: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),
     async kill() {

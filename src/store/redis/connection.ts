@@ -47,8 +47,12 @@ export function toStoreError(error: unknown, lastConnectionError: () => string |
   const cause = lastConnectionError();
   const because = cause ? ` (last connection error: ${cause})` : '';
   if (error.name === 'ReplyError') {
-    if (WRITE_REFUSALS.test(message))
-      return new StoreUnavailableError(`Redis refused the write: ${message.split(' ')[0]}`, false, 'STORE_WRITE_REFUSED');
+    // A MULTI refused as a whole (EXECABORT) carries the queued command's own refusal.
+    const refusal = [message, ...((error as { previousErrors?: Error[] }).previousErrors ?? []).map((e) => e.message)].find(
+      (m) => WRITE_REFUSALS.test(m),
+    );
+    if (refusal)
+      return new StoreUnavailableError(`Redis refused the write: ${refusal.split(' ')[0]}`, false, 'STORE_WRITE_REFUSED');
     return OUTAGE_REPLIES.test(message) ? new StoreUnavailableError(`Redis refused the command: ${message}`, false, 'STORE_REFUSED') : error;
   }
   if (message.startsWith("Stream isn't writeable")) {

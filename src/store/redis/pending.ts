@@ -82,8 +82,19 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
       const run = () =>
         ctx.script(
           'vpsopsTake',
-          [keyOf(token), dueKey, key('epoch')],
-          [at, usedBy, resolution, USED_RETENTION_MS, now(), token, takeId ?? '', safety.epoch(), safety.lostAt()],
+          [keyOf(token), dueKey, key('epoch'), key('seq')],
+          [
+            at,
+            usedBy,
+            resolution,
+            USED_RETENTION_MS,
+            now(),
+            token,
+            takeId ?? '',
+            safety.epoch(),
+            safety.lostAt(),
+            safety.highestSeq(),
+          ],
         );
       let before = await run();
       if (before === 'LOST') {
@@ -91,7 +102,10 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
         before = await run();
         if (before === 'LOST') throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
       }
-      return before ? fromFields(pairs(before)) : null;
+      if (!before) return null;
+      const fields = pairs(before);
+      safety.sawSeq(Number(fields.seq));
+      return fromFields(fields);
     },
     async attachCard(token, ref) {
       return (await ctx.script('vpsopsAttachCard', [keyOf(token)], [JSON.stringify(ref)])) === 1;

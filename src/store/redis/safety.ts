@@ -1,8 +1,9 @@
 // Whether this Redis can be trusted with confirmations: it must persist every write (AOF) and never
 // evict a key (noeviction), or a used confirmation can come back as pending after a restart or be
-// dropped under memory pressure. Checked at start and on every reconnect. Data loss (FLUSHALL, a
-// failover to an empty replica, a restart from an old snapshot that predates the epoch) shows as
-// an epoch key that vanished or changed: every confirmation minted before that is then refused.
+// dropped under memory pressure. Checked at start and on every reconnect. Data loss shows as an
+// epoch key that vanished or changed (FLUSHALL, a failover to an empty replica) or a take
+// sequence lower than this process has seen (a restart from an older snapshot): every
+// confirmation minted before the loss was seen is then refused.
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError } from '../../core/store-errors.js';
 import type { StoreFaults } from '../../core/store.js';
@@ -23,6 +24,10 @@ export interface RedisSafety {
   check(): Promise<void>;
   /** The epoch this process last saw (the take script compares it). */
   epoch(): string;
+  /** The highest take sequence this process has seen. */
+  highestSeq(): number;
+  /** Notes a take sequence returned by Redis. */
+  sawSeq(seq: number): void;
   /** When data loss was last seen (ms), 0 if never: confirmations minted before it are refused. */
   lostAt(): number;
   /** Re-reads the epoch, recording a loss when it vanished or changed (take script, readiness). */
@@ -53,22 +58,28 @@ async function persistenceProblems(ctx: RedisContext): Promise<string[]> {
 /** Creates the durability checks over `ctx`. */
 export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions): RedisSafety {
   const epochKey = ctx.key('epoch');
+  const seqKey = ctx.key('seq');
   let known = '';
+  let highestSeq = 0;
   let lostAt = 0;
   let unsafe: string | null = null;
 
   const readEpoch = async (): Promise<void> => {
     await ctx.client.set(epochKey, randomUUID(), 'NX');
-    const current = (await ctx.client.get(epochKey)) ?? '';
-    if (known && current !== known) {
+    const [current = '', seq = 0] = await Promise.all([
+      ctx.client.get(epochKey).then((value) => value ?? ''),
+      ctx.client.get(seqKey).then((value) => Number(value ?? 0)),
+    ]);
+    if ((known && current !== known) || seq < highestSeq) {
       lostAt = ctx.now();
       options.faults.dataLosses += 1;
       options.logger?.error(
         { lostAt },
-        'Redis lost the bot’s data (its epoch key vanished or changed): every confirmation minted before now is refused',
+        'Redis lost the bot’s data (its epoch key vanished or changed, or its take sequence went back): every confirmation minted before now is refused',
       );
     }
     known = current;
+    highestSeq = seq;
   };
 
   return {
@@ -87,6 +98,10 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
       await readEpoch();
     },
     epoch: () => known,
+    highestSeq: () => highestSeq,
+    sawSeq(seq) {
+      if (Number.isFinite(seq) && seq > highestSeq) highestSeq = seq;
+    },
     lostAt: () => lostAt,
     async verifyEpoch() {
       await readEpoch();

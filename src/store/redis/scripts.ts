@@ -3,13 +3,16 @@
 import type { ClientContext, Redis, Result } from 'ioredis';
 
 /**
- * Pending → used when still pending; returns the hash as it was (field, value, …) or nil.
- * KEYS[3] is the epoch key: when it no longer holds ARGV[8] Redis lost data, and 'LOST' is
- * returned with nothing changed. A confirmation minted before ARGV[9] (the last loss seen) is
- * marked used without a resolution and nil returned: its state is uncertain.
+ * Pending → used when still pending; returns the hash as it was (field, value, …) plus the new
+ * take sequence ('seq', n), or nil. KEYS[3] is the epoch key, KEYS[4] the take sequence: when the
+ * epoch no longer holds ARGV[8], or the sequence went below ARGV[10] (the highest this client
+ * saw), Redis lost data and 'LOST' is returned with nothing changed. A confirmation minted before
+ * ARGV[9] (the last loss seen) is marked used without a resolution and nil returned: its state is
+ * uncertain.
  */
 const TAKE = `
 if redis.call('GET', KEYS[3]) ~= ARGV[8] then return 'LOST' end
+if (tonumber(redis.call('GET', KEYS[4])) or 0) < tonumber(ARGV[10]) then return 'LOST' end
 if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return false end
 local at = tonumber(ARGV[1])
 local settle = function()
@@ -27,6 +30,8 @@ end
 local before = redis.call('HGETALL', KEYS[1])
 redis.call('HSET', KEYS[1], 'status', 'used', 'usedAt', ARGV[1], 'usedBy', ARGV[2], 'resolution', ARGV[3], 'takeId', ARGV[7])
 settle()
+table.insert(before, 'seq')
+table.insert(before, redis.call('INCR', KEYS[4]))
 return before`;
 
 /** Sets the card ref only while the confirmation is still pending; 1 when set. */
@@ -79,7 +84,7 @@ if value then redis.call('SET', KEYS[1], count, 'KEEPTTL') else redis.call('SET'
 return count`;
 
 const SCRIPTS = {
-  vpsopsTake: [3, TAKE],
+  vpsopsTake: [4, TAKE],
   vpsopsAttachCard: [1, ATTACH_CARD],
   vpsopsRemember: [2, REMEMBER_HOSTNAME],
   vpsopsForget: [2, FORGET_HOSTNAME],
