@@ -77,8 +77,11 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
         { lostAt },
         'Redis lost the bot’s data (its epoch key vanished or changed, or its take sequence went back): every confirmation minted before now is refused',
       );
-    }
-    known = current;
+      // A new epoch tells every other replica, at its next take, that a loss happened.
+      const fresh = randomUUID();
+      await ctx.client.set(epochKey, fresh);
+      known = fresh;
+    } else known = current;
     highestSeq = seq;
   };
 
