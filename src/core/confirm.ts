@@ -100,7 +100,7 @@ async function act(
   record: AuditRecord,
 ): Promise<void> {
   // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
-  const pending = isTokenShaped(event.token) ? await rt.store.pending.get(event.token) : undefined;
+  const pending = isTokenShaped(event.token) ? await beforeTheCall(rt.store.pending.get(event.token)) : undefined;
   if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
@@ -147,7 +147,7 @@ async function act(
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
   if (!taken) {
-    const settled = await rt.store.pending.get(pending.token);
+    const settled = await beforeTheCall(rt.store.pending.get(pending.token));
     throw lateClickError(settled ?? pending);
   }
   record.decision = 'allowed';
@@ -161,6 +161,17 @@ async function act(
   }
   record.confirmation = 'confirmed';
   await runConfirmed(rt, pending, def, event.actor, at, responder, record);
+}
+
+/** A store read before the API call: whatever happened to it, nothing was done. */
+async function beforeTheCall<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isStoreUnavailable(error) && error.mayHaveApplied)
+      throw new StoreUnavailableError(error.reason, false, error.code);
+    throw error;
+  }
 }
 
 /**
@@ -211,7 +222,11 @@ async function runConfirmed(
 ): Promise<void> {
   const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
-  const args = await refreshInstanceLabels(def, pending.args, rt.store);
+  // Only a nicer label: a store that fails here must not turn a taken confirmation into "unknown".
+  const args = await refreshInstanceLabels(def, pending.args, rt.store).catch((error: unknown) => {
+    if (!isStoreUnavailable(error)) throw error;
+    return pending.args;
+  });
   const hint = hintFor(def, args);
   const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   if (!(await writeAhead(rt, record, pending, hint))) {
