@@ -12,7 +12,7 @@ import type { BotServices, CommandDefinition } from './command.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { expirePending, startExpirySweeper } from './expiry.js';
-import { closeInterrupted } from './interrupted.js';
+import { closeInterrupted, knownOutcome } from './interrupted.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
@@ -153,6 +153,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
           olderThanMs: config.audit.interruptedAfterMs,
           replica: REPLICA_ID,
           lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+          known: knownOutcome(store),
         },
         (ref) => {
           const responder = responderFor(ref);

@@ -22,7 +22,7 @@ import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
 import { isStoreUnavailable, StoreUnavailableError } from './store-errors.js';
-import type { PendingConfirmation, PendingResolution } from './store.js';
+import { COLLECTIONS, type CallOutcome, type PendingConfirmation, type PendingResolution } from './store.js';
 
 /** How long a click whose take went unanswered keeps re-reading the token before answering "not done". */
 const TAKE_RECHECK_MS = 8_000;
@@ -90,7 +90,34 @@ export async function actOnConfirmation(
     record.confirmation === 'refused'
   )
     rt.metrics.confirmation(record.confirmation);
-  await closeRecord(audit, rt);
+  await closeConfirmedRecord(rt, audit);
+}
+
+/**
+ * Writes the audit record; for a call that went ahead (a write-ahead `calling` record exists), its
+ * outcome is first kept in the store, so should this audit write be lost, the interrupted-call
+ * closer finds what happened instead of calling it unknown. Dropped once the audit has it.
+ */
+async function closeConfirmedRecord(rt: Runtime, audit: ReturnType<typeof openRecord>): Promise<void> {
+  const { record } = audit;
+  const outcomes = rt.store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
+  const callId = record.callId;
+  const result = record.result === 'ok' || record.result === 'unknown' ? record.result : 'error';
+  const kept =
+    callId !== undefined &&
+    (await outcomes
+      .put(callId, {
+        callId,
+        result,
+        ...(record.errorId ? { errorId: record.errorId } : {}),
+        ...(record.summary ? { summary: record.summary } : {}),
+      })
+      .then(
+        () => true,
+        () => false,
+      ));
+  const written = await closeRecord(audit, rt);
+  if (kept && written && callId) await outcomes.delete(callId).catch(() => undefined);
 }
 
 async function act(

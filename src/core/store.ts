@@ -169,4 +169,14 @@ export const COLLECTIONS = {
   bindings: 'bindings',
   operations: 'operations',
   hostnames: 'hostnames',
+  /** Outcomes of confirmed calls by callId, kept until their audit record is written. */
+  callOutcomes: 'call-outcomes',
 } as const;
+
+/** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */
+export interface CallOutcome {
+  callId: string;
+  result: 'ok' | 'error' | 'unknown';
+  errorId?: string;
+  summary?: string;
+}
