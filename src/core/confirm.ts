@@ -127,7 +127,9 @@ async function act(
   record: AuditRecord,
 ): Promise<void> {
   // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
-  const pending = isTokenShaped(event.token) ? await beforeTheCall(rt.store.pending.get(event.token)) : undefined;
+  const pending = isTokenShaped(event.token)
+    ? await beforeTheCall(rt.store.pending.get(event.token))
+    : undefined;
   if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
@@ -229,7 +231,10 @@ async function takeOnce(
       if (!isStoreUnavailable(error)) throw error;
       if (!error.mayHaveApplied && !lastError) throw error;
       lastError = error;
-      rt.logger.warn({ invocationId: event.id, err: error.reason }, 'confirmation take unanswered; re-reading the token');
+      rt.logger.warn(
+        { invocationId: event.id, err: error.reason },
+        'confirmation take unanswered; re-reading the token',
+      );
       if (Date.now() >= deadline) {
         throw new StoreUnavailableError(`${error.reason}; the confirmation was not run`, false, error.code);
       }

@@ -35,7 +35,8 @@ export interface InterruptedDeps {
  * What is known about an interrupted call: its outcome kept in the store (its audit write was
  * lost), or a followed operation on its card (the tracker settles the card from the API's state).
  */
-export type KnownOutcome = { kind: 'outcome'; outcome: CallOutcome; forget(): Promise<void> } | { kind: 'followed' };
+export type KnownOutcome =
+  { kind: 'outcome'; outcome: CallOutcome; forget(): Promise<void> } | { kind: 'followed' };
 
 /** Looks a call up in the store: the kept outcome by callId, then a followed operation on its card. */
 export function knownOutcome(store: Pick<BotStore, 'collection' | 'operations'>) {
@@ -63,7 +64,10 @@ export async function closeInterrupted(
   const { lease } = deps;
   try {
     if (lease && !(await lease.leases.acquire(INTERRUPTED_LEASE, owner, lease.ttlMs))) {
-      deps.logger.info({ holder: await lease.leases.holder(INTERRUPTED_LEASE) }, 'another replica is closing interrupted calls');
+      deps.logger.info(
+        { holder: await lease.leases.holder(INTERRUPTED_LEASE) },
+        'another replica is closing interrupted calls',
+      );
       return 0;
     }
   } catch (error) {
@@ -75,7 +79,9 @@ export async function closeInterrupted(
   } finally {
     await lease?.leases
       .release(INTERRUPTED_LEASE, owner)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'));
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'),
+      );
   }
 }
 
@@ -105,7 +111,8 @@ async function closeAll(
 async function renewed(deps: InterruptedDeps, owner: string): Promise<boolean> {
   const { leases, ttlMs } = deps.lease!;
   const held = await leases.renew(INTERRUPTED_LEASE, owner, ttlMs).catch(() => false);
-  if (!held) deps.logger.warn('lost the lease while closing interrupted calls; the next start closes the rest');
+  if (!held)
+    deps.logger.warn('lost the lease while closing interrupted calls; the next start closes the rest');
   return held;
 }
 

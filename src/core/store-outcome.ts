@@ -33,7 +33,10 @@ function cannotWrite(error: StoreUnavailableError): Message {
   return {
     title: 'State store can’t write',
     tone: 'error',
-    blocks: [text(line), context('The bot’s operator should check its state store (see /readyz and the log).')],
+    blocks: [
+      text(line),
+      context('The bot’s operator should check its state store (see /readyz and the log).'),
+    ],
     summary: line,
     outcome: 'error',
     visibility: 'ephemeral',

@@ -88,7 +88,11 @@ export function createBotMetrics(options: { commands: readonly string[] }): BotM
   );
   // The store counts its own faults (it has no metrics library); exposed as counters.
   const faultKinds = ['writeFailures', 'corruptRecords', 'dataLosses'] as const;
-  const faultLabel = { writeFailures: 'write_refused', corruptRecords: 'journal_corrupt_line', dataLosses: 'data_loss' };
+  const faultLabel = {
+    writeFailures: 'write_refused',
+    corruptRecords: 'journal_corrupt_line',
+    dataLosses: 'data_loss',
+  };
   const reported = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
   new Counter({
     name: 'vpsops_store_faults_total',

@@ -164,7 +164,10 @@ export async function openEmbeddedStore(
         append(write).catch((error: unknown) => {
           faults.writeFailures += 1;
           const refused = writeRefused(error);
-          options.logger?.error({ err: refused.reason }, 'the state journal refused a write: nothing was changed');
+          options.logger?.error(
+            { err: refused.reason },
+            'the state journal refused a write: nothing was changed',
+          );
           throw refused;
         }),
       onClose: async () => {

@@ -28,16 +28,18 @@ export async function openBotState(
   const redis = url
     ? { ...(await import('./redis-store.js')), ...(await import('./redis-audit.js')) }
     : undefined;
-  const store = redis && url
-    ? await redis.openRedisStore({ url, prefix, unsafePersistence: unsafePersistence === true, ...options })
-    : await openEmbeddedStore(config.dataDir, options);
+  const store =
+    redis && url
+      ? await redis.openRedisStore({ url, prefix, unsafePersistence: unsafePersistence === true, ...options })
+      : await openEmbeddedStore(config.dataDir, options);
   try {
     // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
     // for every replica; otherwise audit.jsonl in the data dir.
     const redact = createRedactor(secretsOf(config));
-    const audit = redis && url
-      ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
-      : await openAuditLog(config.dataDir, { redact });
+    const audit =
+      redis && url
+        ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
+        : await openAuditLog(config.dataDir, { redact });
     return {
       store,
       audit,

@@ -37,7 +37,12 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
   const connection = createRedisConnection(options);
   await connection.connect();
   const { client } = connection;
-  const ctx = createRedisContext(client, options.prefix ?? 'vpsops:', options.now ?? Date.now, defineScripts(client));
+  const ctx = createRedisContext(
+    client,
+    options.prefix ?? 'vpsops:',
+    options.now ?? Date.now,
+    defineScripts(client),
+  );
   let closed = false;
   const faults: StoreFaults = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
   const mapError = (error: unknown): unknown => {
@@ -63,9 +68,14 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
   }
   // Every reconnect may be to a restarted or failed-over Redis: check it again.
   client.on('ready', () => {
-    safety.check().catch((error: unknown) =>
-      options.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'Redis safety check failed'),
-    );
+    safety
+      .check()
+      .catch((error: unknown) =>
+        options.logger?.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'Redis safety check failed',
+        ),
+      );
   });
   const operations = {
     // Readiness: a write that expires by itself, and the durability verdict.

@@ -116,7 +116,9 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
       return found === undefined ? null : clone(found as T);
     },
     async delete(id) {
-      await tables.change(name, id, (found) => (found === undefined ? undefined : { value: null, result: undefined }));
+      await tables.change(name, id, (found) =>
+        found === undefined ? undefined : { value: null, result: undefined },
+      );
     },
     async list() {
       return [...tables.table(name).values()].map((value) => clone(value as T));

@@ -44,7 +44,10 @@ describe('embedded store specifics', () => {
       await first.bindings.put('slack:C1', { uuid: 'u1', label: 'web-1' });
       await first.close();
       // A torn `used` line: the take of t1 may have happened.
-      await appendFile(join(dir, JOURNAL_FILE), '0123456789ab\t{"t":"pending","k":"t1","v":{"token":"t1","status":"us');
+      await appendFile(
+        join(dir, JOURNAL_FILE),
+        '0123456789ab\t{"t":"pending","k":"t1","v":{"token":"t1","status":"us',
+      );
       const logged: string[] = [];
       const sink = new Writable({
         write(chunk: Buffer, _enc, done) {
@@ -96,7 +99,9 @@ describe('embedded store specifics', () => {
       await expect(store.ping()).rejects.toMatchObject({ code: 'STORE_WRITE_REFUSED' });
       expect(store.faults?.()).toMatchObject({ writeFailures: 2 });
       diskFull = false;
-      expect(await store.pending.take('t1', 'slack:U1', at, 'confirmed', 'click-2')).toMatchObject({ status: 'pending' });
+      expect(await store.pending.take('t1', 'slack:U1', at, 'confirmed', 'click-2')).toMatchObject({
+        status: 'pending',
+      });
       expect(await store.pending.get('t1')).toMatchObject({ status: 'used', takeId: 'click-2' });
       await store.ping();
     } finally {
@@ -162,7 +167,8 @@ describe('embedded store specifics', () => {
     const dir = await tempDir();
     try {
       const store = await openEmbeddedStore(dir);
-      for (let i = 0; i < 5000; i += 1) await store.bindings.put(`slack:C${i % 10}`, { uuid: `u${i}`, label: 'x' });
+      for (let i = 0; i < 5000; i += 1)
+        await store.bindings.put(`slack:C${i % 10}`, { uuid: `u${i}`, label: 'x' });
       expect(store.journalLines()).toBeLessThanOrEqual(2 * 10 + 1001);
       await store.close();
       const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).split('\n').filter(Boolean);
@@ -185,7 +191,9 @@ describe('embedded store specifics', () => {
       await Promise.all(
         tokens.map(async (token) => {
           await store.pending.put(pendingFor(token, at));
-          expect(await store.pending.attachCard(token, { platform: 'slack', channelId: 'C1', id: token })).toBe(true);
+          expect(
+            await store.pending.attachCard(token, { platform: 'slack', channelId: 'C1', id: token }),
+          ).toBe(true);
         }),
       );
       await store.close();

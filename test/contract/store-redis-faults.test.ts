@@ -36,7 +36,9 @@ describe('Redis store faults', () => {
       await bot.store.pending.put(pendingFor('warm', Date.now()));
       await bot.store.pending.take('warm', 'slack:U0', Date.now(), 'cancelled');
       const { token } = await run('instance stop prod-web');
-      const dropped = proxy.dropReplyTo((request) => /evalsha/i.test(request) && request.includes(`p:${token}`));
+      const dropped = proxy.dropReplyTo(
+        (request) => /evalsha/i.test(request) && request.includes(`p:${token}`),
+      );
       const { update } = await act(token!);
       await dropped;
       expect(fake.count('instance.stop')).toBe(1);
@@ -62,7 +64,9 @@ describe('Redis store faults', () => {
         (e: unknown) => e as Error,
       );
       expect(refused).toMatchObject({ code: 'STORE_UNSAFE' });
-      expect(refused?.message).toMatch(/AOF is off.*maxmemory-policy is allkeys-lru.*VPSOPS_REDIS_UNSAFE_PERSISTENCE=1/);
+      expect(refused?.message).toMatch(
+        /AOF is off.*maxmemory-policy is allkeys-lru.*VPSOPS_REDIS_UNSAFE_PERSISTENCE=1/,
+      );
       await lax.pending.put(pendingFor('t1', at));
       await lax.ping();
       expect(await lax.pending.take('t1', 'slack:U1', at, 'confirmed', 'click-1')).not.toBeNull();
@@ -76,7 +80,12 @@ describe('Redis store faults', () => {
   it('refuses a confirmation re-armed by a restart from an older RDB snapshot', async () => {
     const first = await startRedisServer({ persistence: 'rdb', dir: await tempDir() });
     let restarted: TestRedisServer | undefined;
-    const store = await openRedisStore({ url: first.url, prefix: 'rdb:', unsafePersistence: true, commandTimeoutMs: 500 });
+    const store = await openRedisStore({
+      url: first.url,
+      prefix: 'rdb:',
+      unsafePersistence: true,
+      commandTimeoutMs: 500,
+    });
     const raw = new Redis(first.url);
     try {
       const at = Date.now();
@@ -90,7 +99,14 @@ describe('Redis store faults', () => {
       restarted = await startRedisServer({ persistence: 'rdb', port: first.port, dir: first.dir });
       // The snapshot still says t1 is pending.
       await expect
-        .poll(() => store.pending.get('t1').then((p) => p?.status, () => 'down'), { timeout: 10_000, interval: 100 })
+        .poll(
+          () =>
+            store.pending.get('t1').then(
+              (p) => p?.status,
+              () => 'down',
+            ),
+          { timeout: 10_000, interval: 100 },
+        )
         .toBe('pending');
       expect(await store.pending.take('t1', 'slack:U2', Date.now(), 'confirmed', 'click-2')).toBeNull();
       expect(await store.pending.get('t1')).toMatchObject({ status: 'used', usedBy: 'state-check' });

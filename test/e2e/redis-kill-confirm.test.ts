@@ -19,7 +19,10 @@ let replicas: Awaited<ReturnType<typeof makeBot>>[] = [];
 beforeAll(async () => {
   redis = await startRedisServer({ appendfsync: 'always' });
   const env = { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'kill9:' };
-  replicas = [await makeBot({ policy: POLICY, env, tracker: NO_TRACKER }), await makeBot({ policy: POLICY, env, tracker: NO_TRACKER })];
+  replicas = [
+    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER }),
+    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER }),
+  ];
 });
 afterAll(() =>
   stopAll(
@@ -57,7 +60,10 @@ describe('Redis killed -9 right after a confirm click', { timeout: 120_000 }, ()
       await restartRedis();
       const { reply, update } = await click;
       const ran = stops() - before;
-      const answer = [update, reply].filter((m) => m !== undefined).map((m) => renderText(m!)).join('\n');
+      const answer = [update, reply]
+        .filter((m) => m !== undefined)
+        .map((m) => renderText(m!))
+        .join('\n');
       expect(ran, `trial ${trial}: at most one stop`).toBeLessThanOrEqual(1);
       if (ran === 1) {
         outcomes.ran += 1;
@@ -69,7 +75,10 @@ describe('Redis killed -9 right after a confirm click', { timeout: 120_000 }, ()
       }
       // A second click, on the other replica, never runs it again.
       const late = await other.act(token!, actors.alice);
-      const lateText = [late.update, late.reply].filter((m) => m !== undefined).map((m) => renderText(m!)).join('\n');
+      const lateText = [late.update, late.reply]
+        .filter((m) => m !== undefined)
+        .map((m) => renderText(m!))
+        .join('\n');
       if (ran === 1) expect(stops() - before, `trial ${trial}: second click`).toBe(1);
       else expect(stops() - before, `trial ${trial}: second click after "not done"`).toBeLessThanOrEqual(1);
       expect(lateText.length, `trial ${trial}: the second click is answered`).toBeGreaterThan(0);

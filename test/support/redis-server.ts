@@ -70,7 +70,14 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
   const persistence = options.persistence ?? 'aof';
   const args = ['--save', '', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
   if (persistence === 'aof')
-    args.push('--appendonly', 'yes', '--appendfsync', options.appendfsync ?? 'everysec', '--maxmemory-policy', 'noeviction');
+    args.push(
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      options.appendfsync ?? 'everysec',
+      '--maxmemory-policy',
+      'noeviction',
+    );
   else args.push('--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru');
   if (options.password) args.push('--requirepass', options.password);
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -86,7 +93,9 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
         ),
       ),
     );
-    child.once('exit', (code) => resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)));
+    child.once('exit', (code) =>
+      resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)),
+    );
   });
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -30,9 +30,11 @@ export async function startRespProxy(upstreamPort: number): Promise<RespProxy> {
       sockets.delete(client);
       sockets.delete(upstream);
     };
-    client.on('error', () => undefined).on('close', () => {
-      if (!dropping) closeBoth();
-    });
+    client
+      .on('error', () => undefined)
+      .on('close', () => {
+        if (!dropping) closeBoth();
+      });
     upstream.on('error', closeBoth).on('close', closeBoth);
     upstream.connect(upstreamPort, '127.0.0.1');
     client.on('data', (chunk: Buffer) => {

@@ -197,9 +197,15 @@ describe('closing interrupted calls at start', () => {
     // Only the card nothing is known about says "unknown".
     expect(responder.updates.map((u) => u.ref.id)).toEqual(['4']);
     const closing = lines(dir).slice(4);
-    expect(closing.find((r) => r.callId === 'done')).toMatchObject({ result: 'ok', summary: 'stop requested for web-1' });
+    expect(closing.find((r) => r.callId === 'done')).toMatchObject({
+      result: 'ok',
+      summary: 'stop requested for web-1',
+    });
     expect(closing.find((r) => r.callId === 'done')?.interrupted).toBeUndefined();
-    expect(closing.find((r) => r.callId === 'not-done')).toMatchObject({ result: 'error', errorId: 'audit-unavailable' });
+    expect(closing.find((r) => r.callId === 'not-done')).toMatchObject({
+      result: 'error',
+      errorId: 'audit-unavailable',
+    });
     expect(closing.find((r) => r.callId === 'followed')).toMatchObject({ result: 'unknown' });
     expect(await outcomes.count()).toBe(0);
     await audit.close();
@@ -208,7 +214,11 @@ describe('closing interrupted calls at start', () => {
   it('leaves the calls to the replica holding the closing lease, and closes them once it is free', async () => {
     const dir = tempDir();
     const audit = await openAuditLog(dir);
-    await audit.write(calling('dead', '2026-01-01T00:00:00.000Z', { cardRef: { platform: 'slack', channelId: 'C1', id: '1' } }));
+    await audit.write(
+      calling('dead', '2026-01-01T00:00:00.000Z', {
+        cardRef: { platform: 'slack', channelId: 'C1', id: '1' },
+      }),
+    );
     const leases = createMemoryLeases(() => Date.parse('2026-01-01T00:05:00.000Z'));
     const responder = recordingResponder();
     const deps = {

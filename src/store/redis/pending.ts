@@ -100,7 +100,8 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
       if (before === 'LOST') {
         await safety.verifyEpoch();
         before = await run();
-        if (before === 'LOST') throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
+        if (before === 'LOST')
+          throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
       }
       if (!before) return null;
       const fields = pairs(before);

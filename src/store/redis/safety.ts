@@ -111,7 +111,11 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
     },
     assertDurable() {
       if (unsafe && !options.allowUnsafePersistence)
-        throw new StoreUnavailableError(`${unsafe} (VPSOPS_REDIS_UNSAFE_PERSISTENCE=1 to allow)`, false, 'STORE_UNSAFE');
+        throw new StoreUnavailableError(
+          `${unsafe} (VPSOPS_REDIS_UNSAFE_PERSISTENCE=1 to allow)`,
+          false,
+          'STORE_UNSAFE',
+        );
     },
     unsafeReason: () => (options.allowUnsafePersistence ? null : unsafe),
   };

@@ -104,7 +104,9 @@ type ScriptCommands<Context extends ClientContext> = {
 
 declare module 'ioredis' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging: the members come from ScriptCommands
-  interface RedisCommander<Context extends ClientContext = { type: 'default' }> extends ScriptCommands<Context> {}
+  interface RedisCommander<
+    Context extends ClientContext = { type: 'default' },
+  > extends ScriptCommands<Context> {}
 }
 
 /** Runs a script by name with its keys then its arguments (EVALSHA, falling back to EVAL). */
