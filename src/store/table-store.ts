@@ -100,10 +100,15 @@ function createTables(options: TableStoreOptions) {
     });
     return result;
   };
+  // A read of a key waits for a change to it already in flight, so a caller sees what it asked for
+  // just before (an attached card, a put record) once the journal has it.
+  const settledKey = async (name: string, key: string): Promise<void> => {
+    await inFlight.get(`${name}\u0000${key}`);
+  };
   const write = async (name: string, key: string, value: unknown): Promise<void> => {
     await change(name, key, () => ({ value, result: undefined }));
   };
-  return { table, write, change, byHostname, names: () => [...tables.keys()] };
+  return { table, write, change, settledKey, byHostname, names: () => [...tables.keys()] };
 }
 
 type Tables = ReturnType<typeof createTables>;
@@ -112,6 +117,7 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
   return {
     put: (id, value) => tables.write(name, id, value),
     async get(id) {
+      await tables.settledKey(name, id);
       const found = tables.table(name).get(id);
       return found === undefined ? null : clone(found as T);
     },
@@ -155,6 +161,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
         await tables.write(TABLES.pending, pending.token, pending);
       },
       async get(token) {
+        await tables.settledKey(TABLES.pending, token);
         const found = pendingTable().get(token);
         return found && pendingDropAt(found) >= now() ? clone(found) : null;
       },
