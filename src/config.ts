@@ -92,6 +92,8 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  // "1" lets the bot serve confirmations from a Redis without AOF / noeviction (trials only).
+  VPSOPS_REDIS_UNSAFE_PERSISTENCE: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('0')),
   VPSOPS_REDIS_PREFIX: z.preprocess(
     blankToUndefined,
     z
@@ -233,7 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       port: e.PORT,
     },
     adminPort: e.VPSOPS_ADMIN_PORT,
-    redis: { url: e.REDIS_URL, prefix: e.VPSOPS_REDIS_PREFIX },
+    redis: {
+      url: e.REDIS_URL,
+      prefix: e.VPSOPS_REDIS_PREFIX,
+      unsafePersistence: e.VPSOPS_REDIS_UNSAFE_PERSISTENCE === '1',
+    },
   };
 }
 

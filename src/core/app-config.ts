@@ -49,7 +49,8 @@ export interface AppConfig {
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
-  redis: { url?: string; prefix: string };
+  /** `unsafePersistence`: serve confirmations even when Redis lacks AOF / noeviction (trials). */
+  redis: { url?: string; prefix: string; unsafePersistence?: boolean };
 }
 
 /** Every secret value in the config, for redaction of logs, replies and audit records. */

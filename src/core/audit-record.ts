@@ -79,11 +79,14 @@ function outcomeOf(record: AuditRecord): string {
   return record.decision === 'allowed' ? record.result : record.decision;
 }
 
-/** Adds API status and duration, counts it, and appends the record; a failed write is logged, never thrown. */
+/**
+ * Adds API status and duration, counts it, and appends the record; a failed write is logged, never
+ * thrown. Resolves true when the record was written.
+ */
 export async function closeRecord(
   open: OpenRecord,
   deps: { audit: AuditLog; logger: Logger; metrics?: CoreMetrics; registry?: Pick<Registry, 'byPath'> },
-): Promise<void> {
+): Promise<boolean> {
   const { record, calls, started } = open;
   const { apiStatus } = summariseCalls(calls);
   if (apiStatus !== undefined) record.apiStatus = apiStatus;
@@ -91,7 +94,11 @@ export async function closeRecord(
   // An unknown command is the user's own words: the label says "unknown", never the text.
   const command = deps.registry?.byPath(record.command) ? record.command : 'unknown';
   deps.metrics?.commandDone(command, record.platform as Platform, outcomeOf(record));
-  await deps.audit
-    .write(record)
-    .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+  return deps.audit.write(record).then(
+    () => true,
+    (error: unknown) => {
+      deps.logger.error({ err: error }, 'audit write failed');
+      return false;
+    },
+  );
 }

@@ -13,7 +13,12 @@ import type { BotServices, CommandDefinition } from './command.js';
 import { actOnConfirmation } from './confirm.js';
 import { dispatchInvocation } from './dispatch.js';
 import { expirePending, startExpirySweeper } from './expiry.js';
-import { closeInterrupted, startClosingInterrupted, type InterruptedDeps } from './interrupted.js';
+import {
+  closeInterrupted,
+  knownOutcome,
+  startClosingInterrupted,
+  type InterruptedDeps,
+} from './interrupted.js';
 import { keepReplicaAlive } from './replica-alive.js';
 import { learnInstances } from './learn-instances.js';
 import { readPolicyFile } from './policy-file.js';
@@ -148,6 +153,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     olderThanMs: config.audit.interruptedAfterMs,
     replica: REPLICA_ID,
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+    known: knownOutcome(store),
   };
   const redacted = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
     const responder = responderFor(ref);

@@ -22,7 +22,11 @@ import { isUuid } from './uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from './ports.js';
 import { noteConfirmedAction } from './recent-actions.js';
 import { createContext, type Runtime } from './runtime.js';
-import type { PendingConfirmation } from './store.js';
+import { isStoreUnavailable, StoreUnavailableError } from './store-errors.js';
+import { COLLECTIONS, type CallOutcome, type PendingConfirmation, type PendingResolution } from './store.js';
+
+/** How long a click whose take went unanswered keeps re-reading the token before answering "not done". */
+const TAKE_RECHECK_MS = 8_000;
 import { hintFor, lateClickError, unknownCard } from './unknown-outcome.js';
 import { auditUnavailable, writeAhead } from './write-ahead.js';
 
@@ -87,7 +91,34 @@ export async function actOnConfirmation(
     record.confirmation === 'refused'
   )
     rt.metrics.confirmation(record.confirmation);
-  await closeRecord(audit, rt);
+  await closeConfirmedRecord(rt, audit);
+}
+
+/**
+ * Writes the audit record; for a call that went ahead (a write-ahead `calling` record exists), its
+ * outcome is first kept in the store, so should this audit write be lost, the interrupted-call
+ * closer finds what happened instead of calling it unknown. Dropped once the audit has it.
+ */
+async function closeConfirmedRecord(rt: Runtime, audit: ReturnType<typeof openRecord>): Promise<void> {
+  const { record } = audit;
+  const outcomes = rt.store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
+  const callId = record.callId;
+  const result = record.result === 'ok' || record.result === 'unknown' ? record.result : 'error';
+  const kept =
+    callId !== undefined &&
+    (await outcomes
+      .put(callId, {
+        callId,
+        result,
+        ...(record.errorId ? { errorId: record.errorId } : {}),
+        ...(record.summary ? { summary: record.summary } : {}),
+      })
+      .then(
+        () => true,
+        () => false,
+      ));
+  const written = await closeRecord(audit, rt);
+  if (kept && written && callId) await outcomes.delete(callId).catch(() => undefined);
 }
 
 async function act(
@@ -97,7 +128,9 @@ async function act(
   record: AuditRecord,
 ): Promise<void> {
   // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
-  const pending = isTokenShaped(event.token) ? await rt.store.pending.get(event.token) : undefined;
+  const pending = isTokenShaped(event.token)
+    ? await beforeTheCall(rt.store.pending.get(event.token))
+    : undefined;
   if (!pending || pending.token !== event.token) {
     throw new UserError(
       'unknown-token',
@@ -135,14 +168,16 @@ async function act(
       'You can try again until the confirmation expires.',
     );
   }
-  const taken = await rt.store.pending.take(
-    pending.token,
+  const taken = await takeOnce(
+    rt,
+    pending,
+    event,
     `${event.actor.platform}:${event.actor.userId}`,
     at.getTime(),
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
   if (!taken) {
-    const settled = await rt.store.pending.get(pending.token);
+    const settled = await beforeTheCall(rt.store.pending.get(pending.token));
     throw lateClickError(settled ?? pending);
   }
   record.decision = 'allowed';
@@ -156,6 +191,57 @@ async function act(
   }
   record.confirmation = 'confirmed';
   await runConfirmed(rt, pending, def, event.actor, at, responder, record);
+}
+
+/** A store read before the API call: whatever happened to it, nothing was done. */
+async function beforeTheCall<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isStoreUnavailable(error) && error.mayHaveApplied)
+      throw new StoreUnavailableError(error.reason, false, error.code);
+    throw error;
+  }
+}
+
+/**
+ * take(), keyed by the click's id. When the reply is lost (the store may have applied it), the
+ * token is re-read until the store answers: taken by this click → carry on; still pending → take
+ * again; otherwise the click did not win. The API has not been called yet, so a store that stays
+ * silent means "not done", never "unknown".
+ */
+async function takeOnce(
+  rt: Runtime,
+  pending: PendingConfirmation,
+  event: ActionEvent,
+  usedBy: string,
+  at: number,
+  resolution: PendingResolution,
+): Promise<PendingConfirmation | null> {
+  const deadline = Date.now() + TAKE_RECHECK_MS;
+  let lastError: StoreUnavailableError | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if (lastError) {
+        const now = await rt.store.pending.get(pending.token);
+        if (now?.status === 'used') return now.takeId === event.id ? pending : null;
+        if (!now) return null;
+      }
+      return await rt.store.pending.take(pending.token, usedBy, at, resolution, event.id);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      if (!error.mayHaveApplied && !lastError) throw error;
+      lastError = error;
+      rt.logger.warn(
+        { invocationId: event.id, err: error.reason },
+        'confirmation take unanswered; re-reading the token',
+      );
+      if (Date.now() >= deadline) {
+        throw new StoreUnavailableError(`${error.reason}; the confirmation was not run`, false, error.code);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
+    }
+  }
 }
 
 async function runConfirmed(
@@ -180,7 +266,11 @@ async function runConfirmed(
       responses,
     });
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
-  const args = await refreshInstanceLabels(def, pending.args, rt.store);
+  // Only a nicer label: a store that fails here must not turn a taken confirmation into "unknown".
+  const args = await refreshInstanceLabels(def, pending.args, rt.store).catch((error: unknown) => {
+    if (!isStoreUnavailable(error)) throw error;
+    return pending.args;
+  });
   const hint = hintFor(def, args);
   const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   if (!(await writeAhead(rt, record, pending, hint))) {

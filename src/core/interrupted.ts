@@ -1,8 +1,10 @@
 // At start and then periodically: closes write-ahead `calling` audit records a dead process left
 // behind as `unknown` (interrupted), and edits their cards to say the outcome is unknown, with the
-// buttons gone. A record is closed once it is older than a bound no live replica can still be
-// working within, or — with a lease store — as soon as its replica's liveness lease lapsed (that
-// process is gone; replica-alive.ts). Replicas close them exactly once: one pass runs under a lease
+// buttons gone — unless the store knows better: the call's outcome kept there (only its audit
+// write was lost), or a followed operation on its card (the tracker settles it from the API's
+// state). A record is closed once it is older than a bound no live replica can still be working
+// within, or — with a lease store — as soon as its replica's liveness lease lapsed (that process
+// is gone; replica-alive.ts). Replicas close them exactly once: one pass runs under a lease
 // (renewed per record), and a replica that finds it taken leaves the work to its holder.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
@@ -10,7 +12,7 @@ import type { AuditLog } from './audit.js';
 import type { AuditRecord } from './command.js';
 import type { MessageRef, Responder } from './ports.js';
 import { replicaAliveLease } from './replica-alive.js';
-import type { LeaseStore } from './store.js';
+import { COLLECTIONS, type BotStore, type CallOutcome, type LeaseStore } from './store.js';
 import { interruptedCard } from './unknown-outcome.js';
 
 /** Name of the lease a closing pass runs under. */
@@ -30,6 +32,31 @@ export interface InterruptedDeps {
    * record at least `ttlMs` old whose replica's liveness lease lapsed is closed before the bound.
    */
   lease?: { leases: LeaseStore; ttlMs: number };
+  /** What the bot's state says about a call, checked before calling it unknown (see knownOutcome). */
+  known?: (record: AuditRecord) => Promise<KnownOutcome | null>;
+}
+
+/**
+ * What is known about an interrupted call: its outcome kept in the store (its audit write was
+ * lost), or a followed operation on its card (the tracker settles the card from the API's state).
+ */
+export type KnownOutcome =
+  { kind: 'outcome'; outcome: CallOutcome; forget(): Promise<void> } | { kind: 'followed' };
+
+/** Looks a call up in the store: the kept outcome by callId, then a followed operation on its card. */
+export function knownOutcome(store: Pick<BotStore, 'collection' | 'operations'>) {
+  return async (record: AuditRecord): Promise<KnownOutcome | null> => {
+    const outcomes = store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
+    const callId = record.callId;
+    const outcome = callId ? await outcomes.get(callId) : null;
+    if (outcome && callId) return { kind: 'outcome', outcome, forget: () => outcomes.delete(callId) };
+    const ref = record.cardRef;
+    if (!ref) return null;
+    const followed = (await store.operations.list()).some(
+      (op) => op.ref.platform === ref.platform && op.ref.channelId === ref.channelId && op.ref.id === ref.id,
+    );
+    return followed ? { kind: 'followed' } : null;
+  };
 }
 
 /** Closes every interrupted call; resolves with how many this caller closed. Never throws. */
@@ -136,6 +163,27 @@ async function closeOne(
   record: AuditRecord,
   at: Date,
 ): Promise<void> {
+  const known = await deps.known?.(record).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'reading what the store knows of an interrupted call failed');
+    return null;
+  });
+  if (known?.kind === 'outcome') {
+    // Only the audit record was lost: the card already says what happened.
+    const { outcome } = known;
+    await deps.audit
+      .write({
+        ...record,
+        time: at.toISOString(),
+        result: outcome.result,
+        ...(outcome.errorId ? { errorId: outcome.errorId } : {}),
+        summary: outcome.summary ?? 'outcome recovered from the bot’s state store',
+        replica: deps.replica,
+        durationMs: 0,
+      })
+      .then(() => known.forget())
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+    return;
+  }
   await deps.audit
     .write({
       ...record,
@@ -148,7 +196,8 @@ async function closeOne(
       durationMs: 0,
     })
     .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
-  const responder = record.cardRef ? responderFor(record.cardRef) : null;
+  // A followed card is settled by the tracker from the API's current state: left as it is here.
+  const responder = record.cardRef && known?.kind !== 'followed' ? responderFor(record.cardRef) : null;
   if (record.cardRef && responder) {
     await responder
       .update(record.cardRef, interruptedCard(record))

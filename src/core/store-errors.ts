@@ -3,7 +3,15 @@
 // the port (and without importing a Redis client).
 
 /** Why the store was unavailable: not connected, no answer in time, or the connection dropped. */
-export type StoreUnavailableCode = 'STORE_UNAVAILABLE' | 'STORE_TIMEOUT' | 'STORE_CONNECTION_LOST' | 'STORE_REFUSED';
+export type StoreUnavailableCode =
+  | 'STORE_UNAVAILABLE'
+  | 'STORE_TIMEOUT'
+  | 'STORE_CONNECTION_LOST'
+  | 'STORE_REFUSED'
+  /** The store answers but refuses writes (Redis OOM / READONLY, the journal's disk full): nothing was written. */
+  | 'STORE_WRITE_REFUSED'
+  /** The store cannot keep a confirmation durably (Redis without AOF / noeviction, or data loss seen). */
+  | 'STORE_UNSAFE';
 
 /** The state store could not be reached (or did not answer in time); the call did not complete. */
 export class StoreUnavailableError extends Error {
@@ -19,7 +27,11 @@ export class StoreUnavailableError extends Error {
     /** Short machine-readable cause (readiness probes show only codes, never messages). */
     readonly code: StoreUnavailableCode = 'STORE_UNAVAILABLE',
   ) {
-    super(`the bot's state store is unreachable: ${reason}`);
+    super(
+      code === 'STORE_WRITE_REFUSED' || code === 'STORE_UNSAFE'
+        ? `the bot's state store can't write: ${reason}`
+        : `the bot's state store is unreachable: ${reason}`,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import type { StoreUnavailableError } from './store-errors.js';
 
 /** Message for a store outage; `mayHaveApplied` decides between "nothing changed" and "unknown". */
 export function storeUnavailableMessage(error: StoreUnavailableError): Message {
+  if (error.code === 'STORE_WRITE_REFUSED' || error.code === 'STORE_UNSAFE') return cannotWrite(error);
   const line = error.mayHaveApplied
     ? 'The bot’s state store stopped answering in the middle of this request, so whether it took effect is unknown.'
     : 'The bot’s state store is unreachable, so this was not done; nothing was changed.';
@@ -17,6 +18,25 @@ export function storeUnavailableMessage(error: StoreUnavailableError): Message {
     title: 'State store unreachable',
     tone: 'error',
     blocks: [text(line), context(hint)],
+    summary: line,
+    outcome: 'error',
+    visibility: 'ephemeral',
+  };
+}
+
+/** The store answers but would not (or must not) record this: nothing was written, nothing run. */
+function cannotWrite(error: StoreUnavailableError): Message {
+  const line =
+    error.code === 'STORE_UNSAFE'
+      ? 'The bot’s state store can’t keep confirmations safely right now: nothing was done.'
+      : 'The bot’s state store can’t write: nothing was done.';
+  return {
+    title: 'State store can’t write',
+    tone: 'error',
+    blocks: [
+      text(line),
+      context('The bot’s operator should check its state store (see /readyz and the log).'),
+    ],
     summary: line,
     outcome: 'error',
     visibility: 'ephemeral',

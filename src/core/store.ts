@@ -40,6 +40,8 @@ export interface PendingConfirmation {
   usedBy?: string;
   /** How it was used, so a late click gets the precise answer (expired / confirmed by X / cancelled by Y). */
   resolution?: PendingResolution;
+  /** Id of the click (or sweep) that took it: after a lost reply, the taker re-reads and recognises its own take. */
+  takeId?: string;
 }
 
 /** A long operation being followed (written and read by the tracking module). */
@@ -67,12 +69,15 @@ export interface PendingStore {
   /**
    * Compare-and-set pending → used: exactly one caller across all processes gets the confirmation
    * back (as it was before the take); every other gets null (missing, or already used).
+   * `takeId` (the click's id) is stored with the used state: when the reply is lost, `get` shows
+   * whether this click's take is the one that happened.
    */
   take(
     token: string,
     usedBy: string,
     at: number,
     resolution: PendingResolution,
+    takeId?: string,
   ): Promise<PendingConfirmation | null>;
   /** Compare-and-set: attaches the card ref only while still pending; false when gone or used. */
   attachCard(token: string, ref: MessageRef): Promise<boolean>;
@@ -115,6 +120,16 @@ export interface LeaseStore {
   holder(name: string): Promise<string | null>;
 }
 
+/** Faults the store has met since it opened (counted for /metrics; each also logged at error). */
+export interface StoreFaults {
+  /** Writes the store refused (Redis OOM / READONLY, the journal's disk full or read-only). */
+  writeFailures: number;
+  /** Torn or corrupt journal lines found at open. */
+  corruptRecords: number;
+  /** Times Redis was found to have lost the bot's data (its epoch key vanished or changed). */
+  dataLosses: number;
+}
+
 /** Which implementation is behind the port (banner, readiness, metrics). */
 export type StoreKind = 'memory' | 'embedded' | 'redis';
 
@@ -136,8 +151,13 @@ export interface BotStore {
    * clock. Absent for a store one process owns: its clock is the process's.
    */
   time?(): Promise<number>;
-  /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
+  /**
+   * Resolves when the store answers and accepts a write (readiness); rejects with the reason
+   * otherwise (unreachable, refusing writes, or unsafe for confirmations).
+   */
   ping(): Promise<void>;
+  /** Faults counted so far (the memory store has none). */
+  faults?(): StoreFaults;
   close(): Promise<void>;
 }
 
@@ -154,4 +174,14 @@ export const COLLECTIONS = {
   bindings: 'bindings',
   operations: 'operations',
   hostnames: 'hostnames',
+  /** Outcomes of confirmed calls by callId, kept until their audit record is written. */
+  callOutcomes: 'call-outcomes',
 } as const;
+
+/** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */
+export interface CallOutcome {
+  callId: string;
+  result: 'ok' | 'error' | 'unknown';
+  errorId?: string;
+  summary?: string;
+}

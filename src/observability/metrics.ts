@@ -21,7 +21,7 @@ export interface BotMetrics extends CoreMetrics {
   /** Feeds vpsops_api_request_duration_seconds; give it to createApp as onApiCall. */
   apiCall(sample: ApiCallSample): void;
   /** The store the gauges count (read at each scrape). */
-  observeStore(store: Pick<BotStore, 'pending' | 'operations'>): void;
+  observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults'>): void;
   /** Prometheus text exposition of everything registered. */
   text(): Promise<string>;
   readonly contentType: string;
@@ -67,7 +67,7 @@ export function createBotMetrics(options: { commands: readonly string[] }): BotM
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  let store: Pick<BotStore, 'pending' | 'operations'> | undefined;
+  let store: Pick<BotStore, 'pending' | 'operations' | 'faults'> | undefined;
   // A failing store read keeps the last value: /metrics must answer even when the store does not.
   const gauge = (name: string, help: string, read: (s: NonNullable<typeof store>) => Promise<number>) =>
     new Gauge({
@@ -86,6 +86,28 @@ export function createBotMetrics(options: { commands: readonly string[] }): BotM
   gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
     s.operations.count(),
   );
+  // The store counts its own faults (it has no metrics library); exposed as counters.
+  const faultKinds = ['writeFailures', 'corruptRecords', 'dataLosses'] as const;
+  const faultLabel = {
+    writeFailures: 'write_refused',
+    corruptRecords: 'journal_corrupt_line',
+    dataLosses: 'data_loss',
+  };
+  const reported = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
+  new Counter({
+    name: 'vpsops_store_faults_total',
+    help: 'State-store faults: writes refused (Redis OOM / READONLY, journal disk full), torn or corrupt journal lines, Redis data loss seen.',
+    labelNames: ['fault'] as const,
+    registers,
+    collect() {
+      const now = store?.faults?.();
+      for (const kind of faultKinds) {
+        const value = now?.[kind] ?? reported[kind];
+        this.inc({ fault: faultLabel[kind] }, Math.max(0, value - reported[kind]));
+        reported[kind] = Math.max(reported[kind], value);
+      }
+    },
+  });
   // Known series start at zero so dashboards see them before the first event.
   for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
 

@@ -4,11 +4,19 @@
 // to the live records when it has grown to twice their number, and at every open. One process per
 // data dir, enforced by a lock file. Chosen over SQLite/LevelDB: no native build, and the state
 // is small records that are replayed in milliseconds.
+//
+// Integrity: every line carries a checksum. A change is applied in memory only once its line is
+// written; a write that fails answers "can't write: nothing was done". A torn or corrupt line
+// found at open is reported loudly (error log, the count in `storeFaults`, the file copied aside),
+// and every confirmation still pending is then treated as used: its state is uncertain.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import { pendingDropAt, type BotStore, type PendingConfirmation } from '../core/store.js';
+import { StoreUnavailableError } from '../core/store-errors.js';
+import { pendingDropAt, type BotStore, type PendingConfirmation, type StoreFaults } from '../core/store.js';
+import type { Logger } from '../logger.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { createTableStore, TABLES, type TableWrite } from './table-store.js';
 
@@ -17,29 +25,63 @@ export const JOURNAL_FILE = 'state.journal';
 /** The whole-state JSON file of earlier versions, imported once. */
 const LEGACY_FILE = 'state.json';
 
-function parseLine(line: string): TableWrite | null {
+const checksum = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 12);
+
+function decode(json: string): TableWrite | null {
   try {
-    const parsed = JSON.parse(line) as { t?: unknown; k?: unknown; v?: unknown };
+    const parsed = JSON.parse(json) as { t?: unknown; k?: unknown; v?: unknown };
     if (typeof parsed.t !== 'string' || typeof parsed.k !== 'string') return null;
     return { table: parsed.t, key: parsed.k, value: parsed.v ?? null };
   } catch {
-    // A torn last line (killed mid-append) is dropped; every earlier line is whole.
     return null;
   }
 }
 
-const lineOf = (write: TableWrite): string =>
-  `${JSON.stringify({ t: write.table, k: write.key, v: write.value })}\n`;
+/** One journal line: the write, or null when the line is torn or corrupt. */
+function parseLine(line: string): TableWrite | null {
+  const tab = line.indexOf('\t');
+  // Journals of earlier versions have bare JSON lines (no checksum); read once, then compacted.
+  if (tab < 0) return line.startsWith('{') ? decode(line) : null;
+  const json = line.slice(tab + 1);
+  return checksum(json) === line.slice(0, tab) ? decode(json) : null;
+}
 
-async function readJournal(path: string): Promise<TableWrite[]> {
+const lineOf = (write: TableWrite): string => {
+  const json = JSON.stringify({ t: write.table, k: write.key, v: write.value });
+  return `${checksum(json)}\t${json}\n`;
+};
+
+/** The journal's writes, and how many lines were torn or corrupt. */
+async function readJournal(path: string): Promise<{ writes: TableWrite[]; corrupt: number }> {
   let raw: string;
   try {
     raw = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { writes: [], corrupt: 0 };
     throw error;
   }
-  return raw.split('\n').flatMap((line) => (line.trim() ? (parseLine(line) ?? []) : []));
+  const writes: TableWrite[] = [];
+  let corrupt = 0;
+  for (const line of raw.split('\n')) {
+    if (!line.trim()) continue;
+    const write = parseLine(line);
+    if (write) writes.push(write);
+    else corrupt += 1;
+  }
+  return { writes, corrupt };
+}
+
+/** After a corrupt line nobody knows which confirmation it changed: none may still be confirmed. */
+function settleUncertain(writes: TableWrite[], at: number): TableWrite[] {
+  const last = new Map<string, TableWrite>();
+  for (const write of writes) if (write.table === TABLES.pending) last.set(write.key, write);
+  const settled: TableWrite[] = [];
+  for (const write of last.values()) {
+    const pending = write.value as PendingConfirmation | null;
+    if (pending?.status !== 'pending') continue;
+    settled.push({ ...write, value: { ...pending, status: 'used', usedAt: at, usedBy: 'state-check' } });
+  }
+  return settled;
 }
 
 /** Earlier versions kept the whole state in state.json: turn it into journal writes once. */
@@ -73,6 +115,16 @@ export interface EmbeddedStoreOptions {
   /** What this process is (console, exec, serve), named to a second process that is refused. */
   mode?: string;
   now?: () => number;
+  logger?: Logger;
+  /** How a batch of lines reaches the journal (tests inject a failing disk). */
+  appendLines?: (handle: FileHandle, text: string) => Promise<void>;
+}
+
+/** Why a journal write failed, from its error code only (a message may name paths). */
+function writeRefused(error: unknown): StoreUnavailableError {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const why = typeof code === 'string' ? code : 'write failed';
+  return new StoreUnavailableError(`the journal could not be written (${why})`, false, 'STORE_WRITE_REFUSED');
 }
 
 /** Opens the embedded store under `dataDir`; ConfigError when another live process holds it. */
@@ -81,12 +133,25 @@ export async function openEmbeddedStore(
   options: EmbeddedStoreOptions = {},
 ): Promise<BotStore & { journalLines(): number }> {
   const now = options.now ?? Date.now;
+  const appendLines = options.appendLines ?? ((handle, text) => handle.appendFile(text));
+  const faults: StoreFaults = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
   await mkdir(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir, options.mode ?? 'vpsops');
   try {
     const path = join(dataDir, JOURNAL_FILE);
     const legacy = join(dataDir, LEGACY_FILE);
-    const replayed = [...(await readLegacy(legacy)), ...(await readJournal(path))];
+    const journal = await readJournal(path);
+    const replayed = [...(await readLegacy(legacy)), ...journal.writes];
+    if (journal.corrupt > 0) {
+      faults.corruptRecords += journal.corrupt;
+      const aside = `${path}.corrupt-${now()}`;
+      await copyFile(path, aside);
+      replayed.push(...settleUncertain(replayed, now()));
+      options.logger?.error(
+        { journal: path, keptAs: aside, corruptLines: journal.corrupt },
+        'the state journal has torn or corrupt lines: the file was kept aside and every pending confirmation is treated as used',
+      );
+    }
     let handle: FileHandle | undefined;
     let lines = 0;
     let liveCount = 0;
@@ -95,7 +160,16 @@ export async function openEmbeddedStore(
       kind: 'embedded',
       now,
       initial: replayed,
-      onWrite: (write) => append(write),
+      onWrite: (write) =>
+        append(write).catch((error: unknown) => {
+          faults.writeFailures += 1;
+          const refused = writeRefused(error);
+          options.logger?.error(
+            { err: refused.reason },
+            'the state journal refused a write: nothing was changed',
+          );
+          throw refused;
+        }),
       onClose: async () => {
         await queue.catch(() => undefined);
         await handle?.close();
@@ -104,14 +178,15 @@ export async function openEmbeddedStore(
       },
     });
     // Rewrites the journal as the live records only (tmp + rename, so a crash keeps one whole file).
-    const compact = async (): Promise<void> => {
+    // `written` are lines just appended whose changes memory applies only after this returns.
+    const compact = async (written: string[] = []): Promise<void> => {
       const records = store.snapshot().filter((write) => live(write, now()));
       const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, records.map(lineOf).join(''), { mode: 0o600 });
+      await writeFile(tmp, records.map(lineOf).join('') + written.join(''), { mode: 0o600 });
       await handle?.close();
       await rename(tmp, path);
       handle = await open(path, 'a', 0o600);
-      lines = records.length;
+      lines = records.length + written.length;
       liveCount = records.length;
     };
     // Group commit: changes made while a write is in flight wait in one open batch and go to disk
@@ -124,9 +199,9 @@ export async function openEmbeddedStore(
         const step = async (): Promise<void> => {
           if (openBatch === batch) openBatch = undefined;
           if (!handle) throw new Error('the embedded store is closed');
-          await handle.appendFile(batch.lines.join(''));
+          await appendLines(handle, batch.lines.join(''));
           lines += batch.lines.length;
-          if (lines > 2 * liveCount + 1000) await compact();
+          if (lines > 2 * liveCount + 1000) await compact(batch.lines);
         };
         batch.done = queue = queue.then(step, step);
         openBatch = batch;
@@ -136,7 +211,11 @@ export async function openEmbeddedStore(
     };
     await compact();
     if (existsSync(legacy)) await rename(legacy, `${legacy}.imported`);
-    return Object.assign(store, { journalLines: () => lines });
+    // Readiness writes a probe line through the same path as every change (compaction keeps one).
+    const ping = async (): Promise<void> => {
+      await store.collection<number>('probe').put('write', now());
+    };
+    return Object.assign(store, { journalLines: () => lines, ping, faults: () => ({ ...faults }) });
   } catch (error) {
     lock.release();
     throw error;

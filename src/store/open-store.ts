@@ -23,21 +23,23 @@ export async function openBotState(
   config: AppConfig,
   options: { mode?: string; now?: () => number; logger?: Logger } = {},
 ): Promise<BotState> {
-  const { url, prefix } = config.redis;
+  const { url, prefix, unsafePersistence } = config.redis;
   // The Redis modules (and ioredis) load only when REDIS_URL is set.
   const redis = url
     ? { ...(await import('./redis-store.js')), ...(await import('./redis-audit.js')) }
     : undefined;
-  const store = redis && url
-    ? await redis.openRedisStore({ url, prefix, ...options })
-    : await openEmbeddedStore(config.dataDir, options);
+  const store =
+    redis && url
+      ? await redis.openRedisStore({ url, prefix, unsafePersistence: unsafePersistence === true, ...options })
+      : await openEmbeddedStore(config.dataDir, options);
   try {
     // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
     // for every replica; otherwise audit.jsonl in the data dir.
     const redact = createRedactor(secretsOf(config));
-    const audit = redis && url
-      ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
-      : await openAuditLog(config.dataDir, { redact });
+    const audit =
+      redis && url
+        ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
+        : await openAuditLog(config.dataDir, { redact });
     return {
       store,
       audit,

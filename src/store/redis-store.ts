@@ -2,8 +2,8 @@
 // answered by whichever replica it reaches and "take once" holds across processes. All keys live
 // under one prefix (VPSOPS_REDIS_PREFIX); see src/store/redis/* for the layout of each concern.
 import type { ResolvedInstance } from '../core/command.js';
-import { StoreUnavailableError } from '../core/store-errors.js';
-import type { BotStore, TrackedOperation } from '../core/store.js';
+import { isStoreUnavailable, StoreUnavailableError } from '../core/store-errors.js';
+import type { BotStore, StoreFaults, TrackedOperation } from '../core/store.js';
 import type { Logger } from '../logger.js';
 import { createRedisConnection, toStoreError } from './redis/connection.js';
 import { createRedisContext } from './redis/context.js';
@@ -13,6 +13,7 @@ import { createRedisHostnames } from './redis/hostnames.js';
 import { createRedisLeases } from './redis/leases.js';
 import { createRedisPending } from './redis/pending.js';
 import { createRedisCollection } from './redis/records.js';
+import { createRedisSafety } from './redis/safety.js';
 import { defineScripts } from './redis/scripts.js';
 
 /** Settings of openRedisStore. */
@@ -27,6 +28,8 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
   /** How long to wait for the first connection (default 5000 ms). */
   connectTimeoutMs?: number;
+  /** Serve confirmations even without AOF / noeviction (VPSOPS_REDIS_UNSAFE_PERSISTENCE=1, trials). */
+  unsafePersistence?: boolean;
 }
 
 /** Connects to Redis and returns the store; rejects with StoreUnavailableError when unreachable. */
@@ -41,14 +44,45 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     defineScripts(client),
   );
   let closed = false;
-  const mapError = (error: unknown): unknown =>
-    closed
-      ? new StoreUnavailableError('the store has been closed', false)
-      : toStoreError(error, connection.lastError);
+  const faults: StoreFaults = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
+  const mapError = (error: unknown): unknown => {
+    if (closed) return new StoreUnavailableError('the store has been closed', false);
+    const mapped = toStoreError(error, connection.lastError);
+    if (isStoreUnavailable(mapped) && mapped.code === 'STORE_WRITE_REFUSED') {
+      faults.writeFailures += 1;
+      options.logger?.error({ err: mapped.reason }, 'Redis refused a write of the bot’s state');
+    }
+    return mapped;
+  };
   const guard = <T extends object>(part: T): T => guarded(part, mapError);
+  const safety = createRedisSafety(ctx, {
+    faults,
+    ...(options.unsafePersistence ? { allowUnsafePersistence: true } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  try {
+    await guard(safety).check();
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
+  // Every reconnect may be to a restarted or failed-over Redis: check it again.
+  client.on('ready', () => {
+    safety
+      .check()
+      .catch((error: unknown) =>
+        options.logger?.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'Redis safety check failed',
+        ),
+      );
+  });
   const operations = {
+    // Readiness: a write that expires by itself, and the durability verdict.
     async ping() {
-      await client.ping();
+      await client.set(ctx.key('probe:write'), String(ctx.now()), 'PX', 60_000);
+      await safety.verifyEpoch();
+      safety.assertDurable();
     },
     async time() {
       const [seconds, micros] = await client.time();
@@ -57,7 +91,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
   };
   return {
     kind: 'redis',
-    pending: guard(createRedisPending(ctx)),
+    pending: guard(createRedisPending(ctx, safety)),
     bindings: guard(createRedisCollection<ResolvedInstance>(ctx, 'bindings')),
     hostnames: guard(createRedisHostnames(ctx)),
     operations: guard(createRedisCollection<TrackedOperation>(ctx, 'operations')),
@@ -66,6 +100,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     collection: <T>(name: string) => guard(createRedisCollection<T>(ctx, name)),
     time: guard(operations).time,
     ping: guard(operations).ping,
+    faults: () => ({ ...faults }),
     async close() {
       if (closed) return;
       closed = true;

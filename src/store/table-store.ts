@@ -74,12 +74,41 @@ function createTables(options: TableStoreOptions) {
     else t.set(key, value);
   };
   for (const write of options.initial ?? []) apply(write);
-  const write = async (name: string, key: string, value: unknown): Promise<void> => {
-    const stored = value === null ? null : clone(value);
-    apply({ table: name, key, value: stored });
-    await options.onWrite?.({ table: name, key, value: stored });
+  // Journal first, memory after: a change the journal refused is never seen. Changes to one key
+  // run one after another, so a compare-and-set decides on what the journal already holds;
+  // different keys still share the journal's group commit.
+  const inFlight = new Map<string, Promise<unknown>>();
+  const change = <R>(
+    name: string,
+    key: string,
+    decide: (current: unknown) => { value: unknown; result: R } | undefined,
+  ): Promise<R | undefined> => {
+    const id = `${name}\u0000${key}`;
+    const run = async (): Promise<R | undefined> => {
+      const decided = decide(table(name).get(key));
+      if (!decided) return undefined;
+      const stored = decided.value === null || decided.value === undefined ? null : clone(decided.value);
+      await options.onWrite?.({ table: name, key, value: stored });
+      apply({ table: name, key, value: stored });
+      return decided.result;
+    };
+    const result = (inFlight.get(id) ?? Promise.resolve()).then(run, run);
+    const settled = result.catch(() => undefined);
+    inFlight.set(id, settled);
+    void settled.then(() => {
+      if (inFlight.get(id) === settled) inFlight.delete(id);
+    });
+    return result;
   };
-  return { table, write, byHostname, names: () => [...tables.keys()] };
+  // A read of a key waits for a change to it already in flight, so a caller sees what it asked for
+  // just before (an attached card, a put record) once the journal has it.
+  const settledKey = async (name: string, key: string): Promise<void> => {
+    await inFlight.get(`${name}\u0000${key}`);
+  };
+  const write = async (name: string, key: string, value: unknown): Promise<void> => {
+    await change(name, key, () => ({ value, result: undefined }));
+  };
+  return { table, write, change, settledKey, byHostname, names: () => [...tables.keys()] };
 }
 
 type Tables = ReturnType<typeof createTables>;
@@ -88,11 +117,14 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
   return {
     put: (id, value) => tables.write(name, id, value),
     async get(id) {
+      await tables.settledKey(name, id);
       const found = tables.table(name).get(id);
       return found === undefined ? null : clone(found as T);
     },
     async delete(id) {
-      if (tables.table(name).has(id)) await tables.write(name, id, null);
+      await tables.change(name, id, (found) =>
+        found === undefined ? undefined : { value: null, result: undefined },
+      );
     },
     async list() {
       return [...tables.table(name).values()].map((value) => clone(value as T));
@@ -129,25 +161,32 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
         await tables.write(TABLES.pending, pending.token, pending);
       },
       async get(token) {
+        await tables.settledKey(TABLES.pending, token);
         const found = pendingTable().get(token);
         return found && pendingDropAt(found) >= now() ? clone(found) : null;
       },
-      async take(token, usedBy, at, resolution) {
-        const found = pendingTable().get(token);
-        if (!found || found.status !== 'pending') return null;
-        const before = clone(found);
-        const used = { ...found, status: 'used' as const, usedAt: at, usedBy, resolution };
-        await tables.write(TABLES.pending, token, used);
-        return before;
+      async take(token, usedBy, at, resolution, takeId) {
+        const taken = await tables.change(TABLES.pending, token, (current) => {
+          const found = current as PendingConfirmation | undefined;
+          if (!found || found.status !== 'pending') return undefined;
+          const used: PendingConfirmation = { ...found, status: 'used', usedAt: at, usedBy, resolution };
+          if (takeId !== undefined) used.takeId = takeId;
+          return { value: used, result: clone(found) };
+        });
+        return taken ?? null;
       },
       async attachCard(token, ref) {
-        const found = pendingTable().get(token);
-        if (!found || found.status !== 'pending') return false;
-        await tables.write(TABLES.pending, token, { ...found, cardRef: ref });
-        return true;
+        const attached = await tables.change(TABLES.pending, token, (current) => {
+          const found = current as PendingConfirmation | undefined;
+          if (!found || found.status !== 'pending') return undefined;
+          return { value: { ...found, cardRef: ref }, result: true };
+        });
+        return attached ?? false;
       },
       async delete(token) {
-        if (pendingTable().has(token)) await tables.write(TABLES.pending, token, null);
+        await tables.change(TABLES.pending, token, (found) =>
+          found === undefined ? undefined : { value: null, result: undefined },
+        );
       },
       async due(at, limit) {
         await prune(now());

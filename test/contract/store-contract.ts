@@ -6,7 +6,9 @@ import { USED_RETENTION_MS, type BotStore, type PendingConfirmation } from '../.
 import { describeStoreRecordsContract } from './store-contract-records.js';
 
 /** What a test file provides: a fresh, empty store on the given clock, and how to dispose of it. */
-export type OpenStore = (options: { now: () => number }) => Promise<{ store: BotStore; cleanup(): Promise<void> }>;
+export type OpenStore = (options: {
+  now: () => number;
+}) => Promise<{ store: BotStore; cleanup(): Promise<void> }>;
 
 /** A clock the tests can move forward (starts at the real time, so real TTLs agree with it). */
 export interface TestClock {
@@ -24,11 +26,19 @@ export interface StoreFixture {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A pending confirmation with every field a real one has; `overrides` win. */
-export function pendingFor(token: string, at: number, overrides: Partial<PendingConfirmation> = {}): PendingConfirmation {
+export function pendingFor(
+  token: string,
+  at: number,
+  overrides: Partial<PendingConfirmation> = {},
+): PendingConfirmation {
   return {
     token,
     command: 'instance stop',
-    args: { instance: { uuid: '0b0e6c1e-0000-4000-8000-000000000001', label: 'web-1' }, force: true, tags: [] },
+    args: {
+      instance: { uuid: '0b0e6c1e-0000-4000-8000-000000000001', label: 'web-1' },
+      force: true,
+      tags: [],
+    },
     auditArgs: { instance: 'web-1', note: 'résumé ✓ "quoted" \\ slash/' },
     requester: { platform: 'slack', userId: 'U1', displayName: 'Ada', roles: [] },
     platform: 'slack',
@@ -85,14 +95,35 @@ function describePendingContract(f: StoreFixture): void {
       expect(taken).toEqual(pendingFor('t1', at));
       expect(await f.store.pending.take('t1', 'slack:U3', at + 6, 'cancelled')).toBeNull();
       const used = await f.store.pending.get('t1');
-      expect(used).toMatchObject({ status: 'used', usedBy: 'slack:U2', usedAt: at + 5, resolution: 'confirmed' });
+      expect(used).toMatchObject({
+        status: 'used',
+        usedBy: 'slack:U2',
+        usedAt: at + 5,
+        resolution: 'confirmed',
+      });
       expect(await f.store.pending.take('missing', 'slack:U2', at, 'confirmed')).toBeNull();
+    });
+
+    it('records the id of the click that took it, so a taker whose reply was lost can recognise its own take', async () => {
+      const at = f.clock.now();
+      await f.store.pending.put(pendingFor('t1', at));
+      expect(await f.store.pending.take('t1', 'slack:U2', at, 'confirmed', 'click-1')).toEqual(
+        pendingFor('t1', at),
+      );
+      expect(await f.store.pending.take('t1', 'slack:U3', at, 'confirmed', 'click-2')).toBeNull();
+      expect(await f.store.pending.get('t1')).toMatchObject({
+        status: 'used',
+        usedBy: 'slack:U2',
+        takeId: 'click-1',
+      });
     });
 
     it('gives exactly one of many simultaneous takers the confirmation', async () => {
       await f.store.pending.put(pendingFor('race', f.clock.now()));
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => f.store.pending.take('race', `slack:U${i}`, f.clock.now(), 'confirmed')),
+        Array.from({ length: 20 }, (_, i) =>
+          f.store.pending.take('race', `slack:U${i}`, f.clock.now(), 'confirmed'),
+        ),
       );
       expect(results.filter((r) => r !== null)).toHaveLength(1);
     });
@@ -108,12 +139,21 @@ function describePendingContract(f: StoreFixture): void {
       expect((await f.store.pending.due(at - 1500, 10)).map((p) => p.token)).toEqual(['oldest']);
       expect(await f.store.pending.take('late', 'expiry', at, 'expired')).not.toBeNull();
       expect((await f.store.pending.due(at, 10)).map((p) => p.token)).toEqual(['oldest', 'later']);
-      expect(await f.store.pending.get('late')).toMatchObject({ status: 'used', resolution: 'expired', usedBy: 'expiry' });
+      expect(await f.store.pending.get('late')).toMatchObject({
+        status: 'used',
+        resolution: 'expired',
+        usedBy: 'expiry',
+      });
     });
 
     it('attaches a card only while pending', async () => {
       const at = f.clock.now();
-      const ref = { platform: 'slack' as const, channelId: 'C1', id: '1700000000.000100', extra: { ts: 'x' } };
+      const ref = {
+        platform: 'slack' as const,
+        channelId: 'C1',
+        id: '1700000000.000100',
+        extra: { ts: 'x' },
+      };
       await f.store.pending.put(pendingFor('t1', at));
       expect(await f.store.pending.attachCard('t1', ref)).toBe(true);
       expect((await f.store.pending.get('t1'))?.cardRef).toEqual(ref);
@@ -131,7 +171,9 @@ function describePendingContract(f: StoreFixture): void {
       await f.store.pending.put(pendingFor('a', at, { expiresAt: at - 10 }));
       await f.store.pending.put(pendingFor('b', at));
       await f.store.pending.put(pendingFor('c', at));
-      await f.store.pending.put(pendingFor('u', at, { status: 'used', usedAt: at, usedBy: 'slack:U1', resolution: 'confirmed' }));
+      await f.store.pending.put(
+        pendingFor('u', at, { status: 'used', usedAt: at, usedBy: 'slack:U1', resolution: 'confirmed' }),
+      );
       expect(await f.store.pending.count()).toBe(3);
       await f.store.pending.take('b', 'slack:U1', at, 'confirmed');
       await f.store.pending.delete('a');
@@ -146,7 +188,10 @@ function describePendingContract(f: StoreFixture): void {
       const at = f.clock.now();
       await f.store.pending.put(pendingFor('t1', at));
       await f.store.pending.put(pendingFor('t1', at, { expiresAt: at - 5, command: 'instance reboot' }));
-      expect(await f.store.pending.get('t1')).toMatchObject({ command: 'instance reboot', expiresAt: at - 5 });
+      expect(await f.store.pending.get('t1')).toMatchObject({
+        command: 'instance reboot',
+        expiresAt: at - 5,
+      });
       expect((await f.store.pending.due(at, 10)).map((p) => p.command)).toEqual(['instance reboot']);
       expect(await f.store.pending.count()).toBe(1);
     });
@@ -154,7 +199,9 @@ function describePendingContract(f: StoreFixture): void {
     it('drops a confirmation once its retention after expiry has passed', async () => {
       const at = f.clock.now();
       // Expired long ago: 250 ms of retention left, by the store's clock and by Redis's.
-      await f.store.pending.put(pendingFor('old', at, { createdAt: at - USED_RETENTION_MS, expiresAt: at - USED_RETENTION_MS + 250 }));
+      await f.store.pending.put(
+        pendingFor('old', at, { createdAt: at - USED_RETENTION_MS, expiresAt: at - USED_RETENTION_MS + 250 }),
+      );
       await f.store.pending.put(pendingFor('kept', at));
       expect(await f.store.pending.count()).toBe(2);
       await sleep(400);

@@ -1,15 +1,19 @@
 // The store contract against the embedded store (journal in the data dir), plus what only it has:
-// data survives a reopen, a torn last line is ignored, one process per data dir, a bounded
-// journal, and the old state.json imported once.
+// data survives a reopen, a torn or corrupt line is reported and never leaves a confirmation
+// pending, a refused journal write changes nothing, one process per data dir, a bounded journal,
+// and the old state.json imported once.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
+import { StoreUnavailableError } from '../../src/core/store-errors.js';
+import { createLogger } from '../../src/logger.js';
 import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded-store.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
 
@@ -29,7 +33,84 @@ describeStoreContract('embedded', async ({ now }) => {
 });
 
 describe('embedded store specifics', () => {
-  it('keeps every kind of record across a reopen, and ignores a torn last line', async () => {
+  it('reports a torn line loudly, keeps the file aside and treats every pending confirmation as used', async () => {
+    const dir = await tempDir();
+    try {
+      const at = Date.now();
+      const first = await openEmbeddedStore(dir);
+      await first.pending.put(pendingFor('t1', at));
+      await first.pending.put(pendingFor('t2', at));
+      await first.pending.take('t2', 'slack:U1', at, 'cancelled');
+      await first.bindings.put('slack:C1', { uuid: 'u1', label: 'web-1' });
+      await first.close();
+      // A torn `used` line: the take of t1 may have happened.
+      await appendFile(
+        join(dir, JOURNAL_FILE),
+        '0123456789ab\t{"t":"pending","k":"t1","v":{"token":"t1","status":"us',
+      );
+      const logged: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          logged.push(chunk.toString());
+          done();
+        },
+      });
+      const logger = createLogger({ level: 'error', destination: sink });
+      const second = await openEmbeddedStore(dir, { logger });
+      try {
+        expect(await second.pending.get('t1')).toMatchObject({ status: 'used', usedBy: 'state-check' });
+        expect(await second.pending.take('t1', 'slack:U1', at, 'confirmed')).toBeNull();
+        expect(await second.pending.get('t2')).toMatchObject({ status: 'used', resolution: 'cancelled' });
+        expect(await second.pending.count()).toBe(0);
+        expect(await second.bindings.list()).toEqual([{ uuid: 'u1', label: 'web-1' }]);
+        expect(second.faults?.()).toMatchObject({ corruptRecords: 1 });
+        expect((await readdir(dir)).some((name) => name.startsWith(`${JOURNAL_FILE}.corrupt-`))).toBe(true);
+        expect(logged.some((line) => /"level":50.*torn or corrupt/.test(line))).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the journal before memory: a refused write answers "can\'t write" and changes nothing', async () => {
+    const dir = await tempDir();
+    let diskFull = false;
+    const store = await openEmbeddedStore(dir, {
+      appendLines: async (handle, text) => {
+        if (diskFull) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+        await handle.appendFile(text);
+      },
+    });
+    try {
+      const at = Date.now();
+      await store.pending.put(pendingFor('t1', at));
+      await store.ping();
+      diskFull = true;
+      const error = await store.pending.take('t1', 'slack:U1', at, 'confirmed', 'click-1').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect(error).toMatchObject({ code: 'STORE_WRITE_REFUSED', mayHaveApplied: false });
+      expect((error as Error).message).toContain("can't write");
+      expect(await store.pending.get('t1')).toMatchObject({ status: 'pending' });
+      await expect(store.ping()).rejects.toMatchObject({ code: 'STORE_WRITE_REFUSED' });
+      expect(store.faults?.()).toMatchObject({ writeFailures: 2 });
+      diskFull = false;
+      expect(await store.pending.take('t1', 'slack:U1', at, 'confirmed', 'click-2')).toMatchObject({
+        status: 'pending',
+      });
+      expect(await store.pending.get('t1')).toMatchObject({ status: 'used', takeId: 'click-2' });
+      await store.ping();
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every kind of record across a reopen', async () => {
     const dir = await tempDir();
     try {
       const at = Date.now();
@@ -41,7 +122,6 @@ describe('embedded store specifics', () => {
       await first.hostnames.remember('U1', 'Web-1');
       await first.collection('watches').put('w1', { every: 5 });
       await first.close();
-      await appendFile(join(dir, JOURNAL_FILE), '{"t":"bindings","k":"slack:C9","v":{"uuid":"u9"');
       const second = await openEmbeddedStore(dir);
       try {
         expect(await second.pending.get('t1')).toEqual(pendingFor('t1', at));
@@ -87,7 +167,8 @@ describe('embedded store specifics', () => {
     const dir = await tempDir();
     try {
       const store = await openEmbeddedStore(dir);
-      for (let i = 0; i < 5000; i += 1) await store.bindings.put(`slack:C${i % 10}`, { uuid: `u${i}`, label: 'x' });
+      for (let i = 0; i < 5000; i += 1)
+        await store.bindings.put(`slack:C${i % 10}`, { uuid: `u${i}`, label: 'x' });
       expect(store.journalLines()).toBeLessThanOrEqual(2 * 10 + 1001);
       await store.close();
       const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).split('\n').filter(Boolean);
@@ -110,12 +191,14 @@ describe('embedded store specifics', () => {
       await Promise.all(
         tokens.map(async (token) => {
           await store.pending.put(pendingFor(token, at));
-          expect(await store.pending.attachCard(token, { platform: 'slack', channelId: 'C1', id: token })).toBe(true);
+          expect(
+            await store.pending.attachCard(token, { platform: 'slack', channelId: 'C1', id: token }),
+          ).toBe(true);
         }),
       );
       await store.close();
       const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).split('\n').filter(Boolean);
-      expect(lines.every((line) => typeof (JSON.parse(line) as { k: unknown }).k === 'string')).toBe(true);
+      expect(lines.every((line) => /^[0-9a-f]{12}\t\{"t":/.test(line))).toBe(true);
       const reopened = await openEmbeddedStore(dir);
       try {
         expect(await reopened.pending.count()).toBe(400);

@@ -1,16 +1,24 @@
-// A real redis-server for tests, on a free 127.0.0.1 port, with no persistence. A missing binary
+// A real redis-server for tests, on a free 127.0.0.1 port, configured as the bot requires (AOF on,
+// maxmemory-policy noeviction) in a temporary dir unless a test asks otherwise. A missing binary
 // fails the test with an explicit message (CI installs redis-server in .ci/run); it is never a skip.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
 /** A running test Redis. */
 export interface TestRedisServer {
   url: string;
   port: number;
+  /** Where its AOF / RDB files live. */
+  dir: string;
   /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a blackholed network. */
   pause(): void;
   resume(): void;
+  /** SIGKILL: no shutdown save, like a crash; the data dir stays for a restart. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,6 +30,15 @@ export interface TestRedisOptions {
   binary?: string;
   /** Port to listen on (default: a free one), e.g. to restart a server where a client expects it. */
   port?: number;
+  /**
+   * 'aof' (default): appendonly yes + noeviction, what the bot requires; 'rdb': snapshots only
+   * (`SAVE` writes one) with an evicting policy; 'none': no persistence at all.
+   */
+  persistence?: 'aof' | 'rdb' | 'none';
+  /** appendfsync for 'aof' (default everysec; 'always' makes every acknowledged write durable). */
+  appendfsync?: 'always' | 'everysec';
+  /** Working dir (AOF / RDB files): reuse one to restart from what a previous server wrote. Kept. */
+  dir?: string;
 }
 
 /** One raw PING over the RESP protocol; true when Redis answers (+PONG or -NOAUTH). */
@@ -48,7 +65,20 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startRedisServer(options: TestRedisOptions = {}): Promise<TestRedisServer> {
   const binary = options.binary ?? 'redis-server';
   const port = options.port ?? (await freePort());
-  const args = ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'];
+  const ownDir = options.dir === undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'vpsops-redis-'));
+  const persistence = options.persistence ?? 'aof';
+  const args = ['--save', '', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir];
+  if (persistence === 'aof')
+    args.push(
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      options.appendfsync ?? 'everysec',
+      '--maxmemory-policy',
+      'noeviction',
+    );
+  else args.push('--appendonly', 'no', '--maxmemory-policy', 'allkeys-lru');
   if (options.password) args.push('--requirepass', options.password);
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -63,7 +93,9 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
         ),
       ),
     );
-    child.once('exit', (code) => resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)));
+    child.once('exit', (code) =>
+      resolve(new Error(`${binary} exited with code ${code} before answering: ${stderr.trim()}`)),
+    );
   });
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -71,6 +103,7 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
       child.kill('SIGTERM');
     }
     await exited(child);
+    if (ownDir) rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -87,8 +120,13 @@ export async function startRedisServer(options: TestRedisOptions = {}): Promise<
   return {
     url: `redis://${auth}127.0.0.1:${port}/0`,
     port,
+    dir,
     pause: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
     stop,
   };
 }

@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { interruptedBound, loadConfig } from '../../src/config.js';
 import { openAuditLog, REPLICA_ID, type AuditLog } from '../../src/core/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
-import { closeInterrupted, INTERRUPTED_LEASE } from '../../src/core/interrupted.js';
+import { closeInterrupted, INTERRUPTED_LEASE, knownOutcome } from '../../src/core/interrupted.js';
+import { COLLECTIONS, type CallOutcome, type TrackedOperation } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/table-store.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import type { Message } from '../../src/render/message.js';
@@ -166,10 +168,57 @@ describe('closing interrupted calls at start', () => {
     await audit.close();
   });
 
+  it('rewrites no card the store knows better about: a kept outcome, or a card the tracker follows', async () => {
+    const dir = tempDir();
+    const audit = await openAuditLog(dir);
+    const store = createMemoryStore();
+    const ref = (id: string): MessageRef => ({ platform: 'slack', channelId: 'C1', id });
+    await audit.write(calling('done', '2026-01-01T00:00:00.000Z', { cardRef: ref('1') }));
+    await audit.write(calling('not-done', '2026-01-01T00:00:01.000Z', { cardRef: ref('2') }));
+    await audit.write(calling('followed', '2026-01-01T00:00:02.000Z', { cardRef: ref('3') }));
+    await audit.write(calling('nothing-known', '2026-01-01T00:00:03.000Z', { cardRef: ref('4') }));
+    const outcomes = store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
+    await outcomes.put('done', { callId: 'done', result: 'ok', summary: 'stop requested for web-1' });
+    await outcomes.put('not-done', { callId: 'not-done', result: 'error', errorId: 'audit-unavailable' });
+    await store.operations.put('op-1', { id: 'op-1', ref: ref('3') } as TrackedOperation);
+    const responder = recordingResponder();
+    const closed = await closeInterrupted(
+      {
+        audit,
+        logger: silentLogger(),
+        now: () => new Date('2026-01-01T00:05:00.000Z'),
+        olderThanMs: 60_000,
+        replica: 'me',
+        known: knownOutcome(store),
+      },
+      () => responder,
+    );
+    expect(closed).toBe(4);
+    // Only the card nothing is known about says "unknown".
+    expect(responder.updates.map((u) => u.ref.id)).toEqual(['4']);
+    const closing = lines(dir).slice(4);
+    expect(closing.find((r) => r.callId === 'done')).toMatchObject({
+      result: 'ok',
+      summary: 'stop requested for web-1',
+    });
+    expect(closing.find((r) => r.callId === 'done')?.interrupted).toBeUndefined();
+    expect(closing.find((r) => r.callId === 'not-done')).toMatchObject({
+      result: 'error',
+      errorId: 'audit-unavailable',
+    });
+    expect(closing.find((r) => r.callId === 'followed')).toMatchObject({ result: 'unknown' });
+    expect(await outcomes.count()).toBe(0);
+    await audit.close();
+  });
+
   it('leaves the calls to the replica holding the closing lease, and closes them once it is free', async () => {
     const dir = tempDir();
     const audit = await openAuditLog(dir);
-    await audit.write(calling('dead', '2026-01-01T00:00:00.000Z', { cardRef: { platform: 'slack', channelId: 'C1', id: '1' } }));
+    await audit.write(
+      calling('dead', '2026-01-01T00:00:00.000Z', {
+        cardRef: { platform: 'slack', channelId: 'C1', id: '1' },
+      }),
+    );
     const leases = createMemoryLeases(() => Date.parse('2026-01-01T00:05:00.000Z'));
     const responder = recordingResponder();
     const deps = {

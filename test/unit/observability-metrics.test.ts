@@ -138,4 +138,15 @@ describe('API and store metrics', () => {
     expect(await value(other, 'vpsops_commands_total', { command: 'instance stop' })).toBe(0);
     expect(await other.text()).toContain('process_cpu_user_seconds_total');
   });
+
+  it('counts the store’s refused writes, corrupt journal lines and data losses as vpsops_store_faults_total', async () => {
+    const metrics = newMetrics();
+    const faults = { writeFailures: 0, corruptRecords: 1, dataLosses: 0 };
+    metrics.observeStore({ ...createMemoryStore(), faults: () => ({ ...faults }) });
+    expect(await value(metrics, 'vpsops_store_faults_total', { fault: 'journal_corrupt_line' })).toBe(1);
+    expect(await value(metrics, 'vpsops_store_faults_total', { fault: 'write_refused' })).toBe(0);
+    faults.writeFailures = 3;
+    expect(await value(metrics, 'vpsops_store_faults_total', { fault: 'write_refused' })).toBe(3);
+    expect(await value(metrics, 'vpsops_store_faults_total', { fault: 'write_refused' })).toBe(3);
+  });
 });

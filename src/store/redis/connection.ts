@@ -22,7 +22,10 @@ export function reconnectDelay(times: number): number {
 }
 
 /** ioredis options for `url`: TLS for rediss://, fail-fast command handling. */
-export function redisClientOptions(url: string, options: Omit<RedisConnectionOptions, 'url'> = {}): RedisOptions {
+export function redisClientOptions(
+  url: string,
+  options: Omit<RedisConnectionOptions, 'url'> = {},
+): RedisOptions {
   const parsed = new URL(url);
   return {
     lazyConnect: true,
@@ -36,7 +39,9 @@ export function redisClientOptions(url: string, options: Omit<RedisConnectionOpt
   };
 }
 
-const OUTAGE_REPLIES = /^(LOADING|READONLY|MASTERDOWN|BUSY|NOAUTH|WRONGPASS|CLUSTERDOWN|TRYAGAIN)\b/;
+const OUTAGE_REPLIES = /^(LOADING|MASTERDOWN|BUSY|NOAUTH|WRONGPASS|CLUSTERDOWN|TRYAGAIN)\b/;
+/** Redis answers but will not write: out of memory under noeviction, or a read-only replica. */
+const WRITE_REFUSALS = /^(OOM|READONLY)\b/;
 
 /** Turns a connection-level failure into StoreUnavailableError; other errors pass through. */
 export function toStoreError(error: unknown, lastConnectionError: () => string | undefined): unknown {
@@ -45,7 +50,20 @@ export function toStoreError(error: unknown, lastConnectionError: () => string |
   const cause = lastConnectionError();
   const because = cause ? ` (last connection error: ${cause})` : '';
   if (error.name === 'ReplyError') {
-    return OUTAGE_REPLIES.test(message) ? new StoreUnavailableError(`Redis refused the command: ${message}`, false, 'STORE_REFUSED') : error;
+    // A MULTI refused as a whole (EXECABORT) carries the queued command's own refusal.
+    const refusal = [
+      message,
+      ...((error as { previousErrors?: Error[] }).previousErrors ?? []).map((e) => e.message),
+    ].find((m) => WRITE_REFUSALS.test(m));
+    if (refusal)
+      return new StoreUnavailableError(
+        `Redis refused the write: ${refusal.split(' ')[0]}`,
+        false,
+        'STORE_WRITE_REFUSED',
+      );
+    return OUTAGE_REPLIES.test(message)
+      ? new StoreUnavailableError(`Redis refused the command: ${message}`, false, 'STORE_REFUSED')
+      : error;
   }
   if (message.startsWith("Stream isn't writeable")) {
     return new StoreUnavailableError(`Redis is not connected${because}`, false);
@@ -54,7 +72,11 @@ export function toStoreError(error: unknown, lastConnectionError: () => string |
     return new StoreUnavailableError('Redis did not answer in time', true, 'STORE_TIMEOUT');
   }
   if (error.name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.') {
-    return new StoreUnavailableError(`the connection to Redis dropped before it answered${because}`, true, 'STORE_CONNECTION_LOST');
+    return new StoreUnavailableError(
+      `the connection to Redis dropped before it answered${because}`,
+      true,
+      'STORE_CONNECTION_LOST',
+    );
   }
   return error;
 }
@@ -68,7 +90,8 @@ export function createRedisConnection(options: RedisConnectionOptions) {
   client.on('error', (error: Error) => {
     lastError = error.message;
     // One log line per outage, not one per reconnect attempt.
-    if (!reported) options.logger?.warn({ redis: where, err: error.message }, 'Redis connection failed; reconnecting');
+    if (!reported)
+      options.logger?.warn({ redis: where, err: error.message }, 'Redis connection failed; reconnecting');
     reported = true;
   });
   client.on('ready', () => {

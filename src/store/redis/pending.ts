@@ -3,6 +3,7 @@
 // still-pending tokens by expiresAt for due() and count(). The hash layout lets take/attachCard
 // check and change `status` in Lua without re-encoding the record (cjson would turn [] into {}).
 import type { MessageRef } from '../../core/ports.js';
+import { StoreUnavailableError } from '../../core/store-errors.js';
 import {
   pendingDropAt,
   USED_RETENTION_MS,
@@ -11,8 +12,9 @@ import {
   type PendingStore,
 } from '../../core/store.js';
 import type { RedisContext } from './context.js';
+import type { RedisSafety } from './safety.js';
 
-const STATE_FIELDS = ['status', 'usedAt', 'usedBy', 'resolution', 'cardRef'] as const;
+const STATE_FIELDS = ['status', 'usedAt', 'usedBy', 'resolution', 'cardRef', 'takeId'] as const;
 
 function toFields(pending: PendingConfirmation): Record<string, string> {
   const body: Record<string, unknown> = { ...pending };
@@ -21,7 +23,9 @@ function toFields(pending: PendingConfirmation): Record<string, string> {
     body: JSON.stringify(body),
     status: pending.status,
     expiresAt: String(pending.expiresAt),
+    createdAt: String(pending.createdAt),
   };
+  if (pending.takeId !== undefined) fields.takeId = pending.takeId;
   if (pending.usedAt !== undefined) fields.usedAt = String(pending.usedAt);
   if (pending.usedBy !== undefined) fields.usedBy = pending.usedBy;
   if (pending.resolution !== undefined) fields.resolution = pending.resolution;
@@ -37,6 +41,7 @@ function fromFields(fields: Record<string, string>): PendingConfirmation | null 
   if (fields.usedBy !== undefined) pending.usedBy = fields.usedBy;
   if (fields.resolution !== undefined) pending.resolution = fields.resolution as PendingResolution;
   if (fields.cardRef !== undefined) pending.cardRef = JSON.parse(fields.cardRef) as MessageRef;
+  if (fields.takeId !== undefined) pending.takeId = fields.takeId;
   return pending;
 }
 
@@ -49,7 +54,7 @@ function pairs(flat: unknown): Record<string, string> {
 }
 
 /** Creates the PendingStore over `ctx`'s connection. */
-export function createRedisPending(ctx: RedisContext): PendingStore {
+export function createRedisPending(ctx: RedisContext, safety: RedisSafety): PendingStore {
   const { client, key, now, exec } = ctx;
   const dueKey = key('pending:due');
   const keyOf = (token: string) => key(`p:${token}`);
@@ -58,6 +63,8 @@ export function createRedisPending(ctx: RedisContext): PendingStore {
 
   return {
     async put(pending) {
+      // No new confirmation on a Redis that could lose or re-arm it.
+      if (pending.status === 'pending') safety.assertDurable();
       const ttl = Math.ceil(pendingDropAt(pending) - now());
       const tx = client.multi().del(keyOf(pending.token));
       if (ttl > 0) tx.hset(keyOf(pending.token), toFields(pending)).pexpire(keyOf(pending.token), ttl);
@@ -70,10 +77,36 @@ export function createRedisPending(ctx: RedisContext): PendingStore {
       // Redis expires the key by its own clock; the store's clock decides too (as in memory).
       return found && pendingDropAt(found) >= now() ? found : null;
     },
-    async take(token, usedBy, at, resolution) {
-      const args = [at, usedBy, resolution, USED_RETENTION_MS, now(), token];
-      const before = await ctx.script('vpsopsTake', [keyOf(token), dueKey], args);
-      return before ? fromFields(pairs(before)) : null;
+    async take(token, usedBy, at, resolution, takeId) {
+      if (resolution === 'confirmed') safety.assertDurable();
+      const run = () =>
+        ctx.script(
+          'vpsopsTake',
+          [keyOf(token), dueKey, key('epoch'), key('seq')],
+          [
+            at,
+            usedBy,
+            resolution,
+            USED_RETENTION_MS,
+            now(),
+            token,
+            takeId ?? '',
+            safety.epoch(),
+            safety.lostAt(),
+            safety.highestSeq(),
+          ],
+        );
+      let before = await run();
+      if (before === 'LOST') {
+        await safety.verifyEpoch();
+        before = await run();
+        if (before === 'LOST')
+          throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
+      }
+      if (!before) return null;
+      const fields = pairs(before);
+      safety.sawSeq(Number(fields.seq));
+      return fromFields(fields);
     },
     async attachCard(token, ref) {
       return (await ctx.script('vpsopsAttachCard', [keyOf(token)], [JSON.stringify(ref)])) === 1;

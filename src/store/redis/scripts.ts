@@ -2,17 +2,36 @@
 // script alone, so whichever replica a click reaches, exactly one caller wins.
 import type { ClientContext, Redis, Result } from 'ioredis';
 
-/** Pending → used when still pending; returns the hash as it was (field, value, …) or nil. */
+/**
+ * Pending → used when still pending; returns the hash as it was (field, value, …) plus the new
+ * take sequence ('seq', n), or nil. KEYS[3] is the epoch key, KEYS[4] the take sequence: when the
+ * epoch no longer holds ARGV[8], or the sequence went below ARGV[10] (the highest this client
+ * saw), Redis lost data and 'LOST' is returned with nothing changed. A confirmation minted before
+ * ARGV[9] (the last loss seen) is marked used without a resolution and nil returned: its state is
+ * uncertain.
+ */
 const TAKE = `
+if redis.call('GET', KEYS[3]) ~= ARGV[8] then return 'LOST' end
+if (tonumber(redis.call('GET', KEYS[4])) or 0) < tonumber(ARGV[10]) then return 'LOST' end
 if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return false end
-local before = redis.call('HGETALL', KEYS[1])
 local at = tonumber(ARGV[1])
-redis.call('HSET', KEYS[1], 'status', 'used', 'usedAt', ARGV[1], 'usedBy', ARGV[2], 'resolution', ARGV[3])
-local expiresAt = tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) or at
-local ttl = math.floor(math.max(expiresAt, at) + tonumber(ARGV[4]) - tonumber(ARGV[5]))
-if ttl < 1 then ttl = 1 end
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('ZREM', KEYS[2], ARGV[6])
+local settle = function()
+  local expiresAt = tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) or at
+  local ttl = math.floor(math.max(expiresAt, at) + tonumber(ARGV[4]) - tonumber(ARGV[5]))
+  if ttl < 1 then ttl = 1 end
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('ZREM', KEYS[2], ARGV[6])
+end
+if (tonumber(redis.call('HGET', KEYS[1], 'createdAt')) or 0) < tonumber(ARGV[9]) then
+  redis.call('HSET', KEYS[1], 'status', 'used', 'usedAt', ARGV[1], 'usedBy', 'state-check')
+  settle()
+  return false
+end
+local before = redis.call('HGETALL', KEYS[1])
+redis.call('HSET', KEYS[1], 'status', 'used', 'usedAt', ARGV[1], 'usedBy', ARGV[2], 'resolution', ARGV[3], 'takeId', ARGV[7])
+settle()
+table.insert(before, 'seq')
+table.insert(before, redis.call('INCR', KEYS[4]))
 return before`;
 
 /** Sets the card ref only while the confirmation is still pending; 1 when set. */
@@ -65,7 +84,7 @@ if value then redis.call('SET', KEYS[1], count, 'KEEPTTL') else redis.call('SET'
 return count`;
 
 const SCRIPTS = {
-  vpsopsTake: [2, TAKE],
+  vpsopsTake: [4, TAKE],
   vpsopsAttachCard: [1, ATTACH_CARD],
   vpsopsRemember: [2, REMEMBER_HOSTNAME],
   vpsopsForget: [2, FORGET_HOSTNAME],
@@ -85,7 +104,9 @@ type ScriptCommands<Context extends ClientContext> = {
 
 declare module 'ioredis' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging: the members come from ScriptCommands
-  interface RedisCommander<Context extends ClientContext = { type: 'default' }> extends ScriptCommands<Context> {}
+  interface RedisCommander<
+    Context extends ClientContext = { type: 'default' },
+  > extends ScriptCommands<Context> {}
 }
 
 /** Runs a script by name with its keys then its arguments (EVALSHA, falling back to EVAL). */
