@@ -7,8 +7,11 @@ import {
   defineCommand,
   optional,
   type BotServices,
+  type CommandContext,
   type CommandDefinition,
+  type ResolvedInstance,
 } from '../src/core/command.js';
+import { isApiError } from '../src/api/errors.js';
 import { UserError } from '../src/core/errors.js';
 import type { WatchService } from '../src/core/watch-port.js';
 import { context, message, table, text } from '../src/render/builders.js';
@@ -29,6 +32,26 @@ const thresholds = (cpu?: number, memory?: number): string =>
     .filter(Boolean)
     .join(', ') || 'status only';
 
+/**
+ * Reads the instance before watching it: a uuid the API does not know is refused (nothing stored),
+ * and the watch is named by its hostname even when it was set by uuid.
+ */
+async function liveInstance(ctx: CommandContext, instance: ResolvedInstance): Promise<ResolvedInstance> {
+  try {
+    const detail = await ctx.api.instances.detail(instance.uuid);
+    await ctx.bot.rememberHostname(instance.uuid, detail.hostname);
+    return { uuid: instance.uuid, label: detail.hostname };
+  } catch (error) {
+    if (isApiError(error) && error.code === 'NOT_FOUND')
+      throw new UserError(
+        'unknown-instance',
+        `No instance ${instance.uuid} on this account — nothing is watched.`,
+        'Check the uuid with `instance list`.',
+      );
+    throw error;
+  }
+}
+
 /** `watch <instance> [--cpu N] [--memory N]`: create or change this channel's watch. */
 export const watch = defineCommand({
   group: '',
@@ -45,7 +68,8 @@ export const watch = defineCommand({
     ),
   },
   risk: 'change',
-  run: async (ctx, { instance, cpu, memory }) => {
+  run: async (ctx, { instance: typed, cpu, memory }) => {
+    const instance = await liveInstance(ctx, typed);
     const settings = {
       instance,
       ...(cpu !== undefined ? { cpuPercent: cpu } : {}),

@@ -5,7 +5,10 @@ import type { AlertKind, AlertState, OpenAlert, WatchRecord } from './types.js';
 
 /** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
 export type Observation =
-  { ok: true; status: string; cpu?: number[]; memory?: number[] } | { ok: false; reason: string };
+  | { ok: true; status: string; hostname?: string; cpu?: number[]; memory?: number[]; gone?: false }
+  /** The API answered 404 for the instance: it no longer exists (deleted outside the bot). */
+  | { ok: true; gone: true }
+  | { ok: false; reason: string };
 
 /** What the poller must do after a poll. */
 export type AlertEffect =
@@ -29,6 +32,9 @@ export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 3, samples: 3, re
 
 const SPARK_POINTS = 24;
 
+/** What a gone server's alert says. */
+export const GONE_DETAIL = 'Gone (the API no longer knows it)';
+
 /** The inputs of one evaluation. */
 export interface Evaluation {
   state: AlertState;
@@ -51,10 +57,17 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     state.failures += 1;
     if (state.failures >= rules.unreachableAfter)
       condition(state, effects, 'unreachable', true, observation.reason, [], now);
+  } else if (observation.gone) {
+    state.failures = 0;
+    condition(state, effects, 'unreachable', false, '', [], now);
+    // Opened once and kept (no edits, no reminders) until someone unwatches it or it comes back.
+    if (!state.open.gone) condition(state, effects, 'gone', true, GONE_DETAIL, [], now);
   } else {
     state.failures = 0;
     state.lastStatus = observation.status;
+    if (observation.hostname) state.hostname = observation.hostname;
     condition(state, effects, 'unreachable', false, '', [], now);
+    condition(state, effects, 'gone', false, '', [], now);
     const status = observation.status.toLowerCase();
     const bad = status === 'error' || (status === 'stopped' && !input.recentlyConfirmed);
     condition(state, effects, 'status', bad, `Status ${observation.status}`, [], now);
@@ -63,7 +76,7 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
   }
   for (const kind of Object.keys(state.open) as AlertKind[]) {
     const alert = state.open[kind];
-    if (!alert || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
+    if (!alert || kind === 'gone' || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
     if (now - (alert.remindedAt ?? alert.openedAt) >= rules.renotifyMs) {
       alert.remindedAt = now;
       effects.push({ type: 'remind', kind });
@@ -125,7 +138,13 @@ function condition(
 type Clicker = NonNullable<OpenAlert['acknowledger']>;
 
 /** Records who acknowledged: no more reminders for this alert. False when it is not open. */
-export function acknowledge(state: AlertState, kind: AlertKind, by: string, now: number, who?: Clicker): boolean {
+export function acknowledge(
+  state: AlertState,
+  kind: AlertKind,
+  by: string,
+  now: number,
+  who?: Clicker,
+): boolean {
   const alert = state.open[kind];
   if (!alert) return false;
   alert.acknowledgedBy = by;

@@ -30,11 +30,19 @@ const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_I
 const numbers = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
 
-/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable". */
+/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable"; a 404 of the instance is "gone". */
 async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation | PollOutcome> {
   try {
-    const detail = await api.instances.detail(watch.instance.uuid);
-    const observation: Observation = { ok: true, status: detail.status ?? 'unknown' };
+    const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
+      if (isApiError(error) && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (detail === null) return { ok: true, gone: true };
+    const observation: Observation = {
+      ok: true,
+      status: detail.status ?? 'unknown',
+      hostname: detail.hostname,
+    };
     if (watch.cpuPercent !== undefined || watch.memoryPercent !== undefined) {
       const series = await api.instances.rrd(watch.instance.uuid, 'hour');
       observation.cpu = numbers(series.cpu.map((s) => s.cpu));
@@ -54,11 +62,20 @@ async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation
   }
 }
 
+/** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
+export function namedWatch(watch: WatchRecord, state: Pick<AlertState, 'hostname'> | null): WatchRecord {
+  const hostname = state?.hostname;
+  return hostname && hostname !== watch.instance.label
+    ? { ...watch, instance: { ...watch.instance, label: hostname } }
+    : watch;
+}
+
 /** Polls one watch once and shows the result; returns how it went. */
-export async function pollOnce(deps: PollDeps, watch: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, watch);
+export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
+  const seen = await observe(deps.api, stored);
   if (typeof seen === 'string') return seen;
-  const before = (await deps.book.alerts.get(watch.id)) ?? freshState(watch.id);
+  const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
+  const watch = namedWatch(stored, seen.ok && !seen.gone && seen.hostname ? seen : before);
   const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
   const now = deps.now();
   const out = evaluate({
@@ -82,7 +99,14 @@ function keepClicks(next: AlertState, stored: AlertState): void {
   for (const alert of Object.values(next.open)) {
     const was = alert && stored.open[alert.kind];
     if (!alert || !was || was.openedAt !== alert.openedAt) continue;
-    for (const key of ['acknowledgedBy', 'acknowledger', 'acknowledgedAt', 'snoozedUntil', 'snoozedBy', 'snoozer'] as const) {
+    for (const key of [
+      'acknowledgedBy',
+      'acknowledger',
+      'acknowledgedAt',
+      'snoozedUntil',
+      'snoozedBy',
+      'snoozer',
+    ] as const) {
       if (was[key] !== undefined && alert[key] === undefined) Object.assign(alert, { [key]: was[key] });
     }
   }

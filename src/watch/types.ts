@@ -8,10 +8,10 @@ import type { Actor, MessageRef, Platform } from '../core/ports.js';
 export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts' } as const;
 
 /** What an alert is about; also the `kind` label of vpsops_alerts_total. */
-export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable';
+export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone';
 
 /** Every alert kind, for metrics and iteration. */
-export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable'];
+export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable', 'gone'];
 
 /** One instance watched from one channel. */
 export interface WatchRecord {
@@ -58,6 +58,8 @@ export interface AlertState {
   failures: number;
   lastStatus?: string;
   lastPolledAt?: number;
+  /** The hostname the latest poll read: alerts and `watches` name the server by it, even when the watch was set by uuid. */
+  hostname?: string;
   open: Partial<Record<AlertKind, OpenAlert>>;
 }
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Platform } from '../core/ports.js';
 import type { BotStore, RecordCollection } from '../core/store.js';
 import type { WatchService, WatchSummary } from '../core/watch-port.js';
+import { namedWatch } from './poll-once.js';
 import type { AlertMetrics } from './ports.js';
 import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
 
@@ -79,18 +80,20 @@ export function createWatchService(
         (w) => w.platform === platform && w.channelId === channelId,
       );
       const out: WatchSummary[] = [];
-      for (const w of mine.sort((a, b) => a.instance.label.localeCompare(b.instance.label))) {
+      for (const stored of mine) {
+        const state = await book.alerts.get(stored.id);
+        const w = namedWatch(stored, state);
         const summary: WatchSummary = {
           instance: w.instance,
           setBy: `@${w.setBy.displayName || w.setBy.userId}`,
           setAt: w.setAt,
-          state: describeState(await book.alerts.get(w.id)),
+          state: describeState(state),
         };
         if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
         if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;
         out.push(summary);
       }
-      return out;
+      return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
 }

@@ -10,12 +10,12 @@ import { fakeHostingApi, instanceDetail } from '../support/fake-api.js';
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 
 /** A poll setup whose API answers from `answer` on every detail call. */
-async function setup(answer: () => { status: string } | ApiError) {
+async function setup(answer: () => { status: string } | ApiError, label = 'web-1') {
   const store = createMemoryStore();
   await createWatchService(store).set(
     'slack',
     'C1',
-    { instance: { uuid: UUID, label: 'web-1' } },
+    { instance: { uuid: UUID, label } },
     {
       platform: 'slack',
       userId: 'U1',
@@ -99,5 +99,31 @@ describe('one poll', () => {
     expect(log.entries).toEqual([]);
     expect(await book.alerts.get(watch.id)).toBeNull();
     expect([0, 1, 2, 3, 9].map(backoffFactor)).toEqual([1, 2, 4, 8, 8]);
+  });
+
+  it('names alerts, notices and `watches` by the hostname each poll reads, for a watch stored under its uuid', async () => {
+    let answer: { status: string } | ApiError = { status: 'Error' };
+    const { deps, watch, log } = await setup(() => answer, UUID);
+    await pollOnce(deps, watch);
+    expect(log.posts(/needs attention/).map((p) => p.message.title)).toEqual(['web-1: needs attention']);
+    const [listed] = await createWatchService(deps.store).list('slack', 'C1');
+    expect(listed?.instance.label).toBe('web-1');
+    answer = { status: 'Running' };
+    await pollOnce(deps, watch);
+    expect(log.posts(/recovered/).map((p) => p.message.summary)).toEqual([
+      expect.stringMatching(/^web-1 recovered/),
+    ]);
+  });
+
+  it('raises one "gone" alert when the instance detail answers 404, and `watches` says so', async () => {
+    const { deps, watch, log } = await setup(
+      () => new ApiError('NOT_FOUND', 'instance.detail', { status: 404 }),
+    );
+    for (let i = 0; i < 40; i += 1) expect(await pollOnce(deps, watch)).toBe('ok');
+    expect(log.entries.map((e) => `${e.kind}: ${e.message.title ?? e.message.summary}`)).toEqual([
+      'post: web-1 is gone (the API no longer knows it)',
+    ]);
+    const [listed] = await createWatchService(deps.store).list('slack', 'C1');
+    expect(listed?.state).toMatch(/Gone \(the API no longer knows it\)/);
   });
 });
