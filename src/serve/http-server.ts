@@ -25,6 +25,8 @@ export interface ServeHttpOptions {
   port: number;
   host?: string;
   ready: () => Promise<Readiness>;
+  /** Extra lines of `/healthz?verbose` (e.g. "hosting API: down (NETWORK)"); liveness stays 200. */
+  details?: () => Promise<string[]>;
   metrics: { text(): Promise<string>; readonly contentType: string };
   logger?: Logger;
 }
@@ -43,8 +45,11 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
 /** Builds the server; nothing listens until listen(). */
 export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
   const mounted = new Map<string, RequestListener>();
-  const own: Record<string, (res: ServerResponse) => Promise<void>> = {
-    '/healthz': async (res) => send(res, 200, 'ok\n'),
+  const own: Record<string, (res: ServerResponse, query: URLSearchParams) => Promise<void>> = {
+    '/healthz': async (res, query) => {
+      const lines = query.has('verbose') && options.details ? await options.details() : [];
+      send(res, 200, ['ok', ...lines].join('\n') + '\n');
+    },
     '/readyz': async (res) => {
       const readiness = await options.ready();
       if (readiness.ready) send(res, 200, 'ready\n');
@@ -54,7 +59,7 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://localhost');
     const listener = mounted.get(path);
     if (listener) return listener(req, res);
     const route = own[path];
@@ -63,7 +68,7 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
       res.setHeader('allow', 'GET, HEAD');
       return send(res, 405, 'method not allowed\n');
     }
-    await route(res);
+    await route(res, searchParams);
   };
 
   const server: Server = createServer((req, res) => {

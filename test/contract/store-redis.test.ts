@@ -61,7 +61,8 @@ describe('Redis store specifics', () => {
       expect(ttl).toBeLessThanOrEqual(USED_RETENTION_MS + 60_000);
       expect(await raw.pttl('layout:p:t2')).toBeLessThanOrEqual(USED_RETENTION_MS + 60_000);
       expect(await raw.zrange('layout:pending:due', 0, -1)).toEqual(['t1']);
-      for (const key of ['layout:l:sweeper', 'layout:e:k', 'layout:e:n']) expect(await raw.pttl(key)).toBeGreaterThan(0);
+      for (const key of ['layout:l:sweeper', 'layout:e:k', 'layout:e:n'])
+        expect(await raw.pttl(key)).toBeGreaterThan(0);
     } finally {
       raw.disconnect();
       await store.close();
@@ -96,7 +97,16 @@ describe('Redis store specifics', () => {
       }
       restarted = await startRedisServer({ port });
       port = restarted.port;
-      await expect.poll(() => store.ping().then(() => 'up', () => 'down'), { timeout: 10_000, interval: 100 }).toBe('up');
+      await expect
+        .poll(
+          () =>
+            store.ping().then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe('up');
       await store.bindings.put('slack:C2', { uuid: 'u', label: 'l' });
       expect(await store.bindings.count()).toBe(1);
     } finally {
@@ -112,7 +122,11 @@ describe('Redis store specifics', () => {
     const lines: string[] = [];
     const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     const url = `redis://bot:s3cret-pw@127.0.0.1:${own.port}/0`;
-    const error = await openRedisStore({ url, connectTimeoutMs: 1000, logger: createLogger({ destination }) }).then(
+    const error = await openRedisStore({
+      url,
+      connectTimeoutMs: 1000,
+      logger: createLogger({ destination }),
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -137,7 +151,16 @@ describe('Redis store specifics', () => {
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect(error).toMatchObject({ mayHaveApplied: true });
       own.resume();
-      await expect.poll(() => store.ping().then(() => 'up', () => 'down'), { timeout: 10_000, interval: 100 }).toBe('up');
+      await expect
+        .poll(
+          () =>
+            store.ping().then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe('up');
       expect(await store.pending.get('t1')).toMatchObject({ status: 'used', usedBy: 'slack:U1' });
     } finally {
       own.resume();
@@ -172,12 +195,15 @@ describe('readiness on the Redis store', () => {
     const store = await openRedisStore({ url: own.url, prefix: 'ready:' });
     let restarted: TestRedisServer | undefined;
     try {
-      const check = createReadiness({ pingStore: () => store.ping(), probeApi: async () => {}, timeoutMs: 1000 });
+      const check = createReadiness({ pingStore: () => store.ping(), timeoutMs: 1000 });
       expect(await check()).toEqual({ ready: true });
       await own.stop();
       const down = await check();
       // Unavailable, or (when the probe raced the close) the connection lost under it.
-      expect(down).toMatchObject({ ready: false, reason: expect.stringMatching(/^store not reachable: STORE_(UNAVAILABLE|CONNECTION_LOST)$/) });
+      expect(down).toMatchObject({
+        ready: false,
+        reason: expect.stringMatching(/^store not reachable: STORE_(UNAVAILABLE|CONNECTION_LOST)$/),
+      });
       restarted = await startRedisServer({ port: own.port });
       await expect.poll(() => check(), { timeout: 10_000, interval: 100 }).toEqual({ ready: true });
     } finally {
