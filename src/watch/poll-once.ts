@@ -6,8 +6,9 @@ import { recentConfirmedAction } from '../core/recent-actions.js';
 import type { BotStore } from '../core/store.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
+import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
-import { freshState, type AlertState, type WatchRecord } from './types.js';
+import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
 import type { WatchBook } from './watch-book.js';
 
 /** What a poll needs. */
@@ -19,6 +20,9 @@ export interface PollDeps {
   metrics: AlertMetrics;
   now: () => number;
   rules?: RuleSettings;
+  /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -120,25 +124,46 @@ async function show(
   now: number,
 ): Promise<void> {
   const { poster } = deps;
+  const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (effect.type === 'resolve') {
-      if (effect.alert.ref) await poster.update(effect.alert.ref, resolvedCard(watch, effect.alert, now));
-      await poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now));
+      const { ref } = effect.alert;
+      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       return;
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    const { ref } = alert;
     if (effect.type === 'remind') {
-      await poster.post(watch.channelId, reminderNotice(watch, alert, now));
-    } else if (alert.ref) {
-      await poster.update(alert.ref, alertCard(watch, alert, now));
+      await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));
+    } else if (ref) {
+      await send(() => poster.update(ref, alertCard(watch, alert, now)));
     } else {
-      if (effect.type === 'open') deps.metrics.alertOpened(effect.kind);
-      alert.ref = await poster.post(watch.channelId, alertCard(watch, alert, now));
+      // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
+      alert.ref = await send(() => poster.post(watch.channelId, alertCard(watch, alert, now)));
+      deps.metrics.alertOpened(effect.kind);
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
+    if (error instanceof Undelivered) await tellOwner(deps, watch, state.open[effect.kind], error);
+  }
+}
+
+/** Tells the person who set the watch, once per alert, that it could not be posted. */
+async function tellOwner(
+  deps: PollDeps,
+  watch: WatchRecord,
+  alert: OpenAlert | undefined,
+  failure: Undelivered,
+): Promise<void> {
+  if (!alert || alert.undelivered || !deps.poster.tellPrivately) return;
+  alert.undelivered = failure.reason;
+  try {
+    await deps.poster.tellPrivately(watch.setBy.userId, undeliveredNotice(watch, alert, failure.reason));
+  } catch (error) {
+    deps.warn('watch: telling the watch owner failed', { err: error, watch: watch.id });
   }
 }
 

@@ -48,6 +48,8 @@ export interface OpenAlert {
   snoozer?: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   /** When the last reminder was posted (re-notification while unacknowledged). */
   remindedAt?: number;
+  /** Why this alert could not be posted, once its owner was told privately (told once per alert). */
+  undelivered?: string;
   /** "API unreachable" already shown in this channel by another watch: kept, never shown. */
   silent?: boolean;
 }

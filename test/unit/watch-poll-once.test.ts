@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
 import { backoffFactor } from '../../src/watch/poller.js';
+import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
 import { createWatchService, watchBook, watchId } from '../../src/watch/watch-book.js';
 import { postLog } from '../support/recording-poster.js';
@@ -39,7 +40,7 @@ async function setup(answer: () => { status: string } | ApiError, label = 'web-1
     store,
     book,
     poster: log.poster('r1'),
-    metrics: { alertOpened() {}, watches() {} },
+    metrics: NO_ALERT_METRICS,
     now: () => (now += 60_000),
     warn() {},
   };
@@ -125,5 +126,42 @@ describe('one poll', () => {
     ]);
     const [listed] = await createWatchService(deps.store).list('slack', 'C1');
     expect(listed?.state).toMatch(/Gone \(the API no longer knows it\)/);
+  });
+
+  it('retries a refused alert, then counts it by reason and tells the watch owner once; only a delivered alert counts', async () => {
+    const { deps, watch } = await setup(() => ({ status: 'Error' }));
+    const attempts: string[] = [];
+    const told: string[] = [];
+    const counted: string[] = [];
+    let refuse = 99;
+    deps.poster = {
+      platform: 'slack',
+      async post(channelId) {
+        attempts.push(channelId);
+        if (refuse-- > 0) throw Object.assign(new Error('refused'), { data: { error: 'not_in_channel' } });
+        return { platform: 'slack', channelId, id: 'a1' };
+      },
+      async update() {},
+      failureReason: (error) => (error as { data: { error: string } }).data.error,
+      async tellPrivately(userId, message) {
+        told.push(`${userId}: ${message.summary}`);
+      },
+    };
+    const waits: number[] = [];
+    deps.sleep = async (ms) => void waits.push(ms);
+    deps.metrics = {
+      alertOpened: (kind) => void counted.push(`delivered ${kind}`),
+      deliveryFailed: (platform, reason) => void counted.push(`failed ${platform} ${reason}`),
+      watches() {},
+    };
+    await pollOnce(deps, watch);
+    await pollOnce(deps, watch);
+    expect(attempts).toHaveLength(6);
+    expect(waits).toEqual([1_000, 4_000, 1_000, 4_000]);
+    expect(counted).toEqual(['failed slack not_in_channel', 'failed slack not_in_channel']);
+    expect(told).toEqual([expect.stringMatching(/^U1: I could not post an alert for web-1 in channel C1/)]);
+    refuse = 1;
+    await pollOnce(deps, watch);
+    expect(counted.slice(2)).toEqual(['delivered status']);
   });
 });
