@@ -11,11 +11,11 @@ import {
   type CommandDefinition,
   type ResolvedInstance,
 } from '../src/core/command.js';
-import { isApiError } from '../src/api/errors.js';
 import { UserError } from '../src/core/errors.js';
 import type { WatchService } from '../src/core/watch-port.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
+import { isNotFound } from './shared/not-found.js';
 
 function watchesOf(bot: BotServices): WatchService {
   if (!bot.watches) {
@@ -42,7 +42,7 @@ async function liveInstance(ctx: CommandContext, instance: ResolvedInstance): Pr
     await ctx.bot.rememberHostname(instance.uuid, detail.hostname);
     return { uuid: instance.uuid, label: detail.hostname };
   } catch (error) {
-    if (isApiError(error) && error.code === 'NOT_FOUND')
+    if (isNotFound(error))
       throw new UserError(
         'unknown-instance',
         `No instance ${instance.uuid} on this account — nothing is watched.`,
