@@ -13,11 +13,7 @@ import {
   uptimeText,
 } from './shared/instance-view.js';
 import { cpuLine, summarise } from './shared/metrics.js';
-
-/** An ApiError NOT_FOUND, recognised by shape (commands import only types from src/api). */
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'NOT_FOUND';
-}
+import { isNotFound } from './shared/not-found.js';
 
 /** What `status` shows when the bound instance has vanished from the hosting service. */
 function goneCard(bound: ResolvedInstance): Message {

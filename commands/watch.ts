@@ -7,12 +7,15 @@ import {
   defineCommand,
   optional,
   type BotServices,
+  type CommandContext,
   type CommandDefinition,
+  type ResolvedInstance,
 } from '../src/core/command.js';
 import { UserError } from '../src/core/errors.js';
 import type { WatchService } from '../src/core/watch-port.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
+import { isNotFound } from './shared/not-found.js';
 
 function watchesOf(bot: BotServices): WatchService {
   if (!bot.watches) {
@@ -28,6 +31,26 @@ const thresholds = (cpu?: number, memory?: number): string =>
   [cpu !== undefined ? `CPU > ${cpu} %` : '', memory !== undefined ? `memory > ${memory} %` : '']
     .filter(Boolean)
     .join(', ') || 'status only';
+
+/**
+ * Reads the instance before watching it: a uuid the API does not know is refused (nothing stored),
+ * and the watch is named by its hostname even when it was set by uuid.
+ */
+async function liveInstance(ctx: CommandContext, instance: ResolvedInstance): Promise<ResolvedInstance> {
+  try {
+    const detail = await ctx.api.instances.detail(instance.uuid);
+    await ctx.bot.rememberHostname(instance.uuid, detail.hostname);
+    return { uuid: instance.uuid, label: detail.hostname };
+  } catch (error) {
+    if (isNotFound(error))
+      throw new UserError(
+        'unknown-instance',
+        `No instance ${instance.uuid} on this account — nothing is watched.`,
+        'Check the uuid with `instance list`.',
+      );
+    throw error;
+  }
+}
 
 /** `watch <instance> [--cpu N] [--memory N]`: create or change this channel's watch. */
 export const watch = defineCommand({
@@ -45,7 +68,8 @@ export const watch = defineCommand({
     ),
   },
   risk: 'change',
-  run: async (ctx, { instance, cpu, memory }) => {
+  run: async (ctx, { instance: typed, cpu, memory }) => {
+    const instance = await liveInstance(ctx, typed);
     const settings = {
       instance,
       ...(cpu !== undefined ? { cpuPercent: cpu } : {}),

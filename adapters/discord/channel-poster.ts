@@ -6,6 +6,7 @@ import type { APIButtonComponentWithCustomId, REST } from 'discord.js';
 import type { MessageRef } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
+import { channelRefusal } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, customId, renderMessage, toRestBody, type DiscordPayload } from './render.js';
 
@@ -42,6 +43,26 @@ export function discordChannelPoster(rest: REST): ChannelPoster {
     async update(ref: MessageRef, message: Message): Promise<void> {
       const { body, files } = toRestBody(withButtons(message));
       await rest.patch(Routes.channelMessage(ref.channelId, ref.id), { body, files });
+    },
+    // Reading the channel fails with 403 / 404 where the bot cannot see it; a read-only channel it
+    // can see is only found out at the first post (then retried, counted and told to the owner).
+    async checkChannel(channelId: string): Promise<string | null> {
+      try {
+        await rest.get(Routes.channel(channelId));
+        return null;
+      } catch (error) {
+        const reason = channelRefusal(error);
+        return reason === 'missing_access' || reason === 'channel_not_found' ? reason : null;
+      }
+    },
+    failureReason: channelRefusal,
+    // A direct message: open (or find) the DM channel with the person, then post in it.
+    async tellPrivately(userId: string, message: Message): Promise<void> {
+      const dm = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as {
+        id: string;
+      };
+      const { body, files } = toRestBody(renderMessage(message));
+      await rest.post(Routes.channelMessages(dm.id), { body, files });
     },
   };
 }

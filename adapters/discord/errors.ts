@@ -32,6 +32,18 @@ export function describeError(error: unknown): Record<string, unknown> {
   return { type: typeof error };
 }
 
+/**
+ * Why Discord refused a channel post, as the watch module's delivery codes: 403 (Missing Access
+ * 50001, Missing Permissions 50013) is missing_access, 404 (Unknown Channel 10003) channel_not_found.
+ */
+export function channelRefusal(error: unknown): string {
+  if (!(error instanceof DiscordAPIError)) return 'other';
+  if (error.status === 403) return 'missing_access';
+  if (error.status === 404) return 'channel_not_found';
+  if (error.status === 429) return 'rate_limited';
+  return 'other';
+}
+
 /** Whether Discord refused an interaction token (expired, unknown webhook or interaction). */
 export function isTokenRefused(error: unknown): boolean {
   return (

@@ -7,7 +7,7 @@ import type { Message, MessageButton } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
-import type { SlackOutbox } from './outbox.js';
+import { slackErrorCode, type SlackOutbox } from './outbox.js';
 import { renderMessage, type SlackPayload } from './render.js';
 
 /** Prefix of the alert buttons' action_ids (one per button: ids must be unique in a block). */
@@ -49,6 +49,16 @@ export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
     async update(ref: MessageRef, message: Message): Promise<void> {
       const first = alertPages(message)[0];
       if (first) await outbox.update(ref, first);
+    },
+    checkChannel: (channelId) => outbox.cannotPostIn(channelId),
+    // Slack's own codes (not_in_channel, channel_not_found, missing_scope…); ratelimited is ours.
+    failureReason: (error) => {
+      const code = slackErrorCode(error);
+      return code === 'ratelimited' ? 'rate_limited' : (code ?? 'other');
+    },
+    // A user id as the channel posts in the person's direct messages with the app.
+    async tellPrivately(userId: string, message: Message): Promise<void> {
+      await outbox.postToChannel(userId, renderMessage(message));
     },
   };
 }

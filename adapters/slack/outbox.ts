@@ -38,7 +38,7 @@ const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived
 /** How a posted message can be edited later; stored in MessageRef.extra.mode. */
 export type RefMode = 'message' | 'response_url' | 'ephemeral';
 
-function slackErrorCode(error: unknown): string | undefined {
+export function slackErrorCode(error: unknown): string | undefined {
   const data = (error as { data?: { error?: unknown } } | undefined)?.data;
   return typeof data?.error === 'string' ? data.error : undefined;
 }
@@ -109,6 +109,23 @@ export class SlackOutbox {
       await this.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: page.text, blocks: page.blocks });
     }
     return { platform: 'slack', channelId, id: ts, extra: { mode: 'message' } };
+  }
+
+  /**
+   * Whether the bot can post in a channel (conversations.info): null when it can, else Slack's
+   * reason (not_in_channel, channel_not_found, is_archived). Null too when it cannot be asked (e.g.
+   * the token lacks channels:read): not knowing is no reason to refuse.
+   */
+  async cannotPostIn(channelId: string): Promise<string | null> {
+    try {
+      const info = await this.client.conversations.info({ channel: channelId });
+      const channel = info.channel as { is_member?: boolean; is_archived?: boolean; is_im?: boolean } | undefined;
+      if (channel?.is_archived) return 'is_archived';
+      return channel && !channel.is_im && channel.is_member === false ? 'not_in_channel' : null;
+    } catch (error) {
+      const code = slackErrorCode(error);
+      return code === 'channel_not_found' ? code : null;
+    }
   }
 
   /** Posts pages only the user sees: via response_url when there is one, else chat.postEphemeral. */

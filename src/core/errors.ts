@@ -21,7 +21,9 @@ export type UserErrorId =
   | 'already-used'
   | 'typed-mismatch'
   | 'unknown-token'
-  | 'not-found';
+  | 'not-found'
+  /** The bot cannot post in this channel (e.g. `watch` where it is not a member). */
+  | 'cannot-post';
 
 /** An expected, user-facing failure with a message that says what was wrong and what to type. */
 export class UserError extends Error {

@@ -30,6 +30,7 @@ const TITLES: Record<UserErrorId, string> = {
   'typed-mismatch': 'Confirmation text does not match',
   'unknown-token': 'Unknown confirmation',
   'not-found': 'Not found',
+  'cannot-post': 'I cannot post here',
 };
 
 /** UserError ids that mean "you typed it wrong" (exec exit code 2). */

@@ -2,23 +2,39 @@
 // watch module's AlertMetrics port. `kind` is a closed set (status, cpu, memory, unreachable).
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { ALERT_KINDS, type AlertKind } from '../watch/types.js';
-import type { AlertMetrics } from '../watch/ports.js';
+import { DELIVERY_FAILURES, type AlertMetrics } from '../watch/ports.js';
 
 /** Registers the watch metrics on `registry` (the one /metrics serves) and returns the port. */
 export function createAlertMetrics(registry: Registry): AlertMetrics {
   const registers = [registry];
   const alerts = new Counter({
     name: 'vpsops_alerts_total',
-    help: 'Alerts opened by watches, by kind (status, cpu, memory, unreachable).',
+    help: 'Alerts delivered by watches (one per incident), by kind (status, cpu, memory, unreachable, gone).',
     labelNames: ['kind'] as const,
     registers,
   });
   for (const kind of ALERT_KINDS) alerts.inc({ kind }, 0);
-  const watches = new Gauge({ name: 'vpsops_watches', help: 'Watches in the store (all channels).', registers });
+  const failures = new Counter({
+    name: 'vpsops_alert_delivery_failures_total',
+    help: 'Alert posts and edits that still failed after their retries, by platform and reason.',
+    labelNames: ['platform', 'reason'] as const,
+    registers,
+  });
+  const watches = new Gauge({
+    name: 'vpsops_watches',
+    help: 'Watches in the store (all channels).',
+    registers,
+  });
   const known = new Set<string>(ALERT_KINDS);
   return {
     alertOpened(kind: AlertKind) {
       if (known.has(kind)) alerts.inc({ kind });
+    },
+    deliveryFailed(platform, reason) {
+      failures.inc({
+        platform: ['slack', 'discord', 'console'].includes(platform) ? platform : 'other',
+        reason: (DELIVERY_FAILURES as readonly string[]).includes(reason) ? reason : 'other',
+      });
     },
     watches(count: number) {
       watches.set(count);

@@ -22,6 +22,8 @@ export interface BotMetrics extends CoreMetrics {
   apiCall(sample: ApiCallSample): void;
   /** The store the gauges count (read at each scrape). */
   observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults'>): void;
+  /** What vpsops_hosting_api_up reads at each scrape (a cached probe): true when the API answers. */
+  observeHostingApi(isUp: () => Promise<boolean>): void;
   /** Prometheus text exposition of everything registered. */
   text(): Promise<string>;
   readonly contentType: string;
@@ -108,6 +110,15 @@ export function createBotMetrics(options: { commands: readonly string[] }): BotM
       }
     },
   });
+  let hostingApiUp: (() => Promise<boolean>) | undefined;
+  new Gauge({
+    name: 'vpsops_hosting_api_up',
+    help: "Whether the hosting API answered this replica's cached probe (1) or not (0).",
+    registers,
+    async collect() {
+      if (hostingApiUp) this.set((await hostingApiUp().catch(() => false)) ? 1 : 0);
+    },
+  });
   // Known series start at zero so dashboards see them before the first event.
   for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
 
@@ -132,6 +143,9 @@ export function createBotMetrics(options: { commands: readonly string[] }): BotM
     },
     observeStore(next) {
       store = next;
+    },
+    observeHostingApi(isUp) {
+      hostingApiUp = isUp;
     },
     text: () => registry.metrics(),
   };

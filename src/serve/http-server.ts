@@ -36,6 +36,8 @@ export interface ServeHttpOptions {
   endpoints?: readonly PlatformEndpoint[];
   host?: string;
   ready: () => Promise<Readiness>;
+  /** Extra lines of `/healthz?verbose` (e.g. "hosting API: down (NETWORK)"); liveness stays 200. */
+  details?: () => Promise<string[]>;
   metrics: { text(): Promise<string>; readonly contentType: string };
   logger?: Logger;
   /** Limits that keep slow or idle clients from holding the port (defaults: HTTP_LIMITS). */
@@ -76,11 +78,11 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-/** The request's path, or null when the target is not a path at all ("//", "//host:bad"). */
-function pathOf(target: string | undefined): string | null {
+/** The request's path and query, or null when the target is not a path at all ("//", "//host:bad"). */
+function targetOf(target: string | undefined): URL | null {
   if (!target?.startsWith('/') || target.startsWith('//')) return null;
   try {
-    return new URL(target, 'http://localhost').pathname;
+    return new URL(target, 'http://localhost');
   } catch {
     return null;
   }
@@ -90,8 +92,11 @@ function pathOf(target: string | undefined): string | null {
 export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
   const mounted = new Map<string, { listener: RequestListener; methods: readonly string[] }>();
   const limits = { ...HTTP_LIMITS, ...options.limits };
-  const all: Record<PlatformEndpoint, (res: ServerResponse) => Promise<void>> = {
-    '/healthz': async (res) => send(res, 200, 'ok\n'),
+  const all: Record<PlatformEndpoint, (res: ServerResponse, query: URLSearchParams) => Promise<void>> = {
+    '/healthz': async (res, query) => {
+      const lines = query.has('verbose') && options.details ? await options.details() : [];
+      send(res, 200, ['ok', ...lines].join('\n') + '\n');
+    },
     '/readyz': async (res) => {
       const readiness = await options.ready();
       if (readiness.ready) send(res, 200, 'ready\n');
@@ -99,13 +104,14 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };
-  const own: Record<string, (res: ServerResponse) => Promise<void>> = Object.fromEntries(
+  const own: Record<string, (res: ServerResponse, query: URLSearchParams) => Promise<void>> = Object.fromEntries(
     (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
   );
   const portVariable = options.portVariable ?? 'PORT';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = pathOf(req.url);
+    const target = targetOf(req.url);
+    const path = target?.pathname ?? null;
     const route = path === null ? undefined : own[path];
     const mount = path === null ? undefined : mounted.get(path);
     if (mount) {
@@ -118,7 +124,7 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
       res.setHeader('allow', 'GET, HEAD');
       return send(res, 405, 'method not allowed\n');
     }
-    await route(res);
+    await route(res, target!.searchParams);
   };
 
   // Timeouts are enforced on this interval (Node's default, 30 s, would let idle sockets linger).

@@ -5,7 +5,8 @@ import type { App, AppOptions } from '../app.js';
 import type { Logger } from '../logger.js';
 import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
 import { createServeHttpServer, type ServeHttpOptions, type ServeHttpServer } from './http-server.js';
-import { apiProbe, createReadiness, type Readiness } from './readiness.js';
+import { apiProbe, createApiHealth, type ApiHealth } from './api-health.js';
+import { createReadiness, type Readiness } from './readiness.js';
 
 /** What runServe holds: metrics for createApp, the server for adapters, and the lifecycle steps. */
 export interface ServeObservability {
@@ -17,7 +18,7 @@ export interface ServeObservability {
   close(): Promise<void>;
   /** createApp options that feed the metrics (commands, confirmations, API durations). */
   appOptions: Pick<AppOptions, 'metrics' | 'onApiCall'>;
-  /** Points the gauges and /readyz at the built app's store and hosting API. */
+  /** Points the gauges, /readyz (the store) and the API health (gauge, /healthz?verbose) at the built app. */
   attach(app: App): void;
   /** Until called, /readyz answers 503 "starting" (the chat adapters are not connected yet). */
   started(): void;
@@ -33,10 +34,16 @@ export function createServeObservability(options: {
 }): ServeObservability {
   const metrics = createBotMetrics({ commands: options.commands });
   let check: (() => Promise<Readiness>) | undefined;
+  let apiHealth: (() => Promise<ApiHealth>) | undefined;
   let running = false;
   const shared: Omit<ServeHttpOptions, 'port'> = {
     metrics,
     logger: options.logger,
+    details: async () => {
+      if (!apiHealth) return ['hosting API: not probed yet (starting)'];
+      const health = await apiHealth();
+      return [health.up ? 'hosting API: up' : `hosting API: down (${health.reason})`];
+    },
     ready: async () => {
       if (!check) return { ready: false, reason: 'starting: the bot is not assembled yet' };
       const readiness = await check();
@@ -69,7 +76,10 @@ export function createServeObservability(options: {
     appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
     attach(app) {
       metrics.observeStore(app.bot.store);
-      check = createReadiness({ pingStore: () => app.bot.store.ping(), probeApi: apiProbe(app.api) });
+      check = createReadiness({ pingStore: () => app.bot.store.ping() });
+      const health = createApiHealth({ probeApi: apiProbe(app.api) });
+      apiHealth = health;
+      metrics.observeHostingApi(async () => (await health()).up);
     },
     started() {
       running = true;

@@ -19,7 +19,9 @@ export function alertToken(verb: AlertVerb, watchId: string, kind: AlertKind): s
 
 /** Reads an alert button token; null for anything else. */
 export function parseAlertToken(token: string): { verb: AlertVerb; watchId: string; kind: AlertKind } | null {
-  const m = /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable)$/.exec(token);
+  const m = /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable|gone)$/.exec(
+    token,
+  );
   return m ? { verb: m[1] as AlertVerb, watchId: m[2] as string, kind: m[3] as AlertKind } : null;
 }
 
@@ -28,11 +30,19 @@ const HEADLINES: Record<AlertKind, string> = {
   cpu: 'CPU above threshold',
   memory: 'memory above threshold',
   unreachable: 'hosting API unreachable',
+  gone: 'is gone (the API no longer knows it)',
 };
+
+/** "web-1: needs attention", or "web-1 is gone (the API no longer knows it)". */
+function headline(watch: WatchRecord, kind: AlertKind): string {
+  return kind === 'gone'
+    ? `${watch.instance.label} ${HEADLINES.gone}`
+    : `${watch.instance.label}: ${HEADLINES[kind]}`;
+}
 
 /** The open alert card, with Acknowledge / Snooze 1 h / Show while nobody acknowledged it. */
 export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
-  const title = `${watch.instance.label}: ${HEADLINES[alert.kind]}`;
+  const title = headline(watch, alert.kind);
   const rows: [string, unknown][] = [
     ['Now', alert.detail || '—'],
     ['Open for', duration(now - alert.openedAt)],
@@ -46,17 +56,18 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     notes.push(['Snoozed by ', who, ` for ${duration(alert.snoozedUntil - now)}`]);
   }
   notes.push(['Watched from here by ', person(watch.setBy)]);
+  notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
   const card = message(title, [fields(rows), contextWith(line)], {
     tone: alert.kind === 'cpu' || alert.kind === 'memory' ? 'warning' : 'danger',
-    summary: `${title} — ${alert.detail}`,
+    summary: alert.kind === 'gone' ? title : `${title} — ${alert.detail}`,
   });
   const buttons: MessageButton[] = [];
   if (!alert.acknowledgedBy)
     buttons.push({ label: 'Acknowledge', token: alertToken('ack', watch.id, alert.kind), style: 'primary' });
   if (!alert.acknowledgedBy)
     buttons.push({ label: 'Snooze 1 h', token: alertToken('snooze', watch.id, alert.kind) });
-  if (alert.kind !== 'unreachable')
+  if (alert.kind !== 'unreachable' && alert.kind !== 'gone')
     buttons.push({ label: 'Show', token: alertToken('show', watch.id, alert.kind) });
   if (buttons.length > 0) card.buttons = buttons;
   return card;

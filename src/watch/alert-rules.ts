@@ -5,7 +5,10 @@ import type { AlertKind, AlertState, OpenAlert, WatchRecord } from './types.js';
 
 /** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
 export type Observation =
-  { ok: true; status: string; cpu?: number[]; memory?: number[] } | { ok: false; reason: string };
+  | { ok: true; status: string; hostname?: string; cpu?: number[]; memory?: number[]; gone?: false }
+  /** The API answered 404 for the instance: it no longer exists (deleted outside the bot). */
+  | { ok: true; gone: true }
+  | { ok: false; reason: string };
 
 /** What the poller must do after a poll. */
 export type AlertEffect =
@@ -28,6 +31,9 @@ export interface RuleSettings {
 export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 2, samples: 3, renotifyMs: 30 * 60_000 };
 
 const SPARK_POINTS = 24;
+
+/** What a gone server's alert says. */
+export const GONE_DETAIL = 'Gone (the API no longer knows it)';
 
 /** The inputs of one evaluation. */
 export interface Evaluation {
@@ -53,11 +59,19 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     // The outage started at its first failed poll: "reachable again after N" tells its real length.
     if (state.failures >= rules.unreachableAfter)
       condition(state, effects, 'unreachable', true, observation.reason, [], now, state.failingSince);
+  } else if (observation.gone) {
+    state.failures = 0;
+    delete state.failingSince;
+    condition(state, effects, 'unreachable', false, '', [], now);
+    // Opened once and kept (no edits, no reminders) until someone unwatches it or it comes back.
+    if (!state.open.gone) condition(state, effects, 'gone', true, GONE_DETAIL, [], now);
   } else {
     state.failures = 0;
     delete state.failingSince;
     state.lastStatus = observation.status;
+    if (observation.hostname) state.hostname = observation.hostname;
     condition(state, effects, 'unreachable', false, '', [], now);
+    condition(state, effects, 'gone', false, '', [], now);
     const status = observation.status.toLowerCase();
     const bad = status === 'error' || (status === 'stopped' && !input.recentlyConfirmed);
     condition(state, effects, 'status', bad, `Status ${observation.status}`, [], now);
@@ -66,7 +80,7 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
   }
   for (const kind of Object.keys(state.open) as AlertKind[]) {
     const alert = state.open[kind];
-    if (!alert || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
+    if (!alert || kind === 'gone' || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
     if (now - (alert.remindedAt ?? alert.openedAt) >= rules.renotifyMs) {
       alert.remindedAt = now;
       effects.push({ type: 'remind', kind });

@@ -31,7 +31,11 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   const now = options.now ?? Date.now;
   let poller: WatchPoller | undefined;
   return {
-    service: createWatchService(options.store, metrics, now),
+    // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
+    service: createWatchService(options.store, metrics, now, async (platform, channelId) => {
+      const poster = posters.find((p) => p.platform === platform);
+      return (await poster?.checkChannel?.(channelId)) ?? null;
+    }),
     buttons: createAlertButtons(book, (platform) => posters.find((p) => p.platform === platform), now),
     async start(list) {
       if (poller) return poller;

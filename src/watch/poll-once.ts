@@ -7,8 +7,9 @@ import type { BotStore } from '../core/store.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
 import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
+import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
-import { freshState, type AlertState, type WatchRecord } from './types.js';
+import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
 import type { WatchBook } from './watch-book.js';
 
 /** What a poll needs. */
@@ -20,6 +21,9 @@ export interface PollDeps {
   metrics: AlertMetrics;
   now: () => number;
   rules?: RuleSettings;
+  /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -31,11 +35,19 @@ const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_I
 const numbers = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
 
-/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable". */
+/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable"; a 404 of the instance is "gone". */
 async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation | PollOutcome> {
   try {
-    const detail = await api.instances.detail(watch.instance.uuid);
-    const observation: Observation = { ok: true, status: detail.status ?? 'unknown' };
+    const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
+      if (isApiError(error) && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (detail === null) return { ok: true, gone: true };
+    const observation: Observation = {
+      ok: true,
+      status: detail.status ?? 'unknown',
+      hostname: detail.hostname,
+    };
     if (watch.cpuPercent !== undefined || watch.memoryPercent !== undefined) {
       const series = await api.instances.rrd(watch.instance.uuid, 'hour');
       observation.cpu = numbers(series.cpu.map((s) => s.cpu));
@@ -55,11 +67,20 @@ async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation
   }
 }
 
+/** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
+export function namedWatch(watch: WatchRecord, state: Pick<AlertState, 'hostname'> | null): WatchRecord {
+  const hostname = state?.hostname;
+  return hostname && hostname !== watch.instance.label
+    ? { ...watch, instance: { ...watch.instance, label: hostname } }
+    : watch;
+}
+
 /** Polls one watch once and shows the result; returns how it went. */
-export async function pollOnce(deps: PollDeps, watch: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, watch);
+export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
+  const seen = await observe(deps.api, stored);
   if (typeof seen === 'string') return seen;
-  const before = (await deps.book.alerts.get(watch.id)) ?? freshState(watch.id);
+  const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
+  const watch = namedWatch(stored, seen.ok && !seen.gone && seen.hostname ? seen : before);
   const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
   const now = deps.now();
   const out = evaluate({
@@ -104,33 +125,53 @@ async function show(
   now: number,
 ): Promise<void> {
   const { poster } = deps;
+  const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (effect.type === 'resolve') {
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
-      if (ref) await poster.update(ref, resolvedCard(watch, effect.alert, now));
-      await poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now));
+      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    const { ref } = alert;
     if (effect.type === 'remind') {
-      await poster.post(watch.channelId, reminderNotice(watch, alert, now));
-    } else if (alert.ref) {
-      await poster.update(alert.ref, alertCard(watch, alert, now));
+      await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));
+    } else if (ref) {
+      await send(() => poster.update(ref, alertCard(watch, alert, now)));
     } else {
+      // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
       const posted = await postIncidentCard(
         deps.store.ephemeral,
         watch.id,
         alert,
-        () => poster.post(watch.channelId, alertCard(watch, alert, now)),
-        (ref) => poster.update(ref, alertCard(watch, alert, now)),
+        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now))),
+        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now))),
       );
-      if (posted && effect.type === 'open') deps.metrics.alertOpened(effect.kind);
+      if (posted) deps.metrics.alertOpened(effect.kind);
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
+    if (error instanceof Undelivered) await tellOwner(deps, watch, state.open[effect.kind], error);
+  }
+}
+
+/** Tells the person who set the watch, once per alert, that it could not be posted. */
+async function tellOwner(
+  deps: PollDeps,
+  watch: WatchRecord,
+  alert: OpenAlert | undefined,
+  failure: Undelivered,
+): Promise<void> {
+  if (!alert || alert.undelivered || !deps.poster.tellPrivately) return;
+  alert.undelivered = failure.reason;
+  try {
+    await deps.poster.tellPrivately(watch.setBy.userId, undeliveredNotice(watch, alert, failure.reason));
+  } catch (error) {
+    deps.warn('watch: telling the watch owner failed', { err: error, watch: watch.id });
   }
 }
 

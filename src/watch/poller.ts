@@ -30,6 +30,8 @@ export interface WatchPollerOptions {
   /** Random source in [0, 1) for jitter (tests make it deterministic). */
   random?: () => number;
   rules?: RuleSettings;
+  /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
+  retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
 }
 
@@ -110,6 +112,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (!watch || !poster) return release(id);
       const deps: PollDeps = { api: options.api, store, book, poster, metrics, now, warn };
       if (options.rules) deps.rules = options.rules;
+      if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       outcome = await pollOnce(deps, watch);
     } catch (error) {
       warn('watch: poll failed', { err: error, watch: id });

@@ -9,13 +9,44 @@ export interface ChannelPoster {
   readonly platform: Platform;
   post(channelId: string, message: Message): Promise<MessageRef>;
   update(ref: MessageRef, message: Message): Promise<void>;
+  /**
+   * Whether the bot can post in the channel: null when it can, else why not (a DELIVERY_FAILURES
+   * code). Absent where it cannot be asked (console).
+   */
+  checkChannel?(channelId: string): Promise<string | null>;
+  /** Why a post or edit failed, as a DELIVERY_FAILURES code (default "other"). */
+  failureReason?(error: unknown): string;
+  /** Tells one person privately (a direct message) what they need to know about their watch. */
+  tellPrivately?(userId: string, message: Message): Promise<void>;
 }
 
-/** What the poller counts: alerts opened by kind, and how many watches exist. */
+/** Reasons an alert could not be delivered; the `reason` label of vpsops_alert_delivery_failures_total. */
+export const DELIVERY_FAILURES = [
+  'not_in_channel',
+  'channel_not_found',
+  'missing_scope',
+  'missing_access',
+  'is_archived',
+  'rate_limited',
+  'other',
+] as const;
+
+/** One of DELIVERY_FAILURES. */
+export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
+
+/** Folds any code into the closed set (user text never becomes a label). */
+export function deliveryFailure(code: string | undefined): DeliveryFailure {
+  return (DELIVERY_FAILURES as readonly string[]).includes(code ?? '') ? (code as DeliveryFailure) : 'other';
+}
+
+/** What the poller counts: alerts delivered by kind, deliveries that failed, and how many watches exist. */
 export interface AlertMetrics {
+  /** An alert card reached its channel (counted once per incident). */
   alertOpened(kind: AlertKind): void;
+  /** A post or edit that still failed after its retries. */
+  deliveryFailed(platform: Platform, reason: DeliveryFailure): void;
   watches(count: number): void;
 }
 
 /** Metrics that go nowhere (tests, exec). */
-export const NO_ALERT_METRICS: AlertMetrics = { alertOpened() {}, watches() {} };
+export const NO_ALERT_METRICS: AlertMetrics = { alertOpened() {}, deliveryFailed() {}, watches() {} };

@@ -8,10 +8,10 @@ import type { Actor, MessageRef, Platform } from '../core/ports.js';
 export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts' } as const;
 
 /** What an alert is about; also the `kind` label of vpsops_alerts_total. */
-export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable';
+export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone';
 
 /** Every alert kind, for metrics and iteration. */
-export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable'];
+export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable', 'gone'];
 
 /** One instance watched from one channel. */
 export interface WatchRecord {
@@ -48,6 +48,8 @@ export interface OpenAlert {
   snoozer?: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   /** When the last reminder was posted (re-notification while unacknowledged). */
   remindedAt?: number;
+  /** Why this alert could not be posted, once its owner was told privately (told once per alert). */
+  undelivered?: string;
   /** "API unreachable" already shown in this channel by another watch: kept, never shown. */
   silent?: boolean;
 }
@@ -60,6 +62,8 @@ export interface AlertState {
   failingSince?: number;
   lastStatus?: string;
   lastPolledAt?: number;
+  /** The hostname the latest poll read: alerts and `watches` name the server by it, even when the watch was set by uuid. */
+  hostname?: string;
   open: Partial<Record<AlertKind, OpenAlert>>;
 }
 

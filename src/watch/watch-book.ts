@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto';
 import type { Platform } from '../core/ports.js';
 import type { BotStore, RecordCollection } from '../core/store.js';
 import type { WatchService, WatchSummary } from '../core/watch-port.js';
+import { UserError } from '../core/errors.js';
+import { cannotPostText } from './delivery.js';
+import { namedWatch } from './poll-once.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';
 import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
@@ -40,17 +43,31 @@ function describeState(state: AlertState | null): string {
     .join('; ');
 }
 
-/** The WatchService over the store; `metrics.watches` follows every change. */
+/** Null when the bot can post in the channel, else why not (see ChannelPoster.checkChannel). */
+export type ChannelCheck = (platform: Platform, channelId: string) => Promise<string | null>;
+
+/**
+ * The WatchService over the store; `metrics.watches` follows every change. A watch is only stored
+ * where `checkChannel` says the bot can post its alerts.
+ */
 export function createWatchService(
   store: BotStore,
   metrics?: AlertMetrics,
   now: () => number = Date.now,
+  checkChannel?: ChannelCheck,
 ): WatchService {
   const book = watchBook(store);
   const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
   return {
     async set(platform, channelId, settings, by) {
       const id = watchId(platform, channelId, settings.instance.uuid);
+      const cannot = await checkChannel?.(platform, channelId);
+      if (cannot)
+        throw new UserError(
+          'cannot-post',
+          `I cannot post alerts in this channel, so nothing is watched. ${cannotPostText(cannot)}`,
+          'Then run the same watch command again.',
+        );
       const existing = await book.watches.get(id);
       const record: WatchRecord = {
         id,
@@ -81,18 +98,20 @@ export function createWatchService(
         (w) => w.platform === platform && w.channelId === channelId,
       );
       const out: WatchSummary[] = [];
-      for (const w of mine.sort((a, b) => a.instance.label.localeCompare(b.instance.label))) {
+      for (const stored of mine) {
+        const state = await book.alerts.get(stored.id);
+        const w = namedWatch(stored, state);
         const summary: WatchSummary = {
           instance: w.instance,
           setBy: `@${w.setBy.displayName || w.setBy.userId}`,
           setAt: w.setAt,
-          state: describeState(await book.alerts.get(w.id)),
+          state: describeState(state),
         };
         if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
         if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;
         out.push(summary);
       }
-      return out;
+      return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
 }

@@ -197,11 +197,7 @@ describe('readiness on the Redis store', () => {
     const store = await openRedisStore({ url: own.url, prefix: 'ready:' });
     let restarted: TestRedisServer | undefined;
     try {
-      const check = createReadiness({
-        pingStore: () => store.ping(),
-        probeApi: async () => {},
-        timeoutMs: 1000,
-      });
+      const check = createReadiness({ pingStore: () => store.ping(), timeoutMs: 1000 });
       expect(await check()).toEqual({ ready: true });
       await own.stop();
       const down = await check();

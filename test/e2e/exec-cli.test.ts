@@ -119,6 +119,17 @@ describe.concurrent('vpsops exec', { timeout: 60_000 }, () => {
     expect(run.stdout + run.stderr).not.toContain(key);
   });
 
+  it('refuses to watch a uuid the API does not know, stores nothing and exits non-zero', async () => {
+    const dataDir = join(dir, 'watch-unknown');
+    const unknown = '0e0e0e0e-0000-4000-8000-000000000000';
+    const run = await vpsops(['exec', `watch ${unknown}`], { VPSOPS_DATA_DIR: dataDir });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain(`No instance ${unknown} on this account`);
+    const list = await vpsops(['exec', 'watches'], { VPSOPS_DATA_DIR: dataDir });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/No watches here/);
+  });
+
   it('exits 2 with one line and no stack trace when the API URL has no key', async () => {
     const run = await vpsops(['exec', 'help'], { HOSTING_API_URL: 'http://127.0.0.1:9/v1' });
     expect(run.code).toBe(2);

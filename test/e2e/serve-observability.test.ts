@@ -2,6 +2,7 @@
 // /slack/events and /healthz, /readyz and /metrics beside them; after real commands the counters,
 // the API histogram and the gauges say what happened, with no user text in any label.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,15 @@ const get = async (url: string) => {
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
 };
 
+/** A 127.0.0.1 port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Scrapes /metrics until `done` holds; the error shows the last vpsops_ lines. */
 async function scrapeUntil(base: string, done: (body: string) => boolean, what: string) {
   const deadline = Date.now() + 20_000;
@@ -74,6 +84,10 @@ describe('vpsops serve observability', { timeout: 90_000 }, () => {
       expect(stderr()).toContain(`"port":${port}`);
       expect(await get(`${base}/healthz`)).toMatchObject({ status: 200, body: 'ok\n' });
       expect(await get(`${base}/readyz`)).toMatchObject({ status: 200, body: 'ready\n' });
+      expect(await get(`${base}/healthz?verbose`)).toMatchObject({
+        status: 200,
+        body: 'ok\nhosting API: up\n',
+      });
 
       const slash = (text: string) => {
         const responseUrl = slack.newResponseUrl();
@@ -90,6 +104,7 @@ describe('vpsops serve observability', { timeout: 90_000 }, () => {
       );
       expect(last.body).toContain('vpsops_pending_confirmations 0');
       expect(last.body).toContain('vpsops_tracked_operations 0');
+      expect(last.body).toMatch(/^vpsops_hosting_api_up 1$/m);
       expect(last.body).toContain('process_resident_memory_bytes');
 
       // A destructive command leaves a confirmation pending; a mistyped one counts as "unknown".
@@ -117,5 +132,28 @@ describe('vpsops serve observability', { timeout: 90_000 }, () => {
     expect(await replica.exit).toBe(0);
     expect(stderr()).not.toContain(slack.botToken);
     expect(stderr()).not.toContain(SECRET);
+  });
+
+  it('stays ready while the hosting API is down, and says so in /healthz?verbose and vpsops_hosting_api_up', async () => {
+    const down = await closedPort();
+    const replica = await startServeReplica('api-down', dir, {
+      VPSOPS_POLICY: join(dir, 'policy.yaml'),
+      HOSTING_API_URL: `http://127.0.0.1:${down}/v1`,
+      HOSTING_API_KEY: 'k-never-printed-0451',
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      LOG_LEVEL: 'info',
+    });
+    const base = `http://127.0.0.1:${replica.port}`;
+    try {
+      expect(await get(`${base}/readyz`)).toMatchObject({ status: 200, body: 'ready\n' });
+      const verbose = await get(`${base}/healthz?verbose`);
+      expect(verbose).toMatchObject({ status: 200, body: 'ok\nhosting API: down (NETWORK)\n' });
+      expect((await get(`${base}/metrics`)).body).toMatch(/^vpsops_hosting_api_up 0$/m);
+    } finally {
+      await replica.stop();
+    }
+    expect(replica.stderr()).not.toContain('k-never-printed-0451');
   });
 });

@@ -220,6 +220,11 @@ export async function startFakeDiscord(
         return { status: 200, body: saved };
       }
     }
+    if ((m = /^\/channels\/(\d+)$/.exec(path)) && method === 'GET')
+      return { status: 200, body: { id: m[1], type: 0, guild_id: world.guildId, name: `channel-${m[1]}` } };
+    // A direct-message channel per person: "dm-<user id>" as its id would not be a snowflake.
+    if (path === '/users/@me/channels' && method === 'POST')
+      return { status: 200, body: { id: `9${String(body.recipient_id)}`, type: 1, recipients: [] } };
     if ((m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(path))) {
       if (method === 'POST' && !m[2])
         return { status: 200, body: api(store.apply(store.create(m[1] ?? ''), body, files, 'bot')) };

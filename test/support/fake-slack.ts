@@ -79,6 +79,8 @@ export class FakeSlack {
   readonly findings: string[] = [];
   private readonly responseUrlUses = new Map<string, number>();
   private readonly faults = new Map<string, Fault[]>();
+  /** Channels the bot is not a member of: posting there answers not_in_channel. */
+  private readonly outside = new Set<string>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
   socketMode: { appToken: string; url: string } | undefined;
   private nextTs = 1_700_000_000;
@@ -130,6 +132,11 @@ export class FakeSlack {
   /** A fresh response_url for one slash command or click. */
   newResponseUrl(): string {
     return `${this.base}/response/${randomUUID()}`;
+  }
+
+  /** The bot leaves (or was never in) `channel`: conversations.info says so and posts get not_in_channel. */
+  removeBotFrom(channel: string): void {
+    this.outside.add(channel);
   }
 
   /** Serve `fault` for the next call of `method` instead of the normal answer. */
@@ -200,7 +207,12 @@ export class FakeSlack {
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T0001', user: 'vpsops' };
+      case 'conversations.info': {
+        const id = String(args['channel']);
+        return { ok: true, channel: { id, is_channel: true, is_member: !this.outside.has(id), is_archived: false } };
+      }
       case 'chat.postMessage': {
+        if (this.outside.has(String(args['channel']))) return { ok: false, error: 'not_in_channel' };
         const ts = `${this.nextTs++}.000100`;
         const message: StoredMessage = {
           channel: String(args['channel']),

@@ -1,5 +1,5 @@
-// The serve HTTP server: /healthz, /readyz (store ping + cached hosting-API probe, 503 naming the
-// failed dependency), /metrics in the Prometheus format, mounted adapter routes and 404s.
+// The serve HTTP server: /healthz (?verbose adds the hosting API's health), /readyz (store ping, 503
+// naming it; never the hosting API), /metrics in the Prometheus format, mounted adapter routes and 404s.
 import { request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
@@ -11,7 +11,8 @@ import {
   type ServeHttpOptions,
   type ServeHttpServer,
 } from '../../src/serve/http-server.js';
-import { apiProbe, createReadiness, type Readiness } from '../../src/serve/readiness.js';
+import { apiProbe, createApiHealth } from '../../src/serve/api-health.js';
+import { createReadiness, type Readiness } from '../../src/serve/readiness.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { createMemoryStore } from '../../src/store/table-store.js';
 import { createLogger } from '../../src/logger.js';
@@ -54,21 +55,21 @@ async function withServer(
 }
 
 describe('GET /readyz', () => {
-  it('answers 200 when the store pings and the hosting API answers', async () => {
+  it('answers 200 when the store pings, without asking the hosting API', async () => {
     const store = createMemoryStore();
-    const ready = createReadiness({ pingStore: () => store.ping(), probeApi: apiProbe(simApi()) });
+    const before = sim.countRequests('systems.list');
+    const ready = createReadiness({ pingStore: () => store.ping() });
     await withServer(ready, async (base) => {
       const response = await fetch(`${base}/readyz`);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('ready\n');
     });
-    expect(sim.countRequests('systems.list')).toBeGreaterThanOrEqual(1);
+    expect(sim.countRequests('systems.list')).toBe(before);
   });
 
   it('answers 503 naming the store when its ping fails', async () => {
     const ready = createReadiness({
       pingStore: () => Promise.reject(new Error('redis://:hunter2@redis:6379 refused')),
-      probeApi: apiProbe(simApi()),
     });
     await withServer(ready, async (base) => {
       const response = await fetch(`${base}/readyz`);
@@ -79,31 +80,51 @@ describe('GET /readyz', () => {
     });
   });
 
-  it('answers 503 naming the hosting API when it is unreachable, without the key', async () => {
+  it('stays ready while the hosting API is down; /healthz?verbose and vpsops_hosting_api_up say it is down, without the key', async () => {
     const store = createMemoryStore();
-    const ready = createReadiness({ pingStore: () => store.ping(), probeApi: apiProbe(deadApi()) });
-    await withServer(ready, async (base) => {
-      const response = await fetch(`${base}/readyz`);
-      expect(response.status).toBe(503);
-      const body = await response.text();
-      expect(body).toBe('not ready: hosting API not reachable: NETWORK\n');
-      expect(body).not.toContain('k-secret-123');
+    const health = createApiHealth({ probeApi: apiProbe(deadApi()) });
+    const metrics = createBotMetrics({ commands: [] });
+    metrics.observeHostingApi(async () => (await health()).up);
+    const server = createServeHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      ready: createReadiness({ pingStore: () => store.ping() }),
+      metrics,
+      details: async () => {
+        const h = await health();
+        return [h.up ? 'hosting API: up' : `hosting API: down (${h.reason})`];
+      },
     });
+    try {
+      const base = `http://127.0.0.1:${await server.listen()}`;
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      const verbose = await fetch(`${base}/healthz?verbose`);
+      expect(verbose.status).toBe(200);
+      const body = await verbose.text();
+      expect(body).toBe('ok\nhosting API: down (NETWORK)\n');
+      expect(body).not.toContain('k-secret-123');
+      expect(await (await fetch(`${base}/healthz`)).text()).toBe('ok\n');
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^vpsops_hosting_api_up 0$/m);
+    } finally {
+      await server.close();
+    }
   });
 
-  it('answers 503 when the hosting API refuses the key', async () => {
+  it('reports the hosting API up when it answers, and names a refused key', async () => {
+    expect(await createApiHealth({ probeApi: apiProbe(simApi()) })()).toEqual({ up: true });
     const api = createHostingApi({ baseUrl: sim.url, apiKey: 'wrong-key', retries: 0 });
-    const ready = createReadiness({ pingStore: async () => undefined, probeApi: apiProbe(api) });
-    const result = await ready();
-    expect(result).toEqual({ ready: false, reason: 'hosting API not reachable: UNAUTHORIZED (HTTP 401)' });
+    expect(await createApiHealth({ probeApi: apiProbe(api) })()).toEqual({
+      up: false,
+      reason: 'UNAUTHORIZED (HTTP 401)',
+    });
   });
 
   it('reuses the API probe result for the cache period and shares a probe in flight', async () => {
     let t = 0;
     let probes = 0;
     let fail = false;
-    const ready = createReadiness({
-      pingStore: async () => undefined,
+    const health = createApiHealth({
       probeApi: async () => {
         probes += 1;
         if (fail) throw new Error('down');
@@ -111,23 +132,19 @@ describe('GET /readyz', () => {
       cacheMs: 5_000,
       now: () => t,
     });
-    await Promise.all([ready(), ready(), ready()]);
+    await Promise.all([health(), health(), health()]);
     expect(probes).toBe(1);
     fail = true;
     t += 4_999;
-    expect(await ready()).toEqual({ ready: true });
+    expect(await health()).toEqual({ up: true });
     expect(probes).toBe(1);
     t += 1;
-    expect(await ready()).toEqual({ ready: false, reason: 'hosting API not reachable: failed' });
+    expect(await health()).toEqual({ up: false, reason: 'failed' });
     expect(probes).toBe(2);
   });
 
-  it('gives up on a dependency that does not answer in time', async () => {
-    const ready = createReadiness({
-      pingStore: () => new Promise(() => undefined),
-      probeApi: async () => undefined,
-      timeoutMs: 20,
-    });
+  it('gives up on a store that does not answer in time', async () => {
+    const ready = createReadiness({ pingStore: () => new Promise(() => undefined), timeoutMs: 20 });
     expect(await ready()).toEqual({ ready: false, reason: 'store not reachable: no answer within 20 ms' });
   });
 });

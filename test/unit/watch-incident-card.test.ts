@@ -43,7 +43,7 @@ async function setup(status: { now: string }) {
     store,
     book,
     poster: log.poster('r1'),
-    metrics: { alertOpened: (kind) => void opened.push(kind), watches() {} },
+    metrics: { alertOpened: (kind) => void opened.push(kind), deliveryFailed() {}, watches() {} },
     now: () => (now += 60_000),
     warn() {},
   };
