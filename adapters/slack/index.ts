@@ -5,8 +5,15 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
+import { bestEffortState } from '../../src/core/best-effort.js';
 import type { Logger } from '../../src/logger.js';
-import type { AdapterLookups, Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type {
+  AdapterLookups,
+  Dispatcher,
+  MessageRef,
+  PlatformAdapter,
+  Responder,
+} from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
@@ -81,7 +88,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: 10_000,
     logger,
   };
-  const state = options.state ?? createMemoryEphemeralState();
+  // A frozen or lost store must never silence a reply: this state only helps (see best-effort.ts).
+  const state = bestEffortState(options.state ?? createMemoryEphemeralState(), (error, what) =>
+    options.logger?.warn({ err: error }, `slack: ${what} skipped (state store)`),
+  );
   const inflight = new Set<Promise<void>>();
   let app: App | undefined;
   let outbox: SlackOutbox | undefined;
@@ -165,7 +175,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         await socketReceiver?.start();
       }
       boundPort = (server.address() as AddressInfo).port;
-      options.logger?.info({ port: boundPort, mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter listening');
+      options.logger?.info(
+        { port: boundPort, mode: socketReceiver ? 'socket' : 'http' },
+        'slack adapter listening',
+      );
     },
 
     poster(): ChannelPoster | null {

@@ -3,7 +3,8 @@
 // the port (and without importing a Redis client).
 
 /** Why the store was unavailable: not connected, no answer in time, or the connection dropped. */
-export type StoreUnavailableCode = 'STORE_UNAVAILABLE' | 'STORE_TIMEOUT' | 'STORE_CONNECTION_LOST' | 'STORE_REFUSED';
+export type StoreUnavailableCode =
+  'STORE_UNAVAILABLE' | 'STORE_TIMEOUT' | 'STORE_CONNECTION_LOST' | 'STORE_REFUSED';
 
 /** The state store could not be reached (or did not answer in time); the call did not complete. */
 export class StoreUnavailableError extends Error {
@@ -26,4 +27,18 @@ export class StoreUnavailableError extends Error {
 /** Narrows an unknown catch value to a store outage. */
 export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
   return error instanceof StoreUnavailableError;
+}
+
+/**
+ * Runs store work that changes nothing anyone can see yet (a lookup, a preview's pending record
+ * before its card is shown): an outage there is reported as "nothing was changed", even when the
+ * store timed out mid-command.
+ */
+export async function beforeAnyChange<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isStoreUnavailable(error) || !error.mayHaveApplied) throw error;
+    throw new StoreUnavailableError(error.reason, false, error.code);
+  }
 }
