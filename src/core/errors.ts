@@ -19,6 +19,7 @@ export type UserErrorId =
   | 'already-used'
   | 'typed-mismatch'
   | 'unknown-token'
+  | 'instance-busy'
   | 'not-found';
 
 /** An expected, user-facing failure with a message that says what was wrong and what to type. */
