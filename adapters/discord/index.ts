@@ -5,8 +5,15 @@
 // gateway URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
+import { bestEffortState } from '../../src/core/best-effort.js';
 import type { Logger } from '../../src/logger.js';
-import type { AdapterLookups, Dispatcher, MessageRef, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type {
+  AdapterLookups,
+  Dispatcher,
+  MessageRef,
+  PlatformAdapter,
+  Responder,
+} from '../../src/core/ports.js';
 import type { LeaseStore } from '../../src/core/store.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
@@ -102,7 +109,10 @@ async function startSharded(
 /** Builds the Discord PlatformAdapter; `start` resolves once the chosen mode is serving. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   let running: { rest: REST; stop(): Promise<void> } | null = null;
-  const state = options.state ?? createMemoryEphemeralState();
+  // A frozen or lost store must never silence a reply: this state only helps (see best-effort.ts).
+  const state = bestEffortState(options.state ?? createMemoryEphemeralState(), (error, what) =>
+    options.logger?.warn({ err: error }, `discord: ${what} skipped (state store)`),
+  );
   return {
     platform: 'discord',
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {

@@ -5,6 +5,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
 import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
+import { bestEffortState } from '../../src/core/best-effort.js';
 import type { Logger } from '../../src/logger.js';
 import type {
   AdapterLookups,
@@ -88,7 +89,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: 10_000,
     logger,
   };
-  const state = options.state ?? createMemoryEphemeralState();
+  // A frozen or lost store must never silence a reply: this state only helps (see best-effort.ts).
+  const state = bestEffortState(options.state ?? createMemoryEphemeralState(), (error, what) =>
+    options.logger?.warn({ err: error }, `slack: ${what} skipped (state store)`),
+  );
   const inflight = new Set<Promise<void>>();
   let app: App | undefined;
   let outbox: SlackOutbox | undefined;

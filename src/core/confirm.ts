@@ -14,7 +14,10 @@ import {
   isTokenShaped,
 } from './confirm-card.js';
 import { checkActor, checkPlace, confirmable, confirmationMatches } from './confirm-checks.js';
-import { UserError } from './errors.js';
+import { isUserError, UserError } from './errors.js';
+import { claimInstances } from './instance-lease.js';
+import { bestEffort, storeReport } from './best-effort.js';
+import { beforeAnyChange } from './store-errors.js';
 import { classifyFailure, logFailure, toRunResult } from './outcomes.js';
 import { withSeenIdSuggestion } from './seen-id-hints.js';
 import { forgetIfGone, hintContext, refreshInstanceLabels } from './resolve-instance.js';
@@ -61,7 +64,15 @@ async function announcedTarget(
   args: Record<string, unknown>,
 ): Promise<string | null> {
   const first = pending.targets[0] || firstInstanceLabel(args);
-  if (first && isUuid(first)) return (await rt.store.hostnames.hostnameOf(first)) ?? first;
+  if (first && isUuid(first))
+    return (
+      (await bestEffort(
+        'hostname lookup',
+        () => rt.store.hostnames.hostnameOf(first),
+        null,
+        storeReport(rt.logger),
+      )) ?? first
+    );
   return first;
 }
 
@@ -74,7 +85,9 @@ export async function actOnConfirmation(
   const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
   const { record } = audit;
   try {
-    await rt.apiCalls.scope(audit.calls, () => act(rt, event, responder, record));
+    // Every store call that can fail here comes before the API call (those after it are best
+    // effort), so a store outage always means nothing was done.
+    await beforeAnyChange(() => rt.apiCalls.scope(audit.calls, () => act(rt, event, responder, record)));
   } catch (error) {
     const failure = classifyFailure(error);
     logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
@@ -168,6 +181,46 @@ async function act(
       'You can try again until the confirmation expires.',
     );
   }
+  // The server is held from here until the call returns (and its tracking is recorded).
+  const release =
+    def && event.action === 'confirm' ? await claimInstances(rt, def, pending, event.actor) : undefined;
+  try {
+    if (def && event.action === 'confirm') await checkPremise(rt, def, pending);
+    await takeAndRun(rt, event, responder, record, pending, def, at);
+  } finally {
+    await release?.();
+  }
+}
+
+/** Re-reads the live state the preview was made from; refuses with what a preview says now when it no longer holds. */
+async function checkPremise(
+  rt: Runtime,
+  def: CommandDefinition,
+  pending: PendingConfirmation,
+): Promise<void> {
+  if (!def.preview) return;
+  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
+  try {
+    await def.preview(ctx, pending.args);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    throw new UserError(
+      error.id,
+      `This preview no longer holds: ${error.message} Nothing was done.`,
+      error.hint ?? 'Run the command again for a fresh preview.',
+    );
+  }
+}
+
+async function takeAndRun(
+  rt: Runtime,
+  event: ActionEvent,
+  responder: Responder,
+  record: AuditRecord,
+  pending: PendingConfirmation,
+  def: CommandDefinition | undefined,
+  at: Date,
+): Promise<void> {
   const taken = await takeOnce(
     rt,
     pending,
@@ -266,11 +319,12 @@ async function runConfirmed(
       responses,
     });
   // A uuid typed before the bot knew the instance becomes its hostname if learned since (preview).
-  // Only a nicer label: a store that fails here must not turn a taken confirmation into "unknown".
-  const args = await refreshInstanceLabels(def, pending.args, rt.store).catch((error: unknown) => {
-    if (!isStoreUnavailable(error)) throw error;
-    return pending.args;
-  });
+  const args = await bestEffort(
+    'label refresh',
+    () => refreshInstanceLabels(def, pending.args, rt.store),
+    pending.args,
+    storeReport(rt.logger),
+  );
   const hint = hintFor(def, args);
   const visibility = def.visibility === 'ephemeral' ? 'ephemeral' : 'channel';
   if (!(await writeAhead(rt, record, pending, hint))) {
@@ -303,7 +357,12 @@ async function runConfirmed(
   if (result.auditSummary) record.summary = result.auditSummary;
   report();
   if (def.risk === 'destructive')
-    await noteConfirmedAction(rt.store, pending.command, args).catch(() => undefined);
+    await bestEffort(
+      'noting the confirmed action',
+      () => noteConfirmedAction(rt.store, pending.command, args),
+      undefined,
+      storeReport(rt.logger),
+    );
   const card = confirmedCard(result.message, pending, by, at);
   // The operation is recorded before the card says it started: should this process die right
   // after, another replica (or the next start) still finishes the card.

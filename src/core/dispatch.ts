@@ -6,7 +6,7 @@ import type { Message, Visibility } from '../render/message.js';
 import { closeRecord, openRecord } from './audit-record.js';
 import { redactArgs } from './audit.js';
 import { isPrivateReply } from './reply-privacy.js';
-import type { AuditRecord, CommandDefinition } from './command.js';
+import type { AuditRecord, CommandDefinition, ResolvedInstance } from './command.js';
 import { newToken, previewCard } from './confirm-card.js';
 import { deferOnce } from './deferral.js';
 import { classifyFailure, logFailure, toRunResult, userErrorMessage, withOutcome } from './outcomes.js';
@@ -16,8 +16,13 @@ import { forgetIfGone, hintContext, instanceMatcher, resolveInstanceArgs } from 
 import { channelKey, createContext, type Runtime } from './runtime.js';
 import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from './slow-replies.js';
 import type { PendingConfirmation } from './store.js';
+import { beforeAnyChange, StoreUnavailableError } from './store-errors.js';
+import { bestEffort, storeReport } from './best-effort.js';
 import { hintFor } from './unknown-outcome.js';
 import type { ApiResponse } from './command-results.js';
+
+/** The channel binding when the store could not say in time. */
+const UNREADABLE = 'unreadable' as const;
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -137,10 +142,23 @@ async function decide(
   record: AuditRecord,
   state: DecideState,
 ): Promise<Decision> {
-  const binding = await rt.store.bindings.get(channelKey(inv.platform, inv.channelId));
+  // Lookups that only help parsing and labels must not hold up an answer while the store is out.
+  const report = storeReport(rt.logger);
+  const bindingKey = channelKey(inv.platform, inv.channelId);
+  const binding = await bestEffort<ResolvedInstance | null | typeof UNREADABLE>(
+    'channel binding',
+    () => rt.store.bindings.get(bindingKey),
+    UNREADABLE,
+    report,
+  );
   const parsed = parseInput(inv.input, rt.registry, {
     hasBinding: binding !== null,
-    looksLikeInstance: await instanceMatcher(inv.input, rt),
+    looksLikeInstance: await bestEffort(
+      'instance names',
+      () => instanceMatcher(inv.input, rt),
+      () => false,
+      report,
+    ),
   });
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;
@@ -158,7 +176,12 @@ async function decide(
     record.errorId = auth.error.id;
     return { message: userErrorMessage(auth.error), visibility: 'ephemeral' };
   }
-  const values = await resolveInstanceArgs(def, args.values, args.omittedInstances, binding, rt);
+  if (binding === UNREADABLE && args.omittedInstances.length > 0)
+    throw new StoreUnavailableError('the channel’s bound instance could not be read', false);
+  const known = binding === UNREADABLE ? null : binding;
+  const values = await beforeAnyChange(() =>
+    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt),
+  );
   record.args = redactArgs(def, values);
   state.values = values;
   state.def = def;
@@ -216,7 +239,8 @@ async function startConfirmation(
   const card = previewCard(preview, pending, def.risk === 'destructive');
   const { actions: _actions, ...bare } = card;
   pending.card = { ...bare, attachments: [] };
-  await rt.store.pending.put(pending);
+  // Until its card is shown, a pending confirmation is nobody's: an outage here changed nothing.
+  await beforeAnyChange(() => rt.store.pending.put(pending));
   record.confirmation = 'pending';
   record.result = 'pending';
   return {

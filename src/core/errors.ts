@@ -21,6 +21,7 @@ export type UserErrorId =
   | 'already-used'
   | 'typed-mismatch'
   | 'unknown-token'
+  | 'instance-busy'
   | 'not-found'
   /** The bot cannot post in this channel (e.g. `watch` where it is not a member). */
   | 'cannot-post';

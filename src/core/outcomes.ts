@@ -29,6 +29,7 @@ const TITLES: Record<UserErrorId, string> = {
   'already-used': 'Already handled',
   'typed-mismatch': 'Confirmation text does not match',
   'unknown-token': 'Unknown confirmation',
+  'instance-busy': 'Server busy',
   'not-found': 'Not found',
   'cannot-post': 'I cannot post here',
 };

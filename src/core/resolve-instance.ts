@@ -8,6 +8,7 @@ import type { Policy } from './policy.js';
 import type { InvocationInput } from './ports.js';
 import type { BotStore } from './store.js';
 import { closest } from './suggest.js';
+import { bestEffort } from './best-effort.js';
 import { isUuid } from './uuid.js';
 
 /** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
@@ -19,16 +20,21 @@ export interface ResolveDeps {
   store: BotStore;
 }
 
+/** The learned hostname of a uuid the user gave: only a label, so a store outage does not stop the command. */
+function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
+  return bestEffort('hostname lookup', () => deps.store.hostnames.hostnameOf(uuid), null);
+}
+
 /** Resolves one reference typed by a user. */
 export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promise<ResolvedInstance> {
   const text = ref.trim();
   if (isUuid(text)) {
     const uuid = text.toLowerCase();
     const alias = deps.policy.aliases().find((a) => a.uuid === uuid)?.name;
-    return { uuid, label: (await deps.store.hostnames.hostnameOf(uuid)) ?? alias ?? uuid };
+    return { uuid, label: (await labelOf(uuid, deps)) ?? alias ?? uuid };
   }
   const aliased = deps.policy.alias(text);
-  if (aliased) return { uuid: aliased, label: (await deps.store.hostnames.hostnameOf(aliased)) ?? text };
+  if (aliased) return { uuid: aliased, label: (await labelOf(aliased, deps)) ?? text };
   const uuids = await deps.store.hostnames.uuidsOf(text);
   if (uuids.length === 1)
     return { uuid: uuids[0]!, label: (await deps.store.hostnames.hostnameOf(uuids[0]!)) ?? text };

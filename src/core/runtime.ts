@@ -1,6 +1,7 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import { rememberSeenIds } from './seen-ids.js';
+import { bestEffort, storeReport } from './best-effort.js';
 import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from './app-config.js';
 import type { Logger } from '../logger.js';
@@ -55,17 +56,32 @@ export function sameActor(a: Actor, b: Actor): boolean {
 
 /** BotServices for handlers running on one platform. */
 export function createServices(rt: Runtime, platform: Platform): BotServices {
+  const report = storeReport(rt.logger);
   const services: BotServices = {
     bindInstance: (channelId, instance) =>
       instance
         ? rt.store.bindings.put(channelKey(platform, channelId), instance)
         : rt.store.bindings.delete(channelKey(platform, channelId)),
     boundInstance: (channelId) => rt.store.bindings.get(channelKey(platform, channelId)),
+    // Learned names and seen ids only help: a read still answers while the store is out.
     rememberHostname: async (uuid, hostname) => {
-      if (hostname.trim()) await rt.store.hostnames.remember(uuid, hostname.trim());
+      if (hostname.trim())
+        await bestEffort(
+          'learning a hostname',
+          () => rt.store.hostnames.remember(uuid, hostname.trim()),
+          undefined,
+          report,
+        );
     },
-    rememberIds: (kind, entries) => rememberSeenIds(rt.store, kind, entries, rt.now().getTime()),
-    hostnameOf: async (uuid) => (await rt.store.hostnames.hostnameOf(uuid)) ?? null,
+    rememberIds: (kind, entries) =>
+      bestEffort(
+        'remembering seen ids',
+        () => rememberSeenIds(rt.store, kind, entries, rt.now().getTime()),
+        undefined,
+        report,
+      ),
+    hostnameOf: (uuid) =>
+      bestEffort('hostname lookup', () => rt.store.hostnames.hostnameOf(uuid), null, report),
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
     recentAuditAllChannels: (limit) => rt.audit.recentAcrossChannels(limit),
     allowedCommands: (actor, channelId) =>

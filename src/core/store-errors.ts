@@ -39,3 +39,17 @@ export class StoreUnavailableError extends Error {
 export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
   return error instanceof StoreUnavailableError;
 }
+
+/**
+ * Runs store work that changes nothing anyone can see yet (a lookup, a preview's pending record
+ * before its card is shown): an outage there is reported as "nothing was changed", even when the
+ * store timed out mid-command.
+ */
+export async function beforeAnyChange<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isStoreUnavailable(error) || !error.mayHaveApplied) throw error;
+    throw new StoreUnavailableError(error.reason, false, error.code);
+  }
+}

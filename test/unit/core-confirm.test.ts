@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { FollowTarget, OperationTracker } from '../../src/core/tracking-port.js';
 import { renderText } from '../../src/render/text.js';
@@ -201,7 +202,11 @@ describe('confirmation', () => {
   it('shows a failed run on the card', async () => {
     const { run, act, fake } = await makeBot({ policy: POLICY });
     const { token } = await run('instance stop prod-web');
-    fake.instances.delete(WEB1);
+    // The preview still holds at the click; the stop itself is refused.
+    fake.api.instances.stop = (uuid: string) =>
+      Promise.reject(
+        new ApiError('NOT_FOUND', 'instance.stop', { status: 404, apiMessage: `Instance ${uuid} not found` }),
+      );
     const failed = await act(token!);
     expect(renderText(failed.update!)).toMatch(/does not know that resource[\s\S]*— failed\./);
     expect(failed.update?.outcome).toBe('error');

@@ -1,0 +1,240 @@
+// Two `vpsops serve` replicas on one real redis-server, the hosting API in its own process
+// (`vpsops simulator`, behind a counting proxy in this test): with Redis frozen (SIGSTOP) every
+// command is still answered and nothing destructive runs; and two people confirming the same
+// restore on different replicas make one API call, the other being told who holds the server.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { stopAll } from '../support/cleanup.js';
+import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+} from '../support/fake-slack-requests.js';
+import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
+const SECRET = 'outage-signing-secret';
+const API_KEY = 'outage-sim-key';
+const ALICE = 'U034OPS';
+const CAROL = 'U056OPS';
+const CHANNEL = 'C0INCIDENT';
+const { web1, cache1 } = SEED_IDS.instances;
+const { web1Latest } = SEED_IDS.backups;
+
+const dir = mkdtempSync(join(tmpdir(), 'vpsops-outage-'));
+let slack: FakeSlack;
+let redis: TestRedisServer;
+let simulator: ChildProcess | undefined;
+let proxy: Server | undefined;
+let apiUrl = '';
+/** Hosting-API requests seen by the proxy, as "METHOD path". */
+const apiRequests: string[] = [];
+const replicas: ServeReplica[] = [];
+let a: ServeReplica & { events: string };
+let b: ServeReplica & { events: string };
+
+/** Starts `vpsops simulator` as a child process; resolves with its base URL. */
+async function startSimulatorProcess(): Promise<string> {
+  const child = spawn(process.execPath, [BIN, 'simulator', '--port', '0', '--api-key', API_KEY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  simulator = child;
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return eventually(() => /Hosting API simulator on (http:\S+)/.exec(out)?.[1], 30_000, 'the simulator');
+}
+
+/** A loopback proxy in front of the simulator that records each request line. */
+async function startCountingProxy(target: string): Promise<string> {
+  const base = new URL(target);
+  const server = createServer((req, res) => {
+    apiRequests.push(`${req.method} ${req.url}`);
+    const upstream = request(
+      { host: base.hostname, port: base.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  proxy = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return `http://127.0.0.1:${port}${base.pathname}`;
+}
+
+const count = (pattern: RegExp) => apiRequests.filter((r) => pattern.test(r)).length;
+const STOPS = /^PATCH .*\/instance\/[^/]+\/stop/;
+const RESTORES = /\/backup\/restore\//;
+const STORE_MESSAGE = /state store is unreachable/;
+
+async function replica(name: string): Promise<ServeReplica & { events: string }> {
+  const started = await startServeReplica(name, dir, {
+    VPSOPS_POLICY: join(dir, 'policy.yaml'),
+    HOSTING_API_URL: apiUrl,
+    HOSTING_API_KEY: API_KEY,
+    REDIS_URL: redis.url,
+    VPSOPS_REDIS_PREFIX: 'outage-e2e:',
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    LOG_LEVEL: 'info',
+  });
+  replicas.push(started);
+  return { ...started, events: `http://127.0.0.1:${started.port}/slack/events` };
+}
+
+async function slash(events: string, text: string, userId = ALICE): Promise<string> {
+  const url = slack.newResponseUrl();
+  const answer = await postSigned(
+    events,
+    slashCommandForm({ text, userId, channelId: CHANNEL, responseUrl: url }),
+    {
+      secret: SECRET,
+    },
+  );
+  expect(answer.status).toBe(200);
+  return url;
+}
+
+function tokenOf(card: StoredMessage): string {
+  const blocks = card.blocks as { elements?: { action_id?: string; value?: string }[] }[];
+  return blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'vps_confirm')?.value ?? '';
+}
+
+async function click(events: string, card: StoredMessage, userId: string): Promise<string> {
+  const url = slack.newResponseUrl();
+  const form = interactionForm(
+    buttonClickPayload({
+      actionId: 'vps_confirm',
+      value: tokenOf(card),
+      userId,
+      channelId: CHANNEL,
+      messageTs: card.ts,
+      responseUrl: url,
+    }),
+  );
+  expect((await postSigned(events, form, { secret: SECRET })).status).toBe(200);
+  return url;
+}
+
+/** The preview card a command posts in the channel (a new message with a Confirm button naming `what`). */
+async function preview(events: string, text: string, what: string, userId = ALICE): Promise<StoredMessage> {
+  const before = new Set(slack.messages.keys());
+  await slash(events, text, userId);
+  return eventually(
+    () =>
+      [...slack.messages.values()].find(
+        (m) =>
+          !before.has(m.ts) && m.channel === CHANNEL && tokenOf(m) && JSON.stringify(m.blocks).includes(what),
+      ),
+    30_000,
+    `the preview of ${text}`,
+  );
+}
+
+const said = (url: string) =>
+  slack
+    .responsesTo(url)
+    .map((r) => JSON.stringify(r.body))
+    .join('\n');
+
+beforeAll(async () => {
+  writeFileSync(
+    join(dir, 'policy.yaml'),
+    `roles:\n  operator: [slack:${ALICE}, slack:${CAROL}]\n  viewer: ["*"]\n`,
+  );
+  redis = await startRedisServer();
+  apiUrl = await startCountingProxy(await startSimulatorProcess());
+  slack = await new FakeSlack().start();
+  a = await replica('a');
+  b = await replica('b');
+}, 90_000);
+
+afterAll(async () => {
+  redis?.resume();
+  await stopAll(
+    ...replicas.map((r) => () => r.stop()),
+    () => slack?.close(),
+    () => new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve())),
+    () => simulator?.kill('SIGTERM'),
+    () => redis?.stop(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+});
+
+describe('two serve replicas on one Redis, the hosting API in its own process', { timeout: 180_000 }, () => {
+  it('answers every command while Redis is frozen, and runs nothing destructive without it', async () => {
+    // A card previewed while the store answers, to be confirmed while it does not.
+    const card = await preview(a.events, `instance stop ${cache1}`, 'cache-1');
+    const stopsBefore = count(STOPS);
+    const before = new Set(slack.messages.keys());
+    redis.pause();
+    try {
+      const read = await slash(a.events, `instance show ${web1}`);
+      const changes = [
+        await slash(b.events, `instance stop ${web1}`),
+        await click(a.events, card, ALICE),
+        await slash(a.events, `backup restore ${web1} ${web1Latest}`),
+      ];
+      const help = await slash(b.events, 'help');
+      // The read ran against the API and answered in the channel.
+      await eventually(
+        () =>
+          [...slack.messages.values()].some(
+            (m) => !before.has(m.ts) && !tokenOf(m) && JSON.stringify(m.blocks).includes('web-1'),
+          ),
+        20_000,
+        `the answer to instance show (${said(read)})`,
+      );
+      // Each change was refused with the store message (privately, or in the channel as its outcome).
+      const refusedHere = () =>
+        changes.filter((url) => STORE_MESSAGE.test(said(url))).length +
+        [...slack.messages.values()].filter((m) => !before.has(m.ts) && STORE_MESSAGE.test(m.text)).length;
+      await eventually(() => refusedHere() >= changes.length, 20_000, 'the store message for every change');
+      await eventually(() => /help/i.test(said(help)), 20_000, 'the help answer');
+      expect(count(STOPS)).toBe(stopsBefore);
+      expect(count(RESTORES)).toBe(0);
+    } finally {
+      // Frozen for 10 s in all, whatever happened above.
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      redis.resume();
+    }
+  });
+
+  it('runs one restore when two people confirm the same restore on different replicas, and names the holder to the other', async () => {
+    const restore = `backup restore ${web1} ${web1Latest}`;
+    const aliceCard = await preview(a.events, restore, web1Latest, ALICE);
+    const carolCard = await preview(b.events, restore, web1Latest, CAROL);
+    const [aliceAnswer, carolAnswer] = await Promise.all([
+      click(a.events, aliceCard, ALICE),
+      click(b.events, carolCard, CAROL),
+    ]);
+    await eventually(() => count(RESTORES) >= 1, 20_000, 'the restore');
+    const refusal = await eventually(
+      () => [aliceAnswer, carolAnswer].find((url) => /is busy/.test(said(url))),
+      20_000,
+      'a refusal',
+    );
+    const holder = refusal === aliceAnswer ? CAROL : ALICE;
+    expect(said(refusal).toLowerCase()).toContain(holder.toLowerCase());
+    expect(said(refusal)).toMatch(/since \d\d:\d\d(:\d\d)? UTC/);
+    // Give a stray second execution time to show up before counting for the last time.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(count(RESTORES)).toBe(1);
+  });
+});
