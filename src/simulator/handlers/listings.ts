@@ -85,10 +85,12 @@ const instanceList: Handler = (ctx) => {
       (statuses.size === 0 || statuses.has(i.status.toLowerCase())),
   );
   const now = ctx.now();
-  const rows = sorted(matching, ctx).map((i) => instanceListItem(i, ctx.state, now));
-  const { data, page } = paginate(rows, ctx.query);
+  const { data, page } = paginate(sorted(matching, ctx), ctx.query);
   const active = matching.filter((i) => !['Running', 'Stopped'].includes(i.status)).length;
-  return { message: 'Virtual machines list', data: { data, active_operation: active, page } };
+  return {
+    message: 'Virtual machines list',
+    data: { data: data.map((i) => instanceListItem(i, ctx.state, now)), active_operation: active, page },
+  };
 };
 
 /** Handlers of the part-10 listings. */
