@@ -14,6 +14,7 @@ import {
 } from './cli-actions.js';
 import { ConfigError } from './core/errors.js';
 import { loadConfig, loadDotEnv } from './config.js';
+import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
 
 const VERSION = readVersion();
 
@@ -100,9 +101,7 @@ function buildProgram(done: (code: number) => void): Command {
       'optional endpoints (E1–E4) to answer 404, as a service without them',
       parseOptionalList,
     )
-    .action(async (options: { port: number; apiKey?: string; instances?: number; without?: string[] }) =>
-      done(await runSimulator(options)),
-    );
+    .action(async (options: SimulatorCliOptions) => done(await runSimulator(options)));
   program
     .command('register')
     .description('Register the /vps slash command with Discord (only when it changed).')
@@ -130,11 +129,12 @@ function parseCount(value: string): number {
 }
 
 /** Commander parser for `--without`: a comma-separated list of E1–E4. */
-function parseOptionalList(value: string): string[] {
-  const codes = value.split(',').map((code) => code.trim());
-  if (codes.some((code) => !/^E[1-4]$/i.test(code)))
-    throw new InvalidArgumentError('must list optional endpoints E1–E4, e.g. E3,E4');
-  return codes;
+function parseOptionalList(value: string): OptionalEndpoint[] {
+  try {
+    return value.split(',').map(optionalEndpoint);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The version from package.json, for `--version` and the console banner. */

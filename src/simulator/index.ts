@@ -91,8 +91,8 @@ export interface SimulatorCliOptions {
   port: number;
   apiKey?: string;
   instances?: number;
-  /** E1–E4, as typed after `--without`. */
-  without?: string[];
+  /** The optional endpoints left out (`--without E3,E4`). */
+  without?: OptionalEndpoint[];
 }
 
 /** `vpsops simulator --port N`: starts the simulator and prints where it is and its API key. */
@@ -101,13 +101,13 @@ export async function runSimulatorCli(opts: SimulatorCliOptions): Promise<Simula
     port: opts.port,
     apiKey: opts.apiKey,
     instances: opts.instances,
-    notOffered: (opts.without ?? []).map(optionalEndpoint),
+    notOffered: opts.without ?? [],
   });
   process.stdout.write(`Hosting API simulator on ${handle.url}\nAPI key: ${handle.apiKey}\n`);
   return handle;
 }
 
-/** "E3" (any case) → its endpoint name; anything else is an error naming the choices. */
+/** "E3" (any case) → its endpoint name, for `--without`; anything else is an error naming the choices. */
 export function optionalEndpoint(code: string): OptionalEndpoint {
   const name = OPTIONAL_ENDPOINTS[code.trim().toUpperCase() as keyof typeof OPTIONAL_ENDPOINTS];
   if (!name) throw new Error(`unknown optional endpoint '${code}': choose from E1, E2, E3, E4`);
