@@ -1,9 +1,11 @@
 // Every chat command, listed explicitly (no folder scanning): what exists is visible here.
 import type { CommandDefinition } from '../src/core/command.js';
 import { backupCommands } from './backup.js';
+import { billingBalanceCommands } from './billing-balance.js';
 import { billingCommands } from './billing.js';
 import { botCommands } from './bot.js';
 import { firewallCommands } from './firewall.js';
+import { instanceListCommands } from './instance-list.js';
 import { instanceCommands } from './instance.js';
 import { ipCommands } from './ip.js';
 import { networkListCommands, snapshotListCommands } from './listings.js';
@@ -16,6 +18,7 @@ import { storageCommands } from './storage.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
+  ...instanceListCommands, // instance list (optional endpoint E3)
   ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
   ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
@@ -27,6 +30,7 @@ export const allCommands: CommandDefinition[] = [
   ...storageCommands, // storage create
   ...osCommands, // os list
   ...sshkeyCommands, // sshkey unassigned
+  ...billingBalanceCommands, // billing balance (optional endpoint E4)
   ...billingCommands, // billing methods | reports
   ...watchCommands, // watch | watches | unwatch
   ...botCommands, // help | use | whoami | audit | status

@@ -6,12 +6,7 @@ import type { Message } from '../src/render/message.js';
 import { when } from './shared/dates.js';
 import { plural, show } from './shared/format.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
-
-/** Whether an API error means "this API does not offer the listing" (spec part 10); by shape, as commands import only types from src/api. */
-function notOffered(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  return status === 404 || status === 405;
-}
+import { notOffered } from './shared/not-offered.js';
 
 /** The plain answer when the listing is not offered; nothing else is wrong. */
 function notOfferedMessage(what: string, hint: string): Message {
@@ -52,7 +47,10 @@ export const snapshotList = defineCommand({
       return { title, tone: 'info', blocks: [{ type: 'text', text: `${label} has no snapshots.` }] };
     }
     const now = ctx.now();
-    await ctx.bot.rememberIds?.('snapshot', items.map((s) => ({ id: s.id, label: show(s.name) })));
+    await ctx.bot.rememberIds?.(
+      'snapshot',
+      items.map((s) => ({ id: s.id, label: show(s.name) })),
+    );
     return {
       title,
       tone: 'info',
@@ -104,7 +102,10 @@ export const networkList = defineCommand({
         blocks: [{ type: 'text', text: 'There are no private networks.' }],
       };
     }
-    await ctx.bot.rememberIds?.('network', items.map((n) => ({ id: n.uuid, label: show(n.name) })));
+    await ctx.bot.rememberIds?.(
+      'network',
+      items.map((n) => ({ id: n.uuid, label: show(n.name) })),
+    );
     return {
       title: 'Private networks',
       tone: 'info',

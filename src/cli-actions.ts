@@ -33,7 +33,7 @@ import { createLogger } from './logger.js';
 import { createAlertMetrics } from './observability/alert-metrics.js';
 import { createServeObservability } from './serve/observability.js';
 import { favourSmallFootprint } from './serve/memory-mode.js';
-import { runSimulatorCli } from './simulator/index.js';
+import { runSimulatorCli, type SimulatorCliOptions } from './simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
 export async function runDefault(config: AppConfig, version: string): Promise<number> {
@@ -243,8 +243,8 @@ function requireChosenBackend(config: AppConfig): void {
 }
 
 /** `vpsops simulator`: the hosting-API simulator alone until a signal. */
-export async function runSimulator(options: { port: number; apiKey?: string }): Promise<number> {
-  const simulator = await runSimulatorCli({ port: options.port, apiKey: options.apiKey });
+export async function runSimulator(options: SimulatorCliOptions): Promise<number> {
+  const simulator = await runSimulatorCli(options);
   await nextSignal();
   await simulator.close();
   return EXIT.ok;

@@ -14,6 +14,7 @@ import {
 } from './cli-actions.js';
 import { ConfigError } from './core/errors.js';
 import { loadConfig, loadDotEnv } from './config.js';
+import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
 
 const VERSION = readVersion();
 
@@ -25,6 +26,7 @@ Examples:
   vpsops exec "instance stop web-1" --confirm web-1     (exit 3 without --confirm)
   vpsops exec "instance stop web-1" --confirm web-1 --wait --json
   vpsops simulator --port 8080
+  vpsops simulator --port 8080 --instances 35 --without E4
   vpsops register --guild 123456789012345678`;
 
 /** Runs the CLI and returns the exit code (0 ok, 1 error, 2 usage/config error, 3 exec needs --confirm, 4 exec --wait timed out, 5 exec outcome unknown). */
@@ -120,7 +122,17 @@ function buildProgram(done: (code: number) => void): Command {
     .description('Run the hosting-API simulator alone on 127.0.0.1.')
     .option('--port <port>', 'port to listen on', parsePort, 8080)
     .option('--api-key <key>', 'API key clients must send (default: random, printed)')
-    .action(async (options: { port: number; apiKey?: string }) => done(await runSimulator(options)));
+    .option(
+      '--instances <count>',
+      'servers in the estate (default 5; more adds node-06, node-07, …)',
+      parseCount,
+    )
+    .option(
+      '--without <E3,E4>',
+      'optional endpoints (E1–E4) to answer 404, as a service without them',
+      parseOptionalList,
+    )
+    .action(async (options: SimulatorCliOptions) => done(await runSimulator(options)));
   program
     .command('register')
     .description('Register the /vps slash command with Discord (only when it changed).')
@@ -135,6 +147,25 @@ function parsePort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new InvalidArgumentError('must be a port number 0–65535');
   return port;
+}
+
+/** Commander parser for `--instances`: 5–10,000 (the five fixed servers are always seeded). */
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 5 || count > 10_000)
+    throw new InvalidArgumentError(
+      'must be a whole number 5–10000 (the five fixed servers are always there)',
+    );
+  return count;
+}
+
+/** Commander parser for `--without`: a comma-separated list of E1–E4. */
+function parseOptionalList(value: string): OptionalEndpoint[] {
+  try {
+    return value.split(',').map(optionalEndpoint);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The version from package.json, for `--version` and the console banner. */

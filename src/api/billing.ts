@@ -1,6 +1,6 @@
-// Billing endpoints (spec 4.6, endpoints 21–22).
+// Billing endpoints (spec 4.6, endpoints 21–22) and the optional balance summary E4 (part 10).
 import type { HostingApi } from './hosting-api.js';
-import { billingReportItemSchema, paymentMethodsSchema } from './schemas/billing.js';
+import { billingReportItemSchema, billingSummarySchema, paymentMethodsSchema } from './schemas/billing.js';
 import { pagedSchema } from './schemas/page.js';
 import type { Transport } from './transport.js';
 import { requireNonNegativeInt, requirePositiveInt } from './validate.js';
@@ -28,5 +28,6 @@ export function billingApi(call: Transport): HostingApi['billing'] {
         pagedSchema(billingReportItemSchema, { limit, page }),
       );
     },
+    summary: () => call('billing.summary', {}, billingSummarySchema),
   };
 }

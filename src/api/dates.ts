@@ -1,5 +1,6 @@
-// The hosting API writes dates several ways ("25 January 2024 14:37", ISO 8601, "2024-01-25 14:37:00",
-// epoch seconds, "January 2024"); callers keep the raw string for display and use this to compute.
+// The hosting API writes dates several ways ("25 January 2024 14:37", "25 January 2024, 14:43",
+// ISO 8601, "2024-01-25 14:37:00", epoch seconds, "January 2024", day/month/year "26/08/2024");
+// callers keep the raw string for display and use this to compute.
 
 /** Month names as the API writes them (lower-cased). */
 export const MONTHS = [
@@ -23,6 +24,8 @@ const HUMAN = /^(?:(\d{1,2})\s+)?([a-z]+)\s+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::
 const SQL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const EPOCH_SECONDS = /^\d{9,11}$/;
+/** "26/08/2024" (time optional) — day first, as E4's top-up dates are written; read as UTC. */
+const DAY_MONTH_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** Turns any date shape the API is known to send into a Date; null when it cannot (show raw text then). */
 export function parseApiDate(raw: unknown): Date | null {
@@ -39,6 +42,15 @@ export function parseApiDate(raw: unknown): Date | null {
     );
   }
   if (ISO.test(text)) return valid(Date.parse(text));
+  const dmy = DAY_MONTH_YEAR.exec(text);
+  if (dmy) {
+    const [, d, mo, y, h, mi, s] = dmy;
+    if (Number(mo) < 1 || Number(mo) > 12) return null;
+    return valid(
+      Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)),
+      Number(d),
+    );
+  }
   const human = HUMAN.exec(text);
   if (human) {
     const [, d, monthName, y, h, mi, s] = human;

@@ -4,7 +4,7 @@
 
 /** What the client and simulator need to know about one endpoint to call or serve it. */
 export interface EndpointSpec {
-  /** Spec number (1–22; the optional part-10 extensions E1 and E2 are 101 and 102). */
+  /** Spec number (1–22; the optional part-10 extensions E1–E4 are 101–104). */
   number: number;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path template relative to the base URL (which ends in /v1). */
@@ -50,6 +50,8 @@ export const ENDPOINTS = {
   // Part 10 (optional): an API may answer 404/405 — "not offered here".
   'snapshot.list': read(101, '/instance/{instance_uuid}/snapshot/snapshots'),
   'network.list': read(102, '/network/vswitches'),
+  'instance.list': read(103, '/instances'),
+  'billing.summary': read(104, '/billing/summary'),
 } satisfies Record<string, EndpointSpec>;
 
 /** An endpoint's name, the key errors, audits and simulator counters use to say which call. */

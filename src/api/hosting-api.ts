@@ -2,10 +2,10 @@
 import type { ApiErrorCode } from './errors.js';
 import type { EndpointName } from './endpoints.js';
 import type { BackupHistoryItem } from './schemas/backup.js';
-import type { BillingReportItem, PaymentMethods } from './schemas/billing.js';
+import type { BillingReportItem, BillingSummary, PaymentMethods } from './schemas/billing.js';
 import type { OsCatalogueEntry, SshKeyOption } from './schemas/catalogue.js';
 import type { InstanceDetail, InstanceOption } from './schemas/instance.js';
-import type { PrivateNetworkItem, SnapshotItem } from './schemas/listings.js';
+import type { InstanceListItem, PrivateNetworkItem, SnapshotItem } from './schemas/listings.js';
 import type { PrivateNetworkDetail, PrivateNetworkGraph } from './schemas/network.js';
 import type { Paged } from './schemas/page.js';
 import type { Periode, RrdSeries } from './schemas/rrd.js';
@@ -52,6 +52,17 @@ export interface HostingApi {
     rrd(uuid: string, periode: Periode): Promise<RrdSeries>;
     /** 6 — GET /instance/options/no-ip?location_id=…. */
     withoutPublicIp(locationId: number): Promise<InstanceOption[]>;
+    /**
+     * E3 (optional, part 10) — GET /instances?limit&page&search&sort&statuses; 404/405 when not
+     * offered. `search` matches hostnames; `statuses` is sent comma-separated.
+     */
+    list(opts?: {
+      limit?: number;
+      page?: number;
+      search?: string;
+      sort?: 'created_at' | 'cost';
+      statuses?: string[];
+    }): Promise<Paged<InstanceListItem>>;
   };
   snapshots: {
     /** 7 — DELETE /instance/{uuid}/snapshot/{snapshot}/delete. */
@@ -117,5 +128,7 @@ export interface HostingApi {
     paymentMethods(opts?: { amount?: number }): Promise<PaymentMethods>;
     /** 22 — GET /billing/report/summary?limit&page. */
     reportSummary(opts?: { limit?: number; page?: number }): Promise<Paged<BillingReportItem>>;
+    /** E4 (optional, part 10) — GET /billing/summary: this month's prepaid balance; 404/405 when not offered. */
+    summary(): Promise<BillingSummary>;
   };
 }

@@ -1,12 +1,17 @@
-// Instance endpoints (spec 4.1, endpoints 1–6).
+// Instance endpoints (spec 4.1, endpoints 1–6) and the optional instance list E3 (part 10).
 import { z } from 'zod';
 import { formBoolean } from './form.js';
 import type { HostingApi } from './hosting-api.js';
 import { consoleSchema, instanceRefSchema } from './schemas/results.js';
 import { instanceDetailSchema, instanceOptionSchema } from './schemas/instance.js';
+import { instanceListItemSchema } from './schemas/listings.js';
+import { pagedSchema } from './schemas/page.js';
 import { PERIODES, rrdSeriesSchema } from './schemas/rrd.js';
 import type { Transport } from './transport.js';
-import { invalidInput, requirePositiveInt } from './validate.js';
+import { invalidInput, requirePositiveInt, requireText } from './validate.js';
+
+/** The orders E3 accepts (`sort`). */
+export const INSTANCE_LIST_SORTS = ['created_at', 'cost'] as const;
 
 /** Builds `api.instances` on a transport. */
 export function instancesApi(call: Transport): HostingApi['instances'] {
@@ -34,6 +39,27 @@ export function instancesApi(call: Transport): HostingApi['instances'] {
     withoutPublicIp: async (locationId) => {
       const location_id = requirePositiveInt('instance.noIp', 'location_id', locationId);
       return call('instance.noIp', { query: { location_id } }, z.array(instanceOptionSchema));
+    },
+    list: async (opts = {}) => {
+      const limit =
+        opts.limit === undefined ? undefined : requirePositiveInt('instance.list', 'limit', opts.limit);
+      const page =
+        opts.page === undefined ? undefined : requirePositiveInt('instance.list', 'page', opts.page);
+      const search =
+        opts.search === undefined ? undefined : requireText('instance.list', 'search', opts.search);
+      if (opts.sort !== undefined && !(INSTANCE_LIST_SORTS as readonly unknown[]).includes(opts.sort)) {
+        throw invalidInput('instance.list', `sort must be one of ${INSTANCE_LIST_SORTS.join(', ')}`);
+      }
+      // The spec does not show how several statuses are sent: a comma-separated list is assumed.
+      const statuses =
+        opts.statuses === undefined || opts.statuses.length === 0
+          ? undefined
+          : opts.statuses.map((s) => requireText('instance.list', 'statuses', s)).join(',');
+      return call(
+        'instance.list',
+        { query: { limit, page, search, sort: opts.sort, statuses } },
+        pagedSchema(instanceListItemSchema, { limit, page }),
+      );
     },
   };
 }

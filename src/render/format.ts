@@ -1,7 +1,7 @@
 // Humanising helpers shared by commands and renderers, so money, sizes and times read the same
 // everywhere and missing values never show as "undefined", "null" or "NaN".
 
-import { MONTHS } from '../api/dates.js';
+import { MONTHS, parseApiDate } from '../api/dates.js';
 
 /** Shown for a missing value. */
 export const EMPTY = '—';
@@ -117,6 +117,8 @@ export function toDate(value: unknown): Date | null {
     const [d, y, h, min, s] = [human[1], human[3], human[4], human[5], human[6]].map((x) => Number(x ?? 0));
     return validDate(new Date(Date.UTC(y ?? 0, month, d ?? 1, h ?? 0, min ?? 0, s ?? 0)));
   }
+  // "26/08/2024" is day first (E4's top-ups); JavaScript's Date would read it month first.
+  if (/^\d{1,2}\/\d{1,2}\/\d{4}\b/.test(text)) return parseApiDate(text);
   const isoish = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
   return validDate(new Date(isoish));
 }

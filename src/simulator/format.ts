@@ -23,6 +23,16 @@ export function humanDate(date: Date): string {
   return `${date.getUTCDate()} ${monthName(date)} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }
 
+/** "25 January 2024, 14:43" — the comma variant the instance list (E3) writes. */
+export function humanDateWithComma(date: Date): string {
+  return `${date.getUTCDate()} ${monthName(date)} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
+/** "26/08/2024" — day/month/year, as the balance summary (E4) writes top-up dates. */
+export function dayMonthYear(date: Date): string {
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+}
+
 /** Same as humanDate, but null stays null. */
 export function humanDateOrNull(date: Date | null): string | null {
   return date ? humanDate(date) : null;

@@ -8,11 +8,26 @@ import { FaultList } from './faults.js';
 import { Scheduler } from './scheduler.js';
 import { handleRequest } from './server.js';
 import { seedEstate, SimulatorState } from './state.js';
-import { DEFAULT_TIMING, type RequestRecord, type SimulatorHandle, type SimulatorOptions } from './types.js';
+import {
+  DEFAULT_TIMING,
+  OPTIONAL_ENDPOINTS,
+  type OptionalEndpoint,
+  type RequestRecord,
+  type SimulatorHandle,
+  type SimulatorOptions,
+} from './types.js';
 
 export { SEED_IDS } from './seed-ids.js';
 export { SimulatorState } from './state.js';
-export type { Fault, RequestRecord, SimulatorHandle, SimulatorOptions, SimulatorTiming } from './types.js';
+export { OPTIONAL_ENDPOINTS } from './types.js';
+export type {
+  Fault,
+  OptionalEndpoint,
+  RequestRecord,
+  SimulatorHandle,
+  SimulatorOptions,
+  SimulatorTiming,
+} from './types.js';
 export type * from './records.js';
 
 /** Starts a seeded simulator; resolves once it listens (port 0 → an ephemeral port). */
@@ -20,11 +35,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const apiKey = opts.apiKey ?? randomApiKey();
   const now = opts.now ?? (() => new Date());
   const timing = { ...DEFAULT_TIMING, ...opts.timing };
-  const state = new SimulatorState(seedEstate(now()));
+  const state = new SimulatorState(seedEstate(now(), { instances: opts.instances }));
   const scheduler = new Scheduler();
   const faults = new FaultList();
   const log: RequestRecord[] = [];
-  const deps = { apiKey, state, scheduler, timing, now, faults, log };
+  const notOffered = new Set(opts.notOffered ?? []);
+  const deps = { apiKey, state, scheduler, timing, now, faults, log, notOffered };
 
   const server = createServer((req, res) => void handleRequest(req, res, deps));
   const sockets = new Set<Socket>();
@@ -70,9 +86,30 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   };
 }
 
+/** What `vpsops simulator` takes: port and key, the estate's size, the optional endpoints it leaves out. */
+export interface SimulatorCliOptions {
+  port: number;
+  apiKey?: string;
+  instances?: number;
+  /** The optional endpoints left out (`--without E3,E4`). */
+  without?: OptionalEndpoint[];
+}
+
 /** `vpsops simulator --port N`: starts the simulator and prints where it is and its API key. */
-export async function runSimulatorCli(opts: { port: number; apiKey?: string }): Promise<SimulatorHandle> {
-  const handle = await startSimulator({ port: opts.port, apiKey: opts.apiKey });
+export async function runSimulatorCli(opts: SimulatorCliOptions): Promise<SimulatorHandle> {
+  const handle = await startSimulator({
+    port: opts.port,
+    apiKey: opts.apiKey,
+    instances: opts.instances,
+    notOffered: opts.without ?? [],
+  });
   process.stdout.write(`Hosting API simulator on ${handle.url}\nAPI key: ${handle.apiKey}\n`);
   return handle;
+}
+
+/** "E3" (any case) → its endpoint name, for `--without`; anything else is an error naming the choices. */
+export function optionalEndpoint(code: string): OptionalEndpoint {
+  const name = OPTIONAL_ENDPOINTS[code.trim().toUpperCase() as keyof typeof OPTIONAL_ENDPOINTS];
+  if (!name) throw new Error(`unknown optional endpoint '${code}': choose from E1, E2, E3, E4`);
+  return name;
 }

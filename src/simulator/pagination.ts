@@ -1,4 +1,4 @@
-// Pagination for endpoints 11 and 22: `limit` (default 10, 1–100) and `page` (first page 1).
+// Pagination for endpoints 11, 22 and E3: `limit` (default 10, 1–100) and `page` (first page 1).
 import { SimError } from './http-io.js';
 import { optionalInteger } from './validate.js';
 

@@ -1,5 +1,6 @@
 // The request pipeline: log → route → authenticate → faults → parse → handler → JSON response.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EndpointName } from '../api/endpoints.js';
 import { isAuthorised } from './auth.js';
 import type { FaultList } from './faults.js';
 import { HANDLERS } from './handlers/index.js';
@@ -19,6 +20,8 @@ export interface PipelineDeps {
   now: () => Date;
   faults: FaultList;
   log: RequestRecord[];
+  /** Optional endpoints this simulator answers as unknown routes. */
+  notOffered: ReadonlySet<EndpointName>;
 }
 
 const BASE = '/v1';
@@ -53,7 +56,7 @@ export async function handleRequest(
     if (routed.kind === 'match') record.endpoint = routed.endpoint;
     if (!isAuthorised(req.headers['x-apikey'], deps.apiKey))
       return answer(401, { message: 'Unauthenticated.' });
-    if (routed.kind === 'not-found') {
+    if (routed.kind === 'not-found' || (routed.kind === 'match' && deps.notOffered.has(routed.endpoint))) {
       return answer(404, { message: `The route ${record.method} ${url.pathname} could not be found.` });
     }
     if (routed.kind === 'method-not-allowed') {

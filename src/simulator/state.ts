@@ -14,7 +14,9 @@ import { seedSshKeys } from './seed/catalogue.js';
 import { seedInstances } from './seed/instances.js';
 import { seedBlockStorages, seedNetworks, seedPublicIps } from './seed/network.js';
 import { seedBackups, seedSnapshots } from './seed/history.js';
-import { seedBillingReports, type BillingReport } from './seed/billing.js';
+import { seedBalance, seedBillingReports, type BillingReport, type PrepaidBalance } from './seed/billing.js';
+import { seedFleet } from './seed/fleet.js';
+import { monthlyEstimate } from './views.js';
 
 /** The mutable collections behind the simulator. */
 export interface Estate {
@@ -27,22 +29,27 @@ export interface Estate {
   ipsets: SimIpset[];
   sshKeys: SimSshKey[];
   billingReports: BillingReport[];
+  balance: PrepaidBalance;
 }
 
-/** Builds the seeded estate relative to `now`. */
-export function seedEstate(now: Date): Estate {
-  const instances = seedInstances(now);
+/** Builds the seeded estate relative to `now`; `instances` (default 5) servers in all. */
+export function seedEstate(now: Date, opts: { instances?: number } = {}): Estate {
+  const fixed = seedInstances(now);
+  const fleet = seedFleet(opts.instances ?? fixed.length, now);
+  const instances = [...fixed, ...fleet.instances];
   const blockStorages = seedBlockStorages();
+  const monthly = instances.reduce((sum, i) => sum + monthlyEstimate(i), 0);
   return {
     instances: new Map(instances.map((i) => [i.uuid, i])),
-    publicIps: new Map(seedPublicIps().map((ip) => [ip.uuid, ip])),
+    publicIps: new Map([...seedPublicIps(), ...fleet.publicIps].map((ip) => [ip.uuid, ip])),
     networks: seedNetworks(now),
     snapshots: seedSnapshots(now),
-    backups: seedBackups(now, instances, blockStorages),
+    backups: seedBackups(now, fixed, blockStorages),
     blockStorages,
     ipsets: [],
     sshKeys: seedSshKeys(),
     billingReports: seedBillingReports(now),
+    balance: seedBalance(monthly, now),
   };
 }
 
@@ -71,6 +78,11 @@ export class SimulatorState {
     if (percent === null) delete instance.cpuLoad;
     else instance.cpuLoad = percent;
     return true;
+  }
+
+  /** Test hook: sets the prepaid balance (IDR, before this month's usage), as a top-up or a charge would. */
+  setBalance(amount: number): void {
+    this.live.balance.amount = amount;
   }
 
   listInstances(): SimInstance[] {

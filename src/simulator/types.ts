@@ -29,7 +29,22 @@ export interface SimulatorOptions {
   timing?: Partial<SimulatorTiming>;
   /** Clock for seeded dates, RRD series and costs (tests pin it). */
   now?: () => Date;
+  /** Servers in all (default 5, the fixed seed); more adds node-06, node-07, … (see seed/fleet.ts). */
+  instances?: number;
+  /** Optional part-10 endpoints to answer 404 as an unknown route, like a service without them. */
+  notOffered?: OptionalEndpoint[];
 }
+
+/** The optional endpoints of spec part 10 (E1–E4), which a service may not offer. */
+export const OPTIONAL_ENDPOINTS = {
+  E1: 'snapshot.list',
+  E2: 'network.list',
+  E3: 'instance.list',
+  E4: 'billing.summary',
+} as const satisfies Record<string, EndpointName>;
+
+/** One of E1–E4, by endpoint name. */
+export type OptionalEndpoint = (typeof OPTIONAL_ENDPOINTS)[keyof typeof OPTIONAL_ENDPOINTS];
 
 /**
  * A misbehaviour to inject so clients can be tested against failures. `applied: true` (hang,

@@ -1,5 +1,5 @@
 // Shapes internal records into the API's response objects (spec part 2).
-import { humanDate, humanDateOrNull } from './format.js';
+import { humanDate, humanDateOrNull, humanDateWithComma } from './format.js';
 import type { SimInstance, SimNetwork } from './records.js';
 import { findTemplate, LOCATIONS, TIERS } from './seed/catalogue.js';
 import type { SimulatorState } from './state.js';
@@ -45,9 +45,9 @@ export function instanceDetail(
         }
       : null,
     price_per_hour: instance.pricePerHour,
-    estimated_monthly_price: instance.pricePerHour * HOURS_PER_MONTH,
+    estimated_monthly_price: monthlyEstimate(instance),
     cost: costThisMonth(instance, now),
-    operation_flag: ['Running', 'Stopped'].includes(instance.status) ? 0 : 1,
+    operation_flag: operationFlag(instance),
     created_at: humanDate(instance.createdAt),
     updated_at: humanDate(instance.updatedAt),
     last_started_at: humanDate(instance.lastStartedAt),
@@ -55,8 +55,42 @@ export function instanceDetail(
   };
 }
 
+/** The monthly estimate of a server: 730 hours at its hourly price. */
+export function monthlyEstimate(instance: SimInstance): number {
+  return instance.pricePerHour * HOURS_PER_MONTH;
+}
+
+/** One server of the instance list (E3), in the published shape: flatter than the detail. */
+export function instanceListItem(
+  instance: SimInstance,
+  state: SimulatorState,
+  now: Date,
+): Record<string, unknown> {
+  return {
+    uuid: instance.uuid,
+    hostname: instance.hostname,
+    ip_address: state.livePublicIpOf(instance.uuid)?.address ?? null,
+    cpu: instance.cpu,
+    memory: instance.memory,
+    storage: instance.storage,
+    status: instance.status,
+    location: LOCATIONS.get(instance.locationId) ?? 'Unknown',
+    tier: TIERS.get(instance.tierId) ?? 'Unknown',
+    price_per_hour: instance.pricePerHour,
+    estimated_monthly_cost: monthlyEstimate(instance),
+    cost: costThisMonth(instance, now),
+    operation_flag: operationFlag(instance),
+    created_at: humanDateWithComma(instance.createdAt),
+  };
+}
+
+/** 0 when Running or Stopped, else 1 (an operation under way, or an error). */
+function operationFlag(instance: SimInstance): number {
+  return ['Running', 'Stopped'].includes(instance.status) ? 0 : 1;
+}
+
 /** Hours billed since the start of the month (or creation) times the hourly price. */
-function costThisMonth(instance: SimInstance, now: Date): number {
+export function costThisMonth(instance: SimInstance, now: Date): number {
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const from = Math.max(monthStart, instance.createdAt.getTime());
   const hours = Math.max(0, Math.floor((now.getTime() - from) / 3_600_000));

@@ -81,4 +81,6 @@ export const SEEDED_CALLS: Record<EndpointName, (api: HostingApi) => Promise<unk
   'billing.reportSummary': (api) => api.billing.reportSummary(),
   'snapshot.list': (api) => api.snapshots.list(I.web1),
   'network.list': (api) => api.privateNetworks.list(),
+  'instance.list': (api) => api.instances.list(),
+  'billing.summary': (api) => api.billing.summary(),
 };

@@ -16,7 +16,7 @@ import type { Message, Visibility } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
-import type { SimulatorHandle } from '../../src/simulator/index.js';
+import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
 
 /** The people in the default policy. */
 export const ACTORS = {
@@ -71,6 +71,8 @@ export interface HarnessOptions {
     rollbackMs: number;
     stopMs: number;
   }>;
+  /** The estate's size and the optional endpoints the simulator leaves out. */
+  simulator?: Pick<SimulatorOptions, 'instances' | 'notOffered'>;
 }
 
 /** A running bot + simulator pair. */
@@ -87,7 +89,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function recorder(channelId: string, said: Said[], refs: Map<string, MessageRef>, findings: string[]): Responder {
+function recorder(
+  channelId: string,
+  said: Said[],
+  refs: Map<string, MessageRef>,
+  findings: string[],
+): Responder {
   const check = (message: Message) => findings.push(...checkRendered(message));
   return {
     async reply(message, options) {
@@ -123,6 +130,7 @@ function outcome(said: Said[]): Outcome {
 /** Start the simulator and a bot over it. Call close() in afterEach/afterAll. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sim = await startSimulator({
+    ...options.simulator,
     timing: { terminateMs: 300, restoreMs: 300, storageMs: 300, rollbackMs: 0, stopMs: 0, ...options.timing },
   });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-commands-'));
@@ -197,7 +205,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await sim.close();
       await rm(dir, { recursive: true, force: true });
       const found = findings.splice(0);
-      if (found.length > 0) throw new Error(`Slack or Discord would reject or mis-render a reply:\n${found.slice(0, 20).join('\n')}`);
+      if (found.length > 0)
+        throw new Error(
+          `Slack or Discord would reject or mis-render a reply:\n${found.slice(0, 20).join('\n')}`,
+        );
     },
   };
 }

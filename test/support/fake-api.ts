@@ -19,6 +19,7 @@ export function fakeHostingApi(overrides: ApiOverrides): HostingApi {
       consoleWebsocket: notFaked('instances.consoleWebsocket'),
       rrd: notFaked('instances.rrd'),
       withoutPublicIp: notFaked('instances.withoutPublicIp'),
+      list: notFaked('instances.list'),
       ...o.instances,
     },
     snapshots: {
@@ -52,6 +53,7 @@ export function fakeHostingApi(overrides: ApiOverrides): HostingApi {
     billing: {
       paymentMethods: notFaked('billing.paymentMethods'),
       reportSummary: notFaked('billing.reportSummary'),
+      summary: notFaked('billing.summary'),
       ...o.billing,
     },
   } satisfies HostingApi;

@@ -1,4 +1,4 @@
-// One representative call per endpoint, so tests can sweep all 22 endpoints and the part-10 listings by name.
+// One representative call per endpoint, so tests can sweep all 22 endpoints and the part-10 extensions by name.
 import type { EndpointName, HostingApi } from '../../src/api/index.js';
 
 const A = '11111111-2222-4333-8444-555555555555';
@@ -30,6 +30,8 @@ export const CALLS: Record<EndpointName, (api: HostingApi) => Promise<unknown>> 
   'billing.reportSummary': (api) => api.billing.reportSummary(),
   'snapshot.list': (api) => api.snapshots.list(A),
   'network.list': (api) => api.privateNetworks.list(),
+  'instance.list': (api) => api.instances.list({ limit: 100, page: 1 }),
+  'billing.summary': (api) => api.billing.summary(),
 };
 
 /** Well-formed data for each endpoint, used as the "success" reply. */
@@ -61,6 +63,11 @@ export const GOOD_DATA: Record<EndpointName, unknown> = {
   },
   'snapshot.list': [{ id: B, name: 'nightly' }],
   'network.list': [{ uuid: B, name: 'backend' }],
+  'instance.list': {
+    data: [{ uuid: A, hostname: 'web-1' }],
+    page: { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1 },
+  },
+  'billing.summary': { current_balance: 0, last_topup: [] },
 };
 
 /** The sample uuids used above. */

@@ -71,6 +71,9 @@ describe('format helpers', () => {
   it('parses the date shapes the API uses', () => {
     expect(toDate('25 January 2024 14:37')?.toISOString()).toBe('2024-01-25T14:37:00.000Z');
     expect(toDate('2024-01-25 14:37:10')?.toISOString()).toBe('2024-01-25T14:37:10.000Z');
+    // Day first, as E4 writes top-up dates: never JavaScript's month-first reading.
+    expect(toDate('03/11/2026')?.toISOString()).toBe('2026-11-03T00:00:00.000Z');
+    expect(toDate('26/08/2024')?.toISOString()).toBe('2024-08-26T00:00:00.000Z');
     expect(toDate('1706193420')?.toISOString()).toBe('2024-01-25T14:37:00.000Z');
     expect(toDate(1706193420000)?.toISOString()).toBe('2024-01-25T14:37:00.000Z');
     expect(toDate('not a date')).toBeNull();

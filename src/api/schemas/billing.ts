@@ -47,3 +47,29 @@ export const billingReportItemSchema = z
 
 /** A billing report summary item. */
 export type BillingReportItem = z.output<typeof billingReportItemSchema>;
+
+/** One top-up of the prepaid balance (E4); the date is day/month/year ("26/08/2024"). */
+const topUpSchema = z.object({ amount: maybe(num), date: maybe(text) }).loose();
+
+/** A single top-up object where a list is expected is read as a list of one. */
+const topUpsSchema = z.preprocess(
+  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value),
+  listOf(topUpSchema),
+);
+
+/**
+ * This month's prepaid balance summary (E4, optional, part 10); money in IDR. How
+ * `current_balance` and `actual_balance` differ is not shown, so both are kept.
+ */
+export const billingSummarySchema = z
+  .object({
+    current_balance: maybe(num),
+    actual_balance: maybe(num),
+    current_cost: maybe(num),
+    estimated_monthly_total: maybe(num),
+    last_topup: topUpsSchema,
+  })
+  .loose();
+
+/** The prepaid balance summary. */
+export type BillingSummary = z.output<typeof billingSummarySchema>;

@@ -42,3 +42,33 @@ export const privateNetworkListSchema = listOf(privateNetworkItemSchema);
 
 /** A private network as a listing shows it. */
 export type PrivateNetworkItem = z.output<typeof privateNetworkItemSchema>;
+
+/**
+ * One server of the instance list (E3), in the published shape. `ip_address` is the public IP (null
+ * without one); the monthly estimate is `estimated_monthly_cost` here, `estimated_monthly_price` in
+ * the detail (both are read); `created_at` may carry a comma ("25 January 2024, 14:43").
+ */
+export const instanceListItemSchema = z
+  .object({
+    uuid: idText,
+    hostname: maybe(text),
+    ip_address: maybe(text),
+    cpu: maybe(text),
+    memory: maybe(text),
+    storage: maybe(text),
+    status: maybe(text),
+    location: maybe(text),
+    location_id: maybe(int),
+    tier: maybe(text),
+    price_per_hour: maybe(num),
+    estimated_monthly_cost: maybe(num),
+    estimated_monthly_price: maybe(num),
+    cost: maybe(num),
+    operation_flag: maybe(int),
+    /** Raw, as the API writes it; use parseApiDate to compute. */
+    created_at: maybe(text),
+  })
+  .loose();
+
+/** A server as the instance list (E3) shows it. */
+export type InstanceListItem = z.output<typeof instanceListItemSchema>;

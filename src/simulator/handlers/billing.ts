@@ -1,7 +1,10 @@
-// Endpoints 21–22: payment methods with fees, and paginated billing report summaries.
+// Endpoints 21–22: payment methods with fees, and paginated billing report summaries; E4 (part 10):
+// the prepaid balance summary.
+import { dayMonthYear } from '../format.js';
 import { paginate } from '../pagination.js';
 import { PAYMENT_CATEGORIES, PAYMENT_METHODS, VAT_RATE, type PaymentMethodRule } from '../seed/billing.js';
 import { optionalInteger } from '../validate.js';
+import { costThisMonth, monthlyEstimate } from '../views.js';
 import type { Handler } from './context.js';
 
 /** Fee in IDR for a top-up amount: flat part plus percentage, rounded up to whole rupiah. */
@@ -43,8 +46,31 @@ const reportSummary: Handler = (ctx) => {
   return { message: 'Success get billing report summary', data: paginate(items, ctx.query) };
 };
 
+/**
+ * E4: this month's summary, derived from the servers: `current_cost` is what they have cost since
+ * the 1st, `estimated_monthly_total` their 730-hour estimates, `actual_balance` the balance less
+ * this month's cost. Top-up dates are day/month/year, newest first.
+ */
+const balanceSummary: Handler = (ctx) => {
+  const now = ctx.now();
+  const instances = [...ctx.state.live.instances.values()];
+  const currentCost = instances.reduce((sum, i) => sum + costThisMonth(i, now), 0);
+  const { amount, topUps } = ctx.state.live.balance;
+  return {
+    message: 'This month summary',
+    data: {
+      current_balance: amount,
+      last_topup: topUps.map((t) => ({ amount: t.amount, date: dayMonthYear(t.at) })),
+      current_cost: currentCost,
+      actual_balance: amount - currentCost,
+      estimated_monthly_total: instances.reduce((sum, i) => sum + monthlyEstimate(i), 0),
+    },
+  };
+};
+
 /** Handlers of the billing group. */
 export const billingHandlers = {
   'billing.paymentMethods': paymentMethods,
   'billing.reportSummary': reportSummary,
+  'billing.summary': balanceSummary,
 } satisfies Record<string, Handler>;

@@ -73,3 +73,26 @@ export function seedBillingReports(now: Date): BillingReport[] {
   }
   return reports;
 }
+
+/** The prepaid balance (E4) and its top-ups, newest first. */
+export interface PrepaidBalance {
+  /** IDR left on the account before this month's usage is taken off. */
+  amount: number;
+  topUps: { amount: number; at: Date }[];
+}
+
+/**
+ * A balance that fits the seeded servers: one and a half months of their estimated cost, the last
+ * top-up nine days ago and the one before a month earlier.
+ */
+export function seedBalance(monthlyEstimate: number, now: Date): PrepaidBalance {
+  const day = 86_400_000;
+  const lastTopUp = Math.max(100_000, Math.round(monthlyEstimate / 2 / 100_000) * 100_000);
+  return {
+    amount: Math.round((monthlyEstimate * 1.5) / 100_000) * 100_000,
+    topUps: [
+      { amount: lastTopUp, at: new Date(now.getTime() - 9 * day) },
+      { amount: lastTopUp * 2, at: new Date(now.getTime() - 40 * day) },
+    ],
+  };
+}

@@ -1,0 +1,208 @@
+// `instance list` (optional endpoint E3, spec part 10): every server on one table, read page by
+// page. The filters go to the API and are applied again here, so a service that ignores one of
+// them still gets the right rows.
+import type { HostingApi, InstanceListItem, PageInfo } from '../src/api/index.js';
+import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/command.js';
+import { UserError } from '../src/core/errors.js';
+import { money, plural, present, show } from './shared/format.js';
+import { notOffered } from './shared/not-offered.js';
+import { noSuchPage, pageFooter } from './shared/paging.js';
+
+const command = commandGroup('instance');
+
+/** Statuses `--status` accepts (the spec lists none; these are the ones seen and the panel's). */
+export const INSTANCE_STATUSES = [
+  'Running',
+  'Stopped',
+  'Stopping',
+  'Starting',
+  'Rebooting',
+  'Creating',
+  'Restoring',
+  'Rolling back',
+  'Terminating',
+  'Error',
+] as const;
+
+/** Servers asked for per page. */
+export const PAGE_SIZE = 100;
+/** Pages read at most without --page (5,000 servers). */
+export const MAX_PAGES = 50;
+
+interface Filters {
+  statuses: string[];
+  search: string | undefined;
+  location: string | undefined;
+}
+
+/** "running,error" → ["Running", "Error"]; an unknown name is a usage error listing the valid ones. */
+function parseStatuses(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const key = (s: string) => s.trim().toLowerCase().replace(/[-_]+/g, ' ');
+  const wanted = raw.split(',').filter((s) => s.trim() !== '');
+  const statuses = wanted.map((name) => {
+    const status = INSTANCE_STATUSES.find((s) => s.toLowerCase() === key(name));
+    if (!status) {
+      throw new UserError(
+        'invalid-argument',
+        `Unknown status \`${name.trim().slice(0, 40)}\`. Valid statuses: ${INSTANCE_STATUSES.join(', ')}.`,
+        'Several at once: --status Stopped,Error',
+      );
+    }
+    return status;
+  });
+  return [...new Set(statuses)];
+}
+
+/** Whether a server passes every filter (hostname and location compared case-insensitively, as parts). */
+function matches(item: InstanceListItem, filters: Filters): boolean {
+  const status = show(item.status).toLowerCase();
+  const has = (value: unknown, part: string | undefined) =>
+    part === undefined || show(value).toLowerCase().includes(part.toLowerCase());
+  return (
+    (filters.statuses.length === 0 || filters.statuses.some((s) => s.toLowerCase() === status)) &&
+    has(item.hostname, filters.search) &&
+    has(item.location, filters.location)
+  );
+}
+
+interface Listing {
+  items: InstanceListItem[];
+  page: PageInfo;
+  /** Pages there were beyond MAX_PAGES, left unread. */
+  cut: boolean;
+}
+
+/** One page (--page), or every page up to MAX_PAGES; a server seen twice (the list moved while paging) counts once. */
+async function readList(api: HostingApi, filters: Filters, page: number | undefined): Promise<Listing> {
+  const query = {
+    limit: PAGE_SIZE,
+    ...(filters.statuses.length > 0 ? { statuses: filters.statuses } : {}),
+    ...(filters.search !== undefined ? { search: filters.search } : {}),
+  };
+  const first = await api.instances.list({ ...query, page: page ?? 1 });
+  if (page !== undefined) return { items: first.items, page: first.page, cut: false };
+  const byUuid = new Map(first.items.map((item) => [item.uuid, item]));
+  const last = Math.min(first.page.total_pages, MAX_PAGES);
+  for (let next = 2; next <= last; next += 1) {
+    const more = await api.instances.list({ ...query, page: next });
+    if (more.items.length === 0) break;
+    for (const item of more.items) byUuid.set(item.uuid, item);
+  }
+  return { items: [...byUuid.values()], page: first.page, cut: first.page.total_pages > MAX_PAGES };
+}
+
+/** "31 servers · 30 Running · 1 Error": the most common status first. */
+function statusCounts(items: InstanceListItem[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(show(item.status), (counts.get(show(item.status)) ?? 0) + 1);
+  const parts = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [plural(items.length, 'server'), ...parts.map(([status, n]) => `${n} ${status}`)].join(' · ');
+}
+
+/** The same filters as typed, for the "next page" hint; values with spaces quoted. */
+function filterFlags(filters: Filters): string {
+  const quote = (value: string) => (/[\s"']/.test(value) ? `"${value.replace(/"/g, '')}"` : value);
+  const flags: string[] = [];
+  if (filters.statuses.length > 0) flags.push(`--status ${quote(filters.statuses.join(','))}`);
+  if (filters.search !== undefined) flags.push(`--search ${quote(filters.search)}`);
+  if (filters.location !== undefined) flags.push(`--location ${quote(filters.location)}`);
+  return flags.join(' ');
+}
+
+/** E3: every server with status, location, public IP, tier and monthly estimate, sorted by hostname. */
+export const instanceList = command({
+  name: 'list',
+  summary: 'List every server: status, location, public IP, tier, monthly estimate',
+  description:
+    'Reads the instance list the hosting service may offer (optional). Without --page every page is ' +
+    `read, ${PAGE_SIZE} servers a page, at most ${MAX_PAGES} pages.`,
+  examples: [
+    '/vps instance list',
+    '/vps instance list --status Stopped,Error',
+    '/vps instance list --search web --location Jakarta',
+    '/vps instance list --page 2',
+  ],
+  args: {
+    status: optional(asFlag(arg.string('Statuses, comma-separated (e.g. Stopped,Error)'))),
+    search: optional(asFlag(arg.string('Part of a hostname', { max: 100 }))),
+    location: optional(asFlag(arg.string('Part of a location name, e.g. Jakarta', { max: 100 }))),
+    page: optional(asFlag(arg.integer(`Page number (${PAGE_SIZE} servers a page)`, { min: 1 }))),
+  },
+  risk: 'read',
+  run: async (ctx, args) => {
+    const filters: Filters = {
+      statuses: parseStatuses(args.status),
+      search: args.search,
+      location: args.location,
+    };
+    let listing: Listing;
+    try {
+      listing = await readList(ctx.api, filters, args.page);
+    } catch (error) {
+      if (!notOffered(error)) throw error;
+      throw new UserError(
+        'not-found',
+        'The hosting service does not offer an instance list.',
+        'Every other command still works with a uuid or an alias, e.g. /vps instance show <uuid>.',
+      );
+    }
+    const title = args.page === undefined ? 'Servers' : `Servers, page ${args.page}`;
+    const items = listing.items
+      .filter((item) => matches(item, filters))
+      .sort((a, b) =>
+        (present(a.hostname) ?? a.uuid).localeCompare(present(b.hostname) ?? b.uuid, 'en', { numeric: true }),
+      );
+    const flags = filterFlags(filters);
+    const filtered = flags === '' ? [] : [{ type: 'context' as const, text: `Filtered: ${flags}` }];
+    if (items.length === 0) {
+      const text =
+        args.page !== undefined && args.page > 1 && listing.items.length === 0
+          ? noSuchPage(args.page, listing.page, 'servers')
+          : flags === ''
+            ? 'The hosting service lists no servers.'
+            : 'No server matches.';
+      return { title, tone: 'info', blocks: [{ type: 'text', text }, ...filtered] };
+    }
+    const header = statusCounts(items);
+    const footer =
+      args.page !== undefined
+        ? [pageFooter(listing.page, 'servers', `instance list ${flags}`.trim(), { page: args.page })]
+        : listing.cut
+          ? [
+              {
+                type: 'text' as const,
+                text:
+                  `Only the first ${MAX_PAGES} of ${listing.page.total_pages} pages were read. ` +
+                  'Narrow the list with --status, --search or --location, or read one page with --page N.',
+              },
+            ]
+          : [];
+    return {
+      title,
+      tone: listing.cut ? 'warning' : 'info',
+      summary: header,
+      blocks: [
+        { type: 'text', text: header },
+        {
+          type: 'table',
+          columns: ['Hostname', 'Status', 'Location', 'Public IP', 'Tier', 'Monthly'],
+          rows: items.map((item) => [
+            present(item.hostname) ?? item.uuid,
+            show(item.status),
+            show(item.location),
+            show(item.ip_address),
+            show(item.tier),
+            money(item.estimated_monthly_cost ?? item.estimated_monthly_price, ctx.currency),
+          ]),
+        },
+        ...footer,
+        ...filtered,
+      ],
+    };
+  },
+});
+
+/** `instance list`, listed first in the instance group. */
+export const instanceListCommands: CommandDefinition[] = [instanceList];
