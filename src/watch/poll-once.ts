@@ -2,8 +2,7 @@
 // alert rules, show what they say (post, edit, resolve, remind) and store the new alert state.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import { recentConfirmedAction } from '../core/recent-actions.js';
-import type { BotStore } from '../core/store.js';
+import { recentConfirmedAction, type BotStore } from '../core/index.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
 import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';

@@ -1,10 +1,7 @@
 // Watches and their alert state in the shared store ("watches" and "alerts" collections), and the
 // WatchService the `watch` / `watches` / `unwatch` commands use through ctx.bot.watches.
 import { createHash } from 'node:crypto';
-import type { Platform } from '../core/ports.js';
-import type { BotStore, RecordCollection } from '../core/store.js';
-import type { WatchService, WatchSummary } from '../core/watch-port.js';
-import { UserError } from '../core/errors.js';
+import { type Platform, type BotStore, type RecordCollection, type WatchService, type WatchSummary, UserError } from '../core/index.js';
 import { cannotPostText } from './delivery.js';
 import { namedWatch } from './poll-once.js';
 import type { AlertMetrics } from './ports.js';
