@@ -189,6 +189,17 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('outside src/store, stores are opened through src/store/open.ts only (config.ts takes their fragments)', () => {
+    const bad = allImports(['src', 'commands', 'adapters']).filter(
+      (r) =>
+        !under(r.file, 'src/store') &&
+        r.file !== 'src/config.ts' &&
+        under(r.target, 'src/store') &&
+        asTs(r.target ?? '') !== 'src/store/open.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('only src/app and src/main.ts read src/config.ts', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) => isConfig(r.target) && !under(r.file, 'src/app') && r.file !== 'src/main.ts',
