@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { type Platform, type BotStore, type RecordCollection, type WatchService, type WatchSummary, UserError } from '../core/index.js';
 import { cannotPostText } from './delivery.js';
-import { namedWatch } from './poll-once.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';
 import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
@@ -111,4 +110,12 @@ export function createWatchService(
       return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
+}
+
+/** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
+export function namedWatch(watch: WatchRecord, state: Pick<AlertState, 'hostname'> | null): WatchRecord {
+  const hostname = state?.hostname;
+  return hostname && hostname !== watch.instance.label
+    ? { ...watch, instance: { ...watch.instance, label: hostname } }
+    : watch;
 }
