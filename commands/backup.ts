@@ -1,8 +1,6 @@
 // Backup commands (endpoints 9–11): restore, delete, and the paginated history.
 import type { BackupHistoryItem, HostingApi } from '../src/api/index.js';
-import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
-import type { CommandContext, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { arg, asFlag, commandGroup, optional, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError } from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { ageMs, when } from './shared/dates.js';
 import { money, plural, show, storageSize, toNumber } from './shared/format.js';

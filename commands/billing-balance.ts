@@ -1,9 +1,7 @@
 // `billing balance` (optional endpoint E4, spec part 10): the prepaid balance and how long it lasts.
 // A prepaid account whose balance runs out has its servers stopped, so the runway is what matters.
 import type { BillingSummary } from '../src/api/index.js';
-import { commandGroup } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { commandGroup, type CommandDefinition, UserError } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
 import { DASH, money, toDate } from './shared/format.js';

@@ -1,6 +1,5 @@
 // Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
-import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional, type CommandDefinition } from '../src/core/index.js';
 import { day } from './shared/dates.js';
 import { money, plural, show } from './shared/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';

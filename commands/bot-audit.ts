@@ -1,11 +1,8 @@
 // `audit`: the channel's recent actions as a timeline, one outcome word per record.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
-import type { AuditRecord, CommandContext } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { arg, asFlag, defineCommand, optional, type AuditRecord, type CommandContext, UserError, isUuid } from '../src/core/index.js';
 import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
 import { DASH, plural, show } from './shared/format.js';
-import { isUuid } from '../src/core/uuid.js';
 
 /** Error ids that mean the request itself was wrong or pointless, not that something failed. */
 const INVALID_IDS = new Set([

@@ -1,6 +1,5 @@
 // `status`: the incident card of the channel's bound instance.
-import { defineCommand } from '../src/core/command.js';
-import type { ResolvedInstance } from '../src/core/command.js';
+import { defineCommand, type ResolvedInstance } from '../src/core/index.js';
 import type { Message } from '../src/render/message.js';
 import { show } from './shared/format.js';
 import {

@@ -1,8 +1,5 @@
 // The bot's own commands (group ''): help, use, whoami here; audit and status in their own modules.
-import { arg, commandPath, defineCommand, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
-import { editDistance } from '../src/core/suggest.js';
+import { arg, commandPath, defineCommand, optional, type CommandDefinition, UserError, editDistance } from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { audit } from './bot-audit.js';
 import { status } from './bot-status.js';

@@ -1,6 +1,5 @@
 // Firewall commands (endpoint 12): create an IPSet on an instance.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, asFlag, defineCommand, optional, type CommandDefinition } from '../src/core/index.js';
 import { show } from './shared/format.js';
 import { freshLabel } from './shared/instance-view.js';
 

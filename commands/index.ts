@@ -1,5 +1,5 @@
 // Every chat command, listed explicitly (no folder scanning): what exists is visible here.
-import type { CommandDefinition } from '../src/core/command.js';
+import type { CommandDefinition } from '../src/core/index.js';
 import { backupCommands } from './backup.js';
 import { billingBalanceCommands } from './billing-balance.js';
 import { billingCommands } from './billing.js';

@@ -2,9 +2,7 @@
 // page. The filters go to the API and are applied again here, so a service that ignores one of
 // them still gets the right rows.
 import type { HostingApi, InstanceListItem, PageInfo } from '../src/api/index.js';
-import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { arg, asFlag, commandGroup, optional, type CommandDefinition, UserError } from '../src/core/index.js';
 import { money, plural, present, show } from './shared/format.js';
 import { notOffered } from './shared/not-offered.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';

@@ -1,6 +1,5 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
-import { arg, commandGroup, optional } from '../src/core/command.js';
-import type { CommandDefinition, FollowSpec } from '../src/core/command.js';
+import { arg, commandGroup, optional, type CommandDefinition, type FollowSpec } from '../src/core/index.js';
 import { plural, present, show } from './shared/format.js';
 import { idLine, networkIds } from './shared/instance-ids.js';
 import { detailFields, isStopped, isTerminating, publicIp, statusTone } from './shared/instance-view.js';

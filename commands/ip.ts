@@ -1,6 +1,5 @@
 // Public IP commands (endpoints 13–14): add an address (billed, so previewed) and move one.
-import { arg, defineCommand } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, defineCommand, type CommandDefinition } from '../src/core/index.js';
 import { show } from './shared/format.js';
 import {
   fetchInstance,

@@ -1,7 +1,6 @@
 // Where the ids other commands take come from: `snapshot list` (E1) and `network list` (E2), the
 // optional listings of spec part 10. An API that does not offer them (404/405) is said so plainly.
-import { arg, defineCommand } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, defineCommand, type CommandDefinition } from '../src/core/index.js';
 import type { Message } from '../src/render/message.js';
 import { when } from './shared/dates.js';
 import { plural, show } from './shared/format.js';

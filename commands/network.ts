@@ -1,15 +1,12 @@
 // Private network commands (endpoints 15–17). Endpoint 15 toggles membership, so attach and detach
 // are separate commands that check the live state first and refuse when it would do the opposite.
 import type { InstanceDetail, PrivateNetworkDetail } from '../src/api/index.js';
-import { arg, defineCommand } from '../src/core/command.js';
-import type { CommandContext, CommandDefinition, ResolvedInstance } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { arg, defineCommand, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError, isUuid } from '../src/core/index.js';
 import { when } from './shared/dates.js';
 import { DASH, plural, show } from './shared/format.js';
 import { graphTree } from './shared/graph.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
 import { instancePreview } from './shared/preview.js';
-import { isUuid } from '../src/core/uuid.js';
 
 type Mode = 'attach' | 'detach';
 

@@ -1,6 +1,5 @@
 // Operating system catalogue (endpoint 19), one row per installable version.
-import { arg, asFlag, commandGroup, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, asFlag, commandGroup, optional, type CommandDefinition } from '../src/core/index.js';
 import { memorySize, plural, show, storageSize } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 

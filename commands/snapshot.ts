@@ -1,6 +1,5 @@
 // Snapshot commands (endpoints 7–8): delete a snapshot, roll an instance back to one.
-import { arg, commandGroup } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, commandGroup, type CommandDefinition } from '../src/core/index.js';
 import { freshLabel } from './shared/instance-view.js';
 import { fetchLabelled, instancePreview } from './shared/preview.js';
 import { changeResult, untilStatus } from './shared/change-result.js';

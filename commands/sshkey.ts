@@ -1,6 +1,5 @@
 // SSH key commands (endpoint 20): keys on the account not yet assigned to a VM.
-import { arg, commandGroup } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
+import { arg, commandGroup, type CommandDefinition } from '../src/core/index.js';
 import { plural, show } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 

@@ -1,7 +1,5 @@
 // Block storage commands (endpoint 18): create a volume — billed, so it is previewed first.
-import { arg, asFlag, defineCommand, optional } from '../src/core/command.js';
-import type { CommandDefinition } from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
+import { arg, asFlag, defineCommand, optional, type CommandDefinition, UserError } from '../src/core/index.js';
 import { count, show } from './shared/format.js';
 
 /** Largest volume vpsops asks for; a typo like --size 50000 should not reach a billed call. */

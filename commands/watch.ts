@@ -1,18 +1,7 @@
 // Watches (issue 13): `watch <instance> [--cpu N] [--memory N]`, `watches`, `unwatch <instance>`.
 // The bot then speaks first in this channel when the instance goes wrong (see src/watch). Setting
 // or removing a watch is a `change`; the runner's policy check keeps viewers out.
-import {
-  arg,
-  asFlag,
-  defineCommand,
-  optional,
-  type BotServices,
-  type CommandContext,
-  type CommandDefinition,
-  type ResolvedInstance,
-} from '../src/core/command.js';
-import { UserError } from '../src/core/errors.js';
-import type { WatchService } from '../src/core/watch-port.js';
+import { arg, asFlag, defineCommand, optional, type BotServices, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError, type WatchService } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
 import { isNotFound } from './shared/not-found.js';

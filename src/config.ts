@@ -3,8 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { LOG_LEVELS, redisPassword, type AppConfig } from './core/app-config.js';
-import { ConfigError } from './core/errors.js';
+import { LOG_LEVELS, redisPassword, type AppConfig } from './app-config.js';
+import { ConfigError } from './core/index.js';
+import { redactedRedisUrl } from './store/redis/redis-url.js';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -275,11 +276,3 @@ export function redactedConfig(config: AppConfig): AppConfig {
   };
 }
 
-/** The Redis URL with any password replaced, fit for a banner or a log line. */
-export function redactedRedisUrl(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  const url = new URL(raw);
-  if (url.password) url.password = REDACTED;
-  if (url.username && url.password === '') url.username = REDACTED;
-  return url.toString();
-}

@@ -11,8 +11,8 @@ import {
   runRegister,
   runServe,
   runSimulator,
-} from './cli-actions.js';
-import { ConfigError } from './core/errors.js';
+} from './app/cli-actions.js';
+import { ConfigError } from './core/index.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
 

@@ -1,6 +1,6 @@
 // The few lines printed when the console starts: which backend (never its key), which policy,
 // where data lives, who you are and how to get help.
-import type { Actor } from '../../src/core/ports.js';
+import type { Actor } from '../../src/core/index.js';
 
 /** What the banner reports; plain data so the adapter stays free of app wiring. */
 export interface BannerInfo {

@@ -1,6 +1,6 @@
 // Alerts in the console: a post prints the card as a line in the session; an edit prints only when
 // the card's title changes (alert → recovered), so a poll every minute does not flood the terminal.
-import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { MessageRef, Responder } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 

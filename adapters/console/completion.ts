@@ -1,7 +1,7 @@
 // Tab completion for the REPL: command paths, --flags, choice values, known instance names and the
 // snapshot / backup / network / IP ids the bot has seen, all read from the dispatcher's command
 // list so nothing here knows any particular command.
-import type { ArgInfo, CommandInfo, CompletionKind } from '../../src/core/ports.js';
+import type { ArgInfo, CommandInfo, CompletionKind } from '../../src/core/index.js';
 
 /** Readline's completion result: candidate tokens and the partial token they replace. */
 export type Completion = [string[], string];

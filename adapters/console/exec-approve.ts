@@ -1,6 +1,6 @@
 // `vpsops exec "approve <token>" --confirm <target>`: the second person of a two-person request
 // made in the console or by exec approves it (Slack and Discord requests are approved on their card).
-import type { Dispatcher } from '../../src/core/ports.js';
+import type { Dispatcher } from '../../src/core/index.js';
 import {
   confirmAndFinish,
   EXIT,

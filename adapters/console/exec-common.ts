@@ -1,12 +1,10 @@
 // What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
 // what --confirm names.
-import type { CommandResult } from '../../src/core/command-results.js';
-import type { Actor, Dispatcher } from '../../src/core/ports.js';
+import { type CommandResult, type Actor, type Dispatcher, isUuid } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
 import { toActionEvent } from './translate.js';
-import { isUuid } from '../../src/core/uuid.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4, unknown: 5 } as const;

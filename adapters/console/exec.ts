@@ -3,8 +3,7 @@
 // only runs when --confirm names its target; the core has the final word on the value, this
 // module only says early (and clearly) what it expected.
 import { Writable } from 'node:stream';
-import type { CommandResult } from '../../src/core/command-results.js';
-import type { Dispatcher } from '../../src/core/ports.js';
+import { type CommandResult, type Dispatcher, isUuid } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
@@ -22,7 +21,6 @@ import {
   type ExecOptions,
   type ExecRun,
 } from './exec-common.js';
-import { isUuid } from '../../src/core/uuid.js';
 
 export { EXIT, exitCode, rerunLine } from './exec-common.js';
 export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';

@@ -1,6 +1,6 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
-import type { Actor, AdapterLookups, Dispatcher, PlatformAdapter, Responder } from '../../src/core/ports.js';
+import type { Actor, AdapterLookups, Dispatcher, PlatformAdapter, Responder } from '../../src/core/index.js';
 import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';

@@ -1,6 +1,6 @@
 // What exec and the console need to know about a pending confirmation before answering it by
 // token: the name to type, whether it needs a second person and where it was asked.
-import type { PendingStore } from '../../src/core/store.js';
+import type { PendingStore } from '../../src/core/index.js';
 import type { PendingTarget } from './exec-common.js';
 
 /** Looks a token up in the bot's store: null when unknown, answered or with nothing to name. */

@@ -2,7 +2,7 @@
 // dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
 // keeps a persisted history. Transport only: every decision is the core's.
 import { clearLine, createInterface, cursorTo } from 'node:readline';
-import type { Actor, Completer, Dispatcher, MessageRef, Responder } from '../../src/core/ports.js';
+import type { Actor, Completer, Dispatcher, MessageRef, Responder } from '../../src/core/index.js';
 import type { ConfirmActions, Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
 import type { PendingTarget } from './exec-common.js';

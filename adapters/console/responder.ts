@@ -1,7 +1,7 @@
 // The console Responder: prints replies and card edits as text and remembers pending
 // confirmations so the REPL (or exec) can ask for them once the dispatch has finished —
 // by then the core has stored the pending action under its token.
-import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { MessageRef, Responder } from '../../src/core/index.js';
 import type { ConfirmActions, Message } from '../../src/render/message.js';
 import { CONSOLE_CHANNEL } from './translate.js';
 

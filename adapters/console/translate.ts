@@ -3,7 +3,7 @@
 // the console identity.
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import type { ActionEvent, Actor, Invocation } from '../../src/core/ports.js';
+import type { ActionEvent, Actor, Invocation } from '../../src/core/index.js';
 
 /** The interactive console's "channel": the terminal itself (`use web-1` binds here). */
 export const CONSOLE_CHANNEL = 'console';

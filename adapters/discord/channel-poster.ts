@@ -3,7 +3,7 @@
 // "vps:confirm:" custom_id as Confirm, so a click reaches Dispatcher.act with no new routing.
 import { ButtonStyle, ComponentType, Routes } from 'discord.js';
 import type { APIButtonComponentWithCustomId, REST } from 'discord.js';
-import type { MessageRef } from '../../src/core/ports.js';
+import type { MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { channelRefusal } from './errors.js';

@@ -8,7 +8,7 @@ import type {
   APIApplicationCommandSubcommandOption,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ArgInfo, CommandInfo } from '../../src/core/ports.js';
+import type { ArgInfo, CommandInfo } from '../../src/core/index.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 
 /** The one top-level slash command. */

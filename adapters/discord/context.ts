@@ -1,9 +1,8 @@
 // The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
-import { COMMAND_ADMISSION, createAdmission } from '../../src/core/admission.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import type { AdapterLookups, Dispatcher } from '../../src/core/ports.js';
+import { COMMAND_ADMISSION, createAdmission } from '../../src/adapter-kit/admission.js';
+import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
 import type { AdapterLogger } from './responder.js';

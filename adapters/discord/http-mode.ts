@@ -5,13 +5,12 @@
 // given, otherwise on a plain node:http listener of its own.
 import { createServer, type Server } from 'node:http';
 import { Client, Events, type RESTOptions } from 'discord.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import type { AdapterLookups, Dispatcher } from '../../src/core/ports.js';
+import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
 import { CallbackCapturingRest } from './callback-rest.js';
 import { handlerContext } from './context.js';
 import { createInteractionsEndpoint, INTERACTIONS_PATH, type RequestListener } from './http-interactions.js';
 import { handleInteraction } from './interactions.js';
-import { firstDelivery } from '../../src/core/request-time.js';
+import { firstDelivery } from '../../src/adapter-kit/request-time.js';
 import type { AdapterLogger } from './responder.js';
 import { createSignatureCheck } from './signature.js';
 

@@ -4,17 +4,9 @@
 // with only the Guilds intent. `apiUrl` points REST at another base (tests: the fake Discord); the
 // gateway URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
-import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
-import { bestEffortState } from '../../src/core/best-effort.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
+import { type EphemeralState, bestEffortState, type AdapterLookups, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder, type LeaseStore } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
-import type {
-  AdapterLookups,
-  Dispatcher,
-  MessageRef,
-  PlatformAdapter,
-  Responder,
-} from '../../src/core/ports.js';
-import type { LeaseStore } from '../../src/core/store.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { discordChannelPoster } from './channel-poster.js';

@@ -2,7 +2,7 @@
 // EphemeralState instead of process memory: the interaction token that can still edit a message
 // (Discord honours it for 15 minutes) and the typed-confirmation texts of open cards. Tokens are
 // kept here, not in MessageRefs, because refs are logged and stored; they are never logged.
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import type { EphemeralState } from '../../src/core/index.js';
 
 /** How long an interaction token is trusted (Discord: 15 min; a minute of margin). */
 export const TOKEN_TTL_MS = 14 * 60_000;

@@ -2,7 +2,7 @@
 // calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
 // are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
-import type { Admission } from '../../src/core/admission.js';
+import type { Admission } from '../../src/adapter-kit/admission.js';
 import type {
   AutocompleteInteraction,
   ButtonInteraction,
@@ -11,8 +11,8 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import type { Completer, Dispatcher, Responder } from '../../src/core/ports.js';
-import { requestTimeProblem } from '../../src/core/request-time.js';
+import type { Completer, Dispatcher, Responder } from '../../src/core/index.js';
+import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
 import type { TypedSpec } from './interaction-state.js';

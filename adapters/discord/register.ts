@@ -2,7 +2,7 @@
 // Fetches what is registered first and PUTs (bulk overwrite) only when the payload differs, so
 // running `register` on every deploy is cheap and does not reset command versions.
 import { REST, Routes } from 'discord.js';
-import type { CommandInfo } from '../../src/core/ports.js';
+import type { CommandInfo } from '../../src/core/index.js';
 import { buildCommandPayload } from './commands-payload.js';
 
 /** Options of `registerDiscordCommands`; `guildId` registers for one guild instead of globally. */

@@ -11,7 +11,7 @@ import type {
   REST,
 } from 'discord.js';
 import type { Logger } from '../../src/logger.js';
-import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { MessageRef, Responder } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { DiscordInteractionState } from './interaction-state.js';
 import { describeError, isTokenRefused } from './errors.js';

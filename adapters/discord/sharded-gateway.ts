@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, REST, Routes, type RESTOptions } from 'discord.js';
-import type { LeaseStore } from '../../src/core/store.js';
+import type { LeaseStore } from '../../src/core/index.js';
 import type { HandlerContext } from './interactions.js';
 import { handleInteraction } from './interactions.js';
 import { describeError } from './errors.js';

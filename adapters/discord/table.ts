@@ -4,7 +4,7 @@
 import { naturalTableWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeCodeBlock, escapeMarkdown } from './escape.js';
 import { fit, fitEscaped } from './limits.js';
-import { isUuid } from '../../src/core/uuid.js';
+import { isUuid } from '../../src/core/index.js';
 
 /** Widest aligned table, in characters, that an embed shows without wrapping lines. */
 export const EMBED_CODE_WIDTH = 56;

@@ -3,7 +3,7 @@
 // CommandInfo list the registration payload came from.
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
-import type { ActionEvent, Actor, CommandInfo, CompletionKind, Invocation, OptionValue } from '../../src/core/ports.js';
+import type { ActionEvent, Actor, CommandInfo, CompletionKind, Invocation, OptionValue } from '../../src/core/index.js';
 import { discordName } from './commands-payload.js';
 import { CUSTOM_ID } from './render.js';
 

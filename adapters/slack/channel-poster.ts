@@ -2,7 +2,7 @@
 // bot token. Alert buttons become a Block Kit actions block whose action_ids start "vps_alert_" and
 // whose values are the core's tokens, so a click reaches Dispatcher.act like Confirm does.
 import type { types as slack } from '@slack/bolt';
-import type { MessageRef } from '../../src/core/ports.js';
+import type { MessageRef } from '../../src/core/index.js';
 import type { Message, MessageButton } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
 import { fitPlain } from './escape.js';

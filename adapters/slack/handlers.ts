@@ -3,7 +3,7 @@
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { ActionEvent, ConfirmGate, Dispatcher, Responder } from '../../src/core/ports.js';
+import type { ActionEvent, ConfirmGate, Dispatcher, Responder, EphemeralState } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import {
   GENERIC_TYPED_SPEC,
@@ -14,8 +14,7 @@ import {
 } from './modal.js';
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import { COMMAND_ADMISSION, createAdmission } from '../../src/core/admission.js';
+import { COMMAND_ADMISSION, createAdmission } from '../../src/adapter-kit/admission.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';

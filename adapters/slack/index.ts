@@ -4,16 +4,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
-import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
-import { bestEffortState } from '../../src/core/best-effort.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
+import { type EphemeralState, bestEffortState, type AdapterLookups, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
-import type {
-  AdapterLookups,
-  Dispatcher,
-  MessageRef,
-  PlatformAdapter,
-  Responder,
-} from '../../src/core/ports.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';

@@ -6,9 +6,8 @@
 // 5 times in 30 minutes, so the 5th use says so and later edits go through the bot token.
 import { createHash, randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
-import type { MessageRef } from '../../src/core/ports.js';
+import type { MessageRef, EphemeralState } from '../../src/core/index.js';
 import type { Attachment } from '../../src/render/message.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { SlackPayload } from './render.js';
 import { uploadFiles } from './upload.js';
 

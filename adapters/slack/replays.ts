@@ -3,8 +3,8 @@
 // so a slash command or a click never runs twice.
 import type { IncomingMessage } from 'node:http';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
-import { firstDelivery } from '../../src/core/request-time.js';
+import type { EphemeralState } from '../../src/core/index.js';
+import { firstDelivery } from '../../src/adapter-kit/request-time.js';
 import type { Logger } from '../../src/logger.js';
 
 /** The context key (Bolt custom property) carrying the request's delivery key. */

@@ -2,7 +2,7 @@
 // future; this wraps its request listener to refuse those too, the way Bolt refuses stale ones.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../../src/logger.js';
-import { requestTimeProblem } from '../../src/core/request-time.js';
+import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 
 /** The listener, refusing (401) requests whose x-slack-request-timestamp is over 5 minutes ahead. */
 export function refuseFutureRequests(

@@ -3,9 +3,8 @@
 // response_url / chat.postEphemeral, charts via files upload, announcements as a channel post.
 // After a restart, restoredResponder edits a stored channel card with the bot token alone.
 import type { Logger } from '../../src/logger.js';
-import type { MessageRef, Responder } from '../../src/core/ports.js';
+import type { MessageRef, Responder, EphemeralState } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
 import { rememberTypedSpec } from './typed-specs.js';

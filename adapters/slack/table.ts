@@ -4,7 +4,7 @@
 // per row instead.
 import { cellWidth, rowParts, tableLines } from '../../src/render/table-layout.js';
 import { escapeEntities, escapeMrkdwn } from './escape.js';
-import { isUuid } from '../../src/core/uuid.js';
+import { isUuid } from '../../src/core/index.js';
 
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;

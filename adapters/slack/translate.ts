@@ -1,7 +1,7 @@
 // Slack payloads → neutral Invocation / ActionEvent. Identity is always the Slack user id; the
 // display name is only for messages. Shapes are structural so tests can pass plain objects.
 import { randomUUID } from 'node:crypto';
-import type { ActionEvent, Actor, Invocation } from '../../src/core/ports.js';
+import type { ActionEvent, Actor, Invocation } from '../../src/core/index.js';
 
 /** The fields of a slash command payload the adapter uses. */
 export interface SlashCommandPayload {

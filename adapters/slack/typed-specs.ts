@@ -1,7 +1,6 @@
 // The typed-confirmation texts of open cards, kept in the shared EphemeralState under the card's
 // token, so the Confirm click that opens the modal may reach any replica.
-import { typedTextMatches } from '../../src/core/confirm-checks.js';
-import type { EphemeralState } from '../../src/core/ephemeral-state.js';
+import { typedTextMatches, type EphemeralState } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 import type { ConfirmActions } from '../../src/render/message.js';
 import { SLACK_LIMITS as L } from './limits.js';

@@ -5,9 +5,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BotStore, PendingConfirmation } from '../../src/core/store.js';
-import { openEmbeddedStore } from '../../src/store/embedded-store.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 
 const [kind = 'memory', sizeText = '500', scratch = '.', redisUrl = ''] = process.argv.slice(2);
 const size = Number(sizeText);

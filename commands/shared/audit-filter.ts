@@ -1,7 +1,6 @@
 // Which audit records `audit` shows: filters by actor, instance, command, age and outcome, the
 // "changes only" view chat channels default to, and paging. Pure functions over AuditRecords.
-import type { AuditRecord } from '../../src/core/command.js';
-import { UserError } from '../../src/core/errors.js';
+import { type AuditRecord, UserError } from '../../src/core/index.js';
 
 /** The filters `audit` accepts (all optional). */
 export interface AuditFilter {

@@ -1,6 +1,6 @@
 // The reply to a change the hosting API accepted: a success card with one sentence, the audit line
 // and, for a long operation, what the tracker follows to its end. Shared by every change command.
-import type { FollowSpec, RunResult } from '../../src/core/command.js';
+import type { FollowSpec, RunResult } from '../../src/core/index.js';
 
 /** A success card saying what happened, with its audit line and the operation to follow, if any. */
 export function changeResult(

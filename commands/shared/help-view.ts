@@ -1,7 +1,6 @@
 // Help pages built from the command definitions the caller may run here: the overview grouped by
 // resource, a group page, and one command's page (args, flags, risk, examples).
-import { commandPath } from '../../src/core/command.js';
-import type { CommandDefinition, Risk } from '../../src/core/command.js';
+import { commandPath, type CommandDefinition, type Risk } from '../../src/core/index.js';
 import type { Block, Message } from '../../src/render/message.js';
 import { argRows, usageLine } from './usage.js';
 

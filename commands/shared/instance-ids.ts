@@ -1,10 +1,9 @@
 // The ids `instance show` prints for other commands to take: uuid, location id, public IP id and
 // the private network's uuid and graph id.
 import type { InstanceDetail } from '../../src/api/index.js';
-import type { CommandContext } from '../../src/core/command.js';
+import { type CommandContext, isUuid } from '../../src/core/index.js';
 import { DASH, show } from './format.js';
 import { publicIpId } from './instance-view.js';
-import { isUuid } from '../../src/core/uuid.js';
 
 /**
  * Ids people copy into other commands: the instance uuid, its location id (`instance no-ip`,

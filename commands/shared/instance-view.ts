@@ -1,7 +1,7 @@
 // How an instance reads in chat: status tone, spec 2.1 detail as fields, and the live fetch every
 // preview starts from (which also teaches the bot the hostname for later references).
 import type { InstanceDetail } from '../../src/api/index.js';
-import type { CommandContext, ResolvedInstance } from '../../src/core/command.js';
+import type { CommandContext, ResolvedInstance } from '../../src/core/index.js';
 import type { Field, Tone } from '../../src/render/message.js';
 import { ageMs, when } from './dates.js';
 import { DASH, duration, memorySize, money, show, storageSize, toNumber } from './format.js';

@@ -1,6 +1,6 @@
 // The `instance metrics` reply: summary fields with sparklines, the period and sample count, and
 // the chart image when the bot can draw one (a failed chart never loses the numbers).
-import type { CommandContext, ResolvedInstance } from '../../src/core/command.js';
+import type { CommandContext, ResolvedInstance } from '../../src/core/index.js';
 import type { Attachment, Block, Message } from '../../src/render/message.js';
 import { plural } from './format.js';
 import { freshLabel } from './instance-view.js';

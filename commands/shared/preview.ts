@@ -1,8 +1,7 @@
 // One shape for every confirmation card: what will happen, to which instance (live status and
 // public IP), what else goes with it, whether it can be undone — and the names `exec --confirm` takes.
 import type { InstanceDetail } from '../../src/api/index.js';
-import type { CommandContext, Preview, ResolvedInstance } from '../../src/core/command.js';
-import { UserError } from '../../src/core/errors.js';
+import { type CommandContext, type Preview, type ResolvedInstance, UserError } from '../../src/core/index.js';
 import type { Block, Field, Tone } from '../../src/render/message.js';
 import { show } from './format.js';
 import { factFields, fetchInstance, isTerminating, labelOf } from './instance-view.js';

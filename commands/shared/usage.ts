@@ -1,8 +1,6 @@
 // Usage lines and argument tables for help, built on the core's own usage rules so help always
 // matches what the parser accepts and what its error messages say.
-import type { CommandDefinition } from '../../src/core/command.js';
-import { argUsage } from '../../src/core/names.js';
-import { usageLine as coreUsageLine } from '../../src/core/registry.js';
+import { type CommandDefinition, argUsage, usageLine as coreUsageLine } from '../../src/core/index.js';
 
 /** Full usage line as typed in chat, e.g. "/vps instance delete <instance> [--remove-ip] [--remove-block-storage]". */
 export function usageLine(definition: CommandDefinition): string {

@@ -5,20 +5,10 @@ import { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { ChartInput, ChartOutput } from '../render/chart/chart-types.js';
 import type { Message } from '../render/message.js';
-import type { AuditRecord } from './audit-record.js';
-import type { Actor, ArgInfo, SeenIdKind } from './ports.js';
+import type { AuditRecord } from './audit-types.js';
+import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports.js';
 import type { WatchService } from './watch-port.js';
-import { uuidSchema } from './uuid.js';
-
-/** How dangerous a command is: drives default-deny authorization and the confirmation step. */
-export type Risk = 'read' | 'change' | 'destructive';
-
-/** An instance argument after resolution (uuid, alias, known hostname or channel binding). */
-export interface ResolvedInstance {
-  uuid: string;
-  /** What to call it in messages: hostname when known, else alias, else the uuid. */
-  label: string;
-}
+import { uuidSchema } from './parse/uuid.js';
 
 /** One declared argument. `T` is what the handler receives. */
 export interface ArgSpec<T> {

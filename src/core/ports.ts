@@ -135,3 +135,13 @@ export interface PlatformAdapter {
   start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** How dangerous a command is: drives default-deny authorization and the confirmation step. */
+export type Risk = 'read' | 'change' | 'destructive';
+
+/** An instance argument after resolution (uuid, alias, known hostname or channel binding). */
+export interface ResolvedInstance {
+  uuid: string;
+  /** What to call it in messages: hostname when known, else alias, else the uuid. */
+  label: string;
+}

@@ -4,7 +4,8 @@
 // process) and Redis (several replicas). "Take once", "attach card" and leases are explicit
 // compare-and-set operations so that exactly one process wins however clicks are spread.
 import type { Message } from '../render/message.js';
-import type { FollowSpec, ResolvedInstance } from './command.js';
+import type { FollowSpec } from './command.js';
+import type { ResolvedInstance } from './ports.js';
 import type { EphemeralState } from './ephemeral-state.js';
 import type { Actor, MessageRef, Platform } from './ports.js';
 

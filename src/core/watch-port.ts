@@ -1,7 +1,7 @@
 // The ports between the core and the watch module (src/watch implements them): the watch book
 // behind `watch` / `watches` / `unwatch`, and alert buttons routed through Dispatcher.act.
 import type { Message } from '../render/message.js';
-import type { ResolvedInstance, Risk } from './command.js';
+import type { ResolvedInstance, Risk } from './ports.js';
 import type { ActionEvent, Actor, Platform } from './ports.js';
 
 /** What `watch` sets for one instance in one channel. */

@@ -9,7 +9,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
 

@@ -1,7 +1,7 @@
 // Observability of `vpsops serve`: the metrics, the shared HTTP server on PORT (plus the admin
 // server on VPSOPS_ADMIN_PORT when set) and the readiness check, assembled before the app exists
 // (adapters mount on the server, createApp takes the metrics) and attached to the app once built.
-import type { App, AppOptions } from '../app.js';
+import type { App, AppOptions } from '../app/create-app.js';
 import type { Logger } from '../logger.js';
 import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
 import { createServeHttpServer, type ServeHttpOptions, type ServeHttpServer } from './http-server.js';

@@ -3,9 +3,7 @@
 // NOT_FOUND are retried until the deadline, then reported with the last known status.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import type { FollowSpec } from '../core/command.js';
-import type { Responder } from '../core/ports.js';
-import type { BotStore, TrackedOperation } from '../core/store.js';
+import type { FollowSpec, Responder, BotStore, TrackedOperation } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import {
   doneOutcome,

@@ -1,6 +1,6 @@
 // What a followed operation looks like in the channel: the confirmed card (when the runner
 // passed it) with a progress line underneath, edited until the operation's outcome is known.
-import type { FollowSpec } from '../core/command.js';
+import type { FollowSpec } from '../core/index.js';
 import type { Message, Tone } from '../render/message.js';
 
 /** How a followed operation ended. */

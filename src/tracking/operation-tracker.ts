@@ -5,10 +5,7 @@
 // lease TTL + adopt interval. Timers are unref'd and stop() cancels them all.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { FollowSpec } from '../core/command.js';
-import type { Responder } from '../core/ports.js';
-import type { BotStore, TrackedOperation } from '../core/store.js';
-import type { FollowTarget, OperationTracker } from '../core/tracking-port.js';
+import type { FollowSpec, Responder, BotStore, TrackedOperation, FollowTarget, OperationTracker } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import { runOperation, type OperationData, type PollSettings } from './follow-operation.js';
 import type { FinalOutcome } from './messages.js';

@@ -3,9 +3,7 @@
 // means, records who acknowledged or snoozed, and edits the card through the channel poster.
 import { text, message } from '../render/builders.js';
 import { duration } from '../render/format.js';
-import { UserError } from '../core/errors.js';
-import type { ActionEvent } from '../core/ports.js';
-import type { ButtonHandler } from '../core/watch-port.js';
+import { UserError, type ActionEvent, type ButtonHandler } from '../core/index.js';
 import { alertCard, ALERT_TOKEN_PREFIX, parseAlertToken } from './alert-card.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { ChannelPoster } from './ports.js';

@@ -1,8 +1,7 @@
 // The watch module assembled: the WatchService and alert buttons the core takes, and the poller,
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
 import type { HostingApi } from '../api/index.js';
-import type { BotStore } from '../core/store.js';
-import type { ButtonHandler, WatchService } from '../core/watch-port.js';
+import type { BotStore, ButtonHandler, WatchService } from '../core/index.js';
 import { createAlertButtons } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';

@@ -2,15 +2,14 @@
 // alert rules, show what they say (post, edit, resolve, remind) and store the new alert state.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import { recentConfirmedAction } from '../core/recent-actions.js';
-import type { BotStore } from '../core/store.js';
+import { recentConfirmedAction, type BotStore } from '../core/index.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
 import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
 import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
-import type { WatchBook } from './watch-book.js';
+import { namedWatch, type WatchBook } from './watch-book.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -65,14 +64,6 @@ async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation
     if (isApiError(error) && UNREACHABLE.has(error.code)) return { ok: false, reason: error.message };
     throw error;
   }
-}
-
-/** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
-export function namedWatch(watch: WatchRecord, state: Pick<AlertState, 'hostname'> | null): WatchRecord {
-  const hostname = state?.hostname;
-  return hostname && hostname !== watch.instance.label
-    ? { ...watch, instance: { ...watch.instance, label: hostname } }
-    : watch;
 }
 
 /** Polls one watch once and shows the result; returns how it went. */

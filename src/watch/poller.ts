@@ -4,8 +4,7 @@
 // and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { Platform } from '../core/ports.js';
-import type { BotStore } from '../core/store.js';
+import type { Platform, BotStore } from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';

@@ -1,6 +1,6 @@
 // The ports the watch module needs from outside: posting "on the bot's own" to a channel (each
 // chat adapter implements ChannelPoster) and counting alerts for /metrics (prom-client behind it).
-import type { MessageRef, Platform } from '../core/ports.js';
+import type { MessageRef, Platform } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import type { AlertKind } from './types.js';
 

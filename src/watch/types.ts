@@ -1,8 +1,7 @@
 // The records behind watches and alerts. Watches (set by commands) and alert state (written only
 // by the replica holding the watch's lease) live in separate store collections, so a command
 // changing thresholds never races the poller's writes.
-import type { ResolvedInstance } from '../core/command.js';
-import type { Actor, MessageRef, Platform } from '../core/ports.js';
+import type { ResolvedInstance, Actor, MessageRef, Platform } from '../core/index.js';
 
 /** Store collection names (see COLLECTIONS in core/store.ts for the others). */
 export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts' } as const;

@@ -1,12 +1,8 @@
 // Watches and their alert state in the shared store ("watches" and "alerts" collections), and the
 // WatchService the `watch` / `watches` / `unwatch` commands use through ctx.bot.watches.
 import { createHash } from 'node:crypto';
-import type { Platform } from '../core/ports.js';
-import type { BotStore, RecordCollection } from '../core/store.js';
-import type { WatchService, WatchSummary } from '../core/watch-port.js';
-import { UserError } from '../core/errors.js';
+import { type Platform, type BotStore, type RecordCollection, type WatchService, type WatchSummary, UserError } from '../core/index.js';
 import { cannotPostText } from './delivery.js';
-import { namedWatch } from './poll-once.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';
 import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
@@ -114,4 +110,12 @@ export function createWatchService(
       return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
+}
+
+/** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
+export function namedWatch(watch: WatchRecord, state: Pick<AlertState, 'hostname'> | null): WatchRecord {
+  const hostname = state?.hostname;
+  return hostname && hostname !== watch.instance.label
+    ? { ...watch, instance: { ...watch.instance, label: hostname } }
+    : watch;
 }

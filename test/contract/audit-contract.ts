@@ -3,7 +3,7 @@
 // unfinished() until then, and the redactor applied to everything written.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Redactor } from '../../src/api/redact.js';
-import type { AuditLog } from '../../src/core/audit.js';
+import type { AuditLog } from '../../src/core/audit/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
 
 /** What a test file provides: a fresh, empty audit log, and how to dispose of it. */

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openAuditLog } from '../../src/core/audit.js';
+import { openAuditLog } from '../../src/core/audit/audit.js';
 import { describeAuditContract } from './audit-contract.js';
 
 describeAuditContract('audit.jsonl', async ({ redact }) => {

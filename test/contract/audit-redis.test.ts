@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/core/command.js';
 import { StoreUnavailableError } from '../../src/core/store-errors.js';
-import { openRedisAuditLog } from '../../src/store/redis-audit.js';
+import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { describeAuditContract } from './audit-contract.js';
 

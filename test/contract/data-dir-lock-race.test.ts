@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../src/store/data-dir-lock.js';
+import { LOCK_FILE } from '../../src/store/embedded/data-dir-lock.js';
 
 const CONTENDER = fileURLToPath(new URL('../support/race-data-dir.ts', import.meta.url));
 const CONTENDERS = 6;

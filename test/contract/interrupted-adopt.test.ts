@@ -3,11 +3,11 @@
 // while a call of a replica that is still alive stays open until the bound.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiCallRecorder } from '../../src/core/api-calls.js';
+import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
-import { replicaAliveLease } from '../../src/core/replica-alive.js';
-import { openRedisAuditLog } from '../../src/store/redis-audit.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { replicaAliveLease } from '../../src/core/audit/replica-alive.js';
+import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { callingRecord } from '../support/calling-record.js';
 import { fakeApi, fakeCommands, POLICY, tempConfig } from '../support/core-fakes.js';

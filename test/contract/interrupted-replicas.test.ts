@@ -3,10 +3,10 @@
 // audit record and one card edit — however the two passes overlap.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCallRecorder } from '../../src/core/api-calls.js';
+import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
 import type { AuditRecord } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
-import { openRedisAuditLog } from '../../src/store/redis-audit.js';
+import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { callingRecord } from '../support/calling-record.js';
 import { fakeApi, fakeCommands, POLICY, tempConfig } from '../support/core-fakes.js';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotStore } from '../../src/core/store.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { pendingFor } from './store-contract.js';
 

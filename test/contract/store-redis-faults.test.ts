@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderText } from '../../src/render/text.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { makeBot, POLICY } from '../support/core-fakes.js';
 import { startRespProxy } from '../support/resp-proxy.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';

@@ -3,10 +3,10 @@
 // and both replicas write one audit trail.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCallRecorder } from '../../src/core/api-calls.js';
+import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
 import type { ActionEvent } from '../../src/core/ports.js';
 import { renderText } from '../../src/render/text.js';
-import { openRedisAuditLog } from '../../src/store/redis-audit.js';
+import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { actors, fakeApi, fakeCommands, POLICY, recordingResponder, tempConfig } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';

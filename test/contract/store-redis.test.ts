@@ -7,7 +7,7 @@ import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { USED_RETENTION_MS } from '../../src/core/store.js';
 import { createLogger } from '../../src/logger.js';
 import { createReadiness } from '../../src/serve/readiness.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
 

@@ -6,7 +6,7 @@ import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef } from '../../src/core/ports.js';
 import type { BotStore } from '../../src/core/store.js';
 import { SEED_IDS, startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { createOperationTracker, type FinalOutcome } from '../../src/tracking/index.js';
 import { editRecorder } from '../support/edit-recorder.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';

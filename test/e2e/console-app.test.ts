@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/create-app.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { loadConfig } from '../../src/config.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';

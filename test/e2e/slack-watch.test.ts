@@ -10,11 +10,11 @@ import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/inde
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
-import type { Bot } from '../../src/core/bot.js';
+import type { Bot } from '../../src/app/bot.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';

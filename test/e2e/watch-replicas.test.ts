@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../support/cleanup.js';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
-import { openAuditLog } from '../../src/core/audit.js';
+import { openAuditLog } from '../../src/core/audit/audit.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { renderText } from '../../src/render/text.js';
 import { postLog } from '../support/recording-poster.js';
 

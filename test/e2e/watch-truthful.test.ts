@@ -15,7 +15,7 @@ import { renderText } from '../../src/render/text.js';
 import type { Message } from '../../src/render/message.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { stopAll } from '../support/cleanup.js';

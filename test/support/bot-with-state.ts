@@ -1,11 +1,11 @@
 // createBot with the state a real process would open for this config (embedded store and audit
 // log under its data dir), or a given store; closing the bot closes that state too.
 import { createRedactor } from '../../src/api/redact.js';
-import { secretsOf, type AppConfig } from '../../src/core/app-config.js';
-import { openAuditLog } from '../../src/core/audit.js';
-import { createBot, type Bot, type BotDeps } from '../../src/core/bot.js';
+import { secretsOf, type AppConfig } from '../../src/app-config.js';
+import { openAuditLog } from '../../src/core/audit/audit.js';
+import { createBot, type Bot, type BotDeps } from '../../src/app/bot.js';
 import type { BotStore } from '../../src/core/store.js';
-import { openBotState } from '../../src/store/open-store.js';
+import { openBotState } from '../../src/store/open.js';
 
 /** Builds a bot over the data dir's state (or `deps.store` with the data dir's audit log). */
 export async function createBotWithState(

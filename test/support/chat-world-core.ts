@@ -4,9 +4,9 @@
 import { Writable } from 'node:stream';
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { responderRouter, type ResumableAdapter } from '../../src/app.js';
-import type { AppConfig } from '../../src/core/app-config.js';
-import type { Bot } from '../../src/core/bot.js';
+import { responderRouter, type ResumableAdapter } from '../../src/app/create-app.js';
+import type { AppConfig } from '../../src/app-config.js';
+import type { Bot } from '../../src/app/bot.js';
 import { createBotWithState as createBot } from './bot-with-state.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import { createLogger, silentLogger, type Logger } from '../../src/logger.js';

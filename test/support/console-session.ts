@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startConsoleRepl, type ConsoleRepl } from '../../adapters/console/repl.js';
 import { consoleActor } from '../../adapters/console/translate.js';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 

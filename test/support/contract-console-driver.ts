@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startConsoleRepl, type ConsoleRepl } from '../../adapters/console/repl.js';
 import { consoleActor } from '../../adapters/console/translate.js';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { commandLine, until, type Card, type StartDriver, type Who } from './adapter-driver.js';

@@ -4,7 +4,7 @@
 // the indices of the trials it won as one JSON line.
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { lockDataDir } from '../../src/store/data-dir-lock.js';
+import { lockDataDir } from '../../src/store/embedded/data-dir-lock.js';
 
 const [base, trialsText, stepText] = process.argv.slice(2);
 if (!base || !trialsText || !stepText)

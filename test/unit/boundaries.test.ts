@@ -74,6 +74,49 @@ const pkg = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/
 const under = (target: string | null, dir: string) =>
   target !== null && (target === dir || target.startsWith(`${dir}/`));
 const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
+const asTs = (target: string) => target.replace(/\.js$/, '.ts');
+const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
+const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/config.ts';
+
+/** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
+export function importCircles(refs: ImportRef[]): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const r of refs) {
+    if (r.target === null) continue;
+    if (!edges.has(r.file)) edges.set(r.file, new Set());
+    edges.get(r.file)!.add(asTs(r.target));
+  }
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return groups.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
 
 describe('import boundaries (ARCHITECTURE.md §2)', () => {
   it('reads imports correctly, including multi-line and type-only ones', () => {
@@ -137,6 +180,45 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
       ...allImports(['src/core']).filter((r) => r.target === 'src/config.js' || r.target === 'src/config.ts'),
     ];
     expect(bad.map(show)).toEqual([]);
+  });
+
+  it('outside src/core, code reaches the core only through its door, src/core/index.ts', () => {
+    const bad = allImports(['src', 'commands', 'adapters']).filter(
+      (r) => !under(r.file, 'src/core') && under(r.target, 'src/core') && !isDoor(r.target),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('outside src/store, stores are opened through src/store/open.ts only (config.ts takes their fragments)', () => {
+    const bad = allImports(['src', 'commands', 'adapters']).filter(
+      (r) =>
+        !under(r.file, 'src/store') &&
+        r.file !== 'src/config.ts' &&
+        under(r.target, 'src/store') &&
+        asTs(r.target ?? '') !== 'src/store/open.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('only src/app and src/main.ts read src/config.ts', () => {
+    const bad = allImports(['src', 'commands', 'adapters']).filter(
+      (r) => isConfig(r.target) && !under(r.file, 'src/app') && r.file !== 'src/main.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('finds an import circle, type-only edges included', () => {
+    const refs = [
+      { file: 'src/a.ts', specifier: './b.js', typeOnly: true, target: 'src/b.js' },
+      { file: 'src/b.ts', specifier: './c.js', typeOnly: false, target: 'src/c.js' },
+      { file: 'src/c.ts', specifier: './a.js', typeOnly: true, target: 'src/a.js' },
+      { file: 'src/c.ts', specifier: './d.js', typeOnly: false, target: 'src/d.js' },
+    ];
+    expect(importCircles(refs)).toEqual([['src/a.ts', 'src/b.ts', 'src/c.ts']]);
+  });
+
+  it('no import circles in src, commands and adapters (type imports included)', () => {
+    expect(importCircles(allImports(['src', 'commands', 'adapters']))).toEqual([]);
   });
 
   it('adapters never import each other or src/api', () => {

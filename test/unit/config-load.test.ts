@@ -130,7 +130,7 @@ describe('configuration', () => {
 describe('secrets of the configuration', () => {
   it('include the password of REDIS_URL, decoded, so it is redacted in every encoding', async () => {
     const { loadConfig } = await import('../../src/config.js');
-    const { secretsOf } = await import('../../src/core/app-config.js');
+    const { secretsOf } = await import('../../src/app-config.js');
     const config = loadConfig({ REDIS_URL: 'redis://:s%40cret-pass@127.0.0.1:6379/0' });
     expect(secretsOf(config)).toContain('s@cret-pass');
     expect(secretsOf(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }))).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { apiErrorMessage } from '../../src/core/outcomes.js';
+import { apiErrorMessage } from '../../src/core/replies/outcomes.js';
 import { renderText } from '../../src/render/text.js';
 import { makeBot, POLICY, WEB1 } from '../support/core-fakes.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { learnInstances } from '../../src/core/learn-instances.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { learnInstances } from '../../src/core/instances/learn-instances.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';
 import { actors, makeBot, POLICY, WEB1, WEB2 } from '../support/core-fakes.js';

@@ -2,9 +2,9 @@
 // handles escapes and mixed quotes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseInput, type ParseHints } from '../../src/core/parse.js';
-import { createRegistry } from '../../src/core/registry.js';
-import { tokenize } from '../../src/core/tokenize.js';
+import { parseInput, type ParseHints } from '../../src/core/parse/parse.js';
+import { createRegistry } from '../../src/core/parse/registry.js';
+import { tokenize } from '../../src/core/parse/tokenize.js';
 import { fakeCommands, SNAP } from '../support/core-fakes.js';
 
 const registry = createRegistry(fakeCommands());

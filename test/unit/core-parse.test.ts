@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInput, type ParseHints, type ParseResult } from '../../src/core/parse.js';
-import { createRegistry } from '../../src/core/registry.js';
+import { parseInput, type ParseHints, type ParseResult } from '../../src/core/parse/parse.js';
+import { createRegistry } from '../../src/core/parse/registry.js';
 import { fakeCommands, SNAP, WEB1 } from '../support/core-fakes.js';
 
 const registry = createRegistry(fakeCommands());

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { parseInput } from '../../src/core/parse.js';
-import { parsePolicy } from '../../src/core/policy-file.js';
-import { createRegistry } from '../../src/core/registry.js';
+import { parseInput } from '../../src/core/parse/parse.js';
+import { parsePolicy } from '../../src/core/policy/policy-file.js';
+import { createRegistry } from '../../src/core/parse/registry.js';
 import { fakeCommands } from '../support/core-fakes.js';
 
 const registry = createRegistry(fakeCommands());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPolicy } from '../../src/core/policy.js';
+import { createPolicy } from '../../src/core/policy/policy.js';
 import type { Actor } from '../../src/core/ports.js';
 
 const slackUser: Actor = { platform: 'slack', userId: 'U1', displayName: 'ana' };

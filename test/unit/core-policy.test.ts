@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import type { Risk } from '../../src/core/command.js';
-import { parsePolicy, readPolicyFile } from '../../src/core/policy-file.js';
-import { createPolicy } from '../../src/core/policy.js';
+import type { Risk } from '../../src/core/ports.js';
+import { parsePolicy, readPolicyFile } from '../../src/core/policy/policy-file.js';
+import { createPolicy } from '../../src/core/policy/policy.js';
 import type { Actor } from '../../src/core/ports.js';
 import { actors, WEB1 } from '../support/core-fakes.js';
 

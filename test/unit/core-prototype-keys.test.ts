@@ -3,12 +3,12 @@
 // tokenizer, the parser, the instance resolver, the policy and the confirmation lookup.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseInput } from '../../src/core/parse.js';
-import { createPolicy } from '../../src/core/policy.js';
-import { createRegistry } from '../../src/core/registry.js';
-import { resolveInstanceRef } from '../../src/core/resolve-instance.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
-import { tokenize } from '../../src/core/tokenize.js';
+import { parseInput } from '../../src/core/parse/parse.js';
+import { createPolicy } from '../../src/core/policy/policy.js';
+import { createRegistry } from '../../src/core/parse/registry.js';
+import { resolveInstanceRef } from '../../src/core/instances/resolve-instance.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
+import { tokenize } from '../../src/core/parse/tokenize.js';
 import { allCommands } from '../../commands/index.js';
 import { ACTORS, startHarness, type Harness } from '../support/command-harness.js';
 

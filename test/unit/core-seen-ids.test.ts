@@ -1,8 +1,8 @@
 // Seen ids: remembered per kind from API results, bounded (the least recently seen go first),
 // completed by id or label prefix, and suggested when an id is cut off or mistyped.
 import { describe, expect, it } from 'vitest';
-import { closestSeenIds, completeSeenIds, MAX_SEEN_PER_KIND, rememberSeenIds } from '../../src/core/seen-ids.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { closestSeenIds, completeSeenIds, MAX_SEEN_PER_KIND, rememberSeenIds } from '../../src/core/instances/seen-ids.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 
 const A = '0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10';
 const B = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

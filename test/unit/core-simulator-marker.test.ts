@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/render/message.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
-import { markingResponder, SIMULATOR_MARKER } from '../../src/core/simulator-marker.js';
+import { markingResponder, SIMULATOR_MARKER } from '../../src/core/runner/simulator-marker.js';
 
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1' };
 

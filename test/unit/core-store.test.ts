@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { createApiCallRecorder, summariseCalls, type ApiCallEvent } from '../../src/core/api-calls.js';
-import { openAuditLog, redactArgs } from '../../src/core/audit.js';
+import { createApiCallRecorder, summariseCalls, type ApiCallEvent } from '../../src/core/audit/api-calls.js';
+import { openAuditLog, redactArgs } from '../../src/core/audit/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
-import { openEmbeddedStore as openFileStore } from '../../src/store/embedded-store.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { openEmbeddedStore as openFileStore } from '../../src/store/embedded/embedded-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { type PendingConfirmation } from '../../src/core/store.js';
 import { actors, WEB1, WEB2 } from '../support/core-fakes.js';
 

@@ -9,10 +9,10 @@ import {
   startShardedGateway,
   type ShardedGateway,
 } from '../../adapters/discord/sharded-gateway.js';
-import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import type { Dispatcher } from '../../src/core/ports.js';
 import type { LeaseStore } from '../../src/core/store.js';
-import { createMemoryLeases } from '../../src/store/memory-leases.js';
+import { createMemoryLeases } from '../../src/store/memory/memory-leases.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { eventually } from '../support/fake-discord-world.js';
 

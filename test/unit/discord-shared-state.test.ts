@@ -4,7 +4,8 @@
 // a click whose own token is refused still gets its card edited, through the bot token.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
-import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { ActionEvent, Dispatcher, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';

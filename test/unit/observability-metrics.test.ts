@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandPath } from '../../src/core/command.js';
 import { createBotMetrics, type BotMetrics } from '../../src/observability/metrics.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { actors, makeBot, POLICY } from '../support/core-fakes.js';
 import { fakeCommands } from '../support/core-fake-commands.js';
 

@@ -4,7 +4,7 @@
 import type { Interaction } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
 import { handleInteraction, type HandlerContext } from '../../adapters/discord/interactions.js';
-import { REQUEST_TIME_TOLERANCE_MS, requestTimeProblem } from '../../src/core/request-time.js';
+import { REQUEST_TIME_TOLERANCE_MS, requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { CHANNEL, SECRET, slackAdapterEachTest, type SlackAdapterRig } from '../support/slack-adapter-rig.js';
 

@@ -14,7 +14,7 @@ import {
 import { apiProbe, createApiHealth } from '../../src/serve/api-health.js';
 import { createReadiness, type Readiness } from '../../src/serve/readiness.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createLogger } from '../../src/logger.js';
 
 let sim: SimulatorHandle;

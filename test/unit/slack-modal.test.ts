@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import { rememberTypedSpec, typedSpecFor } from '../../adapters/slack/typed-specs.js';
 import { GENERIC_TYPED_SPEC, parseModalMetadata, typedConfirmView, TYPED_INPUT } from '../../adapters/slack/modal.js';
 

@@ -3,7 +3,7 @@
 // Mode nothing is mounted. Stopping the adapter takes its route off the server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter } from '../../adapters/slack/index.js';
-import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import type { Dispatcher, Invocation } from '../../src/core/ports.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';

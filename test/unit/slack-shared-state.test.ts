@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { LAST_USE_NOTE } from '../../adapters/slack/outbox.js';
-import { createMemoryEphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import type { MessageRef } from '../../src/core/ports.js';
 import { eventually, FakeSlack } from '../support/fake-slack.js';
 import { buttonClickPayload, interactionForm, postSigned, slashCommandForm, viewSubmissionPayload } from '../support/fake-slack-requests.js';

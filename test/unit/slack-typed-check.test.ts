@@ -3,7 +3,8 @@
 // decision is left to the core rather than refusing.
 import { describe, expect, it, vi } from 'vitest';
 import { rememberTypedSpec, typedMismatch } from '../../adapters/slack/typed-specs.js';
-import { createMemoryEphemeralState, type EphemeralState } from '../../src/core/ephemeral-state.js';
+import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
+import type { EphemeralState } from '../../src/core/ephemeral-state.js';
 import type { ConfirmActions } from '../../src/render/message.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';

@@ -2,7 +2,7 @@
 // store's address or credentials.
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError, isStoreUnavailable } from '../../src/core/store-errors.js';
-import { storeUnavailableMessage } from '../../src/core/store-outcome.js';
+import { storeUnavailableMessage } from '../../src/core/replies/store-outcome.js';
 import { renderText } from '../../src/render/text.js';
 
 describe('store outage message', () => {

@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/errors.js';
 import type { HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef } from '../../src/core/ports.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { type TrackedOperation } from '../../src/core/store.js';
 import type { Message } from '../../src/render/message.js';
 import {

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import type { Bot } from '../../src/core/bot.js';
+import type { Bot } from '../../src/app/bot.js';
 import { createBotWithState as createBot } from '../support/bot-with-state.js';
 import type { ActionEvent, Invocation } from '../../src/core/ports.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { renderText } from '../../src/render/text.js';
 import { SEED_IDS, startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { createOperationTracker, type FinalOutcome, type RunningTracker } from '../../src/tracking/index.js';

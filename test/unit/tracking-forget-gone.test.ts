@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { FollowSpec } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createOperationTracker } from '../../src/tracking/index.js';
 import { fakeHostingApi } from '../support/fake-api.js';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHostingApi, type HostingApi } from '../../src/api/index.js';
 import type { FollowSpec } from '../../src/core/command.js';
-import { openEmbeddedStore as openFileStore } from '../../src/store/embedded-store.js';
+import { openEmbeddedStore as openFileStore } from '../../src/store/embedded/embedded-store.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { BotStore, TrackedOperation } from '../../src/core/store.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import type { Message } from '../../src/render/message.js';
 import {
   SEED_IDS,

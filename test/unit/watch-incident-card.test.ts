@@ -2,7 +2,7 @@
 // retried by the next poll, which edits the card already posted instead of posting a second one.
 import { describe, expect, it } from 'vitest';
 import type { RecordCollection } from '../../src/core/store.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
 import type { AlertState } from '../../src/watch/types.js';
 import { createWatchService, watchBook, watchId } from '../../src/watch/watch-book.js';

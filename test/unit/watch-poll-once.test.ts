@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { createMemoryStore } from '../../src/store/table-store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { backoffFactor, pollDelayFactor } from '../../src/watch/poller.js';
 import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';

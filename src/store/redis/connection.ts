@@ -2,8 +2,8 @@
 // a command never waits for a connection (no offline queue, no resend after a drop, a command
 // timeout), so a chat click fails fast with StoreUnavailableError instead of hanging.
 import { Redis, type RedisOptions } from 'ioredis';
-import { redactedRedisUrl } from '../../config.js';
-import { StoreUnavailableError } from '../../core/store-errors.js';
+import { redactedRedisUrl } from './redis-url.js';
+import { StoreUnavailableError } from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 
 /** Settings of the connection (tests shorten the timeouts). */

@@ -1,6 +1,6 @@
 // Short-lived adapter state in Redis: plain keys with a PX expiry, so any replica can answer a
 // click with the response_url or typed text another replica stored.
-import type { EphemeralState } from '../../core/ephemeral-state.js';
+import type { EphemeralState } from '../../core/index.js';
 import type { RedisContext } from './context.js';
 
 const ttl = (ms: number): number => Math.max(1, Math.ceil(ms));

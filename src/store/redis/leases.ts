@@ -1,6 +1,6 @@
 // Leases across replicas: one key per lease holding the owner, with a PX expiry; acquire, renew
 // and release are compare-and-set scripts so only the holder can extend or drop a lease.
-import type { LeaseStore } from '../../core/store.js';
+import type { LeaseStore } from '../../core/index.js';
 import type { RedisContext } from './context.js';
 
 const ttl = (ms: number): number => Math.max(1, Math.ceil(ms));

@@ -5,8 +5,7 @@
 // sequence lower than this process has seen (a restart from an older snapshot): every
 // confirmation minted before the loss was seen is then refused.
 import { randomUUID } from 'node:crypto';
-import { StoreUnavailableError } from '../../core/store-errors.js';
-import type { StoreFaults } from '../../core/store.js';
+import { StoreUnavailableError, type StoreFaults } from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 import type { RedisContext } from './context.js';
 

@@ -1,0 +1,167 @@
+// Composition of the core: loads the policy, takes the store and audit log it is given (the
+// composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
+// One path for every command on every platform.
+import { type ResultListener, createApiCallRecorder, type ApiCallRecorder, REPLICA_ID, type AuditLog, type BotServices, type CommandDefinition, actOnConfirmation, dispatchInvocation, expirePending, startExpirySweeper, closeInterrupted, knownOutcome, startClosingInterrupted, type InterruptedDeps, keepReplicaAlive, learnInstances, readPolicyFile, createPolicy, type Policy, NO_METRICS, type CoreMetrics, type AdapterLookups, type Dispatcher, type MessageRef, type Responder, redactingResponder, createRegistry, completeValues, confirmRefusal, type Runtime, type BotStore, createExpiryTimer, keepCards, type AfterReply, type ExpiryTimer, NO_TRACKER, type OperationTracker, type ButtonHandler, type WatchService, actOnButton } from '../core/index.js';
+import type { HostingApi } from '../api/index.js';
+import { randomUUID } from 'node:crypto';
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../app-config.js';
+import { createLogger, type Logger } from '../logger.js';
+
+/** What createBot needs besides the config. */
+export interface BotDeps {
+  api: HostingApi;
+  commands: CommandDefinition[];
+  /** The shared state (embedded, Redis or memory). */
+  store: BotStore;
+  /** The audit trail. */
+  audit: AuditLog;
+  /** Pass the same recorder's onCall to createHostingApi so audit records get API status. */
+  apiCalls?: ApiCallRecorder;
+  charts?: BotServices['renderChart'];
+  /** Follows confirmed long operations to their end; default: nothing follows them. */
+  tracker?: OperationTracker;
+  /** Per-card expiry timers; default: unref'd timeouts in this process, cleared by close(). */
+  expiry?: ExpiryTimer;
+  /** What happens once a confirmation card is posted; default: store its ref and arm its expiry. */
+  afterReply?: AfterReply;
+  /** Watches and alert buttons (src/watch); absent: no watch commands' state, alert buttons unknown. */
+  watches?: WatchService;
+  buttons?: ButtonHandler;
+  metrics?: CoreMetrics;
+  /** Lease owner id of this process (default random). */
+  owner?: string;
+  now?: () => Date;
+  /** Defaults to a stderr logger at config.logLevel. */
+  logger?: Logger;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
+  /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
+  learnAliases?: boolean;
+}
+
+/** The running core. */
+export interface Bot {
+  dispatcher: Dispatcher;
+  /** Completion and the confirm gate, for adapters (read-only). */
+  lookups: AdapterLookups;
+  store: BotStore;
+  audit: AuditLog;
+  policy: Policy;
+  /**
+   * Fetches instance.detail for these uuids (≤ 4 at once, errors ignored, ≤ ~5 s in total) and
+   * remembers their hostnames, so hostnames work before anyone ran `instance show`; resolves with
+   * how many were learned.
+   */
+  learnInstances(uuids: string[]): Promise<number>;
+  /** Expires cards left by any process (under a lease), editing them through `responderFor`. */
+  startExpirySweeper(responderFor: (ref: MessageRef) => Responder | null, intervalMs?: number): void;
+  /**
+   * Closes confirmed calls a dead process left at `calling` (older than config.audit.interruptedAfterMs)
+   * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
+   */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
+  /**
+   * Closes interrupted calls every `intervalMs` from now on (under a lease: one replica at a time),
+   * so a call whose process died is closed without waiting for a restart.
+   */
+  startClosingInterrupted(responderFor: (ref: MessageRef) => Responder | null, intervalMs: number): void;
+  close(): Promise<void>;
+}
+
+/** Builds the core; a bad policy file throws ConfigError naming the file, line and problem. */
+export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> {
+  const registry = createRegistry(deps.commands);
+  const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
+  const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
+  const now = deps.now ?? (() => new Date());
+  const { store, audit } = deps;
+  // Config secrets in any encoding never reach replies (the audit log redacts its own records).
+  const redact = createRedactor(secretsOf(config));
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const stops: (() => void)[] = [];
+  // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
+  const expiry =
+    deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
+  const rt: Runtime = {
+    config,
+    api: deps.api,
+    registry,
+    policy,
+    store,
+    audit,
+    apiCalls: deps.apiCalls ?? createApiCallRecorder(),
+    tracker: deps.tracker ?? NO_TRACKER,
+    afterReply: deps.afterReply ?? keepCards(store, expiry),
+    now,
+    logger,
+    metrics: deps.metrics ?? NO_METRICS,
+    owner: deps.owner ?? randomUUID(),
+  };
+  if (deps.onResult) rt.onResult = deps.onResult;
+  if (deps.charts) rt.charts = deps.charts;
+  if (deps.watches) rt.watches = deps.watches;
+  if (deps.buttons) rt.buttons = deps.buttons;
+
+  const dispatcher: Dispatcher = {
+    dispatch: (invocation, responder) =>
+      dispatchInvocation(rt, invocation, redactingResponder(responder, redact)),
+    act: (event, responder) =>
+      rt.buttons?.owns(event.token)
+        ? actOnButton(rt, rt.buttons, event, redactingResponder(responder, redact))
+        : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
+    commands: () => registry.info(),
+  };
+  const lookups: AdapterLookups = {
+    completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
+    gate: { refusal: (event) => confirmRefusal(rt, event) },
+  };
+  // Before any click can be confirmed: this process's `calling` records are known to be live ones.
+  stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));
+  const interruptedDeps: InterruptedDeps = {
+    audit,
+    logger,
+    now,
+    olderThanMs: config.audit.interruptedAfterMs,
+    replica: REPLICA_ID,
+    lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+    known: knownOutcome(store),
+  };
+  const redacted = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
+    const responder = responderFor(ref);
+    return responder ? redactingResponder(responder, redact) : null;
+  };
+  const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
+  // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
+  if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
+  return {
+    dispatcher,
+    lookups,
+    store,
+    audit,
+    policy,
+    learnInstances: learn,
+    startExpirySweeper(responderFor, intervalMs) {
+      stops.push(
+        startExpirySweeper(rt, { owner: rt.owner, responderFor, ...(intervalMs ? { intervalMs } : {}) }),
+      );
+    },
+    closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, redacted(responderFor)),
+    startClosingInterrupted(responderFor, intervalMs) {
+      stops.push(startClosingInterrupted(interruptedDeps, redacted(responderFor), intervalMs));
+    },
+    async close() {
+      expiry.clear();
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}
+
+async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {
+  try {
+    const pending = await rt.store.pending.get(token);
+    if (pending) await expirePending(rt, pending, responder);
+  } catch (error) {
+    rt.logger.warn({ err: error }, 'expiring a confirmation failed');
+  }
+}

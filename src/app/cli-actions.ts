@@ -1,0 +1,283 @@
+// What each CLI mode does once commander has parsed it: console, exec, serve, simulator and
+// register. src/main.ts only wires these to the command line.
+import { join } from 'node:path';
+import { bannerText } from '../../adapters/console/banner.js';
+import { consoleChannelPoster } from '../../adapters/console/channel-poster.js';
+import {
+  APPROVE,
+  consoleActor,
+  createConsoleAdapter,
+  EXIT,
+  pendingTargetLookup,
+  runExec,
+} from '../../adapters/console/index.js';
+import { allCommands } from '../../commands/index.js';
+import {
+  createApp,
+  createChatAdapters,
+  createFileLogger,
+  refRouter,
+  responderRouter,
+  type ResumableAdapter,
+} from './create-app.js';
+import { execFollower } from './exec-follow.js';
+import { ConfigError, commandPath, type CommandResult, type Responder, commandInfo, markingResponder, markSimulatorDispatcher, markSimulatorLookups } from '../core/index.js';
+import { discordEnabled, slackEnabled } from '../config.js';
+import { secretsOf, type AppConfig } from '../app-config.js';
+import { createLogger } from '../logger.js';
+import { createAlertMetrics } from '../observability/alert-metrics.js';
+import { createServeObservability } from '../serve/observability.js';
+import { favourSmallFootprint } from '../serve/memory-mode.js';
+import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
+
+/** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
+export async function runDefault(config: AppConfig, version: string): Promise<number> {
+  return slackEnabled(config) || discordEnabled(config) ? runServe(config) : runConsole(config, version);
+}
+
+/** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
+export async function runConsole(config: AppConfig, version: string): Promise<number> {
+  const log = createFileLogger(config);
+  const app = await createApp(config, { logger: log.logger, mode: 'console' });
+  const actor = consoleActor(config.consoleUser);
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  process.stdout.write(
+    bannerText({
+      version,
+      backend: app.backend.kind === 'simulator' ? app.backend : { kind: 'remote', host: app.backend.host },
+      policySource: app.bot.policy.source,
+      dataDir: config.dataDir,
+      logFile: log.path,
+      actor,
+      role: app.bot.policy.roleOf(actor).role,
+    }),
+  );
+  const adapter = createConsoleAdapter({
+    actor,
+    approver: consoleActor(config.consoleApprover),
+    historyFile: join(config.dataDir, 'console_history'),
+    color: interactive,
+    terminal: interactive,
+    pendingTarget: pendingTargetLookup(app.bot.store.pending),
+  });
+  const stop = () => void adapter.stop();
+  process.once('SIGTERM', stop);
+  try {
+    await adapter.start(app.dispatcher, app.bot.lookups);
+    await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
+    await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
+    await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
+    await adapter.closed;
+  } finally {
+    process.off('SIGTERM', stop);
+    await app.close();
+  }
+  return EXIT.ok;
+}
+
+/** `vpsops exec`: one command, an exit code, no tracker left behind. */
+export async function runExecCommand(
+  config: AppConfig,
+  words: string[],
+  options: { confirm?: string; as?: string; wait?: boolean; json?: boolean },
+): Promise<number> {
+  // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
+  const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
+  if (stray) {
+    process.stderr.write(
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json)\n`,
+    );
+    return EXIT.usage;
+  }
+  // --as names a console user; "slack:U1" would read as if a Slack user had acted.
+  if (options.as !== undefined && !/^[\w.-]{1,64}$/.test(options.as)) {
+    process.stderr.write(
+      `--as takes a console user name (letters, digits, . _ -), matched in the policy as console:<name>; got "${options.as}"\n`,
+    );
+    return EXIT.usage;
+  }
+  const text = words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' ');
+  // One shell user must not be both people of a two-person request.
+  const approving = APPROVE.test(text);
+  if (approving && options.as !== undefined) {
+    process.stderr.write(
+      `--as cannot approve: an approval comes from the OS user (${consoleActor().userId}) or VPSOPS_CONSOLE_USER. Nothing was changed.\n`,
+    );
+    return EXIT.usage;
+  }
+  // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
+  const follower = options.wait ? execFollower() : null;
+  let lastResult: CommandResult | undefined;
+  const app = await createApp(config, {
+    ...(options.json ? { onResult: (result: CommandResult) => void (lastResult = result) } : {}),
+    logger: createFileLogger(config).logger,
+    tracker: follower ? follower.factory : null,
+    mode: 'exec',
+  });
+  try {
+    return await runExec(app.dispatcher, {
+      text,
+      confirm: options.confirm,
+      actor: approving
+        ? consoleActor(config.consoleApprover)
+        : consoleActor(options.as ?? config.consoleUser),
+      stdout: process.stdout,
+      stderr: process.stderr,
+      ...(follower ? { follow: follower.follow } : {}),
+      ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
+      pendingTarget: pendingTargetLookup(app.bot.store.pending),
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Re-quotes a word that arrived unquoted-but-split (e.g. `exec ipset-create web-1 "a b"`). */
+function shellWord(word: string): string {
+  return /[\s"']/.test(word) ? `"${word.replace(/(["\\])/g, '\\$1')}"` : word;
+}
+
+/** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
+export async function runServe(config: AppConfig): Promise<number> {
+  const footprint = favourSmallFootprint();
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
+  // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
+  const obs = createServeObservability({
+    port: config.slack.port,
+    adminPort: config.adminPort,
+    commands: allCommands.map(commandPath),
+    logger,
+  });
+  if (!slackEnabled(config) && !discordEnabled(config)) {
+    throw new ConfigError(
+      'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
+    );
+  }
+  requireChosenBackend(config);
+  const app = await createApp(config, {
+    logger,
+    mode: 'serve',
+    ...obs.appOptions,
+    alertMetrics: createAlertMetrics(obs.metrics.registry),
+  });
+  obs.attach(app);
+  const simulated = app.backend.kind === 'simulator';
+  // Against the simulator every message says so, edits and resumed cards included.
+  const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
+  const lookups = simulated ? markSimulatorLookups(app.bot.lookups) : app.bot.lookups;
+  const mark = (responder: Responder | null) =>
+    responder && simulated ? markingResponder(responder) : responder;
+  if (simulated) logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
+  const started: ResumableAdapter[] = [];
+  try {
+    // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
+    const { ephemeral, leases } = app.bot.store;
+    const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
+    const { port, adminPort } = await obs.listen();
+    if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+    else
+      logger.info(
+        { port, adminPort },
+        'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
+      );
+    for (const adapter of adapters) {
+      await adapter.start(dispatcher, lookups);
+      started.push(adapter);
+      logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
+    }
+    // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
+    const byRef = refRouter(started);
+    const interrupted = await app.closeInterrupted((ref) => mark(byRef(ref)));
+    if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
+    // …and from now on those of replicas that die while this one runs, without waiting for a restart.
+    app.bot.startClosingInterrupted((ref) => mark(byRef(ref)), config.leaseTtlMs);
+    // Operations a previous run was following are picked up again, edited with the bot token.
+    const router = responderRouter(started);
+    const resumed = await app
+      .resumeTracking((op) => mark(router(op)))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'resuming tracked operations failed');
+        return 0;
+      });
+    if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
+    // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
+    app.bot.startExpirySweeper((ref) => mark(router({ ref })), Math.round(config.leaseTtlMs / 3));
+    obs.started();
+    // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
+    await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
+    const backend =
+      app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
+    logger.info(
+      { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
+      'vpsops serving',
+    );
+    const signal = await nextSignal();
+    logger.info({ signal }, 'shutting down');
+  } finally {
+    for (const adapter of started.reverse()) {
+      await adapter
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
+    }
+    await obs.close();
+    await app.close();
+    footprint?.stop();
+  }
+  return EXIT.ok;
+}
+
+/** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */
+function requireChosenBackend(config: AppConfig): void {
+  if (config.hostingApi.url || config.hostingApi.simulatorRequested) return;
+  throw new ConfigError(
+    'serve needs HOSTING_API_URL: set it to the hosting API base URL (e.g. HOSTING_API_URL=https://api.example.com/v1 with HOSTING_API_KEY=…), ' +
+      'or to HOSTING_API_URL=simulator to try Slack/Discord against the embedded simulator (made-up servers, every message marked). ' +
+      'Put it in the environment or in ./.env.',
+  );
+}
+
+/** `vpsops simulator`: the hosting-API simulator alone until a signal. */
+export async function runSimulator(options: SimulatorCliOptions): Promise<number> {
+  const simulator = await runSimulatorCli(options);
+  await nextSignal();
+  await simulator.close();
+  return EXIT.ok;
+}
+
+/** `vpsops register`: puts the /vps slash command on Discord when it changed. */
+export async function runRegister(config: AppConfig, options: { guild?: string }): Promise<number> {
+  const { token, applicationId, apiUrl, guildId } = config.discord;
+  if (!token || !applicationId) {
+    throw new ConfigError('register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID.');
+  }
+  const { registerDiscordCommands } = await import('../../adapters/discord/index.js');
+  const guild = options.guild ?? guildId;
+  const result = await registerDiscordCommands({
+    token,
+    applicationId,
+    apiUrl,
+    guildId: guild,
+    commands: allCommands.map(commandInfo),
+  });
+  const where = guild ? `guild ${guild}` : 'globally';
+  process.stdout.write(
+    result.changed
+      ? `Registered /vps (${result.count} commands) ${where}.\n`
+      : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
+  );
+  return EXIT.ok;
+}
+
+/** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+      resolve(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}

@@ -1,0 +1,332 @@
+// Composition root: builds the hosting-API client (against the embedded simulator when no
+// HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
+// operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
+import { type ResultListener, ConfigError, createApiCallRecorder, type ApiCallEvent, type BotServices, type CommandDefinition, type EphemeralState, type CoreMetrics, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder, type BotStore, type LeaseStore, type TrackedOperation, type OperationTracker } from '../core/index.js';
+import type { RequestListener } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHostingApi, type HostingApi } from '../api/index.js';
+import { discordEnabled, slackEnabled } from '../config.js';
+import { secretsOf, type AppConfig } from '../app-config.js';
+import { createLogger, type Logger } from '../logger.js';
+import { createBot } from './bot.js';
+import type { HttpMount } from '../serve/http-server.js';
+import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
+import { SEED_IDS } from '../simulator/seed-ids.js';
+import { openBotState, type BotState } from '../store/open.js';
+import { createOperationTracker } from '../tracking/index.js';
+import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
+import { allCommands } from '../../commands/index.js';
+
+/** Which hosting API the app talks to; printed in the banner (never the key). */
+export type Backend = { kind: 'simulator'; url: string } | { kind: 'remote'; url: string; host: string };
+
+/** A tracker with its lifecycle, as the tracking module builds it. */
+export type AppTracker = OperationTracker & {
+  stop?(): void;
+  resume?(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
+};
+
+/** A tracker built once the bot's store exists. */
+export type TrackerFactory = (deps: {
+  api: HostingApi;
+  store: BotStore;
+  config: AppConfig;
+  owner: string;
+  logger?: Logger;
+}) => AppTracker;
+
+/** Poll timing and lease settings of every tracker, from config. */
+export function trackerSettings(config: AppConfig) {
+  return {
+    pollMinMs: config.tracking.pollMinMs,
+    pollMaxMs: config.tracking.pollMaxMs,
+    timeoutMs: config.tracking.timeoutMs,
+    leaseTtlMs: config.leaseTtlMs,
+    // Takeover of a dead follower's operation within lease TTL + 2/3 TTL (≤ 25 s by default).
+    adoptIntervalMs: Math.round((config.leaseTtlMs * 2) / 3),
+  };
+}
+
+/** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
+export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger }) =>
+  createOperationTracker({
+    api,
+    store,
+    owner,
+    ...trackerSettings(config),
+    ...(logger ? { logger } : {}),
+  });
+
+/** Optional slots; defaults give the full bot. */
+export interface AppOptions {
+  /** Commands to serve (default: every command in commands/index.ts). */
+  commands?: CommandDefinition[];
+  /** Chart renderer slot: default renders PNGs under `<dataDir>/charts`; `null` turns charts off. */
+  charts?: BotServices['renderChart'] | null;
+  /** Operation tracker slot (follows stop/delete/restore to their end): default `defaultTracker`; `null` turns it off (exec). */
+  tracker?: TrackerFactory | null;
+  /** Embedded-simulator settings (tests use short timings). */
+  simulator?: Parameters<typeof startSimulator>[0];
+  /** The one app logger (core, tracker, failed API calls); stderr at config.logLevel when absent. */
+  logger?: Logger;
+  /** What this process is (console, exec, serve): named to a second process refused the data dir. */
+  mode?: string;
+  /** State to run on instead of the configured store (tests). */
+  state?: BotState;
+  /** Counters for /metrics (serve). */
+  metrics?: CoreMetrics;
+  /** vpsops_alerts_total / vpsops_watches for /metrics (serve). */
+  alertMetrics?: AlertMetrics;
+  /** Watch poll interval in ms, overriding config.watch (tests). */
+  watchIntervalMs?: number;
+  /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
+  onApiCall?: (event: ApiCallEvent) => void;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
+  now?: () => Date;
+}
+
+/** The assembled application. */
+export interface App {
+  dispatcher: Dispatcher;
+  api: HostingApi;
+  backend: Backend;
+  /** Present when the embedded simulator is running in-process. */
+  simulator?: SimulatorHandle;
+  /** The bot's store and policy, for the banner and diagnostics. */
+  bot: Awaited<ReturnType<typeof createBot>>;
+  /** Re-follows operations a previous run left unfinished, for refs an adapter can still edit. */
+  resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
+  /** This process's lease owner id. */
+  owner: string;
+  /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
+  startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
+  /** Closes confirmed calls a dead process left at `calling` as unknown (interrupted) and edits their cards. */
+  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Builds everything from config; throws ConfigError for unusable settings (bad policy, URL without key). */
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const target = await hostingTarget(config, options);
+  const cleanup: (() => Promise<void> | void)[] = [];
+  if (target.simulator) cleanup.push(() => target.simulator?.close());
+  try {
+    // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
+    const logger = options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+    const owner = randomUUID();
+    const now = options.now;
+    const state =
+      options.state ??
+      (await openBotState(config, {
+        ...(options.mode ? { mode: options.mode } : {}),
+        ...(now ? { now: () => now().getTime() } : {}),
+      }));
+    cleanup.push(() => state.close());
+    const apiCalls = createApiCallRecorder();
+    const api = createHostingApi({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      timeoutMs: config.hostingApi.timeoutMs,
+      onCall: (event) => {
+        apiCalls.onCall(event);
+        options.onApiCall?.(event);
+        logApiFailure(logger, event);
+      },
+    });
+    // The tracker needs the bot's store, the bot needs the tracker: hand the bot a forwarder.
+    const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
+    let tracker: AppTracker | undefined;
+    const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
+    const watching = createWatching({
+      api,
+      store: state.store,
+      owner,
+      intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      leaseTtlMs: config.leaseTtlMs,
+      logger,
+      ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
+    cleanup.push(() => watching.stop());
+    const bot = await createBot(config, {
+      watches: watching.service,
+      buttons: watching.buttons,
+      api,
+      store: state.store,
+      audit: state.audit,
+      owner,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+      commands: options.commands ?? allCommands,
+      apiCalls,
+      charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
+      tracker: trackerFactory ? forwardingTracker : undefined,
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      logger,
+    });
+    cleanup.push(() => bot.close());
+    // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
+    if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
+    if (trackerFactory) {
+      tracker = trackerFactory({
+        api,
+        store: bot.store,
+        config,
+        owner,
+        logger,
+      });
+      cleanup.push(() => tracker?.stop?.());
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      dispatcher: bot.dispatcher,
+      api,
+      backend: target.backend,
+      simulator: target.simulator,
+      bot,
+      resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
+      owner,
+      startWatching: (posters) => watching.start(posters),
+      closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
+      close: () => (closing ??= runCleanup(cleanup)),
+    };
+  } catch (error) {
+    await runCleanup(cleanup);
+    throw error;
+  }
+}
+
+/** A chat adapter that can rebuild a Responder for a card it posted before a restart. */
+export type ResumableAdapter = PlatformAdapter & {
+  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
+  responderFor?(ref: MessageRef): Responder | null;
+  /** Posts alerts on the bot's own (null before start). */
+  poster?(): ChannelPoster | null;
+};
+
+/** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */
+export function refRouter(adapters: readonly ResumableAdapter[]): (ref: MessageRef) => Responder | null {
+  return (ref) => adapters.find((a) => a.platform === ref.platform)?.responderFor?.(ref) ?? null;
+}
+
+/** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
+export function responderRouter(
+  adapters: readonly ResumableAdapter[],
+): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
+  const byRef = refRouter(adapters);
+  return (op) => byRef(op.ref);
+}
+
+/** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
+export async function createChatAdapters(
+  config: AppConfig,
+  logger: Logger,
+  http?: HttpMount,
+  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
+  state?: EphemeralState,
+  /** The store's leases: Discord's sharded gateway holds one lease per shard. */
+  leases?: LeaseStore,
+): Promise<ResumableAdapter[]> {
+  const adapters: ResumableAdapter[] = [];
+  const { slack, discord } = config;
+  if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
+    const { createSlackAdapter } = await import('../../adapters/slack/index.js');
+    adapters.push(
+      createSlackAdapter({
+        botToken: slack.botToken,
+        signingSecret: slack.signingSecret,
+        appToken: slack.appToken,
+        apiUrl: slack.apiUrl,
+        port: slack.port,
+        ...(http ? { http } : {}),
+        logger,
+        ...(state ? { state } : {}),
+      }),
+    );
+  }
+  if (discordEnabled(config) && discord.token && discord.applicationId) {
+    const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
+    adapters.push(
+      createDiscordAdapter({
+        token: discord.token,
+        applicationId: discord.applicationId,
+        apiUrl: discord.apiUrl,
+        logger,
+        ...(state ? { state } : {}),
+        publicKey: discord.publicKey,
+        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
+        port: discord.port,
+        shardCount: discord.shardCount,
+        // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
+        ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
+      }),
+    );
+  }
+  return adapters;
+}
+
+/** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
+export function createFileLogger(config: AppConfig): { logger: Logger; path: string } {
+  mkdirSync(config.dataDir, { recursive: true });
+  const path = join(config.dataDir, 'vpsops.log');
+  const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
+  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
+}
+
+/** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */
+function logApiFailure(logger: Logger, event: ApiCallEvent): void {
+  const { endpoint, status, errorCode, attempt, durationMs } = event;
+  if (errorCode === undefined && (status === undefined || status < 400)) return;
+  const fields = { endpoint, status, errorCode, attempt, durationMs };
+  if (status !== undefined && status < 500) logger.info(fields, 'hosting API call refused');
+  else logger.warn(fields, 'hosting API call failed');
+}
+
+interface HostingTarget {
+  baseUrl: string;
+  apiKey: string;
+  backend: Backend;
+  simulator?: SimulatorHandle;
+}
+
+async function hostingTarget(config: AppConfig, options: AppOptions): Promise<HostingTarget> {
+  const { url, key } = config.hostingApi;
+  if (url) {
+    if (!key) {
+      throw new ConfigError(
+        'HOSTING_API_URL is set but HOSTING_API_KEY is missing — set the key, or unset HOSTING_API_URL to use the embedded simulator.',
+      );
+    }
+    return { baseUrl: url, apiKey: key, backend: { kind: 'remote', url, host: new URL(url).host } };
+  }
+  const simulator = await startSimulator({ ...options.simulator, port: 0 });
+  return {
+    baseUrl: simulator.url,
+    apiKey: simulator.apiKey,
+    backend: { kind: 'simulator', url: simulator.url },
+    simulator,
+  };
+}
+
+/** Loads the chart module only when a chart is first asked for, keeping start-up (exec) fast. */
+function lazyCharts(dataDir: string): NonNullable<BotServices['renderChart']> {
+  let renderer: Promise<NonNullable<BotServices['renderChart']>> | undefined;
+  return async (input) => {
+    renderer ??= import('../render/chart/index.js').then((charts) => charts.createChartRenderer({ dataDir }));
+    return (await renderer)(input);
+  };
+}
+
+/** Runs cleanups newest first; one failing does not stop the rest. */
+async function runCleanup(cleanup: (() => Promise<void> | void)[]): Promise<void> {
+  for (const step of [...cleanup].reverse()) {
+    try {
+      await step();
+    } catch {
+      // Shutting down: keep closing the rest.
+    }
+  }
+}

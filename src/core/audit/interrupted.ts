@@ -1,0 +1,210 @@
+// At start and then periodically: closes write-ahead `calling` audit records a dead process left
+// behind as `unknown` (interrupted), and edits their cards to say the outcome is unknown, with the
+// buttons gone — unless the store knows better: the call's outcome kept there (only its audit
+// write was lost), or a followed operation on its card (the tracker settles it from the API's
+// state). A record is closed once it is older than a bound no live replica can still be working
+// within, or — with a lease store — as soon as its replica's liveness lease lapsed (that process
+// is gone; replica-alive.ts). Replicas close them exactly once: one pass runs under a lease
+// (renewed per record), and a replica that finds it taken leaves the work to its holder.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../logger.js';
+import type { AuditLog } from './audit.js';
+import type { AuditRecord } from '../command.js';
+import type { MessageRef, Responder } from '../ports.js';
+import { replicaAliveLease } from './replica-alive.js';
+import { COLLECTIONS, type BotStore, type CallOutcome, type LeaseStore } from '../store.js';
+import { interruptedCard } from './unknown-outcome.js';
+
+/** Name of the lease a closing pass runs under. */
+export const INTERRUPTED_LEASE = 'close-interrupted';
+
+/** What closing interrupted calls needs. */
+export interface InterruptedDeps {
+  audit: AuditLog;
+  logger: Logger;
+  now: () => Date;
+  /** Records younger than this may belong to a live replica still waiting on the API. */
+  olderThanMs: number;
+  /** This process's replica id, written on the closing records. */
+  replica: string;
+  /**
+   * Shared leases (the store's): without them every caller closes what it finds. With them, a
+   * record at least `ttlMs` old whose replica's liveness lease lapsed is closed before the bound.
+   */
+  lease?: { leases: LeaseStore; ttlMs: number };
+  /** What the bot's state says about a call, checked before calling it unknown (see knownOutcome). */
+  known?: (record: AuditRecord) => Promise<KnownOutcome | null>;
+}
+
+/**
+ * What is known about an interrupted call: its outcome kept in the store (its audit write was
+ * lost), or a followed operation on its card (the tracker settles the card from the API's state).
+ */
+export type KnownOutcome =
+  { kind: 'outcome'; outcome: CallOutcome; forget(): Promise<void> } | { kind: 'followed' };
+
+/** Looks a call up in the store: the kept outcome by callId, then a followed operation on its card. */
+export function knownOutcome(store: Pick<BotStore, 'collection' | 'operations'>) {
+  return async (record: AuditRecord): Promise<KnownOutcome | null> => {
+    const outcomes = store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
+    const callId = record.callId;
+    const outcome = callId ? await outcomes.get(callId) : null;
+    if (outcome && callId) return { kind: 'outcome', outcome, forget: () => outcomes.delete(callId) };
+    const ref = record.cardRef;
+    if (!ref) return null;
+    const followed = (await store.operations.list()).some(
+      (op) => op.ref.platform === ref.platform && op.ref.channelId === ref.channelId && op.ref.id === ref.id,
+    );
+    return followed ? { kind: 'followed' } : null;
+  };
+}
+
+/** Closes every interrupted call; resolves with how many this caller closed. Never throws. */
+export async function closeInterrupted(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+): Promise<number> {
+  // Unique per pass, so two bots in one process (same replica id) still exclude each other.
+  const owner = `${deps.replica}:${randomUUID()}`;
+  const { lease } = deps;
+  try {
+    if (lease && !(await lease.leases.acquire(INTERRUPTED_LEASE, owner, lease.ttlMs))) {
+      deps.logger.info(
+        { holder: await lease.leases.holder(INTERRUPTED_LEASE) },
+        'another replica is closing interrupted calls',
+      );
+      return 0;
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'taking the lease to close interrupted calls failed');
+    return 0;
+  }
+  try {
+    return await closeAll(deps, responderFor, owner);
+  } finally {
+    await lease?.leases
+      .release(INTERRUPTED_LEASE, owner)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'),
+      );
+  }
+}
+
+async function closeAll(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  owner: string,
+): Promise<number> {
+  const at = deps.now();
+  const youngest = Math.min(deps.olderThanMs, deps.lease?.ttlMs ?? deps.olderThanMs);
+  let records: AuditRecord[];
+  try {
+    records = await deps.audit.unfinished(at.getTime() - youngest);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'reading the audit log for interrupted calls failed');
+    return 0;
+  }
+  let closed = 0;
+  for (const record of records) {
+    if (!(await abandoned(deps, record, at.getTime()))) continue;
+    // A pass that outlived its lease stops: another replica may be closing the rest by now.
+    if (closed > 0 && deps.lease && !(await renewed(deps, owner))) break;
+    await closeOne(deps, responderFor, record, at);
+    closed += 1;
+  }
+  return closed;
+}
+
+/** Old enough that no live replica can be waiting on it, or its replica is gone. */
+async function abandoned(deps: InterruptedDeps, record: AuditRecord, at: number): Promise<boolean> {
+  if (Date.parse(record.time) < at - deps.olderThanMs) return true;
+  if (!deps.lease || !record.replica || record.replica === deps.replica) return false;
+  try {
+    return (await deps.lease.leases.holder(replicaAliveLease(record.replica))) === null;
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'checking whether a replica is alive failed');
+    return false;
+  }
+}
+
+/** Runs a closing pass every `intervalMs` (each under the lease as above); returns a stop function. */
+export function startClosingInterrupted(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  intervalMs: number,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    closeInterrupted(deps, responderFor)
+      .then((closed) => {
+        if (closed > 0) deps.logger.warn({ closed }, 'closed interrupted confirmed calls as unknown');
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function renewed(deps: InterruptedDeps, owner: string): Promise<boolean> {
+  const { leases, ttlMs } = deps.lease!;
+  const held = await leases.renew(INTERRUPTED_LEASE, owner, ttlMs).catch(() => false);
+  if (!held)
+    deps.logger.warn('lost the lease while closing interrupted calls; the next pass closes the rest');
+  return held;
+}
+
+async function closeOne(
+  deps: InterruptedDeps,
+  responderFor: (ref: MessageRef) => Responder | null,
+  record: AuditRecord,
+  at: Date,
+): Promise<void> {
+  const known = await deps.known?.(record).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'reading what the store knows of an interrupted call failed');
+    return null;
+  });
+  if (known?.kind === 'outcome') {
+    // Only the audit record was lost: the card already says what happened.
+    const { outcome } = known;
+    await deps.audit
+      .write({
+        ...record,
+        time: at.toISOString(),
+        result: outcome.result,
+        ...(outcome.errorId ? { errorId: outcome.errorId } : {}),
+        summary: outcome.summary ?? 'outcome recovered from the bot’s state store',
+        replica: deps.replica,
+        durationMs: 0,
+      })
+      .then(() => known.forget())
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+    return;
+  }
+  await deps.audit
+    .write({
+      ...record,
+      time: at.toISOString(),
+      result: 'unknown',
+      interrupted: true,
+      errorId: 'interrupted',
+      summary: 'interrupted: the bot stopped before the hosting API answered',
+      replica: deps.replica,
+      durationMs: 0,
+    })
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
+  // A followed card is settled by the tracker from the API's current state: left as it is here.
+  const responder = record.cardRef && known?.kind !== 'followed' ? responderFor(record.cardRef) : null;
+  if (record.cardRef && responder) {
+    await responder
+      .update(record.cardRef, interruptedCard(record))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'editing an interrupted card failed'));
+  }
+  deps.logger.warn(
+    { command: record.command, callId: record.callId, replica: record.replica },
+    'confirmed call interrupted by a restart: outcome unknown',
+  );
+}

@@ -1,0 +1,33 @@
+// Every running process holds a lease saying it is alive, under its replica id, renewed every
+// third of its TTL: a `calling` record whose replica no longer holds it was left by a process that
+// died, so a live replica may close it without waiting for the age bound (see interrupted.ts).
+import type { Logger } from '../../logger.js';
+import type { LeaseStore } from '../store.js';
+
+/** The lease a running process holds while it is alive. */
+export function replicaAliveLease(replica: string): string {
+  return `replica-alive:${replica}`;
+}
+
+/** Takes this process's liveness lease now and keeps it; resolves with a stop function that gives it up. */
+export async function keepReplicaAlive(
+  leases: LeaseStore,
+  replica: string,
+  ttlMs: number,
+  logger: Logger,
+): Promise<() => void> {
+  const name = replicaAliveLease(replica);
+  const hold = () =>
+    leases
+      .acquire(name, replica, ttlMs)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'renewing this replica’s liveness lease failed'),
+      );
+  await hold();
+  const timer = setInterval(() => void hold(), Math.max(1, Math.floor(ttlMs / 3)));
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    void leases.release(name, replica).catch(() => undefined);
+  };
+}

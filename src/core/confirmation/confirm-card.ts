@@ -1,0 +1,124 @@
+// The confirmation card through its life: the preview with Confirm / Cancel, then its final state
+// (confirmed by whom and when + result, failed, cancelled, expired), which stays in the channel.
+import { randomBytes } from 'node:crypto';
+import { contextWith, person, plainLine } from '../../render/builders.js';
+import { clockTime } from '../../render/format.js';
+import type { Inline, Message } from '../../render/message.js';
+import { shorten } from '../../render/shorten.js';
+import type { Preview } from '../command.js';
+import type { Actor } from '../ports.js';
+import type { PendingConfirmation } from '../store.js';
+
+/** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
+export function newToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Whether text can be a token newToken made (22 base64url characters): anything else is unknown. */
+export function isTokenShaped(text: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(text);
+}
+
+/** "@alice" for plain sentences such as refusals (display names are plain text; adapters escape them). */
+export function mention(actor: Actor): string {
+  return `@${actor.displayName || actor.userId}`;
+}
+
+
+/** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
+function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
+  if (pending.twoPerson) return 'Approve';
+  const action = (preview.message.title ?? '').replace(/\?\s*$/, '').trim();
+  return action.length > 0 && action.length <= 40 ? action : 'Confirm';
+}
+
+/** The preview card shown while the action waits for confirmation. */
+export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
+  // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
+  const requester = person(pending.requester);
+  const notes: Inline[] = ['Requested by ', requester];
+  if (pending.twoPerson) notes.push(' · needs approval: an admin other than ', requester, ' must confirm');
+  const card: Message = {
+    ...preview.message,
+    tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
+    blocks: [...preview.message.blocks, contextWith(notes)],
+    actions: {
+      token: pending.token,
+      confirmLabel: confirmLabel(preview, pending),
+      cancelLabel: 'Cancel',
+      style: destructive ? 'danger' : 'primary',
+      expiresAt: pending.expiresAt,
+    },
+    summary: preview.message.summary ?? preview.message.title ?? `Confirm ${pending.command}`,
+    outcome: 'needs-confirmation',
+  };
+  if (preview.typedConfirmation) {
+    card.actions!.typed = {
+      // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
+      title: shorten(`Confirm ${pending.command}`, 45),
+      label: `Type ${preview.typedConfirmation} to confirm`,
+      placeholder: preview.typedConfirmation,
+      accepts: [preview.typedConfirmation, ...pending.targets],
+    };
+  }
+  return card;
+}
+
+/** The card stripped of buttons, for final states. */
+function settled(card: Message, tone: Message['tone'], line: Inline[]): Message {
+  const { actions: _actions, attachments: _attachments, ...rest } = card;
+  return {
+    ...rest,
+    tone,
+    blocks: [...card.blocks, contextWith(line)],
+    summary: `${card.summary ?? card.title ?? ''} — ${plainLine(line)}`,
+  };
+}
+
+/** "Expired — nothing was done". */
+export function expiredCard(card: Message): Message {
+  return { ...settled(card, 'warning', ['Expired — nothing was done.']), outcome: 'error' };
+}
+
+/** "Cancelled by @x at HH:MM:SS — nothing was done". */
+export function cancelledCard(card: Message, by: Actor, at: Date): Message {
+  return {
+    ...settled(card, 'info', ['Cancelled by ', person(by), ` at ${clockTime(at)} UTC — nothing was done.`]),
+    outcome: 'ok',
+  };
+}
+
+/** The result, with "Confirmed by @x at HH:MM:SS". */
+export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
+  const who: Inline[] = ['Confirmed by ', person(by), ` at ${clockTime(at)} UTC`];
+  const asked: Inline[] = pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
+  return {
+    ...result,
+    blocks: [...result.blocks, contextWith([...who, ...asked])],
+    outcome: result.outcome ?? 'ok',
+  };
+}
+
+/** The failure, with "Confirmed by @x at HH:MM:SS — failed". */
+export function failedCard(failure: Message, by: Actor, at: Date): Message {
+  return {
+    ...failure,
+    blocks: [...failure.blocks, contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`])],
+    outcome: 'error',
+  };
+}
+
+/** One public line after a destructive action: "@alice ran instance stop web-1 (confirmed 03:12:09 UTC)". */
+export function announcement(
+  pending: PendingConfirmation,
+  by: Actor,
+  at: Date,
+  target: string | null,
+  notice?: string,
+): Message {
+  const verb = notice ?? `ran ${pending.command}`;
+  const what = target ? `${verb} ${target}` : verb;
+  const approved: Inline[] = pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
+  const line: Inline[] = [person(pending.requester), ` ${what} (`, ...approved, ` ${clockTime(at)} UTC)`];
+  return { blocks: [contextWith(line)], summary: plainLine(line), tone: 'info', outcome: 'ok' };
+}

@@ -1,0 +1,93 @@
+// The checks a Confirm / Cancel must pass before the token is consumed: right place, right person
+// (requester, or an admin on two-person actions), still authorized now, and the typed text.
+import type { CommandDefinition } from '../command.js';
+import { person } from '../../render/builders.js';
+import { UserError, userErrorNaming } from '../errors.js';
+import type { ActionEvent } from '../ports.js';
+import { sameActor, type Runtime } from '../context.js';
+import type { PendingConfirmation } from '../store.js';
+import { isUuid } from '../parse/uuid.js';
+
+/** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
+function sameText(given: string, expected: string): boolean {
+  const want = expected.trim();
+  if (isUuid(given) && isUuid(want)) return given.toLowerCase() === want.toLowerCase();
+  return given === want;
+}
+
+/** Whether typed text names one of the accepted texts; adapters check a dialog with it before closing it. */
+export function typedTextMatches(input: string, accepted: readonly string[]): boolean {
+  const given = input.trim();
+  return given !== '' && accepted.some((expected) => sameText(given, expected));
+}
+
+/** Typed text must equal the expected text or a target (exact, trimmed; uuids in any case); untyped input must name a target. */
+export function confirmationMatches(pending: PendingConfirmation, input: string | undefined): boolean {
+  const given = input === undefined ? '' : input.trim();
+  const accepted = [...(pending.typedConfirmation ? [pending.typedConfirmation] : []), ...pending.targets];
+  const matches = typedTextMatches(given, accepted);
+  if (pending.typedConfirmation) return given !== '' && matches;
+  return given === '' || matches;
+}
+
+/** A confirmation is answered where it was asked: same platform and channel as its card. */
+export function checkPlace(pending: PendingConfirmation, event: ActionEvent): void {
+  if (event.platform !== pending.platform || event.channelId !== pending.channelId) {
+    throw new UserError(
+      'wrong-channel',
+      'This confirmation belongs to another channel — nothing was done.',
+      'Answer it on the card where it was asked.',
+    );
+  }
+}
+
+/** Who may act on this pending confirmation; throws the refusal. */
+export function checkActor(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): void {
+  const isRequester = sameActor(event.actor, pending.requester);
+  const requester = person(pending.requester);
+  if (event.action === 'cancel') {
+    if (!isRequester && !rt.policy.canApprove(event.actor)) {
+      throw userErrorNaming('not-requester', [
+        'Only ',
+        requester,
+        ', who asked for it, or an admin can cancel this.',
+      ]);
+    }
+    return;
+  }
+  if (pending.twoPerson) {
+    if (isRequester) {
+      throw new UserError(
+        'needs-approver',
+        `\`${pending.command}\` needs a second person: an admin other than you must confirm it.`,
+      );
+    }
+    if (!rt.policy.canApprove(event.actor)) {
+      throw userErrorNaming('needs-approver', [
+        'Only an admin other than ',
+        requester,
+        ` can approve \`${pending.command}\`.`,
+      ]);
+    }
+    return;
+  }
+  if (!isRequester)
+    throw userErrorNaming('not-requester', ['Only ', requester, ', who asked for it, can confirm this.']);
+}
+
+/**
+ * The command to run on Confirm, authorized again now rather than trusted from request time —
+ * with the requester's current roles when they click (a Discord role may have been removed).
+ */
+export function confirmable(
+  rt: Runtime,
+  pending: PendingConfirmation,
+  event: ActionEvent,
+): CommandDefinition {
+  const def = rt.registry.byPath(pending.command);
+  if (!def) throw new UserError('unknown-token', `\`${pending.command}\` is no longer available.`);
+  const asker = sameActor(event.actor, pending.requester) ? event.actor : pending.requester;
+  const auth = rt.policy.authorize(asker, { path: pending.command, risk: def.risk }, pending.channelId);
+  if (!auth.allowed) throw auth.error;
+  return def;
+}

@@ -1,0 +1,27 @@
+// Asked before a dialog opens on a Confirm / Approve click: may this person answer the pending
+// confirmation now? The same checks the runner makes on submit (place, person, authorization), so a
+// requester or someone the policy does not allow gets the explanation at once instead of a dialog
+// whose answer would be refused. It changes nothing; the runner checks everything again on submit.
+import type { Message } from '../../render/message.js';
+import { isTokenShaped } from './confirm-card.js';
+import { checkActor, checkPlace, confirmable } from './confirm-checks.js';
+import { isUserError } from '../errors.js';
+import { userErrorMessage } from '../replies/outcomes.js';
+import type { ActionEvent } from '../ports.js';
+import type { Runtime } from '../context.js';
+
+/** null when `event.actor` may confirm (or the card is unknown here: the runner answers that); else the refusal. */
+export async function confirmRefusal(rt: Runtime, event: ActionEvent): Promise<Message | null> {
+  if (!isTokenShaped(event.token)) return null;
+  const pending = await rt.store.pending.get(event.token);
+  if (!pending || pending.status === 'used' || rt.now().getTime() >= pending.expiresAt) return null;
+  try {
+    checkPlace(pending, event);
+    checkActor(rt, pending, { ...event, action: 'confirm' });
+    confirmable(rt, pending, event);
+    return null;
+  } catch (error) {
+    if (isUserError(error)) return userErrorMessage(error);
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+// One destructive operation per server at a time, across replicas: a confirmed destructive action
+// holds a lease per instance it targets (in the shared store) from the click until its call has
+// returned and, when followed, the tracker has recorded it; from then on the tracked operation
+// itself marks the server busy until it is followed to its end. A second confirm meanwhile is
+// refused, naming who holds the server and since when, and its card stays usable afterwards.
+import { clockTime } from '../../render/format.js';
+import type { CommandDefinition } from '../command.js';
+import type { ResolvedInstance } from '../ports.js';
+import { mention } from './confirm-card.js';
+import { UserError } from '../errors.js';
+import type { Actor } from '../ports.js';
+import type { Runtime } from '../context.js';
+import type { PendingConfirmation } from '../store.js';
+
+/** Longest a holder keeps a server if its process dies before releasing it. */
+export const INSTANCE_LEASE_MS = 5 * 60_000;
+
+/** Who holds a server, as written in the lease's owner field. */
+interface Holder {
+  actor: Actor;
+  command: string;
+  since: number;
+  /** The card confirmed: clicks racing on one card are left to `take`, which lets one through. */
+  token: string;
+}
+
+const leaseName = (uuid: string): string => `instance-op:${uuid}`;
+
+function instancesIn(def: CommandDefinition, args: Record<string, unknown>): ResolvedInstance[] {
+  return Object.entries(def.args).flatMap(([key, spec]) => {
+    const value = args[key];
+    return spec.kind === 'instance' && typeof value === 'object' && value !== null && 'uuid' in value
+      ? [value as ResolvedInstance]
+      : [];
+  });
+}
+
+function parseHolder(owner: string | null): Holder | null {
+  if (owner === null) return null;
+  try {
+    const holder = JSON.parse(owner) as Partial<Holder>;
+    return holder.actor && typeof holder.since === 'number' && typeof holder.command === 'string'
+      ? (holder as Holder)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function busy(label: string, who: Actor | null, what: string, since: number | null): UserError {
+  const by = who ? ` by ${mention(who)}` : '';
+  const when = since === null ? '' : ` since ${clockTime(new Date(since))} UTC`;
+  return new UserError(
+    'instance-busy',
+    `${label} is busy: ${what} was confirmed${by}${when} and has not finished — nothing was done.`,
+    'This card stays open: confirm it again once that operation is over, if it is still needed.',
+  );
+}
+
+/**
+ * Takes the lease of every instance the destructive action targets; throws `instance-busy` when
+ * another confirmed action holds one or is still being followed. Resolves with the release.
+ */
+export async function claimInstances(
+  rt: Runtime,
+  def: CommandDefinition,
+  pending: PendingConfirmation,
+  by: Actor,
+): Promise<() => Promise<void>> {
+  if (def.risk !== 'destructive') return async () => undefined;
+  const owner = JSON.stringify({
+    actor: by,
+    command: pending.command,
+    since: rt.now().getTime(),
+    token: pending.token,
+  } satisfies Holder);
+  const held: string[] = [];
+  const release = async () => {
+    for (const name of held.splice(0))
+      await rt.store.leases
+        .release(name, owner)
+        .catch((error: unknown) => rt.logger.warn({ err: error }, 'instance lease release failed'));
+  };
+  try {
+    for (const instance of instancesIn(def, pending.args)) {
+      if (!(await rt.store.leases.acquire(leaseName(instance.uuid), owner, INSTANCE_LEASE_MS))) {
+        const holder = parseHolder(await rt.store.leases.holder(leaseName(instance.uuid)));
+        if (holder?.token === pending.token) continue;
+        throw busy(
+          instance.label,
+          holder?.actor ?? null,
+          holder ? `\`${holder.command}\`` : 'another action',
+          holder?.since ?? null,
+        );
+      }
+      held.push(leaseName(instance.uuid));
+      // A lease released after its call returned hands over to the tracked operation, if any.
+      const followed = (await rt.store.operations.list()).find(
+        (op) => op.spec.instanceUuid === instance.uuid,
+      );
+      if (followed)
+        throw busy(
+          instance.label,
+          followed.actor,
+          `${followed.spec.verb} ${followed.spec.label}`,
+          followed.startedAt,
+        );
+    }
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return release;
+}

@@ -1,0 +1,122 @@
+// Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
+// objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
+import { rememberSeenIds } from './instances/seen-ids.js';
+import { bestEffort, storeReport } from './store-best-effort.js';
+import type { HostingApi } from '../api/index.js';
+import type { AppConfig } from '../app-config.js';
+import type { Logger } from '../logger.js';
+import type { ApiCallRecorder } from './audit/api-calls.js';
+import { recordingApi, type ApiResponse, type ResultListener } from './runner/command-results.js';
+import type { AuditLog } from './audit/audit.js';
+import type { BotServices, CommandContext } from './command.js';
+import type { Policy } from './policy/policy.js';
+import type { Actor, Platform } from './ports.js';
+import type { Registry } from './parse/registry.js';
+import type { CoreMetrics } from './metrics-port.js';
+import type { AfterReply } from './runner/runner-ports.js';
+import type { BotStore } from './store.js';
+import type { OperationTracker } from './tracking-port.js';
+import type { ButtonHandler, WatchService } from './watch-port.js';
+
+/** The assembled core, shared by dispatch and act. */
+export interface Runtime {
+  config: AppConfig;
+  api: HostingApi;
+  registry: Registry;
+  policy: Policy;
+  store: BotStore;
+  audit: AuditLog;
+  apiCalls: ApiCallRecorder;
+  /** Follows confirmed long operations (NO_TRACKER when nothing does). */
+  tracker: OperationTracker;
+  /** What the runner does once a confirmation card is posted (store its ref, arm its expiry). */
+  afterReply: AfterReply;
+  charts?: BotServices['renderChart'];
+  watches?: WatchService;
+  /** Owner of non-confirmation buttons (alert cards). */
+  buttons?: ButtonHandler;
+  now: () => Date;
+  logger: Logger;
+  metrics: CoreMetrics;
+  /** This process's id as a lease owner (random per start). */
+  owner: string;
+  /** Hears each command's structured result (exec --json). */
+  onResult?: ResultListener;
+}
+
+/** Store key of a channel: channel ids are only unique within a platform. */
+export function channelKey(platform: Platform, channelId: string): string {
+  return `${platform}:${channelId}`;
+}
+
+/** Same person: platform and user id (never display names). */
+export function sameActor(a: Actor, b: Actor): boolean {
+  return a.platform === b.platform && a.userId === b.userId;
+}
+
+/** BotServices for handlers running on one platform. */
+export function createServices(rt: Runtime, platform: Platform): BotServices {
+  const report = storeReport(rt.logger);
+  const services: BotServices = {
+    bindInstance: (channelId, instance) =>
+      instance
+        ? rt.store.bindings.put(channelKey(platform, channelId), instance)
+        : rt.store.bindings.delete(channelKey(platform, channelId)),
+    boundInstance: (channelId) => rt.store.bindings.get(channelKey(platform, channelId)),
+    // Learned names and seen ids only help: a read still answers while the store is out.
+    rememberHostname: async (uuid, hostname) => {
+      if (hostname.trim())
+        await bestEffort(
+          'learning a hostname',
+          () => rt.store.hostnames.remember(uuid, hostname.trim()),
+          undefined,
+          report,
+        );
+    },
+    rememberIds: (kind, entries) =>
+      bestEffort(
+        'remembering seen ids',
+        () => rememberSeenIds(rt.store, kind, entries, rt.now().getTime()),
+        undefined,
+        report,
+      ),
+    hostnameOf: (uuid) =>
+      bestEffort('hostname lookup', () => rt.store.hostnames.hostnameOf(uuid), null, report),
+    recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
+    recentAuditAllChannels: (limit) => rt.audit.recentAcrossChannels(limit),
+    allowedCommands: (actor, channelId) =>
+      rt.registry.all.filter((def) => {
+        const path = def.group === '' ? def.name : `${def.group} ${def.name}`;
+        return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
+      }),
+    describeActor: (actor, channelId) => {
+      const { role, source } = rt.policy.roleOf(actor);
+      const canDestructiveHere =
+        (role === 'operator' || role === 'admin') &&
+        rt.policy.channelAllows('destructive', actor.platform, channelId);
+      return { role: role ?? 'none', source, canDestructiveHere };
+    },
+  };
+  if (rt.charts) services.renderChart = rt.charts;
+  if (rt.watches) services.watches = rt.watches;
+  return services;
+}
+
+/** The context a handler (preview or run) receives. */
+export function createContext(
+  rt: Runtime,
+  actor: Actor,
+  channelId: string,
+  invocationId: string,
+  onResponse?: (response: ApiResponse) => void,
+): CommandContext {
+  return {
+    api: onResponse ? recordingApi(rt.api, onResponse) : rt.api,
+    actor,
+    channelId,
+    invocationId,
+    currency: rt.config.currency,
+    now: rt.now,
+    bot: createServices(rt, actor.platform),
+  };
+}

@@ -1,0 +1,234 @@
+// Resolves instance references — uuid, policy alias, a hostname the bot has seen, or the
+// channel's bound instance — to {uuid, label}, with close-name hints for unknown names.
+import { isApiError } from '../../api/errors.js';
+import type { CommandDefinition } from '../command.js';
+import type { ResolvedInstance } from '../ports.js';
+import { UserError } from '../errors.js';
+import { kebab } from '../parse/names.js';
+import type { Policy } from '../policy/policy.js';
+import type { InvocationInput } from '../ports.js';
+import type { BotStore } from '../store.js';
+import { closest } from '../parse/suggest.js';
+import { bestEffort } from '../store-best-effort.js';
+import { isUuid } from '../parse/uuid.js';
+
+/** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
+const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
+
+/** What resolution needs: the policy (aliases) and the store (hostnames). */
+export interface ResolveDeps {
+  policy: Policy;
+  store: BotStore;
+}
+
+/** The learned hostname of a uuid the user gave: only a label, so a store outage does not stop the command. */
+function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
+  return bestEffort('hostname lookup', () => deps.store.hostnames.hostnameOf(uuid), null);
+}
+
+/** Resolves one reference typed by a user. */
+export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+  const text = ref.trim();
+  if (isUuid(text)) {
+    const uuid = text.toLowerCase();
+    const alias = deps.policy.aliases().find((a) => a.uuid === uuid)?.name;
+    return { uuid, label: (await labelOf(uuid, deps)) ?? alias ?? uuid };
+  }
+  const aliased = deps.policy.alias(text);
+  if (aliased) return { uuid: aliased, label: (await labelOf(aliased, deps)) ?? text };
+  const uuids = await deps.store.hostnames.uuidsOf(text);
+  if (uuids.length === 1)
+    return { uuid: uuids[0]!, label: (await deps.store.hostnames.hostnameOf(uuids[0]!)) ?? text };
+  if (uuids.length > 1) {
+    throw new UserError(
+      'ambiguous-instance',
+      `\`${text}\` is the hostname of ${uuids.length} instances:\n${uuids.map((uuid) => `• ${text} — uuid ${uuid}`).join('\n')}`,
+      `Use the uuid (or its first 8 characters), or add an alias in the policy file. \`instance show <uuid>\` shows each one's IP and location.`,
+    );
+  }
+  if (isUuidPrefix(text)) return resolveUuidPrefix(text.toLowerCase(), deps);
+  const names = [
+    ...deps.policy.aliases().map((a) => a.name),
+    ...(await deps.store.hostnames.search(text.slice(0, 1), SUGGESTION_POOL)).map((h) => h.hostname),
+  ];
+  const near = closest(text, [...new Set(names)], 3);
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  throw new UserError(
+    'unknown-instance',
+    `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
+    `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}. Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
+  );
+}
+
+/** The shape of a uuid, to check a prefix of one position by position. */
+const UUID_SHAPE = '00000000-0000-0000-0000-000000000000';
+
+/** At least 8 characters of a uuid (hex, dashes where a uuid has them), short of the whole uuid. */
+function isUuidPrefix(text: string): boolean {
+  if (text.length < 8 || text.length >= UUID_SHAPE.length) return false;
+  return [...text].every((c, i) => (UUID_SHAPE[i] === '-' ? c === '-' : /^[0-9a-f]$/i.test(c)));
+}
+
+/** Known instances scanned for a uuid prefix (the hostname port has no uuid-prefix lookup). */
+const UUID_PREFIX_POOL = 5_000;
+
+/** A uuid prefix: the one known instance (or alias) whose uuid starts with it, or a precise refusal. */
+async function resolveUuidPrefix(prefix: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+  const known = new Map<string, string>();
+  for (const a of deps.policy.aliases()) if (a.uuid.startsWith(prefix)) known.set(a.uuid, a.name);
+  for (const h of await deps.store.hostnames.search('', UUID_PREFIX_POOL))
+    if (h.uuid.startsWith(prefix)) known.set(h.uuid, h.hostname);
+  const matches = [...known];
+  if (matches.length === 1) {
+    const [uuid, label] = matches[0]!;
+    return { uuid, label };
+  }
+  if (matches.length === 0) {
+    throw new UserError(
+      'unknown-instance',
+      `No instance with id starting \`${prefix}\` that I know of.`,
+      'Use the full uuid, or a hostname the bot has seen.',
+    );
+  }
+  throw new UserError(
+    'ambiguous-instance',
+    `\`${prefix}\` starts the ids of ${matches.length} instances:\n${matches.map(([uuid, label]) => `• ${label} — uuid ${uuid}`).join('\n')}`,
+    'Type more of the uuid.',
+  );
+}
+
+/** Instance references ({uuid,label}) among resolved argument values. */
+export function resolvedInstances(values: Record<string, unknown>): ResolvedInstance[] {
+  return Object.values(values).filter(isResolved);
+}
+
+/**
+ * When instance.detail answered NOT_FOUND, the instance no longer exists: forget its hostname so
+ * completion and hostname lookups stop offering it. Only meaningful for a single instance argument.
+ */
+export async function forgetIfGone(
+  error: unknown,
+  values: Record<string, unknown>,
+  store: Pick<BotStore, 'hostnames'>,
+): Promise<void> {
+  if (!isApiError(error) || error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return;
+  const instances = resolvedInstances(values);
+  if (instances.length !== 1) return;
+  await store.hostnames.forget(instances[0]!.uuid);
+}
+
+/** Replaces raw instance references in parsed values; omitted ones come from the channel binding. */
+export async function resolveInstanceArgs(
+  def: CommandDefinition,
+  values: Record<string, unknown>,
+  omitted: readonly string[],
+  binding: ResolvedInstance | null,
+  deps: ResolveDeps,
+): Promise<Record<string, unknown>> {
+  const out = { ...values };
+  for (const [key, spec] of Object.entries(def.args)) {
+    if (spec.kind !== 'instance') continue;
+    const raw = out[key];
+    if (typeof raw === 'string') out[key] = await resolveInstanceRef(raw, deps);
+    else if (omitted.includes(key)) {
+      if (!binding) {
+        throw new UserError(
+          'no-bound-instance',
+          `Which instance? Give <${kebab(key)}>, e.g. \`${def.group ? `${def.group} ` : ''}${def.name} web-1\`, or bind one to this channel with \`use web-1\`.`,
+        );
+      }
+      out[key] = binding;
+    }
+  }
+  return out;
+}
+
+/**
+ * Instance arguments with their labels brought up to date: a hostname the bot learned after the
+ * command was typed (e.g. by the preview's live fetch) replaces a bare uuid or an alias.
+ */
+export async function refreshInstanceLabels(
+  def: CommandDefinition,
+  values: Record<string, unknown>,
+  store: Pick<BotStore, 'hostnames'>,
+): Promise<Record<string, unknown>> {
+  const out = { ...values };
+  for (const [key, spec] of Object.entries(def.args)) {
+    const current = out[key];
+    if (spec.kind !== 'instance' || !isResolved(current)) continue;
+    const hostname = await store.hostnames.hostnameOf(current.uuid);
+    if (hostname && hostname !== current.label) out[key] = { ...current, label: hostname };
+  }
+  return out;
+}
+
+function isResolved(value: unknown): value is ResolvedInstance {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ResolvedInstance).uuid === 'string' &&
+    typeof (value as ResolvedInstance).label === 'string'
+  );
+}
+
+/** Words of one input looked up at most: enough for any command line, bounded for hostile input. */
+const MATCHER_WORDS = 24;
+/** Known hostnames compared against an unknown name for "did you mean" (error path only). */
+const SUGGESTION_POOL = 500;
+
+/**
+ * A sync "is this a known instance name?" check for the parser, built by looking up only the
+ * words of this input (never the whole directory), plus the policy's aliases.
+ */
+export async function instanceMatcher(
+  input: InvocationInput,
+  deps: ResolveDeps,
+): Promise<(token: string) => boolean> {
+  const names = new Set<string>();
+  for (const a of deps.policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
+  const words = input.kind === 'text' ? input.text.split(/\s+/) : [];
+  const candidates = [...new Set(words.filter((w) => w && !w.startsWith('-')))].slice(0, MATCHER_WORDS);
+  await Promise.all(
+    candidates.map(async (word) => {
+      const lower = word.toLowerCase();
+      const known = isUuid(word)
+        ? (await deps.store.hostnames.hostnameOf(lower)) !== null
+        : (await deps.store.hostnames.uuidsOf(word)).length > 0;
+      if (known) names.add(lower);
+    }),
+  );
+  return (token) => names.has(token.toLowerCase());
+}
+
+/** Aliases and known hostnames starting with (or containing) the prefix, for autocomplete (≤ 25). */
+export async function completeInstances(
+  prefix: string,
+  deps: ResolveDeps,
+): Promise<{ name: string; value: string }[]> {
+  const wanted = prefix.trim().toLowerCase();
+  const seen = new Set<string>();
+  const out: { name: string; value: string; rank: number }[] = [];
+  const add = (label: string, uuid: string, kind: string) => {
+    const lower = label.toLowerCase();
+    const rank = lower.startsWith(wanted) ? 0 : lower.includes(wanted) || uuid.startsWith(wanted) ? 1 : -1;
+    if (rank < 0 || seen.has(`${label}|${uuid}`)) return;
+    seen.add(`${label}|${uuid}`);
+    out.push({ name: `${label} (${kind} · ${uuid.slice(0, 8)})`.slice(0, 100), value: uuid, rank });
+  };
+  for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
+  for (const h of await deps.store.hostnames.search(wanted, SUGGESTION_POOL))
+    add(h.hostname, h.uuid, 'hostname');
+  return out
+    .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
+    .slice(0, 25)
+    .map(({ name, value }) => ({ name, value }));
+}
+
+/** What an error hint may name: the command path and its (single) instance's label. */
+export function hintContext(
+  path: string,
+  values: Record<string, unknown> | undefined,
+): { path: string; instance?: string } {
+  const instances = resolvedInstances(values ?? {});
+  return instances.length === 1 ? { path, instance: instances[0]!.label } : { path };
+}

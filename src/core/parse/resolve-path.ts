@@ -1,0 +1,71 @@
+// Finds the command a user meant from the leading words of the text ("/vps instance stop …"),
+// with "did you mean" suggestions when nothing matches.
+import { commandPath, type CommandDefinition } from '../command.js';
+import { UserError } from '../errors.js';
+import type { Registry } from './registry.js';
+import { closest } from './suggest.js';
+import type { Token } from './tokenize.js';
+
+/** The command found and the tokens left for its arguments. */
+export interface PathMatch {
+  def: CommandDefinition;
+  rest: Token[];
+}
+
+const PREFIXES = ['/vps', 'vps'];
+
+/** Drops a leading "/vps" or "vps" word. */
+export function stripPrefix(tokens: Token[]): Token[] {
+  const first = tokens[0];
+  return first && !first.quoted && PREFIXES.includes(first.text.toLowerCase()) ? tokens.slice(1) : tokens;
+}
+
+function didYouMean(typed: string, registry: Registry): string {
+  const candidates = [...registry.paths(), ...registry.groups()];
+  const [best] = closest(typed, candidates, 1);
+  return best ? ` Did you mean \`${best}\`?` : '';
+}
+
+const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/** Resolves `group action` (or a single bot-command word); empty input means `help`. */
+export function resolvePath(tokens: Token[], registry: Registry): PathMatch | UserError {
+  const [first, second, ...more] = tokens;
+  if (!first) {
+    const help = registry.byPath('help');
+    return help
+      ? { def: help, rest: [] }
+      : new UserError('usage', 'Type a command, e.g. `instance show web-1`.');
+  }
+  const word = first.text.toLowerCase();
+  const bot = registry.byPath(word);
+  if (bot && bot.group === '') return { def: bot, rest: tokens.slice(1) };
+  if (registry.groups().includes(word)) {
+    const actions = registry.actionsOf(word);
+    if (!second || second.text.startsWith('--')) {
+      return new UserError(
+        'usage',
+        `\`${word}\` needs an action: ${actions.join(', ')}.`,
+        `Type \`/vps help ${word}\` for details.`,
+      );
+    }
+    const def = registry.byPath(`${word} ${second.text.toLowerCase()}`);
+    if (def) return { def, rest: more };
+    const typed = `${word} ${short(second.text)}`;
+    const [best] = closest(second.text, actions, 1);
+    const hint = best ? ` Did you mean \`${commandPath({ group: word, name: best })}\`?` : '';
+    return new UserError(
+      'unknown-command',
+      `Unknown command \`${typed}\`.${hint}`,
+      `Actions of ${word}: ${actions.join(', ')}. Type \`/vps help ${word}\` for details.`,
+    );
+  }
+  const typed =
+    second && !second.text.startsWith('-') ? `${short(first.text)} ${short(second.text)}` : short(first.text);
+  const suggestion = didYouMean(typed, registry) || (second ? didYouMean(first.text, registry) : '');
+  return new UserError(
+    'unknown-command',
+    `Unknown command \`${typed}\`.${suggestion}`,
+    'Type `/vps help` to list commands.',
+  );
+}

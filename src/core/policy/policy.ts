@@ -1,0 +1,139 @@
+// Authorization decisions from the policy file: who holds which role, which risks each role may
+// run, where destructive commands are allowed, and who may approve two-person actions.
+// Denials are results (a UserError to show), never exceptions.
+import type { Risk } from '../ports.js';
+import { UserError } from '../errors.js';
+import type { Actor, Platform } from '../ports.js';
+import { ROLE_NAMES, type PolicyFile, type RoleName } from './policy-file.js';
+
+export type { RoleName } from './policy-file.js';
+
+/** Risks each role may run (nested: viewer ⊂ operator ⊂ admin). */
+const ALLOWED_RISKS: Record<RoleName, readonly Risk[]> = {
+  viewer: ['read'],
+  operator: ['read', 'change', 'destructive'],
+  admin: ['read', 'change', 'destructive'],
+};
+
+/** Commands everyone may run, even without any role, so they can find out what they may do. */
+export const ALWAYS_ALLOWED = ['help', 'whoami'];
+
+/** The role of an actor and why. */
+export interface RoleInfo {
+  role: RoleName | null;
+  /** e.g. "policy ./vpsops.policy.yaml: slack:U012ADMIN" or "default (no policy file)". */
+  source: string;
+}
+
+/** Result of an authorization check. */
+export type AuthDecision = { allowed: true; role: RoleName | null } | { allowed: false; error: UserError };
+
+/** The loaded policy, queried by the runner. */
+export interface Policy {
+  /** Path of the policy file in force, or null when running on defaults. */
+  readonly source: string | null;
+  roleOf(actor: Actor): RoleInfo;
+  authorize(actor: Actor, command: { path: string; risk: Risk }, channelId: string): AuthDecision;
+  /** Whether destructive commands may run in this channel at all (channel rules only). */
+  channelAllows(risk: Risk, platform: Platform, channelId: string): boolean;
+  isTwoPerson(path: string): boolean;
+  /** Admins approve two-person actions. */
+  canApprove(actor: Actor): boolean;
+  /** Instance uuid for a policy alias (case-insensitive), if any. */
+  alias(name: string): string | undefined;
+  aliases(): { name: string; uuid: string }[];
+}
+
+function memberMatches(member: string, actor: Actor): boolean {
+  if (member === '*') return true;
+  const colon = member.indexOf(':');
+  const kind = member.slice(0, colon);
+  const id = member.slice(colon + 1);
+  if (kind === 'discord-role') return actor.platform === 'discord' && (actor.roles ?? []).includes(id);
+  return kind === actor.platform && (id === '*' || id === actor.userId);
+}
+
+function channelMatches(rule: string, platform: Platform, channelId: string): boolean {
+  const colon = rule.indexOf(':');
+  return (
+    rule.slice(0, colon) === platform &&
+    (rule.slice(colon + 1) === '*' || rule.slice(colon + 1) === channelId)
+  );
+}
+
+const RISK_WORD: Record<Risk, string> = { read: 'read', change: 'change', destructive: 'destructive' };
+
+/** Without a policy file, command groups only admins may run whatever their risk (billing: payment methods, invoices). */
+const ADMIN_ONLY = ['billing '];
+
+/** Builds a Policy from a validated file, or the defaults when there is no file (null). */
+export function createPolicy(file: PolicyFile | null, sourcePath: string | null): Policy {
+  const aliasMap = new Map(
+    Object.entries(file?.aliases ?? {}).map(([name, uuid]) => [
+      name.toLowerCase(),
+      { name, uuid: uuid.toLowerCase() },
+    ]),
+  );
+  const roleOf = (actor: Actor): RoleInfo => {
+    if (!file) {
+      return actor.platform === 'console'
+        ? { role: 'admin', source: 'default: console user without a policy file' }
+        : { role: 'viewer', source: 'default: chat users are viewers without a policy file' };
+    }
+    for (const role of [...ROLE_NAMES].reverse()) {
+      const member = file.roles[role].find((m) => memberMatches(m, actor));
+      if (member) return { role, source: `policy ${sourcePath}: ${member}` };
+    }
+    return { role: null, source: `policy ${sourcePath}: no matching role` };
+  };
+  const channelAllows = (risk: Risk, platform: Platform, channelId: string): boolean => {
+    if (risk === 'read') return true;
+    const rules = risk === 'destructive' ? file?.channels.destructive : file?.channels.change;
+    return !rules || rules.some((rule) => channelMatches(rule, platform, channelId));
+  };
+  return {
+    source: sourcePath,
+    roleOf,
+    channelAllows,
+    authorize(actor, command, channelId) {
+      const { role } = roleOf(actor);
+      if (ALWAYS_ALLOWED.includes(command.path)) return { allowed: true, role };
+      if (!file && ADMIN_ONLY.some((group) => command.path.startsWith(group)) && role !== 'admin') {
+        return {
+          allowed: false,
+          error: new UserError(
+            'denied',
+            `\`${command.path}\` shows the account's billing, which only admins may see without a policy file: your role is ${role ?? 'none'}.`,
+            'Grant roles in a policy file (VPSOPS_POLICY), or type `/vps help` to see what you can run.',
+          ),
+        };
+      }
+      if (!role || !ALLOWED_RISKS[role].includes(command.risk)) {
+        const held = role ? `your role is ${role}` : 'you have no role in the policy';
+        return {
+          allowed: false,
+          error: new UserError(
+            'denied',
+            `You may not run \`${command.path}\` (a ${RISK_WORD[command.risk]} command): ${held}.`,
+            'Ask an admin to grant you the operator role, or type `/vps help` to see what you can run.',
+          ),
+        };
+      }
+      if (!channelAllows(command.risk, actor.platform, channelId)) {
+        return {
+          allowed: false,
+          error: new UserError(
+            'wrong-channel',
+            `\`${command.path}\` is not allowed in this channel: ${command.risk} commands run only in the channels the policy lists.`,
+            'Run it from an incident channel listed in the policy.',
+          ),
+        };
+      }
+      return { allowed: true, role };
+    },
+    isTwoPerson: (path) => (file?.twoPerson ?? []).includes(path),
+    canApprove: (actor) => roleOf(actor).role === 'admin',
+    alias: (name) => aliasMap.get(name.toLowerCase())?.uuid,
+    aliases: () => [...aliasMap.values()],
+  };
+}

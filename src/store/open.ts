@@ -1,0 +1,54 @@
+// Picks the bot's state backend from config: Redis when REDIS_URL is set (several processes share
+// it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
+// beside it.
+import { createRedactor } from '../api/redact.js';
+import { secretsOf, type AppConfig } from '../app-config.js';
+import { openAuditLog, type AuditLog, type BotStore } from '../core/index.js';
+import type { Logger } from '../logger.js';
+import { openEmbeddedStore } from './embedded/embedded-store.js';
+
+/** The state a bot runs on, and how to close it. */
+export interface BotState {
+  store: BotStore;
+  audit: AuditLog;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the configured store and audit log; ConfigError when the data dir is held by another process,
+ * StoreUnavailableError when Redis cannot be reached.
+ */
+export async function openBotState(
+  config: AppConfig,
+  options: { mode?: string; now?: () => number; logger?: Logger } = {},
+): Promise<BotState> {
+  const { url, prefix, unsafePersistence } = config.redis;
+  // The Redis modules (and ioredis) load only when REDIS_URL is set.
+  const redis = url
+    ? { ...(await import('./redis/redis-store.js')), ...(await import('./redis/redis-audit.js')) }
+    : undefined;
+  const store =
+    redis && url
+      ? await redis.openRedisStore({ url, prefix, unsafePersistence: unsafePersistence === true, ...options })
+      : await openEmbeddedStore(config.dataDir, options);
+  try {
+    // Config secrets in any encoding never reach an audit record. With Redis, one audit stream
+    // for every replica; otherwise audit.jsonl in the data dir.
+    const redact = createRedactor(secretsOf(config));
+    const audit =
+      redis && url
+        ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
+        : await openAuditLog(config.dataDir, { redact });
+    return {
+      store,
+      audit,
+      async close() {
+        await audit.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
