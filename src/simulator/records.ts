@@ -109,3 +109,10 @@ export interface SimSshKey {
   title: string;
   assignedVmIds: number[];
 }
+
+const HOURS_PER_MONTH = 730;
+
+/** The monthly estimate of a server: 730 hours at its hourly price. */
+export function monthlyEstimate(instance: SimInstance): number {
+  return instance.pricePerHour * HOURS_PER_MONTH;
+}

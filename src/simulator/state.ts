@@ -16,7 +16,7 @@ import { seedBlockStorages, seedNetworks, seedPublicIps } from './seed/network.j
 import { seedBackups, seedSnapshots } from './seed/history.js';
 import { seedBalance, seedBillingReports, type BillingReport, type PrepaidBalance } from './seed/billing.js';
 import { seedFleet } from './seed/fleet.js';
-import { monthlyEstimate } from './views.js';
+import { monthlyEstimate } from './records.js';
 
 /** The mutable collections behind the simulator. */
 export interface Estate {

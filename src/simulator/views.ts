@@ -1,10 +1,8 @@
 // Shapes internal records into the API's response objects (spec part 2).
 import { humanDate, humanDateOrNull, humanDateWithComma } from './format.js';
-import type { SimInstance, SimNetwork } from './records.js';
+import { monthlyEstimate, type SimInstance, type SimNetwork } from './records.js';
 import { findTemplate, LOCATIONS, TIERS } from './seed/catalogue.js';
 import type { SimulatorState } from './state.js';
-
-const HOURS_PER_MONTH = 730;
 
 /** Instance detail (2.1): cpu as the record holds it (number or string), prices in IDR, human dates. */
 export function instanceDetail(
@@ -53,11 +51,6 @@ export function instanceDetail(
     last_started_at: humanDate(instance.lastStartedAt),
     last_backup_at: humanDateOrNull(instance.lastBackupAt),
   };
-}
-
-/** The monthly estimate of a server: 730 hours at its hourly price. */
-export function monthlyEstimate(instance: SimInstance): number {
-  return instance.pricePerHour * HOURS_PER_MONTH;
 }
 
 /** One server of the instance list (E3), in the published shape: flatter than the detail. */

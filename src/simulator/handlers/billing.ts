@@ -4,7 +4,8 @@ import { dayMonthYear } from '../format.js';
 import { paginate } from '../pagination.js';
 import { PAYMENT_CATEGORIES, PAYMENT_METHODS, VAT_RATE, type PaymentMethodRule } from '../seed/billing.js';
 import { optionalInteger } from '../validate.js';
-import { costThisMonth, monthlyEstimate } from '../views.js';
+import { monthlyEstimate } from '../records.js';
+import { costThisMonth } from '../views.js';
 import type { Handler } from './context.js';
 
 /** Fee in IDR for a top-up amount: flat part plus percentage, rounded up to whole rupiah. */
