@@ -18,6 +18,8 @@ export type { EphemeralState } from './ephemeral-state.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
 export { learnInstances } from './instances/learn-instances.js';
+export { lease } from './leases.js';
+export type { Lease, LeaseHooks } from './leases.js';
 export { NO_METRICS } from './metrics-port.js';
 export type { ConfirmationOutcome, CoreMetrics } from './metrics-port.js';
 export { argUsage } from './parse/names.js';
