@@ -15,6 +15,8 @@ export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
 export type { EphemeralState } from './ephemeral-state.js';
+export { DeadlineExceeded, withDeadline } from './deadline.js';
+export type { DeadlineWork } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
 export { learnInstances } from './instances/learn-instances.js';
