@@ -13,6 +13,7 @@ import type {
 } from 'discord.js';
 import type { Completer, Dispatcher, Responder } from '../../src/core/index.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
+import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
 import type { TypedSpec } from './interaction-state.js';
@@ -90,13 +91,11 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
     return;
   }
   const completer = ctx.completer;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), AUTOCOMPLETE_BUDGET_MS)));
-  const found = await Promise.race([
+  const found = await withDeadline(
     completer.complete(kind, String(focused.value ?? ''), actorOf(interaction)).catch(() => []),
-    late,
-  ]);
-  clearTimeout(timer);
+    AUTOCOMPLETE_BUDGET_MS,
+    () => [],
+  );
   // A value longer than Discord allows could not name the instance once cut, so it is left out.
   const choices = found
     .filter((c) => c.value.length <= L.choiceValue)

@@ -3,7 +3,13 @@
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import type { ActionEvent, ConfirmGate, Dispatcher, Responder, EphemeralState } from '../../src/core/index.js';
+import type {
+  ActionEvent,
+  ConfirmGate,
+  Dispatcher,
+  Responder,
+  EphemeralState,
+} from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import {
   GENERIC_TYPED_SPEC,
@@ -15,6 +21,7 @@ import {
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import { COMMAND_ADMISSION, createAdmission } from '../../src/adapter-kit/admission.js';
+import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-specs.js';
@@ -70,17 +77,11 @@ function afterPendingIo(work: () => Promise<void>): Promise<void> {
 /** The gate's refusal for this click; none (the dialog opens, the core checks on submit) when it cannot tell in time. */
 async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Message | null> {
   if (!deps.gate) return null;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), GATE_BUDGET_MS);
-  });
   try {
-    return await Promise.race([deps.gate.refusal(event), late]);
+    return await withDeadline(deps.gate.refusal(event), GATE_BUDGET_MS, () => null);
   } catch (error) {
     deps.logger?.warn({ err: error }, 'slack confirm gate failed; opening the dialog');
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,7 @@
 // The typed-confirmation texts of open cards, kept in the shared EphemeralState under the card's
 // token, so the Confirm click that opens the modal may reach any replica.
 import { typedTextMatches, type EphemeralState } from '../../src/core/index.js';
+import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import type { Logger } from '../../src/logger.js';
 import type { ConfirmActions } from '../../src/render/message.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -11,7 +12,11 @@ const key = (token: string) => `slack:typed:${token}`;
 /** Remembers the modal texts of a card that asks for typed confirmation, until shortly after it expires. */
 export async function rememberTypedSpec(state: EphemeralState, actions: ConfirmActions): Promise<void> {
   if (!actions.typed) return;
-  const spec: TypedSpec = { confirmLabel: actions.confirmLabel, cancelLabel: actions.cancelLabel, typed: actions.typed };
+  const spec: TypedSpec = {
+    confirmLabel: actions.confirmLabel,
+    cancelLabel: actions.cancelLabel,
+    typed: actions.typed,
+  };
   const ttl = Math.max(60_000, actions.expiresAt - Date.now() + 60_000);
   await state.set(key(actions.token), JSON.stringify(spec), ttl);
 }
@@ -44,23 +49,20 @@ export async function typedMismatch(
   typed: string,
   logger?: Logger,
 ): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), CHECK_BUDGET_MS);
-  });
   try {
-    const spec = await Promise.race([typedSpecFor(state, token), late]);
+    const spec = await withDeadline(typedSpecFor(state, token), CHECK_BUDGET_MS, () => undefined);
     const accepts = spec?.typed.accepts;
-    if (!Array.isArray(accepts) || accepts.length === 0 || !accepts.every((a) => typeof a === 'string')) return null;
+    if (!Array.isArray(accepts) || accepts.length === 0 || !accepts.every((a) => typeof a === 'string'))
+      return null;
     if (typedTextMatches(typed, accepts)) return null;
     const expected = spec?.typed.placeholder ?? accepts[0] ?? '';
     const exact = `That does not match — type ${expected} exactly to confirm. Nothing was done.`;
     // A cut name would invite typing the cut name: a long one is referred to, not repeated.
-    return exact.length <= L.modalError ? exact : 'That does not match the name on the card. Nothing was done.';
+    return exact.length <= L.modalError
+      ? exact
+      : 'That does not match the name on the card. Nothing was done.';
   } catch (error) {
     logger?.warn({ err: error }, 'slack typed check could not read the card; the core decides');
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }

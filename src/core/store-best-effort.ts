@@ -3,6 +3,7 @@
 // or a late answer is logged and replaced by a fallback. Pending confirmations, take and leases never
 // go through here: without the store, nothing destructive runs.
 import type { Logger } from '../logger.js';
+import { withDeadline } from './deadline.js';
 import type { EphemeralState } from './ephemeral-state.js';
 
 /** How long best-effort store work may hold up an answer. */
@@ -16,12 +17,6 @@ export function storeReport(logger: Pick<Logger, 'warn'>): BestEffortReport {
   return (error, what) => logger.warn({ err: error }, `${what} skipped (state store)`);
 }
 
-class TooLate extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-  }
-}
-
 /** `work()`'s result, or `fallback` when it fails or takes longer than `ms` (reported, never thrown). */
 export async function bestEffort<T>(
   what: string,
@@ -30,20 +25,11 @@ export async function bestEffort<T>(
   report?: BestEffortReport,
   ms: number = BEST_EFFORT_MS,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TooLate(ms)), ms);
-  });
-  const running = work();
-  // A late failure, once the deadline has answered, must not become an unhandled rejection.
-  running.catch(() => undefined);
   try {
-    return await Promise.race([running, late]);
+    return await withDeadline(work(), ms);
   } catch (error) {
     report?.(error, what);
     return fallback;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

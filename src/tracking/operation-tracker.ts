@@ -5,7 +5,16 @@
 // lease TTL + adopt interval. Timers are unref'd and stop() cancels them all.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { FollowSpec, Responder, BotStore, TrackedOperation, FollowTarget, OperationTracker } from '../core/index.js';
+import {
+  lease,
+  type Lease,
+  type FollowSpec,
+  type Responder,
+  type BotStore,
+  type TrackedOperation,
+  type FollowTarget,
+  type OperationTracker,
+} from '../core/index.js';
 import type { Message } from '../render/message.js';
 import { runOperation, type OperationData, type PollSettings } from './follow-operation.js';
 import type { FinalOutcome } from './messages.js';
@@ -75,7 +84,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     return value instanceof Date ? value.getTime() : value;
   };
   const timers = new Set<NodeJS.Timeout>();
-  const renewals = new Set<NodeJS.Timeout>();
+  const held = new Set<Lease>();
   const running = new Set<string>();
   const owner = options.owner ?? randomUUID();
   const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
@@ -104,32 +113,28 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     },
   };
 
-  // Renews the follower's lease while the operation runs; a lost lease (another process took
-  // over after a stall) stops following here so two processes never edit one card.
-  const holdLease = (id: string, lost: { value: boolean }): NodeJS.Timeout => {
-    const timer = setInterval(() => {
-      store.leases
-        .renew(operationLease(id), owner, leaseTtlMs)
-        .then((held) => {
-          if (!held) lost.value = true;
-        })
-        .catch((error: unknown) => warn('tracker: lease renewal failed', { err: error, op: id }));
-    }, leaseTtlMs / 3);
-    timer.unref();
-    renewals.add(timer);
-    return timer;
-  };
+  const opLease = (id: string): Lease =>
+    lease(store.leases, operationLease(id), owner, leaseTtlMs, {
+      onError: (error) => warn('tracker: lease renewal failed', { err: error, op: id }),
+    });
 
-  const start = (op: TrackedOperation, responder: Responder, firstDelayMs: number, card?: Message): void => {
+  // The follower's lease is renewed while the operation runs; a lost lease (another process took
+  // over after a stall) stops following here so two processes never edit one card.
+  const start = (
+    op: TrackedOperation,
+    opLeased: Lease,
+    responder: Responder,
+    firstDelayMs: number,
+    card?: Message,
+  ): void => {
     running.add(op.id);
-    const lost = { value: false };
-    const renewal = holdLease(op.id, lost);
-    const opDeps = { ...deps, stopped: () => stopped || lost.value };
+    held.add(opLeased);
+    opLeased.keep();
+    const opDeps = { ...deps, stopped: () => stopped || opLeased.lost };
     void runOperation(op, responder, opDeps, { firstDelayMs, card }).then((outcome) => {
-      clearInterval(renewal);
-      renewals.delete(renewal);
+      held.delete(opLeased);
       running.delete(op.id);
-      if (!lost.value) void store.leases.release(operationLease(op.id), owner).catch(() => undefined);
+      void opLeased.release().catch(() => undefined); // a lost lease is not released (it is another's)
       if (outcome) options.onDone?.(op, outcome);
     });
   };
@@ -139,15 +144,16 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     let resumed = 0;
     for (const op of await store.operations.list()) {
       if (stopped || running.has(op.id)) continue;
-      if (!(await store.leases.acquire(operationLease(op.id), owner, leaseTtlMs))) continue;
+      const opLeased = opLease(op.id);
+      if (!(await opLeased.take())) continue;
       const responder = responderFor(op);
       if (!responder) {
-        await store.leases.release(operationLease(op.id), owner);
+        await opLeased.release();
         // Nobody here can show its outcome; drop it once it could no longer finish in time anyway.
         if (now() >= op.startedAt + settings.timeoutMs) await store.operations.delete(op.id);
         continue;
       }
-      start(op, responder, 0);
+      start(op, opLeased, responder, 0);
       resumed += 1;
     }
     return resumed;
@@ -169,11 +175,12 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         data: { ...data },
       };
       // The lease is taken before the record is visible, so no other process adopts it meanwhile.
-      const persisted = store.leases
-        .acquire(operationLease(op.id), owner, leaseTtlMs)
+      const opLeased = opLease(op.id);
+      const persisted = opLeased
+        .take()
         .then(() => store.operations.put(op.id, op))
         .catch((error: unknown) => warn('tracker: persist failed', { err: error, op: op.id }));
-      start(op, target.responder, settings.pollMinMs, target.card);
+      start(op, opLeased, target.responder, settings.pollMinMs, target.card);
       await persisted;
     },
 
@@ -197,8 +204,8 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       // Operations cut short stop renewing their leases too, so another process can adopt them.
-      for (const renewal of renewals) clearInterval(renewal);
-      renewals.clear();
+      for (const opLeased of held) opLeased.abandon();
+      held.clear();
       running.clear();
     },
   };

@@ -4,7 +4,7 @@
 // and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { Platform, BotStore } from '../core/index.js';
+import { lease, type Lease, type Platform, type BotStore } from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
@@ -77,18 +77,28 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const metrics = options.metrics ?? NO_ALERT_METRICS;
   const warn = (message: string, detail: Record<string, unknown>): void =>
     options.logger?.warn(detail, message);
-  const running = new Map<string, { timer?: NodeJS.Timeout; failures: number }>();
+  const running = new Map<string, { timer?: NodeJS.Timeout; failures: number; lease: Lease }>();
   let stopped = true;
   let adopting: NodeJS.Timeout | undefined;
-  let renewing: NodeJS.Timeout | undefined;
   const inflight = new Set<Promise<void>>();
 
   const release = (id: string): void => {
     const entry = running.get(id);
     if (entry?.timer) clearTimeout(entry.timer);
     running.delete(id);
-    void store.leases.release(watchLease(id), owner).catch(() => undefined);
+    void entry?.lease.release().catch(() => undefined);
   };
+
+  // A lost lease (another replica took over after a stall) stops polling here.
+  const watchLeased = (id: string): Lease =>
+    lease(store.leases, watchLease(id), owner, leaseTtlMs, {
+      onLost: () => {
+        const entry = running.get(id);
+        if (entry?.timer) clearTimeout(entry.timer);
+        running.delete(id);
+      },
+      onError: (error) => warn('watch: lease renewal failed', { err: error }),
+    });
 
   const schedule = (id: string, delayMs: number): void => {
     const entry = running.get(id);
@@ -127,22 +137,12 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     metrics.watches(watches.length);
     for (const watch of watches) {
       if (stopped || running.has(watch.id) || !posters.has(watch.platform)) continue;
-      if (!(await store.leases.acquire(watchLease(watch.id), owner, leaseTtlMs))) continue;
-      if (stopped) return void store.leases.release(watchLease(watch.id), owner).catch(() => undefined);
-      running.set(watch.id, { failures: 0 });
+      const held = watchLeased(watch.id);
+      if (!(await held.take())) continue;
+      if (stopped) return void held.release().catch(() => undefined);
+      running.set(watch.id, { failures: 0, lease: held });
+      held.keep();
       schedule(watch.id, random() * intervalMs);
-    }
-  };
-
-  // Renews every held lease; a lost one (another replica took over after a stall) stops polling here.
-  const renew = async (): Promise<void> => {
-    for (const id of [...running.keys()]) {
-      const held = await store.leases.renew(watchLease(id), owner, leaseTtlMs);
-      if (!held) {
-        const entry = running.get(id);
-        if (entry?.timer) clearTimeout(entry.timer);
-        running.delete(id);
-      }
     }
   };
 
@@ -155,21 +155,17 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
         adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error }));
       }, adoptIntervalMs);
       adopting.unref();
-      renewing = setInterval(() => {
-        renew().catch((error: unknown) => warn('watch: lease renewal failed', { err: error }));
-      }, leaseTtlMs / 3);
-      renewing.unref();
     },
     active: () => [...running.keys()],
     async stop(stopOptions = {}) {
       stopped = true;
       clearInterval(adopting);
-      clearInterval(renewing);
       // Polls under way finish (their posts and state writes) before the leases are given up.
       await Promise.allSettled([...inflight]);
       for (const [id, entry] of [...running]) {
         if (stopOptions.releaseLeases === false) {
           clearTimeout(entry.timer);
+          entry.lease.abandon();
           running.delete(id);
         } else release(id);
       }

@@ -12,6 +12,7 @@ import type { AuditLog } from './audit.js';
 import type { AuditRecord } from '../command.js';
 import type { MessageRef, Responder } from '../ports.js';
 import { replicaAliveLease } from './replica-alive.js';
+import { lease as leaseOf, type Lease } from '../leases.js';
 import { COLLECTIONS, type BotStore, type CallOutcome, type LeaseStore } from '../store.js';
 import { interruptedCard } from './unknown-outcome.js';
 
@@ -66,11 +67,11 @@ export async function closeInterrupted(
 ): Promise<number> {
   // Unique per pass, so two bots in one process (same replica id) still exclude each other.
   const owner = `${deps.replica}:${randomUUID()}`;
-  const { lease } = deps;
+  const lease = deps.lease && leaseOf(deps.lease.leases, INTERRUPTED_LEASE, owner, deps.lease.ttlMs);
   try {
-    if (lease && !(await lease.leases.acquire(INTERRUPTED_LEASE, owner, lease.ttlMs))) {
+    if (lease && !(await lease.take())) {
       deps.logger.info(
-        { holder: await lease.leases.holder(INTERRUPTED_LEASE) },
+        { holder: await deps.lease?.leases.holder(INTERRUPTED_LEASE) },
         'another replica is closing interrupted calls',
       );
       return 0;
@@ -80,10 +81,10 @@ export async function closeInterrupted(
     return 0;
   }
   try {
-    return await closeAll(deps, responderFor, owner);
+    return await closeAll(deps, responderFor, lease);
   } finally {
-    await lease?.leases
-      .release(INTERRUPTED_LEASE, owner)
+    await lease
+      ?.release()
       .catch((error: unknown) =>
         deps.logger.warn({ err: error }, 'releasing the interrupted-calls lease failed'),
       );
@@ -93,7 +94,7 @@ export async function closeInterrupted(
 async function closeAll(
   deps: InterruptedDeps,
   responderFor: (ref: MessageRef) => Responder | null,
-  owner: string,
+  lease: Lease | undefined,
 ): Promise<number> {
   const at = deps.now();
   const youngest = Math.min(deps.olderThanMs, deps.lease?.ttlMs ?? deps.olderThanMs);
@@ -108,7 +109,7 @@ async function closeAll(
   for (const record of records) {
     if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
-    if (closed > 0 && deps.lease && !(await renewed(deps, owner))) break;
+    if (closed > 0 && lease && !(await renewed(deps, lease))) break;
     await closeOne(deps, responderFor, record, at);
     closed += 1;
   }
@@ -149,9 +150,8 @@ export function startClosingInterrupted(
   return () => clearInterval(timer);
 }
 
-async function renewed(deps: InterruptedDeps, owner: string): Promise<boolean> {
-  const { leases, ttlMs } = deps.lease!;
-  const held = await leases.renew(INTERRUPTED_LEASE, owner, ttlMs).catch(() => false);
+async function renewed(deps: InterruptedDeps, lease: Lease): Promise<boolean> {
+  const held = await lease.renew().catch(() => false);
   if (!held)
     deps.logger.warn('lost the lease while closing interrupted calls; the next pass closes the rest');
   return held;

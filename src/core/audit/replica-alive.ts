@@ -2,6 +2,7 @@
 // third of its TTL: a `calling` record whose replica no longer holds it was left by a process that
 // died, so a live replica may close it without waiting for the age bound (see interrupted.ts).
 import type { Logger } from '../../logger.js';
+import { lease } from '../leases.js';
 import type { LeaseStore } from '../store.js';
 
 /** The lease a running process holds while it is alive. */
@@ -16,18 +17,10 @@ export async function keepReplicaAlive(
   ttlMs: number,
   logger: Logger,
 ): Promise<() => void> {
-  const name = replicaAliveLease(replica);
-  const hold = () =>
-    leases
-      .acquire(name, replica, ttlMs)
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'renewing this replica’s liveness lease failed'),
-      );
-  await hold();
-  const timer = setInterval(() => void hold(), Math.max(1, Math.floor(ttlMs / 3)));
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    void leases.release(name, replica).catch(() => undefined);
-  };
+  const warn = (error: unknown) =>
+    logger.warn({ err: error }, 'renewing this replica’s liveness lease failed');
+  const alive = lease(leases, replicaAliveLease(replica), replica, ttlMs, { retake: true, onError: warn });
+  await alive.take().catch(warn);
+  alive.keep();
+  return () => void alive.release().catch(() => undefined);
 }

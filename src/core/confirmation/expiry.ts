@@ -3,6 +3,7 @@
 // Both go through the store's take(), so each card is expired exactly once. With a shared store the
 // sweeper decides on the store's clock, and a replica whose own clock is off leaves it to others.
 import { expiredCard } from './confirm-card.js';
+import { lease, type Lease } from '../leases.js';
 import type { MessageRef, Responder } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
@@ -65,7 +66,7 @@ export interface SweeperOptions {
  * this process's clock is more than CLOCK_SKEW_LIMIT_MS away from it — logged at error while it
  * lasts, and the lease given up so a replica with a good clock sweeps.
  */
-function sweepClock(rt: ExpiryRuntime, owner: string): () => Promise<number | null> {
+function sweepClock(rt: ExpiryRuntime, sweeper: Lease): () => Promise<number | null> {
   let skewed = false;
   return async () => {
     const local = rt.now().getTime();
@@ -87,19 +88,27 @@ function sweepClock(rt: ExpiryRuntime, owner: string): () => Promise<number | nu
         `this host's clock is ${Math.round(skewMs / 1000)} s off the store's (Redis TIME): not expiring confirmations from this replica until it is fixed (check NTP)`,
       );
     skewed = true;
-    await rt.store.leases.release(SWEEPER_LEASE, owner);
+    await sweeper.release();
     return null;
   };
 }
 
+/** The sweeper's lease: taken (or extended) by every pass, so it lasts three intervals. */
+function sweeperLease(rt: ExpiryRuntime, options: SweeperOptions): Lease {
+  return lease(rt.store.leases, SWEEPER_LEASE, options.owner, (options.intervalMs ?? 5_000) * 3);
+}
+
 /** One pass of the sweeper: expires what is due if this process holds (or takes) the lease. */
-export function createExpirySweep(rt: ExpiryRuntime, options: SweeperOptions): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? 5_000;
-  const clock = sweepClock(rt, options.owner);
+export function createExpirySweep(
+  rt: ExpiryRuntime,
+  options: SweeperOptions,
+  sweeper: Lease = sweeperLease(rt, options),
+): () => Promise<void> {
+  const clock = sweepClock(rt, sweeper);
   return async () => {
     const at = await clock();
     if (at === null) return;
-    if (!(await rt.store.leases.acquire(SWEEPER_LEASE, options.owner, intervalMs * 3))) return;
+    if (!(await sweeper.take())) return;
     const due = await rt.store.pending.due(at, options.batch ?? 100);
     for (const pending of due) {
       const responder = pending.cardRef ? options.responderFor(pending.cardRef) : null;
@@ -111,7 +120,8 @@ export function createExpirySweep(rt: ExpiryRuntime, options: SweeperOptions): (
 /** Every interval, the replica holding the sweeper lease expires what is due; returns a stop function. */
 export function startExpirySweeper(rt: ExpiryRuntime, options: SweeperOptions): () => void {
   const intervalMs = options.intervalMs ?? 5_000;
-  const sweep = createExpirySweep(rt, options);
+  const sweeper = sweeperLease(rt, options);
+  const sweep = createExpirySweep(rt, options, sweeper);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -125,6 +135,6 @@ export function startExpirySweeper(rt: ExpiryRuntime, options: SweeperOptions): 
   timer.unref();
   return () => {
     clearInterval(timer);
-    void rt.store.leases.release(SWEEPER_LEASE, options.owner).catch(() => undefined);
+    void sweeper.release().catch(() => undefined);
   };
 }

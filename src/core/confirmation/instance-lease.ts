@@ -11,6 +11,7 @@ import { UserError } from '../errors.js';
 import type { Actor } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
+import { lease, type Lease } from '../leases.js';
 
 /** Longest a holder keeps a server if its process dies before releasing it. */
 export const INSTANCE_LEASE_MS = 5 * 60_000;
@@ -74,16 +75,17 @@ export async function claimInstances(
     since: rt.now().getTime(),
     token: pending.token,
   } satisfies Holder);
-  const held: string[] = [];
+  const held: Lease[] = [];
   const release = async () => {
-    for (const name of held.splice(0))
-      await rt.store.leases
-        .release(name, owner)
+    for (const instanceLease of held.splice(0))
+      await instanceLease
+        .release()
         .catch((error: unknown) => rt.logger.warn({ err: error }, 'instance lease release failed'));
   };
   try {
     for (const instance of instancesIn(def, pending.args)) {
-      if (!(await rt.store.leases.acquire(leaseName(instance.uuid), owner, INSTANCE_LEASE_MS))) {
+      const instanceLease = lease(rt.store.leases, leaseName(instance.uuid), owner, INSTANCE_LEASE_MS);
+      if (!(await instanceLease.take())) {
         const holder = parseHolder(await rt.store.leases.holder(leaseName(instance.uuid)));
         if (holder?.token === pending.token) continue;
         throw busy(
@@ -93,7 +95,7 @@ export async function claimInstances(
           holder?.since ?? null,
         );
       }
-      held.push(leaseName(instance.uuid));
+      held.push(instanceLease);
       // A lease released after its call returned hands over to the tracked operation, if any.
       const followed = (await rt.store.operations.list()).find(
         (op) => op.spec.instanceUuid === instance.uuid,

@@ -1,0 +1,110 @@
+// The one leased-work helper. Work that exactly one replica may do at a time (follow an operation,
+// poll a watch, sweep expiries, close interrupted calls, say "alive", hold an instance) takes a
+// named lease through it, keeps it renewed every third of its TTL, and gives it up when done.
+// A lease whose holder died or stalled simply lapses: take() adopts it. Renewal timers are unref'd.
+import type { LeaseStore } from './store.js';
+
+/** What a held lease reports while it is kept. */
+export interface LeaseHooks {
+  /** Once, when a renewal finds the lease gone to another owner (this process stalled); renewal stops. */
+  onLost?: () => void;
+  /** When a renewal fails (store unreachable): the lease is still thought held and retried next time. */
+  onError?: (error: unknown) => void;
+  /**
+   * Renew by taking the lease again, and never give up: a lease the store lost (restart, flush) is
+   * taken back as soon as it is free. For leases that say "I exist" rather than guard work.
+   */
+  retake?: boolean;
+}
+
+/** One named lease of one owner. */
+export interface Lease {
+  readonly name: string;
+  /** True between a successful take() and release(), loss or abandon(), as far as this process knows. */
+  readonly held: boolean;
+  /** True once a renewal found another owner holding it (until it is taken again). */
+  readonly lost: boolean;
+  /** Takes the lease if free or lapsed, or extends it if this owner holds it; true when held. */
+  take(): Promise<boolean>;
+  /** Extends the lease once; false (and `lost`) when another owner holds it. Throws what the store throws. */
+  renew(): Promise<boolean>;
+  /** Renews every third of the TTL until released, abandoned or lost. */
+  keep(): void;
+  /** Stops renewing and gives the lease up (unless it was lost) so another replica takes over at once. */
+  release(): Promise<void>;
+  /** Stops renewing and leaves the lease to lapse, as when the process dies. */
+  abandon(): void;
+}
+
+/** A lease named `name` that `owner` takes for `ttlMs` at a time from `leases`. */
+export function lease(
+  leases: LeaseStore,
+  name: string,
+  owner: string,
+  ttlMs: number,
+  hooks: LeaseHooks = {},
+): Lease {
+  let held = false;
+  let lost = false;
+  let timer: NodeJS.Timeout | undefined;
+  let renewing = false;
+
+  const stopKeeping = (): void => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+
+  const self: Lease = {
+    name,
+    get held() {
+      return held;
+    },
+    get lost() {
+      return lost;
+    },
+    async take() {
+      held = await leases.acquire(name, owner, ttlMs);
+      if (held) lost = false;
+      return held;
+    },
+    async renew() {
+      if (hooks.retake) return self.take();
+      if (lost) return false;
+      const still = await leases.renew(name, owner, ttlMs);
+      if (!still) {
+        held = false;
+        lost = true;
+        stopKeeping();
+        hooks.onLost?.();
+      }
+      return still;
+    },
+    keep() {
+      if (timer) return;
+      timer = setInterval(
+        () => {
+          if (renewing) return;
+          renewing = true;
+          self
+            .renew()
+            .catch((error: unknown) => hooks.onError?.(error))
+            .finally(() => {
+              renewing = false;
+            });
+        },
+        Math.max(1, Math.floor(ttlMs / 3)),
+      );
+      timer.unref();
+    },
+    async release() {
+      stopKeeping();
+      held = false;
+      if (!lost) await leases.release(name, owner);
+    },
+    abandon() {
+      stopKeeping();
+      held = false;
+    },
+  };
+  return self;
+}
