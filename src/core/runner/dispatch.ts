@@ -34,8 +34,6 @@ import { authorised } from './authorise.js';
 import { HALT, PASS, refuse, runPipeline, type Refusal, type StepResult } from './pipeline.js';
 import { needsConfirmation, startConfirmation, type Decision } from './preview.js';
 
-export { needsConfirmation } from './preview.js';
-
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
 
