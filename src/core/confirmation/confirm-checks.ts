@@ -31,9 +31,9 @@ export function confirmationMatches(pending: PendingConfirmation, input: string 
 }
 
 /** A confirmation is answered where it was asked: same platform and channel as its card. */
-export function checkPlace(pending: PendingConfirmation, event: ActionEvent): void {
+function placeRefusal(pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   if (event.platform !== pending.platform || event.channelId !== pending.channelId) {
-    throw new UserError(
+    return new UserError(
       'wrong-channel',
       'This confirmation belongs to another channel — nothing was done.',
       'Answer it on the card where it was asked.',
@@ -41,53 +41,63 @@ export function checkPlace(pending: PendingConfirmation, event: ActionEvent): vo
   }
 }
 
-/** Who may act on this pending confirmation; throws the refusal. */
-export function checkActor(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): void {
+/** Who may act on this pending confirmation; the refusal when it is not `event.actor`. */
+function actorRefusal(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   const isRequester = sameActor(event.actor, pending.requester);
   const requester = person(pending.requester);
   if (event.action === 'cancel') {
     if (!isRequester && !rt.policy.canApprove(event.actor)) {
-      throw userErrorNaming('not-requester', [
+      return userErrorNaming('not-requester', [
         'Only ',
         requester,
         ', who asked for it, or an admin can cancel this.',
       ]);
     }
-    return;
+    return undefined;
   }
   if (pending.twoPerson) {
     if (isRequester) {
-      throw new UserError(
+      return new UserError(
         'needs-approver',
         `\`${pending.command}\` needs a second person: an admin other than you must confirm it.`,
       );
     }
     if (!rt.policy.canApprove(event.actor)) {
-      throw userErrorNaming('needs-approver', [
+      return userErrorNaming('needs-approver', [
         'Only an admin other than ',
         requester,
         ` can approve \`${pending.command}\`.`,
       ]);
     }
-    return;
+    return undefined;
   }
   if (!isRequester)
-    throw userErrorNaming('not-requester', ['Only ', requester, ', who asked for it, can confirm this.']);
+    return userErrorNaming('not-requester', ['Only ', requester, ', who asked for it, can confirm this.']);
+  return undefined;
 }
 
 /**
  * The command to run on Confirm, authorized again now rather than trusted from request time —
  * with the requester's current roles when they click (a Discord role may have been removed).
  */
-export function confirmable(
-  rt: Runtime,
-  pending: PendingConfirmation,
-  event: ActionEvent,
-): CommandDefinition {
+function confirmable(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): Answerable {
   const def = rt.registry.byPath(pending.command);
-  if (!def) throw new UserError('unknown-token', `\`${pending.command}\` is no longer available.`);
+  if (!def)
+    return {
+      ok: false,
+      error: new UserError('unknown-token', `\`${pending.command}\` is no longer available.`),
+    };
   const asker = sameActor(event.actor, pending.requester) ? event.actor : pending.requester;
   const auth = rt.policy.authorize(asker, { path: pending.command, risk: def.risk }, pending.channelId);
-  if (!auth.allowed) throw auth.error;
-  return def;
+  return auth.allowed ? { ok: true, def } : { ok: false, error: auth.error };
+}
+
+/** Whether a click may answer: the command to run on Confirm (none on Cancel), or the refusal. */
+export type Answerable = { ok: true; def?: CommandDefinition } | { ok: false; error: UserError };
+
+/** The checks a click passes before it may answer: place, person, and on Confirm the policy now. */
+export function answerable(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): Answerable {
+  const refusal = placeRefusal(pending, event) ?? actorRefusal(rt, pending, event);
+  if (refusal) return { ok: false, error: refusal };
+  return event.action === 'confirm' ? confirmable(rt, pending, event) : { ok: true };
 }

@@ -4,8 +4,7 @@
 // whose answer would be refused. It changes nothing; the runner checks everything again on submit.
 import type { Message } from '../../render/message.js';
 import { isTokenShaped } from './confirm-card.js';
-import { checkActor, checkPlace, confirmable } from './confirm-checks.js';
-import { isUserError } from '../errors.js';
+import { answerable } from './confirm-checks.js';
 import { userErrorMessage } from '../replies/outcomes.js';
 import type { ActionEvent } from '../ports.js';
 import type { Runtime } from '../context.js';
@@ -15,13 +14,6 @@ export async function confirmRefusal(rt: Runtime, event: ActionEvent): Promise<M
   if (!isTokenShaped(event.token)) return null;
   const pending = await rt.store.pending.get(event.token);
   if (!pending || pending.status === 'used' || rt.now().getTime() >= pending.expiresAt) return null;
-  try {
-    checkPlace(pending, event);
-    checkActor(rt, pending, { ...event, action: 'confirm' });
-    confirmable(rt, pending, event);
-    return null;
-  } catch (error) {
-    if (isUserError(error)) return userErrorMessage(error);
-    throw error;
-  }
+  const may = answerable(rt, pending, { ...event, action: 'confirm' });
+  return may.ok ? null : userErrorMessage(may.error);
 }

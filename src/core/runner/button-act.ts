@@ -1,11 +1,14 @@
-// The runner for non-confirmation buttons (alert cards): the owner says what a click means; the
-// core authorizes it with the policy like a typed command and writes one audit record.
+// The alert-button entry into the pipeline: the owner says what a click means (an invocation, run
+// as if typed, or a change), and the change goes through authorise → run like a typed command,
+// with no confirmation step, and one audit record.
 import { closeRecord, openRecord } from '../audit/audit-record.js';
 import { dispatchInvocation } from './dispatch.js';
 import { classifyFailure, logFailure, userErrorMessage } from '../replies/outcomes.js';
 import type { ActionEvent, Responder } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { ButtonHandler } from '../watch-port.js';
+import { authorised } from './authorise.js';
+import { PASS, runPipeline } from './pipeline.js';
 
 /** Handles one click on a button owned by `handler`; refusals are private replies, never thrown. */
 export async function actOnButton(
@@ -27,27 +30,40 @@ export async function actOnButton(
     await dispatchInvocation(rt, { ...event, input }, responder);
     return;
   }
-  const audit = openRecord(rt.now(), event, action.path, { args: action.args });
+  const change = action;
+  const audit = openRecord(rt.now(), event, change.path, { args: change.args });
   const { record } = audit;
-  try {
-    const auth = rt.policy.authorize(event.actor, { path: action.path, risk: action.risk }, event.channelId);
-    if (!auth.allowed) {
-      record.decision = 'denied';
-      record.errorId = auth.error.id;
-      await responder.reply(userErrorMessage(auth.error), { visibility: 'ephemeral' });
-    } else {
+  const answer = (message: Parameters<Responder['reply']>[0]) =>
+    responder.reply(message, { visibility: 'ephemeral' });
+  await runPipeline({
+    audit,
+    state: undefined,
+    authorise: () => authorised(rt, event.actor, { path: change.path, risk: change.risk }, event.channelId),
+    confirm: () => {
       record.decision = 'allowed';
       record.confirmation = 'not-needed';
-      const done = await action.run(event.actor);
+      return PASS;
+    },
+    run: async () => {
+      const done = await change.run(event.actor);
       record.result = 'ok';
       record.summary = done.summary;
-      await responder.reply(done.message, { visibility: 'ephemeral' });
-    }
-  } catch (error) {
+      await answer(done.message);
+      return PASS;
+    },
+    refused: async ({ error }) => {
+      await answer(userErrorMessage(error)).catch((e: unknown) => failed(e));
+    },
+    failed: (error) => failed(error),
+    close: async () => {
+      await closeRecord(audit, rt);
+    },
+  });
+
+  async function failed(error: unknown): Promise<void> {
     const failure = classifyFailure(error);
     logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
     record.errorId = failure.errorId;
-    await responder.reply(failure.message, { visibility: 'ephemeral' }).catch(() => undefined);
+    await answer(failure.message).catch(() => undefined);
   }
-  await closeRecord(audit, rt);
 }

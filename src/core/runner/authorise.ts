@@ -1,0 +1,15 @@
+// The authorise step every entry shares: the policy asked once, its refusal a value (audited as denied).
+import type { Runtime } from '../context.js';
+import type { Actor, Risk } from '../ports.js';
+import { PASS, refuse, type StepResult } from './pipeline.js';
+
+/** PASS when `actor` may run `path` in `channelId` now; else the policy's refusal. */
+export function authorised(
+  rt: Pick<Runtime, 'policy'>,
+  actor: Actor,
+  command: { path: string; risk: Risk },
+  channelId: string,
+): StepResult {
+  const auth = rt.policy.authorize(actor, command, channelId);
+  return auth.allowed ? PASS : refuse(auth.error, true);
+}
