@@ -48,6 +48,7 @@ import {
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
 import { createRedactor } from '../api/redact.js';
+import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 
@@ -129,7 +130,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const expiry =
     deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
   const rt: Runtime = {
-    config,
+    config: coreSettings(config),
     api: deps.api,
     registry,
     policy,
@@ -203,6 +204,11 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
       for (const stop of stops.splice(0)) stop();
     },
   };
+}
+
+/** The core's few settings, picked out of the process config. */
+export function coreSettings(config: AppConfig): CoreSettings {
+  return { currency: config.currency, confirmTtlMs: config.confirmTtlMs, replies: { ...config.replies } };
 }
 
 async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {
