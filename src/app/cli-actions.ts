@@ -14,15 +14,14 @@ import {
 import { allCommands } from '../../commands/index.js';
 import {
   createApp,
-  createChatAdapters,
   createFileLogger,
   refRouter,
   responderRouter,
   type ResumableAdapter,
 } from './create-app.js';
 import { execFollower } from './exec-follow.js';
+import { anyAdapterEnabled, createChatAdapters } from './adapters.js';
 import { ConfigError, commandPath, type CommandResult, commandInfo } from '../core/index.js';
-import { discordEnabled, slackEnabled } from '../config.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
@@ -32,7 +31,7 @@ import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
 export async function runDefault(config: AppConfig, version: string): Promise<number> {
-  return slackEnabled(config) || discordEnabled(config) ? runServe(config) : runConsole(config, version);
+  return anyAdapterEnabled(config) ? runServe(config) : runConsole(config, version);
 }
 
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
@@ -149,7 +148,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     commands: allCommands.map(commandPath),
     logger,
   });
-  if (!slackEnabled(config) && !discordEnabled(config)) {
+  if (!anyAdapterEnabled(config)) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
@@ -172,7 +171,7 @@ export async function runServe(config: AppConfig): Promise<number> {
   try {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
     const { ephemeral, leases } = app.bot.store;
-    const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
+    const adapters = await createChatAdapters(config, { logger, http: obs.http, state: ephemeral, leases });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else

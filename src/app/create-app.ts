@@ -8,30 +8,25 @@ import {
   type ApiCallEvent,
   type BotServices,
   type CommandDefinition,
-  type EphemeralState,
   type CoreMetrics,
   type Dispatcher,
   type MessageRef,
   type PlatformAdapter,
   type Responder,
   type BotStore,
-  type LeaseStore,
   type TrackedOperation,
   type OperationTracker,
   createOutbound,
   type Outbound,
 } from '../core/index.js';
-import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
-import { discordEnabled, slackEnabled } from '../config.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createBot } from './bot.js';
-import type { HttpMount } from '../serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
@@ -257,54 +252,6 @@ export function responderRouter(
 ): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
   const byRef = refRouter(adapters);
   return (op) => byRef(op.ref);
-}
-
-/** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(
-  config: AppConfig,
-  logger: Logger,
-  http?: HttpMount,
-  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
-  state?: EphemeralState,
-  /** The store's leases: Discord's sharded gateway holds one lease per shard. */
-  leases?: LeaseStore,
-): Promise<ResumableAdapter[]> {
-  const adapters: ResumableAdapter[] = [];
-  const { slack, discord } = config;
-  if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
-    const { createSlackAdapter } = await import('../../adapters/slack/index.js');
-    adapters.push(
-      createSlackAdapter({
-        botToken: slack.botToken,
-        signingSecret: slack.signingSecret,
-        appToken: slack.appToken,
-        apiUrl: slack.apiUrl,
-        port: slack.port,
-        ...(http ? { http } : {}),
-        logger,
-        ...(state ? { state } : {}),
-      }),
-    );
-  }
-  if (discordEnabled(config) && discord.token && discord.applicationId) {
-    const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
-    adapters.push(
-      createDiscordAdapter({
-        token: discord.token,
-        applicationId: discord.applicationId,
-        apiUrl: discord.apiUrl,
-        logger,
-        ...(state ? { state } : {}),
-        publicKey: discord.publicKey,
-        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
-        port: discord.port,
-        shardCount: discord.shardCount,
-        // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
-        ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
-      }),
-    );
-  }
-  return adapters;
 }
 
 /** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
