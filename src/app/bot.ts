@@ -1,10 +1,54 @@
 // Composition of the core: loads the policy, takes the store and audit log it is given (the
 // composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
 // One path for every command on every platform.
-import { type ResultListener, createApiCallRecorder, type ApiCallRecorder, REPLICA_ID, type AuditLog, type BotServices, type CommandDefinition, actOnConfirmation, dispatchInvocation, expirePending, startExpirySweeper, closeInterrupted, knownOutcome, startClosingInterrupted, type InterruptedDeps, keepReplicaAlive, learnInstances, readPolicyFile, createPolicy, type Policy, NO_METRICS, type CoreMetrics, type AdapterLookups, type Dispatcher, type MessageRef, type Responder, redactingResponder, createRegistry, completeValues, confirmRefusal, type Runtime, type BotStore, createExpiryTimer, keepCards, type AfterReply, type ExpiryTimer, NO_TRACKER, type OperationTracker, type ButtonHandler, type WatchService, actOnButton } from '../core/index.js';
+import {
+  type ResultListener,
+  createApiCallRecorder,
+  type ApiCallRecorder,
+  REPLICA_ID,
+  type AuditLog,
+  type BotServices,
+  type CommandDefinition,
+  actOnConfirmation,
+  dispatchInvocation,
+  expirePending,
+  startExpirySweeper,
+  closeInterrupted,
+  knownOutcome,
+  startClosingInterrupted,
+  type InterruptedDeps,
+  keepReplicaAlive,
+  learnInstances,
+  readPolicyFile,
+  createPolicy,
+  type Policy,
+  NO_METRICS,
+  type CoreMetrics,
+  type AdapterLookups,
+  type Dispatcher,
+  type MessageRef,
+  type Responder,
+  createOutbound,
+  type Outbound,
+  createRegistry,
+  completeValues,
+  confirmRefusal,
+  type Runtime,
+  type BotStore,
+  createExpiryTimer,
+  keepCards,
+  type AfterReply,
+  type ExpiryTimer,
+  NO_TRACKER,
+  type OperationTracker,
+  type ButtonHandler,
+  type WatchService,
+  actOnButton,
+} from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
 import { createRedactor } from '../api/redact.js';
+import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 
@@ -36,6 +80,8 @@ export interface BotDeps {
   logger?: Logger;
   /** Hears each command's structured result (exec --json). */
   onResult?: ResultListener;
+  /** Every outgoing message's transforms; default: the config's secrets redacted, no simulator marker. */
+  outbound?: Outbound;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
 }
@@ -77,14 +123,14 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   const now = deps.now ?? (() => new Date());
   const { store, audit } = deps;
   // Config secrets in any encoding never reach replies (the audit log redacts its own records).
-  const redact = createRedactor(secretsOf(config));
+  const outbound = deps.outbound ?? createOutbound({ redact: createRedactor(secretsOf(config)) });
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const stops: (() => void)[] = [];
   // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
   const expiry =
     deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
   const rt: Runtime = {
-    config,
+    config: coreSettings(config),
     api: deps.api,
     registry,
     policy,
@@ -104,18 +150,17 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   if (deps.buttons) rt.buttons = deps.buttons;
 
   const dispatcher: Dispatcher = {
-    dispatch: (invocation, responder) =>
-      dispatchInvocation(rt, invocation, redactingResponder(responder, redact)),
+    dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
     act: (event, responder) =>
       rt.buttons?.owns(event.token)
-        ? actOnButton(rt, rt.buttons, event, redactingResponder(responder, redact))
-        : actOnConfirmation(rt, event, redactingResponder(responder, redact)),
+        ? actOnButton(rt, rt.buttons, event, outbound.responder(responder))
+        : actOnConfirmation(rt, event, outbound.responder(responder)),
     commands: () => registry.info(),
   };
-  const lookups: AdapterLookups = {
+  const lookups: AdapterLookups = outbound.lookups({
     completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
     gate: { refusal: (event) => confirmRefusal(rt, event) },
-  };
+  });
   // Before any click can be confirmed: this process's `calling` records are known to be live ones.
   stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));
   const interruptedDeps: InterruptedDeps = {
@@ -127,9 +172,9 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
     known: knownOutcome(store),
   };
-  const redacted = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
+  const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
     const responder = responderFor(ref);
-    return responder ? redactingResponder(responder, redact) : null;
+    return responder ? outbound.responder(responder) : null;
   };
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
   // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
@@ -143,18 +188,27 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     learnInstances: learn,
     startExpirySweeper(responderFor, intervalMs) {
       stops.push(
-        startExpirySweeper(rt, { owner: rt.owner, responderFor, ...(intervalMs ? { intervalMs } : {}) }),
+        startExpirySweeper(rt, {
+          owner: rt.owner,
+          responderFor: outgoing(responderFor),
+          ...(intervalMs ? { intervalMs } : {}),
+        }),
       );
     },
-    closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, redacted(responderFor)),
+    closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, outgoing(responderFor)),
     startClosingInterrupted(responderFor, intervalMs) {
-      stops.push(startClosingInterrupted(interruptedDeps, redacted(responderFor), intervalMs));
+      stops.push(startClosingInterrupted(interruptedDeps, outgoing(responderFor), intervalMs));
     },
     async close() {
       expiry.clear();
       for (const stop of stops.splice(0)) stop();
     },
   };
+}
+
+/** The core's few settings, picked out of the process config. */
+export function coreSettings(config: AppConfig): CoreSettings {
+  return { currency: config.currency, confirmTtlMs: config.confirmTtlMs, replies: { ...config.replies } };
 }
 
 async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {

@@ -14,15 +14,14 @@ import {
 import { allCommands } from '../../commands/index.js';
 import {
   createApp,
-  createChatAdapters,
   createFileLogger,
   refRouter,
   responderRouter,
   type ResumableAdapter,
 } from './create-app.js';
 import { execFollower } from './exec-follow.js';
-import { ConfigError, commandPath, type CommandResult, type Responder, commandInfo, markingResponder, markSimulatorDispatcher, markSimulatorLookups } from '../core/index.js';
-import { discordEnabled, slackEnabled } from '../config.js';
+import { anyAdapterEnabled, createChatAdapters } from './adapters.js';
+import { ConfigError, commandPath, type CommandResult, commandInfo } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
@@ -32,7 +31,7 @@ import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
 export async function runDefault(config: AppConfig, version: string): Promise<number> {
-  return slackEnabled(config) || discordEnabled(config) ? runServe(config) : runConsole(config, version);
+  return anyAdapterEnabled(config) ? runServe(config) : runConsole(config, version);
 }
 
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
@@ -149,7 +148,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     commands: allCommands.map(commandPath),
     logger,
   });
-  if (!slackEnabled(config) && !discordEnabled(config)) {
+  if (!anyAdapterEnabled(config)) {
     throw new ConfigError(
       'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
     );
@@ -158,22 +157,21 @@ export async function runServe(config: AppConfig): Promise<number> {
   const app = await createApp(config, {
     logger,
     mode: 'serve',
+    // Against the simulator every message says so, edits, alerts and resumed cards included.
+    markSimulator: true,
     ...obs.appOptions,
     alertMetrics: createAlertMetrics(obs.metrics.registry),
   });
   obs.attach(app);
-  const simulated = app.backend.kind === 'simulator';
-  // Against the simulator every message says so, edits and resumed cards included.
-  const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
-  const lookups = simulated ? markSimulatorLookups(app.bot.lookups) : app.bot.lookups;
-  const mark = (responder: Responder | null) =>
-    responder && simulated ? markingResponder(responder) : responder;
-  if (simulated) logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
+  const { dispatcher } = app;
+  const { lookups } = app.bot;
+  if (app.backend.kind === 'simulator')
+    logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
   const started: ResumableAdapter[] = [];
   try {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
     const { ephemeral, leases } = app.bot.store;
-    const adapters = await createChatAdapters(config, logger, obs.http, ephemeral, leases);
+    const adapters = await createChatAdapters(config, { logger, http: obs.http, state: ephemeral, leases });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else
@@ -188,21 +186,19 @@ export async function runServe(config: AppConfig): Promise<number> {
     }
     // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
     const byRef = refRouter(started);
-    const interrupted = await app.closeInterrupted((ref) => mark(byRef(ref)));
+    const interrupted = await app.closeInterrupted(byRef);
     if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
     // …and from now on those of replicas that die while this one runs, without waiting for a restart.
-    app.bot.startClosingInterrupted((ref) => mark(byRef(ref)), config.leaseTtlMs);
+    app.bot.startClosingInterrupted(byRef, config.leaseTtlMs);
     // Operations a previous run was following are picked up again, edited with the bot token.
     const router = responderRouter(started);
-    const resumed = await app
-      .resumeTracking((op) => mark(router(op)))
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'resuming tracked operations failed');
-        return 0;
-      });
+    const resumed = await app.resumeTracking(router).catch((error: unknown) => {
+      logger.warn({ err: error }, 'resuming tracked operations failed');
+      return 0;
+    });
     if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
     // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
-    app.bot.startExpirySweeper((ref) => mark(router({ ref })), Math.round(config.leaseTtlMs / 3));
+    app.bot.startExpirySweeper(byRef, Math.round(config.leaseTtlMs / 3));
     obs.started();
     // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
     await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));

@@ -1,17 +1,32 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
-import { type ResultListener, ConfigError, createApiCallRecorder, type ApiCallEvent, type BotServices, type CommandDefinition, type EphemeralState, type CoreMetrics, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder, type BotStore, type LeaseStore, type TrackedOperation, type OperationTracker } from '../core/index.js';
-import type { RequestListener } from 'node:http';
+import {
+  type ResultListener,
+  ConfigError,
+  createApiCallRecorder,
+  type ApiCallEvent,
+  type BotServices,
+  type CommandDefinition,
+  type CoreMetrics,
+  type Dispatcher,
+  type MessageRef,
+  type PlatformAdapter,
+  type Responder,
+  type BotStore,
+  type TrackedOperation,
+  type OperationTracker,
+  createOutbound,
+  type Outbound,
+} from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from '../api/index.js';
-import { discordEnabled, slackEnabled } from '../config.js';
+import { createRedactor } from '../api/redact.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createBot } from './bot.js';
-import type { HttpMount } from '../serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
@@ -71,6 +86,8 @@ export interface AppOptions {
   simulator?: Parameters<typeof startSimulator>[0];
   /** The one app logger (core, tracker, failed API calls); stderr at config.logLevel when absent. */
   logger?: Logger;
+  /** Mark every outgoing message as simulated when the backend is the embedded simulator (serve). */
+  markSimulator?: boolean;
   /** What this process is (console, exec, serve): named to a second process refused the data dir. */
   mode?: string;
   /** State to run on instead of the configured store (tests). */
@@ -136,10 +153,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         logApiFailure(logger, event);
       },
     });
-    // The tracker needs the bot's store, the bot needs the tracker: hand the bot a forwarder.
+    // Replies, card edits, alerts and tracker edits all leave through this one path.
+    const outbound = createOutbound({
+      redact: createRedactor(secretsOf(config)),
+      simulated: Boolean(target.simulator) && options.markSimulator === true,
+    });
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
-    let tracker: AppTracker | undefined;
-    const forwardingTracker: OperationTracker = { follow: (spec, target) => tracker?.follow(spec, target) };
+    const tracker = trackerFactory?.({ api, store: state.store, config, owner, logger });
+    if (tracker) cleanup.push(() => tracker.stop?.());
     const watching = createWatching({
       api,
       store: state.store,
@@ -158,11 +179,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       store: state.store,
       audit: state.audit,
       owner,
+      outbound,
       ...(options.metrics ? { metrics: options.metrics } : {}),
       commands: options.commands ?? allCommands,
       apiCalls,
       charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
-      tracker: trackerFactory ? forwardingTracker : undefined,
+      ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
       logger,
@@ -170,16 +192,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     cleanup.push(() => bot.close());
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
     if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
-    if (trackerFactory) {
-      tracker = trackerFactory({
-        api,
-        store: bot.store,
-        config,
-        owner,
-        logger,
-      });
-      cleanup.push(() => tracker?.stop?.());
-    }
     let closing: Promise<void> | undefined;
     return {
       dispatcher: bot.dispatcher,
@@ -187,9 +199,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       backend: target.backend,
       simulator: target.simulator,
       bot,
-      resumeTracking: async (responderFor) => (tracker?.resume ? tracker.resume(responderFor) : 0),
+      resumeTracking: async (responderFor) =>
+        tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
-      startWatching: (posters) => watching.start(posters),
+      startWatching: (posters) => watching.start(posters.map((poster) => outgoingPoster(outbound, poster))),
       closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };
@@ -197,6 +210,27 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await runCleanup(cleanup);
     throw error;
   }
+}
+
+/** The responder a router finds, sending through the outbound path. */
+function outgoingFor<T>(
+  outbound: Outbound,
+  responderFor: (key: T) => Responder | null,
+): (key: T) => Responder | null {
+  return (key) => {
+    const responder = responderFor(key);
+    return responder ? outbound.responder(responder) : null;
+  };
+}
+
+/** The same poster (channel checks, failure reasons kept), every alert and notice it sends transformed. */
+function outgoingPoster(outbound: Outbound, poster: ChannelPoster): ChannelPoster {
+  const wrapped = Object.create(poster) as ChannelPoster;
+  wrapped.post = (channelId, message) => poster.post(channelId, outbound.message(message));
+  wrapped.update = (ref, message) => poster.update(ref, outbound.message(message));
+  const tell = poster.tellPrivately?.bind(poster);
+  if (tell) wrapped.tellPrivately = (userId, message) => tell(userId, outbound.message(message));
+  return wrapped;
 }
 
 /** A chat adapter that can rebuild a Responder for a card it posted before a restart. */
@@ -218,54 +252,6 @@ export function responderRouter(
 ): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
   const byRef = refRouter(adapters);
   return (op) => byRef(op.ref);
-}
-
-/** Only the configured platforms are loaded, so console and exec never pay for discord.js / Bolt. */
-export async function createChatAdapters(
-  config: AppConfig,
-  logger: Logger,
-  http?: HttpMount,
-  /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
-  state?: EphemeralState,
-  /** The store's leases: Discord's sharded gateway holds one lease per shard. */
-  leases?: LeaseStore,
-): Promise<ResumableAdapter[]> {
-  const adapters: ResumableAdapter[] = [];
-  const { slack, discord } = config;
-  if (slackEnabled(config) && slack.botToken && slack.signingSecret) {
-    const { createSlackAdapter } = await import('../../adapters/slack/index.js');
-    adapters.push(
-      createSlackAdapter({
-        botToken: slack.botToken,
-        signingSecret: slack.signingSecret,
-        appToken: slack.appToken,
-        apiUrl: slack.apiUrl,
-        port: slack.port,
-        ...(http ? { http } : {}),
-        logger,
-        ...(state ? { state } : {}),
-      }),
-    );
-  }
-  if (discordEnabled(config) && discord.token && discord.applicationId) {
-    const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
-    adapters.push(
-      createDiscordAdapter({
-        token: discord.token,
-        applicationId: discord.applicationId,
-        apiUrl: discord.apiUrl,
-        logger,
-        ...(state ? { state } : {}),
-        publicKey: discord.publicKey,
-        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
-        port: discord.port,
-        shardCount: discord.shardCount,
-        // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
-        ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
-      }),
-    );
-  }
-  return adapters;
 }
 
 /** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */

@@ -3,7 +3,6 @@
 import { rememberSeenIds } from './instances/seen-ids.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './audit/api-calls.js';
 import { recordingApi, type ApiResponse, type ResultListener } from './runner/command-results.js';
@@ -14,13 +13,15 @@ import type { Actor, Platform } from './ports.js';
 import type { Registry } from './parse/registry.js';
 import type { CoreMetrics } from './metrics-port.js';
 import type { AfterReply } from './runner/runner-ports.js';
+import type { CoreSettings } from './settings.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { ButtonHandler, WatchService } from './watch-port.js';
 
 /** The assembled core, shared by dispatch and act. */
 export interface Runtime {
-  config: AppConfig;
+  /** The core's settings (not the process config: src/app picks these fields out of it). */
+  config: CoreSettings;
   api: HostingApi;
   registry: Registry;
   policy: Policy;

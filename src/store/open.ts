@@ -3,7 +3,8 @@
 // beside it.
 import { createRedactor } from '../api/redact.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
-import { openAuditLog, type AuditLog, type BotStore } from '../core/index.js';
+import type { AuditLog, BotStore } from '../core/index.js';
+import { openAuditLog } from './embedded/file-audit-log.js';
 import type { Logger } from '../logger.js';
 import { openEmbeddedStore } from './embedded/embedded-store.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
-import { SIMULATOR_MARKER } from '../../src/core/runner/simulator-marker.js';
+import { SIMULATOR_MARKER } from '../../src/core/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { eventually } from '../support/fake-discord-world.js';
 

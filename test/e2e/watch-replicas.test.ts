@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../support/cleanup.js';
 import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
-import { openAuditLog } from '../../src/core/audit/audit.js';
+import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { startSimulator } from '../../src/simulator/index.js';
@@ -168,7 +168,11 @@ describe('watches with two replicas on one store', () => {
       expect(await say(c, OPS, 'watches')).toMatch(/No watches here/);
       expect(await say(c, OPS, 'unwatch web-1')).toMatch(/not watched from this channel/);
     } finally {
-      await stopAll(...apps.map((app) => () => app.close()), () => audit.close(), () => sim.close());
+      await stopAll(
+        ...apps.map((app) => () => app.close()),
+        () => audit.close(),
+        () => sim.close(),
+      );
     }
   });
 });

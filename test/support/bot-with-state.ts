@@ -2,7 +2,7 @@
 // log under its data dir), or a given store; closing the bot closes that state too.
 import { createRedactor } from '../../src/api/redact.js';
 import { secretsOf, type AppConfig } from '../../src/app-config.js';
-import { openAuditLog } from '../../src/core/audit/audit.js';
+import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import { createBot, type Bot, type BotDeps } from '../../src/app/bot.js';
 import type { BotStore } from '../../src/core/store.js';
 import { openBotState } from '../../src/store/open.js';

@@ -182,6 +182,14 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('src/core imports nothing from the process config, src/app-config.ts or src/config.ts (type imports included)', () => {
+    const processConfig = ['src/app-config.ts', 'src/config.ts'];
+    const bad = allImports(['src/core']).filter(
+      (r) => r.target !== null && processConfig.includes(asTs(r.target)),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('outside src/core, code reaches the core only through its door, src/core/index.ts', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) => !under(r.file, 'src/core') && under(r.target, 'src/core') && !isDoor(r.target),

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FILE, openAuditLog } from '../../src/core/audit/audit.js';
+import { AUDIT_FILE, openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import type { AuditRecord } from '../../src/core/command.js';
 
 const record = (n: number): AuditRecord => ({

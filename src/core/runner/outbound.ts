@@ -1,0 +1,70 @@
+// The one outbound path: every Message the bot posts — replies, card edits, notices, the confirm
+// gate's refusals, watch alerts and tracker edits — passes through the same transforms: the
+// configured secrets redacted (in every encoding), then, against the embedded simulator, a marker
+// so chat users never mistake made-up servers for real ones.
+import { redactDeep, type Redactor } from '../../api/redact.js';
+import type { Message } from '../../render/message.js';
+import type { AdapterLookups, Responder } from '../ports.js';
+
+/** The line added to every message posted while the backend is the simulator. */
+export const SIMULATOR_MARKER =
+  '🧪 Simulator — made-up servers, nothing real is changed (HOSTING_API_URL=simulator)';
+
+/** The message with the simulator marker as its last block (once, however often it is edited). */
+export function markSimulator(message: Message): Message {
+  const marked = message.blocks.some((block) => block.type === 'context' && block.text === SIMULATOR_MARKER);
+  if (marked) return message;
+  return {
+    ...message,
+    blocks: [...message.blocks, { type: 'context', text: SIMULATOR_MARKER }],
+    ...(message.summary !== undefined ? { summary: `[simulator] ${message.summary}` } : {}),
+  };
+}
+
+/** The transforms every outgoing message goes through, and the wrappers that apply them. */
+export interface Outbound {
+  /** One message, as it may leave the process. */
+  message(message: Message): Message;
+  /** The same Responder (defer and anything else it carries), every message it sends transformed. */
+  responder(responder: Responder): Responder;
+  /** Refusals the adapter posts itself, transformed too. */
+  lookups(lookups: AdapterLookups): AdapterLookups;
+}
+
+/** What the outbound path does: redact with `redact`; mark messages when `simulated`. */
+export interface OutboundOptions {
+  redact?: Redactor;
+  simulated?: boolean;
+}
+
+/** The outbound path for these settings. */
+export function createOutbound(options: OutboundOptions): Outbound {
+  const { redact, simulated = false } = options;
+  const message = (m: Message): Message => {
+    const redacted = redact ? redactDeep(m, redact) : m;
+    return simulated ? markSimulator(redacted) : redacted;
+  };
+  return {
+    message,
+    responder(responder) {
+      // Object.create keeps the adapter's responder whole (defer, channel helpers) and overrides the sends.
+      const wrapped = Object.create(responder) as Responder;
+      wrapped.reply = (m, opts) => responder.reply(message(m), opts);
+      wrapped.update = (ref, m) => responder.update(ref, message(m));
+      const announce = responder.announce?.bind(responder);
+      if (announce) wrapped.announce = (m) => announce(message(m));
+      return wrapped;
+    },
+    lookups(lookups) {
+      return {
+        completer: lookups.completer,
+        gate: {
+          refusal: async (event) => {
+            const refusal = await lookups.gate.refusal(event);
+            return refusal ? message(refusal) : null;
+          },
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The few settings the core reads, as the core names them: src/app takes them from the process
+// config (src/config.ts), so the core never sees tokens, ports or store URLs.
+
+/** What the runner and command contexts need to know beyond their ports. */
+export interface CoreSettings {
+  /** Currency prices are shown in (VPSOPS_CURRENCY). */
+  currency: string;
+  /** How long a confirmation card waits for its click. */
+  confirmTtlMs: number;
+  /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
+  replies: { progressAfterMs: number; readBudgetMs: number };
+}
