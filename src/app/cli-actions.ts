@@ -28,6 +28,7 @@ import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { createServeObservability } from '../serve/observability.js';
 import { favourSmallFootprint } from '../serve/memory-mode.js';
+import { admittedDispatcher } from '../serve/admission.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -164,7 +165,8 @@ export async function runServe(config: AppConfig): Promise<number> {
   obs.attach(app);
   const simulated = app.backend.kind === 'simulator';
   // Against the simulator every message says so, edits and resumed cards included.
-  const dispatcher = simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher;
+  // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
+  const dispatcher = admittedDispatcher(simulated ? markSimulatorDispatcher(app.dispatcher) : app.dispatcher);
   const lookups = simulated ? markSimulatorLookups(app.bot.lookups) : app.bot.lookups;
   const mark = (responder: Responder | null) =>
     responder && simulated ? markingResponder(responder) : responder;

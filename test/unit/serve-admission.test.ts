@@ -1,7 +1,7 @@
 // The admission queue behind the adapters' command listeners: a few commands' work at a time, first come
 // first served, and a command stuck on a slow API frees its slot after holdMs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAdmission } from '../../src/adapter-kit/admission.js';
+import { createAdmission } from '../../src/serve/admission.js';
 
 /** A unit of work the test finishes by hand. */
 function gate(): { promise: Promise<void>; open(): void; fail(error: Error): void } {
