@@ -27,7 +27,6 @@ import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { createServeObservability } from '../serve/observability.js';
-import { favourSmallFootprint } from '../serve/memory-mode.js';
 import { admittedDispatcher } from '../serve/admission.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
@@ -140,7 +139,6 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const footprint = favourSmallFootprint();
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
   // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
@@ -224,7 +222,6 @@ export async function runServe(config: AppConfig): Promise<number> {
     }
     await obs.close();
     await app.close();
-    footprint?.stop();
   }
   return EXIT.ok;
 }
