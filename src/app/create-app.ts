@@ -224,7 +224,7 @@ export function responderRouter(
 export async function createChatAdapters(
   config: AppConfig,
   logger: Logger,
-  http?: HttpMount,
+  http: HttpMount,
   /** Short-lived adapter state (response_url handles, interaction tokens); share it between replicas. */
   state?: EphemeralState,
   /** The store's leases: Discord's sharded gateway holds one lease per shard. */
@@ -240,8 +240,7 @@ export async function createChatAdapters(
         signingSecret: slack.signingSecret,
         appToken: slack.appToken,
         apiUrl: slack.apiUrl,
-        port: slack.port,
-        ...(http ? { http } : {}),
+        http,
         logger,
         ...(state ? { state } : {}),
       }),
@@ -257,8 +256,7 @@ export async function createChatAdapters(
         logger,
         ...(state ? { state } : {}),
         publicKey: discord.publicKey,
-        ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
-        port: discord.port,
+        mount: (path: string, listener: RequestListener) => http.mount(path, listener),
         shardCount: discord.shardCount,
         // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
         ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
