@@ -7,7 +7,7 @@
 // FLOOD_PREVIEWS sets the count; FLOOD_STORES the stores (default "embedded,redis");
 // FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. --heapsnapshot-signal=SIGUSR2 with
 // FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps its log.
-// VPSOPS_OPTIMIZE_FOR_SIZE (0: V8's default heap policy) and VPSOPS_FROM_SOURCE are passed through.
+// VPSOPS_FROM_SOURCE is passed through (heap bounds: FLOOD_NODE_OPTIONS=--max-old-space-size=…).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +86,6 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       LOG_LEVEL: 'info',
       // VPSOPS_FROM_SOURCE=1: the bot runs the TypeScript sources through tsx (no dist/).
       ...(process.env.VPSOPS_FROM_SOURCE ? { VPSOPS_FROM_SOURCE: process.env.VPSOPS_FROM_SOURCE } : {}),
-      ...(process.env.VPSOPS_OPTIMIZE_FOR_SIZE ? { VPSOPS_OPTIMIZE_FOR_SIZE: process.env.VPSOPS_OPTIMIZE_FOR_SIZE } : {}),
       ...(process.env.FLOOD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLOOD_NODE_OPTIONS } : {}),
       ...(redis ? { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'flood:' } : {}),
     }));

@@ -18,8 +18,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONCURRENCY = 20;
 const WARMUP = 100;
 const E2E_RUNS = 100;
-/** serve's memory-saving spell after a busy one (src/serve/memory-mode.ts: 20 samples of 500 ms), plus a second. */
-const MEMORY_SPELL_MS = 11_000;
+/** Quiet before the reads, so they measure an idle bot after its warm-up burst (V8 settles its heap). */
+const QUIET_BEFORE_READS_MS = 11_000;
 const SECRET = 'bench-signing-secret';
 
 type Row = Record<string, string | number>;
@@ -242,7 +242,7 @@ export async function runBench(): Promise<BenchReport> {
     await drain(slack);
     await settled(bot.child.process.pid);
     // Reads first, on a bot that has been quiet for a while, as a 3 a.m. command finds it.
-    await new Promise((resolve) => setTimeout(resolve, MEMORY_SPELL_MS));
+    await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_READS_MS));
     const { api, e2e, apiBackToBack, e2eBackToBack } = await reads(bot.events, slack, hosting, text, E2E_RUNS);
     for (const [mode, concurrency] of [
       ['sequential', 1],
@@ -275,7 +275,7 @@ export async function runBench(): Promise<BenchReport> {
     notes:
       'Ack: time from sending a signed slash command to its HTTP 200, against the bare Bolt app (own process) in this ' +
       `run; ${ROUNDS} rounds alternate bare and bot and their samples are pooled, after one unmeasured round per side at the case’s concurrency; round_p99_ms is the median over the rounds of each round’s p99 (a round hit by something else on the machine moves the pooled p99, not this). Reads are measured first, once the ` +
-      'bot has been quiet for 11 s (past serve’s memory-saving spell after its warm-up burst). Each read and each ' +
+      'bot has been quiet for 11 s after its warm-up burst. Each read and each ' +
       `API-alone sample follows ${READ_GAP_MS} ms of quiet, alternating, so both pay the same wake-up costs (on this VM an ` +
       'idle process answers ~2 ms slower than a busy one); the two reference rows repeat both back to back, with ' +
       'no quiet before each. Read: `instance show` from sending the command until the first reply reaches the fake Slack, against the ' +

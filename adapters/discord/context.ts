@@ -1,7 +1,6 @@
 // The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
-import { COMMAND_ADMISSION, createAdmission } from '../../src/adapter-kit/admission.js';
 import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
@@ -26,7 +25,5 @@ export function handlerContext(
     state: new DiscordInteractionState(state),
     logger,
     now: Date.now,
-    // After its deferral, a command's work waits for a slot and for a flood to pass (src/core/admission.ts).
-    admission: createAdmission(COMMAND_ADMISSION),
   };
 }

@@ -1,9 +1,8 @@
 // HTTP interactions mode: no gateway session at all. Discord POSTs each interaction to
 // /discord/interactions on any replica; discord.js builds the same Interaction objects from the raw
 // payload as it does for gateway events, and the bot's own posts (tracked operations, alerts) go
-// through REST with the bot token. The endpoint is mounted on the serve HTTP server when one is
-// given, otherwise on a plain node:http listener of its own.
-import { createServer, type Server } from 'node:http';
+// through REST with the bot token. The endpoint is a request listener mounted on the serve HTTP
+// server; this mode starts no server of its own.
 import { Client, Events, type RESTOptions } from 'discord.js';
 import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
 import { CallbackCapturingRest } from './callback-rest.js';
@@ -23,9 +22,8 @@ export interface HttpModeOptions {
   applicationId: string;
   apiUrl?: string;
   publicKey: string;
-  /** Mounts the endpoint on a shared server; without it a listener of its own runs on `port`. */
-  mount?: MountFn;
-  port?: number;
+  /** Mounts the endpoint on serve's HTTP server. */
+  mount: MountFn;
   logger: AdapterLogger;
   /** Interaction tokens and typed specs, shared between replicas. */
   state: EphemeralState;
@@ -83,33 +81,12 @@ export async function startHttpMode(
     firstDelivery: (id) => firstDelivery(options.state, `discord:${id}`),
     logger,
   });
-  let server: Server | undefined;
-  let unmount: (() => void) | void = undefined;
-  if (options.mount) {
-    unmount = options.mount(INTERACTIONS_PATH, listener);
-  } else {
-    const own = createServer((req, res) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname === INTERACTIONS_PATH) listener(req, res);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve, reject) => {
-      own.once('error', reject);
-      own.listen(options.port ?? 3000, () => resolve());
-    });
-    server = own;
-  }
+  const unmount = options.mount(INTERACTIONS_PATH, listener);
   logger.info({ path: INTERACTIONS_PATH }, 'discord: HTTP interactions endpoint ready');
   return {
     client,
     async stop() {
       unmount?.();
-      if (server) {
-        const closing = server;
-        await new Promise<void>((resolve) => {
-          closing.close(() => resolve());
-          closing.closeAllConnections();
-        });
-      }
       await client.destroy();
     },
   };

@@ -5,7 +5,16 @@
 // gateway URL is then discovered through that base (GET /gateway/bot), so one URL redirects everything.
 import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
-import { type EphemeralState, bestEffortState, type AdapterLookups, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder, type LeaseStore } from '../../src/core/index.js';
+import {
+  type EphemeralState,
+  bestEffortState,
+  type AdapterLookups,
+  type Dispatcher,
+  type MessageRef,
+  type PlatformAdapter,
+  type Responder,
+  type LeaseStore,
+} from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
@@ -32,9 +41,8 @@ export interface DiscordAdapterOptions {
   state?: EphemeralState;
   /** The application's hex public key: HTTP interactions mode. */
   publicKey?: string;
-  /** Mounts the interactions endpoint on the serve HTTP server; without it, a listener on `port`. */
+  /** Mounts the interactions endpoint on the serve HTTP server; HTTP interactions mode needs it. */
   mount?: MountFn;
-  port?: number;
   /** Shard leases (the shared store's): sharded gateway mode, one session per shard across replicas. */
   leases?: LeaseStore;
   /** Total shards in sharded mode; unset → Discord's recommendation. */
@@ -116,8 +124,10 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       try {
         let mode: { rest: REST; stop(): Promise<void> };
         if (options.publicKey) {
+          // Adapters start no server: the endpoint is only ever a route on serve's.
+          if (!options.mount) throw new Error('Discord HTTP interactions mode needs a server to mount on');
           const http = await startHttpMode(
-            { ...options, publicKey: options.publicKey, logger, state, rest },
+            { ...options, publicKey: options.publicKey, mount: options.mount, logger, state, rest },
             dispatcher,
             lookups,
           );

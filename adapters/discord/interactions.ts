@@ -2,7 +2,6 @@
 // calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
 // are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
-import type { Admission } from '../../src/adapter-kit/admission.js';
 import type {
   AutocompleteInteraction,
   ButtonInteraction,
@@ -36,8 +35,6 @@ export interface HandlerContext extends ResponderDeps {
   /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
   completer?: Completer;
   index: CommandIndex;
-  /** Admits commands' work after their deferral a few at a time; without it all run at once. */
-  admission?: Admission;
 }
 
 /** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
@@ -61,24 +58,9 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
-  ctx.admission?.arrived();
   const invocation = toInvocation(interaction, ctx.index);
-  const deferring = interactionResponder(interaction, { kind: 'command' }, ctx);
-  let release: (() => void) | undefined;
-  // The deferral goes out at once; the work after it waits for a slot, so a burst's later
-  // deferrals do not queue behind the earlier commands' work.
-  const responder: Responder = {
-    ...deferring,
-    async defer(visibility) {
-      await deferring.defer?.(visibility);
-      release ??= await ctx.admission?.enter();
-    },
-  };
-  try {
-    await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
-  } finally {
-    release?.();
-  }
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
+  await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
 }
 
 async function onAutocomplete(interaction: AutocompleteInteraction, ctx: HandlerContext): Promise<void> {

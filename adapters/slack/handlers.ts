@@ -20,7 +20,6 @@ import {
 } from './modal.js';
 import type { SlackOutbox } from './outbox.js';
 import { ACTION_IDS, renderMessage } from './render.js';
-import { COMMAND_ADMISSION, createAdmission } from '../../src/adapter-kit/admission.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
@@ -88,13 +87,10 @@ async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Messag
 /** Registers every listener of the adapter on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   const { dispatcher, outbox, state } = deps;
-  // Work runs a few commands at a time after the acks, and waits out a flood (see admission.ts).
-  const admission = createAdmission(COMMAND_ADMISSION);
   // First of all: a copy of a request already delivered is acknowledged and dropped.
   app.use(dropReplays(state, deps.logger));
 
   app.command(deps.command, async ({ command, ack }) => {
-    admission.arrived();
     await ack();
     const invocation = invocationFromCommand(command);
     const responder = createResponder(
@@ -110,12 +106,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       deps.logger,
     );
     // The 200 is written; let the event loop read the other requests waiting for theirs before
-    // this command's work takes the CPU (a burst of commands is acked first, then answered a few
-    // at a time, so later acks never queue behind the whole burst's work).
+    // this command's work takes the CPU (a burst of commands is acked first, so later acks never
+    // queue behind the whole burst's work; serve admits the work itself, src/serve/admission.ts).
     background(
       deps,
       'command',
-      () => afterPendingIo(() => admission.run(() => dispatcher.dispatch(invocation, responder))),
+      () => afterPendingIo(() => dispatcher.dispatch(invocation, responder)),
       responder,
     );
   });

@@ -1,11 +1,18 @@
 // The Slack adapter: a Bolt app receiving `/vps`, button clicks and modal submits over HTTP
-// (signed requests at /slack/events, GET /healthz) or Socket Mode when an app token is set.
-// Transport only — verification, ack, translation and native rendering; no command logic.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { App, HTTPReceiver, SocketModeReceiver, type CustomRoute } from '@slack/bolt';
+// (signed requests at /slack/events, mounted on serve's HTTP server) or Socket Mode when an app
+// token is set. Transport only — verification, ack, translation and native rendering; no command
+// logic, and no server: Bolt's HTTPReceiver is used for its request listener and never started.
+import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
-import { type EphemeralState, bestEffortState, type AdapterLookups, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder } from '../../src/core/index.js';
+import {
+  type EphemeralState,
+  bestEffortState,
+  type AdapterLookups,
+  type Dispatcher,
+  type MessageRef,
+  type PlatformAdapter,
+  type Responder,
+} from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
@@ -25,11 +32,8 @@ export interface SlackAdapterOptions {
   appToken?: string;
   /** Slack Web API base URL (tests point it at a fake). */
   apiUrl?: string;
-  /** HTTP port (events + healthz, or healthz only in Socket Mode); 0 picks a free one. */
-  port: number;
-  /** The serve HTTP server: /slack/events is mounted there and the adapter listens on nothing itself. */
-  http?: HttpMount;
-  host?: string;
+  /** The serve HTTP server: /slack/events is mounted there (HTTP mode); the adapter listens on nothing. */
+  http: HttpMount;
   logger?: Logger | undefined;
   /** Slash command name; defaults to "/vps". */
   command?: string;
@@ -37,7 +41,7 @@ export interface SlackAdapterOptions {
   state?: EphemeralState;
 }
 
-/** The Slack adapter plus the port it actually listens on (useful with port 0). */
+/** The Slack adapter plus the port of the server its endpoint is mounted on. */
 export type SlackAdapter = PlatformAdapter & {
   readonly port: number;
   /** Rebuilds a Responder for a stored card (tracking resumed after a restart); null when it cannot be edited. */
@@ -49,31 +53,15 @@ export type SlackAdapter = PlatformAdapter & {
 /** How long stop() waits for in-flight commands before closing anyway. */
 const DRAIN_MS = 5_000;
 
-const HEALTH_PATH = '/healthz';
-
-function answerHealth(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'text/plain' });
-  res.end('ok');
-}
-
-function healthRoute(): CustomRoute {
-  return { path: HEALTH_PATH, method: ['GET'], handler: (_req, res) => answerHealth(res) };
-}
+/** Where Slack sends commands, clicks and modal submits. */
+const EVENTS_PATH = '/slack/events';
 
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-function listen(server: Server, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port, host }, () => resolve(server));
-  });
-}
-
 /** Creates the Slack adapter; nothing listens until start(). */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
-  const host = options.host ?? '0.0.0.0';
   const logger = toBoltLogger(options.logger);
   const clientOptions = {
     ...(options.apiUrl ? { slackApiUrl: withTrailingSlash(options.apiUrl) } : {}),
@@ -91,14 +79,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let outbox: SlackOutbox | undefined;
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
-  let healthServer: Server | undefined;
   let unmount: (() => void) | undefined;
-  let boundPort = options.port;
 
   return {
     platform: 'slack',
     get port() {
-      return options.http ? options.http.port : boundPort;
+      return options.http.port;
     },
 
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {
@@ -112,8 +98,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       } else {
         httpReceiver = new HTTPReceiver({
           signingSecret: options.signingSecret,
-          endpoints: '/slack/events',
-          customRoutes: [healthRoute()],
+          endpoints: EVENTS_PATH,
           customPropertiesExtractor: deliveryKeyOf,
           logger,
           processBeforeResponse: false,
@@ -147,33 +132,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       });
       await created.init();
       app = created;
-      if (options.http) {
-        // Shared server: Bolt's listener answers /slack/events; receiver.start() is never called.
-        if (httpReceiver) unmount = options.http.mount('/slack/events', httpReceiver.requestListener);
-        await socketReceiver?.start();
-        options.logger?.info({ mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter ready');
-        return;
-      }
-      let server: Server;
-      if (httpReceiver) {
-        server = await httpReceiver.start({ port: options.port, host });
-      } else {
-        server = await listen(
-          createServer((req, res) => {
-            if (req.method === 'GET' && req.url === HEALTH_PATH) return answerHealth(res);
-            res.writeHead(404).end();
-          }),
-          options.port,
-          host,
-        );
-        healthServer = server;
-        await socketReceiver?.start();
-      }
-      boundPort = (server.address() as AddressInfo).port;
-      options.logger?.info(
-        { port: boundPort, mode: socketReceiver ? 'socket' : 'http' },
-        'slack adapter listening',
-      );
+      // Bolt's listener answers /slack/events on the serve server; the receiver is never started.
+      if (httpReceiver) unmount = options.http.mount(EVENTS_PATH, httpReceiver.requestListener);
+      // Socket Mode is an outbound WebSocket, not a server.
+      await socketReceiver?.start();
+      options.logger?.info({ mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter ready');
     },
 
     poster(): ChannelPoster | null {
@@ -190,12 +153,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       outbox = undefined;
       unmount?.();
       unmount = undefined;
-      if (httpReceiver && !options.http) await httpReceiver.stop().catch(() => undefined);
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);
-      if (healthServer) await new Promise<void>((resolve) => healthServer?.close(() => resolve()));
       httpReceiver = undefined;
       socketReceiver = undefined;
-      healthServer = undefined;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...inflight]),

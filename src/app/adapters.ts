@@ -14,7 +14,7 @@ import type { ResumableAdapter } from './create-app.js';
 export interface AdapterDeps {
   logger: Logger;
   /** serve's HTTP server, for platforms that receive requests (Slack events, Discord interactions). */
-  http?: HttpMount;
+  http: HttpMount;
   /** Short-lived adapter state (response_url handles, interaction tokens); shared between replicas. */
   state?: EphemeralState;
   /** The store's leases (Discord's sharded gateway holds one per shard). */
@@ -44,8 +44,7 @@ const slack: AdapterEntry = {
       signingSecret: slack.signingSecret ?? '',
       appToken: slack.appToken,
       apiUrl: slack.apiUrl,
-      port: slack.port,
-      ...(http ? { http } : {}),
+      http,
       logger,
       ...(state ? { state } : {}),
     });
@@ -66,8 +65,7 @@ const discord: AdapterEntry = {
       logger,
       ...(state ? { state } : {}),
       publicKey: discord.publicKey,
-      ...(http ? { mount: (path: string, listener: RequestListener) => http.mount(path, listener) } : {}),
-      port: discord.port,
+      mount: (path: string, listener: RequestListener) => http.mount(path, listener),
       shardCount: discord.shardCount,
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),

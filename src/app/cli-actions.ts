@@ -26,7 +26,7 @@ import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { createServeObservability } from '../serve/observability.js';
-import { favourSmallFootprint } from '../serve/memory-mode.js';
+import { admittedDispatcher } from '../serve/admission.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
 /** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
@@ -138,7 +138,6 @@ function shellWord(word: string): string {
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const footprint = favourSmallFootprint();
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
   // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
@@ -163,7 +162,8 @@ export async function runServe(config: AppConfig): Promise<number> {
     alertMetrics: createAlertMetrics(obs.metrics.registry),
   });
   obs.attach(app);
-  const { dispatcher } = app;
+  // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
+  const dispatcher = admittedDispatcher(app.dispatcher);
   const { lookups } = app.bot;
   if (app.backend.kind === 'simulator')
     logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
@@ -218,7 +218,6 @@ export async function runServe(config: AppConfig): Promise<number> {
     }
     await obs.close();
     await app.close();
-    footprint?.stop();
   }
   return EXIT.ok;
 }

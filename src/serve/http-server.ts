@@ -1,5 +1,6 @@
-// The HTTP server of `vpsops serve`, on PORT in every serve mode: /healthz, /readyz and /metrics,
-// plus whatever adapters mount (Slack's /slack/events, Discord interactions). With
+// The HTTP server of `vpsops serve` — the process's only one: adapters never listen, they hand
+// request listeners to mount() (Slack's /slack/events, Discord interactions). On PORT in every
+// serve mode, with /healthz, /readyz and /metrics. With
 // VPSOPS_ADMIN_PORT a second one serves the platform endpoints and PORT keeps only /healthz.
 import {
   createServer,
@@ -104,9 +105,10 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };
-  const own: Record<string, (res: ServerResponse, query: URLSearchParams) => Promise<void>> = Object.fromEntries(
-    (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
-  );
+  const own: Record<string, (res: ServerResponse, query: URLSearchParams) => Promise<void>> =
+    Object.fromEntries(
+      (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
+    );
   const portVariable = options.portVariable ?? 'PORT';
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

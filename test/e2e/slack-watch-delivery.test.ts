@@ -21,6 +21,7 @@ import { createBotWithState } from '../support/bot-with-state.js';
 import { stopAll } from '../support/cleanup.js';
 import { eventually, FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { onTestServer } from '../support/test-http.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const ONCALL = 'C0ONCALL';
@@ -62,13 +63,14 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
         buttons: watching.buttons,
         logger: silentLogger(),
       });
-      const adapter = createSlackAdapter({
-        botToken: slack.botToken,
-        signingSecret: SECRET,
-        apiUrl: slack.apiUrl,
-        port: 0,
-        host: '127.0.0.1',
-      });
+      const adapter = onTestServer((http) =>
+        createSlackAdapter({
+          botToken: slack.botToken,
+          signingSecret: SECRET,
+          apiUrl: slack.apiUrl,
+          http,
+        }),
+      );
       await adapter.start(bot.dispatcher);
       await watching.start([adapter.poster()!]);
       closers.push(

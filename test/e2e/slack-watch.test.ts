@@ -26,6 +26,7 @@ import {
   postSigned,
   slashCommandForm,
 } from '../support/fake-slack-requests.js';
+import { onTestServer } from '../support/test-http.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -73,13 +74,14 @@ describe('watches on Slack with two replicas', () => {
           buttons: watching.buttons,
           logger: silentLogger(),
         });
-        const adapter = createSlackAdapter({
-          botToken: slack.botToken,
-          signingSecret: SECRET,
-          apiUrl: slack.apiUrl,
-          port: 0,
-          host: '127.0.0.1',
-        });
+        const adapter = onTestServer((http) =>
+          createSlackAdapter({
+            botToken: slack.botToken,
+            signingSecret: SECRET,
+            apiUrl: slack.apiUrl,
+            http,
+          }),
+        );
         await adapter.start(bot.dispatcher);
         await watching.start([adapter.poster()!]);
         replicas.push({ bot, watching, adapter });

@@ -22,6 +22,7 @@ import {
   slashCommandForm,
   type SlackHttpResult,
 } from './fake-slack-requests.js';
+import { onTestServer } from './test-http.js';
 
 /** Slack users in the world's policy. */
 export const SLACK_USERS = {
@@ -83,7 +84,9 @@ export async function startSlackWorld(
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-'));
   const policyPath = join(dir, 'policy.yaml');
-  const approvals = options.twoPerson ? `approvals:\n  two_person: ${JSON.stringify(options.twoPerson)}\n` : '';
+  const approvals = options.twoPerson
+    ? `approvals:\n  two_person: ${JSON.stringify(options.twoPerson)}\n`
+    : '';
   await writeFile(policyPath, POLICY + approvals);
   const config = loadConfig({
     VPSOPS_POLICY: policyPath,
@@ -101,14 +104,15 @@ export async function startSlackWorld(
       ...(tracking ? { tracking } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
-    const adapter = createSlackAdapter({
-      botToken: slack.botToken,
-      signingSecret,
-      apiUrl: slack.apiUrl,
-      port: 0,
-      host: '127.0.0.1',
-      logger: options.logger,
-    });
+    const adapter = onTestServer((http) =>
+      createSlackAdapter({
+        botToken: slack.botToken,
+        signingSecret,
+        apiUrl: slack.apiUrl,
+        logger: options.logger,
+        http,
+      }),
+    );
     await adapter.start(core.bot.dispatcher, core.bot.lookups);
     return { core, adapter };
   };

@@ -6,6 +6,7 @@ import type { ActionEvent, Dispatcher, Invocation, Responder } from '../../src/c
 import type { Message, Visibility } from '../../src/render/message.js';
 import { FakeSlack } from './fake-slack.js';
 import { postSigned, slashCommandForm } from './fake-slack-requests.js';
+import { onTestServer } from './test-http.js';
 
 /** The signing secret the adapter under test verifies requests with. */
 export const SECRET = 'test-signing-secret';
@@ -62,13 +63,14 @@ export function slackAdapterEachTest(use: (rig: SlackAdapterRig) => void): void 
   beforeEach(async () => {
     const slack = await new FakeSlack().start();
     const dispatcher = new ScriptedDispatcher();
-    const adapter = createSlackAdapter({
-      botToken: slack.botToken,
-      signingSecret: SECRET,
-      apiUrl: slack.apiUrl,
-      port: 0,
-      host: '127.0.0.1',
-    });
+    const adapter = onTestServer((http) =>
+      createSlackAdapter({
+        botToken: slack.botToken,
+        signingSecret: SECRET,
+        apiUrl: slack.apiUrl,
+        http,
+      }),
+    );
     await adapter.start(dispatcher);
     const events = `http://127.0.0.1:${adapter.port}/slack/events`;
     const slash = (textValue: string, userId = 'U0ALICE', responseUrl = slack.newResponseUrl()) =>

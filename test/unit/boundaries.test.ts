@@ -253,3 +253,15 @@ describe('types without casts', () => {
     expect(casts).toEqual([]);
   });
 });
+
+describe('one HTTP server', () => {
+  it('adapters start no server: they expose request listeners that serve mounts', () => {
+    const starts = /\bcreate(Secure)?Server\b|\.listen\(|\bapp\.start\(|[rR]eceiver\.start\(\{/;
+    const found = tsFiles('adapters').flatMap((file) =>
+      stripComments(readFileSync(join(ROOT, file), 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (starts.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -175,9 +175,10 @@ describe('Slack adapter transport', () => {
     expect(JSON.stringify(post?.body)).toContain('Something went wrong');
   });
 
+  // Answered by the serve server the adapter is mounted on (the adapter serves nothing itself).
   it('answers GET /healthz with ok', async () => {
     const response = await fetch(`http://127.0.0.1:${adapter.port}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('ok');
+    expect(await response.text()).toBe('ok\n');
   });
 });

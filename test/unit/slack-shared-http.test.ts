@@ -57,7 +57,6 @@ describe('Slack on the shared serve server', () => {
       botToken: slack.botToken,
       signingSecret: SECRET,
       apiUrl: slack.apiUrl,
-      port: 1,
       http: server,
     });
     await adapter.start(dispatcher);
@@ -94,7 +93,6 @@ describe('Slack on the shared serve server', () => {
       signingSecret: SECRET,
       appToken: 'xapp-test-token',
       apiUrl: slack.apiUrl,
-      port: 1,
       http: server,
     });
     try {

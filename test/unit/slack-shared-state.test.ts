@@ -7,8 +7,15 @@ import { LAST_USE_NOTE } from '../../adapters/slack/outbox.js';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import type { MessageRef } from '../../src/core/ports.js';
 import { eventually, FakeSlack } from '../support/fake-slack.js';
-import { buttonClickPayload, interactionForm, postSigned, slashCommandForm, viewSubmissionPayload } from '../support/fake-slack-requests.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+  viewSubmissionPayload,
+} from '../support/fake-slack-requests.js';
 import { CHANNEL, ScriptedDispatcher, SECRET, text } from '../support/slack-adapter-rig.js';
+import { onTestServer } from '../support/test-http.js';
 
 let slack: FakeSlack;
 const adapters: SlackAdapter[] = [];
@@ -23,7 +30,15 @@ afterEach(async () => {
 });
 
 async function replica(state: ReturnType<typeof createMemoryEphemeralState>, dispatcher: ScriptedDispatcher) {
-  const adapter = createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, port: 0, host: '127.0.0.1', state });
+  const adapter = onTestServer((http) =>
+    createSlackAdapter({
+      botToken: slack.botToken,
+      signingSecret: SECRET,
+      apiUrl: slack.apiUrl,
+      state,
+      http,
+    }),
+  );
   adapters.push(adapter);
   await adapter.start(dispatcher);
   return `http://127.0.0.1:${adapter.port}/slack/events`;
@@ -47,22 +62,56 @@ describe('Slack adapters sharing one EphemeralState', () => {
           confirmLabel: 'Delete',
           cancelLabel: 'Keep',
           style: 'danger',
-          typed: { title: 'Confirm instance delete', label: `Type ${longName} to confirm`, placeholder: longName },
+          typed: {
+            title: 'Confirm instance delete',
+            label: `Type ${longName} to confirm`,
+            placeholder: longName,
+          },
           expiresAt: Date.now() + 120_000,
         },
       }));
-    await postSigned(eventsA, slashCommandForm({ text: 'instance delete x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: slack.newResponseUrl() }), { secret: SECRET });
-    const [card] = await eventually(() => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL));
+    await postSigned(
+      eventsA,
+      slashCommandForm({
+        text: 'instance delete x',
+        userId: 'U0ALICE',
+        channelId: CHANNEL,
+        responseUrl: slack.newResponseUrl(),
+      }),
+      { secret: SECRET },
+    );
+    const [card] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
 
-    const click = buttonClickPayload({ actionId: 'vps_confirm_typed', value: 'tokSHARED', userId: 'U0ALICE', channelId: CHANNEL, messageTs: card?.ts ?? '', responseUrl: slack.newResponseUrl() });
+    const click = buttonClickPayload({
+      actionId: 'vps_confirm_typed',
+      value: 'tokSHARED',
+      userId: 'U0ALICE',
+      channelId: CHANNEL,
+      messageTs: card?.ts ?? '',
+      responseUrl: slack.newResponseUrl(),
+    });
     await postSigned(eventsB, interactionForm(click), { secret: SECRET });
     const open = await eventually(() => slack.callsTo('views.open')[0]);
-    const view = open.args['view'] as { callback_id: string; private_metadata: string; title: { text: string }; blocks: unknown[] };
+    const view = open.args['view'] as {
+      callback_id: string;
+      private_metadata: string;
+      title: { text: string };
+      blocks: unknown[];
+    };
     // The card's own texts (not the generic ones) — only replica A rendered it; the whole name is shown.
     expect(view.title.text).toBe('Confirm instance delete');
     expect(JSON.stringify(view.blocks)).toContain(longName);
 
-    const submit = viewSubmissionPayload({ userId: 'U0ALICE', callbackId: view.callback_id, privateMetadata: view.private_metadata, blockId: 'vps_typed', actionId: 'value', typed: longName });
+    const submit = viewSubmissionPayload({
+      userId: 'U0ALICE',
+      callbackId: view.callback_id,
+      privateMetadata: view.private_metadata,
+      blockId: 'vps_typed',
+      actionId: 'value',
+      typed: longName,
+    });
     await postSigned(eventsA, interactionForm(submit), { secret: SECRET });
     const event = await eventually(() => first.events[0]);
     expect(event).toMatchObject({ action: 'confirm', token: 'tokSHARED', input: longName });
@@ -79,7 +128,16 @@ describe('Slack adapters sharing one EphemeralState', () => {
       for (let i = 1; i <= 6; i += 1) await responder.update(ref, text(`step ${i}`));
       done = true;
     };
-    await postSigned(events, slashCommandForm({ text: 'instance metrics x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: url }), { secret: SECRET });
+    await postSigned(
+      events,
+      slashCommandForm({
+        text: 'instance metrics x',
+        userId: 'U0ALICE',
+        channelId: CHANNEL,
+        responseUrl: url,
+      }),
+      { secret: SECRET },
+    );
     await eventually(() => done);
     const posts = slack.responsesTo(url);
     expect(posts).toHaveLength(5);
@@ -100,7 +158,11 @@ describe('Slack adapters sharing one EphemeralState', () => {
       for (let i = 1; i <= 8; i += 1) await responder.update(ref, text(`restoring… ${i * 10} s`));
       done = true;
     };
-    await postSigned(events, slashCommandForm({ text: 'backup restore x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: url }), { secret: SECRET });
+    await postSigned(
+      events,
+      slashCommandForm({ text: 'backup restore x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: url }),
+      { secret: SECRET },
+    );
     await eventually(() => done);
     const posts = slack.responsesTo(url);
     expect(posts).toHaveLength(5);

@@ -5,6 +5,7 @@ import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/inde
 import type { Dispatcher, Invocation } from '../../src/core/ports.js';
 import { FakeSlack, eventually } from '../support/fake-slack.js';
 import { attachSocketMode, type FakeSocketMode } from '../support/fake-slack-socket.js';
+import { onTestServer } from '../support/test-http.js';
 
 let slack: FakeSlack;
 let socket: FakeSocketMode;
@@ -24,14 +25,15 @@ const dispatcher: Dispatcher = {
 beforeEach(async () => {
   slack = await new FakeSlack().start();
   socket = attachSocketMode(slack, 'xapp-test-token');
-  adapter = createSlackAdapter({
-    botToken: slack.botToken,
-    signingSecret: 'unused-in-socket-mode',
-    appToken: 'xapp-test-token',
-    apiUrl: slack.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
-  });
+  adapter = onTestServer((http) =>
+    createSlackAdapter({
+      botToken: slack.botToken,
+      signingSecret: 'unused-in-socket-mode',
+      appToken: 'xapp-test-token',
+      apiUrl: slack.apiUrl,
+      http,
+    }),
+  );
   await adapter.start(dispatcher);
   await socket.connected;
 });
@@ -65,7 +67,8 @@ it('acks a slash command envelope over Socket Mode and replies through the Web A
   });
 });
 
+// The adapter serves nothing itself: /healthz is the serve server's, whose port it reports.
 it('serves GET /healthz on its HTTP port in Socket Mode', async () => {
   const response = await fetch(`http://127.0.0.1:${adapter.port}/healthz`);
-  expect(await response.text()).toBe('ok');
+  expect(await response.text()).toBe('ok\n');
 });

@@ -8,6 +8,7 @@ import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { eventually, FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { CHANNEL, ScriptedDispatcher, SECRET, text } from '../support/slack-adapter-rig.js';
+import { onTestServer } from '../support/test-http.js';
 
 let slack: FakeSlack;
 const adapters: SlackAdapter[] = [];
@@ -34,14 +35,15 @@ const down = () => Promise.reject(new StoreUnavailableError('Redis is not connec
 const downState: EphemeralState = { get: down, set: down, delete: down, increment: down };
 
 async function replica(state: EphemeralState, dispatcher: ScriptedDispatcher) {
-  const adapter = createSlackAdapter({
-    botToken: slack.botToken,
-    signingSecret: SECRET,
-    apiUrl: slack.apiUrl,
-    port: 0,
-    host: '127.0.0.1',
-    state,
-  });
+  const adapter = onTestServer((http) =>
+    createSlackAdapter({
+      botToken: slack.botToken,
+      signingSecret: SECRET,
+      apiUrl: slack.apiUrl,
+      state,
+      http,
+    }),
+  );
   adapters.push(adapter);
   await adapter.start(dispatcher);
   return `http://127.0.0.1:${adapter.port}/slack/events`;

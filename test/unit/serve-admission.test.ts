@@ -1,7 +1,8 @@
 // The admission queue behind the adapters' command listeners: a few commands' work at a time, first come
 // first served, and a command stuck on a slow API frees its slot after holdMs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAdmission } from '../../src/adapter-kit/admission.js';
+import { admittedDispatcher, createAdmission } from '../../src/serve/admission.js';
+import type { Dispatcher, Invocation, Responder } from '../../src/core/index.js';
 
 /** A unit of work the test finishes by hand. */
 function gate(): { promise: Promise<void>; open(): void; fail(error: Error): void } {
@@ -165,5 +166,45 @@ describe('admission during a flood of commands', () => {
     await vi.advanceTimersByTimeAsync(3);
     expect(started).toEqual([0]);
     await first;
+  });
+});
+
+describe('the admitted dispatcher (serve, in front of every adapter)', () => {
+  const noop: Responder = {
+    reply: async () => ({ platform: 'slack', channelId: 'C0OPS', id: '1' }),
+    update: async () => undefined,
+  };
+  const invocation = (id: string): Invocation => ({
+    id,
+    platform: 'slack',
+    actor: { platform: 'slack', userId: 'U0ALICE', displayName: 'alice' },
+    channelId: 'C0OPS',
+    input: { kind: 'text', text: 'status' },
+  });
+
+  it('lets each command defer at once, and holds its work after the deferral until a slot is free', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 1_000 });
+    const deferred: string[] = [];
+    const worked: string[] = [];
+    const first = gate();
+    const inner: Dispatcher = {
+      async dispatch(invocation, responder) {
+        await responder.defer?.('channel');
+        worked.push(invocation.id);
+        if (invocation.id === 'a') await first.promise;
+      },
+      act: async () => undefined,
+      commands: () => [],
+    };
+    const admitted = admittedDispatcher(inner, admission);
+    const responder = (id: string): Responder => ({ ...noop, defer: async () => void deferred.push(id) });
+    const a = admitted.dispatch(invocation('a'), responder('a'));
+    const b = admitted.dispatch(invocation('b'), responder('b'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deferred).toEqual(['a', 'b']);
+    expect(worked).toEqual(['a']);
+    first.open();
+    await Promise.all([a, b]);
+    expect(worked).toEqual(['a', 'b']);
   });
 });

@@ -1,10 +1,13 @@
-// Admission of command work after the platform's acknowledgement. The adapters ack (Slack's 200,
-// Discord's deferral) on the same thread that runs the commands, so a burst whose work all starts at
+// Admission of command work after the platform's acknowledgement, as one Dispatcher decorator that
+// serve puts in front of every adapter. The adapters ack (Slack's 200, Discord's deferral) on the
+// same thread that runs the commands, so a burst whose work all starts at
 // once leaves each new request's ack queued behind every running command's callbacks. Acks have a
 // 3 s deadline and replies none, so: a few commands' work at a time; none while commands are still
 // pouring in (a flood), unless it has waited `flood.maxWaitMs`; and a command still waiting on a slow
 // hosting API gives its slot up after `holdMs`, so one slow call never stalls the others. A lone
 // command is never held back.
+
+import type { Dispatcher, Responder } from '../core/index.js';
 
 /** When arrivals count as a flood: two within `windowMs`, the latest less than `windowMs` ago. */
 export interface FloodOptions {
@@ -26,7 +29,7 @@ export interface Admission {
 }
 
 /**
- * What both chat adapters use: two commands' work at a time; a command still waiting on the API
+ * What serve admits commands with: two commands' work at a time; a command still waiting on the API
  * after 100 ms frees its slot; commands arriving under 5 ms apart are a flood whose work waits for
  * it to pass, at most 250 ms (200 commands are acked in about 100 ms on the 2-core machine; a reply
  * a quarter of a second later goes unnoticed, a missed ack fails the command).
@@ -113,6 +116,38 @@ export function createAdmission(options: {
         await work();
       } finally {
         release();
+      }
+    },
+  };
+}
+
+/**
+ * The dispatcher with commands admitted: each arrival is counted, and a command's work after its
+ * deferral (the runner defers once parsed and authorised) waits for a slot; clicks pass straight through.
+ */
+export function admittedDispatcher(
+  inner: Dispatcher,
+  admission: Admission = createAdmission(COMMAND_ADMISSION),
+): Dispatcher {
+  return {
+    commands: () => inner.commands(),
+    act: (event, responder) => inner.act(event, responder),
+    async dispatch(invocation, responder) {
+      admission.arrived();
+      let release: (() => void) | undefined;
+      const admitted: Responder = {
+        reply: (message, options) => responder.reply(message, options),
+        update: (ref, message) => responder.update(ref, message),
+        ...(responder.announce ? { announce: (message) => responder.announce!(message) } : {}),
+        async defer(visibility) {
+          await responder.defer?.(visibility);
+          release ??= await admission.enter();
+        },
+      };
+      try {
+        await inner.dispatch(invocation, admitted);
+      } finally {
+        release?.();
       }
     },
   };
