@@ -17,6 +17,8 @@ export type { Runtime } from './context.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
+export { estateServers, INSTANCE_LIST_TTL_MS, LIST_MAX_PAGES, LIST_PAGE_SIZE, readAllInstances } from './instances/estate-list.js';
+export type { EstateDeps, EstateServer, FullListing } from './instances/estate-list.js';
 export { learnInstances } from './instances/learn-instances.js';
 export { NO_METRICS } from './metrics-port.js';
 export type { ConfirmationOutcome, CoreMetrics } from './metrics-port.js';
