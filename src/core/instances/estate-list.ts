@@ -82,11 +82,17 @@ function toServer(item: InstanceListItem): EstateServer {
   };
 }
 
+/** The last copy parsed in this process: a warm cache costs a store read, not a parse of every server. */
+let lastParsed: { raw: string; list: CachedList } | null = null;
+
 async function readCache(deps: EstateDeps): Promise<CachedList | null> {
   const raw = await deps.store.ephemeral.get(CACHE_KEY);
   if (raw === null) return null;
+  if (lastParsed?.raw === raw) return lastParsed.list;
   try {
-    return JSON.parse(raw) as CachedList;
+    const list = JSON.parse(raw) as CachedList;
+    lastParsed = { raw, list };
+    return list;
   } catch {
     return null;
   }
