@@ -1,8 +1,19 @@
 // `instance list` (optional endpoint E3, spec part 10): every server on one table, read page by
 // page. The filters go to the API and are applied again here, so a service that ignores one of
 // them still gets the right rows.
-import type { HostingApi, InstanceListItem, PageInfo } from '../src/api/index.js';
-import { arg, asFlag, commandGroup, optional, type CommandDefinition, UserError } from '../src/core/index.js';
+import type { HostingApi, InstanceListItem } from '../src/api/index.js';
+import {
+  arg,
+  asFlag,
+  commandGroup,
+  type FullListing,
+  LIST_MAX_PAGES,
+  LIST_PAGE_SIZE,
+  optional,
+  readAllInstances,
+  type CommandDefinition,
+  UserError,
+} from '../src/core/index.js';
 import { money, plural, present, show } from './shared/format.js';
 import { notOffered } from './shared/not-offered.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
@@ -24,9 +35,9 @@ export const INSTANCE_STATUSES = [
 ] as const;
 
 /** Servers asked for per page. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = LIST_PAGE_SIZE;
 /** Pages read at most without --page (5,000 servers). */
-export const MAX_PAGES = 50;
+export const MAX_PAGES = LIST_MAX_PAGES;
 
 interface Filters {
   statuses: string[];
@@ -65,30 +76,17 @@ function matches(item: InstanceListItem, filters: Filters): boolean {
   );
 }
 
-interface Listing {
-  items: InstanceListItem[];
-  page: PageInfo;
-  /** Pages there were beyond MAX_PAGES, left unread. */
-  cut: boolean;
-}
+type Listing = FullListing;
 
-/** One page (--page), or every page up to MAX_PAGES; a server seen twice (the list moved while paging) counts once. */
+/** One page (--page), or every page up to MAX_PAGES (the core's reader, shared with name resolution). */
 async function readList(api: HostingApi, filters: Filters, page: number | undefined): Promise<Listing> {
   const query = {
-    limit: PAGE_SIZE,
     ...(filters.statuses.length > 0 ? { statuses: filters.statuses } : {}),
     ...(filters.search !== undefined ? { search: filters.search } : {}),
   };
-  const first = await api.instances.list({ ...query, page: page ?? 1 });
-  if (page !== undefined) return { items: first.items, page: first.page, cut: false };
-  const byUuid = new Map(first.items.map((item) => [item.uuid, item]));
-  const last = Math.min(first.page.total_pages, MAX_PAGES);
-  for (let next = 2; next <= last; next += 1) {
-    const more = await api.instances.list({ ...query, page: next });
-    if (more.items.length === 0) break;
-    for (const item of more.items) byUuid.set(item.uuid, item);
-  }
-  return { items: [...byUuid.values()], page: first.page, cut: first.page.total_pages > MAX_PAGES };
+  if (page === undefined) return readAllInstances(api, query);
+  const one = await api.instances.list({ limit: PAGE_SIZE, ...query, page });
+  return { items: one.items, page: one.page, cut: false };
 }
 
 /** "31 servers · 30 Running · 1 Error": the most common status first. */

@@ -25,6 +25,8 @@ export interface AppConfig {
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
   watch?: { intervalMs: number };
+  /** How long the instance list (E3) is cached for name resolution (VPSOPS_INSTANCE_LIST_TTL_SECONDS); absent → 60 s. */
+  instanceListTtlMs?: number;
   /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
   leaseTtlMs: number;
   /**

@@ -61,6 +61,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
+  VPSOPS_INSTANCE_LIST_TTL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
   VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
@@ -215,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
     leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
+    instanceListTtlMs: e.VPSOPS_INSTANCE_LIST_TTL_SECONDS * 1000,
     audit: {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
     },

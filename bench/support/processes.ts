@@ -123,8 +123,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** `vpsops simulator` in its own process: the hosting API the bot talks to. */
-export async function startSimulatorProcess(): Promise<{ url: string; apiKey: string; stop(): Promise<void> }> {
-  const child = spawnNode([BIN, 'simulator', '--port', '0']);
+export async function startSimulatorProcess(
+  args: string[] = [],
+): Promise<{ url: string; apiKey: string; stop(): Promise<void> }> {
+  const child = spawnNode([BIN, 'simulator', '--port', '0', ...args]);
   try {
     await child.waitFor(/API key: \S+/);
   } catch (error) {

@@ -19,6 +19,8 @@ export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
+export { estateServers, INSTANCE_LIST_TTL_MS, LIST_MAX_PAGES, LIST_PAGE_SIZE, readAllInstances } from './instances/estate-list.js';
+export type { EstateDeps, EstateServer, FullListing } from './instances/estate-list.js';
 export { learnInstances } from './instances/learn-instances.js';
 export { lease } from './leases.js';
 export type { Lease, LeaseHooks } from './leases.js';

@@ -1,38 +1,16 @@
 // `vpsops exec "instance list"` and `"billing balance"` as a script runs them, against the simulator
 // in its own process (`vpsops simulator --instances 230`: three pages of 100), and against one that
 // does not offer E3/E4 (`--without E3,E4`): exit 1 and a plain sentence.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { createCliWorld, type CliWorld } from '../support/console-cli.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
+import { startSimulatorProcess as startSimulator } from '../support/simulator-process.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'vpsops.js');
 const API_KEY = 'sim-estate-key';
 const children = childReaper();
 
-/** Starts `vpsops simulator` on a free port and resolves with its base URL once it listens. */
-async function startSimulatorProcess(args: string[]): Promise<string> {
-  const child = children.track(
-    spawn(process.execPath, [BIN, 'simulator', '--port', '0', '--api-key', API_KEY, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  let stdout = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      const url = /Hosting API simulator on (http:\S+)/.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`simulator exited early (${code}): ${stdout}`)));
-  });
-}
+const startSimulatorProcess = (args: string[]) => startSimulator(children, API_KEY, args);
 
 describe('exec against a separate simulator process', { timeout: 90_000 }, () => {
   let world: CliWorld;

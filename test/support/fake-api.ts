@@ -7,6 +7,9 @@ import { instanceDetailSchema } from '../../src/api/schemas/instance.js';
 export type ApiOverrides = { [G in keyof HostingApi]?: Partial<HostingApi[G]> };
 
 const notFaked = (name: string) => () => Promise.reject(new Error(`fake API: ${name} is not faked`));
+/** An optional endpoint left unfaked answers like a service that does not offer it (404). */
+const notOffered = (name: string) => () =>
+  Promise.reject(Object.assign(new Error(`fake API: ${name} is not offered (404)`), { status: 404 }));
 
 /** The port with `overrides` in place and every other method rejecting. */
 export function fakeHostingApi(overrides: ApiOverrides): HostingApi {
@@ -19,7 +22,7 @@ export function fakeHostingApi(overrides: ApiOverrides): HostingApi {
       consoleWebsocket: notFaked('instances.consoleWebsocket'),
       rrd: notFaked('instances.rrd'),
       withoutPublicIp: notFaked('instances.withoutPublicIp'),
-      list: notFaked('instances.list'),
+      list: notOffered('instances.list'),
       ...o.instances,
     },
     snapshots: {

@@ -79,6 +79,8 @@ export async function startDiscordWorld(
     logger?: Logger;
     /** HTTP interactions mode (signed POSTs to `endpointUrl`) instead of the gateway. */
     http?: boolean;
+    /** A hosting API elsewhere (e.g. `vpsops simulator` in its own process) instead of the world's simulator. */
+    hostingApi?: { url: string; apiKey: string };
     /** Extra configuration variables (e.g. VPSOPS_CONFIRM_TTL_SECONDS). */
     env?: Record<string, string>;
   } = {},
@@ -93,7 +95,8 @@ export async function startDiscordWorld(
     VPSOPS_CONFIRM_TTL_SECONDS: '120',
     ...options.env,
   });
-  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+  const target = options.hostingApi ?? { url: sim.url, apiKey: sim.apiKey };
+  const api = createHostingApi({ baseUrl: target.url, apiKey: target.apiKey, retries: 0, timeoutMs: 2_000 });
   const discord = await startFakeDiscord({ roles: [{ id: OPS_ROLE, name: 'ops' }] });
   // HTTP mode: the serve server stand-in, with whatever the adapter mounts on it.
   const mounted = new Map<string, RequestListener>();

@@ -74,6 +74,8 @@ export async function startSlackWorld(
     timing?: Partial<SimulatorTiming>;
     tracking?: WorldTracking;
     logger?: Logger;
+    /** A hosting API elsewhere (e.g. `vpsops simulator` in its own process) instead of the world's simulator. */
+    hostingApi?: { url: string; apiKey: string };
     /** Extra configuration variables (e.g. VPSOPS_PROGRESS_AFTER_MS). */
     env?: Record<string, string>;
     /** Commands the policy makes two-person (an admin other than the requester confirms). */
@@ -95,7 +97,8 @@ export async function startSlackWorld(
     ...options.env,
   });
   let offset = 0;
-  const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+  const target = options.hostingApi ?? { url: sim.url, apiKey: sim.apiKey };
+  const api = createHostingApi({ baseUrl: target.url, apiKey: target.apiKey, retries: 0, timeoutMs: 2_000 });
   const slack = await new FakeSlack().start();
 
   const startSide = async (tracking: WorldTracking | undefined) => {

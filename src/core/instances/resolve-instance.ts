@@ -1,6 +1,10 @@
-// Resolves instance references — uuid, policy alias, a hostname the bot has seen, or the
-// channel's bound instance — to {uuid, label}, with close-name hints for unknown names.
+// Resolves instance references — uuid, policy alias, a hostname the bot has seen or the instance
+// list (E3) shows, a unique hostname prefix, or the channel's bound instance — to {uuid, label},
+// with close-name hints for unknown names and the candidates for ambiguous ones.
 import { isApiError } from '../../api/errors.js';
+import type { HostingApi } from '../../api/index.js';
+import type { AppConfig } from '../../app-config.js';
+import { estateServers, type EstateServer, type Freshness } from './estate-list.js';
 import type { CommandDefinition } from '../command.js';
 import type { ResolvedInstance } from '../ports.js';
 import { UserError } from '../errors.js';
@@ -15,15 +19,100 @@ import { isUuid } from '../parse/uuid.js';
 /** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
 const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
 
-/** What resolution needs: the policy (aliases) and the store (hostnames). */
+/** What resolution needs: the policy (aliases), the store (hostnames) and, for the instance list, the API. */
 export interface ResolveDeps {
   policy: Policy;
   store: BotStore;
+  /** Without it (or without E3) names resolve from aliases and learned hostnames only. */
+  api?: Pick<HostingApi, 'instances'>;
+  config?: Pick<AppConfig, 'instanceListTtlMs'>;
+  now?: () => Date;
 }
 
-/** The learned hostname of a uuid the user gave: only a label, so a store outage does not stop the command. */
-function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
-  return bestEffort('hostname lookup', () => deps.store.hostnames.hostnameOf(uuid), null);
+/** The instance list's servers, or null (no API, E3 not offered, or the list unreadable: `failed`). */
+async function listed(
+  deps: ResolveDeps,
+  freshness: Freshness,
+): Promise<{ servers: EstateServer[] | null; failed: boolean }> {
+  if (!deps.api) return { servers: null, failed: false };
+  try {
+    const servers = await estateServers(
+      {
+        api: deps.api,
+        store: deps.store,
+        ...(deps.config?.instanceListTtlMs !== undefined ? { ttlMs: deps.config.instanceListTtlMs } : {}),
+        ...(deps.now ? { now: deps.now } : {}),
+      },
+      freshness,
+    );
+    return { servers, failed: false };
+  } catch {
+    // A list that cannot be read only means fewer names: uuids and learned names still resolve.
+    return { servers: null, failed: true };
+  }
+}
+
+/** The learned hostname of a uuid the user gave (else the cached list's): only a label, so a store outage does not stop the command. */
+async function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
+  const learned = await bestEffort('hostname lookup', () => deps.store.hostnames.hostnameOf(uuid), null);
+  if (learned) return learned;
+  const { servers } = await bestEffort('instance list', () => listed(deps, 'cached'), {
+    servers: null,
+    failed: false,
+  });
+  return servers?.find((s) => s.uuid === uuid && s.hostname)?.hostname ?? null;
+}
+
+/** Candidates shown for an ambiguous name at most. */
+const CANDIDATES_SHOWN = 10;
+
+function ambiguous(text: string, how: string, servers: EstateServer[]): UserError {
+  const sorted = [...servers].sort((a, b) => a.hostname.localeCompare(b.hostname, 'en', { numeric: true }));
+  const lines = sorted
+    .slice(0, CANDIDATES_SHOWN)
+    .map((s) => `• ${s.hostname} — uuid ${s.uuid}${s.location ? ` · ${s.location}` : ''}`);
+  if (sorted.length > CANDIDATES_SHOWN) lines.push(`• … and ${sorted.length - CANDIDATES_SHOWN} more`);
+  return new UserError(
+    'ambiguous-instance',
+    `\`${text}\` ${how} ${servers.length} instances:\n${lines.join('\n')}`,
+    'Type the whole hostname, the uuid (or its first 8 characters), or add an alias in the policy file.',
+  );
+}
+
+/** A hostname from the instance list: exact (case-insensitive), else a unique prefix; null when none matches. */
+function fromList(text: string, servers: EstateServer[]): ResolvedInstance | null {
+  const lower = text.toLowerCase();
+  const named = servers.filter((s) => s.hostname !== '');
+  const exact = named.filter((s) => s.hostname.toLowerCase() === lower);
+  if (exact.length > 1) throw ambiguous(text, 'is the hostname of', exact);
+  if (exact.length === 1) return { uuid: exact[0]!.uuid, label: exact[0]!.hostname };
+  const starting = named.filter((s) => s.hostname.toLowerCase().startsWith(lower));
+  if (starting.length > 1) throw ambiguous(text, 'starts the hostnames of', starting);
+  if (starting.length === 1) return { uuid: starting[0]!.uuid, label: starting[0]!.hostname };
+  return null;
+}
+
+/** A name looked up in the instance list: the cached copy, then — on a miss — a fresh read. */
+async function resolveFromList(
+  text: string,
+  deps: ResolveDeps,
+): Promise<{ found: ResolvedInstance | null; names: string[]; failed: boolean }> {
+  let result = await listed(deps, 'cached-or-fetch');
+  let found = result.servers ? fromList(text, result.servers) : null;
+  if (!found && result.servers) {
+    result = await listed(deps, 'after-miss');
+    found = result.servers ? fromList(text, result.servers) : null;
+  }
+  if (found) {
+    // Learned, so labels and watches name it even when the list is later unavailable.
+    const { uuid, label } = found;
+    await bestEffort('learning a hostname', () => deps.store.hostnames.remember(uuid, label), undefined);
+  }
+  return {
+    found,
+    names: (result.servers ?? []).map((s) => s.hostname).filter(Boolean),
+    failed: result.failed,
+  };
 }
 
 /** Resolves one reference typed by a user. */
@@ -47,8 +136,11 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
     );
   }
   if (isUuidPrefix(text)) return resolveUuidPrefix(text.toLowerCase(), deps);
+  const fromEstate = await resolveFromList(text, deps);
+  if (fromEstate.found) return fromEstate.found;
   const names = [
     ...deps.policy.aliases().map((a) => a.name),
+    ...fromEstate.names,
     ...(await deps.store.hostnames.search(text.slice(0, 1), SUGGESTION_POOL)).map((h) => h.hostname),
   ];
   const near = closest(text, [...new Set(names)], 3);
@@ -56,7 +148,9 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
   throw new UserError(
     'unknown-instance',
     `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
-    `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}. Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
+    `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}.` +
+      (fromEstate.failed ? ' The instance list could not be read just now.' : '') +
+      ` Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
   );
 }
 
@@ -78,6 +172,10 @@ async function resolveUuidPrefix(prefix: string, deps: ResolveDeps): Promise<Res
   for (const a of deps.policy.aliases()) if (a.uuid.startsWith(prefix)) known.set(a.uuid, a.name);
   for (const h of await deps.store.hostnames.search('', UUID_PREFIX_POOL))
     if (h.uuid.startsWith(prefix)) known.set(h.uuid, h.hostname);
+  if (![...known.keys()].some((uuid) => uuid.startsWith(prefix))) {
+    const { servers } = await listed(deps, 'cached-or-fetch');
+    for (const s of servers ?? []) if (s.uuid.startsWith(prefix)) known.set(s.uuid, s.hostname || s.uuid);
+  }
   const matches = [...known];
   if (matches.length === 1) {
     const [uuid, label] = matches[0]!;
@@ -188,6 +286,9 @@ export async function instanceMatcher(
   for (const a of deps.policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
   const words = input.kind === 'text' ? input.text.split(/\s+/) : [];
   const candidates = [...new Set(words.filter((w) => w && !w.startsWith('-')))].slice(0, MATCHER_WORDS);
+  // Only the cached list: parsing never waits on the hosting API.
+  const { servers } = await listed(deps, 'cached');
+  for (const s of servers ?? []) if (s.hostname) names.add(s.hostname.toLowerCase()).add(s.uuid);
   await Promise.all(
     candidates.map(async (word) => {
       const lower = word.toLowerCase();
@@ -218,6 +319,8 @@ export async function completeInstances(
   for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
   for (const h of await deps.store.hostnames.search(wanted, SUGGESTION_POOL))
     add(h.hostname, h.uuid, 'hostname');
+  const { servers } = await listed(deps, 'cached-or-fetch');
+  for (const s of servers ?? []) if (s.hostname) add(s.hostname, s.uuid, s.location || 'server');
   return out
     .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
     .slice(0, 25)
