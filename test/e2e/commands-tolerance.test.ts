@@ -84,13 +84,16 @@ describe('commands facing surprising API answers', () => {
     expect(out.text).toMatch(/CPU, last hour\s+metrics unavailable/);
   });
 
-  it('reports on the card when the instance was stopped by someone else after the preview', async () => {
+  it('refuses at the click a stop previewed while Running once someone else has stopped it, sending nothing', async () => {
     const preview = await h.run('instance stop web-1');
     await h.api.instances.stop(web1);
     const done = await h.confirm(preview.token!);
     expect(done.message.outcome).toBe('error');
+    expect(done.text).toContain('This preview no longer holds');
+    expect(done.text).toContain('Nothing was done');
     expect(done.text).not.toContain('Stop requested');
-    expect(h.sim.countRequests('instance.stop')).toBe(2);
+    // Only the other party's stop reached the API: the premise re-check refused before calling.
+    expect(h.sim.countRequests('instance.stop')).toBe(1);
     expect(h.followed).toEqual([]);
   });
 });

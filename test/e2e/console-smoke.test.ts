@@ -1,6 +1,7 @@
 // Every command through the real console REPL against the embedded simulator: one happy input
 // (asserting the printed text and, for API commands, that its endpoint was called) and one
-// failing input each. Rows share one session and run in order, like an operator's shift.
+// failing input each. Rows share one session and run in order, like an operator's shift; a row
+// whose change is followed waits for its closing line (one destructive operation per server).
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../src/api/endpoints.js';
@@ -33,6 +34,7 @@ describe('console smoke: every command, happy and failing', () => {
       for (const pattern of row.shows) expect(happy).toMatch(pattern);
       expect(happy).not.toMatch(/Something went wrong/);
       if (row.endpoint) expect(sim.countRequests(row.endpoint)).toBeGreaterThan(before);
+      if (row.followedTo) await session.waitFor(row.followedTo);
       const failing = await sendAll(row.failing);
       expect(failing).toMatch(row.fails);
     });

@@ -121,7 +121,12 @@ function tokenOf(card: StoredMessage, actionId: string): string {
 }
 
 /** Sends a slash command and returns the card posted in answer to it (a card posted after it was sent). */
-async function previewFrom(to: Replica, text: string, hostname: string, actionId: string): Promise<StoredMessage> {
+async function previewFrom(
+  to: Replica,
+  text: string,
+  hostname: string,
+  actionId: string,
+): Promise<StoredMessage> {
   const before = new Set(slack.messages.keys());
   expect((await slash(to, text)).status).toBe(200);
   return eventually(
@@ -176,6 +181,14 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
         15_000,
         'the confirmed card',
       );
+      // One destructive operation per server: the next stop of web-1 waits until this one is followed to its end.
+      const followedToItsEnd = (stopped: StoredMessage, what: string) =>
+        eventually(
+          () => JSON.stringify(slack.messages.get(stopped.ts)).includes('Stopped — done'),
+          15_000,
+          what,
+        );
+      await followedToItsEnd(card, 'the first stop to be followed to its end');
 
       // Confirm clicked on both replicas at once, several times over: one API call each time.
       for (const [round, uuid, host] of [
@@ -197,6 +210,7 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
           15_000,
           `stop #${round + 1}`,
         );
+        await followedToItsEnd(next, `stop #${round + 1} to be followed to its end`);
       }
       // Give stray duplicate executions time to show up before counting for the last time.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
