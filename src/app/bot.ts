@@ -208,7 +208,12 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
 
 /** The core's few settings, picked out of the process config. */
 export function coreSettings(config: AppConfig): CoreSettings {
-  return { currency: config.currency, confirmTtlMs: config.confirmTtlMs, replies: { ...config.replies } };
+  return {
+    currency: config.currency,
+    confirmTtlMs: config.confirmTtlMs,
+    replies: { ...config.replies },
+    ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+  };
 }
 
 async function expireIfPending(rt: Runtime, token: string, responder: Responder): Promise<void> {

@@ -9,4 +9,6 @@ export interface CoreSettings {
   confirmTtlMs: number;
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
+  /** How long the hosting service's instance list is cached for name lookups (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
+  instanceListTtlMs?: number;
 }

@@ -3,7 +3,7 @@
 // with close-name hints for unknown names and the candidates for ambiguous ones.
 import { isApiError } from '../../api/errors.js';
 import type { HostingApi } from '../../api/index.js';
-import type { AppConfig } from '../../app-config.js';
+import type { CoreSettings } from '../settings.js';
 import { estateServers, type EstateServer, type Freshness } from './estate-list.js';
 import type { CommandDefinition } from '../command.js';
 import type { ResolvedInstance } from '../ports.js';
@@ -25,7 +25,7 @@ export interface ResolveDeps {
   store: BotStore;
   /** Without it (or without E3) names resolve from aliases and learned hostnames only. */
   api?: Pick<HostingApi, 'instances'>;
-  config?: Pick<AppConfig, 'instanceListTtlMs'>;
+  config?: Pick<CoreSettings, 'instanceListTtlMs'>;
   now?: () => Date;
 }
 
