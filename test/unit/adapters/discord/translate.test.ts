@@ -1,0 +1,120 @@
+// Interactions become neutral invocations and action events: Discord paths and option names map
+// back to the definitions, identity is the user id, roles come from the member.
+import { describe, expect, it } from 'vitest';
+import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
+import {
+  indexCommands,
+  parseCustomId,
+  readOptions,
+  toActionEvent,
+  toInvocation,
+} from '../../../../adapters/discord/translate.js';
+import type { CommandInfo } from '../../../../src/core/ports.js';
+
+const commands: CommandInfo[] = [
+  {
+    group: 'snapshot',
+    name: 'delete',
+    summary: 'Delete',
+    risk: 'destructive',
+    args: [
+      { name: 'instance', kind: 'instance', description: 'i', required: true, positional: true },
+      { name: 'snapshotUuid', kind: 'uuid', description: 's', required: true, positional: true },
+    ],
+  },
+  { group: '', name: 'whoami', summary: 'Who am I', risk: 'read', args: [] },
+];
+
+/** A structural stand-in for a discord.js interaction (only what the translator reads). */
+function interaction(options: CommandInteractionOption[], extra: Record<string, unknown> = {}) {
+  return {
+    id: '42',
+    channelId: 'C9',
+    guildId: 'G1',
+    locale: 'en-GB',
+    user: { id: 'U7', username: 'dora', globalName: 'Dora' },
+    member: { roles: ['G1', 'R1'], nick: 'dee' },
+    options: { data: options },
+    ...extra,
+  } as unknown as BaseInteraction & { options: { data: readonly CommandInteractionOption[] } };
+}
+
+describe('Discord translation', () => {
+  const index = indexCommands(commands);
+
+  it('turns a grouped subcommand into an options invocation with the definitions’ names', () => {
+    const data = [
+      {
+        name: 'snapshot',
+        type: 2,
+        options: [
+          {
+            name: 'delete',
+            type: 1,
+            options: [
+              { name: 'instance', type: 3, value: 'web-1' },
+              { name: 'snapshot-uuid', type: 3, value: 'u' },
+            ],
+          },
+        ],
+      },
+    ] as CommandInteractionOption[];
+    expect(toInvocation(interaction(data), index)).toEqual({
+      id: '42',
+      platform: 'discord',
+      actor: { platform: 'discord', userId: 'U7', displayName: 'dee', roles: ['R1'] },
+      channelId: 'C9',
+      input: {
+        kind: 'options',
+        path: ['snapshot', 'delete'],
+        options: { instance: 'web-1', snapshotUuid: 'u' },
+      },
+      locale: 'en-GB',
+    });
+  });
+
+  it('turns a plain bot subcommand into a one-element path', () => {
+    const invocation = toInvocation(
+      interaction([{ name: 'whoami', type: 1, options: [] }] as CommandInteractionOption[]),
+      index,
+    );
+    expect(invocation.input).toEqual({ kind: 'options', path: ['whoami'], options: {} });
+  });
+
+  it('finds the focused option under the subcommand for autocomplete', () => {
+    const { discordPath, leaves } = readOptions([
+      {
+        name: 'snapshot',
+        type: 2,
+        options: [
+          { name: 'delete', type: 1, options: [{ name: 'instance', type: 3, value: 'we', focused: true }] },
+        ],
+      },
+    ] as CommandInteractionOption[]);
+    expect(discordPath).toEqual(['snapshot', 'delete']);
+    expect(leaves[0]).toMatchObject({ name: 'instance', focused: true });
+    expect(index.get('snapshot delete')?.instanceOptions.has('instance')).toBe(true);
+  });
+
+  it('reads only our confirmation custom_ids', () => {
+    expect(parseCustomId('vps:confirm:t0k')).toEqual({ kind: 'confirm', token: 't0k' });
+    expect(parseCustomId('vps:cancel:t0k')).toEqual({ kind: 'cancel', token: 't0k' });
+    expect(parseCustomId('vps:typed:t0k')).toEqual({ kind: 'typed', token: 't0k' });
+    expect(parseCustomId('vps:typed-confirm:t0k')).toEqual({ kind: 'typedConfirm', token: 't0k' });
+    expect(parseCustomId('vps:confirm:')).toBeNull();
+    expect(parseCustomId('other:thing')).toBeNull();
+  });
+
+  it('uses the user id as identity on clicks, with the typed text as input', () => {
+    const event = toActionEvent(interaction([], { member: null }), 'confirm', 't0k', 'web-1');
+    expect(event).toEqual({
+      id: '42',
+      platform: 'discord',
+      actor: { platform: 'discord', userId: 'U7', displayName: 'Dora', roles: [] },
+      channelId: 'C9',
+      token: 't0k',
+      action: 'confirm',
+      input: 'web-1',
+    });
+  });
+});

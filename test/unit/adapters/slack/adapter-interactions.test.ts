@@ -1,0 +1,137 @@
+// The Slack adapter's interactive side with the real Bolt against the fake Slack: button clicks,
+// typed-confirmation modals and cards edited again after a restart.
+import { describe, expect, it } from 'vitest';
+import type { SlackAdapter } from '../../../../adapters/slack/index.js';
+import { eventually, type FakeSlack } from '../../../support/fake-slack.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  viewSubmissionPayload,
+} from '../../../support/fake-slack-requests.js';
+import {
+  CHANNEL,
+  SECRET,
+  slackAdapterEachTest,
+  text,
+  type ScriptedDispatcher,
+  type SlackAdapterRig,
+} from '../../../support/slack-adapter-rig.js';
+
+let slack: FakeSlack;
+let adapter: SlackAdapter;
+let dispatcher: ScriptedDispatcher;
+let events: string;
+let slash: SlackAdapterRig['slash'];
+slackAdapterEachTest((rig) => ({ slack, adapter, dispatcher, events, slash } = rig));
+
+describe('Slack adapter interactions', () => {
+  it('turns a Confirm click into an ActionEvent that carries only the token', async () => {
+    const url = slack.newResponseUrl();
+    const click = buttonClickPayload({
+      actionId: 'vps_confirm',
+      value: 'tok123',
+      userId: 'U0BOB',
+      channelId: CHANNEL,
+      messageTs: '1.1',
+      responseUrl: url,
+    });
+    const answer = await postSigned(events, interactionForm(click), { secret: SECRET });
+    expect(answer.status).toBe(200);
+    const event = await eventually(() => dispatcher.events[0]);
+    expect(event).toMatchObject({
+      action: 'confirm',
+      token: 'tok123',
+      channelId: CHANNEL,
+      actor: { userId: 'U0BOB' },
+    });
+    expect(event.input).toBeUndefined();
+  });
+
+  it('opens a modal for a typed confirmation and turns its submission into a confirm with the typed text', async () => {
+    dispatcher.onDispatch = async (_inv, responder) =>
+      void (await responder.reply({
+        title: 'Delete web-1?',
+        blocks: [{ type: 'text', text: 'This cannot be undone.' }],
+        actions: {
+          token: 'tokDEL',
+          confirmLabel: 'Delete',
+          cancelLabel: 'Keep',
+          style: 'danger',
+          typed: { title: 'Delete web-1', label: 'Type web-1 to confirm', placeholder: 'web-1' },
+          expiresAt: Date.now() + 120_000,
+        },
+      }));
+    await slash('instance delete web-1');
+    const [card] = await eventually(
+      () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
+    );
+    expect(JSON.stringify(card?.blocks)).toContain('vps_confirm_typed');
+
+    const click = buttonClickPayload({
+      actionId: 'vps_confirm_typed',
+      value: 'tokDEL',
+      userId: 'U0ALICE',
+      channelId: CHANNEL,
+      messageTs: card?.ts ?? '',
+      responseUrl: slack.newResponseUrl(),
+    });
+    expect((await postSigned(events, interactionForm(click), { secret: SECRET })).status).toBe(200);
+    const open = await eventually(() => slack.callsTo('views.open')[0]);
+    const view = open.args['view'] as {
+      callback_id: string;
+      private_metadata: string;
+      title: { text: string };
+    };
+    expect(view.title.text).toBe('Delete web-1');
+    expect(JSON.parse(view.private_metadata)).toMatchObject({ token: 'tokDEL', channelId: CHANNEL });
+    expect(dispatcher.events).toHaveLength(0);
+
+    const submit = viewSubmissionPayload({
+      userId: 'U0ALICE',
+      callbackId: view.callback_id,
+      privateMetadata: view.private_metadata,
+      blockId: 'vps_typed',
+      actionId: 'value',
+      typed: 'web-1',
+    });
+    expect((await postSigned(events, interactionForm(submit), { secret: SECRET })).status).toBe(200);
+    const event = await eventually(() => dispatcher.events[0]);
+    expect(event).toMatchObject({ action: 'confirm', token: 'tokDEL', input: 'web-1', channelId: CHANNEL });
+  });
+
+  it('answers a modal submission privately with chat.postEphemeral when no response_url is left', async () => {
+    dispatcher.onAct = async (_event, responder) =>
+      void (await responder.reply(text('That does not match.'), { visibility: 'ephemeral' }));
+    const submit = viewSubmissionPayload({
+      userId: 'U0ALICE',
+      callbackId: 'vps_typed_confirm',
+      privateMetadata: JSON.stringify({ token: 'tok', channelId: CHANNEL }),
+      blockId: 'vps_typed',
+      actionId: 'value',
+      typed: 'nope',
+    });
+    await postSigned(events, interactionForm(submit), { secret: SECRET });
+    const call = await eventually(() => slack.callsTo('chat.postEphemeral')[0]);
+    expect(call.args).toMatchObject({ channel: CHANNEL, user: 'U0ALICE' });
+    expect(String(call.args['text'])).toContain('does not match');
+  });
+
+  it('rebuilds a responder for a stored channel card and edits it with the bot token, but not for private refs', async () => {
+    const stored = {
+      platform: 'slack' as const,
+      channelId: CHANNEL,
+      id: '1.0001',
+      extra: { mode: 'message' },
+    };
+    const responder = adapter.responderFor(stored);
+    if (!responder) throw new Error('expected a responder for a channel card');
+    const ref = await responder.reply(text('terminating…'));
+    await responder.update(ref, text('finished'));
+    expect(slack.messages.get(ref.id)).toMatchObject({ channel: CHANNEL, edits: 1, text: 'finished' });
+    await expect(responder.reply(text('secret'), { visibility: 'ephemeral' })).rejects.toThrow(/privately/);
+    expect(adapter.responderFor({ ...stored, extra: { mode: 'ephemeral', userId: 'U0ALICE' } })).toBeNull();
+    expect(adapter.responderFor({ ...stored, extra: { mode: 'response_url' } })).toBeNull();
+    expect(adapter.responderFor({ ...stored, platform: 'discord' })).toBeNull();
+  });
+});

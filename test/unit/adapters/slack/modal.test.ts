@@ -1,0 +1,102 @@
+// The typed-confirmation modal and the adapter-local stores behind it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-ephemeral-state.js';
+import { rememberTypedSpec, typedSpecFor } from '../../../../adapters/slack/typed-specs.js';
+import {
+  GENERIC_TYPED_SPEC,
+  parseModalMetadata,
+  typedConfirmView,
+  TYPED_INPUT,
+} from '../../../../adapters/slack/modal.js';
+
+describe('typed-confirmation modal', () => {
+  it('carries the token and channel in private_metadata and asks for the text in one input', () => {
+    const view = typedConfirmView(
+      {
+        confirmLabel: 'Delete',
+        cancelLabel: 'Keep',
+        typed: {
+          title: 'Confirm instance delete and more',
+          label: 'Type web-2 to confirm',
+          placeholder: 'web-2',
+        },
+      },
+      { token: 'tok', channelId: 'C1' },
+    );
+    expect(parseModalMetadata(view.private_metadata ?? '')).toEqual({ token: 'tok', channelId: 'C1' });
+    expect(view.title.text.length).toBeLessThanOrEqual(24);
+    const input = view.blocks.find((b) => b.type === 'input');
+    expect(input).toMatchObject({
+      block_id: TYPED_INPUT.blockId,
+      element: { action_id: TYPED_INPUT.actionId },
+    });
+  });
+
+  it('escapes the label shown as mrkdwn in the modal body', () => {
+    const view = typedConfirmView(
+      { ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } },
+      { token: 't', channelId: 'C' },
+    );
+    expect(JSON.stringify(view.blocks[0])).toContain('&lt;!here&gt;');
+  });
+
+  it('ignores private_metadata that is not ours', () => {
+    expect(parseModalMetadata('not json')).toBeNull();
+    expect(parseModalMetadata('{"token":1}')).toBeNull();
+    expect(parseModalMetadata('null')).toBeNull();
+  });
+});
+
+describe('typed specs in the ephemeral state', () => {
+  it('keeps the modal texts of a typed card under its token, readable by any adapter sharing the state', async () => {
+    const state = createMemoryEphemeralState();
+    const typed = { title: 'Confirm instance delete', label: 'Type web-2 to confirm', placeholder: 'web-2' };
+    await rememberTypedSpec(state, {
+      token: 'tok',
+      confirmLabel: 'Delete',
+      cancelLabel: 'Keep',
+      style: 'danger',
+      typed,
+      expiresAt: Date.now() + 60_000,
+    });
+    expect(await typedSpecFor(state, 'tok')).toEqual({ confirmLabel: 'Delete', cancelLabel: 'Keep', typed });
+    expect(await typedSpecFor(state, 'other')).toBeUndefined();
+  });
+
+  it('ignores a stored value that is not a typed spec', async () => {
+    const state = createMemoryEphemeralState();
+    await state.set('slack:typed:bad', '{"confirmLabel":1}', 60_000);
+    await state.set('slack:typed:junk', 'not json', 60_000);
+    expect(await typedSpecFor(state, 'bad')).toBeUndefined();
+    expect(await typedSpecFor(state, 'junk')).toBeUndefined();
+  });
+});
+
+describe('Slack app manifest', () => {
+  it('declares /vps, interactivity at /slack/events and only the scopes the adapter uses', () => {
+    const manifest = parse(
+      readFileSync(new URL('../../../../adapters/slack/manifest.yaml', import.meta.url), 'utf8'),
+    ) as {
+      features: { slash_commands: { command: string; url: string }[] };
+      oauth_config: { scopes: { bot: string[] } };
+      settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
+    };
+    expect(manifest.features.slash_commands[0]).toMatchObject({
+      command: '/vps',
+      url: expect.stringMatching(/\/slack\/events$/),
+    });
+    expect(manifest.settings.interactivity).toMatchObject({
+      is_enabled: true,
+      request_url: expect.stringMatching(/\/slack\/events$/),
+    });
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
+      'chat:write',
+      'chat:write.public',
+      'commands',
+      'files:write',
+    ]);
+  });
+});

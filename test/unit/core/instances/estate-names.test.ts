@@ -1,0 +1,131 @@
+// Names from the instance list (E3): read page by page, cached in the store's ephemeral state for
+// the TTL (so replicas sharing a store share one copy), read again on a miss, and simply absent
+// when the service does not offer the list.
+import { describe, expect, it } from 'vitest';
+import type { HostingApi, InstanceListItem } from '../../../../src/api/index.js';
+import { UserError } from '../../../../src/core/errors.js';
+import { completeInstances, resolveInstanceRef } from '../../../../src/core/instances/resolve-instance.js';
+import { createPolicy } from '../../../../src/core/policy/policy.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const server = (n: number, hostname: string): InstanceListItem =>
+  ({ uuid: uuidOf(n), hostname, location: 'Jakarta' }) as InstanceListItem;
+
+/** An E3 with `servers` over pages of `perPage`, counting calls; `fail` makes it answer with that status. */
+function listApi(servers: InstanceListItem[], options: { fail?: number } = {}) {
+  const state = { calls: 0, servers };
+  const api = {
+    instances: {
+      list: async (opts: { limit?: number; page?: number } = {}) => {
+        state.calls += 1;
+        if (options.fail) throw Object.assign(new Error(`HTTP ${options.fail}`), { status: options.fail });
+        const perPage = opts.limit ?? 100;
+        const page = opts.page ?? 1;
+        const items = state.servers.slice((page - 1) * perPage, page * perPage);
+        const total_pages = Math.max(1, Math.ceil(state.servers.length / perPage));
+        return {
+          items,
+          page: {
+            total: state.servers.length,
+            count: items.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages,
+          },
+        };
+      },
+    },
+  } as unknown as Pick<HostingApi, 'instances'>;
+  return { api, state };
+}
+
+const FLEET = Array.from({ length: 150 }, (_, i) => server(i + 1, `node-${String(i + 1).padStart(3, '0')}`));
+
+async function refusal(promise: Promise<unknown>): Promise<UserError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
+  return error;
+}
+
+describe('names from the instance list', () => {
+  it('resolves a hostname on the second page, and a unique prefix, reading the list once for both', async () => {
+    const { api, state } = listApi([...FLEET, server(900, 'worker-1')]);
+    const deps = { policy: createPolicy(null, null), store: createMemoryStore(), api };
+    expect(await resolveInstanceRef('node-142', deps)).toEqual({ uuid: uuidOf(142), label: 'node-142' });
+    expect(state.calls).toBe(2);
+    expect(await resolveInstanceRef('work', deps)).toEqual({ uuid: uuidOf(900), label: 'worker-1' });
+    expect(state.calls).toBe(2);
+  });
+
+  it('replicas sharing a store share the cached list until its TTL ends', async () => {
+    let clock = 1_000_000;
+    const store = createMemoryStore({ now: () => clock });
+    const now = () => new Date(clock);
+    const a = listApi(FLEET);
+    const b = listApi(FLEET);
+    const config = { instanceListTtlMs: 60_000 };
+    const policy = createPolicy(null, null);
+    await resolveInstanceRef('node-001', { policy, store, api: a.api, config, now });
+    await resolveInstanceRef('node-002', { policy, store, api: b.api, config, now });
+    expect([a.state.calls, b.state.calls]).toEqual([2, 0]);
+    clock += 61_000;
+    await resolveInstanceRef('node-003', { policy, store, api: b.api, config, now });
+    expect(b.state.calls).toBe(2);
+  });
+
+  it('reads the list again on a miss, so a server created since the last read is found', async () => {
+    let clock = 1_000_000;
+    const store = createMemoryStore({ now: () => clock });
+    const { api, state } = listApi(FLEET.slice(0, 5));
+    const deps = { policy: createPolicy(null, null), store, api, now: () => new Date(clock) };
+    await resolveInstanceRef('node-001', deps);
+    state.servers = [...state.servers, server(77, 'fresh-1')];
+    clock += 10_000;
+    expect(await resolveInstanceRef('fresh-1', deps)).toEqual({ uuid: uuidOf(77), label: 'fresh-1' });
+  });
+
+  it('an ambiguous prefix lists the candidates with their uuids', async () => {
+    const { api } = listApi(FLEET);
+    const error = await refusal(
+      resolveInstanceRef('node-01', { policy: createPolicy(null, null), store: createMemoryStore(), api }),
+    );
+    expect(error.id).toBe('ambiguous-instance');
+    expect(error.message).toContain('`node-01` starts the hostnames of 10 instances');
+    expect(error.message).toContain(`• node-013 — uuid ${uuidOf(13)} · Jakarta`);
+  });
+
+  it('without E3 (404 or 405) names are unknown as before and uuids still resolve', async () => {
+    for (const status of [404, 405]) {
+      const { api } = listApi(FLEET, { fail: status });
+      const deps = { policy: createPolicy(null, null), store: createMemoryStore(), api };
+      const error = await refusal(resolveInstanceRef('node-001', deps));
+      expect(error.id).toBe('unknown-instance');
+      expect(error.hint).not.toContain('could not be read');
+      expect((await resolveInstanceRef(uuidOf(1), deps)).uuid).toBe(uuidOf(1));
+    }
+  });
+
+  it('a list that cannot be read says so in the unknown-instance hint', async () => {
+    const { api } = listApi(FLEET, { fail: 500 });
+    const error = await refusal(
+      resolveInstanceRef('node-001', { policy: createPolicy(null, null), store: createMemoryStore(), api }),
+    );
+    expect(error.id).toBe('unknown-instance');
+    expect(error.hint).toContain('The instance list could not be read just now.');
+  });
+
+  it('completion offers hostnames from the list with their location', async () => {
+    const { api } = listApi(FLEET);
+    const choices = await completeInstances('node-14', {
+      policy: createPolicy(null, null),
+      store: createMemoryStore(),
+      api,
+    });
+    expect(choices[0]).toEqual({ name: `node-140 (Jakarta · 00000000)`, value: uuidOf(140) });
+    expect(choices).toHaveLength(10);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../src/render/message.js';
+import type { MessageRef, Responder } from '../../../../src/core/ports.js';
+import { createOutbound, SIMULATOR_MARKER } from '../../../../src/core/runner/outbound.js';
+
+const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1' };
+
+describe('outbound path: simulator marker', () => {
+  it('marks every reply, edit and notice once, whatever the message', async () => {
+    const seen: Message[] = [];
+    const inner: Responder = {
+      reply: async (message) => (seen.push(message), REF),
+      update: async (_ref, message) => void seen.push(message),
+      announce: async (message) => void seen.push(message),
+    };
+    const responder = createOutbound({ simulated: true }).responder(inner);
+    const card: Message = {
+      title: 'Stop web-1?',
+      blocks: [{ type: 'text', text: 'x' }],
+      summary: 'Stop web-1?',
+    };
+    await responder.reply(card);
+    const first = seen[0];
+    if (!first) throw new Error('no reply seen');
+    // An edit of a card that is already marked must not gain a second marker.
+    await responder.update(REF, first);
+    await responder.announce?.({ blocks: [] });
+    for (const message of seen) {
+      expect(message.blocks.filter((b) => b.type === 'context' && b.text === SIMULATOR_MARKER)).toHaveLength(
+        1,
+      );
+    }
+    expect(seen[0]?.summary).toBe('[simulator] Stop web-1?');
+    expect(card.blocks).toHaveLength(1);
+  });
+
+  it('keeps the responder whole: defer survives redaction and marking', async () => {
+    const calls: string[] = [];
+    const inner: Responder = {
+      defer: async (visibility) => void calls.push(`defer ${visibility}`),
+      reply: async (message) => (calls.push(JSON.stringify(message)), REF),
+      update: async () => undefined,
+    };
+    const outbound = createOutbound({
+      simulated: true,
+      redact: (text) => text.replaceAll('s3cret', '[redacted]'),
+    });
+    const responder = outbound.responder(inner);
+    await responder.defer?.('channel');
+    await responder.reply({ blocks: [{ type: 'text', text: 'key s3cret' }] });
+    expect(calls[0]).toBe('defer channel');
+    expect(calls[1]).toContain('[redacted]');
+    expect(calls[1]).not.toContain('s3cret');
+    expect(calls[1]).toContain(SIMULATOR_MARKER);
+  });
+});

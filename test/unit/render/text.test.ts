@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { context, fields, message, table, text } from '../../../src/render/builders.js';
+import type { Message } from '../../../src/render/message.js';
+import { renderText } from '../../../src/render/text.js';
+
+describe('plain-text renderer', () => {
+  it('renders a title with a tone marker, aligned fields, tables and indented code', () => {
+    const msg = message(
+      'web-1',
+      [
+        fields({ Status: 'Running', 'Public IP': null, CPU: 2 }),
+        table(
+          ['Name', 'Size'],
+          [
+            ['daily', '10 GB'],
+            ['pre-deploy', undefined],
+          ],
+        ),
+        { type: 'code', text: 'line one\nline two' },
+        context('uuid 7995e990'),
+        { type: 'divider' },
+        text('done'),
+      ],
+      { tone: 'success' },
+    );
+    expect(renderText(msg)).toBe(
+      [
+        '✔ web-1',
+        '',
+        'Status     Running',
+        'Public IP  —',
+        'CPU        2',
+        '',
+        // Amounts are right-aligned (the layout Slack and Discord use too).
+        'Name         Size',
+        '──────────  ─────',
+        'daily       10 GB',
+        'pre-deploy      —',
+        '',
+        '    line one',
+        '    line two',
+        '',
+        '  uuid 7995e990',
+        '',
+        '─'.repeat(40),
+        '',
+        'done',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a confirm hint that is true on every platform, with the expiry', () => {
+    const now = new Date('2024-01-25T03:12:00Z');
+    const msg: Message = {
+      title: 'Stop web-1?',
+      tone: 'danger',
+      blocks: [],
+      actions: {
+        token: 't',
+        confirmLabel: 'Confirm',
+        cancelLabel: 'Cancel',
+        style: 'danger',
+        expiresAt: now.getTime() + 120_000,
+      },
+    };
+    expect(renderText(msg, { now })).toBe(
+      '‼ Stop web-1?\n\nAwaiting confirmation: Confirm or Cancel · expires in 2 min',
+    );
+    expect(renderText(msg, { now })).not.toContain('yes');
+    const typed: Message = {
+      ...msg,
+      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type web-1', placeholder: 'web-1' } },
+    };
+    expect(renderText(typed, { now })).toContain(
+      'Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min',
+    );
+    const unnamed: Message = {
+      ...msg,
+      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type the hostname to confirm' } },
+    };
+    expect(renderText(unnamed, { now })).toContain(
+      'Awaiting confirmation: type the hostname to confirm, or Cancel · expires in 2 min',
+    );
+    expect(renderText(msg, { now: new Date(now.getTime() + 200_000) })).toContain('· expired');
+  });
+
+  it('mentions attachments and their saved path', () => {
+    const msg: Message = {
+      blocks: [],
+      title: 'Metrics',
+      attachments: [
+        {
+          filename: 'm.png',
+          contentType: 'image/png',
+          data: new Uint8Array(),
+          alt: 'CPU chart',
+          savedPath: '/data/charts/m.png',
+        },
+      ],
+    };
+    expect(renderText(msg)).toContain('[image: CPU chart] saved to /data/charts/m.png');
+  });
+
+  it('falls back to the summary when there is nothing else', () => {
+    expect(renderText({ blocks: [], summary: 'ok then', tone: 'info' })).toBe('ℹ ok then');
+  });
+
+  it('renders an error message with its hint', () => {
+    const msg = message('Not allowed', [text('You may not run this.'), context('Ask an admin.')], {
+      tone: 'error',
+    });
+    expect(renderText(msg)).toBe('✖ Not allowed\n\nYou may not run this.\n\n  Ask an admin.');
+  });
+});
