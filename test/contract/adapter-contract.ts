@@ -9,13 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import {
   secretForms,
-  until,
   type AdapterDriver,
   type Audience,
   type ContractCommand,
   type DriverOptions,
   type StartDriver,
 } from '../support/adapter-driver.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -61,19 +61,19 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       const d = await open();
       const { card } = await d.run(instance('stop', 'web-1'));
       await d.confirm(card!);
-      await until(() => /Confirmed by/i.test(d.cardText(card!)), 'the confirmed card');
+      await waitFor(() => /Confirmed by/i.test(d.cardText(card!)), 'the confirmed card');
       expect(d.sim.countRequests('instance.stop')).toBe(1);
       expect(statusOf(d, WEB1)).toBe('Stopped');
       expect(d.cardActions(card!)).toEqual([]);
       const who = d.displayName('requester');
-      await until(() => new RegExp(`@${who} stopped web-1`).test(d.channelText()), 'the channel notice');
+      await waitFor(() => new RegExp(`@${who} stopped web-1`).test(d.channelText()), 'the channel notice');
     });
 
     it('cancel: the card says cancelled and nothing is called', async () => {
       const d = await open();
       const { card } = await d.run(instance('stop', 'web-1'));
       await d.cancel(card!);
-      await until(() => /Cancelled by/i.test(d.cardText(card!)), 'the cancelled card');
+      await waitFor(() => /Cancelled by/i.test(d.cardText(card!)), 'the cancelled card');
       expect(d.cardActions(card!)).toEqual([]);
       expect(d.channelText()).not.toMatch(/stopped web-1/);
       expect(d.sim.countRequests('instance.stop')).toBe(0);
@@ -93,7 +93,7 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
     it('expire: an unanswered card expires and says so; Confirm afterwards does nothing', async () => {
       const d = await open({ confirmTtlSeconds: 1 });
       const { card } = await d.run(instance('stop', 'web-1'));
-      await until(() => /Expired/.test(d.cardText(card!)), 'the expired card', 6_000);
+      await waitFor(() => /Expired/.test(d.cardText(card!)), 'the expired card', 6_000);
       expect(d.cardActions(card!)).toEqual([]);
       await d.confirm(card!);
       expect(d.sim.countRequests('instance.stop')).toBe(0);
@@ -106,12 +106,12 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       const { card } = await d.run(instance('delete', WEB2));
       expect(card?.typed).toBe(true);
       await d.typeName(card!, 'web-1');
-      await until(() => /does not match/.test(d.privateText('requester')), 'the mismatch answer');
+      await waitFor(() => /does not match/.test(d.privateText('requester')), 'the mismatch answer');
       expect(d.channelText()).not.toMatch(/does not match/);
       expect(d.sim.countRequests('instance.delete')).toBe(0);
       expect(statusOf(d, WEB2)).toBe('Running');
       await d.typeName(card!, 'web-2');
-      await until(() => /Confirmed by/i.test(d.cardText(card!)), 'the confirmed card');
+      await waitFor(() => /Confirmed by/i.test(d.cardText(card!)), 'the confirmed card');
       expect(d.sim.countRequests('instance.delete')).toBe(1);
       expect(statusOf(d, WEB2)).toMatch(/Terminat/);
     });
@@ -162,7 +162,7 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       expect(password, 'the requester sees the password').toBeDefined();
       expect(consoleToken, 'the requester sees the websocket URL').toBeDefined();
       expect(d.sim.countRequests('instance.console')).toBe(1);
-      await until(async () => (await d.auditText()).includes('instance console'), 'the audit record');
+      await waitFor(async () => (await d.auditText()).includes('instance console'), 'the audit record');
       const elsewhere = {
         channel: d.channelText(),
         other: d.privateText('other'),

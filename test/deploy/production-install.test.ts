@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { until } from '../support/adapter-driver.js';
+
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { freePort } from '../support/free-port.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POLICY = join(ROOT, 'deploy', 'kubernetes', 'policy.yaml');
@@ -71,7 +72,7 @@ beforeAll(async () => {
   const sim = cli(['simulator', '--port', '0', '--api-key', 'prod-install-sim-key'], {
     VPSOPS_DATA_DIR: join(install, 'sim'),
   });
-  const announced = await until(
+  const announced = await waitFor(
     () =>
       /simulator on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(sim.output().stdout) ??
       (sim.child.exitCode !== null && []),
@@ -173,7 +174,7 @@ describe(
           period: 'day',
         },
       );
-      const upload = await until(
+      const upload = await waitFor(
         () =>
           discord!.calls.find(
             (c) =>

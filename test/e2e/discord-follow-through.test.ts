@@ -4,13 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import {
-  DISCORD_USERS,
-  eventually,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -32,7 +28,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** The slash command's reply once it has been filled in. */
 function answered(w: DiscordWorld, i: StoredInteraction, what: string): Promise<StoredMessage> {
-  return eventually(() => {
+  return waitFor(() => {
     const m = i.originalId ? w.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
   }, what);
@@ -58,7 +54,7 @@ async function confirmTyped(
   hostname: string,
 ) {
   const click = w.discord.click(DISCORD_USERS.operator, card.id, confirm);
-  const modal = await eventually(() => click.modal, 'the hostname modal');
+  const modal = await waitFor(() => click.modal, 'the hostname modal');
   expect(modal).toMatchObject({ custom_id: `vps:typed:${token}` });
   w.discord.submitModal(DISCORD_USERS.operator, card.id, `vps:typed:${token}`, { typed: hostname });
 }
@@ -105,7 +101,7 @@ describe('Discord follow-through', () => {
     const w = await open({ timing: { terminateMs: 300 } });
     const { card, confirm, token } = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, card, confirm, token, 'web-2');
-    await eventually(() => json(card.embeds).includes('web-2 deleted'), 'the card to say deleted', 8_000);
+    await waitFor(() => json(card.embeds).includes('web-2 deleted'), 'the card to say deleted', 8_000);
     expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(customIds(card)).toEqual([]);
     expect(w.sim.state.getInstance(WEB2)).toBeUndefined();
@@ -115,11 +111,11 @@ describe('Discord follow-through', () => {
     const w = await open({ timing: { terminateMs: 200 } });
     const stop = await previewCard(w, ['instance', 'stop'], WEB1);
     w.discord.click(DISCORD_USERS.operator, stop.card.id, stop.confirm);
-    await eventually(() => json(stop.card.embeds).includes('done in'), 'the stop to finish', 8_000);
+    await waitFor(() => json(stop.card.embeds).includes('done in'), 'the stop to finish', 8_000);
 
     const del = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, del.card, del.confirm, del.token, 'web-2');
-    await eventually(() => json(del.card.embeds).includes('web-2 deleted'), 'the delete to finish', 8_000);
+    await waitFor(() => json(del.card.embeds).includes('web-2 deleted'), 'the delete to finish', 8_000);
 
     expect(notices(w, 'stopped')).toHaveLength(1);
     expect(json(notices(w, 'stopped')[0]?.content)).toMatch(/stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
@@ -130,8 +126,8 @@ describe('Discord follow-through', () => {
     const w = await open({ timing: { terminateMs: 400 }, tracking: { pollMinMs: 60_000 } });
     const { card, confirm, token } = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, card, confirm, token, 'web-2');
-    await eventually(() => w.sim.countRequests('instance.delete') === 1, 'the delete call');
-    await eventually(
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete call');
+    await waitFor(
       () => w.tracker.active().length === 1 && customIds(card).length === 0,
       'the followed operation',
     );
@@ -139,7 +135,7 @@ describe('Discord follow-through', () => {
 
     w.discord.expireTokens();
     expect(await w.restart()).toBe(1);
-    await eventually(
+    await waitFor(
       () => json(card.embeds).includes('web-2 deleted'),
       'the resumed card to say deleted',
       8_000,
@@ -155,7 +151,7 @@ describe('Discord follow-through', () => {
     expect(confirm).toBe(`vps:typed-confirm:${token}`);
     await w.restart();
     await confirmTyped(w, card, confirm, token, 'web-2');
-    await eventually(() => w.sim.countRequests('instance.delete') === 1, 'the delete call');
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete call');
     expect(w.sim.state.getInstance(WEB2)?.status).toBe('Terminating');
   });
 });

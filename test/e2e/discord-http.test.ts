@@ -5,13 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
 import { slashPayload } from '../support/fake-discord-payloads.js';
-import {
-  DISCORD_USERS,
-  eventually,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -29,7 +25,7 @@ afterEach(async () => {
 const json = (value: unknown) => JSON.stringify(value);
 
 function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
-  return eventually(() => {
+  return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
   }, what);
@@ -83,10 +79,7 @@ describe('Discord HTTP interactions endpoint', () => {
     // A proxy's retry: the same interaction (same id), signed anew.
     const copy = await world.discord.http.raw(url, payload, { skewSeconds: 1 });
     expect(copy).toEqual({ status: 200, body: { type: 5, data: { flags: 64 } } });
-    await eventually(
-      () => world.sim.countRequests('firewall.ipsetCreate') >= 1 || undefined,
-      'the first run',
-    );
+    await waitFor(() => world.sim.countRequests('firewall.ipsetCreate') >= 1 || undefined, 'the first run');
     // A later, different interaction has been answered: the copy would have run by then.
     const help = await world.discord.http.slash(url, DISCORD_USERS.operator, ['help'], {});
     expect(help.status).toBe(200);
@@ -135,8 +128,8 @@ describe('Discord HTTP interactions endpoint', () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toMatchObject({ type: 6 });
-    await eventually(() => customIds(card).length === 0, 'the card to lose its buttons');
-    await eventually(() => world.sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
+    await waitFor(() => customIds(card).length === 0, 'the card to lose its buttons');
+    await waitFor(() => world.sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
     expect(world.sim.countRequests('instance.stop')).toBe(1);
     expect(json(card.embeds)).toContain(`Confirmed by <@${DISCORD_USERS.operator.id}>`);
     expect(card.edits - editsBefore).toBe(1);
@@ -164,7 +157,7 @@ describe('Discord HTTP interactions endpoint', () => {
       { typed: 'web-2' },
     );
     expect(submit.body).toMatchObject({ type: 6 });
-    await eventually(() => customIds(card).length === 0, 'the confirmed card');
+    await waitFor(() => customIds(card).length === 0, 'the confirmed card');
     expect(world.sim.countRequests('instance.delete')).toBe(1);
   });
 

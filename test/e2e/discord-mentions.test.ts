@@ -3,8 +3,9 @@
 // message the bot sends — replies, edits, follow-ups — carries allowed_mentions { parse: [] }.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { DISCORD_USERS, eventually, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 let world: DiscordWorld;
@@ -24,7 +25,7 @@ describe('Discord mentions', { timeout: 60_000 }, () => {
     // Same user id as the operator (the policy matches ids), but a display name made of markup.
     const hostile = { ...DISCORD_USERS.operator, username: '@everyone **boss** <@100000000000000003>' };
     const i = world.discord.slash(hostile, ['instance', 'stop'], { instance: WEB1 });
-    const card = await eventually(() => {
+    const card = await waitFor(() => {
       const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
       return m && m.edits > 0 && customIds(m).some((id) => id.startsWith('vps:confirm:')) ? m : undefined;
     }, 'the preview card');
@@ -33,14 +34,17 @@ describe('Discord mentions', { timeout: 60_000 }, () => {
 
     const confirm = customIds(card).find((id) => id.startsWith('vps:confirm:'))!;
     world.discord.click(hostile, card.id, confirm);
-    await eventually(() => customIds(card).length === 0 && card, 'the confirmed card');
+    await waitFor(() => customIds(card).length === 0 && card, 'the confirmed card');
     const embed = card.embeds[0];
     expect(json([embed?.description, embed?.fields])).toContain(`Confirmed by ${mention}`);
     expect(json(embed?.footer ?? '')).not.toContain('<@');
     expect(world.sim.countRequests('instance.stop')).toBe(1);
 
     const messages = world.discord.calls.filter(
-      (c) => c.body !== null && !Array.isArray(c.body) && ('embeds' in c.body || 'content' in c.body || 'data' in c.body),
+      (c) =>
+        c.body !== null &&
+        !Array.isArray(c.body) &&
+        ('embeds' in c.body || 'content' in c.body || 'data' in c.body),
     );
     expect(messages.length).toBeGreaterThan(1);
     for (const call of messages) {

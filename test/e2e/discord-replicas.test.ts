@@ -10,10 +10,11 @@ import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import { eventually } from '../support/fake-discord-world.js';
+
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -49,7 +50,7 @@ function baseEnv(discord: FakeDiscord, prefix: string): Record<string, string> {
 }
 
 function answered(discord: FakeDiscord, i: StoredInteraction, what: string): Promise<StoredMessage> {
-  return eventually(
+  return waitFor(
     () => {
       const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
       return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
@@ -96,7 +97,7 @@ describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () =
         discord.http.click(b, USER, card.id, confirm),
       ]);
       expect(clicks.map((c) => c.status)).toEqual([200, 200]);
-      await eventually(() => customIds(card).length === 0, 'the card to lose its buttons', 20_000);
+      await waitFor(() => customIds(card).length === 0, 'the card to lose its buttons', 20_000);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sim.countRequests('instance.stop')).toBe(1);
       expect(card.edits - editsBefore).toBe(1);
@@ -118,7 +119,7 @@ describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => 
     try {
       const env = baseEnv(discord, 'shard-e2e:');
       replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
-      await eventually(() => discord.identifies.size === 2, 'both shards identified', 30_000);
+      await waitFor(() => discord.identifies.size === 2, 'both shards identified', 30_000);
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       expect([...discord.identifies.entries()].sort()).toEqual([
         [0, 1],
@@ -139,7 +140,7 @@ describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => 
 
       holder.child.kill('SIGKILL');
       await holder.exit;
-      await eventually(() => discord.identifies.get(1) === 2, 'the standby to identify shard 1', 30_000);
+      await waitFor(() => discord.identifies.get(1) === 2, 'the standby to identify shard 1', 30_000);
       const after = discord.slash(USER, ['instance', 'show'], { instance: WEB1 });
       expect((await answered(discord, after, 'an answer from the standby')).embeds[0]).toMatchObject({
         title: 'web-1',

@@ -8,12 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, type CapturedLogs } from '../support/chat-world-core.js';
 import type { RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import {
-  DISCORD_USERS,
-  eventually,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const EPHEMERAL = 64;
 
@@ -37,7 +33,7 @@ const callsFor = (i: StoredInteraction): RecordedCall[] =>
 
 /** The interaction's @original message once it has been edited with an embed. */
 function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
-  return eventually(() => {
+  return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
   }, what);
@@ -85,7 +81,7 @@ describe('Discord keeps secrets behind private deferrals and out of audit and lo
     expect(logged).not.toContain(world.sim.apiKey);
   });
 
-  it('defers a viewer\'s refusal privately and never asks the hosting API for a console', async () => {
+  it("defers a viewer's refusal privately and never asks the hosting API for a console", async () => {
     const i = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'console'], { instance: 'web-1' });
     const refusal = await answered(i, 'the refusal');
     expect(callsFor(i)[0]?.body).toMatchObject({ type: 5, data: { flags: EPHEMERAL } });

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import { eventually } from '../support/fake-discord-world.js';
+
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB2 = SEED_IDS.instances.web2;
@@ -57,7 +58,7 @@ describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
   it('resumes a followed delete after a restart and edits the card to say the instance was deleted', async () => {
     const first = await serve(60_000);
     const slash = discord.slash(USER, ['instance', 'delete'], { instance: WEB2 });
-    const card = await eventually(
+    const card = await waitFor(
       () => {
         const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
         return m && customIds(m).length > 0 ? m : undefined;
@@ -68,9 +69,9 @@ describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
     const confirm = customIds(card).find((id) => id.startsWith('vps:typed-confirm:')) ?? '';
     const token = confirm.slice(confirm.lastIndexOf(':') + 1);
     const click = discord.click(USER, card.id, confirm);
-    await eventually(() => click.modal, 'the hostname modal', 25_000);
+    await waitFor(() => click.modal, 'the hostname modal', 25_000);
     discord.submitModal(USER, card.id, `vps:typed:${token}`, { typed: 'web-2' });
-    await eventually(
+    await waitFor(
       () => sim.countRequests('instance.delete') === 1 && customIds(card).length === 0,
       'the confirmed delete',
       25_000,
@@ -82,7 +83,7 @@ describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
 
     discord.expireTokens();
     const second = await serve(100);
-    await eventually(
+    await waitFor(
       () => json(card.embeds).includes('web-2 deleted'),
       'the resumed card to say deleted',
       30_000,

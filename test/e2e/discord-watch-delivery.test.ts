@@ -24,7 +24,8 @@ import { createWatching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { stopAll } from '../support/cleanup.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
-import { DISCORD_USERS, eventually } from '../support/fake-discord-world.js';
+import { DISCORD_USERS } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const HIDDEN = '222000000000000001';
@@ -113,7 +114,7 @@ describe('alert delivery on Discord', { timeout: 60_000 }, () => {
         times: 1_000,
       });
       sim.state.setStatus(WEB1, 'Error');
-      const dm = await eventually(
+      const dm = await waitFor(
         () =>
           [...discord.store.messages.values()].find(
             (m) => m.channelId === `9${ops.id}` && json(m).includes('could not post an alert'),

@@ -23,7 +23,8 @@ import { createBotWithState } from '../support/bot-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
-import { DISCORD_USERS, eventually } from '../support/fake-discord-world.js';
+import { DISCORD_USERS } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const json = (value: unknown): string => JSON.stringify(value);
@@ -88,20 +89,20 @@ describe('watches on Discord with two replicas', () => {
       const alerts = (needle: string) => channel().filter((m) => json(m.embeds).includes(needle));
 
       discord.slash(DISCORD_USERS.operator, ['watch'], { instance: 'web-1', cpu: 80 });
-      await eventually(
+      await waitFor(
         () => channel().some((m) => json(m.embeds).includes('Watching web-1')),
         'the watch reply',
       );
 
       sim.state.setStatus(WEB1, 'Error');
-      const card = await eventually(() => alerts('needs attention')[0], 'the alert');
-      await eventually(() => (discord.store.messages.get(card.id)?.edits ?? 0) >= 3, 'edits of the alert');
+      const card = await waitFor(() => alerts('needs attention')[0], 'the alert');
+      await waitFor(() => (discord.store.messages.get(card.id)?.edits ?? 0) >= 3, 'edits of the alert');
       expect(alerts('needs attention')).toHaveLength(1);
 
       const ack = (json(card.components).match(/vps:confirm:al\.ack\.[A-Za-z0-9_-]+\.status/) ?? [])[0];
       expect(ack).toBeDefined();
       discord.click(DISCORD_USERS.operator, card.id, ack!);
-      await eventually(
+      await waitFor(
         () => json(discord.store.messages.get(card.id)?.embeds).includes('Acknowledged by'),
         'the acknowledged card',
       );
@@ -109,19 +110,18 @@ describe('watches on Discord with two replicas', () => {
       expect(json(discord.store.messages.get(card.id)?.embeds)).toContain(
         `Acknowledged by <@${DISCORD_USERS.operator.id}>`,
       );
-      const posts = discord.calls.filter((c) => /^\/channels\/[^/]+\/messages/.test(c.path) && c.method !== 'GET');
+      const posts = discord.calls.filter(
+        (c) => /^\/channels\/[^/]+\/messages/.test(c.path) && c.method !== 'GET',
+      );
       expect(posts.length).toBeGreaterThan(0);
       for (const post of posts) expect(post.body).toMatchObject({ allowed_mentions: { parse: [] } });
 
       sim.state.setStatus(WEB1, 'Running');
-      await eventually(
-        () => channel().some((m) => json(m).includes('recovered after')),
-        'the recovery notice',
-      );
+      await waitFor(() => channel().some((m) => json(m).includes('recovered after')), 'the recovery notice');
       expect(json(discord.store.messages.get(card.id)?.embeds)).toMatch(/recovered/);
 
       sim.state.setCpuLoad(WEB1, 97);
-      await eventually(() => alerts('CPU above threshold')[0], 'the CPU alert');
+      await waitFor(() => alerts('CPU above threshold')[0], 'the CPU alert');
       await new Promise((r) => setTimeout(r, 200));
       expect(alerts('CPU above threshold')).toHaveLength(1);
     } finally {

@@ -8,13 +8,9 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { buildCommandPayload, registerDiscordCommands } from '../../adapters/discord/index.js';
 import { rateLimited, type RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
-import {
-  DISCORD_USERS,
-  eventually,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -37,7 +33,7 @@ const callsFor = (i: StoredInteraction): RecordedCall[] =>
 
 /** The interaction's @original message once it has an embed. */
 function answered(i: StoredInteraction, what = 'the deferred reply to be edited'): Promise<StoredMessage> {
-  return eventually(() => {
+  return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
   }, what);
@@ -79,7 +75,7 @@ describe('Discord end to end', () => {
   it('refuses a Confirm click by someone other than the requester, privately, and calls nothing', async () => {
     const { card, confirm } = await previewCard(['instance', 'stop'], { instance: WEB1 });
     const click = world.discord.click(DISCORD_USERS.otherOperator, card.id, confirm);
-    const [refusal] = await eventually(
+    const [refusal] = await waitFor(
       () => (followUps(click).length > 0 ? followUps(click) : undefined),
       'the refusal',
     );
@@ -93,7 +89,7 @@ describe('Discord end to end', () => {
     const { card, confirm } = await previewCard(['instance', 'stop'], { instance: WEB1 });
     const first = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
     const second = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
-    await eventually(
+    await waitFor(
       () => customIds(card).length === 0 && followUps(first).length + followUps(second).length > 0,
       'both answers',
     );
@@ -115,7 +111,7 @@ describe('Discord end to end', () => {
     const { card, confirm, token } = await previewCard(['instance', 'delete'], { instance: WEB2 });
     expect(confirm).toBe(`vps:typed-confirm:${token}`);
     const click = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
-    await eventually(() => click.modal, 'the modal');
+    await waitFor(() => click.modal, 'the modal');
     expect(click.callbackType).toBe(9);
     expect(click.modal).toMatchObject({ custom_id: `vps:typed:${token}` });
     expect(json(click.modal)).toContain('web-2');
@@ -124,7 +120,7 @@ describe('Discord end to end', () => {
   it('lets a member act through a Discord role in the policy, and denies a viewer', async () => {
     await previewCard(['instance', 'stop'], { instance: WEB2 }, DISCORD_USERS.roleOperator);
     const denied = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'stop'], { instance: WEB2 });
-    await eventually(
+    await waitFor(
       () => callsFor(denied).some((c) => c.status === 200 && json(c.body).includes('embeds')),
       'the denial',
     );
@@ -139,7 +135,7 @@ describe('Discord end to end', () => {
       { instance: 'web' },
       'instance',
     );
-    const choices = await eventually(() => i.choices, 'the choices');
+    const choices = await waitFor(() => i.choices, 'the choices');
     expect(i.callbackType).toBe(8);
     expect(choices.map((c) => c.name).join(' ')).toContain('web-1');
   });
@@ -163,7 +159,7 @@ describe('Discord end to end', () => {
 
   it('never lets user text ping anyone: every message has empty allowed_mentions and escaped text', async () => {
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: '@everyone' });
-    const reply = await eventually(() => {
+    const reply = await waitFor(() => {
       const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
       return followUps(i)[0] ?? (m && m.edits > 0 ? m : undefined);
     }, 'the answer');

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import { eventually } from '../support/fake-discord-world.js';
+
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
 
 const DISCORD_USER = { id: '100000000000000001', username: 'dora' };
 const SLACK_USER = 'U0ALICE';
@@ -26,7 +27,10 @@ let slack: FakeSlack;
 let replica: ServeReplica | undefined;
 
 beforeAll(async () => {
-  writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${DISCORD_USER.id}, slack:${SLACK_USER}]\n  viewer: ["*"]\n`);
+  writeFileSync(
+    join(dir, 'policy.yaml'),
+    `roles:\n  operator: [discord:${DISCORD_USER.id}, slack:${SLACK_USER}]\n  viewer: ["*"]\n`,
+  );
   sim = await startSimulator();
   discord = await startFakeDiscord();
   slack = await new FakeSlack().start();
@@ -59,18 +63,37 @@ describe('vpsops serve with Slack and Discord in one process', { timeout: 180_00
     const port = replica.port;
 
     const web1 = SEED_IDS.instances.web1;
-    const interaction = discord.slash(DISCORD_USER, ['instance', 'metrics'], { instance: web1, period: 'day' });
-    const upload = await eventually(
-      () => discord.calls.find((c) => c.method === 'PATCH' && c.path.includes(interaction.token) && c.files.length > 0 && c.status === 200),
+    const interaction = discord.slash(DISCORD_USER, ['instance', 'metrics'], {
+      instance: web1,
+      period: 'day',
+    });
+    const upload = await waitFor(
+      () =>
+        discord.calls.find(
+          (c) =>
+            c.method === 'PATCH' &&
+            c.path.includes(interaction.token) &&
+            c.files.length > 0 &&
+            c.status === 200,
+        ),
       'the chart on Discord',
       45_000,
     );
     expect(upload.files[0]?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
     const events = `http://127.0.0.1:${port}/slack/events`;
-    const form = slashCommandForm({ text: `instance metrics ${web1} --period day`, userId: SLACK_USER, channelId: SLACK_CHANNEL, responseUrl: slack.newResponseUrl() });
+    const form = slashCommandForm({
+      text: `instance metrics ${web1} --period day`,
+      userId: SLACK_USER,
+      channelId: SLACK_CHANNEL,
+      responseUrl: slack.newResponseUrl(),
+    });
     expect((await postSigned(events, form, { secret: SECRET })).status).toBe(200);
-    const file = await eventually(() => [...slack.uploads.values()].find((u) => u.completed), 'the chart on Slack', 45_000);
+    const file = await waitFor(
+      () => [...slack.uploads.values()].find((u) => u.completed),
+      'the chart on Slack',
+      45_000,
+    );
     expect(file.channel).toBe(SLACK_CHANNEL);
     expect(file.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(slack.callsTo('files.getUploadURLExternal')[0]?.args['alt_txt']).toMatch(/web-1/);

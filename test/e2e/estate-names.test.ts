@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { createCliWorld, type CliWorld } from '../support/console-cli.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
-import { DISCORD_USERS, eventually, startDiscordWorld } from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 import { SLACK_CHANNEL, startSlackWorld } from '../support/fake-slack-world.js';
 import { startSimulatorProcess } from '../support/simulator-process.js';
 
@@ -72,7 +73,7 @@ describe('hostnames from the instance list', { timeout: 120_000 }, () => {
     const slack = await startSlackWorld({ hostingApi: { url: full, apiKey: API_KEY } });
     try {
       await slack.slash('instance show node-217');
-      const card = await eventually(
+      const card = await waitFor(
         () => slack.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('node-217')),
         'the node-217 card',
         10_000,
@@ -92,12 +93,12 @@ describe('hostnames from the instance list', { timeout: 120_000 }, () => {
         { instance: 'node-21' },
         'instance',
       );
-      const choices = await eventually(() => typing.choices, 'the choices', 10_000);
+      const choices = await waitFor(() => typing.choices, 'the choices', 10_000);
       expect(choices.map((c) => c.name)).toContainEqual(
         expect.stringMatching(/^node-217 \(Jakarta · [0-9a-f]{8}\)$/),
       );
       const i = discord.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: 'node-217' });
-      const reply = await eventually(
+      const reply = await waitFor(
         () => {
           const m = i.originalId ? discord.discord.store.messages.get(i.originalId) : undefined;
           return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;

@@ -6,10 +6,11 @@ import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
 import type { StoredMessage as DiscordMessage } from '../support/fake-discord-store.js';
-import { DISCORD_USERS, eventually as eventuallyDiscord, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
-import { eventually } from '../support/fake-slack.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+
 import { buttonClickPayload, viewSubmissionPayload } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB2 = SEED_IDS.instances.web2;
 const LONG = `${'long-name-'.repeat(24)}${'x'.repeat(15)}`;
@@ -42,13 +43,16 @@ describe.each([
     const w = (slackWorld = await startSlackWorld({ timing: { terminateMs: 300 } }));
     rename(w.sim, hostname);
     await w.slash(`instance delete ${WEB2}`);
-    const card = await eventually(
-      () => w.slack.channelMessages(SLACK_CHANNEL).find((m) => visible(m.blocks).includes('vps_confirm_typed')),
-      5_000,
+    const card = await waitFor(
+      () =>
+        w.slack.channelMessages(SLACK_CHANNEL).find((m) => visible(m.blocks).includes('vps_confirm_typed')),
       'the preview card',
+      5_000,
     );
     expect(visible(card.blocks)).toContain(hostname);
-    const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find((b) => b.type === 'actions');
+    const actions = (card.blocks as { type: string; elements?: { value?: string }[] }[]).find(
+      (b) => b.type === 'actions',
+    );
     const click = buttonClickPayload({
       actionId: 'vps_confirm_typed',
       value: actions?.elements?.[0]?.value ?? '',
@@ -58,7 +62,7 @@ describe.each([
       responseUrl: w.slack.newResponseUrl(),
     });
     await w.interact(click);
-    const open = await eventually(() => w.slack.callsTo('views.open')[0], 5_000, 'views.open');
+    const open = await waitFor(() => w.slack.callsTo('views.open')[0], 'views.open', 5_000);
     const view = open.args['view'] as { private_metadata: string; blocks: unknown[] };
     expect(visible(view.blocks)).toContain(hostname);
     await w.interact(
@@ -71,28 +75,32 @@ describe.each([
         typed: hostname,
       }),
     );
-    await eventually(() => w.sim.countRequests('instance.delete') === 1, 8_000, 'the delete');
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete', 8_000);
   });
 
   it('works from Discord', async () => {
     const w = (discordWorld = await startDiscordWorld({ timing: { terminateMs: 300 } }));
     rename(w.sim, hostname);
     const slash = w.discord.slash(DISCORD_USERS.operator, ['instance', 'delete'], { instance: WEB2 });
-    const card = await eventuallyDiscord(() => {
+    const card = await waitFor(() => {
       const m = slash.originalId ? w.discord.store.messages.get(slash.originalId) : undefined;
       return m && m.components.length > 0 ? m : undefined;
     }, 'the preview card');
-    const ids = (m: DiscordMessage) => m.components.flatMap((row) => ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''));
+    const ids = (m: DiscordMessage) =>
+      m.components.flatMap((row) =>
+        ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
+      );
     const confirm = ids(card).find((id) => id.startsWith('vps:typed-confirm:')) ?? '';
     const token = confirm.slice(confirm.lastIndexOf(':') + 1);
     // The card shows the whole name (Discord markdown escapes removed), so it can be typed back.
     expect(JSON.stringify(card.embeds).replace(/\\\\/g, '')).toContain(JSON.stringify(hostname).slice(1, -1));
     const click = w.discord.click(DISCORD_USERS.operator, card.id, confirm);
-    const modal = await eventuallyDiscord(() => click.modal, 'the hostname modal');
-    const input = (modal['components'] as { components: { max_length: number; label: string }[] }[])[0]?.components[0];
+    const modal = await waitFor(() => click.modal, 'the hostname modal');
+    const input = (modal['components'] as { components: { max_length: number; label: string }[] }[])[0]
+      ?.components[0];
     expect(input?.max_length).toBeGreaterThanOrEqual(255);
     expect(input?.label).not.toContain('…');
     w.discord.submitModal(DISCORD_USERS.operator, card.id, `vps:typed:${token}`, { typed: hostname });
-    await eventuallyDiscord(() => w.sim.countRequests('instance.delete') === 1, 'the delete', 8_000);
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete', 8_000);
   });
 });

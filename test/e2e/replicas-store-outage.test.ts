@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { stopAll } from '../support/cleanup.js';
-import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import { FakeSlack, type StoredMessage } from '../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -20,6 +20,7 @@ import {
 } from '../support/fake-slack-requests.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -53,7 +54,7 @@ async function startSimulatorProcess(): Promise<string> {
   simulator = child;
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  return eventually(() => /Hosting API simulator on (http:\S+)/.exec(out)?.[1], 30_000, 'the simulator');
+  return waitFor(() => /Hosting API simulator on (http:\S+)/.exec(out)?.[1], 'the simulator', 30_000);
 }
 
 /** A loopback proxy in front of the simulator that records each request line. */
@@ -136,14 +137,14 @@ async function click(events: string, card: StoredMessage, userId: string): Promi
 async function preview(events: string, text: string, what: string, userId = ALICE): Promise<StoredMessage> {
   const before = new Set(slack.messages.keys());
   await slash(events, text, userId);
-  return eventually(
+  return waitFor(
     () =>
       [...slack.messages.values()].find(
         (m) =>
           !before.has(m.ts) && m.channel === CHANNEL && tokenOf(m) && JSON.stringify(m.blocks).includes(what),
       ),
-    30_000,
     `the preview of ${text}`,
+    30_000,
   );
 }
 
@@ -193,20 +194,20 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
       ];
       const help = await slash(b.events, 'help');
       // The read ran against the API and answered in the channel.
-      await eventually(
+      await waitFor(
         () =>
           [...slack.messages.values()].some(
             (m) => !before.has(m.ts) && !tokenOf(m) && JSON.stringify(m.blocks).includes('web-1'),
           ),
-        20_000,
         `the answer to instance show (${said(read)})`,
+        20_000,
       );
       // Each change was refused with the store message (privately, or in the channel as its outcome).
       const refusedHere = () =>
         changes.filter((url) => STORE_MESSAGE.test(said(url))).length +
         [...slack.messages.values()].filter((m) => !before.has(m.ts) && STORE_MESSAGE.test(m.text)).length;
-      await eventually(() => refusedHere() >= changes.length, 20_000, 'the store message for every change');
-      await eventually(() => /help/i.test(said(help)), 20_000, 'the help answer');
+      await waitFor(() => refusedHere() >= changes.length, 'the store message for every change', 20_000);
+      await waitFor(() => /help/i.test(said(help)), 'the help answer', 20_000);
       expect(count(STOPS)).toBe(stopsBefore);
       expect(count(RESTORES)).toBe(0);
     } finally {
@@ -224,11 +225,11 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
       click(a.events, aliceCard, ALICE),
       click(b.events, carolCard, CAROL),
     ]);
-    await eventually(() => count(RESTORES) >= 1, 20_000, 'the restore');
-    const refusal = await eventually(
+    await waitFor(() => count(RESTORES) >= 1, 'the restore', 20_000);
+    const refusal = await waitFor(
       () => [aliceAnswer, carolAnswer].find((url) => /is busy/.test(said(url))),
-      20_000,
       'a refusal',
+      20_000,
     );
     const holder = refusal === aliceAnswer ? CAROL : ALICE;
     expect(said(refusal).toLowerCase()).toContain(holder.toLowerCase());

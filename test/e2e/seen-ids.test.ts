@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { StoredInteraction } from '../support/fake-discord-store.js';
 import { startConsoleSession, type ConsoleSession } from '../support/console-session.js';
-import { DISCORD_USERS, eventually, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const { web1Daily, web1PreDeploy } = SEED_IDS.snapshots;
 const { backend, edge } = SEED_IDS.networks;
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 /** Resolves once the interaction's deferred reply was edited into the answer. */
 async function answered(i: StoredInteraction): Promise<void> {
-  await eventually(() => {
+  await waitFor(() => {
     const m = i.originalId ? world?.discord.store.messages.get(i.originalId) : undefined;
     return m && m.edits > 0 && m.embeds.length > 0;
   }, 'the answer');
@@ -33,16 +34,26 @@ describe('Discord autocomplete of seen ids', { timeout: 60_000 }, () => {
     const discord = world.discord;
     const complete = async (path: string[], options: Record<string, string>, focused: string) => {
       const i = discord.autocomplete(DISCORD_USERS.operator, path, options, focused);
-      return eventually(() => i.choices, 'the choices');
+      return waitFor(() => i.choices, 'the choices');
     };
-    expect(await complete(['snapshot', 'rollback'], { instance: 'web-1', 'snapshot-uuid': '' }, 'snapshot-uuid')).toEqual([]);
+    expect(
+      await complete(['snapshot', 'rollback'], { instance: 'web-1', 'snapshot-uuid': '' }, 'snapshot-uuid'),
+    ).toEqual([]);
 
     await answered(discord.slash(DISCORD_USERS.operator, ['snapshot', 'list'], { instance: 'web-1' }));
-    const snapshots = await complete(['snapshot', 'rollback'], { instance: 'web-1', 'snapshot-uuid': '' }, 'snapshot-uuid');
+    const snapshots = await complete(
+      ['snapshot', 'rollback'],
+      { instance: 'web-1', 'snapshot-uuid': '' },
+      'snapshot-uuid',
+    );
     expect(snapshots.map((c) => c.value).sort()).toEqual([web1Daily, web1PreDeploy].sort());
     expect(snapshots.map((c) => c.name).join(' ')).toContain('nightly');
 
-    const typed = await complete(['snapshot', 'delete'], { instance: 'web-1', 'snapshot-uuid': '5a1b' }, 'snapshot-uuid');
+    const typed = await complete(
+      ['snapshot', 'delete'],
+      { instance: 'web-1', 'snapshot-uuid': '5a1b' },
+      'snapshot-uuid',
+    );
     expect(typed.map((c) => c.value)).toEqual([web1PreDeploy]);
 
     await answered(discord.slash(DISCORD_USERS.operator, ['network', 'list'], {}));

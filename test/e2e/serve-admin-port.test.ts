@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { until } from '../support/adapter-driver.js';
+
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { freePort } from '../support/free-port.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
 
 const SECRET = 'admin-port-signing-secret';
 const USER = 'U0OPERATOR';
@@ -72,7 +73,7 @@ describe('vpsops serve with VPSOPS_ADMIN_PORT', { timeout: 90_000 }, () => {
     });
     expect((await postSigned(`${publicBase}/slack/events`, form, { secret: SECRET })).status).toBe(200);
     const counted = 'vpsops_commands_total{command="instance show",platform="slack",outcome="ok"} 1';
-    await until(
+    await waitFor(
       async () => (await get(`${adminBase}/metrics`)).body.includes(counted),
       'the show counted on the admin port',
       20_000,

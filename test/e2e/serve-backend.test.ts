@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { SIMULATOR_MARKER } from '../../src/core/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import { eventually } from '../support/fake-discord-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'vpsops.js');
 const USER = { id: '100000000000000001', username: 'dora' };
@@ -70,10 +70,10 @@ describe('serve and the hosting backend', { timeout: 90_000 }, () => {
       DISCORD_API_URL: discord.apiUrl,
     });
     try {
-      await eventually(() => /vpsops serving/.test(run.stderr()), 'the bot to serve', 30_000);
+      await waitFor(() => /vpsops serving/.test(run.stderr()), 'the bot to serve', 30_000);
       expect(run.stderr()).toMatch(/SIMULATOR/);
       const slash = discord.slash(USER, ['instance', 'show'], { instance: 'web-1' });
-      const reply = await eventually(
+      const reply = await waitFor(
         () => {
           const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
           return m && JSON.stringify(m.embeds).includes('203.0.113.10') ? m : undefined;

@@ -10,9 +10,10 @@ import type { AuditRecord } from '../../src/core/command.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
-import { eventually } from '../support/fake-discord-world.js';
+
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
+import { waitFor } from '../support/wait-for.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -68,7 +69,7 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
     sim.faults.inject({ endpoint: 'instance.stop', kind: 'hang', applied: true, times: 1 });
     const first = await serve();
     const slash = discord.slash(USER, ['instance', 'stop'], { instance: WEB1 });
-    const card = await eventually(
+    const card = await waitFor(
       () => {
         const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
         return m && customIds(m).length > 0 ? m : undefined;
@@ -79,7 +80,7 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
     const confirm = customIds(card).find((id) => id.startsWith('vps:confirm:')) ?? '';
     discord.click(USER, card.id, confirm);
     // The simulator holds the stop: arrived, never answered.
-    await eventually(
+    await waitFor(
       () => sim.requests().some((r) => r.endpoint === 'instance.stop' && r.status === 0),
       'the held stop request',
       25_000,
@@ -93,7 +94,7 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
 
     discord.expireTokens();
     const second = await serve();
-    await eventually(() => customIds(card).length === 0, 'the card without buttons', 30_000);
+    await waitFor(() => customIds(card).length === 0, 'the card without buttons', 30_000);
     expect(json(card.embeds)).toContain('Outcome unknown (interrupted)');
     expect(json(card.embeds)).toContain('may or may not have happened');
     expect(json(card.embeds)).toContain('instance show web-1');
@@ -106,7 +107,7 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
 
     // `audit` lists it as unknown (interrupted), not as calling.
     const audit = discord.slash(USER, ['audit'], {});
-    const listing = await eventually(
+    const listing = await waitFor(
       () => {
         const m = audit.originalId ? discord.store.messages.get(audit.originalId) : undefined;
         return m && json(m.embeds).includes('instance stop') ? m : undefined;

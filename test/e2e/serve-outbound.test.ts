@@ -15,7 +15,7 @@ import type { Message } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { stopAll } from '../support/cleanup.js';
-import { eventually } from '../support/fake-slack.js';
+import { waitFor } from '../support/wait-for.js';
 import { postLog } from '../support/recording-poster.js';
 
 const OPS: Actor = { platform: 'discord', userId: '100000000000000001', displayName: 'dora' };
@@ -101,7 +101,7 @@ describe('serve against the simulator: one outbound path', { timeout: 60_000 }, 
       const log = postLog('discord');
       await app.startWatching([log.poster('r1')]);
       app.simulator?.state.setStatus(WEB2, 'Error');
-      const card = await eventually(() => log.posts(/needs attention/)[0], 10_000, 'the alert');
+      const card = await waitFor(() => log.posts(/needs attention/)[0], 'the alert', 10_000);
       const text = renderText(card.message);
       expect(text).not.toContain(TOKEN);
       expect(text).toContain('[redacted]');

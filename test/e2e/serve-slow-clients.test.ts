@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import { FakeSlack, eventually } from '../support/fake-slack.js';
+import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
 
 const SECRET = 'e2e-signing-secret';
 const USER = 'U0OPERATOR';
@@ -95,7 +96,7 @@ describe('vpsops serve under idle connections', { timeout: 180_000 }, () => {
       postSigned(`http://127.0.0.1:${port}/slack/events`, form, { secret: SECRET }),
     );
     expect(posted.status).toBe(200);
-    await eventually(() => slack.responsesTo(responseUrl).length > 0, 30_000, 'the answer to the command');
+    await waitFor(() => slack.responsesTo(responseUrl).length > 0, 'the answer to the command', 30_000);
     expect(replica.child.exitCode).toBeNull();
   });
 });

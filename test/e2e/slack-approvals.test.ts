@@ -4,9 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, type StoredMessage } from '../support/fake-slack.js';
+import { type StoredMessage } from '../support/fake-slack.js';
 import { buttonClickPayload, viewSubmissionPayload } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB2 = SEED_IDS.instances.web2;
 let world: SlackWorld;
@@ -28,10 +29,11 @@ function approveButton(card: StoredMessage): { action_id: string; value: string;
 
 async function requestDelete(): Promise<StoredMessage> {
   await world.slash(`instance delete ${WEB2}`, SLACK_USERS.operator);
-  return eventually(
-    () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('vps_confirm_typed')),
-    5_000,
+  return waitFor(
+    () =>
+      world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('vps_confirm_typed')),
     'the approval card',
+    5_000,
   );
 }
 
@@ -65,18 +67,18 @@ describe('Slack two-person approval', { timeout: 60_000 }, () => {
     expect(approveButton(card).text.text).toBe('Approve');
 
     const asRequester = await clickApprove(card, SLACK_USERS.operator);
-    const refusal = await eventually(
+    const refusal = await waitFor(
       () => privateText(asRequester).includes('needs a second person') && privateText(asRequester),
-      5_000,
       'the refusal to the requester',
+      5_000,
     );
     expect(refusal).toContain('an admin other than you must confirm it');
 
     const asOperator = await clickApprove(card, SLACK_USERS.other);
-    await eventually(
+    await waitFor(
       () => privateText(asOperator).includes('Only an admin other than'),
-      5_000,
       'the refusal to a non-admin',
+      5_000,
     );
     expect(world.slack.callsTo('views.open')).toHaveLength(0);
     expect(world.sim.countRequests('instance.delete')).toBe(0);
@@ -87,7 +89,7 @@ describe('Slack two-person approval', { timeout: 60_000 }, () => {
   it('opens the dialog for an admin who is not the requester, and the approval runs once', async () => {
     const card = await requestDelete();
     await clickApprove(card, SLACK_USERS.admin);
-    const open = await eventually(() => world.slack.callsTo('views.open')[0], 5_000, 'views.open');
+    const open = await waitFor(() => world.slack.callsTo('views.open')[0], 'views.open', 5_000);
     const view = open.args['view'] as { private_metadata: string };
     const answer = await world.interact(
       viewSubmissionPayload({
@@ -100,13 +102,15 @@ describe('Slack two-person approval', { timeout: 60_000 }, () => {
       }),
     );
     expect(answer.body).toBe('');
-    await eventually(() => world.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
-    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
+    await waitFor(() => world.sim.countRequests('instance.delete') === 1, 'the delete call', 5_000);
+    await waitFor(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 'the card edit', 5_000);
     expect(world.sim.countRequests('instance.delete')).toBe(1);
     expect(world.slack.callsTo('views.open')).toHaveLength(1);
     // Approver and requester are named by mention on the settled card.
     expect(json(world.slack.messages.get(card.ts)?.blocks)).toMatch(
-      new RegExp(`Confirmed by <@${SLACK_USERS.admin}> at \\d\\d:\\d\\d:\\d\\d UTC · requested by <@${SLACK_USERS.operator}>`),
+      new RegExp(
+        `Confirmed by <@${SLACK_USERS.admin}> at \\d\\d:\\d\\d:\\d\\d UTC · requested by <@${SLACK_USERS.operator}>`,
+      ),
     );
   });
 });

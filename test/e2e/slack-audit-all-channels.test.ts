@@ -2,9 +2,10 @@
 // named on each row) and the usual filters apply across them; anyone else is refused plainly, and
 // a plain `audit` still covers only the channel it is asked in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/fake-slack.js';
+
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const OTHER_CHANNEL = 'C0OTHERS';
 let world: SlackWorld;
@@ -25,10 +26,10 @@ async function answer(text: string, userId: string, channelId = SLACK_CHANNEL): 
   await postSigned(`http://127.0.0.1:${world.adapter.port}/slack/events`, form, {
     secret: world.signingSecret,
   });
-  const body = await eventually(
+  const body = await waitFor(
     () => world.slack.responsesTo(responseUrl)[0]?.body ?? world.slack.channelMessages(channelId)[posted],
-    10_000,
     `the answer to ${text}`,
+    10_000,
   );
   return JSON.stringify(body);
 }

@@ -4,9 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, type StoredMessage } from '../support/fake-slack.js';
+import { type StoredMessage } from '../support/fake-slack.js';
 import { buttonClickPayload, viewSubmissionPayload } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -27,10 +28,10 @@ async function open(options: Parameters<typeof startSlackWorld>[0] = {}): Promis
 const json = (value: unknown) => JSON.stringify(value);
 
 function cardWith(w: SlackWorld, needle: string): Promise<StoredMessage> {
-  return eventually(
+  return waitFor(
     () => w.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes(needle)),
-    5_000,
     `a card containing ${needle}`,
+    5_000,
   );
 }
 
@@ -60,7 +61,7 @@ function click(w: SlackWorld, card: StoredMessage, actionId: string) {
 async function confirmTyped(w: SlackWorld, card: StoredMessage, hostname: string): Promise<void> {
   const before = w.slack.callsTo('views.open').length;
   await click(w, card, 'vps_confirm_typed');
-  const open = await eventually(() => w.slack.callsTo('views.open')[before], 5_000, 'views.open');
+  const open = await waitFor(() => w.slack.callsTo('views.open')[before], 'views.open', 5_000);
   const view = open.args['view'] as { private_metadata: string };
   await w.interact(
     viewSubmissionPayload({
@@ -97,10 +98,10 @@ describe('Slack follow-through', () => {
     const w = await open();
     await w.slash('instance metrics web-1 --period day');
     await cardWith(w, 'last 24 hours');
-    const upload = await eventually(
+    const upload = await waitFor(
       () => [...w.slack.uploads.values()].find((u) => u.completed),
-      8_000,
       'the upload',
+      8_000,
     );
     expect(upload.channel).toBe(SLACK_CHANNEL);
     expect(upload.filename).toMatch(/web-1.*day.*\.png$/);
@@ -113,7 +114,7 @@ describe('Slack follow-through', () => {
     await w.slash(`instance delete ${WEB2}`);
     const card = await cardWith(w, 'vps_confirm_typed');
     await confirmTyped(w, card, 'web-2');
-    await eventually(() => cardText(w, card).includes('web-2 deleted'), 8_000, 'the card to say deleted');
+    await waitFor(() => cardText(w, card).includes('web-2 deleted'), 'the card to say deleted', 8_000);
     expect(cardText(w, card)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(cardText(w, card)).not.toContain('vps_confirm');
     expect(w.sim.state.getInstance(WEB2)).toBeUndefined();
@@ -125,12 +126,12 @@ describe('Slack follow-through', () => {
     await w.slash(`instance stop ${WEB1}`);
     const stopCard = await cardWith(w, 'vps_confirm"');
     await click(w, stopCard, 'vps_confirm');
-    await eventually(() => cardText(w, stopCard).includes('done in'), 8_000, 'the stop to finish');
+    await waitFor(() => cardText(w, stopCard).includes('done in'), 'the stop to finish', 8_000);
 
     await w.slash(`instance delete ${WEB2}`);
     const deleteCard = await cardWith(w, 'vps_confirm_typed');
     await confirmTyped(w, deleteCard, 'web-2');
-    await eventually(() => cardText(w, deleteCard).includes('web-2 deleted'), 8_000, 'the delete to finish');
+    await waitFor(() => cardText(w, deleteCard).includes('web-2 deleted'), 'the delete to finish', 8_000);
 
     const [stopped] = notices(w, 'stopped');
     expect(notices(w, 'stopped')).toHaveLength(1);
@@ -144,16 +145,16 @@ describe('Slack follow-through', () => {
     await w.slash(`instance delete ${WEB2}`);
     const card = await cardWith(w, 'vps_confirm_typed');
     await confirmTyped(w, card, 'web-2');
-    await eventually(() => w.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
-    await eventually(() => w.tracker.active().length === 1, 5_000, 'the operation to be followed');
-    await eventually(() => !cardText(w, card).includes('vps_confirm'), 5_000, 'the confirmed card');
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete call', 5_000);
+    await waitFor(() => w.tracker.active().length === 1, 'the operation to be followed', 5_000);
+    await waitFor(() => !cardText(w, card).includes('vps_confirm'), 'the confirmed card', 5_000);
     expect(await storedOperations(w)).toHaveLength(1);
 
     expect(await w.restart()).toBe(1);
-    await eventually(
+    await waitFor(
       () => cardText(w, card).includes('web-2 deleted'),
-      8_000,
       'the resumed card to say deleted',
+      8_000,
     );
     expect(cardText(w, card)).toMatch(/web-2 deleted — done in \d+ s/);
     expect(w.slack.callsTo('chat.update').at(-1)?.args).toMatchObject({
@@ -169,7 +170,7 @@ describe('Slack follow-through', () => {
     const card = await cardWith(w, 'vps_confirm_typed');
     await w.restart();
     await confirmTyped(w, card, 'web-2');
-    await eventually(() => w.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
+    await waitFor(() => w.sim.countRequests('instance.delete') === 1, 'the delete call', 5_000);
     expect(w.sim.state.getInstance(WEB2)?.status).toBe('Terminating');
   });
 });

@@ -1,8 +1,9 @@
 // Slack manners: help, whoami, bindings and audit answer only the requester (ephemeral, via
 // response_url) unless `--public` shares them; help is a short overview; hints name `/vps help`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/fake-slack.js';
+
 import { SLACK_CHANNEL, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 let world: SlackWorld;
 
@@ -19,7 +20,7 @@ const json = (value: unknown) => JSON.stringify(value);
 /** The first response posted to the slash command's response_url. */
 async function privateAnswer(text: string): Promise<Record<string, unknown>> {
   const { responseUrl } = await world.slash(text);
-  return eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, `the answer to ${text}`);
+  return waitFor(() => world.slack.responsesTo(responseUrl)[0]?.body, `the answer to ${text}`, 5_000);
 }
 
 describe('Slack manners', { timeout: 60_000 }, () => {
@@ -41,10 +42,10 @@ describe('Slack manners', { timeout: 60_000 }, () => {
   it('shares whoami in the channel with --public', async () => {
     const before = world.slack.channelMessages(SLACK_CHANNEL).length;
     await world.slash('whoami --public');
-    await eventually(
+    await waitFor(
       () => world.slack.channelMessages(SLACK_CHANNEL).length > before,
-      5_000,
       'the public whoami',
+      5_000,
     );
     expect(json(world.slack.channelMessages(SLACK_CHANNEL).at(-1)?.blocks)).toContain('You are');
   });

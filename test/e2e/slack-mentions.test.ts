@@ -3,9 +3,10 @@
 // broadcasts (@channel, @here, @everyone).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, type StoredMessage } from '../support/fake-slack.js';
+import { type StoredMessage } from '../support/fake-slack.js';
 import { buttonClickPayload, postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const HOSTILE_NAME = '<!channel> *boss* <@U0ALICE>';
@@ -22,10 +23,17 @@ afterEach(async () => {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Everything the bot sent to Slack: Web API calls and response_url posts. */
-const everythingSent = () => json([world.slack.calls.map((c) => c.args), world.slack.responses.map((r) => r.body)]);
+const everythingSent = () =>
+  json([world.slack.calls.map((c) => c.args), world.slack.responses.map((r) => r.body)]);
 
 async function slashAs(text: string, userId: string, userName: string): Promise<void> {
-  const form = slashCommandForm({ text, userId, userName, channelId: SLACK_CHANNEL, responseUrl: world.slack.newResponseUrl() });
+  const form = slashCommandForm({
+    text,
+    userId,
+    userName,
+    channelId: SLACK_CHANNEL,
+    responseUrl: world.slack.newResponseUrl(),
+  });
   const answer = await postSigned(`http://127.0.0.1:${world.adapter.port}/slack/events`, form, {
     secret: world.signingSecret,
   });
@@ -40,10 +48,10 @@ function confirmButton(card: StoredMessage): { action_id: string; value: string 
 describe('Slack mentions', { timeout: 60_000 }, () => {
   it('names the requester and confirmer by mention, never by their markup-laden display name', async () => {
     await slashAs(`instance stop ${WEB1}`, SLACK_USERS.operator, HOSTILE_NAME);
-    const card = await eventually(
+    const card = await waitFor(
       () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('vps_confirm')),
-      5_000,
       'the preview card',
+      5_000,
     );
     expect(json(card.blocks)).toContain(`Requested by <@${SLACK_USERS.operator}>`);
 
@@ -58,12 +66,14 @@ describe('Slack mentions', { timeout: 60_000 }, () => {
         responseUrl: world.slack.newResponseUrl(),
       }),
     );
-    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
-    expect(json(world.slack.messages.get(card.ts)?.blocks)).toContain(`Confirmed by <@${SLACK_USERS.operator}>`);
-    const notice = await eventually(
+    await waitFor(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 'the card edit', 5_000);
+    expect(json(world.slack.messages.get(card.ts)?.blocks)).toContain(
+      `Confirmed by <@${SLACK_USERS.operator}>`,
+    );
+    const notice = await waitFor(
       () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('(confirmed')),
-      5_000,
       'the public announcement',
+      5_000,
     );
     expect(json(notice.blocks)).toMatch(new RegExp(`<@${SLACK_USERS.operator}> stopped web-1 \\(confirmed`));
 

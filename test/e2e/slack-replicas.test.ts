@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../support/cleanup.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import { FakeSlack, type StoredMessage } from '../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -20,6 +20,7 @@ import {
   viewSubmissionPayload,
 } from '../support/fake-slack-requests.js';
 import { startRedisServer, type TestRedisServer as RedisServer } from '../support/redis-server.js';
+import { waitFor } from '../support/wait-for.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -81,7 +82,7 @@ async function replica(name: string): Promise<Replica> {
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  await eventually(() => /vpsops serving/.test(stderr), 30_000, `replica ${name} to serve`);
+  await waitFor(() => /vpsops serving/.test(stderr), `replica ${name} to serve`, 30_000);
   return { child, port, events: `http://127.0.0.1:${port}/slack/events`, stderr: () => stderr };
 }
 
@@ -129,7 +130,7 @@ async function previewFrom(
 ): Promise<StoredMessage> {
   const before = new Set(slack.messages.keys());
   expect((await slash(to, text)).status).toBe(200);
-  return eventually(
+  return waitFor(
     () =>
       [...slack.messages.values()].find(
         (m) =>
@@ -138,8 +139,8 @@ async function previewFrom(
           tokenOf(m, actionId) &&
           JSON.stringify(m.blocks).includes(hostname),
       ),
-    15_000,
     `the ${hostname} preview card`,
+    15_000,
   );
 }
 
@@ -175,18 +176,14 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
     try {
       const card = await previewFrom(a, `instance stop ${web1}`, 'web-1', 'vps_confirm');
       expect((await click(b, card, 'vps_confirm')).status).toBe(200);
-      await eventually(() => sim.countRequests('instance.stop') === 1, 15_000, 'the stop');
-      await eventually(
-        () => buttons(slack.messages.get(card.ts)!).length === 0,
-        15_000,
-        'the confirmed card',
-      );
+      await waitFor(() => sim.countRequests('instance.stop') === 1, 'the stop', 15_000);
+      await waitFor(() => buttons(slack.messages.get(card.ts)!).length === 0, 'the confirmed card', 15_000);
       // One destructive operation per server: the next stop of web-1 waits until this one is followed to its end.
       const followedToItsEnd = (stopped: StoredMessage, what: string) =>
-        eventually(
+        waitFor(
           () => JSON.stringify(slack.messages.get(stopped.ts)).includes('Stopped — done'),
-          15_000,
           what,
+          15_000,
         );
       await followedToItsEnd(card, 'the first stop to be followed to its end');
 
@@ -205,11 +202,7 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
           click(b, next, 'vps_confirm'),
         ]);
         expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-        await eventually(
-          () => sim.countRequests('instance.stop') === round + 1,
-          15_000,
-          `stop #${round + 1}`,
-        );
+        await waitFor(() => sim.countRequests('instance.stop') === round + 1, `stop #${round + 1}`, 15_000);
         await followedToItsEnd(next, `stop #${round + 1} to be followed to its end`);
       }
       // Give stray duplicate executions time to show up before counting for the last time.
@@ -228,10 +221,10 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
       const card = await previewFrom(a, `instance delete ${web2}`, 'web-2', 'vps_confirm_typed');
       // The typed-name modal opens on A; its submission reaches B (the bot learned the name from the preview).
       await click(a, card, 'vps_confirm_typed');
-      const view = await eventually(
+      const view = await waitFor(
         () => slack.callsTo('views.open').at(-1)?.args.view as Record<string, unknown>,
-        10_000,
         'the modal',
+        10_000,
       );
       const input = (view.blocks as { block_id: string; element: { action_id: string } }[]).find(
         (blk) => blk.element,
@@ -251,21 +244,21 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
         { secret: SECRET },
       );
       expect(answer.status).toBe(200);
-      await eventually(() => sim.countRequests('instance.delete') === 1, 15_000, 'the delete');
+      await waitFor(() => sim.countRequests('instance.delete') === 1, 'the delete', 15_000);
       // B confirmed, so B follows the operation: kill it without a chance to clean up.
-      await eventually(
+      await waitFor(
         () => /terminating/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
-        15_000,
         'progress',
+        15_000,
       );
       const follower = b;
       const survivor = a;
       follower.child.kill('SIGKILL');
 
-      await eventually(
+      await waitFor(
         () => /web-2 deleted/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
-        30_000,
         'the surviving replica to finish the card',
+        30_000,
       );
       expect(survivor.child.exitCode).toBeNull();
     } finally {

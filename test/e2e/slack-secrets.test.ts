@@ -5,8 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, type CapturedLogs } from '../support/chat-world-core.js';
-import { eventually } from '../support/fake-slack.js';
+
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 let world: SlackWorld;
 let logs: CapturedLogs;
@@ -36,13 +37,9 @@ describe('Slack keeps its own secrets out of audit and logs', () => {
     const opened = await world.slash('instance console web-1', SLACK_USERS.operator);
     await world.slash('instance show web-1', SLACK_USERS.operator);
     const refused = await world.slash('instance console web-1', SLACK_USERS.viewer);
-    await eventually(() => world.slack.channelMessages(SLACK_CHANNEL).length > 0, 5_000, 'the show card');
-    await eventually(
-      () => world.slack.responsesTo(opened.responseUrl).length > 0,
-      5_000,
-      'the console reply',
-    );
-    await eventually(() => world.slack.responsesTo(refused.responseUrl).length > 0, 5_000, 'the refusal');
+    await waitFor(() => world.slack.channelMessages(SLACK_CHANNEL).length > 0, 'the show card', 5_000);
+    await waitFor(() => world.slack.responsesTo(opened.responseUrl).length > 0, 'the console reply', 5_000);
+    await waitFor(() => world.slack.responsesTo(refused.responseUrl).length > 0, 'the refusal', 5_000);
     const audit = await auditText();
     for (const secret of [world.slack.botToken, world.signingSecret, world.sim.apiKey])
       expect(audit).not.toContain(secret);
@@ -52,5 +49,4 @@ describe('Slack keeps its own secrets out of audit and logs', () => {
     expect(logged).not.toContain(world.signingSecret);
     expect(logged).not.toContain(world.sim.apiKey);
   });
-
 });

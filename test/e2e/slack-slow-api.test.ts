@@ -2,8 +2,9 @@
 // answer; a read that outlives its budget ends with a clear "did not answer in time" message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually } from '../support/fake-slack.js';
+
 import { SLACK_CHANNEL, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 let world: SlackWorld;
 
@@ -22,17 +23,17 @@ describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
     world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'latency', ms: 700, times: 1 });
     const before = world.slack.channelMessages(SLACK_CHANNEL).length;
     const { responseUrl } = await world.slash(`instance show ${SEED_IDS.instances.web1}`);
-    const note = await eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, 'the note');
+    const note = await waitFor(() => world.slack.responsesTo(responseUrl)[0]?.body, 'the note', 5_000);
     expect(note).toMatchObject({ response_type: 'ephemeral' });
     expect(json(note)).toContain('Still working on `instance show`');
-    const card = await eventually(
+    const card = await waitFor(
       () =>
         world.slack
           .channelMessages(SLACK_CHANNEL)
           .slice(before)
           .find((m) => json(m.blocks).includes('203.0.113.10')),
-      5_000,
       'the instance card',
+      5_000,
     );
     expect(json(card.blocks)).not.toContain('Still working');
   });
@@ -41,14 +42,14 @@ describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
     world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'latency', ms: 1_900, times: 1 });
     const before = world.slack.channelMessages(SLACK_CHANNEL).length;
     await world.slash(`instance show ${SEED_IDS.instances.web1}`);
-    const answer = await eventually(
+    const answer = await waitFor(
       () =>
         world.slack
           .channelMessages(SLACK_CHANNEL)
           .slice(before)
           .find((m) => json(m.blocks).includes('in time')),
-      5_000,
       'the timeout answer',
+      5_000,
     );
     expect(json(answer.blocks)).toContain('no answer from the hosting API within 2 s');
     expect(json(answer.blocks)).toContain('nothing was changed');
@@ -59,14 +60,14 @@ describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
     world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'hang', times: 3 });
     const before = world.slack.channelMessages(SLACK_CHANNEL).length;
     await world.slash(`instance stop ${SEED_IDS.instances.web2}`);
-    const answer = await eventually(
+    const answer = await waitFor(
       () =>
         world.slack
           .channelMessages(SLACK_CHANNEL)
           .slice(before)
           .find((m) => json(m.blocks).includes('in time')),
-      8_000,
       'the timeout answer',
+      8_000,
     );
     world.sim.faults.clear();
     expect(json(answer.blocks)).toContain('nothing was sent');
@@ -76,7 +77,7 @@ describe('a slow hosting API over Slack', { timeout: 60_000 }, () => {
 
   it('answers a fast API without any note', async () => {
     const { responseUrl } = await world.slash('whoami');
-    const answer = await eventually(() => world.slack.responsesTo(responseUrl)[0]?.body, 5_000, 'the answer');
+    const answer = await waitFor(() => world.slack.responsesTo(responseUrl)[0]?.body, 'the answer', 5_000);
     expect(json(answer)).not.toContain('Still working');
     expect(world.slack.responsesTo(responseUrl)).toHaveLength(1);
   });

@@ -19,9 +19,10 @@ import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { stopAll } from '../support/cleanup.js';
-import { eventually, FakeSlack } from '../support/fake-slack.js';
+import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
 import { onTestServer } from '../support/test-http.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const ONCALL = 'C0ONCALL';
@@ -85,7 +86,7 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
           slashCommandForm({ text, userId: OPS, channelId, responseUrl }),
           { secret: SECRET },
         );
-        const said = await eventually(
+        const said = await waitFor(
           () => {
             const posts = slack.responsesTo(responseUrl);
             const inChannel = slack.channelMessages(channelId).map((m) => m.text);
@@ -93,8 +94,8 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
               ? JSON.stringify(posts) + inChannel.join('\n')
               : undefined;
           },
-          5_000,
           `the answer to ${text}`,
+          5_000,
         );
         return said;
       };
@@ -110,10 +111,10 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
       expect(await slash('watch web-1', ONCALL)).toMatch(/Watching web-1/);
       slack.removeBotFrom(ONCALL);
       sim.state.setStatus(WEB1, 'Error');
-      const dm = await eventually(
+      const dm = await waitFor(
         () => slack.channelMessages(OPS).find((m) => m.text.includes('could not post an alert')),
-        10_000,
         'the direct message to the watch owner',
+        10_000,
       );
       expect(dm.text).toMatch(/web-1/);
       expect(JSON.stringify(dm.blocks)).toMatch(/not a member of that channel/);

@@ -19,7 +19,7 @@ import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
-import { eventually, FakeSlack, type StoredMessage } from '../support/fake-slack.js';
+import { FakeSlack, type StoredMessage } from '../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -27,6 +27,7 @@ import {
   slashCommandForm,
 } from '../support/fake-slack-requests.js';
 import { onTestServer } from '../support/test-http.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -99,15 +100,15 @@ describe('watches on Slack with two replicas', () => {
         slack.channelMessages(CHANNEL).filter((m) => m.text.includes(needle));
 
       await slash(replicas[0]!, 'watch web-1 --cpu 80', OPS);
-      await eventually(
+      await waitFor(
         () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('Watching web-1')),
-        5_000,
         'the watch reply',
+        5_000,
       );
 
       sim.state.setStatus(WEB1, 'Error');
-      const card = await eventually(() => alerts('needs attention')[0], 5_000, 'the alert');
-      await eventually(() => (slack.messages.get(card.ts)?.edits ?? 0) >= 3, 5_000, 'edits of the alert');
+      const card = await waitFor(() => alerts('needs attention')[0], 'the alert', 5_000);
+      await waitFor(() => (slack.messages.get(card.ts)?.edits ?? 0) >= 3, 'edits of the alert', 5_000);
       expect(alerts('needs attention')).toHaveLength(1);
 
       const click = (userId: string) => {
@@ -130,30 +131,30 @@ describe('watches on Slack with two replicas', () => {
         return postSigned(events(replicas[1]!), interactionForm(payload), { secret: SECRET });
       };
       await click(VIEWER);
-      await eventually(
+      await waitFor(
         () => slack.responses.some((r) => /not allowed|may not|cannot/i.test(JSON.stringify(r.body))),
-        5_000,
         'the refusal',
+        5_000,
       );
       await click(OPS);
-      await eventually(
+      await waitFor(
         () => JSON.stringify(slack.messages.get(card.ts)?.blocks).includes('Acknowledged by'),
-        5_000,
         'the acknowledged card',
+        5_000,
       );
       // The person who acknowledged is a Slack mention built from their user id.
       expect(JSON.stringify(slack.messages.get(card.ts)?.blocks)).toContain(`Acknowledged by <@${OPS}>`);
 
       sim.state.setStatus(WEB1, 'Running');
-      await eventually(
+      await waitFor(
         () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('recovered after')),
-        5_000,
         'the recovery notice',
+        5_000,
       );
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
 
       sim.state.setCpuLoad(WEB1, 97);
-      await eventually(() => alerts('CPU above threshold')[0], 5_000, 'the CPU alert');
+      await waitFor(() => alerts('CPU above threshold')[0], 'the CPU alert', 5_000);
       await new Promise((r) => setTimeout(r, 200));
       expect(alerts('CPU above threshold')).toHaveLength(1);
 
@@ -166,7 +167,7 @@ describe('watches on Slack with two replicas', () => {
       await start('c');
       sim.state.setStatus(WEB1, 'Error');
       // The first incident's card now reads "recovered"; the new incident gets a card of its own.
-      const again = await eventually(() => alerts('needs attention')[0], 5_000, 'an alert after the restart');
+      const again = await waitFor(() => alerts('needs attention')[0], 'an alert after the restart', 5_000);
       expect(again.ts).not.toBe(card.ts);
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
       expect(alerts('CPU above threshold')).toHaveLength(1);

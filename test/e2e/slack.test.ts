@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { eventually, type StoredMessage } from '../support/fake-slack.js';
+import { type StoredMessage } from '../support/fake-slack.js';
 import {
   buttonClickPayload,
   postSigned,
@@ -13,6 +13,7 @@ import {
   viewSubmissionPayload,
 } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -31,10 +32,10 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** The first channel message whose blocks mention `needle`. */
 function cardWith(needle: string): Promise<StoredMessage> {
-  return eventually(
+  return waitFor(
     () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes(needle)),
-    5_000,
     `a card containing ${needle}`,
+    5_000,
   );
 }
 
@@ -86,16 +87,16 @@ describe('Slack end to end', () => {
       click(card, 'vps_confirm', SLACK_USERS.operator),
       click(card, 'vps_confirm', SLACK_USERS.operator),
     ]);
-    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
-    await eventually(
+    await waitFor(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 'the card edit', 5_000);
+    await waitFor(
       () =>
         world.slack.responses.some((r) =>
           new RegExp(`Already confirmed by <@${SLACK_USERS.operator}> at \\d\\d:\\d\\d:\\d\\d UTC`).test(
             json(r.body),
           ),
         ),
-      5_000,
       'the refusal',
+      5_000,
     );
     expect(world.sim.countRequests('instance.stop')).toBe(1);
   });
@@ -104,13 +105,13 @@ describe('Slack end to end', () => {
     await world.slash(`instance stop ${WEB1}`);
     const card = await cardWith('vps_confirm');
     await click(card, 'vps_confirm', SLACK_USERS.other);
-    await eventually(
+    await waitFor(
       () =>
         world.slack.responses.some((r) =>
           json(r.body).includes(`Only <@${SLACK_USERS.operator}>, who asked for it, can confirm this.`),
         ),
-      5_000,
       'the refusal',
+      5_000,
     );
   });
 
@@ -119,7 +120,7 @@ describe('Slack end to end', () => {
     const card = await cardWith('vps_confirm');
     const url = world.slack.newResponseUrl();
     await click(card, 'vps_confirm', SLACK_USERS.other, url);
-    await eventually(() => world.slack.responsesTo(url).length > 0, 5_000, 'the refusal');
+    await waitFor(() => world.slack.responsesTo(url).length > 0, 'the refusal', 5_000);
     expect(world.slack.responsesTo(url)[0]?.body).toMatchObject({ response_type: 'ephemeral' });
     expect(responseText(url)).toMatch(/only @u0oscar/i);
     expect(world.sim.countRequests('instance.stop')).toBe(0);
@@ -132,9 +133,9 @@ describe('Slack end to end', () => {
     world.advanceClock(10 * 60_000);
     const url = world.slack.newResponseUrl();
     await click(card, 'vps_confirm', SLACK_USERS.operator, url);
-    await eventually(() => world.slack.messages.get(card.ts)?.edits === 1, 5_000, 'the expired card');
+    await waitFor(() => world.slack.messages.get(card.ts)?.edits === 1, 'the expired card', 5_000);
     expect(json(world.slack.messages.get(card.ts)?.blocks)).toMatch(/Expired/);
-    await eventually(() => responseText(url).includes('expired'), 5_000, 'the private refusal');
+    await waitFor(() => responseText(url).includes('expired'), 'the private refusal', 5_000);
     expect(world.sim.countRequests('instance.stop')).toBe(0);
     expect(world.sim.state.getInstance(WEB1)?.status).toBe('Running');
   });
@@ -143,7 +144,7 @@ describe('Slack end to end', () => {
     await world.slash(`instance delete ${WEB2}`);
     const card = await cardWith('vps_confirm_typed');
     await click(card, 'vps_confirm_typed', SLACK_USERS.operator);
-    const open = await eventually(() => world.slack.callsTo('views.open')[0], 5_000, 'views.open');
+    const open = await waitFor(() => world.slack.callsTo('views.open')[0], 'views.open', 5_000);
     const view = open.args['view'] as { private_metadata: string };
     const submit = (typed: string) =>
       world.interact(
@@ -168,9 +169,9 @@ describe('Slack end to end', () => {
     expect(world.sim.state.getInstance(WEB2)?.status).toBe('Running');
 
     expect((await submit('web-2')).status).toBe(200);
-    await eventually(() => world.sim.countRequests('instance.delete') === 1, 5_000, 'the delete call');
+    await waitFor(() => world.sim.countRequests('instance.delete') === 1, 'the delete call', 5_000);
     expect(world.sim.state.getInstance(WEB2)?.status).toBe('Terminating');
-    await eventually(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 5_000, 'the card edit');
+    await waitFor(() => (world.slack.messages.get(card.ts)?.edits ?? 0) >= 1, 'the card edit', 5_000);
     expect(world.sim.countRequests('instance.delete')).toBe(1);
     expect(json(world.slack.messages.get(card.ts)?.blocks)).not.toContain('vps_confirm');
   });
@@ -203,7 +204,7 @@ describe('Slack end to end', () => {
     await world.sim.close();
     const answer = await world.slash(`instance show ${WEB1}`);
     expect(answer.status).toBe(200);
-    const said = await eventually(
+    const said = await waitFor(
       () => {
         const all = json([
           ...world.slack.channelMessages(SLACK_CHANNEL).map((m) => m.blocks),
@@ -211,8 +212,8 @@ describe('Slack end to end', () => {
         ]);
         return /could not be reached/.test(all) && all;
       },
-      8_000,
       'the error message',
+      8_000,
     );
     expect(said).toMatch(/The hosting API could not be reached/);
     expect(answer.receivedAt).toBeLessThanOrEqual(
@@ -231,13 +232,13 @@ describe('Slack end to end', () => {
   it('escapes mention injection typed into a command', async () => {
     await world.slash('instance show <!channel>');
     await world.slash('instance show web-1 <@U0ADMIN>');
-    const said = await eventually(
+    const said = await waitFor(
       () => {
         const all = json(world.slack.responses.map((r) => r.body));
         return all.includes('!channel') && all.includes('U0ADMIN') && all;
       },
-      5_000,
       'both replies',
+      5_000,
     );
     expect(said).not.toMatch(/<!channel>|<@U0ADMIN>/);
     expect(said).toContain('&lt;!channel&gt;');

@@ -16,6 +16,7 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { renderText } from '../../src/render/text.js';
 import { postLog } from '../support/recording-poster.js';
+import { waitFor } from '../support/wait-for.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -57,14 +58,6 @@ async function click(app: App, actor: Actor, token: string): Promise<string> {
   return messages.map((m) => renderText(m)).join('\n');
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('watches with two replicas on one store', () => {
   it('posts one alert per incident, edits it, resolves it, and a restarted replica keeps alerting', async () => {
     const sim = await startSimulator();
@@ -97,9 +90,9 @@ describe('watches with two replicas on one store', () => {
       expect(await say(a, OPS, 'watch web-1 --cpu 80')).toMatch(/Watching web-1/);
 
       sim.state.setStatus(WEB1, 'Error');
-      await until(() => log.posts(/needs attention/).length === 1, 'the status alert');
+      await waitFor(() => log.posts(/needs attention/).length === 1, 'the status alert');
       const alert = log.posts(/needs attention/)[0]!;
-      await until(
+      await waitFor(
         () => log.entries.filter((e) => e.kind === 'update' && e.ref.id === alert.ref.id).length >= 3,
         'edits',
       );
@@ -118,7 +111,7 @@ describe('watches with two replicas on one store', () => {
       expect(records.some((r) => r.summary?.startsWith('Acknowledged') && r.userId === 'UOPS')).toBe(true);
 
       sim.state.setStatus(WEB1, 'Running');
-      await until(
+      await waitFor(
         () => log.posts(/./).some((p) => /recovered/.test(p.message.summary ?? '')),
         'the recovery notice',
       );
@@ -127,11 +120,11 @@ describe('watches with two replicas on one store', () => {
       expect(edits.some((e) => /Acknowledged by @oscar/.test(renderText(e.message)))).toBe(true);
 
       sim.state.setCpuLoad(WEB1, 95);
-      await until(() => log.posts(/CPU above threshold/).length === 1, 'the CPU alert');
+      await waitFor(() => log.posts(/CPU above threshold/).length === 1, 'the CPU alert');
       await new Promise((r) => setTimeout(r, 200));
       expect(log.posts(/CPU above threshold/)).toHaveLength(1);
       sim.state.setCpuLoad(WEB1, null);
-      await until(
+      await waitFor(
         () => log.posts(/./).filter((p) => /recovered/.test(p.message.summary ?? '')).length === 2,
         'CPU recovery',
       );
@@ -150,7 +143,7 @@ describe('watches with two replicas on one store', () => {
       );
       const token = preview.messages[0]?.actions?.token ?? '';
       expect(await click(a, OPS, token)).toMatch(/stop/i);
-      await until(() => sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
+      await waitFor(() => sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
       await new Promise((r) => setTimeout(r, 300));
       expect(log.posts(/needs attention/)).toHaveLength(1);
       expect(await say(b, VIEWER, 'watches')).toMatch(/OK \(Stopped\)/);
@@ -159,7 +152,7 @@ describe('watches with two replicas on one store', () => {
       const c = await replica('c');
       apps.push(c);
       sim.state.setStatus(WEB1, 'Error');
-      await until(
+      await waitFor(
         () => log.posts(/needs attention/).some((p) => p.replica === 'c'),
         'an alert from the restarted replica',
       );

@@ -19,8 +19,9 @@ import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching } from '../../src/watch/index.js';
 import { createBotWithState } from '../support/bot-with-state.js';
 import { stopAll } from '../support/cleanup.js';
-import { eventually } from '../support/fake-slack.js';
+
 import { postLog } from '../support/recording-poster.js';
+import { waitFor } from '../support/wait-for.js';
 
 const OPS: Actor = { platform: 'slack', userId: 'U0OSCAR', displayName: 'oscar' };
 const CHANNEL = 'C0ONCALL';
@@ -91,7 +92,7 @@ describe('watches tell the truth', { timeout: 30_000 }, () => {
       expect(await r.say(`watch ${WEB2}`)).toMatch(/Watching web-2/);
       await r.watching.start([r.log.poster('r1')]);
       r.sim.state.setStatus(WEB2, 'Error');
-      const card = await eventually(() => r.log.posts(/needs attention/)[0], 5_000, 'the alert');
+      const card = await waitFor(() => r.log.posts(/needs attention/)[0], 'the alert', 5_000);
       expect(card.message.title).toBe('web-2: needs attention');
       expect(renderText(card.message)).toContain(`uuid ${WEB2}`);
       expect(await r.say('watches')).toMatch(/web-2/);
@@ -111,7 +112,7 @@ describe('watches tell the truth', { timeout: 30_000 }, () => {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       r.sim.state.live.instances.delete(WEB2);
-      const gone = await eventually(() => r.log.posts(/is gone/)[0], 5_000, 'the gone alert');
+      const gone = await waitFor(() => r.log.posts(/is gone/)[0], 'the gone alert', 5_000);
       expect(gone.message.title).toBe('web-2 is gone (the API no longer knows it)');
       // Several more polls: still one alert, no edits or reminders, and the watch is kept.
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -81,21 +81,6 @@ export function commandLine(command: ContractCommand): string {
   return [...command.path, ...(command.args ?? []).map(([, value]) => value)].join(' ');
 }
 
-/** Polls `check` until it returns something truthy, or fails after `timeoutMs` saying what was awaited. */
-export async function until<T>(
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** A secret as it could appear in a payload: plain, base64, base64url and URL-encoded. */
 export function secretForms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');

@@ -11,17 +11,18 @@ import { consoleActor } from '../../adapters/console/translate.js';
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { commandLine, until, type Card, type StartDriver, type Who } from './adapter-driver.js';
+import { commandLine, type Card, type StartDriver, type Who } from './adapter-driver.js';
 import { captureLogs } from './chat-world-core.js';
+import { waitFor } from './wait-for.js';
+import { policyYaml } from './policy.js';
 
 const NAMES: Record<Who, string> = { requester: 'alice', other: 'otto', viewer: 'vera' };
-const POLICY = `roles:
-  admin: ["console:alice"]
-  operator: ["console:otto"]
-  viewer: ["*"]
-aliases:
-  web-1: ${SEED_IDS.instances.web1}
-`;
+const POLICY = policyYaml({
+  admin: ['console:alice'],
+  operator: ['console:otto'],
+  viewer: ['*'],
+  aliases: { 'web-1': SEED_IDS.instances.web1 },
+});
 const QUESTION = /(Confirm\? \[y\/N\] |\(or press Enter to cancel\): )$/;
 const PROMPT = /(vps> |Confirm\? \[y\/N\] |\(or press Enter to cancel\): )$/;
 
@@ -74,7 +75,7 @@ export const startConsoleDriver: StartDriver = async (options = {}) => {
     const t: Terminal = { repl, input, text: '' };
     output.on('data', (chunk: Buffer) => void (t.text += chunk.toString('utf8')));
     terminals.set(who, t);
-    await until(() => PROMPT.test(t.text), `${NAMES[who]}'s prompt`);
+    await waitFor(() => PROMPT.test(t.text), `${NAMES[who]}'s prompt`);
     return t;
   }
 
@@ -83,7 +84,7 @@ export const startConsoleDriver: StartDriver = async (options = {}) => {
     const t = await terminal(who);
     const mark = t.text.length;
     t.input.write(`${line}\n`);
-    await until(() => PROMPT.test(t.text.slice(mark)), `the console's answer to "${line}"`);
+    await waitFor(() => PROMPT.test(t.text.slice(mark)), `the console's answer to "${line}"`);
     return t.text.slice(mark);
   }
 

@@ -5,12 +5,13 @@
 // whose interaction they answer; everything else is the channel's.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { until, type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
+import { type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
 import { captureLogs } from './chat-world-core.js';
 import type { RecordedCall } from './fake-discord.js';
 import type { StoredInteraction } from './fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld } from './fake-discord-world.js';
 import { customIds } from './fake-discord-store.js';
+import { waitFor } from './wait-for.js';
 
 const EPHEMERAL = 64;
 const USERS = {
@@ -105,7 +106,7 @@ export function discordDriver(mode: { http: boolean }): StartDriver {
 
     /** Waits until the bot answered an interaction beyond its acknowledgement (an edit, a follow-up). */
     async function settled(i: StoredInteraction, card: Card, edits: number, what: string) {
-      await until(
+      await waitFor(
         () =>
           (message(card.id)?.edits ?? 0) > edits ||
           fake.calls.some((c) => c.path.includes(i.token) && !c.path.endsWith('/callback')),
@@ -151,7 +152,7 @@ export function discordDriver(mode: { http: boolean }): StartDriver {
       displayName: (who) => USERS[who].username,
       async run(command, who = 'requester') {
         const i = await send(who, 'slash', command.path, '', Object.fromEntries(command.args ?? []));
-        return until(() => answerOf(i), `the answer to /vps ${command.path.join(' ')}`);
+        return waitFor(() => answerOf(i), `the answer to /vps ${command.path.join(' ')}`);
       },
       confirm: (card, who = 'requester') =>
         click(card, (card as DiscordCard).confirmId, who, 'an answer to Confirm'),
@@ -166,7 +167,7 @@ export function discordDriver(mode: { http: boolean }): StartDriver {
         const c = card as DiscordCard;
         if (!c.modalId) {
           const opened = await send(who, 'click', [card.id], c.confirmId);
-          const modal = await until(() => opened.modal, 'the typed-confirmation modal');
+          const modal = await waitFor(() => opened.modal, 'the typed-confirmation modal');
           c.modalId = String(modal['custom_id']);
         }
         const edits = message(card.id)?.edits ?? 0;

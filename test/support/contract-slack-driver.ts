@@ -5,11 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
-import { commandLine, until, type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
+import { commandLine, type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
 import { captureLogs } from './chat-world-core.js';
 import type { ApiCall, ResponsePost } from './fake-slack.js';
 import { buttonClickPayload, viewSubmissionPayload } from './fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld } from './fake-slack-world.js';
+import { waitFor } from './wait-for.js';
 
 const IDS: Record<Who, string> = {
   requester: SLACK_USERS.operator,
@@ -109,7 +110,7 @@ export const startSlackDriver: StartDriver = async (options = {}) => {
       }),
     );
     if (answer.status !== 200) throw new Error(`Slack click answered ${answer.status}`);
-    await until(() => somethingNew(since), `an answer to ${actionId}`);
+    await waitFor(() => somethingNew(since), `an answer to ${actionId}`);
   }
 
   return {
@@ -122,7 +123,7 @@ export const startSlackDriver: StartDriver = async (options = {}) => {
       const result = await world.slash(commandLine(command), IDS[who]);
       urls.set(result.responseUrl.slice(result.responseUrl.lastIndexOf('/') + 1), who);
       if (result.status !== 200) throw new Error(`Slack slash command answered ${result.status}`);
-      return until(() => firstAnswer(since, who), `the answer to ${commandLine(command)}`);
+      return waitFor(() => firstAnswer(since, who), `the answer to ${commandLine(command)}`);
     },
     confirm: (card, who = 'requester') => click(card, 'vps_confirm', who),
     cancel: (card, who = 'requester') => click(card, 'vps_cancel', who),
@@ -131,7 +132,7 @@ export const startSlackDriver: StartDriver = async (options = {}) => {
       if (!slackCard.view) {
         const opened = slack.callsTo('views.open').length;
         await click(card, 'vps_confirm_typed', who);
-        const call = await until(() => slack.callsTo('views.open')[opened], 'the typed-confirmation modal');
+        const call = await waitFor(() => slack.callsTo('views.open')[opened], 'the typed-confirmation modal');
         modals.push({ who, call });
         slackCard.view = (call.args['view'] as { private_metadata: string }).private_metadata;
       }
@@ -148,7 +149,7 @@ export const startSlackDriver: StartDriver = async (options = {}) => {
       );
       if (answer.status !== 200) throw new Error(`Slack view submission answered ${answer.status}`);
       if (answer.body !== '') httpAnswers.push({ who, body: answer.body });
-      else await until(() => somethingNew(since), 'an answer to the typed name');
+      else await waitFor(() => somethingNew(since), 'an answer to the typed name');
     },
     cardActions: (card) => {
       const ids = json(slack.messages.get((card as SlackCard).ts)?.blocks ?? []);

@@ -15,6 +15,7 @@ import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { fakeCommands } from './core-fake-commands.js';
 import { fakeHostingApi, instanceDetail } from './fake-api.js';
+import { policyYaml } from './policy.js';
 
 export const WEB1 = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 export const WEB2 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
@@ -116,13 +117,12 @@ export const actors = {
   console: { platform: 'console', userId: 'root', displayName: 'root' },
 } satisfies Record<string, Actor>;
 
-export const POLICY = `roles:
-  admin: [slack:U012ADMIN]
-  operator: [slack:U034OPS, slack:U056OPS, discord-role:987654321098765432]
-  viewer: ["*"]
-aliases:
-  prod-web: ${WEB1}
-`;
+export const POLICY = policyYaml({
+  admin: ['slack:U012ADMIN'],
+  operator: ['slack:U034OPS', 'slack:U056OPS', 'discord-role:987654321098765432'],
+  viewer: ['*'],
+  aliases: { 'prod-web': WEB1 },
+});
 
 /** A temp dir with an optional policy file; returns the config pointing at both. */
 export function tempConfig(

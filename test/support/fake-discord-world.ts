@@ -20,6 +20,7 @@ import { restartableSide, startWorldCore, type WorldTracking } from './chat-worl
 import { stopAll } from './cleanup.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import type { FakeUser } from './fake-discord-payloads.js';
+import { policyYaml } from './policy.js';
 
 /** The operators' role (policy member `discord-role:<id>`). */
 export const OPS_ROLE = '300000000000000001';
@@ -32,13 +33,15 @@ export const DISCORD_USERS = {
   roleOperator: { id: '100000000000000004', username: 'rolf', roles: [OPS_ROLE] },
 } satisfies Record<string, FakeUser>;
 
-const POLICY = `
-roles:
-  operator: [discord:${DISCORD_USERS.operator.id}, discord:${DISCORD_USERS.otherOperator.id}, discord-role:${OPS_ROLE}]
-  viewer: ["*"]
-aliases:
-  web-1: 7995e990-c3bf-4e27-8ce2-89fd5783f9ea
-`;
+const POLICY = policyYaml({
+  operator: [
+    `discord:${DISCORD_USERS.operator.id}`,
+    `discord:${DISCORD_USERS.otherOperator.id}`,
+    `discord-role:${OPS_ROLE}`,
+  ],
+  viewer: ['*'],
+  aliases: { 'web-1': '7995e990-c3bf-4e27-8ce2-89fd5783f9ea' },
+});
 
 /** A running world; `bot`, `tracker` and `adapter` are the current instance (they change on restart). */
 export interface DiscordWorld {
@@ -54,21 +57,6 @@ export interface DiscordWorld {
   /** Stops bot and adapter, starts new ones over the same data dir, resumes tracking; returns how many resumed. */
   restart(options?: { tracking?: WorldTracking }): Promise<number>;
   close(): Promise<void>;
-}
-
-/** Polls `check` until it returns something truthy (or fails after `timeoutMs` saying what was awaited). */
-export async function eventually<T>(
-  check: () => T | undefined | null | false,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 /** Starts simulator, core, fake Discord and the adapter (logged in and ready). */

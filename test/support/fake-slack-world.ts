@@ -23,6 +23,7 @@ import {
   type SlackHttpResult,
 } from './fake-slack-requests.js';
 import { onTestServer } from './test-http.js';
+import { policyYaml } from './policy.js';
 
 /** Slack users in the world's policy. */
 export const SLACK_USERS = {
@@ -35,14 +36,12 @@ export const SLACK_USERS = {
 /** The channel the tests talk in. */
 export const SLACK_CHANNEL = 'C0INCIDENT';
 
-const POLICY = `
-roles:
-  admin: [slack:${SLACK_USERS.admin}]
-  operator: [slack:${SLACK_USERS.operator}, slack:${SLACK_USERS.other}]
-  viewer: ["*"]
-aliases:
-  web-1: 7995e990-c3bf-4e27-8ce2-89fd5783f9ea
-`;
+const POLICY = policyYaml({
+  admin: [`slack:${SLACK_USERS.admin}`],
+  operator: [`slack:${SLACK_USERS.operator}`, `slack:${SLACK_USERS.other}`],
+  viewer: ['*'],
+  aliases: { 'web-1': '7995e990-c3bf-4e27-8ce2-89fd5783f9ea' },
+});
 
 /** A signed request's answer plus when it arrived (for ordering against Slack posts). */
 export type TimedResult = SlackHttpResult & { receivedAt: number };

@@ -63,7 +63,12 @@ async function uploadedBytes(req: IncomingMessage, raw: Buffer): Promise<Buffer>
   return Buffer.alloc(0);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -73,7 +78,10 @@ export class FakeSlack {
   readonly calls: ApiCall[] = [];
   readonly responses: ResponsePost[] = [];
   readonly messages = new Map<string, StoredMessage>();
-  readonly uploads = new Map<string, { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }>();
+  readonly uploads = new Map<
+    string,
+    { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }
+  >();
   readonly botToken: string;
   /** Conformance findings on what the bot sent (see slack-conformance.ts); close() fails on any. */
   readonly findings: string[] = [];
@@ -106,7 +114,8 @@ export class FakeSlack {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections();
     const findings = this.takeFindings();
-    if (findings.length > 0) throw new Error(`Slack would reject or mis-render what the bot sent:\n${findings.join('\n')}`);
+    if (findings.length > 0)
+      throw new Error(`Slack would reject or mis-render what the bot sent:\n${findings.join('\n')}`);
   }
 
   /** Returns and clears the findings (for tests that send a bad payload on purpose). */
@@ -186,7 +195,11 @@ export class FakeSlack {
     if (method === 'apps.connections.open' && this.socketMode) {
       const ok = req.headers.authorization === `Bearer ${this.socketMode.appToken}`;
       this.calls.push({ method, args: {}, at: Date.now() });
-      return send(res, 200, ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' });
+      return send(
+        res,
+        200,
+        ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' },
+      );
     }
     if (req.headers.authorization !== `Bearer ${this.botToken}`) {
       return send(res, 200, { ok: false, error: 'invalid_auth' });
@@ -197,7 +210,12 @@ export class FakeSlack {
     // A call retried after an injected fault is checked once, when it is answered.
     if (!fault) this.findings.push(...checkSlackCall(method, args));
     if (fault?.kind === 'rate-limited') {
-      return send(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fault.retryAfterSeconds) });
+      return send(
+        res,
+        429,
+        { ok: false, error: 'ratelimited' },
+        { 'retry-after': String(fault.retryAfterSeconds) },
+      );
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
     send(res, 200, this.answer(method, args));
@@ -209,7 +227,10 @@ export class FakeSlack {
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T0001', user: 'vpsops' };
       case 'conversations.info': {
         const id = String(args['channel']);
-        return { ok: true, channel: { id, is_channel: true, is_member: !this.outside.has(id), is_archived: false } };
+        return {
+          ok: true,
+          channel: { id, is_channel: true, is_member: !this.outside.has(id), is_archived: false },
+        };
       }
       case 'chat.postMessage': {
         if (this.outside.has(String(args['channel']))) return { ok: false, error: 'not_in_channel' };
@@ -239,7 +260,12 @@ export class FakeSlack {
         return { ok: true, view: { id: `V${this.nextTs++}` } };
       case 'files.getUploadURLExternal': {
         const id = `F${this.nextTs++}`;
-        this.uploads.set(id, { filename: String(args['filename']), bytes: 0, data: Buffer.alloc(0), completed: false });
+        this.uploads.set(id, {
+          filename: String(args['filename']),
+          bytes: 0,
+          data: Buffer.alloc(0),
+          completed: false,
+        });
         return { ok: true, upload_url: `${this.base}/upload/${id}`, file_id: id };
       }
       case 'files.completeUploadExternal': {
@@ -255,16 +281,5 @@ export class FakeSlack {
       default:
         return { ok: false, error: 'unknown_method' };
     }
-  }
-}
-
-/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

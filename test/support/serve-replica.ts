@@ -4,8 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventually } from './fake-discord-world.js';
+
 import { freePort } from './free-port.js';
+import { waitFor } from './wait-for.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -62,7 +63,7 @@ export async function startServeReplica(
     },
   };
   try {
-    await eventually(
+    await waitFor(
       () => /vpsops serving/.test(stderr) || child.exitCode !== null,
       `replica ${name} to serve`,
       30_000,

@@ -15,13 +15,11 @@ import {
   type RunningTracker,
 } from '../../../src/tracking/index.js';
 import { actors, recordingResponder, tempConfig } from '../../support/core-fakes.js';
+import { policyYaml } from '../../support/policy.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 /** No alias for web-1: the uuid below is one the bot has never seen. */
-const POLICY = `roles:
-  operator: [slack:U034OPS]
-  viewer: ["*"]
-`;
+const POLICY = policyYaml({ operator: ['slack:U034OPS'], viewer: ['*'] });
 
 let sim: SimulatorHandle | undefined;
 let bot: Bot | undefined;

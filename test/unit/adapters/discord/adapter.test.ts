@@ -8,7 +8,7 @@ import type { Dispatcher, Invocation, MessageRef, Responder } from '../../../../
 import { createLogger } from '../../../../src/logger.js';
 import type { Message, Visibility } from '../../../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
-import { eventually } from '../../../support/fake-discord-world.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const card: Message = {
@@ -78,7 +78,7 @@ describe('Discord adapter transport', () => {
     );
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    await eventually(() => message(i.originalId)?.edits, 'the edit');
+    await waitFor(() => message(i.originalId)?.edits, 'the edit');
     expect(fake.calls.find((c) => c.path.includes(i.token))?.body).toEqual({ type: 5, data: { flags: 64 } });
     expect(message(i.originalId)?.flags).toBe(64);
   });
@@ -90,7 +90,7 @@ describe('Discord adapter transport', () => {
     });
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    const { responder, ref } = await eventually(() => seen[0]?.ref && seen[0], 'the card');
+    const { responder, ref } = await waitFor(() => seen[0]?.ref && seen[0], 'the card');
     fake.expireTokens();
     await responder.update(ref!, { title: 'Expired — nothing was done', blocks: [] });
     const edit = fake.calls.at(-1);
@@ -110,7 +110,7 @@ describe('Discord adapter transport', () => {
     });
     const started = await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    const { ref } = await eventually(() => seen[0]?.ref && seen[0], 'the card');
+    const { ref } = await waitFor(() => seen[0]?.ref && seen[0], 'the card');
     const stored = JSON.parse(JSON.stringify(ref)) as MessageRef;
     const responder = started.responderFor(stored);
     if (!responder) throw new Error('expected a responder for a public card');
@@ -132,8 +132,8 @@ describe('Discord adapter transport', () => {
     );
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    const { responder } = await eventually(() => seen[0], 'the dispatch');
-    await eventually(() => message(i.originalId)?.edits, 'the private reply');
+    const { responder } = await waitFor(() => seen[0], 'the dispatch');
+    await waitFor(() => message(i.originalId)?.edits, 'the private reply');
     await responder.announce?.({ blocks: [{ type: 'text', text: 'dora stopped web-1' }] });
     expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', status: 200 });
     expect(fake.calls.at(-1)?.body).not.toHaveProperty('flags', 64);
@@ -157,7 +157,7 @@ describe('Discord adapter transport', () => {
     const { dispatcher } = scriptedDispatcher(async (_i, r) => void (await r.reply(chart)));
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    const stored = await eventually(
+    const stored = await waitFor(
       () => (message(i.originalId)?.attachments.length ? message(i.originalId) : undefined),
       'the upload',
     );
@@ -174,7 +174,7 @@ describe('Discord adapter transport', () => {
     });
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    const followUp = await eventually(
+    const followUp = await waitFor(
       () =>
         fake.calls.find(
           (c) => c.method === 'POST' && c.path === `/webhooks/${fake.world.applicationId}/${i.token}`,
@@ -195,7 +195,7 @@ describe('Discord adapter transport', () => {
     const { dispatcher } = scriptedDispatcher(async (_i, r) => void (await r.reply(card)));
     await start(dispatcher);
     const i = fake.slash(USER, ['status']);
-    await eventually(() => logLines.some((l) => l.includes('50035')), 'the logged failure');
+    await waitFor(() => logLines.some((l) => l.includes('50035')), 'the logged failure');
     expect(logLines.join('\n')).not.toContain(i.token);
     expect(logLines.join('\n')).not.toContain(fake.botToken);
   });

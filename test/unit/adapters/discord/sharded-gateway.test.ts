@@ -14,7 +14,7 @@ import type { Dispatcher } from '../../../../src/core/ports.js';
 import type { LeaseStore } from '../../../../src/core/store.js';
 import { createMemoryLeases } from '../../../../src/store/memory/memory-leases.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
-import { eventually } from '../../../support/fake-discord-world.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const SILENT = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -90,7 +90,7 @@ describe('sharded Discord gateway', () => {
     const a = await replica('a', leases, seen);
     const b = await replica('b', leases, seen);
     expect(a.shardCount).toBe(2);
-    await eventually(() => a.held().length + b.held().length === 2, 'both shards held', 5_000);
+    await waitFor(() => a.held().length + b.held().length === 2, 'both shards held', 5_000);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect([...fake.identifies.entries()].sort()).toEqual([
       [0, 1],
@@ -110,11 +110,11 @@ describe('sharded Discord gateway', () => {
     const b = await replica('b', leases, seen, 1);
     expect(b.held()).toEqual([]);
     store.cut();
-    await eventually(() => b.held().length === 1, 'the standby to take the shard', 5_000);
-    await eventually(() => a.held().length === 0, 'the cut-off holder to give it up', 5_000);
+    await waitFor(() => b.held().length === 1, 'the standby to take the shard', 5_000);
+    await waitFor(() => a.held().length === 0, 'the cut-off holder to give it up', 5_000);
     expect(fake.identifies.get(0)).toBe(2);
     const i = fake.slash(USER, ['status']);
-    await eventually(() => i.originalId && fake.store.messages.get(i.originalId)?.edits, 'the answer');
+    await waitFor(() => i.originalId && fake.store.messages.get(i.originalId)?.edits, 'the answer');
     expect(seen).toEqual(['b']);
   });
 });

@@ -15,7 +15,7 @@ import type {
 } from '../../../../src/core/ports.js';
 import type { Message } from '../../../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
-import { eventually } from '../../../support/fake-discord-world.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const NAME = `${'a'.repeat(250)}-🦄`;
@@ -81,7 +81,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
       state,
     );
     fake.slash(USER, ['status']);
-    const ref = await eventually(() => refA, 'the card');
+    const ref = await waitFor(() => refA, 'the card');
     await first.stop();
 
     const acted: ActionEvent[] = [];
@@ -93,7 +93,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
       state,
     );
     const click = fake.click(USER, ref.id, 'vps:typed-confirm:tokA');
-    const modal = await eventually(() => click.modal, 'the modal');
+    const modal = await waitFor(() => click.modal, 'the modal');
     const text = JSON.stringify(modal);
     // The card's own title (only the first replica rendered it); a label that fits; room for the whole name.
     expect(modal).toMatchObject({ title: 'Confirm instance delete', custom_id: 'vps:typed:tokA' });
@@ -104,7 +104,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
     expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
 
     fake.submitModal(USER, ref.id, 'vps:typed:tokA', { typed: NAME });
-    const event = await eventually(() => acted[0], 'the confirmation');
+    const event = await waitFor(() => acted[0], 'the confirmation');
     expect(event).toMatchObject({ action: 'confirm', token: 'tokA', input: NAME });
   });
 
@@ -122,7 +122,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
       state,
     );
     fake.slash(USER, ['status']);
-    const ref = await eventually(() => refA, 'the private card');
+    const ref = await waitFor(() => refA, 'the private card');
     await first.stop();
 
     let edited = false;
@@ -135,7 +135,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
       state,
     );
     fake.slash(USER, ['status']);
-    await eventually(() => edited, 'the edit');
+    await waitFor(() => edited, 'the edit');
     expect(fake.store.messages.get(ref.id)?.embeds[0]).toMatchObject({ title: 'Restored' });
     expect(
       fake.calls.some(
@@ -161,9 +161,9 @@ describe('Discord adapters sharing one EphemeralState', () => {
       state,
     );
     fake.slash(USER, ['status']);
-    const ref = await eventually(() => refA, 'the card');
+    const ref = await waitFor(() => refA, 'the card');
     fake.click(USER, ref.id, 'vps:confirm:tokB');
-    await eventually(() => done, 'the edit');
+    await waitFor(() => done, 'the edit');
     expect(fake.store.messages.get(ref.id)?.embeds[0]).toMatchObject({ title: 'restored' });
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'PATCH',

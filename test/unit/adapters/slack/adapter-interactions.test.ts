@@ -2,7 +2,7 @@
 // typed-confirmation modals and cards edited again after a restart.
 import { describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../../adapters/slack/index.js';
-import { eventually, type FakeSlack } from '../../../support/fake-slack.js';
+import { type FakeSlack } from '../../../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -17,6 +17,7 @@ import {
   type ScriptedDispatcher,
   type SlackAdapterRig,
 } from '../../../support/slack-adapter-rig.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 let slack: FakeSlack;
 let adapter: SlackAdapter;
@@ -38,7 +39,7 @@ describe('Slack adapter interactions', () => {
     });
     const answer = await postSigned(events, interactionForm(click), { secret: SECRET });
     expect(answer.status).toBe(200);
-    const event = await eventually(() => dispatcher.events[0]);
+    const event = await waitFor(() => dispatcher.events[0]);
     expect(event).toMatchObject({
       action: 'confirm',
       token: 'tok123',
@@ -63,7 +64,7 @@ describe('Slack adapter interactions', () => {
         },
       }));
     await slash('instance delete web-1');
-    const [card] = await eventually(
+    const [card] = await waitFor(
       () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
     );
     expect(JSON.stringify(card?.blocks)).toContain('vps_confirm_typed');
@@ -77,7 +78,7 @@ describe('Slack adapter interactions', () => {
       responseUrl: slack.newResponseUrl(),
     });
     expect((await postSigned(events, interactionForm(click), { secret: SECRET })).status).toBe(200);
-    const open = await eventually(() => slack.callsTo('views.open')[0]);
+    const open = await waitFor(() => slack.callsTo('views.open')[0]);
     const view = open.args['view'] as {
       callback_id: string;
       private_metadata: string;
@@ -96,7 +97,7 @@ describe('Slack adapter interactions', () => {
       typed: 'web-1',
     });
     expect((await postSigned(events, interactionForm(submit), { secret: SECRET })).status).toBe(200);
-    const event = await eventually(() => dispatcher.events[0]);
+    const event = await waitFor(() => dispatcher.events[0]);
     expect(event).toMatchObject({ action: 'confirm', token: 'tokDEL', input: 'web-1', channelId: CHANNEL });
   });
 
@@ -112,7 +113,7 @@ describe('Slack adapter interactions', () => {
       typed: 'nope',
     });
     await postSigned(events, interactionForm(submit), { secret: SECRET });
-    const call = await eventually(() => slack.callsTo('chat.postEphemeral')[0]);
+    const call = await waitFor(() => slack.callsTo('chat.postEphemeral')[0]);
     expect(call.args).toMatchObject({ channel: CHANNEL, user: 'U0ALICE' });
     expect(String(call.args['text'])).toContain('does not match');
   });

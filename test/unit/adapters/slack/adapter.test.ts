@@ -3,7 +3,7 @@
 // stored cards are in slack-adapter-interactions.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../../adapters/slack/index.js';
-import { eventually, type FakeSlack } from '../../../support/fake-slack.js';
+import { type FakeSlack } from '../../../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../../../support/fake-slack-requests.js';
 import {
   CHANNEL,
@@ -13,6 +13,7 @@ import {
   type ScriptedDispatcher,
   type SlackAdapterRig,
 } from '../../../support/slack-adapter-rig.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 let slack: FakeSlack;
 let adapter: SlackAdapter;
@@ -33,7 +34,7 @@ describe('Slack adapter transport', () => {
     expect(answer.status).toBe(200);
     expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
     release();
-    const [message] = await eventually(
+    const [message] = await waitFor(
       () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
     );
     expect(message?.blocks).toContainEqual({
@@ -80,7 +81,7 @@ describe('Slack adapter transport', () => {
       void (await responder.reply(text('password: hunter2')));
     const url = slack.newResponseUrl();
     await slash('console web-1', 'U0ALICE', url);
-    const [post] = await eventually(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
+    const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
     expect(post?.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
@@ -92,7 +93,7 @@ describe('Slack adapter transport', () => {
       await responder.update(ref, text('Stopped', { tone: 'success' }));
     };
     await slash('instance stop web-1');
-    const updated = await eventually(() => slack.callsTo('chat.update')[0]);
+    const updated = await waitFor(() => slack.callsTo('chat.update')[0]);
     const [message] = slack.channelMessages(CHANNEL);
     expect(updated.args).toMatchObject({ channel: CHANNEL, ts: message?.ts });
     expect(message?.edits).toBe(1);
@@ -104,7 +105,7 @@ describe('Slack adapter transport', () => {
     dispatcher.onDispatch = async (_inv, responder) =>
       void (await responder.reply(text('after the rate limit')));
     await slash('instance list');
-    const [message] = await eventually(
+    const [message] = await waitFor(
       () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
     );
     expect(message?.text).toContain('after the rate limit');
@@ -125,7 +126,7 @@ describe('Slack adapter transport', () => {
         ],
       }));
     await slash('instance show x');
-    const [message] = await eventually(
+    const [message] = await waitFor(
       () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
     );
     const [header, ...mrkdwnBlocks] = (message?.blocks ?? []) as { type: string; text?: { type: string } }[];
@@ -151,7 +152,7 @@ describe('Slack adapter transport', () => {
         }),
       ));
     await slash('instance metrics web-1');
-    const upload = await eventually(() => [...slack.uploads.values()].find((u) => u.completed));
+    const upload = await waitFor(() => [...slack.uploads.values()].find((u) => u.completed));
     expect(upload).toMatchObject({ filename: 'cpu.png', channel: CHANNEL });
     expect(upload.bytes).toBeGreaterThan(0);
   });
@@ -161,7 +162,7 @@ describe('Slack adapter transport', () => {
     dispatcher.onDispatch = async (_inv, responder) => void (await responder.reply(text('visible to all')));
     const url = slack.newResponseUrl();
     await slash('instance list', 'U0ALICE', url);
-    const [post] = await eventually(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
+    const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
     expect(post?.body).toMatchObject({ response_type: 'in_channel' });
   });
 
@@ -170,7 +171,7 @@ describe('Slack adapter transport', () => {
     dispatcher.onDispatch = async (_inv, responder) => void (await responder.reply(text('will fail')));
     const url = slack.newResponseUrl();
     await slash('instance list', 'U0ALICE', url);
-    const [post] = await eventually(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
+    const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
     expect(post?.body).toMatchObject({ response_type: 'ephemeral' });
     expect(JSON.stringify(post?.body)).toContain('Something went wrong');
   });

@@ -7,9 +7,10 @@ import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-e
 import type { Dispatcher, Invocation } from '../../../../src/core/ports.js';
 import { createBotMetrics } from '../../../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../../../src/serve/http-server.js';
-import { FakeSlack, eventually } from '../../../support/fake-slack.js';
+import { FakeSlack } from '../../../support/fake-slack.js';
 import { attachSocketMode } from '../../../support/fake-slack-socket.js';
 import { postSigned, slashCommandForm } from '../../../support/fake-slack-requests.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 const SECRET = 'shared-server-secret';
 const invocations: Invocation[] = [];
@@ -66,7 +67,7 @@ describe('Slack on the shared serve server', () => {
       const get = await fetch(`${base}/slack/events`);
       expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
       expect((await slash('status')).status).toBe(200);
-      await eventually(() => invocations.length === 1, 5_000, 'the dispatch');
+      await waitFor(() => invocations.length === 1, 'the dispatch', 5_000);
       expect(invocations[0]).toMatchObject({ input: { kind: 'text', text: 'status' } });
       const forged = await postSigned(
         `${base}/slack/events`,
@@ -133,7 +134,7 @@ describe('Slack on the shared serve server', () => {
       expect((await postSigned(`${base}/slack/events`, form, { secret: SECRET, timestamp })).status).toBe(
         200,
       );
-      await eventually(() => invocations.length === 1, 5_000, 'the first delivery');
+      await waitFor(() => invocations.length === 1, 'the first delivery', 5_000);
       const copies = [
         await postSigned(`${base}/slack/events`, form, { secret: SECRET, timestamp }),
         await postSigned(`${secondBase}/slack/events`, form, {
@@ -149,7 +150,7 @@ describe('Slack on the shared serve server', () => {
         timestamp: timestamp + 1,
       });
       expect(again.status).toBe(200);
-      await eventually(() => invocations.length >= 2, 5_000, 'the new request');
+      await waitFor(() => invocations.length >= 2, 'the new request', 5_000);
       expect(invocations).toHaveLength(2);
     } finally {
       for (const adapter of adapters) await adapter.stop();

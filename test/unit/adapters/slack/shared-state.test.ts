@@ -6,7 +6,7 @@ import { createSlackAdapter, type SlackAdapter } from '../../../../adapters/slac
 import { LAST_USE_NOTE } from '../../../../adapters/slack/outbox.js';
 import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-ephemeral-state.js';
 import type { MessageRef } from '../../../../src/core/ports.js';
-import { eventually, FakeSlack } from '../../../support/fake-slack.js';
+import { FakeSlack } from '../../../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -16,6 +16,7 @@ import {
 } from '../../../support/fake-slack-requests.js';
 import { CHANNEL, ScriptedDispatcher, SECRET, text } from '../../../support/slack-adapter-rig.js';
 import { onTestServer } from '../../../support/test-http.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 let slack: FakeSlack;
 const adapters: SlackAdapter[] = [];
@@ -80,7 +81,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
       }),
       { secret: SECRET },
     );
-    const [card] = await eventually(
+    const [card] = await waitFor(
       () => slack.channelMessages(CHANNEL).length > 0 && slack.channelMessages(CHANNEL),
     );
 
@@ -93,7 +94,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
       responseUrl: slack.newResponseUrl(),
     });
     await postSigned(eventsB, interactionForm(click), { secret: SECRET });
-    const open = await eventually(() => slack.callsTo('views.open')[0]);
+    const open = await waitFor(() => slack.callsTo('views.open')[0]);
     const view = open.args['view'] as {
       callback_id: string;
       private_metadata: string;
@@ -113,7 +114,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
       typed: longName,
     });
     await postSigned(eventsA, interactionForm(submit), { secret: SECRET });
-    const event = await eventually(() => first.events[0]);
+    const event = await waitFor(() => first.events[0]);
     expect(event).toMatchObject({ action: 'confirm', token: 'tokSHARED', input: longName });
   });
 
@@ -138,7 +139,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
       }),
       { secret: SECRET },
     );
-    await eventually(() => done);
+    await waitFor(() => done);
     const posts = slack.responsesTo(url);
     expect(posts).toHaveLength(5);
     expect(JSON.stringify(posts[4]?.body)).toContain('Invite me to this channel');
@@ -163,7 +164,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
       slashCommandForm({ text: 'backup restore x', userId: 'U0ALICE', channelId: CHANNEL, responseUrl: url }),
       { secret: SECRET },
     );
-    await eventually(() => done);
+    await waitFor(() => done);
     const posts = slack.responsesTo(url);
     expect(posts).toHaveLength(5);
     expect(posts[0]?.body).toMatchObject({ response_type: 'in_channel' });

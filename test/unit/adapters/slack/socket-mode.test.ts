@@ -3,9 +3,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../../adapters/slack/index.js';
 import type { Dispatcher, Invocation } from '../../../../src/core/ports.js';
-import { FakeSlack, eventually } from '../../../support/fake-slack.js';
+import { FakeSlack } from '../../../support/fake-slack.js';
 import { attachSocketMode, type FakeSocketMode } from '../../../support/fake-slack-socket.js';
 import { onTestServer } from '../../../support/test-http.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 let slack: FakeSlack;
 let socket: FakeSocketMode;
@@ -57,7 +58,7 @@ it('acks a slash command envelope over Socket Mode and replies through the Web A
     api_app_id: 'A0001',
   });
   expect(ack).toEqual({});
-  const [message] = await eventually(
+  const [message] = await waitFor(
     () => slack.channelMessages('C0OPS').length > 0 && slack.channelMessages('C0OPS'),
   );
   expect(message?.text).toContain('pong');

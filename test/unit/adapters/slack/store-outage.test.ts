@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../../adapters/slack/index.js';
 import type { EphemeralState } from '../../../../src/core/ephemeral-state.js';
 import { StoreUnavailableError } from '../../../../src/core/store-errors.js';
-import { eventually, FakeSlack } from '../../../support/fake-slack.js';
+import { FakeSlack } from '../../../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../../../support/fake-slack-requests.js';
 import { CHANNEL, ScriptedDispatcher, SECRET, text } from '../../../support/slack-adapter-rig.js';
 import { onTestServer } from '../../../support/test-http.js';
+import { waitFor } from '../../../support/wait-for.js';
 
 let slack: FakeSlack;
 const adapters: SlackAdapter[] = [];
@@ -74,14 +75,16 @@ describe('Slack replies while the state store is unreachable', () => {
         }),
         { secret: SECRET },
       );
-      const posts = await eventually(
+      const posts = await waitFor(
         () => slack.responsesTo(url).length > 0 && slack.responsesTo(url),
+        'a condition',
         10_000,
       );
       expect(JSON.stringify(posts[0]?.body)).toContain('state store is unreachable');
       // The handle could not be stored: the edit reaches the user with the bot token instead.
-      const edits = await eventually(
+      const edits = await waitFor(
         () => slack.callsTo('chat.postEphemeral').length > 0 && slack.callsTo('chat.postEphemeral'),
+        'a condition',
         10_000,
       );
       expect(edits[0]?.args['text']).toBe('edited');
