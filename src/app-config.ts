@@ -25,6 +25,8 @@ export interface AppConfig {
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
   /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
   watch?: { intervalMs: number };
+  /** PagerDuty Events v2 (PAGERDUTY_ROUTING_KEY, a secret; PAGERDUTY_EVENTS_URL); absent: nothing is paged. */
+  paging?: { routingKey: string; eventsUrl?: string | undefined };
   /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
   leaseTtlMs: number;
   /**
@@ -62,6 +64,7 @@ export function secretsOf(config: AppConfig): string[] {
     config.slack.appToken,
     config.discord.token,
     redisPassword(config.redis.url),
+    config.paging?.routingKey,
   ].filter((value): value is string => typeof value === 'string' && value.length > 0);
 }
 

@@ -60,6 +60,8 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
+  PAGERDUTY_ROUTING_KEY: optionalText,
+  PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
@@ -150,6 +152,7 @@ function refuseShortSecrets(e: {
   SLACK_APP_TOKEN?: string | undefined;
   DISCORD_TOKEN?: string | undefined;
   REDIS_URL?: string | undefined;
+  PAGERDUTY_ROUTING_KEY?: string | undefined;
 }): void {
   const secrets: Record<string, string | undefined> = {
     HOSTING_API_KEY: e.HOSTING_API_KEY,
@@ -157,6 +160,7 @@ function refuseShortSecrets(e: {
     SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
     SLACK_APP_TOKEN: e.SLACK_APP_TOKEN,
     DISCORD_TOKEN: e.DISCORD_TOKEN,
+    PAGERDUTY_ROUTING_KEY: e.PAGERDUTY_ROUTING_KEY,
     'the password in REDIS_URL': redisPassword(e.REDIS_URL),
   };
   const short = Object.entries(secrets)
@@ -214,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
     watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
+    ...(e.PAGERDUTY_ROUTING_KEY
+      ? { paging: { routingKey: e.PAGERDUTY_ROUTING_KEY, eventsUrl: e.PAGERDUTY_EVENTS_URL } }
+      : {}),
     leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
     audit: {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
@@ -275,4 +282,3 @@ export function redactedConfig(config: AppConfig): AppConfig {
     replies: { ...config.replies },
   };
 }
-

@@ -1,7 +1,24 @@
 // Composition root: builds the hosting-API client (against the embedded simulator when no
 // HOSTING_API_URL is set), the bot core with every command, and the optional chart renderer and
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
-import { type ResultListener, ConfigError, createApiCallRecorder, type ApiCallEvent, type BotServices, type CommandDefinition, type EphemeralState, type CoreMetrics, type Dispatcher, type MessageRef, type PlatformAdapter, type Responder, type BotStore, type LeaseStore, type TrackedOperation, type OperationTracker } from '../core/index.js';
+import {
+  type ResultListener,
+  ConfigError,
+  createApiCallRecorder,
+  type ApiCallEvent,
+  type BotServices,
+  type CommandDefinition,
+  type EphemeralState,
+  type CoreMetrics,
+  type Dispatcher,
+  type MessageRef,
+  type PlatformAdapter,
+  type Responder,
+  type BotStore,
+  type LeaseStore,
+  type TrackedOperation,
+  type OperationTracker,
+} from '../core/index.js';
 import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -16,6 +33,7 @@ import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
 import { createOperationTracker } from '../tracking/index.js';
+import { createPagerDuty } from '../paging/pagerduty.js';
 import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
 import { allCommands } from '../../commands/index.js';
 
@@ -149,6 +167,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       logger,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
+      ...(config.paging
+        ? {
+            pagerDuty: createPagerDuty({
+              routingKey: config.paging.routingKey,
+              ...(config.paging.eventsUrl ? { url: config.paging.eventsUrl } : {}),
+            }),
+          }
+        : {}),
     });
     cleanup.push(() => watching.stop());
     const bot = await createBot(config, {

@@ -12,6 +12,7 @@ import { freshState, type AlertState, type OpenAlert, type WatchRecord } from '.
 import { namedWatch, type WatchBook } from './watch-book.js';
 import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
+import type { IncidentPager } from './incident-pages.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -22,6 +23,8 @@ export interface PollDeps {
   metrics: AlertMetrics;
   now: () => number;
   rules?: RuleSettings;
+  /** Pages incidents out (PagerDuty) when a routing key is set. */
+  pager?: IncidentPager;
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -142,10 +145,13 @@ async function show(
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+      await deps.pager?.recovered(watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    // Paged whether or not the chat post below gets through.
+    if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
     if (effect.type === 'remind') {
       await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));

@@ -25,6 +25,8 @@ export interface WatchRecord {
   memoryPercent?: number;
   setBy: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   setAt: number;
+  /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
+  page?: boolean;
 }
 
 /** An alert that is open (or resolved and kept until its card was edited). */
