@@ -9,6 +9,8 @@ export interface WatchSettings {
   instance: ResolvedInstance;
   cpuPercent?: number;
   memoryPercent?: number;
+  /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
+  page?: boolean;
 }
 
 /** One watch as `watches` lists it. */

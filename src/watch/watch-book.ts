@@ -84,6 +84,7 @@ export function createWatchService(
       };
       if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
       if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
+      if (settings.page !== undefined) record.page = settings.page;
       await book.watches.put(id, record);
       await count();
       return existing ? 'changed' : 'created';

@@ -120,4 +120,31 @@ describe('paging', { timeout: 60_000 }, () => {
       await pd.close();
     }
   });
+
+  it('pages nothing for a watch set with --no-page, and refuses --page with --no-page', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({ routingKey: KEY, url: pd.url, baseDelayMs: 10 }),
+    });
+    try {
+      expect(await r.say(`watch ${WEB2} --page --no-page`)).toContain('not both');
+      expect(await r.say(`watch ${WEB2} --no-page`)).toMatch(/Watching web-2/);
+      expect(await r.say(`watch ${CACHE1} --page`)).toMatch(/Watching cache-1/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(2);
+      r.sim.state.setStatus(WEB2, 'Error');
+      r.sim.state.setStatus(CACHE1, 'Error');
+      await eventually(() => r.log.posts(/web-2: needs attention/)[0], 5_000, 'the web-2 alert in chat');
+      await eventually(
+        () => pd.events.find((e) => e.payload?.source === 'cache-1'),
+        5_000,
+        'the cache-1 trigger',
+      );
+      await pause(300);
+      expect(pd.events.map((e) => e.payload?.source)).toEqual(['cache-1']);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
 });
