@@ -14,6 +14,7 @@ import { osCommands } from './os.js';
 import { snapshotCommands } from './snapshot.js';
 import { sshkeyCommands } from './sshkey.js';
 import { watchCommands } from './watch.js';
+import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
@@ -33,5 +34,6 @@ export const allCommands: CommandDefinition[] = [
   ...billingBalanceCommands, // billing balance (optional endpoint E4)
   ...billingCommands, // billing methods | reports
   ...watchCommands, // watch | watches | unwatch
+  ...silenceCommands, // silence | silences | unsilence
   ...botCommands, // help | use | whoami | audit | status
 ];

@@ -1,7 +1,18 @@
 // Watches (issue 13): `watch <instance> [--cpu N] [--memory N]`, `watches`, `unwatch <instance>`.
 // The bot then speaks first in this channel when the instance goes wrong (see src/watch). Setting
 // or removing a watch is a `change`; the runner's policy check keeps viewers out.
-import { arg, asFlag, defineCommand, optional, type BotServices, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError, type WatchService } from '../src/core/index.js';
+import {
+  arg,
+  asFlag,
+  defineCommand,
+  optional,
+  type BotServices,
+  type CommandContext,
+  type CommandDefinition,
+  type ResolvedInstance,
+  UserError,
+  type WatchService,
+} from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
 import { isNotFound } from './shared/not-found.js';
@@ -55,12 +66,17 @@ export const watch = defineCommand({
     memory: optional(
       asFlag(arg.integer('Alert when memory use % is above this (1-100)', { min: 1, max: 100 })),
     ),
+    page: arg.flag('Page its incidents out (PagerDuty; the default when a routing key is set)'),
+    noPage: arg.flag('Never page its incidents out (chat only)'),
   },
   risk: 'change',
-  run: async (ctx, { instance: typed, cpu, memory }) => {
+  run: async (ctx, { instance: typed, cpu, memory, page, noPage }) => {
+    if (page && noPage)
+      throw new UserError('usage', 'Give `--page` or `--no-page`, not both — nothing is watched.');
     const instance = await liveInstance(ctx, typed);
     const settings = {
       instance,
+      ...(page || noPage ? { page: page && !noPage } : {}),
       ...(cpu !== undefined ? { cpuPercent: cpu } : {}),
       ...(memory !== undefined ? { memoryPercent: memory } : {}),
     };

@@ -27,6 +27,8 @@ export interface AppConfig {
   watch?: { intervalMs: number };
   /** How long the instance list (E3) is cached for name resolution (VPSOPS_INSTANCE_LIST_TTL_SECONDS); absent → 60 s. */
   instanceListTtlMs?: number;
+  /** PagerDuty Events v2 (PAGERDUTY_ROUTING_KEY, a secret; PAGERDUTY_EVENTS_URL); absent: nothing is paged. */
+  paging?: { routingKey: string; eventsUrl?: string | undefined };
   /** How long a replica's hold on shared work (a followed operation, the expiry sweep) lasts unless renewed. */
   leaseTtlMs: number;
   /**
@@ -64,6 +66,7 @@ export function secretsOf(config: AppConfig): string[] {
     config.slack.appToken,
     config.discord.token,
     redisPassword(config.redis.url),
+    config.paging?.routingKey,
   ].filter((value): value is string => typeof value === 'string' && value.length > 0);
 }
 

@@ -60,6 +60,8 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
+  PAGERDUTY_ROUTING_KEY: optionalText,
+  PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
   VPSOPS_INSTANCE_LIST_TTL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
@@ -151,6 +153,7 @@ function refuseShortSecrets(e: {
   SLACK_APP_TOKEN?: string | undefined;
   DISCORD_TOKEN?: string | undefined;
   REDIS_URL?: string | undefined;
+  PAGERDUTY_ROUTING_KEY?: string | undefined;
 }): void {
   const secrets: Record<string, string | undefined> = {
     HOSTING_API_KEY: e.HOSTING_API_KEY,
@@ -158,6 +161,7 @@ function refuseShortSecrets(e: {
     SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
     SLACK_APP_TOKEN: e.SLACK_APP_TOKEN,
     DISCORD_TOKEN: e.DISCORD_TOKEN,
+    PAGERDUTY_ROUTING_KEY: e.PAGERDUTY_ROUTING_KEY,
     'the password in REDIS_URL': redisPassword(e.REDIS_URL),
   };
   const short = Object.entries(secrets)
@@ -215,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
     watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
+    ...(e.PAGERDUTY_ROUTING_KEY
+      ? { paging: { routingKey: e.PAGERDUTY_ROUTING_KEY, eventsUrl: e.PAGERDUTY_EVENTS_URL } }
+      : {}),
     leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
     instanceListTtlMs: e.VPSOPS_INSTANCE_LIST_TTL_SECONDS * 1000,
     audit: {
@@ -277,4 +284,3 @@ export function redactedConfig(config: AppConfig): AppConfig {
     replies: { ...config.replies },
   };
 }
-

@@ -31,6 +31,7 @@ import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
 import { createOperationTracker } from '../tracking/index.js';
+import { createPagerDuty } from '../paging/pagerduty.js';
 import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
 import { allCommands } from '../../commands/index.js';
 
@@ -170,6 +171,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       logger,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
+      ...(config.paging
+        ? {
+            pagerDuty: createPagerDuty({
+              routingKey: config.paging.routingKey,
+              ...(config.paging.eventsUrl ? { url: config.paging.eventsUrl } : {}),
+            }),
+          }
+        : {}),
     });
     cleanup.push(() => watching.stop());
     const bot = await createBot(config, {

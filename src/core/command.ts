@@ -25,6 +25,8 @@ export interface ArgSpec<T> {
   defaultValue?: T;
   /** Never written to audit records or logs. */
   secret?: boolean;
+  /** The last positional: takes every remaining word, joined by spaces (a reason, a name). */
+  rest?: boolean;
   /** Phantom marker carrying T for type inference. */
   readonly __type?: T;
 }
@@ -56,12 +58,13 @@ export const arg = {
       ...(options.completes ? { completes: options.completes } : {}),
     };
   },
-  string(description: string, options: ArgOptions & { max?: number } = {}): ArgSpec<string> {
+  string(description: string, options: ArgOptions & { max?: number; rest?: boolean } = {}): ArgSpec<string> {
     return {
       kind: 'string',
       description,
       positional: options.positional ?? true,
       required: true,
+      ...(options.rest ? { rest: true } : {}),
       schema: z
         .string()
         .min(1)

@@ -49,4 +49,4 @@ export { USED_RETENTION_MS, pendingDropAt } from './store.js';
 export type { BotStore, HostnameDirectory, KnownHostname, LeaseStore, PendingConfirmation, PendingResolution, PendingStore, RecordCollection, StoreFaults, StoreKind, TrackedOperation } from './store.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
-export type { ButtonHandler, WatchService, WatchSummary } from './watch-port.js';
+export type { ButtonHandler, SilenceService, SilenceSummary, SilenceTargetRef, WatchService, WatchSummary } from './watch-port.js';

@@ -9,6 +9,8 @@ export interface WatchSettings {
   instance: ResolvedInstance;
   cpuPercent?: number;
   memoryPercent?: number;
+  /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
+  page?: boolean;
 }
 
 /** One watch as `watches` lists it. */
@@ -30,6 +32,36 @@ export interface WatchService {
   /** False when the instance was not watched from this channel. */
   remove(platform: Platform, channelId: string, instanceUuid: string): Promise<boolean>;
   list(platform: Platform, channelId: string): Promise<WatchSummary[]>;
+  /** Silences of watched servers (issue 24); absent where alerts are not posted. */
+  silences?: SilenceService;
+}
+
+/** What `silence` / `unsilence` name: a watched server (uuid or hostname), a location, or everything. */
+export type SilenceTargetRef =
+  { type: 'instance'; ref: string } | { type: 'location'; name: string } | { type: 'all' };
+
+/** One running silence as `silences` lists it. */
+export interface SilenceSummary {
+  /** "web-1", "location Jakarta 1", "all watched servers". */
+  what: string;
+  by: string;
+  until: number;
+  reason?: string;
+}
+
+/** Silences shared by every replica; each method throws UserError for an unknown target. */
+export interface SilenceService {
+  /** Silences `target` for `duration` ("45m", "2h", "1d"; at most 7 days) from now, replacing a silence of the same target. */
+  set(
+    target: SilenceTargetRef,
+    duration: string,
+    by: Actor,
+    where: { platform: Platform; channelId: string },
+    reason?: string,
+  ): Promise<SilenceSummary & { replaced: boolean }>;
+  /** Ends the silence of `target`; what it was, or null when there was none. */
+  remove(target: SilenceTargetRef): Promise<SilenceSummary | null>;
+  list(): Promise<SilenceSummary[]>;
 }
 
 /** What an alert button asks the core to do, after authorization and with an audit record. */

@@ -25,6 +25,13 @@ export function createAlertMetrics(registry: Registry): AlertMetrics {
     help: 'Watches in the store (all channels).',
     registers,
   });
+  const pages = new Counter({
+    name: 'vpsops_pages_total',
+    help: 'PagerDuty events by action (trigger, acknowledge, resolve) and outcome (sent, rejected, invalid, rate-limited, server-error, network, timeout).',
+    labelNames: ['action', 'outcome'] as const,
+    registers,
+  });
+  const PAGE_OUTCOMES = ['sent', 'rejected', 'invalid', 'rate-limited', 'server-error', 'network', 'timeout'];
   const known = new Set<string>(ALERT_KINDS);
   return {
     alertOpened(kind: AlertKind) {
@@ -38,6 +45,9 @@ export function createAlertMetrics(registry: Registry): AlertMetrics {
     },
     watches(count: number) {
       watches.set(count);
+    },
+    paged(action, outcome) {
+      pages.inc({ action, outcome: PAGE_OUTCOMES.includes(outcome) ? outcome : 'other' });
     },
   };
 }

@@ -17,6 +17,8 @@ export function createAlertButtons(
   book: WatchBook,
   posterFor: (platform: ActionEvent['platform']) => ChannelPoster | undefined,
   now: () => number = Date.now,
+  /** Told once an acknowledge is recorded (pages the acknowledge out). */
+  onAcknowledged?: (watchId: string, kind: string) => Promise<void>,
 ): ButtonHandler {
   return {
     owns: (token) => token.startsWith(ALERT_TOKEN_PREFIX),
@@ -57,6 +59,7 @@ export function createAlertButtons(
             );
           }
           await book.alerts.put(watch.id, state);
+          if (verb === 'ack') await onAcknowledged?.(watch.id, kind);
           const alert = state.open[kind];
           const poster = posterFor(watch.platform);
           if (alert?.ref && poster) await poster.update(alert.ref, alertCard(watch, alert, at));

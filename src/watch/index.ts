@@ -6,12 +6,18 @@ import { createAlertButtons } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { createWatchService, watchBook } from './watch-book.js';
+import { createIncidentPager } from './incident-pages.js';
+import type { PagerDuty } from '../paging/pagerduty.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
-export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics'> & { metrics?: AlertMetrics };
+export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics' | 'pager'> & {
+  metrics?: AlertMetrics;
+  /** Pages incidents out when given (PAGERDUTY_ROUTING_KEY set). */
+  pagerDuty?: PagerDuty;
+};
 
 /** Watches as the app uses them. */
 export interface Watching {
@@ -29,17 +35,30 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   const book = watchBook(options.store);
   const now = options.now ?? Date.now;
   let poller: WatchPoller | undefined;
+  const pager = options.pagerDuty
+    ? createIncidentPager({
+        pagerDuty: options.pagerDuty,
+        state: options.store.ephemeral,
+        count: (action, outcome) => metrics.paged?.(action, outcome),
+        warn: (message, detail) => options.logger?.warn(detail, message),
+      })
+    : undefined;
   return {
     // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
     service: createWatchService(options.store, metrics, now, async (platform, channelId) => {
       const poster = posters.find((p) => p.platform === platform);
       return (await poster?.checkChannel?.(channelId)) ?? null;
     }),
-    buttons: createAlertButtons(book, (platform) => posters.find((p) => p.platform === platform), now),
+    buttons: createAlertButtons(
+      book,
+      (platform) => posters.find((p) => p.platform === platform),
+      now,
+      pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
+    ),
     async start(list) {
       if (poller) return poller;
       posters.push(...list);
-      poller = createWatchPoller({ ...options, metrics, posters });
+      poller = createWatchPoller({ ...options, metrics, posters, ...(pager ? { pager } : {}) });
       await poller.start();
       return poller;
     },

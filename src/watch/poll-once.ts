@@ -10,6 +10,9 @@ import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
 import { namedWatch, type WatchBook } from './watch-book.js';
+import { announceEndedSilences, silenceNow } from './silence-book.js';
+import type { Silence } from './silences.js';
+import type { IncidentPager } from './incident-pages.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -20,6 +23,8 @@ export interface PollDeps {
   metrics: AlertMetrics;
   now: () => number;
   rules?: RuleSettings;
+  /** Pages incidents out (PagerDuty) when a routing key is set. */
+  pager?: IncidentPager;
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -35,17 +40,21 @@ const numbers = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
 
 /** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable"; a 404 of the instance is "gone". */
-async function observe(api: HostingApi, watch: WatchRecord): Promise<Observation | PollOutcome> {
+async function observe(
+  api: HostingApi,
+  watch: WatchRecord,
+): Promise<(Observation & { location?: string }) | PollOutcome> {
   try {
     const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
     });
     if (detail === null) return { ok: true, gone: true };
-    const observation: Observation = {
+    const observation: Observation & { location?: string } = {
       ok: true,
       status: detail.status ?? 'unknown',
       hostname: detail.hostname,
+      ...(detail.location ? { location: detail.location } : {}),
     };
     if (watch.cpuPercent !== undefined || watch.memoryPercent !== undefined) {
       const series = await api.instances.rrd(watch.instance.uuid, 'hour');
@@ -82,12 +91,22 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
     recentlyConfirmed,
     ...(deps.rules ? { rules: deps.rules } : {}),
   });
-  for (const effect of out.effects) await show(deps, watch, out.state, effect, now);
+  if ('location' in seen && seen.location) out.state.location = seen.location;
+  else if (before.location) out.state.location = before.location;
+  const silence = await silenceNow(
+    deps.store,
+    { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
+    now,
+  );
+  for (const effect of out.effects) await show(deps, watch, out.state, effect, now, silence);
   // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
   const latest = await deps.book.alerts.get(watch.id);
   if (latest) keepClicks(out.state, latest);
   // Unwatched while we polled: do not bring the state back.
   if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
+  await announceEndedSilences(deps.store, watch.platform, now, (channelId, notice) =>
+    deliver(deps, () => deps.poster.post(channelId, notice)),
+  ).catch((error: unknown) => deps.warn('watch: announcing an ended silence failed', { err: error }));
   return seen.ok ? 'ok' : 'failed';
 }
 
@@ -114,20 +133,25 @@ async function show(
   state: AlertState,
   effect: AlertEffect,
   now: number,
+  silence: Silence | undefined,
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
   try {
     if (await quiet(deps, watch, state, effect)) return;
+    if (await silenced(deps, watch, state, effect, silence)) return;
     if (effect.type === 'resolve') {
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+      await deps.pager?.recovered(watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    // Paged whether or not the chat post below gets through.
+    if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
     if (effect.type === 'remind') {
       await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));
@@ -148,6 +172,29 @@ async function show(
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
     if (error instanceof Undelivered) await tellOwner(deps, watch, state.open[effect.kind], error);
   }
+}
+
+/**
+ * A silenced server's incident is recorded (marked with the silence) but neither posted nor paged;
+ * one that never reached the channel recovers without a word.
+ */
+async function silenced(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+  silence: Silence | undefined,
+): Promise<boolean> {
+  if (effect.type === 'resolve') {
+    if (!effect.alert.silenced || effect.alert.ref) return false;
+    if (await incidentCard(deps.store.ephemeral, watch.id, effect.kind)) return false;
+    await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+    return true;
+  }
+  const alert = state.open[effect.kind];
+  if (!silence || !alert) return false;
+  alert.silenced = silence.key;
+  return true;
 }
 
 /** Tells the person who set the watch, once per alert, that it could not be posted. */

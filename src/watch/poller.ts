@@ -7,6 +7,7 @@ import type { HostingApi } from '../api/index.js';
 import { lease, type Lease, type Platform, type BotStore } from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
+import type { IncidentPager } from './incident-pages.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { watchBook } from './watch-book.js';
 
@@ -29,6 +30,8 @@ export interface WatchPollerOptions {
   /** Random source in [0, 1) for jitter (tests make it deterministic). */
   random?: () => number;
   rules?: RuleSettings;
+  /** Pages incidents out (see incident-pages.ts). */
+  pager?: IncidentPager;
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
@@ -121,6 +124,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (!watch || !poster) return release(id);
       const deps: PollDeps = { api: options.api, store, book, poster, metrics, now, warn };
       if (options.rules) deps.rules = options.rules;
+      if (options.pager) deps.pager = options.pager;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       outcome = await pollOnce(deps, watch);
     } catch (error) {

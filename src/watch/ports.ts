@@ -46,6 +46,8 @@ export interface AlertMetrics {
   /** A post or edit that still failed after its retries. */
   deliveryFailed(platform: Platform, reason: DeliveryFailure): void;
   watches(count: number): void;
+  /** A PagerDuty event sent ("sent") or not (its failure reason). */
+  paged?(action: 'trigger' | 'acknowledge' | 'resolve', outcome: string): void;
 }
 
 /** Metrics that go nowhere (tests, exec). */

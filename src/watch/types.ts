@@ -4,7 +4,7 @@
 import type { ResolvedInstance, Actor, MessageRef, Platform } from '../core/index.js';
 
 /** Store collection names (see COLLECTIONS in core/store.ts for the others). */
-export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts' } as const;
+export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts', silences: 'silences' } as const;
 
 /** What an alert is about; also the `kind` label of vpsops_alerts_total. */
 export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone';
@@ -25,6 +25,8 @@ export interface WatchRecord {
   memoryPercent?: number;
   setBy: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   setAt: number;
+  /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
+  page?: boolean;
 }
 
 /** An alert that is open (or resolved and kept until its card was edited). */
@@ -51,6 +53,8 @@ export interface OpenAlert {
   undelivered?: string;
   /** "API unreachable" already shown in this channel by another watch: kept, never shown. */
   silent?: boolean;
+  /** Opened or changed while its server was silenced (the silence's key): recorded, not posted nor paged. */
+  silenced?: string;
 }
 
 /** The poller's state of one watch: consecutive failures and the open alerts by kind. */
@@ -63,6 +67,8 @@ export interface AlertState {
   lastPolledAt?: number;
   /** The hostname the latest poll read: alerts and `watches` name the server by it, even when the watch was set by uuid. */
   hostname?: string;
+  /** The location the latest poll read (silences by location match it). */
+  location?: string;
   open: Partial<Record<AlertKind, OpenAlert>>;
 }
 

@@ -1,10 +1,18 @@
 // Watches and their alert state in the shared store ("watches" and "alerts" collections), and the
 // WatchService the `watch` / `watches` / `unwatch` commands use through ctx.bot.watches.
 import { createHash } from 'node:crypto';
-import { type Platform, type BotStore, type RecordCollection, type WatchService, type WatchSummary, UserError } from '../core/index.js';
+import {
+  type Platform,
+  type BotStore,
+  type RecordCollection,
+  type WatchService,
+  type WatchSummary,
+  UserError,
+} from '../core/index.js';
 import { cannotPostText } from './delivery.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';
+import { createSilenceService, silenceBanner, silencesOf } from './silence-book.js';
 import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
 
 /** Short stable id of a watch: the same channel and instance always give the same id. */
@@ -55,6 +63,7 @@ export function createWatchService(
   const book = watchBook(store);
   const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
   return {
+    silences: createSilenceService(store, now),
     async set(platform, channelId, settings, by) {
       const id = watchId(platform, channelId, settings.instance.uuid);
       const cannot = await checkChannel?.(platform, channelId);
@@ -75,6 +84,7 @@ export function createWatchService(
       };
       if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
       if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
+      if (settings.page !== undefined) record.page = settings.page;
       await book.watches.put(id, record);
       await count();
       return existing ? 'changed' : 'created';
@@ -94,14 +104,19 @@ export function createWatchService(
         (w) => w.platform === platform && w.channelId === channelId,
       );
       const out: WatchSummary[] = [];
+      const silenceOf = await silencesOf(store, now());
       for (const stored of mine) {
         const state = await book.alerts.get(stored.id);
         const w = namedWatch(stored, state);
+        const silence = silenceOf({
+          uuid: w.instance.uuid,
+          ...(state?.location ? { location: state.location } : {}),
+        });
         const summary: WatchSummary = {
           instance: w.instance,
           setBy: `@${w.setBy.displayName || w.setBy.userId}`,
           setAt: w.setAt,
-          state: describeState(state),
+          state: describeState(state) + (silence ? ` · 🔕 ${silenceBanner(silence)}` : ''),
         };
         if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
         if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;

@@ -135,4 +135,20 @@ describe('secrets of the configuration', () => {
     expect(secretsOf(config)).toContain('s@cret-pass');
     expect(secretsOf(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }))).toEqual([]);
   });
+
+  it('read PAGERDUTY_ROUTING_KEY (a secret, redacted) and PAGERDUTY_EVENTS_URL; without a key nothing is paged', async () => {
+    const { loadConfig } = await import('../../src/config.js');
+    const { secretsOf } = await import('../../src/app-config.js');
+    const config = loadConfig({
+      PAGERDUTY_ROUTING_KEY: 'R0UTINGKEY0123456789',
+      PAGERDUTY_EVENTS_URL: 'http://127.0.0.1:9/v2/enqueue',
+    });
+    expect(config.paging).toEqual({
+      routingKey: 'R0UTINGKEY0123456789',
+      eventsUrl: 'http://127.0.0.1:9/v2/enqueue',
+    });
+    expect(secretsOf(config)).toContain('R0UTINGKEY0123456789');
+    expect(loadConfig({}).paging).toBeUndefined();
+    expect(() => loadConfig({ PAGERDUTY_EVENTS_URL: 'not a url' })).toThrow(/PAGERDUTY_EVENTS_URL/);
+  });
 });

@@ -39,7 +39,11 @@ function usageHint(def: CommandDefinition): string {
 export function convertArg(def: CommandDefinition, key: string, spec: ArgSpec<unknown>, raw: Raw): unknown {
   const label = argLabel(key, spec);
   const invalid = (problem: string) => {
-    const error = new UserError('invalid-argument', `Invalid ${label} \`${show(raw)}\`: ${problem}.`, usageHint(def));
+    const error = new UserError(
+      'invalid-argument',
+      `Invalid ${label} \`${show(raw)}\`: ${problem}.`,
+      usageHint(def),
+    );
     if (spec.completes) error.badId = { kind: spec.completes, given: String(raw) };
     return error;
   };
@@ -119,9 +123,16 @@ function unknownFlag(def: CommandDefinition, flag: string): UserError {
   );
 }
 
+/** The words past the last positional but one, as one token (for a `rest` argument). */
+function joinRest(tokens: string[], count: number): string[] {
+  if (tokens.length <= count) return tokens;
+  return [...tokens.slice(0, count - 1), tokens.slice(count - 1).join(' ')];
+}
+
 /** Places positional tokens: in order, or — when the channel is bound — skipping the instance. */
-function placePositionals(def: CommandDefinition, tokens: string[], hints: ParseHints): [string, string][] {
+function placePositionals(def: CommandDefinition, given: string[], hints: ParseHints): [string, string][] {
   const specs = argEntries(def).filter(([, s]) => s.positional);
+  const tokens = specs.at(-1)?.[1].rest ? joinRest(given, specs.length) : given;
   if (tokens.length > specs.length) {
     throw new UserError(
       'usage',

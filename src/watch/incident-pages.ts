@@ -1,0 +1,80 @@
+// Pages an incident out (PagerDuty Events v2) once across replicas: the first poll to claim the
+// incident in the shared store sends the trigger and keeps its dedup_key there; Acknowledge in chat
+// and recovery send acknowledge / resolve with that key. A failed page is logged and counted; the
+// alert is posted in chat whatever happens here.
+import type { EphemeralState } from '../core/index.js';
+import type { PageOutcome, PagerDuty, PagerDutyAction } from '../paging/pagerduty.js';
+import type { OpenAlert, WatchRecord } from './types.js';
+
+/** How long an incident's page claim and key are kept (dropped on recovery). */
+const PAGE_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** `outcome` of vpsops_pages_total: sent, or why not (PageFailureReason). */
+export type PageCount = (action: PagerDutyAction, outcome: string) => void;
+
+/** What paging needs. */
+export interface IncidentPagerDeps {
+  pagerDuty: PagerDuty;
+  state: EphemeralState;
+  count: PageCount;
+  warn(message: string, detail: Record<string, unknown>): void;
+}
+
+/** The three moments of an incident that reach PagerDuty. */
+export interface IncidentPager {
+  opened(watch: WatchRecord, alert: OpenAlert): Promise<void>;
+  acknowledged(watchId: string, kind: string): Promise<void>;
+  recovered(watchId: string, kind: string): Promise<void>;
+}
+
+const claimKey = (watchId: string, kind: string) => `watch-page-claim:${watchId}:${kind}`;
+const dedupKeyOf = (watchId: string, kind: string) => `watch-page:${watchId}:${kind}`;
+
+const SUMMARY: Record<string, string> = {
+  status: 'needs attention',
+  gone: 'is gone',
+  cpu: 'CPU above threshold',
+  memory: 'memory above threshold',
+  unreachable: 'hosting API unreachable',
+};
+
+/** Pages through `deps.pagerDuty`; a watch set with `--no-page` never pages. */
+export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
+  const report = (action: PagerDutyAction, outcome: PageOutcome, detail: Record<string, unknown>): void => {
+    deps.count(action, outcome.ok ? 'sent' : outcome.reason);
+    if (!outcome.ok)
+      deps.warn(`watch: PagerDuty ${action} failed`, {
+        ...detail,
+        reason: outcome.reason,
+        detail: outcome.detail,
+      });
+  };
+  const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
+    const key = await deps.state.get(dedupKeyOf(watchId, kind));
+    if (!key) return;
+    report(action, await deps.pagerDuty[action](key), { watch: watchId, kind });
+  };
+  return {
+    async opened(watch, alert) {
+      if (watch.page === false) return;
+      if ((await deps.state.increment(claimKey(watch.id, alert.kind), PAGE_KEPT_MS)) > 1) return;
+      const key = `vpsops-${watch.id}-${alert.kind}-${alert.openedAt}`;
+      await deps.state.set(dedupKeyOf(watch.id, alert.kind), key, PAGE_KEPT_MS);
+      const outcome = await deps.pagerDuty.trigger({
+        dedupKey: key,
+        summary: `${watch.instance.label}: ${SUMMARY[alert.kind] ?? alert.kind} (${alert.detail})`,
+        source: watch.instance.label,
+        kind: alert.kind,
+        at: alert.openedAt,
+        customDetails: { instance: watch.instance.uuid, detail: alert.detail },
+      });
+      report('trigger', outcome, { watch: watch.id, kind: alert.kind });
+    },
+    acknowledged: (watchId, kind) => follow('acknowledge', watchId, kind),
+    async recovered(watchId, kind) {
+      await follow('resolve', watchId, kind);
+      await deps.state.delete(dedupKeyOf(watchId, kind));
+      await deps.state.delete(claimKey(watchId, kind));
+    },
+  };
+}

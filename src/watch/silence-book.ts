@@ -1,0 +1,207 @@
+// Silences in the shared store (a "silences" collection every replica reads): the SilenceService
+// behind `silence` / `silences` / `unsilence`, what a poll asks (is this server silenced now?), and
+// the one "silence ended" notice per silence, claimed in the store so two replicas never both post it.
+import {
+  type BotStore,
+  type Platform,
+  type RecordCollection,
+  type SilenceService,
+  type SilenceSummary,
+  type SilenceTargetRef,
+  UserError,
+} from '../core/index.js';
+import { context, message, text } from '../render/builders.js';
+import type { Message } from '../render/message.js';
+import {
+  activeSilences,
+  createSilence,
+  describeScope,
+  parseSilence,
+  parseSilenceDuration,
+  silenceFor,
+  silenceKey,
+  type Silence,
+  type SilenceScope,
+  type SilenceTarget,
+} from './silences.js';
+import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
+
+/** A silence and the channel it was set from (where its end is announced). */
+export interface SilenceRecord {
+  silence: Silence;
+  platform: Platform;
+  channelId: string;
+}
+
+/** The silences collection. */
+export function silenceRecords(store: BotStore): RecordCollection<SilenceRecord> {
+  return store.collection<SilenceRecord>(WATCH_COLLECTIONS.silences);
+}
+
+/** Every stored silence that reads back as one (a corrupt record is skipped, never fatal). */
+export async function storedSilences(store: BotStore): Promise<SilenceRecord[]> {
+  const out: SilenceRecord[] = [];
+  for (const record of await silenceRecords(store).list()) {
+    const silence = parseSilence(record?.silence);
+    if (silence) out.push({ silence, platform: record.platform, channelId: record.channelId });
+  }
+  return out;
+}
+
+/** The silence covering this server now, if any. */
+export async function silenceNow(
+  store: BotStore,
+  target: SilenceTarget,
+  now: number,
+): Promise<Silence | undefined> {
+  return silenceFor(
+    (await storedSilences(store)).map((r) => r.silence),
+    target,
+    now,
+  );
+}
+
+const whoFor = (s: Silence): string => `@${s.by.displayName || s.by.userId}`;
+
+function summary(s: Silence): SilenceSummary {
+  return {
+    what: describeScope(s.scope),
+    by: whoFor(s),
+    until: s.until,
+    ...(s.reason ? { reason: s.reason } : {}),
+  };
+}
+
+/** "silenced until 14:05 UTC by @oscar (kernel upgrade)" — the banner of `watches`. */
+export function silenceBanner(s: Silence): string {
+  const until = new Date(s.until).toISOString().slice(11, 16);
+  return `silenced until ${until} UTC by ${whoFor(s)}${s.reason ? ` (${s.reason})` : ''}`;
+}
+
+/** What `watches` needs: the silence of each server, by uuid and last seen location. */
+export async function silencesOf(
+  store: BotStore,
+  now: number,
+): Promise<(t: SilenceTarget) => Silence | undefined> {
+  const running = activeSilences(
+    (await storedSilences(store)).map((r) => r.silence),
+    now,
+  );
+  return (target) => silenceFor(running, target, now);
+}
+
+const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The scope a typed target names, checked against what is watched: an instance must be a watched
+ * server (by uuid or hostname), a location one where a watched server was seen.
+ */
+async function scopeOf(store: BotStore, target: SilenceTargetRef): Promise<SilenceScope> {
+  if (target.type === 'all') return { type: 'all' };
+  const watches = await store.collection<WatchRecord>(WATCH_COLLECTIONS.watches).list();
+  const alerts = store.collection<AlertState>(WATCH_COLLECTIONS.alerts);
+  const states = await Promise.all(watches.map(async (w) => ({ w, state: await alerts.get(w.id) })));
+  if (target.type === 'location') {
+    const seen = [...new Set(states.map(({ state }) => state?.location).filter((l): l is string => !!l))];
+    const found = seen.find((l) => sameName(l, target.name));
+    if (!found)
+      throw new UserError(
+        'not-found',
+        `No watched server is in location "${target.name}" — nothing changed.`,
+        seen.length > 0
+          ? `Watched servers are in: ${seen.sort().join(', ')}.`
+          : 'No watched server has been polled yet.',
+      );
+    return { type: 'location', location: found };
+  }
+  const hit = states.find(
+    ({ w, state }) =>
+      w.instance.uuid === target.ref.toLowerCase() ||
+      sameName(w.instance.label, target.ref) ||
+      (state?.hostname !== undefined && sameName(state.hostname, target.ref)),
+  );
+  if (!hit)
+    throw new UserError(
+      'unknown-instance',
+      `${target.ref} is not a watched server — nothing changed.`,
+      'See the watched servers with `watches`.',
+    );
+  return { type: 'instance', uuid: hit.w.instance.uuid, label: hit.state?.hostname ?? hit.w.instance.label };
+}
+
+/** The SilenceService over the store. */
+export function createSilenceService(store: BotStore, now: () => number = Date.now): SilenceService {
+  const records = silenceRecords(store);
+  return {
+    async set(target, duration, by, where, reason) {
+      const parsed = parseSilenceDuration(duration);
+      if (!parsed.ok) throw new UserError('invalid-argument', `${parsed.error} Nothing was silenced.`);
+      const scope = await scopeOf(store, target);
+      const silence = createSilence({ scope, ms: parsed.ms, by, now: now(), ...(reason ? { reason } : {}) });
+      const before = await records.get(silence.key);
+      const replaced = before !== null && (parseSilence(before.silence)?.until ?? 0) > now();
+      await records.put(silence.key, { silence, platform: where.platform, channelId: where.channelId });
+      return { ...summary(silence), replaced };
+    },
+    async remove(target) {
+      const key = silenceKey(
+        await scopeOf(store, target).catch((error: unknown) => fallbackScope(target, error)),
+      );
+      const stored = await records.get(key);
+      const silence = stored ? parseSilence(stored.silence) : null;
+      if (!silence || silence.until <= now()) return null;
+      await records.delete(key);
+      return summary(silence);
+    },
+    async list() {
+      return activeSilences(
+        (await storedSilences(store)).map((r) => r.silence),
+        now(),
+      ).map(summary);
+    },
+  };
+}
+
+/** Unsilencing a location no watched server is in any more still finds its silence by name. */
+function fallbackScope(target: SilenceTargetRef, error: unknown): SilenceScope {
+  if (target.type === 'location') return { type: 'location', location: target.name };
+  throw error;
+}
+
+/** How long the claim on one ended silence's notice is kept (longer than any replica's lag). */
+const NOTICE_CLAIM_MS = 24 * 60 * 60_000;
+
+/** "Silence of web-1 ended" — posted once where it was set. */
+export function silenceEndedNotice(s: Silence): Message {
+  const what = describeScope(s.scope);
+  return message(
+    `Silence of ${what} ended`,
+    [
+      text(`Alerts for ${what} are posted (and paged) again.`),
+      context(`Set by ${whoFor(s)}${s.reason ? ` · ${s.reason}` : ''}`),
+    ],
+    { summary: `Silence of ${what} ended` },
+  );
+}
+
+/**
+ * Posts the end of each silence set on `platform` that ended by `now`, once across replicas (the
+ * first to claim it posts), and drops its record unless it was replaced meanwhile.
+ */
+export async function announceEndedSilences(
+  store: BotStore,
+  platform: Platform,
+  now: number,
+  post: (channelId: string, notice: Message) => Promise<unknown>,
+): Promise<void> {
+  const records = silenceRecords(store);
+  for (const record of await storedSilences(store)) {
+    const { silence } = record;
+    if (record.platform !== platform || silence.until > now) continue;
+    const claim = `silence-ended:${silence.key}:${silence.until}`;
+    if ((await store.ephemeral.increment(claim, NOTICE_CLAIM_MS)) > 1) continue;
+    const current = await records.get(silence.key);
+    if (current && parseSilence(current.silence)?.until === silence.until) await records.delete(silence.key);
+    await post(record.channelId, silenceEndedNotice(silence));
+  }
+}

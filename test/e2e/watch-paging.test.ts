@@ -1,0 +1,146 @@
+// Paging (issue 24): each incident sends one PagerDuty trigger with a stable dedup_key,
+// Acknowledge in chat acknowledges it and recovery resolves it; a silenced server pages nothing;
+// a routing key PagerDuty rejects is logged and counted while the alert is still posted in chat.
+// The simulator, the real runner and watch module, and the fake PagerDuty Events API on loopback.
+import { describe, expect, it } from 'vitest';
+import { createPagerDuty } from '../../src/paging/pagerduty.js';
+import { alertToken } from '../../src/watch/alert-card.js';
+import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
+import { watchId } from '../../src/watch/watch-book.js';
+import { waitFor } from '../support/wait-for.js';
+import { startFakePagerDuty } from '../support/fake-pagerduty.js';
+import { CACHE1, CHANNEL, OPS, pause, WEB2, watchRig } from '../support/watch-rig.js';
+
+const KEY = 'R0UTINGKEY0123456789abcdef012345';
+
+describe('paging', { timeout: 60_000 }, () => {
+  it('triggers once per incident with a dedup_key, acknowledges on Acknowledge and resolves on recovery', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({ routingKey: KEY, url: pd.url, baseDelayMs: 10 }),
+    });
+    try {
+      expect(await r.say(`watch ${WEB2}`)).toMatch(/Watching web-2/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(1);
+      r.sim.state.setStatus(WEB2, 'Error');
+      await waitFor(() => r.log.posts(/web-2: needs attention/)[0], 'the alert', 5_000);
+      const trigger = await waitFor(
+        () => pd.events.find((e) => e.event_action === 'trigger'),
+        'the trigger',
+        5_000,
+      );
+      expect(trigger.dedup_key).toMatch(/\S/);
+      expect(trigger.payload?.severity).toBe('critical');
+      expect(trigger.payload?.source).toBe('web-2');
+      expect(trigger.payload?.summary).toMatch(/web-2.*needs attention/);
+      await pause(300);
+      expect(pd.events.filter((e) => e.event_action === 'trigger')).toHaveLength(1);
+
+      const action = await r.watching.buttons.resolve({
+        id: 'a1',
+        platform: 'slack',
+        actor: OPS,
+        channelId: CHANNEL,
+        token: alertToken('ack', watchId('slack', CHANNEL, WEB2), 'status'),
+        action: 'confirm',
+      });
+      if (action.kind !== 'change') throw new Error('Acknowledge is a change');
+      await action.run(OPS);
+      await waitFor(() => pd.alerts().get(trigger.dedup_key) === 'acknowledged', 'the acknowledge', 5_000);
+
+      r.sim.state.setStatus(WEB2, 'Running');
+      await waitFor(() => pd.alerts().get(trigger.dedup_key) === 'resolved', 'the resolve', 5_000);
+      expect(pd.events.map((e) => [e.event_action, e.dedup_key])).toEqual([
+        ['trigger', trigger.dedup_key],
+        ['acknowledge', trigger.dedup_key],
+        ['resolve', trigger.dedup_key],
+      ]);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
+
+  it('pages nothing for a silenced server while paging the others', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({ routingKey: KEY, url: pd.url, baseDelayMs: 10 }),
+    });
+    try {
+      expect(await r.say(`watch ${WEB2}`)).toMatch(/Watching web-2/);
+      expect(await r.say(`watch ${CACHE1}`)).toMatch(/Watching cache-1/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(2);
+      expect(await r.say('silence web-2 1h')).toMatch(/Silenced web-2/);
+      r.sim.state.setStatus(WEB2, 'Error');
+      r.sim.state.setStatus(CACHE1, 'Error');
+      await waitFor(
+        () => pd.events.find((e) => e.payload?.source === 'cache-1'),
+        'the cache-1 trigger',
+        5_000,
+      );
+      await pause(400);
+      expect(
+        pd.events.filter((e) => e.payload?.source === 'web-2' || /web-2/.test(e.payload?.summary ?? '')),
+      ).toEqual([]);
+      expect(pd.events).toHaveLength(1);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
+
+  it('still posts the alert when PagerDuty rejects the routing key, and counts the rejection', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const counted: string[] = [];
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({
+        routingKey: 'WRONGKEY0123456789abcdef01234567',
+        url: pd.url,
+        baseDelayMs: 10,
+      }),
+      metrics: { ...NO_ALERT_METRICS, paged: (action, outcome) => void counted.push(`${action}:${outcome}`) },
+    });
+    try {
+      expect(await r.say(`watch ${WEB2}`)).toMatch(/Watching web-2/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(1);
+      r.sim.state.setStatus(WEB2, 'Error');
+      await waitFor(() => r.log.posts(/web-2: needs attention/)[0], 'the alert', 5_000);
+      await waitFor(() => counted.includes('trigger:rejected') || undefined, 'the counted rejection', 5_000);
+      expect(pd.events).toEqual([]);
+      expect(counted).toEqual(['trigger:rejected']);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
+
+  it('pages nothing for a watch set with --no-page, and refuses --page with --no-page', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({ routingKey: KEY, url: pd.url, baseDelayMs: 10 }),
+    });
+    try {
+      expect(await r.say(`watch ${WEB2} --page --no-page`)).toContain('not both');
+      expect(await r.say(`watch ${WEB2} --no-page`)).toMatch(/Watching web-2/);
+      expect(await r.say(`watch ${CACHE1} --page`)).toMatch(/Watching cache-1/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(2);
+      r.sim.state.setStatus(WEB2, 'Error');
+      r.sim.state.setStatus(CACHE1, 'Error');
+      await waitFor(() => r.log.posts(/web-2: needs attention/)[0], 'the web-2 alert in chat', 5_000);
+      await waitFor(
+        () => pd.events.find((e) => e.payload?.source === 'cache-1'),
+        'the cache-1 trigger',
+        5_000,
+      );
+      await pause(300);
+      expect(pd.events.map((e) => e.payload?.source)).toEqual(['cache-1']);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
+});
