@@ -7,7 +7,9 @@ import type { AuditLog } from '../../src/core/audit/audit.js';
 import type { AuditRecord } from '../../src/core/command.js';
 
 /** What a test file provides: a fresh, empty audit log, and how to dispose of it. */
-export type OpenAudit = (options: { redact: Redactor }) => Promise<{ log: AuditLog; cleanup(): Promise<void> }>;
+export type OpenAudit = (options: {
+  redact: Redactor;
+}) => Promise<{ log: AuditLog; cleanup(): Promise<void> }>;
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 
@@ -56,6 +58,32 @@ export function describeAuditContract(name: string, open: OpenAudit): void {
       expect(await log.recent('none', 10)).toEqual([]);
     });
 
+    it('finds the record that answered an invocation’s confirmation, and nothing for one never answered', async () => {
+      await log.write(
+        auditRecordFor(1, 'C1', { invocationId: 'inv-a', confirmation: 'pending', result: 'ok' }),
+      );
+      await log.write(
+        auditRecordFor(2, 'C1', { invocationId: 'inv-a', confirmation: 'refused', result: 'error' }),
+      );
+      await log.write(
+        auditRecordFor(3, 'C1', { invocationId: 'inv-b', confirmation: 'pending', result: 'ok' }),
+      );
+      await log.write(
+        auditRecordFor(4, 'C1', {
+          invocationId: 'inv-a',
+          confirmation: 'confirmed',
+          result: 'calling',
+          callId: 'c-1',
+        }),
+      );
+      expect(await log.answered('inv-a')).toMatchObject({ confirmation: 'confirmed', callId: 'c-1' });
+      expect(await log.answered('inv-b')).toBeUndefined();
+      await log.write(
+        auditRecordFor(5, 'C1', { invocationId: 'inv-b', confirmation: 'cancelled', result: 'cancelled' }),
+      );
+      expect(await log.answered('inv-b')).toMatchObject({ confirmation: 'cancelled' });
+    });
+
     it('reads back every channel and platform, newest first, within the limit', async () => {
       await log.write(auditRecordFor(1));
       await log.write(auditRecordFor(2, 'C2'));
@@ -75,13 +103,21 @@ export function describeAuditContract(name: string, open: OpenAudit): void {
       await log.write(auditRecordFor(1, 'C1', { result: 'calling', callId: 'call-a', replica: 'r1' }));
       await log.write(auditRecordFor(2, 'C1', { result: 'calling', callId: 'call-b', replica: 'r1' }));
       await log.write(auditRecordFor(3, 'C1', { result: 'calling', callId: 'call-c', replica: 'r2' }));
-      expect((await log.unfinished(T0 + 10_000)).map((r) => r.callId)).toEqual(['call-a', 'call-b', 'call-c']);
+      expect((await log.unfinished(T0 + 10_000)).map((r) => r.callId)).toEqual([
+        'call-a',
+        'call-b',
+        'call-c',
+      ]);
       expect((await log.unfinished(T0 + 2_500)).map((r) => r.callId)).toEqual(['call-a', 'call-b']);
       await log.write(auditRecordFor(4, 'C1', { result: 'ok', callId: 'call-b' }));
       await log.write(auditRecordFor(5, 'C1', { result: 'unknown', callId: 'call-a', interrupted: true }));
       expect((await log.unfinished(T0 + 10_000)).map((r) => r.callId)).toEqual(['call-c']);
       const shown = await log.recent('C1', 10);
-      expect(shown.map((r) => `${r.callId}:${r.result}`)).toEqual(['call-a:unknown', 'call-b:ok', 'call-c:calling']);
+      expect(shown.map((r) => `${r.callId}:${r.result}`)).toEqual([
+        'call-a:unknown',
+        'call-b:ok',
+        'call-c:calling',
+      ]);
     });
 
     it('writes nothing the redactor catches', async () => {

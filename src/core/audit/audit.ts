@@ -22,6 +22,11 @@ export interface AuditLog {
   recentAcrossChannels(limit: number): Promise<AuditRecord[]>;
   /** `calling` records without an outcome whose time is before `before` (epoch ms), oldest first. */
   unfinished(before: number): Promise<AuditRecord[]>;
+  /**
+   * The newest record that answered this invocation's confirmation (confirmed — its write-ahead
+   * `calling` record counts —, cancelled or expired), if the trail still has it.
+   */
+  answered(invocationId: string): Promise<AuditRecord | undefined>;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,15 @@ export function redactArgs(
     else out[key] = typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
   }
   return out;
+}
+
+/** Whether a record answers a confirmation: confirmed (or its call), cancelled or expired. */
+export function answersConfirmation(record: AuditRecord): boolean {
+  return (
+    record.confirmation === 'confirmed' ||
+    record.confirmation === 'cancelled' ||
+    record.confirmation === 'expired'
+  );
 }
 
 /** Whether a record belongs to the channel (and platform, when given). */

@@ -2,6 +2,7 @@
 // plus a sweeper that one replica runs under a lease for cards whose process died or restarted.
 // Both go through the store's take(), so each card is expired exactly once. With a shared store the
 // sweeper decides on the store's clock, and a replica whose own clock is off leaves it to others.
+import { answeredInAudit } from './audit-answer.js';
 import { expiredCard } from './confirm-card.js';
 import { lease, type Lease } from '../leases.js';
 import type { MessageRef, Responder } from '../ports.js';
@@ -19,7 +20,8 @@ export const CLOCK_SKEW_LIMIT_MS = 30_000;
 
 /**
  * Takes an expired confirmation, edits its card to "Expired" and audits it; false when someone
- * else did or it is not due at `at` (default: this process's clock).
+ * else did, it is not due at `at` (default: this process's clock), or the audit trail shows it was
+ * answered (a token re-armed by a store restarted from an old snapshot: its card is left alone).
  */
 export async function expirePending(
   rt: ExpiryRuntime,
@@ -28,6 +30,16 @@ export async function expirePending(
   at: number = rt.now().getTime(),
 ): Promise<boolean> {
   if (pending.status !== 'pending' || at < pending.expiresAt) return false;
+  const answered = await answeredInAudit(rt.audit, pending);
+  if (answered) {
+    rt.logger.error(
+      { invocationId: pending.invocationId },
+      'a confirmation the store calls pending was already answered (audit): store state was lost; card left as it is',
+    );
+    // Marked used again (as the audit says) so later sweeps and clicks do not look again.
+    await rt.store.pending.take(pending.token, answered.usedBy ?? 'audit', at, answered.resolution!);
+    return false;
+  }
   if (!(await rt.store.pending.take(pending.token, 'expiry', at, 'expired'))) return false;
   rt.metrics.confirmation('expired');
   if (pending.cardRef && responder) {

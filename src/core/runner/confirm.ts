@@ -4,6 +4,7 @@
 // token once, run) → close (the audit record, after keeping the call's outcome in the store).
 import { closeRecord, openRecord, type OpenRecord } from '../audit/audit-record.js';
 import type { AuditRecord, CommandDefinition } from '../command.js';
+import { answeredInAudit } from '../confirmation/audit-answer.js';
 import { expiredCard, isTokenShaped } from '../confirmation/confirm-card.js';
 import { answerable, confirmationMatches } from '../confirmation/confirm-checks.js';
 import { isUserError, UserError } from '../errors.js';
@@ -101,6 +102,9 @@ async function authorise(
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
   if (pending.status === 'used') return refuse(lateClickError(pending));
+  // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
+  const answered = await answeredInAudit(rt.audit, pending);
+  if (answered) return refuse(lateClickError(answered));
   const at = rt.now();
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';

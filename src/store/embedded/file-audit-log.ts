@@ -5,7 +5,7 @@ import { appendFile, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Redactor } from '../../api/redact.js';
-import { inChannel, type AuditLog, type AuditRecord } from '../../core/index.js';
+import { answersConfirmation, inChannel, type AuditLog, type AuditRecord } from '../../core/index.js';
 
 /** File name of the audit trail inside the data dir. */
 export const AUDIT_FILE = 'audit.jsonl';
@@ -121,6 +121,15 @@ export async function openAuditLog(dataDir: string, options: AuditLogOptions = {
     async unfinished(before) {
       await queue.catch(() => {});
       return scanUnfinished(path, before);
+    },
+    async answered(invocationId) {
+      await queue.catch(() => {});
+      const [found] = newestFirst(
+        await readTail(path),
+        1,
+        (r) => r.invocationId === invocationId && answersConfirmation(r),
+      );
+      return found;
     },
     close: () => queue.catch(() => {}),
   };
