@@ -13,7 +13,16 @@ import { NO_METRICS } from '../../src/core/metrics-port.js';
 import type { BotStore } from '../../src/core/store.js';
 import { createLogger } from '../../src/logger.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
-import { recordingResponder } from '../support/core-fakes.js';
+import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
+import { createBotWithState } from '../support/bot-with-state.js';
+import {
+  actors,
+  fakeApi,
+  fakeCommands,
+  POLICY,
+  recordingResponder,
+  tempConfig,
+} from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { pendingFor } from './store-contract.js';
 
@@ -82,6 +91,69 @@ describe('expiry sweeper on a shared Redis', () => {
       await audit.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('confirmation expiry on a shared Redis, across replicas', () => {
+  it('a replica 2 minutes fast writes the expiry and checks a click on Redis’s clock', async () => {
+    const env = {
+      REDIS_URL: server.url,
+      VPSOPS_REDIS_PREFIX: 'clock-cards:',
+      VPSOPS_REDIS_UNSAFE_PERSISTENCE: '1',
+      VPSOPS_CONFIRM_TTL_SECONDS: '60',
+    };
+    const apiCalls = createApiCallRecorder();
+    const api = fakeApi(apiCalls.onCall);
+    const deps = { api: api.api, commands: fakeCommands(), apiCalls, learnAliases: false };
+    const configs = [tempConfig(POLICY, env), tempConfig(POLICY, env)];
+    const good = await createBotWithState(configs[0]!.config, deps);
+    const fast = await createBotWithState(configs[1]!.config, {
+      ...deps,
+      now: () => new Date(Date.now() + 120_000),
+    });
+    let seq = 0;
+    const post = async (bot: typeof good) => {
+      const responder = recordingResponder();
+      const invocation = {
+        id: `clock-${(seq += 1)}`,
+        platform: 'slack' as const,
+        actor: actors.alice,
+        channelId: 'C1',
+      };
+      await bot.dispatcher.dispatch(
+        { ...invocation, input: { kind: 'text', text: 'instance stop prod-web' } },
+        responder,
+      );
+      return responder.replies.at(-1)!.message.actions!.token;
+    };
+    const click = async (bot: typeof good, token: string) => {
+      const responder = recordingResponder();
+      const event = {
+        id: `click-${(seq += 1)}`,
+        platform: 'slack' as const,
+        actor: actors.alice,
+        channelId: 'C1',
+      };
+      await bot.dispatcher.act({ ...event, token, action: 'confirm' }, responder);
+      return responder;
+    };
+    try {
+      // Its card's expiry is a minute from now on Redis's clock, not three.
+      const before = Date.now();
+      const written = await good.store.pending.get(await post(fast));
+      expect(written!.expiresAt).toBeGreaterThanOrEqual(before + 60_000 - 5_000);
+      expect(written!.expiresAt).toBeLessThanOrEqual(Date.now() + 60_000 + 5_000);
+
+      // A card another replica posted a moment ago is still live when the fast replica takes the click.
+      const token = await post(good);
+      await click(fast, token);
+      expect((await good.store.pending.get(token))?.resolution).toBe('confirmed');
+      expect(api.count('instance.stop')).toBe(1);
+    } finally {
+      await good.close();
+      await fast.close();
+      for (const { dir } of configs) await rm(dir, { recursive: true, force: true });
     }
   });
 });

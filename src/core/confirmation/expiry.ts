@@ -4,6 +4,7 @@
 // sweeper decides on the store's clock, and a replica whose own clock is off leaves it to others.
 import { answeredInAudit } from './audit-answer.js';
 import { expiredCard } from './confirm-card.js';
+import { storeNow } from './store-clock.js';
 import { lease, type Lease } from '../leases.js';
 import type { MessageRef, Responder } from '../ports.js';
 import type { Runtime } from '../context.js';
@@ -20,15 +21,16 @@ export const CLOCK_SKEW_LIMIT_MS = 30_000;
 
 /**
  * Takes an expired confirmation, edits its card to "Expired" and audits it; false when someone
- * else did, it is not due at `at` (default: this process's clock), or the audit trail shows it was
+ * else did, it is not due at `due` (default: the store's clock), or the audit trail shows it was
  * answered (a token re-armed by a store restarted from an old snapshot: its card is left alone).
  */
 export async function expirePending(
   rt: ExpiryRuntime,
   pending: PendingConfirmation,
   responder: Responder | null,
-  at: number = rt.now().getTime(),
+  due?: number,
 ): Promise<boolean> {
+  const at = due ?? (await storeNow(rt));
   if (pending.status !== 'pending' || at < pending.expiresAt) return false;
   const answered = await answeredInAudit(rt.audit, pending);
   if (answered) {

@@ -6,6 +6,7 @@ import { closeRecord, openRecord, type OpenRecord } from '../audit/audit-record.
 import type { AuditRecord, CommandDefinition } from '../command.js';
 import { answeredInAudit } from '../confirmation/audit-answer.js';
 import { expiredCard, isTokenShaped } from '../confirmation/confirm-card.js';
+import { storeNow } from '../confirmation/store-clock.js';
 import { answerable, confirmationMatches } from '../confirmation/confirm-checks.js';
 import { isUserError, UserError } from '../errors.js';
 import { claimInstances } from '../confirmation/instance-lease.js';
@@ -105,7 +106,7 @@ async function authorise(
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
   if (answered) return refuse(lateClickError(answered));
-  const at = rt.now();
+  const at = new Date(await storeNow(rt));
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
     if (await rt.store.pending.take(pending.token, 'expiry', at.getTime(), 'expired')) {

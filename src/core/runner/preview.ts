@@ -3,6 +3,7 @@
 import type { Message, Visibility } from '../../render/message.js';
 import type { AuditRecord, CommandDefinition } from '../command.js';
 import { newToken, previewCard } from '../confirmation/confirm-card.js';
+import { storeNow } from '../confirmation/store-clock.js';
 import type { Parsed } from '../parse/parse.js';
 import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
@@ -36,7 +37,7 @@ export async function startConfirmation(
   previewing(true);
   const preview = await def.preview(ctx, values);
   previewing(false);
-  const now = rt.now();
+  const now = await beforeAnyChange(() => storeNow(rt));
   const pending: PendingConfirmation = {
     token: newToken(),
     command: path,
@@ -46,8 +47,8 @@ export async function startConfirmation(
     platform: inv.platform,
     channelId: inv.channelId,
     invocationId: inv.id,
-    createdAt: now.getTime(),
-    expiresAt: now.getTime() + rt.config.confirmTtlMs,
+    createdAt: now,
+    expiresAt: now + rt.config.confirmTtlMs,
     targets: preview.targets,
     twoPerson: rt.policy.isTwoPerson(path),
     status: 'pending',
