@@ -70,7 +70,7 @@ describe('configuration', () => {
       loadConfig({
         HOSTING_API_URL: 'https://api.example.test/v1',
         HOSTING_API_KEY: 'k-1234',
-        SLACK_BOT_TOKEN: 'xoxb-long-enough',
+        SLACK_BOT_TOKEN: 'xoxb-longenuf',
         SLACK_SIGNING_SECRET: 'sig',
         REDIS_URL: 'redis://:s3cret@10.0.0.5:6379/0',
       });
