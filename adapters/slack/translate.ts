@@ -1,7 +1,7 @@
 // Slack payloads → neutral Invocation / ActionEvent. Identity is always the Slack user id; the
 // display name is only for messages. Shapes are structural so tests can pass plain objects.
 import { randomUUID } from 'node:crypto';
-import type { ActionEvent, Actor, Invocation } from '../../src/core/index.js';
+import type { ActionEvent, Actor, Invocation, MessageRef } from '../../src/core/index.js';
 
 /** The fields of a slash command payload the adapter uses. */
 export interface SlashCommandPayload {
@@ -45,7 +45,11 @@ export function channelOfAction(body: BlockActionPayload): string {
 }
 
 /** A Confirm / Cancel click as an ActionEvent carrying only the token from the button value. */
-export function actionEventFromClick(body: BlockActionPayload, action: 'confirm' | 'cancel', token: string): ActionEvent {
+export function actionEventFromClick(
+  body: BlockActionPayload,
+  action: 'confirm' | 'cancel',
+  token: string,
+): ActionEvent {
   return {
     id: randomUUID(),
     platform: 'slack',
@@ -53,7 +57,18 @@ export function actionEventFromClick(body: BlockActionPayload, action: 'confirm'
     channelId: channelOfAction(body),
     token,
     action,
+    ...clickedMessage(body),
   };
+}
+
+/** The channel message a button was on (not an ephemeral one: only its response_url can edit it). */
+function clickedMessage(body: BlockActionPayload): { clicked?: MessageRef } {
+  const container = body.container ?? {};
+  const ts = container['message_ts'];
+  const channelId = container['channel_id'];
+  if (container['type'] !== 'message' || container['is_ephemeral'] === true) return {};
+  if (typeof ts !== 'string' || typeof channelId !== 'string') return {};
+  return { clicked: { platform: 'slack', channelId, id: ts, extra: { mode: 'message' } } };
 }
 
 /** A submitted typed-confirmation modal as a confirm ActionEvent with the typed text. */

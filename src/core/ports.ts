@@ -42,6 +42,8 @@ export interface ActionEvent {
   action: 'confirm' | 'cancel';
   /** Typed confirmation text (hostname) from a modal or prompt. */
   input?: string;
+  /** The channel message the button was on, when the platform names it: a click can beat the card's ref to the store. */
+  clicked?: MessageRef;
 }
 
 /** Opaque handle to a message already posted, so it can be edited later. */

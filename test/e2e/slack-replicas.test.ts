@@ -184,7 +184,11 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
           () => JSON.stringify(slack.messages.get(stopped.ts)).includes('Stopped — done'),
           what,
           15_000,
-        );
+        ).catch((error: Error) => {
+          throw new Error(
+            `${error.message}\n--- card ---\n${JSON.stringify(slack.messages.get(stopped.ts)?.text)}\n--- calls ---\n${JSON.stringify(slack.calls.filter((c) => c.method === 'chat.update').map((c) => [c.args['ts'], c.args['text']]))}\n${JSON.stringify(slack.responses.slice(-8).map((r) => r.body['text']))}\n--- replica a ---\n${a.stderr()}\n--- replica b ---\n${b.stderr()}`,
+          );
+        });
       await followedToItsEnd(card, 'the first stop to be followed to its end');
 
       // Confirm clicked on both replicas at once, several times over: one API call each time.
@@ -202,7 +206,15 @@ describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
           click(b, next, 'vps_confirm'),
         ]);
         expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-        await waitFor(() => sim.countRequests('instance.stop') === round + 1, `stop #${round + 1}`, 15_000);
+        await waitFor(
+          () => sim.countRequests('instance.stop') === round + 1,
+          `stop #${round + 1}`,
+          15_000,
+        ).catch((error: Error) => {
+          throw new Error(
+            `${error.message}\n--- replica a ---\n${a.stderr()}\n--- replica b ---\n${b.stderr()}`,
+          );
+        });
         await followedToItsEnd(next, `stop #${round + 1} to be followed to its end`);
       }
       // Give stray duplicate executions time to show up before counting for the last time.

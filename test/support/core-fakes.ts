@@ -197,6 +197,7 @@ export async function makeBot(
     action: ActionEvent['action'] = 'confirm',
     input?: string,
     responder = recordingResponder(),
+    more: Partial<ActionEvent> = {},
   ) => {
     const event: ActionEvent = {
       id: `act-${(seq += 1)}`,
@@ -205,6 +206,7 @@ export async function makeBot(
       channelId: 'C1',
       token,
       action,
+      ...more,
     };
     if (input !== undefined) event.input = input;
     await bot.dispatcher.act(event, responder);

@@ -111,7 +111,11 @@ async function authorise(
     record.confirmation = 'expired';
     if (await rt.store.pending.take(pending.token, 'expiry', at.getTime(), 'expired')) {
       rt.metrics.confirmation('expired');
-      await showFinal(responder, pending.cardRef, expiredCard(pending.card ?? { blocks: [] }));
+      await showFinal(
+        responder,
+        withClickedCard(pending, event).cardRef,
+        expiredCard(pending.card ?? { blocks: [] }),
+      );
     }
     return refuse(
       new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.'),
@@ -119,7 +123,7 @@ async function authorise(
   }
   const may = answerable(rt, pending, event);
   if (!may.ok) return refuse(may.error, true);
-  Object.assign(state, { pending, at }, may.def ? { def: may.def } : {});
+  Object.assign(state, { pending: withClickedCard(pending, event), at }, may.def ? { def: may.def } : {});
   return PASS;
 }
 
@@ -194,4 +198,16 @@ async function closeConfirmedRecord(rt: Runtime, audit: OpenRecord): Promise<voi
       ));
   const written = await closeRecord(audit, rt);
   if (kept && written && callId) await outcomes.delete(callId).catch(() => undefined);
+}
+
+/**
+ * The card's ref is stored once its post returns; a click that arrives first still names the
+ * message it was on, so the card is edited rather than a second message posted.
+ */
+function withClickedCard(pending: PendingConfirmation, event: ActionEvent): PendingConfirmation {
+  const clicked = event.clicked;
+  if (pending.cardRef || !clicked) return pending;
+  if (clicked.platform !== pending.requester.platform || clicked.channelId !== pending.channelId)
+    return pending;
+  return { ...pending, cardRef: clicked };
 }

@@ -41,6 +41,23 @@ describe('Slack translation', () => {
     });
   });
 
+  it('names the channel message a click came from, but not an ephemeral one', () => {
+    const container = { type: 'message', channel_id: 'C9', message_ts: '1700000001.000100' };
+    const onCard = actionEventFromClick({ user: { id: 'U2' }, container }, 'confirm', 'tok');
+    expect(onCard.clicked).toEqual({
+      platform: 'slack',
+      channelId: 'C9',
+      id: '1700000001.000100',
+      extra: { mode: 'message' },
+    });
+    const privately = actionEventFromClick(
+      { user: { id: 'U2' }, container: { ...container, is_ephemeral: true } },
+      'confirm',
+      'tok',
+    );
+    expect(privately.clicked).toBeUndefined();
+  });
+
   it('turns a modal submission into a confirm carrying the typed text', () => {
     const event = actionEventFromModal({ user: { id: 'U3' } }, { token: 't', channelId: 'C3' }, 'web-2');
     expect(event).toMatchObject({

@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/errors.js';
 import type { FollowSpec } from '../../../../src/core/command.js';
 import type { FollowTarget, OperationTracker } from '../../../../src/core/tracking-port.js';
 import { renderText } from '../../../../src/render/text.js';
-import { actors, makeBot, POLICY, SNAP, WEB1, WEB2 } from '../../../support/core-fakes.js';
+import type { MessageRef } from '../../../../src/core/index.js';
+import {
+  actors,
+  makeBot,
+  POLICY,
+  recordingResponder,
+  SNAP,
+  WEB1,
+  WEB2,
+} from '../../../support/core-fakes.js';
 
 const TWO_PERSON = `${POLICY}approvals:\n  two_person: ["instance delete"]\n`;
 
@@ -44,6 +53,43 @@ describe('confirmation', () => {
     expect(followed).toHaveLength(1);
     expect(followed[0]![0].doneStatuses).toEqual(['Stopped']);
     expect(followed[0]![1].ref).toEqual(cardRef);
+  });
+
+  it('edits the clicked card when the click beats the card’s ref to the store', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    // The preview's post has not returned yet: the responder holds it, so no card ref is stored.
+    let posted!: () => void;
+    const held = recordingResponder('C1');
+    const reply = held.reply.bind(held);
+    held.reply = async (msg, options) => {
+      const ref = await reply(msg, options);
+      await new Promise<void>((resolve) => (posted = resolve));
+      return ref;
+    };
+    const preview = run('instance stop prod-web', actors.alice, 'C1', held);
+    await vi.waitFor(() => expect(held.replies).toHaveLength(1));
+    const token = held.replies[0]!.message.actions!.token;
+    const clicked: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000009.000100' };
+    const { responder } = await act(token, actors.alice, 'confirm', undefined, recordingResponder(), {
+      clicked,
+    });
+    posted();
+    await preview;
+    expect(fake.count('instance.stop')).toBe(1);
+    expect(responder.replies).toHaveLength(0);
+    expect(responder.updates[0]?.ref).toEqual(clicked);
+    expect(renderText(responder.updates[0]!.message)).toContain('Stop requested for web-1');
+  });
+
+  it('ignores a clicked message from another channel than the preview', async () => {
+    const { run, act } = await makeBot({ policy: POLICY });
+    const { token, responder: previewer } = await run('instance stop prod-web');
+    const cardRef = previewer.replies[0]!.ref;
+    const elsewhere: MessageRef = { platform: 'slack', channelId: 'C2', id: '1700000009.000100' };
+    const { responder } = await act(token!, actors.alice, 'confirm', undefined, recordingResponder(), {
+      clicked: elsewhere,
+    });
+    expect(responder.updates[0]?.ref).toEqual(cardRef);
   });
 
   it('names an instance typed as a bare uuid by the hostname the bot learned before the confirm', async () => {
