@@ -1,9 +1,17 @@
 // Discord interactions → neutral Invocation / ActionEvent. Option names are mapped back from their
 // Discord spelling to the definitions' argument names through an index built from the same
 // CommandInfo list the registration payload came from.
-import { ApplicationCommandOptionType } from 'discord.js';
+import { ApplicationCommandOptionType, MessageFlags } from 'discord.js';
 import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
-import type { ActionEvent, Actor, CommandInfo, CompletionKind, Invocation, OptionValue } from '../../src/core/index.js';
+import type {
+  ActionEvent,
+  Actor,
+  CommandInfo,
+  CompletionKind,
+  Invocation,
+  MessageRef,
+  OptionValue,
+} from '../../src/core/index.js';
 import { discordName } from './commands-payload.js';
 import { CUSTOM_ID } from './render.js';
 
@@ -122,5 +130,22 @@ export function toActionEvent(
     action,
   };
   if (input !== undefined) event.input = input;
+  const clicked = clickedMessage(interaction);
+  if (clicked) event.clicked = clicked;
   return event;
+}
+
+/** The message a component (or a modal opened from one) was on: a click can beat the card's ref to the store. */
+function clickedMessage(interaction: BaseInteraction): MessageRef | undefined {
+  const message = (
+    interaction as { message?: { id?: string; flags?: { has(flag: number): boolean } } | null }
+  ).message;
+  if (!message?.id || !interaction.channelId) return undefined;
+  const ephemeral = message.flags?.has(MessageFlags.Ephemeral) === true;
+  return {
+    platform: 'discord',
+    channelId: interaction.channelId,
+    id: message.id,
+    extra: { ephemeral: ephemeral ? '1' : '0' },
+  };
 }

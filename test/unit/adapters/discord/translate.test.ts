@@ -117,4 +117,25 @@ describe('Discord translation', () => {
       input: 'web-1',
     });
   });
+
+  it('names the message a button was on, ephemeral or not', () => {
+    const flags = (ephemeral: boolean) => ({ has: (flag: number) => ephemeral && flag === 64 });
+    const onCard = toActionEvent(
+      interaction([], { message: { id: 'M1', flags: flags(false) } }),
+      'confirm',
+      't0k',
+    );
+    expect(onCard.clicked).toEqual({
+      platform: 'discord',
+      channelId: 'C9',
+      id: 'M1',
+      extra: { ephemeral: '0' },
+    });
+    const privately = toActionEvent(
+      interaction([], { message: { id: 'M2', flags: flags(true) } }),
+      'cancel',
+      't0k',
+    );
+    expect(privately.clicked?.extra).toEqual({ ephemeral: '1' });
+  });
 });
