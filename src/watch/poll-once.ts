@@ -44,10 +44,11 @@ const numbers = (values: (number | null | undefined)[]): number[] =>
 async function observe(
   api: HostingApi,
   watch: WatchRecord,
-  now: number,
+  now: () => number,
 ): Promise<(Observation & { location?: string }) | PollOutcome> {
   try {
-    if (watch.billing) return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now)) };
+    if (watch.billing)
+      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now())) };
     const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -80,7 +81,7 @@ async function observe(
 
 /** Polls one watch once and shows the result; returns how it went. */
 export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, stored, deps.now());
+  const seen = await observe(deps.api, stored, deps.now);
   if (typeof seen === 'string') return seen;
   const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
   const watch = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
