@@ -1,7 +1,15 @@
 // `billing balance` (optional endpoint E4, spec part 10): the prepaid balance and how long it lasts.
 // A prepaid account whose balance runs out has its servers stopped, so the runway is what matters.
 import type { BillingSummary } from '../src/api/index.js';
-import { commandGroup, type CommandDefinition, UserError } from '../src/core/index.js';
+import {
+  BALANCE_CURRENCY,
+  commandGroup,
+  type CommandDefinition,
+  type Runway,
+  RUNWAY_HOW,
+  runwayOf,
+  UserError,
+} from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
 import { DASH, money, toDate } from './shared/format.js';
@@ -9,39 +17,11 @@ import { notOffered } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
 
-/** Spec part 10: E4's money is in rupiah, whatever currency the bot is configured to show elsewhere. */
-const IDR = 'IDR';
+const IDR = BALANCE_CURRENCY;
 const DAY_MS = 86_400_000;
 
-const RUNWAY_HOW =
-  'Runway = balance ÷ (this month’s cost so far ÷ days elapsed this month), with the lower of the ' +
-  'current and actual balance (the API does not say how they differ).';
-
-/** Days the balance lasts at this month's burn, and the sum behind it; null when it cannot be told. */
-export interface Runway {
-  days: number | null;
-  /** The computation with its numbers, or why there is none. */
-  how: string;
-}
-
-/** The runway at this month's average daily cost (UTC month). */
-export function runwayOf(summary: BillingSummary, now: Date): Runway {
-  const balances = [summary.current_balance, summary.actual_balance].filter((b): b is number => b !== null);
-  if (balances.length === 0) return { days: null, how: 'The API reported no balance.' };
-  const balance = Math.min(...balances);
-  if (balance <= 0) return { days: 0, how: `The balance is ${money(balance, IDR)}.` };
-  const elapsedDays = (now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / DAY_MS;
-  const cost = summary.current_cost;
-  if (cost === null || cost <= 0 || elapsedDays <= 0)
-    return { days: null, how: 'Nothing has been spent yet this month, so there is no burn rate.' };
-  const perDay = cost / elapsedDays;
-  return {
-    days: balance / perDay,
-    how:
-      `${money(balance, IDR)} ÷ (${money(cost, IDR)} ÷ ${elapsedDays.toFixed(1)} days = ` +
-      `${money(Math.round(perDay), IDR)} a day)`,
-  };
-}
+/** The runway computation lives in the core (the balance watch uses it too). */
+export { runwayOf, type Runway };
 
 /** Under a week is worth a warning, under three days is urgent. */
 function runwayTone(days: number | null): Tone {

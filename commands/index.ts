@@ -3,6 +3,7 @@ import type { CommandDefinition } from '../src/core/index.js';
 import { backupCommands } from './backup.js';
 import { billingBalanceCommands } from './billing-balance.js';
 import { billingCommands } from './billing.js';
+import { billingWatchCommands } from './billing-watch.js';
 import { botCommands } from './bot.js';
 import { firewallCommands } from './firewall.js';
 import { instanceListCommands } from './instance-list.js';
@@ -33,6 +34,7 @@ export const allCommands: CommandDefinition[] = [
   ...sshkeyCommands, // sshkey unassigned
   ...billingBalanceCommands, // billing balance (optional endpoint E4)
   ...billingCommands, // billing methods | reports
+  ...billingWatchCommands, // billing watch | unwatch (also typed `watch billing`)
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
   ...botCommands, // help | use | whoami | audit | status

@@ -169,6 +169,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
       leaseTtlMs: config.leaseTtlMs,
       logger,
+      ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging

@@ -8,6 +8,8 @@ export { closeInterrupted, knownOutcome, startClosingInterrupted } from './audit
 export type { InterruptedDeps } from './audit/interrupted.js';
 export { recentConfirmedAction } from './audit/recent-actions.js';
 export { keepReplicaAlive } from './audit/replica-alive.js';
+export { BALANCE_CURRENCY, RUNWAY_HOW, lowerBalance, runwayOf } from './billing/runway.js';
+export type { Runway } from './billing/runway.js';
 export { arg, asFlag, commandGroup, commandPath, defineCommand, optional } from './command.js';
 export type { AuditRecord, BotServices, CommandContext, CommandDefinition, FollowSpec, Preview, RunResult } from './command.js';
 export { typedTextMatches } from './confirmation/confirm-checks.js';
@@ -49,4 +51,4 @@ export { USED_RETENTION_MS, pendingDropAt } from './store.js';
 export type { BotStore, HostnameDirectory, KnownHostname, LeaseStore, PendingConfirmation, PendingResolution, PendingStore, RecordCollection, StoreFaults, StoreKind, TrackedOperation } from './store.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
-export type { ButtonHandler, SilenceService, SilenceSummary, SilenceTargetRef, WatchService, WatchSummary } from './watch-port.js';
+export type { BalanceLimits, ButtonHandler, FleetScope, FleetWatchOutcome, FleetWatchService, SilenceService, SilenceSummary, SilenceTargetRef, WatchService, WatchSummary } from './watch-port.js';

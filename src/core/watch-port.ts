@@ -11,6 +11,49 @@ export interface WatchSettings {
   memoryPercent?: number;
   /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
   page?: boolean;
+  /** Set for the balance watch (`watch billing`), whose `instance` only names it. */
+  billing?: BalanceLimits;
+}
+
+/** When the prepaid balance is worth an alert: below an amount (rupiah), or a runway under N days. */
+export interface BalanceLimits {
+  belowAmount?: number;
+  runwayDays: number;
+}
+
+/** What `watch --all` / `watch --location <name>` covers: servers of the instance list (E3). */
+export type FleetScope = { type: 'all' } | { type: 'location'; name: string };
+
+/** What setting a fleet watch did. */
+export interface FleetWatchOutcome {
+  outcome: 'created' | 'changed';
+  /** "every server", "location Jakarta 1" (the location as the API spells it). */
+  what: string;
+  /** The scope as stored (the location as the API spells it). */
+  scope: FleetScope;
+  /** The servers watched now, sorted by name. */
+  servers: ResolvedInstance[];
+}
+
+/** Watches over a part of the estate, kept in step with the instance list by a periodic sweep. */
+export interface FleetWatchService {
+  /** Throws UserError when the service offers no instance list or no server is in the location. */
+  set(
+    platform: Platform,
+    channelId: string,
+    scope: FleetScope,
+    settings: Omit<WatchSettings, 'instance' | 'billing'>,
+    by: Actor,
+  ): Promise<FleetWatchOutcome>;
+  /**
+   * Ends the fleet watch and the server watches it made (`all`: every server watch of the channel,
+   * however set); null when there was nothing to remove.
+   */
+  remove(
+    platform: Platform,
+    channelId: string,
+    scope: FleetScope,
+  ): Promise<{ what: string; removed: number } | null>;
 }
 
 /** One watch as `watches` lists it. */
@@ -34,6 +77,8 @@ export interface WatchService {
   list(platform: Platform, channelId: string): Promise<WatchSummary[]>;
   /** Silences of watched servers (issue 24); absent where alerts are not posted. */
   silences?: SilenceService;
+  /** `watch --all` / `--location`; absent where there is no API to list servers from. */
+  fleet?: FleetWatchService;
 }
 
 /** What `silence` / `unsilence` name: a watched server (uuid or hostname), a location, or everything. */

@@ -9,7 +9,7 @@ export function createAlertMetrics(registry: Registry): AlertMetrics {
   const registers = [registry];
   const alerts = new Counter({
     name: 'vpsops_alerts_total',
-    help: 'Alerts delivered by watches (one per incident), by kind (status, cpu, memory, unreachable, gone).',
+    help: 'Alerts delivered by watches (one per incident), by kind (status, cpu, memory, unreachable, gone, balance).',
     labelNames: ['kind'] as const,
     registers,
   });

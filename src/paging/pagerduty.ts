@@ -14,14 +14,14 @@ export const SUMMARY_MAX = 1024;
 export const DEDUP_KEY_MAX = 255;
 
 /** What an incident is about, as the watch module names it. */
-export type PagingKind = 'status' | 'gone' | 'cpu' | 'memory' | 'unreachable';
+export type PagingKind = 'status' | 'gone' | 'cpu' | 'memory' | 'unreachable' | 'balance';
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
 export type PagerDutyAction = 'trigger' | 'acknowledge' | 'resolve';
 
-/** critical for a server down or gone, warning for a threshold; the hosting API unreachable is an error. */
+/** critical for a server down or gone, warning for a threshold (a low balance too); the hosting API unreachable is an error. */
 export function severityFor(kind: PagingKind): PagerDutySeverity {
   if (kind === 'status' || kind === 'gone') return 'critical';
-  if (kind === 'cpu' || kind === 'memory') return 'warning';
+  if (kind === 'cpu' || kind === 'memory' || kind === 'balance') return 'warning';
   return 'error';
 }
 

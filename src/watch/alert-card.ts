@@ -19,9 +19,10 @@ export function alertToken(verb: AlertVerb, watchId: string, kind: AlertKind): s
 
 /** Reads an alert button token; null for anything else. */
 export function parseAlertToken(token: string): { verb: AlertVerb; watchId: string; kind: AlertKind } | null {
-  const m = /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable|gone)$/.exec(
-    token,
-  );
+  const m =
+    /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable|gone|balance)$/.exec(
+      token,
+    );
   return m ? { verb: m[1] as AlertVerb, watchId: m[2] as string, kind: m[3] as AlertKind } : null;
 }
 
@@ -31,6 +32,7 @@ const HEADLINES: Record<AlertKind, string> = {
   memory: 'memory above threshold',
   unreachable: 'hosting API unreachable',
   gone: 'is gone (the API no longer knows it)',
+  balance: 'running low',
 };
 
 /** "web-1: needs attention", or "web-1 is gone (the API no longer knows it)". */
@@ -56,7 +58,7 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     notes.push(['Snoozed by ', who, ` for ${duration(alert.snoozedUntil - now)}`]);
   }
   notes.push(['Watched from here by ', person(watch.setBy)]);
-  notes.push([`uuid ${watch.instance.uuid}`]);
+  if (!watch.billing) notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
   const card = message(title, [fields(rows), contextWith(line)], {
     tone: alert.kind === 'cpu' || alert.kind === 'memory' ? 'warning' : 'danger',
@@ -67,7 +69,7 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     buttons.push({ label: 'Acknowledge', token: alertToken('ack', watch.id, alert.kind), style: 'primary' });
   if (!alert.acknowledgedBy)
     buttons.push({ label: 'Snooze 1 h', token: alertToken('snooze', watch.id, alert.kind) });
-  if (alert.kind !== 'unreachable' && alert.kind !== 'gone')
+  if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance')
     buttons.push({ label: 'Show', token: alertToken('show', watch.id, alert.kind) });
   if (buttons.length > 0) card.buttons = buttons;
   return card;

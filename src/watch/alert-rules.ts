@@ -8,6 +8,8 @@ export type Observation =
   | { ok: true; status: string; hostname?: string; cpu?: number[]; memory?: number[]; gone?: false }
   /** The API answered 404 for the instance: it no longer exists (deleted outside the bot). */
   | { ok: true; gone: true }
+  /** The balance watch read the balance summary: whether it is under its limits, and in words. */
+  | { ok: true; balance: { low: boolean; detail: string } }
   | { ok: false; reason: string };
 
 /** What the poller must do after a poll. */
@@ -59,6 +61,11 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     // The outage started at its first failed poll: "reachable again after N" tells its real length.
     if (state.failures >= rules.unreachableAfter)
       condition(state, effects, 'unreachable', true, observation.reason, [], now, state.failingSince);
+  } else if ('balance' in observation) {
+    state.failures = 0;
+    delete state.failingSince;
+    condition(state, effects, 'unreachable', false, '', [], now);
+    condition(state, effects, 'balance', observation.balance.low, observation.balance.detail, [], now);
   } else if (observation.gone) {
     state.failures = 0;
     delete state.failingSince;

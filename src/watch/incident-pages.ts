@@ -36,6 +36,7 @@ const SUMMARY: Record<string, string> = {
   cpu: 'CPU above threshold',
   memory: 'memory above threshold',
   unreachable: 'hosting API unreachable',
+  balance: 'running low',
 };
 
 /** Pages through `deps.pagerDuty`; a watch set with `--no-page` never pages. */

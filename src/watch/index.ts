@@ -1,13 +1,16 @@
 // The watch module assembled: the WatchService and alert buttons the core takes, and the poller,
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
+import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { BotStore, ButtonHandler, WatchService } from '../core/index.js';
+import type { BotStore, ButtonHandler, Platform, WatchService } from '../core/index.js';
 import { createAlertButtons } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { createWatchService, watchBook } from './watch-book.js';
 import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
+import { createFleetWatches, startFleetSweeper, type FleetSweeper } from './fleet-watches.js';
+import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -17,6 +20,8 @@ export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics' | '
   metrics?: AlertMetrics;
   /** Pages incidents out when given (PAGERDUTY_ROUTING_KEY set). */
   pagerDuty?: PagerDuty;
+  /** The instance list's TTL: also how often fleet watches (`watch --all`) are swept (default 60 s). */
+  instanceListTtlMs?: number;
 };
 
 /** Watches as the app uses them. */
@@ -35,6 +40,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   const book = watchBook(options.store);
   const now = options.now ?? Date.now;
   let poller: WatchPoller | undefined;
+  let sweeper: FleetSweeper | undefined;
   const pager = options.pagerDuty
     ? createIncidentPager({
         pagerDuty: options.pagerDuty,
@@ -43,12 +49,23 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
         warn: (message, detail) => options.logger?.warn(detail, message),
       })
     : undefined;
+  // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
+  const checkChannel = async (platform: Platform, channelId: string): Promise<string | null> => {
+    const poster = posters.find((p) => p.platform === platform);
+    return (await poster?.checkChannel?.(channelId)) ?? null;
+  };
+  const service = createWatchService(options.store, metrics, now, checkChannel);
+  const fleetDeps = {
+    api: options.api,
+    store: options.store,
+    watches: service,
+    now,
+    checkChannel,
+    ...(options.instanceListTtlMs !== undefined ? { ttlMs: options.instanceListTtlMs } : {}),
+  };
+  service.fleet = createFleetWatches(fleetDeps);
   return {
-    // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
-    service: createWatchService(options.store, metrics, now, async (platform, channelId) => {
-      const poster = posters.find((p) => p.platform === platform);
-      return (await poster?.checkChannel?.(channelId)) ?? null;
-    }),
+    service,
     buttons: createAlertButtons(
       book,
       (platform) => posters.find((p) => p.platform === platform),
@@ -60,9 +77,15 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
       posters.push(...list);
       poller = createWatchPoller({ ...options, metrics, posters, ...(pager ? { pager } : {}) });
       await poller.start();
+      sweeper = startFleetSweeper(fleetDeps, {
+        owner: options.owner ?? randomUUID(),
+        intervalMs: options.instanceListTtlMs ?? INSTANCE_LIST_TTL_MS,
+        warn: (message, detail) => options.logger?.warn(detail, message),
+      });
       return poller;
     },
     async stop(stopOptions) {
+      await sweeper?.stop();
       await poller?.stop(stopOptions);
     },
   };

@@ -13,6 +13,7 @@ import { namedWatch, type WatchBook } from './watch-book.js';
 import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
 import type { IncidentPager } from './incident-pages.js';
+import { observeBalance } from './balance-watch.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -39,12 +40,15 @@ const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_I
 const numbers = (values: (number | null | undefined)[]): number[] =>
   values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
 
-/** Reads what the rules need; RATE_LIMITED and refusals (401, 404…) are not "unreachable"; a 404 of the instance is "gone". */
+/** Reads what the rules need (the balance summary for the balance watch); RATE_LIMITED and refusals (401, 404…) are not "unreachable"; a 404 of the instance is "gone". */
 async function observe(
   api: HostingApi,
   watch: WatchRecord,
+  now: () => number,
 ): Promise<(Observation & { location?: string }) | PollOutcome> {
   try {
+    if (watch.billing)
+      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now())) };
     const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -77,10 +81,10 @@ async function observe(
 
 /** Polls one watch once and shows the result; returns how it went. */
 export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, stored);
+  const seen = await observe(deps.api, stored, deps.now);
   if (typeof seen === 'string') return seen;
   const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
-  const watch = namedWatch(stored, seen.ok && !seen.gone && seen.hostname ? seen : before);
+  const watch = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
   const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
   const now = deps.now();
   const out = evaluate({

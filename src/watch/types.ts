@@ -1,16 +1,36 @@
 // The records behind watches and alerts. Watches (set by commands) and alert state (written only
 // by the replica holding the watch's lease) live in separate store collections, so a command
 // changing thresholds never races the poller's writes.
-import type { ResolvedInstance, Actor, MessageRef, Platform } from '../core/index.js';
+import type {
+  ResolvedInstance,
+  Actor,
+  BalanceLimits,
+  FleetScope,
+  MessageRef,
+  Platform,
+} from '../core/index.js';
 
 /** Store collection names (see COLLECTIONS in core/store.ts for the others). */
-export const WATCH_COLLECTIONS = { watches: 'watches', alerts: 'alerts', silences: 'silences' } as const;
+export const WATCH_COLLECTIONS = {
+  watches: 'watches',
+  alerts: 'alerts',
+  silences: 'silences',
+  /** Fleet watches (`watch --all` / `--location`): what to keep watched, by channel. */
+  fleets: 'watch-fleets',
+} as const;
 
 /** What an alert is about; also the `kind` label of vpsops_alerts_total. */
-export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone';
+export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone' | 'balance';
 
 /** Every alert kind, for metrics and iteration. */
-export const ALERT_KINDS: readonly AlertKind[] = ['status', 'cpu', 'memory', 'unreachable', 'gone'];
+export const ALERT_KINDS: readonly AlertKind[] = [
+  'status',
+  'cpu',
+  'memory',
+  'unreachable',
+  'gone',
+  'balance',
+];
 
 /** One instance watched from one channel. */
 export interface WatchRecord {
@@ -27,6 +47,23 @@ export interface WatchRecord {
   setAt: number;
   /** `--page` / `--no-page`; absent: paged when a PagerDuty routing key is set. */
   page?: boolean;
+  /** The balance watch (`watch billing`): polls E4 instead of an instance. */
+  billing?: BalanceLimits;
+  /** Id of the fleet watch (`--all` / `--location`) that made this watch; its sweeps add and drop it. */
+  fleet?: string;
+}
+
+/** A fleet watch of one channel: the servers in its scope each get a watch of their own. */
+export interface FleetRecord {
+  id: string;
+  platform: Platform;
+  channelId: string;
+  scope: FleetScope;
+  cpuPercent?: number;
+  memoryPercent?: number;
+  page?: boolean;
+  setBy: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
+  setAt: number;
 }
 
 /** An alert that is open (or resolved and kept until its card was edited). */

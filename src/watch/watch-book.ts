@@ -85,6 +85,7 @@ export function createWatchService(
       if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
       if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
       if (settings.page !== undefined) record.page = settings.page;
+      if (settings.billing) record.billing = settings.billing;
       await book.watches.put(id, record);
       await count();
       return existing ? 'changed' : 'created';
@@ -120,6 +121,7 @@ export function createWatchService(
         };
         if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
         if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;
+        if (w.billing) summary.billing = w.billing;
         out.push(summary);
       }
       return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));

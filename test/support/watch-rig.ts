@@ -10,7 +10,7 @@ import type { Actor } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';
 import type { Message } from '../../src/render/message.js';
-import { startSimulator } from '../../src/simulator/index.js';
+import { startSimulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching, type AlertMetrics } from '../../src/watch/index.js';
@@ -25,8 +25,16 @@ export const CHANNEL = 'C0ONCALL';
 export const { web2: WEB2, cache1: CACHE1 } = SEED_IDS.instances;
 
 /** The bot with watches over the simulator, on a clock the test can move forward. */
-export async function watchRig(options: { pagerDuty?: PagerDuty; metrics?: AlertMetrics } = {}) {
-  const sim = await startSimulator();
+export async function watchRig(
+  options: {
+    pagerDuty?: PagerDuty;
+    metrics?: AlertMetrics;
+    simulator?: SimulatorOptions;
+    /** The instance list's TTL, also how often fleet watches are swept. */
+    instanceListTtlMs?: number;
+  } = {},
+) {
+  const sim = await startSimulator(options.simulator);
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-silences-'));
   await writeFile(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPS.userId}]\n  viewer: ["*"]\n`);
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
@@ -40,6 +48,7 @@ export async function watchRig(options: { pagerDuty?: PagerDuty; metrics?: Alert
     now: () => Date.now() + clock.skew,
     ...(options.pagerDuty ? { pagerDuty: options.pagerDuty } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.instanceListTtlMs ? { instanceListTtlMs: options.instanceListTtlMs } : {}),
   });
   const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: join(dir, 'data') });
   const bot = await createBotWithState(config, {

@@ -39,6 +39,9 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
   }
   const word = first.text.toLowerCase();
   const bot = registry.byPath(word);
+  // `watch billing` reads as `billing watch`: a bot word before a group that has it as an action.
+  const swapped = bot && second && registry.byPath(`${second.text.toLowerCase()} ${word}`);
+  if (swapped && second && !second.quoted) return { def: swapped, rest: more };
   if (bot && bot.group === '') return { def: bot, rest: tokens.slice(1) };
   if (registry.groups().includes(word)) {
     const actions = registry.actionsOf(word);

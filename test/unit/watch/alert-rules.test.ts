@@ -88,3 +88,19 @@ describe('alert rules', () => {
     expect(acknowledge(freshState('w1'), 'cpu', 'slack:U2', 0)).toBe(false);
   });
 });
+
+describe('the balance watch', () => {
+  const low = (detail: string): Observation => ({ ok: true, balance: { low: true, detail } });
+  const fine: Observation = { ok: true, balance: { low: false, detail: 'Balance IDR 9,000,000' } };
+
+  it('opens one balance alert while the balance is low, then resolves it', () => {
+    const { effects, state } = run([fine, low('Balance IDR 1,000'), low('Balance IDR 900'), fine]);
+    expect(effects).toEqual(['open:balance', 'update:balance', 'resolve:balance']);
+    expect(state.open.balance).toBeUndefined();
+  });
+
+  it('keeps the latest balance in the open alert', () => {
+    const { state } = run([low('Balance IDR 1,000'), low('Balance IDR 900')]);
+    expect(state.open.balance?.detail).toBe('Balance IDR 900');
+  });
+});

@@ -1,0 +1,133 @@
+// `billing watch [--below <amount>] [--runway-days N]` and `billing unwatch` (also typed `watch
+// billing …` / `unwatch billing`): a balance alert in this channel when the prepaid balance
+// (optional endpoint E4) falls under the amount or its runway under N days — one alert per incident
+// and a recovery notice, through the same watches as servers (src/watch/balance-watch.ts).
+import type { BillingSummary } from '../src/api/index.js';
+import {
+  arg,
+  asFlag,
+  BALANCE_CURRENCY,
+  type BalanceLimits,
+  commandGroup,
+  type CommandDefinition,
+  optional,
+  runwayOf,
+  UserError,
+  type WatchService,
+  type BotServices,
+} from '../src/core/index.js';
+import { context, message, text } from '../src/render/builders.js';
+import { money } from './shared/format.js';
+import { notOffered } from './shared/not-offered.js';
+
+const command = commandGroup('billing');
+
+/** `--runway-days` when not given. */
+export const DEFAULT_RUNWAY_DAYS = 7;
+
+/** The balance watch, as `watches` lists it: one per channel, named like a server. */
+export const BALANCE_WATCH = { uuid: 'billing', label: 'Prepaid balance' };
+
+/** "balance < IDR 50,000 or runway < 7 days". */
+export function describeBalanceLimits(limits: BalanceLimits): string {
+  const runway = `runway < ${limits.runwayDays} days`;
+  return limits.belowAmount === undefined
+    ? runway
+    : `balance < ${money(limits.belowAmount, BALANCE_CURRENCY)} or ${runway}`;
+}
+
+function watchesOf(bot: BotServices): WatchService {
+  if (!bot.watches)
+    throw new UserError(
+      'nothing-to-do',
+      'Watches are not available in this mode (one-shot exec); use the console or chat.',
+    );
+  return bot.watches;
+}
+
+/** `billing watch`: store (or change) this channel's balance watch. */
+export const billingWatch = command({
+  name: 'watch',
+  summary: 'Alert this channel when the prepaid balance runs low',
+  description:
+    `Alerts once when the balance falls under --below (rupiah) or its runway under --runway-days ` +
+    `(default ${DEFAULT_RUNWAY_DAYS}), and says so when it recovers. Also typed \`watch billing\`.`,
+  examples: ['/vps billing watch', '/vps watch billing --below 500000 --runway-days 10'],
+  args: {
+    below: optional(asFlag(arg.integer('Alert when the balance is under this many rupiah', { min: 1 }))),
+    runwayDays: optional(
+      asFlag(arg.integer('Alert when the runway is under this many days (default 7)', { min: 1, max: 365 })),
+    ),
+  },
+  risk: 'change',
+  run: async (ctx, { below, runwayDays }) => {
+    const watches = watchesOf(ctx.bot);
+    let summary: BillingSummary;
+    try {
+      summary = await ctx.api.billing.summary();
+    } catch (error) {
+      if (!notOffered(error)) throw error;
+      throw new UserError(
+        'not-found',
+        'The hosting service does not offer a balance summary, so the balance cannot be watched — nothing is watched.',
+        'Monthly billing reports may still be there: /vps billing reports',
+      );
+    }
+    const limits: BalanceLimits = {
+      runwayDays: runwayDays ?? DEFAULT_RUNWAY_DAYS,
+      ...(below !== undefined ? { belowAmount: below } : {}),
+    };
+    const outcome = await watches.set(
+      ctx.actor.platform,
+      ctx.channelId,
+      { instance: BALANCE_WATCH, billing: limits },
+      ctx.actor,
+    );
+    const runway = runwayOf(summary, ctx.now());
+    const now =
+      `Now: balance ${money(summary.current_balance, BALANCE_CURRENCY)}` +
+      (runway.days === null ? '' : `, runway ${runway.days.toFixed(1)} days`) +
+      '.';
+    return {
+      message: message(
+        `${outcome === 'created' ? 'Watching' : 'Still watching'} the prepaid balance`,
+        [
+          text(
+            `One alert in this channel when ${describeBalanceLimits(limits)}, and a notice when it recovers.`,
+          ),
+          text(now),
+          context('Stop with /vps unwatch billing'),
+        ],
+        { tone: 'success' },
+      ),
+      auditSummary: `${outcome} balance watch (${describeBalanceLimits(limits)})`,
+    };
+  },
+});
+
+/** `billing unwatch`: stop this channel's balance watch. */
+export const billingUnwatch = command({
+  name: 'unwatch',
+  summary: 'Stop the balance alerts of this channel',
+  description: 'Also typed `unwatch billing`.',
+  examples: ['/vps billing unwatch', '/vps unwatch billing'],
+  args: {},
+  risk: 'change',
+  run: async (ctx) => {
+    const removed = await watchesOf(ctx.bot).remove(ctx.actor.platform, ctx.channelId, BALANCE_WATCH.uuid);
+    if (!removed)
+      throw new UserError('nothing-to-do', 'The balance is not watched from this channel — nothing changed.');
+    return {
+      message: message('No longer watching the prepaid balance', [text('No more balance alerts here.')], {
+        tone: 'success',
+      }),
+      auditSummary: 'removed balance watch',
+    };
+  },
+});
+
+/** The balance watch commands, listed with the billing group. */
+export const billingWatchCommands: CommandDefinition[] = [
+  billingWatch,
+  billingUnwatch,
+] as CommandDefinition[];

@@ -1,0 +1,247 @@
+// Fleet watches (`watch --all`, `watch --location <name>`): a record per channel and scope says what
+// to keep watched; a sweep reads the instance list (optional endpoint E3) and gives every server in
+// the scope a watch of its own, so alerts stay per hostname, and drops the watches it made for
+// servers no longer listed. One replica repeats the sweep under a lease, so new servers are picked up.
+import { createHash } from 'node:crypto';
+import type { HostingApi } from '../api/index.js';
+import {
+  estateServers,
+  lease,
+  type BotStore,
+  type EstateServer,
+  type FleetScope,
+  type FleetWatchService,
+  type Platform,
+  type ResolvedInstance,
+  UserError,
+  type WatchService,
+} from '../core/index.js';
+import { cannotPostText } from './delivery.js';
+import { WATCH_COLLECTIONS, type FleetRecord, type WatchRecord } from './types.js';
+import { watchBook, watchId, type ChannelCheck } from './watch-book.js';
+
+/** The lease one replica sweeps fleet watches under. */
+export const FLEET_SWEEP_LEASE = 'watch:fleet-sweep';
+
+/** What fleet watches need. */
+export interface FleetDeps {
+  api: Pick<HostingApi, 'instances'>;
+  store: BotStore;
+  /** Removes a watch with its alert state and incident cards (the WatchService's own remove). */
+  watches: Pick<WatchService, 'remove'>;
+  now: () => number;
+  /** Lifetime of the cached instance list (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
+  ttlMs?: number;
+  checkChannel?: ChannelCheck;
+}
+
+const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Short stable id of a channel's fleet watch of one scope. */
+export function fleetId(platform: Platform, channelId: string, scope: FleetScope): string {
+  const key = scope.type === 'all' ? 'all' : `location:${scope.name.trim().toLowerCase()}`;
+  return createHash('sha256').update(`${platform}\n${channelId}\n${key}`).digest('base64url').slice(0, 16);
+}
+
+/** "every server" or "location Jakarta 1". */
+export function scopeText(scope: FleetScope): string {
+  return scope.type === 'all' ? 'every server' : `location ${scope.name}`;
+}
+
+const inScope = (scope: FleetScope, server: EstateServer): boolean =>
+  scope.type === 'all' || sameName(server.location, scope.name);
+
+/** The servers of the instance list, read afresh; a UserError when the service offers none. */
+async function listedServers(deps: FleetDeps): Promise<EstateServer[]> {
+  const servers = await estateServers(
+    { api: deps.api, store: deps.store, ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}) },
+    'fresh',
+  );
+  if (servers === null)
+    throw new UserError(
+      'not-found',
+      'The hosting service does not offer an instance list, so servers cannot be watched by location or all at once — nothing is watched.',
+      'Watch servers one by one instead: /vps watch <uuid>',
+    );
+  return servers;
+}
+
+/** Whether a stored watch already says what the sweep would write. */
+function unchanged(was: WatchRecord, next: WatchRecord): boolean {
+  return (
+    was.fleet === next.fleet &&
+    was.instance.label === next.instance.label &&
+    was.cpuPercent === next.cpuPercent &&
+    was.memoryPercent === next.memoryPercent &&
+    was.page === next.page
+  );
+}
+
+/**
+ * Brings one fleet watch in step with the listed servers: a watch for each server in its scope
+ * (one set by hand or by another fleet watch is left as it is), and the watches it made for
+ * servers no longer in scope removed. Returns the servers in scope.
+ */
+export async function sweepFleet(
+  deps: FleetDeps,
+  fleet: FleetRecord,
+  servers: EstateServer[],
+): Promise<ResolvedInstance[]> {
+  const book = watchBook(deps.store);
+  const here = (await book.watches.list()).filter(
+    (w) => w.platform === fleet.platform && w.channelId === fleet.channelId,
+  );
+  const existing = new Map(here.map((w) => [w.id, w]));
+  const wanted = servers.filter((s) => inScope(fleet.scope, s));
+  const kept = new Set<string>();
+  for (const server of wanted) {
+    const id = watchId(fleet.platform, fleet.channelId, server.uuid);
+    kept.add(id);
+    const was = existing.get(id);
+    if (was && was.fleet !== fleet.id) continue;
+    const record: WatchRecord = {
+      id,
+      platform: fleet.platform,
+      channelId: fleet.channelId,
+      instance: { uuid: server.uuid, label: server.hostname || server.uuid },
+      setBy: fleet.setBy,
+      setAt: was?.setAt ?? fleet.setAt,
+      fleet: fleet.id,
+    };
+    if (fleet.cpuPercent !== undefined) record.cpuPercent = fleet.cpuPercent;
+    if (fleet.memoryPercent !== undefined) record.memoryPercent = fleet.memoryPercent;
+    if (fleet.page !== undefined) record.page = fleet.page;
+    if (!was || !unchanged(was, record)) await book.watches.put(id, record);
+  }
+  for (const w of here) {
+    if (w.fleet === fleet.id && !kept.has(w.id))
+      await deps.watches.remove(w.platform, w.channelId, w.instance.uuid);
+  }
+  return wanted
+    .map((s) => ({ uuid: s.uuid, label: s.hostname || s.uuid }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
+}
+
+/** The FleetWatchService behind `watch --all|--location` and `unwatch --all|--location`. */
+export function createFleetWatches(deps: FleetDeps): FleetWatchService {
+  const fleets = deps.store.collection<FleetRecord>(WATCH_COLLECTIONS.fleets);
+  const book = watchBook(deps.store);
+  return {
+    async set(platform, channelId, typed, settings, by) {
+      const cannot = await deps.checkChannel?.(platform, channelId);
+      if (cannot)
+        throw new UserError(
+          'cannot-post',
+          `I cannot post alerts in this channel, so nothing is watched. ${cannotPostText(cannot)}`,
+          'Then run the same watch command again.',
+        );
+      const servers = await listedServers(deps);
+      let scope = typed;
+      if (typed.type === 'location') {
+        const found = servers.find((s) => sameName(s.location, typed.name));
+        if (!found) {
+          const locations = [...new Set(servers.map((s) => s.location).filter(Boolean))].sort();
+          throw new UserError(
+            'not-found',
+            `No server is in location "${typed.name}" — nothing is watched.`,
+            locations.length > 0
+              ? `Locations with servers: ${locations.join(', ')}.`
+              : 'The instance list is empty.',
+          );
+        }
+        scope = { type: 'location', name: found.location };
+      }
+      const id = fleetId(platform, channelId, scope);
+      const existing = await fleets.get(id);
+      const record: FleetRecord = {
+        id,
+        platform,
+        channelId,
+        scope,
+        setBy: { platform: by.platform, userId: by.userId, displayName: by.displayName },
+        setAt: deps.now(),
+      };
+      if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
+      if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
+      if (settings.page !== undefined) record.page = settings.page;
+      await fleets.put(id, record);
+      const watched = await sweepFleet(deps, record, servers);
+      return { outcome: existing ? 'changed' : 'created', what: scopeText(scope), scope, servers: watched };
+    },
+    async remove(platform, channelId, scope) {
+      const mine = (await fleets.list()).filter((f) => f.platform === platform && f.channelId === channelId);
+      const ended =
+        scope.type === 'all' ? mine : mine.filter((f) => f.id === fleetId(platform, channelId, scope));
+      const endedIds = new Set(ended.map((f) => f.id));
+      const watches = (await book.watches.list()).filter(
+        (w) =>
+          w.platform === platform &&
+          w.channelId === channelId &&
+          !w.billing &&
+          (scope.type === 'all' || (w.fleet !== undefined && endedIds.has(w.fleet))),
+      );
+      if (ended.length === 0 && watches.length === 0) return null;
+      for (const f of ended) await fleets.delete(f.id);
+      for (const w of watches) await deps.watches.remove(platform, channelId, w.instance.uuid);
+      const what = scope.type === 'all' ? scopeText(scope) : scopeText(ended[0]?.scope ?? scope);
+      return { what, removed: watches.length };
+    },
+  };
+}
+
+/** Settings of startFleetSweeper; times in ms. */
+export interface FleetSweeperOptions {
+  /** Lease owner id of this process. */
+  owner: string;
+  /** Time between sweeps (the instance list's TTL, default 60 s). */
+  intervalMs: number;
+  warn(message: string, detail: Record<string, unknown>): void;
+}
+
+/** The running sweeper. */
+export interface FleetSweeper {
+  /** One pass now (if this replica holds or takes the lease); the timer calls it too. */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps every fleet watch each interval from one replica (a lease taken at every pass, lasting
+ * three intervals). A list that cannot be read changes nothing: servers are only dropped when the
+ * list was read and no longer shows them.
+ */
+export function startFleetSweeper(deps: FleetDeps, options: FleetSweeperOptions): FleetSweeper {
+  const fleets = deps.store.collection<FleetRecord>(WATCH_COLLECTIONS.fleets);
+  const held = lease(deps.store.leases, FLEET_SWEEP_LEASE, options.owner, options.intervalMs * 3);
+  let running: Promise<void> | undefined;
+  const pass = async (): Promise<void> => {
+    const all = await fleets.list();
+    if (all.length === 0 || !(await held.take())) return;
+    const servers = await estateServers(
+      { api: deps.api, store: deps.store, ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}) },
+      'fresh',
+    );
+    if (servers === null) {
+      options.warn('watch: the instance list is not offered any more; fleet watches left as they are', {});
+      return;
+    }
+    // A fleet watch ended meanwhile (unwatch on another replica) is not brought back.
+    for (const fleet of all) if (await fleets.get(fleet.id)) await sweepFleet(deps, fleet, servers);
+  };
+  const sweep = (): Promise<void> => {
+    running ??= pass()
+      .catch((error: unknown) => options.warn('watch: sweeping fleet watches failed', { err: error }))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void sweep(), options.intervalMs);
+  timer.unref();
+  return {
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await held.release().catch(() => undefined);
+    },
+  };
+}
