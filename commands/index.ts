@@ -14,6 +14,7 @@ import { osCommands } from './os.js';
 import { snapshotCommands } from './snapshot.js';
 import { sshkeyCommands } from './sshkey.js';
 import { watchCommands } from './watch.js';
+import { alertCommands } from './alert.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 
@@ -35,5 +36,6 @@ export const allCommands: CommandDefinition[] = [
   ...billingCommands, // billing methods | reports
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
+  ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...botCommands, // help | use | whoami | audit | status
 ];

@@ -47,7 +47,6 @@ export async function watchRig(options: { pagerDuty?: PagerDuty; metrics?: Alert
     store,
     commands: allCommands,
     watches: watching.service,
-    buttons: watching.buttons,
     logger: silentLogger(),
   });
   const log = postLog('slack');
@@ -84,7 +83,7 @@ export async function watchRig(options: { pagerDuty?: PagerDuty; metrics?: Alert
       () => sim.close(),
       () => rm(dir, { recursive: true, force: true }),
     );
-  return { sim, store, watching, log, say, polledOk, clock, close };
+  return { sim, store, watching, bot, log, say, polledOk, clock, close };
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -25,6 +25,7 @@ function scriptedDispatcher(
   const seen: { invocation: Invocation; responder: Responder; ref?: MessageRef }[] = [];
   const dispatcher: Dispatcher = {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
+    typedDialog: async () => null,
     async dispatch(invocation, responder) {
       seen.push({ invocation, responder });
       // Like the core: defer with the answer's visibility before answering.
