@@ -84,6 +84,25 @@ describe('Discord adapter transport', () => {
     expect(message(i.originalId)?.flags).toBe(64);
   });
 
+  it('dispatches a button that runs a command as that command typed by the clicker, in a reply of its own', async () => {
+    const withButton: Message = { ...card, actions: [{ label: 'Show', command: 'instance show abc' }] };
+    const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => void (await r.reply(withButton)));
+    await start(dispatcher);
+    const i = fake.slash(USER, ['status']);
+    const posted = await waitFor(() => message(i.originalId)?.edits && message(i.originalId), 'the card');
+    expect(JSON.stringify(posted.components)).toContain('"custom_id":"vps:run:instance show abc"');
+    const click = fake.click(USER, posted.id, 'vps:run:instance show abc');
+    const run = await waitFor(() => seen[1], 'the dispatched command');
+    expect(run.invocation).toMatchObject({
+      platform: 'discord',
+      actor: { userId: USER.id },
+      input: { kind: 'text', text: 'instance show abc' },
+    });
+    // Deferred as a reply of its own (type 5), not as an update of the card (type 6).
+    await waitFor(() => fake.calls.find((c) => c.path.includes(click.token)), 'the deferral');
+    expect(fake.calls.find((c) => c.path.includes(click.token))?.body).toMatchObject({ type: 5 });
+  });
+
   it('edits a card with the bot token once the interaction token has expired', async () => {
     const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => {
       const ref = await r.reply(card);

@@ -50,6 +50,26 @@ describe('Slack adapter interactions', () => {
     expect(event.input).toBeUndefined();
   });
 
+  it('dispatches a button that runs a command as that command typed by the clicker', async () => {
+    const click = buttonClickPayload({
+      actionId: 'vps_run_0',
+      value: 'alert ack w1 status',
+      userId: 'U0BOB',
+      channelId: CHANNEL,
+      messageTs: '1.1',
+      responseUrl: slack.newResponseUrl(),
+    });
+    expect((await postSigned(events, interactionForm(click), { secret: SECRET })).status).toBe(200);
+    const invocation = await waitFor(() => dispatcher.invocations[0]);
+    expect(invocation).toMatchObject({
+      platform: 'slack',
+      channelId: CHANNEL,
+      actor: { userId: 'U0BOB' },
+      input: { kind: 'text', text: 'alert ack w1 status' },
+    });
+    expect(dispatcher.events).toHaveLength(0);
+  });
+
   it('opens a modal for a typed confirmation and turns its submission into a confirm with the typed text', async () => {
     // The core's pending record is where the modal's texts come from.
     dispatcher.dialogs.set('tokDEL', {
