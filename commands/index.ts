@@ -15,6 +15,7 @@ import { osCommands } from './os.js';
 import { snapshotCommands } from './snapshot.js';
 import { sshkeyCommands } from './sshkey.js';
 import { watchCommands } from './watch.js';
+import { alertCommands } from './alert.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 
@@ -37,5 +38,6 @@ export const allCommands: CommandDefinition[] = [
   ...billingWatchCommands, // billing watch | unwatch (also typed `watch billing`)
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
+  ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...botCommands, // help | use | whoami | audit | status
 ];

@@ -3,6 +3,7 @@
 import type { MessageRef, Responder } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import type { ChannelPoster } from '../../src/watch/index.js';
+import { withoutButtons } from '../../src/render/buttons.js';
 
 /** The console ChannelPoster over the session's responder (null while no session is open). */
 export function consoleChannelPoster(responder: () => Responder | null): ChannelPoster {
@@ -21,7 +22,7 @@ export function consoleChannelPoster(responder: () => Responder | null): Channel
     async update(ref: MessageRef, message: Message): Promise<void> {
       if (titles.get(ref.id) === (message.title ?? '')) return;
       titles.set(ref.id, message.title ?? '');
-      await responder()?.reply({ ...message, buttons: [] }, { visibility: 'channel' });
+      await responder()?.reply(withoutButtons(message), { visibility: 'channel' });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
 import { toActionEvent } from './translate.js';
+import { pendingCard } from '../../src/render/buttons.js';
 
 /** Exit codes of `vpsops exec`, documented in --help. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4, unknown: 5 } as const;
@@ -117,7 +118,7 @@ export function exitCode(events: ResponderEvent[]): number {
 
 function outcomeOf(message: Message): NonNullable<Message['outcome']> {
   if (message.outcome) return message.outcome;
-  if (message.actions) return 'needs-confirmation';
+  if (pendingCard(message)) return 'needs-confirmation';
   return message.tone === 'error' ? 'error' : 'ok';
 }
 

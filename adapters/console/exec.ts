@@ -4,6 +4,7 @@
 // module only says early (and clearly) what it expected.
 import { Writable } from 'node:stream';
 import { type CommandResult, type Dispatcher, isUuid } from '../../src/core/index.js';
+import { pendingCard, withoutButtons } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
@@ -81,8 +82,8 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
       // With --confirm the preview card is not printed: its final state follows as an update.
       // Without it there is nothing to click, so the "Awaiting confirmation" hint is left out.
       reply: (message) => {
-        if (!message.actions) return print(message);
-        if (!withConfirm) print(withoutActions(message));
+        if (!pendingCard(message)) return print(message);
+        if (!withConfirm) print(withoutButtons(message));
       },
       update: print,
       announce,
@@ -142,10 +143,4 @@ function collector(): { stream: NodeJS.WritableStream; text(): string } {
     },
   });
   return { stream, text: () => chunks.join('') };
-}
-
-function withoutActions(message: Message): Message {
-  const card = { ...message };
-  delete card.actions;
-  return card;
 }

@@ -1,12 +1,15 @@
 // Words the REPL shows or completes: instance names for Tab, and the typed-confirmation question.
-import type { ConfirmActions } from '../../src/render/message.js';
+import type { TypedPrompt } from '../../src/render/message.js';
 import { stripControl } from './render.js';
 
 /**
  * Typeable words from instance suggestions: the name without its " (alias · 7995e990)" note
  * (aliases, hostnames), or the uuid value when that is what the user started typing.
  */
-export function instanceWords(suggestions: readonly { name: string; value: string }[], prefix: string): string[] {
+export function instanceWords(
+  suggestions: readonly { name: string; value: string }[],
+  prefix: string,
+): string[] {
   return suggestions.flatMap(({ name, value }) => {
     const label = name.replace(/\s+\([^()]*\)$/, '').trim();
     if (label !== '' && !/\s/.test(label) && label.startsWith(prefix)) return [label];
@@ -15,7 +18,7 @@ export function instanceWords(suggestions: readonly { name: string; value: strin
 }
 
 /** `Type web-1 to delete it (or press Enter to cancel): ` from the card's typed-confirmation hints. */
-export function typedQuestion(typed: NonNullable<ConfirmActions['typed']>): string {
+export function typedQuestion(typed: TypedPrompt): string {
   const expected = typed.placeholder?.trim();
   if (!expected) return `${stripControl(typed.label)} (or press Enter to cancel): `;
   // Titles look like "Confirm instance delete" or "Delete web-1": the verb is the last other word.

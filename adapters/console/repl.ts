@@ -3,7 +3,8 @@
 // keeps a persisted history. Transport only: every decision is the core's.
 import { clearLine, createInterface, cursorTo } from 'node:readline';
 import type { Actor, Completer, Dispatcher, MessageRef, Responder } from '../../src/core/index.js';
-import type { ConfirmActions, Message } from '../../src/render/message.js';
+import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
+import type { Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
 import type { PendingTarget } from './exec-common.js';
 import { APPROVE } from './exec-approve.js';
@@ -135,7 +136,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   let asking: string | null = null;
   function endQuestion(message: Message, ref: MessageRef): void {
     const question = open.get(ref.id);
-    if (!question || message.actions) return;
+    if (!question || pendingCard(message)) return;
     question.ended = true;
     if (asking !== ref.id || !waiter) return;
     takeWaiter()('');
@@ -172,7 +173,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   }
 
   /** The answer to a card's question, or null when the card ended (or expired) meanwhile. */
-  async function answerFor(actions: ConfirmActions, ref: MessageRef): Promise<string | null | undefined> {
+  async function answerFor(actions: PendingCard, ref: MessageRef): Promise<string | null | undefined> {
     if (!open.get(ref.id)?.ended && Date.now() < actions.expiresAt) {
       asking = ref.id;
       const answer = await ask(actions.typed ? typedQuestion(actions.typed) : 'Confirm? [y/N] ');
@@ -183,7 +184,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     return undefined;
   }
 
-  async function confirmOne(actions: ConfirmActions, ref: MessageRef): Promise<void> {
+  async function confirmOne(actions: PendingCard, ref: MessageRef): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const answer = await answerFor(actions, ref);
       // Ended or expired while asking: whatever was typed is not sent.

@@ -2,7 +2,8 @@
 // confirmations so the REPL (or exec) can ask for them once the dispatch has finished —
 // by then the core has stored the pending action under its token.
 import type { MessageRef, Responder } from '../../src/core/index.js';
-import type { ConfirmActions, Message } from '../../src/render/message.js';
+import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
+import type { Message } from '../../src/render/message.js';
 import { CONSOLE_CHANNEL } from './translate.js';
 
 /** What one responder saw, in order: for exec exit codes and for tests. */
@@ -24,7 +25,7 @@ export interface ConsoleResponder {
   responder: Responder;
   events: ResponderEvent[];
   /** Pending confirmations shown since the last call, with the card they belong to. */
-  takePending(): { actions: ConfirmActions; ref: MessageRef }[];
+  takePending(): { actions: PendingCard; ref: MessageRef }[];
 }
 
 let nextRef = 0;
@@ -35,13 +36,14 @@ export function createConsoleResponder(
   channelId: string = CONSOLE_CHANNEL,
 ): ConsoleResponder {
   const events: ResponderEvent[] = [];
-  let pending: { actions: ConfirmActions; ref: MessageRef }[] = [];
+  let pending: { actions: PendingCard; ref: MessageRef }[] = [];
   const responder: Responder = {
     async reply(message) {
       nextRef += 1;
       const ref: MessageRef = { platform: 'console', channelId, id: `console-${nextRef}` };
       events.push({ kind: 'reply', message, ref });
-      if (message.actions) pending.push({ actions: message.actions, ref });
+      const card = pendingCard(message);
+      if (card) pending.push({ actions: card, ref });
       sink.reply(message, ref);
       return ref;
     },

@@ -1,23 +1,15 @@
 // What a click or a card edit needs on whichever replica handles it, kept in the shared
 // EphemeralState instead of process memory: the interaction token that can still edit a message
-// (Discord honours it for 15 minutes) and the typed-confirmation texts of open cards. Tokens are
-// kept here, not in MessageRefs, because refs are logged and stored; they are never logged.
+// (Discord honours it for 15 minutes). Tokens are kept here, not in MessageRefs, because refs are
+// logged and stored; they are never logged. (A card's typed-confirmation texts are the core's.)
 import type { EphemeralState } from '../../src/core/index.js';
 
 /** How long an interaction token is trusted (Discord: 15 min; a minute of margin). */
 export const TOKEN_TTL_MS = 14 * 60_000;
 
-/** The modal texts of a card that asks for typed confirmation. */
-export interface TypedSpec {
-  title: string;
-  label: string;
-  placeholder?: string;
-}
-
 const tokenKey = (messageId: string) => `discord:tok:${messageId}`;
-const typedKey = (token: string) => `discord:typed:${token}`;
 
-/** Interaction tokens by message id and typed specs by confirmation token, with their lifetimes. */
+/** Interaction tokens by message id, with their lifetimes. */
 export class DiscordInteractionState {
   constructor(
     private readonly state: EphemeralState,
@@ -38,29 +30,5 @@ export class DiscordInteractionState {
   /** Forgets a token Discord refused (expired or revoked). */
   async forgetToken(messageId: string): Promise<void> {
     await this.state.delete(tokenKey(messageId));
-  }
-
-  /** Records the modal a Confirm click on `token` must open, until a minute after the card expires. */
-  async rememberTyped(token: string, spec: TypedSpec, expiresAt: number): Promise<void> {
-    const { title, label, placeholder } = spec;
-    const value = JSON.stringify(
-      placeholder === undefined ? { title, label } : { title, label, placeholder },
-    );
-    await this.state.set(typedKey(token), value, Math.max(expiresAt - this.now(), 0) + 60_000);
-  }
-
-  /** The modal texts for a token, if its card asked for typed confirmation. */
-  async typed(token: string): Promise<TypedSpec | undefined> {
-    const raw = await this.state.get(typedKey(token));
-    if (raw === null) return undefined;
-    try {
-      const value = JSON.parse(raw) as Partial<TypedSpec>;
-      if (typeof value.title !== 'string' || typeof value.label !== 'string') return undefined;
-      return typeof value.placeholder === 'string'
-        ? { title: value.title, label: value.label, placeholder: value.placeholder }
-        : { title: value.title, label: value.label };
-    } catch {
-      return undefined;
-    }
   }
 }

@@ -1,6 +1,8 @@
 // Routes each interaction: slash commands are dispatched with a responder whose defer() the core
 // calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
-// are acknowledged with deferUpdate (or open the typed-confirmation modal) and become ActionEvents.
+// on a confirmation are acknowledged with deferUpdate (or open the typed-confirmation modal, its
+// texts asked of the core) and become ActionEvents; a button that runs a command is dispatched
+// as if the clicker typed it.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
 import type {
   AutocompleteInteraction,
@@ -15,12 +17,19 @@ import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { describeError } from './errors.js';
-import type { TypedSpec } from './interaction-state.js';
+import type { TypedPrompt } from '../../src/render/message.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, customId } from './render.js';
 import { interactionResponder } from './responder.js';
 import type { ResponderDeps } from './responder.js';
-import { actorOf, parseCustomId, readOptions, toActionEvent, toInvocation } from './translate.js';
+import {
+  actorOf,
+  clickInvocation,
+  parseCustomId,
+  readOptions,
+  toActionEvent,
+  toInvocation,
+} from './translate.js';
 import type { CommandIndex } from './translate.js';
 
 /** custom_id of the text input inside the typed-confirmation modal. */
@@ -86,8 +95,11 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
   await interaction.respond(choices);
 }
 
-/** Modal texts when the card's own are not known here (bot restarted, another replica posted it). */
-export const GENERIC_TYPED_SPEC: TypedSpec = {
+/** Opening the modal must happen within 3 s of the click: the core has this long to give its texts. */
+const DIALOG_BUDGET_MS = 1_500;
+
+/** Modal texts when the core cannot give the card's own in time. */
+export const GENERIC_TYPED_SPEC: TypedPrompt = {
   title: 'Confirm',
   label: 'Type the name shown on the card',
 };
@@ -97,7 +109,7 @@ export const GENERIC_TYPED_SPEC: TypedSpec = {
  * in it) becomes the generic one, so nobody types a shortened name; the card shows the name in
  * full, and the placeholder repeats it when it fits. Names up to the input's 4,000 can be typed.
  */
-export function typedInput(typed: TypedSpec): TextInputComponentData {
+export function typedInput(typed: TypedPrompt): TextInputComponentData {
   const input: TextInputComponentData = {
     type: ComponentType.TextInput,
     customId: TYPED_INPUT_ID,
@@ -111,14 +123,34 @@ export function typedInput(typed: TypedSpec): TextInputComponentData {
   return input;
 }
 
+/** The typed prompt of a pending confirmation, from the core; none when it cannot say in time. */
+async function promptFor(ctx: HandlerContext, token: string): Promise<TypedPrompt | undefined> {
+  try {
+    const dialog = await withDeadline(ctx.dispatcher.typedDialog(token), DIALOG_BUDGET_MS, () => null);
+    return dialog?.prompt;
+  } catch (error) {
+    ctx.logger.warn(
+      { error: describeError(error) },
+      'discord: typed dialog unknown; the generic one is shown',
+    );
+    return undefined;
+  }
+}
+
 async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Promise<void> {
   const parsed = parseCustomId(interaction.customId);
   if (!parsed || parsed.kind === 'typed') return;
-  // Typed confirmations are marked in the custom_id; the memory only supplies nicer modal texts
-  // (and covers cards rendered before the id carried the mark).
-  const remembered = parsed.kind === 'cancel' ? undefined : await ctx.state.typed(parsed.token);
-  const typed = parsed.kind === 'typedConfirm' ? (remembered ?? GENERIC_TYPED_SPEC) : remembered;
-  if (typed) {
+  if (parsed.kind === 'run') {
+    // Run as if typed by the clicker: the runner authorises, defers (privately or not) and audits.
+    const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
+    await guarded(ctx, responder, () =>
+      ctx.dispatcher.dispatch(clickInvocation(interaction, parsed.token), responder),
+    );
+    return;
+  }
+  // Typed confirmations are marked in the custom_id; the core's pending record has the modal texts.
+  if (parsed.kind === 'typedConfirm') {
+    const typed = (await promptFor(ctx, parsed.token)) ?? GENERIC_TYPED_SPEC;
     await interaction.showModal({
       customId: customId(CUSTOM_ID.typed, parsed.token),
       title: fit(typed.title, L.modalTitle),

@@ -2,6 +2,7 @@
 // the first `fields` block form the description, later ones become full-width fields, context
 // lines become the footer (plain text there: footers render no markdown and no mentions).
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { pendingCard } from '../../src/render/buttons.js';
 import type { Block, Field, Message, Tone } from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
@@ -107,7 +108,8 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
       if (text !== null) fields.push({ name: BLANK, value: text, inline: false });
     }
   }
-  if (message.actions) description.push(`Expires <t:${Math.floor(message.actions.expiresAt / 1000)}:R>`);
+  const card = pendingCard(message);
+  if (card) description.push(`Expires <t:${Math.floor(card.expiresAt / 1000)}:R>`);
   const embed: APIEmbed = { color: TONE_COLOURS[message.tone ?? 'info'] };
   if (message.title) embed.title = fitEscaped(escapeMarkdown(message.title), L.embedTitle);
   if (description.length > 0) embed.description = fitEscaped(description.join('\n'), L.embedDescription);

@@ -1,9 +1,11 @@
 // Neutral Message → Discord message payload: one embed (plus image-only embeds for extra charts),
-// Confirm / Cancel buttons carrying only the confirmation token, PNG files attached to the embed,
+// Confirm / Cancel buttons carrying only the confirmation token, buttons that run a command, PNG
+// files attached to the embed,
 // and `allowed_mentions: { parse: [] }` on everything so no text can ever ping anyone.
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed, RawFile } from 'discord.js';
-import type { Message } from '../../src/render/message.js';
+import { commandButtons, pendingCard } from '../../src/render/buttons.js';
+import type { Button, Message } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
@@ -18,6 +20,8 @@ export const CUSTOM_ID = {
   typedConfirm: 'vps:typed-confirm:',
   cancel: 'vps:cancel:',
   typed: 'vps:typed:',
+  /** A button that runs the command after the prefix (ids and kinds only, never user text). */
+  run: 'vps:run:',
 } as const;
 
 /** A rendered message, independent of whether it goes through an interaction or the bot token. */
@@ -44,9 +48,28 @@ function fileName(name: string, index: number): string {
   return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
 }
 
+function styleOf(button: Button): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
+  if (button.style === 'danger') return ButtonStyle.Danger;
+  return button.style === 'primary' ? ButtonStyle.Primary : ButtonStyle.Secondary;
+}
+
+/** Buttons that run a command, in one row; one whose command would not fit a custom_id is left out. */
+function commandRow(message: Message): DiscordPayload['components'] {
+  const row = commandButtons(message)
+    .filter((button) => CUSTOM_ID.run.length + button.command.length <= L.customId)
+    .slice(0, L.buttonsPerRow)
+    .map((button): APIButtonComponentWithCustomId => ({
+      type: ComponentType.Button,
+      style: styleOf(button),
+      label: fit(button.label, L.buttonLabel),
+      custom_id: customId(CUSTOM_ID.run, button.command),
+    }));
+  return row.length > 0 ? [{ type: ComponentType.ActionRow, components: row }] : [];
+}
+
 function buttons(message: Message): DiscordPayload['components'] {
-  const actions = message.actions;
-  if (!actions) return [];
+  const actions = pendingCard(message);
+  if (!actions) return commandRow(message);
   const confirm: APIButtonComponentWithCustomId = {
     type: ComponentType.Button,
     style: actions.style === 'danger' ? ButtonStyle.Danger : ButtonStyle.Primary,
@@ -59,7 +82,7 @@ function buttons(message: Message): DiscordPayload['components'] {
     label: fit(actions.cancelLabel, L.buttonLabel),
     custom_id: customId(CUSTOM_ID.cancel, actions.token),
   };
-  return [{ type: ComponentType.ActionRow, components: [confirm, cancel] }];
+  return [{ type: ComponentType.ActionRow, components: [confirm, cancel] }, ...commandRow(message)];
 }
 
 /**
@@ -69,7 +92,7 @@ function buttons(message: Message): DiscordPayload['components'] {
 function isNotice(message: Message, files: number): boolean {
   return (
     !message.title &&
-    !message.actions &&
+    !message.actions?.length &&
     files === 0 &&
     message.blocks.length > 0 &&
     message.blocks.every((b) => b.type === 'context')
@@ -92,7 +115,7 @@ export function renderMessage(message: Message): DiscordPayload {
       files,
     };
   }
-  const hasBody = Boolean(message.title) || message.blocks.length > 0 || message.actions !== undefined;
+  const hasBody = Boolean(message.title) || message.blocks.length > 0 || (message.actions?.length ?? 0) > 0;
   const imageEmbeds: APIEmbed[] = files.slice(hasBody ? 1 : 0).map((f) => ({
     color: TONE_COLOURS[message.tone ?? 'info'],
     image: { url: `attachment://${f.name}` },

@@ -24,7 +24,7 @@ export type AdapterLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 export interface ResponderDeps {
   rest: REST;
   applicationId: string;
-  /** Interaction tokens and typed specs, shared by every replica. */
+  /** Interaction tokens, shared by every replica. */
   state: DiscordInteractionState;
   logger: AdapterLogger;
   now: () => number;
@@ -56,11 +56,7 @@ export function interactionResponder(
   };
   const fresh = () => deps.now() - receivedAt < 14 * 60_000;
 
-  const render = async (message: Message) => {
-    if (message.actions?.typed)
-      await deps.state.rememberTyped(message.actions.token, message.actions.typed, message.actions.expiresAt);
-    return renderMessage(message);
-  };
+  const render = async (message: Message) => renderMessage(message);
 
   const ref = async (id: string, ephemeral: boolean): Promise<MessageRef> => {
     await deps.state.rememberToken(id, interaction.token, receivedAt);

@@ -103,15 +103,30 @@ export function toInvocation(
   };
 }
 
-/** What a confirmation control's custom_id asks for, or null when it is not ours. */
+/**
+ * What a control's custom_id asks for, or null when it is not ours: a confirmation control and its
+ * token, or (`run`) a button whose `token` is the command it runs.
+ */
 export function parseCustomId(
   id: string,
-): { kind: 'confirm' | 'typedConfirm' | 'cancel' | 'typed'; token: string } | null {
-  for (const kind of ['confirm', 'typedConfirm', 'cancel', 'typed'] as const) {
+): { kind: 'confirm' | 'typedConfirm' | 'cancel' | 'typed' | 'run'; token: string } | null {
+  for (const kind of ['confirm', 'typedConfirm', 'cancel', 'typed', 'run'] as const) {
     const prefix = CUSTOM_ID[kind];
     if (id.startsWith(prefix) && id.length > prefix.length) return { kind, token: id.slice(prefix.length) };
   }
   return null;
+}
+
+/** A click on a button that runs a command, as an Invocation of that command by the clicker. */
+export function clickInvocation(interaction: BaseInteraction, text: string): Invocation {
+  return {
+    id: interaction.id,
+    platform: 'discord',
+    actor: actorOf(interaction),
+    channelId: interaction.channelId ?? '',
+    input: { kind: 'text', text },
+    locale: interaction.locale,
+  };
 }
 
 /** A click or modal submit as an ActionEvent. */

@@ -1,4 +1,5 @@
-// Bolt listeners: `/vps`, the Confirm / Cancel buttons and the typed-confirmation modal. Each one
+// Bolt listeners: `/vps`, the Confirm / Cancel buttons, buttons that run a command and the
+// typed-confirmation modal. Each one
 // acks first — before any Web API or hosting-API call — and then hands the translated request to
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
@@ -19,16 +20,16 @@ import {
   typedConfirmView,
 } from './modal.js';
 import type { SlackOutbox } from './outbox.js';
-import { ACTION_IDS, renderMessage } from './render.js';
+import { ACTION_IDS, RUN_ACTION_PATTERN, renderMessage } from './render.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
-import { typedMismatch, typedSpecFor } from './typed-specs.js';
-import { ALERT_ACTION_PATTERN } from './channel-poster.js';
+import { typedMismatch, typedSpecFor } from './typed-dialog.js';
 import {
   actionEventFromClick,
   actionEventFromModal,
   channelOfAction,
+  invocationFromClick,
   invocationFromCommand,
 } from './translate.js';
 
@@ -38,7 +39,7 @@ export interface HandlerDeps {
   /** Who may confirm, asked before the typed-name dialog opens; without it the dialog opens for anyone. */
   gate?: ConfirmGate;
   outbox: SlackOutbox;
-  /** Short-lived state shared by replicas (response_url handles, typed specs). */
+  /** Short-lived state shared by replicas (response_url handles, replayed requests). */
   state: EphemeralState;
   logger?: Logger;
   track(work: Promise<void>): void;
@@ -102,7 +103,6 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         // Until the core defers with what it decided: private (fail closed).
         defaultVisibility: 'ephemeral',
       },
-      state,
       deps.logger,
     );
     // The 200 is written; let the event loop read the other requests waiting for theirs before
@@ -132,15 +132,31 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
           cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
           defaultVisibility: 'ephemeral',
         },
-        state,
         deps.logger,
       );
       background(deps, action, () => dispatcher.act(event, responder), responder);
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
-  // Alert buttons (Acknowledge, Snooze, Show): the token tells the core what was asked.
-  app.action<BlockButtonAction>(ALERT_ACTION_PATTERN, onClick('confirm'));
+  // A button that runs a command (alert cards: Acknowledge, Snooze, Show): dispatched as if typed by
+  // the clicker, so the runner authorises and audits it like any command.
+  app.action<BlockButtonAction>(RUN_ACTION_PATTERN, async ({ ack, body, action: element }) => {
+    await ack();
+    const text = element.value;
+    if (!text) return;
+    const invocation = invocationFromClick(body, text);
+    const responder = createResponder(
+      outbox,
+      {
+        channelId: invocation.channelId,
+        userId: body.user.id,
+        responseUrl: body.response_url,
+        defaultVisibility: 'ephemeral',
+      },
+      deps.logger,
+    );
+    background(deps, 'button command', () => dispatcher.dispatch(invocation, responder), responder);
+  });
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();
@@ -150,7 +166,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     // trigger_id is good for 3 s: the state look-ups and the eligibility check run together before views.open.
     const [responseRef, spec, refusal] = await Promise.all([
       outbox.rememberResponseUrl(body.response_url),
-      typedSpecFor(state, token),
+      typedSpecFor(dispatcher, token, GATE_BUDGET_MS, deps.logger),
       refusalFor(deps, actionEventFromClick(body, 'confirm', token)),
     ]);
     if (refusal) {
@@ -187,7 +203,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const metadata = parseModalMetadata(view.private_metadata);
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
     // A typo stays in the dialog (response_action: errors) so the user can fix it; the core checks again.
-    const mismatch = metadata ? await typedMismatch(state, metadata.token, typed, deps.logger) : null;
+    const mismatch = metadata ? await typedMismatch(dispatcher, metadata.token, typed, deps.logger) : null;
     if (mismatch) {
       await ack({ response_action: 'errors', errors: { [TYPED_INPUT.blockId]: mismatch } });
       return;
@@ -208,7 +224,6 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         cardResponseUrl,
         defaultVisibility: 'ephemeral',
       },
-      state,
       deps.logger,
     );
     background(deps, 'modal confirmation', () => dispatcher.act(event, responder), responder);

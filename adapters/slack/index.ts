@@ -144,7 +144,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
 
     responderFor(ref: MessageRef): Responder | null {
-      return outbox ? restoredResponder(outbox, ref, state, options.logger) : null;
+      return outbox ? restoredResponder(outbox, ref, options.logger) : null;
     },
 
     async stop(): Promise<void> {

@@ -17,6 +17,10 @@ export const SLACK_LIMITS = {
   contextElements: 10,
   /** Characters of a button label. */
   buttonText: 75,
+  /** Characters of a button value. */
+  buttonValue: 2000,
+  /** Elements per actions block. */
+  actionElements: 25,
   /** Characters of a modal title / submit / close label. */
   modalTitle: 24,
   /** Characters of an input block label. */

@@ -2,7 +2,7 @@
 // back opens this view; its private_metadata carries the token and where the card lives, so the
 // view_submission can be turned into an ActionEvent without any server-side session.
 import type { types as slack } from '@slack/bolt';
-import type { ConfirmActions } from '../../src/render/message.js';
+import type { TypedPrompt } from '../../src/render/message.js';
 import { fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
 
@@ -21,10 +21,12 @@ export interface ModalMetadata {
   cardRef?: string;
 }
 
-/** What the modal shows: the card's typed spec plus its button labels. */
-export type TypedSpec = Pick<ConfirmActions, 'confirmLabel' | 'cancelLabel'> & {
-  typed: NonNullable<ConfirmActions['typed']>;
-};
+/** What the modal shows: the card's typed prompt plus its button labels. */
+export interface TypedSpec {
+  confirmLabel: string;
+  cancelLabel: string;
+  typed: TypedPrompt;
+}
 
 /** Used when the card's spec is unknown here (bot restarted, another replica posted the card). */
 export const GENERIC_TYPED_SPEC: TypedSpec = {

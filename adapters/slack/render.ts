@@ -3,7 +3,8 @@
 // first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
 import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
-import type { Block, ConfirmActions, Message, Tone } from '../../src/render/message.js';
+import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
+import type { Block, Message, Tone } from '../../src/render/message.js';
 import { chunkText } from './chunk.js';
 import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -23,6 +24,12 @@ export const ACTION_IDS = {
   confirmTyped: 'vps_confirm_typed',
   cancel: 'vps_cancel',
 } as const;
+
+/** Prefix of the action_ids of buttons that run a command (ids must be unique in a block). */
+export const RUN_ACTION_PREFIX = 'vps_run_';
+
+/** Matches every command button's action_id, for app.action(). */
+export const RUN_ACTION_PATTERN = /^vps_run_\d+$/;
 
 /** Pages beyond this are dropped with a note, so one command can never flood a channel. */
 export const MAX_PAGES = 5;
@@ -112,7 +119,7 @@ function blockToSlack(block: Block, rowsLayout: boolean): slack.KnownBlock[] {
 }
 
 /** Confirm (danger/primary) and Cancel buttons whose value is only the pending token. */
-export function actionsBlocks(actions: ConfirmActions): slack.KnownBlock[] {
+export function actionsBlocks(actions: PendingCard): slack.KnownBlock[] {
   const seconds = Math.floor(actions.expiresAt / 1000);
   const fallback = new Date(actions.expiresAt).toISOString().slice(11, 16);
   return [
@@ -142,6 +149,28 @@ export function actionsBlocks(actions: ConfirmActions): slack.KnownBlock[] {
   ];
 }
 
+/** Buttons that run a command: the value is the command (ids and kinds only, never user text). */
+function commandBlocks(message: Message): slack.KnownBlock[] {
+  const elements = (message.actions ?? [])
+    .flatMap((button) => (button.command !== undefined ? [{ ...button, command: button.command }] : []))
+    .filter((button) => button.command.length <= L.buttonValue)
+    .slice(0, L.actionElements)
+    .map((button, index) => ({
+      type: 'button' as const,
+      action_id: `${RUN_ACTION_PREFIX}${index}`,
+      text: { type: 'plain_text' as const, text: fitPlain(button.label, L.buttonText) },
+      value: button.command,
+      ...(button.style ? { style: button.style } : {}),
+    }));
+  return elements.length > 0 ? [{ type: 'actions', block_id: 'vps_run', elements }] : [];
+}
+
+/** Every button of the message: the confirmation's, then the command buttons. */
+function buttonBlocks(message: Message): slack.KnownBlock[] {
+  const card = pendingCard(message);
+  return [...(card ? actionsBlocks(card) : []), ...commandBlocks(message)];
+}
+
 /** Plain fallback text for notifications and clients without Block Kit (escaped, bounded). */
 export function fallbackText(message: Message): string {
   const firstText = message.blocks.find((b) => b.type === 'text');
@@ -156,7 +185,7 @@ export function renderMessage(message: Message): SlackPayload[] {
     const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);
     head.push({ type: 'header', text: { type: 'plain_text', text, emoji: true } });
   }
-  const tail = message.actions ? actionsBlocks(message.actions) : [];
+  const tail = buttonBlocks(message);
   // One wide table turns every table of the message into row lines, so sections look alike.
   const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(tableText(b.columns, b.rows)));
   const body = message.blocks.flatMap((b) => blockToSlack(b, rowsLayout));

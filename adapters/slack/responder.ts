@@ -3,11 +3,10 @@
 // response_url / chat.postEphemeral, charts via files upload, announcements as a channel post.
 // After a restart, restoredResponder edits a stored channel card with the bot token alone.
 import type { Logger } from '../../src/logger.js';
-import type { MessageRef, Responder, EphemeralState } from '../../src/core/index.js';
+import type { MessageRef, Responder } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
-import { rememberTypedSpec } from './typed-specs.js';
 
 /** Where a responder delivers: the conversation it was built for. */
 export interface ResponderContext {
@@ -21,13 +20,11 @@ export interface ResponderContext {
   defaultVisibility: Visibility;
 }
 
-const PRIVATE_CHART_NOTE = 'Charts cannot be shown in a private reply; run the command in the channel to see them.';
+const PRIVATE_CHART_NOTE =
+  'Charts cannot be shown in a private reply; run the command in the channel to see them.';
 
 /** The Slack Responder for one conversation. */
-export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, state: EphemeralState, logger?: Logger): Responder {
-  const remember = async (message: Message) => {
-    if (message.actions) await rememberTypedSpec(state, message.actions);
-  };
+export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logger?: Logger): Responder {
   let defaultVisibility = ctx.defaultVisibility;
 
   return {
@@ -38,7 +35,6 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
 
     async reply(message, options): Promise<MessageRef> {
       const visibility = options?.visibility ?? message.visibility ?? defaultVisibility;
-      await remember(message);
       if (visibility === 'ephemeral') {
         const hasCharts = (message.attachments?.length ?? 0) > 0;
         const shown: Message = hasCharts
@@ -54,7 +50,10 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
           logger?.warn({ err: error }, 'slack chart upload failed');
           await outbox.postToChannel(
             ctx.channelId,
-            renderMessage({ tone: 'warning', blocks: [{ type: 'context', text: 'The chart could not be uploaded to Slack.' }] }),
+            renderMessage({
+              tone: 'warning',
+              blocks: [{ type: 'context', text: 'The chart could not be uploaded to Slack.' }],
+            }),
           );
         }
       }
@@ -64,7 +63,6 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
     async update(ref, message): Promise<void> {
       const [first] = renderMessage({ ...message, attachments: [] });
       if (!first) return;
-      await remember(message);
       const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
       const delivered = await outbox.update(ref, first, isCardHere ? ctx.cardResponseUrl : undefined);
       // Not an error for the core: the card's last allowed edit already told the user why.
@@ -72,7 +70,11 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
     },
 
     async announce(message): Promise<void> {
-      await outbox.postToChannel(ctx.channelId, renderMessage({ ...message, attachments: [] }), ctx.responseUrl);
+      await outbox.postToChannel(
+        ctx.channelId,
+        renderMessage({ ...message, attachments: [] }),
+        ctx.responseUrl,
+      );
     },
   };
 }
@@ -82,9 +84,19 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, stat
  * channel messages qualify — they are edited with chat.update and the bot token — because
  * response_urls were never persisted; returns null for any other ref.
  */
-export function restoredResponder(outbox: SlackOutbox, ref: MessageRef, state: EphemeralState, logger?: Logger): Responder | null {
-  if (ref.platform !== 'slack' || (ref.extra?.['mode'] ?? 'message') !== 'message' || !ref.id || !ref.channelId) return null;
-  const channel = createResponder(outbox, { channelId: ref.channelId, userId: '', defaultVisibility: 'channel' }, state, logger);
+export function restoredResponder(outbox: SlackOutbox, ref: MessageRef, logger?: Logger): Responder | null {
+  if (
+    ref.platform !== 'slack' ||
+    (ref.extra?.['mode'] ?? 'message') !== 'message' ||
+    !ref.id ||
+    !ref.channelId
+  )
+    return null;
+  const channel = createResponder(
+    outbox,
+    { channelId: ref.channelId, userId: '', defaultVisibility: 'channel' },
+    logger,
+  );
   return {
     async reply(message, options) {
       if ((options?.visibility ?? message.visibility) === 'ephemeral') {

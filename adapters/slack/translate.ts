@@ -38,6 +38,17 @@ export function invocationFromCommand(command: SlashCommandPayload): Invocation 
   };
 }
 
+/** A click on a button that runs a command, as an Invocation of that command by the clicker. */
+export function invocationFromClick(body: BlockActionPayload, text: string): Invocation {
+  return {
+    id: randomUUID(),
+    platform: 'slack',
+    actor: actor(body.user.id, body.user.username ?? body.user.name),
+    channelId: channelOfAction(body),
+    input: { kind: 'text', text },
+  };
+}
+
 /** The channel a button was clicked in (channel, else the message container's channel). */
 export function channelOfAction(body: BlockActionPayload): string {
   const fromContainer = body.container?.['channel_id'];

@@ -41,9 +41,8 @@ import {
   type ExpiryTimer,
   NO_TRACKER,
   type OperationTracker,
-  type ButtonHandler,
   type WatchService,
-  actOnButton,
+  typedDialog,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
@@ -69,9 +68,8 @@ export interface BotDeps {
   expiry?: ExpiryTimer;
   /** What happens once a confirmation card is posted; default: store its ref and arm its expiry. */
   afterReply?: AfterReply;
-  /** Watches and alert buttons (src/watch); absent: no watch commands' state, alert buttons unknown. */
+  /** Watches and their alerts (src/watch); absent: no watch commands' state, alert actions unknown. */
   watches?: WatchService;
-  buttons?: ButtonHandler;
   metrics?: CoreMetrics;
   /** Lease owner id of this process (default random). */
   owner?: string;
@@ -147,15 +145,16 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
-  if (deps.buttons) rt.buttons = deps.buttons;
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
-    act: (event, responder) =>
-      rt.buttons?.owns(event.token)
-        ? actOnButton(rt, rt.buttons, event, outbound.responder(responder))
-        : actOnConfirmation(rt, event, outbound.responder(responder)),
+    act: (event, responder) => actOnConfirmation(rt, event, outbound.responder(responder)),
     commands: () => registry.info(),
+    async typedDialog(token) {
+      const pending = await store.pending.get(token);
+      const dialog = pending?.status === 'pending' ? typedDialog(pending) : null;
+      return dialog ? outbound.dialog(dialog) : null;
+    },
   };
   const lookups: AdapterLookups = outbound.lookups({
     completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },

@@ -184,7 +184,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     cleanup.push(() => watching.stop());
     const bot = await createBot(config, {
       watches: watching.service,
-      buttons: watching.buttons,
       api,
       store: state.store,
       audit: state.audit,

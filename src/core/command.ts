@@ -220,6 +220,11 @@ export interface CommandFields<A extends AnyArgs = AnyArgs> {
   notice?: string;
   /** 'ephemeral' when the reply must only reach the requester (console credentials). */
   visibility?: 'ephemeral' | 'channel';
+  /**
+   * Run by buttons, not typed by people (alert Acknowledge / Snooze): parsed, authorised and
+   * audited like any command, but left out of help, suggestions, completion and Discord registration.
+   */
+  hidden?: boolean;
   /** With visibility 'ephemeral': private by default, `--public` (an arg named `public`) shares it. */
   shareable?: boolean;
   /** Required for destructive commands (and change commands that cost money). */

@@ -16,7 +16,7 @@ import type { AfterReply } from './runner/runner-ports.js';
 import type { CoreSettings } from './settings.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
-import type { ButtonHandler, WatchService } from './watch-port.js';
+import type { WatchService } from './watch-port.js';
 
 /** The assembled core, shared by dispatch and act. */
 export interface Runtime {
@@ -34,8 +34,6 @@ export interface Runtime {
   afterReply: AfterReply;
   charts?: BotServices['renderChart'];
   watches?: WatchService;
-  /** Owner of non-confirmation buttons (alert cards). */
-  buttons?: ButtonHandler;
   now: () => Date;
   logger: Logger;
   metrics: CoreMetrics;
@@ -87,6 +85,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
     recentAuditAllChannels: (limit) => rt.audit.recentAcrossChannels(limit),
     allowedCommands: (actor, channelId) =>
       rt.registry.all.filter((def) => {
+        if (def.hidden) return false;
         const path = def.group === '' ? def.name : `${def.group} ${def.name}`;
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),

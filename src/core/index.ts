@@ -11,8 +11,17 @@ export { keepReplicaAlive } from './audit/replica-alive.js';
 export { BALANCE_CURRENCY, RUNWAY_HOW, lowerBalance, runwayOf } from './billing/runway.js';
 export type { Runway } from './billing/runway.js';
 export { arg, asFlag, commandGroup, commandPath, defineCommand, optional } from './command.js';
-export type { AuditRecord, BotServices, CommandContext, CommandDefinition, FollowSpec, Preview, RunResult } from './command.js';
+export type {
+  AuditRecord,
+  BotServices,
+  CommandContext,
+  CommandDefinition,
+  FollowSpec,
+  Preview,
+  RunResult,
+} from './command.js';
 export { typedTextMatches } from './confirmation/confirm-checks.js';
+export { typedDialog } from './confirmation/confirm-card.js';
 export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
@@ -21,7 +30,13 @@ export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
-export { estateServers, INSTANCE_LIST_TTL_MS, LIST_MAX_PAGES, LIST_PAGE_SIZE, readAllInstances } from './instances/estate-list.js';
+export {
+  estateServers,
+  INSTANCE_LIST_TTL_MS,
+  LIST_MAX_PAGES,
+  LIST_PAGE_SIZE,
+  readAllInstances,
+} from './instances/estate-list.js';
 export type { EstateDeps, EstateServer, FullListing } from './instances/estate-list.js';
 export { learnInstances } from './instances/learn-instances.js';
 export { lease } from './leases.js';
@@ -35,8 +50,26 @@ export { isUuid } from './parse/uuid.js';
 export { readPolicyFile } from './policy/policy-file.js';
 export { createPolicy } from './policy/policy.js';
 export type { Policy } from './policy/policy.js';
-export type { ActionEvent, Actor, AdapterLookups, ArgInfo, CommandInfo, Completer, CompletionKind, ConfirmGate, Dispatcher, Invocation, MessageRef, OptionValue, Platform, PlatformAdapter, ResolvedInstance, Responder, Risk } from './ports.js';
-export { actOnButton } from './runner/button-act.js';
+export type {
+  ActionEvent,
+  Actor,
+  AdapterLookups,
+  ArgInfo,
+  CommandInfo,
+  Completer,
+  CompletionKind,
+  ConfirmGate,
+  Dispatcher,
+  Invocation,
+  MessageRef,
+  OptionValue,
+  Platform,
+  PlatformAdapter,
+  ResolvedInstance,
+  Responder,
+  Risk,
+  TypedDialog,
+} from './ports.js';
 export type { CommandResult, ResultListener } from './runner/command-results.js';
 export { actOnConfirmation } from './runner/confirm.js';
 export { dispatchInvocation } from './runner/dispatch.js';
@@ -48,7 +81,31 @@ export type { CoreSettings } from './settings.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
 export { USED_RETENTION_MS, pendingDropAt } from './store.js';
-export type { BotStore, HostnameDirectory, KnownHostname, LeaseStore, PendingConfirmation, PendingResolution, PendingStore, RecordCollection, StoreFaults, StoreKind, TrackedOperation } from './store.js';
+export type {
+  BotStore,
+  HostnameDirectory,
+  KnownHostname,
+  LeaseStore,
+  PendingConfirmation,
+  PendingResolution,
+  PendingStore,
+  RecordCollection,
+  StoreFaults,
+  StoreKind,
+  TrackedOperation,
+} from './store.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
-export type { BalanceLimits, ButtonHandler, FleetScope, FleetWatchOutcome, FleetWatchService, SilenceService, SilenceSummary, SilenceTargetRef, WatchService, WatchSummary } from './watch-port.js';
+export type {
+  AlertActions,
+  AlertKindName,
+  BalanceLimits,
+  FleetScope,
+  FleetWatchOutcome,
+  FleetWatchService,
+  SilenceService,
+  SilenceSummary,
+  SilenceTargetRef,
+  WatchService,
+  WatchSummary,
+} from './watch-port.js';

@@ -1,6 +1,6 @@
 // The ports between platform adapters and the shared command layer. Platform types stop at
 // the adapter: everything here is neutral.
-import type { Message, Visibility } from '../render/message.js';
+import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 
 /** The platforms an invocation can come from; part of every identity and audit record. */
 export type Platform = 'slack' | 'discord' | 'console';
@@ -99,6 +99,19 @@ export interface Dispatcher {
   dispatch(invocation: Invocation, responder: Responder): Promise<void>;
   act(event: ActionEvent, responder: Responder): Promise<void>;
   commands(): CommandInfo[];
+  /**
+   * What the typed-confirmation dialog of pending confirmation `token` shows, read from the core's
+   * pending record (any replica can answer); null when the token is unknown, used, or asks for no
+   * typed text. Adapters keep no copy of it.
+   */
+  typedDialog(token: string): Promise<TypedDialog | null>;
+}
+
+/** A typed-confirmation dialog: the prompt and the labels of its submit and close buttons. */
+export interface TypedDialog {
+  prompt: TypedPrompt;
+  confirmLabel: string;
+  cancelLabel: string;
 }
 
 /** One completion choice: the label shown and the value filled in. */

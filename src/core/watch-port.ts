@@ -1,8 +1,7 @@
 // The ports between the core and the watch module (src/watch implements them): the watch book
-// behind `watch` / `watches` / `unwatch`, and alert buttons routed through Dispatcher.act.
-import type { Message } from '../render/message.js';
-import type { ResolvedInstance, Risk } from './ports.js';
-import type { ActionEvent, Actor, Platform } from './ports.js';
+// behind `watch` / `watches` / `unwatch`, and the alert actions behind the hidden `alert ack` /
+// `alert snooze` commands an alert card's buttons run.
+import type { Actor, Platform, ResolvedInstance } from './ports.js';
 
 /** What `watch` sets for one instance in one channel. */
 export interface WatchSettings {
@@ -79,6 +78,8 @@ export interface WatchService {
   silences?: SilenceService;
   /** `watch --all` / `--location`; absent where there is no API to list servers from. */
   fleet?: FleetWatchService;
+  /** Acknowledge / Snooze behind the alert cards' buttons; absent where alerts are not posted. */
+  alerts?: AlertActions;
 }
 
 /** What `silence` / `unsilence` name: a watched server (uuid or hostname), a location, or everything. */
@@ -109,22 +110,21 @@ export interface SilenceService {
   list(): Promise<SilenceSummary[]>;
 }
 
-/** What an alert button asks the core to do, after authorization and with an audit record. */
-export type ButtonAction =
-  /** Run a read command as if typed (Show → "instance show <uuid>"). */
-  | { kind: 'invoke'; text: string }
-  /** A change (acknowledge, snooze) audited under `path` with `risk`. */
-  | {
-      kind: 'change';
-      path: string;
-      risk: Risk;
-      args: Record<string, unknown>;
-      run(actor: Actor): Promise<{ message: Message; summary: string }>;
-    };
+/** The kinds of alert an alert card is about. */
+export type AlertKindName = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone' | 'balance';
 
-/** Buttons that are not confirmations: the owner recognises its tokens and says what they mean. */
-export interface ButtonHandler {
-  owns(token: string): boolean;
-  /** Throws UserError for a stale or foreign token. */
-  resolve(event: ActionEvent): Promise<ButtonAction>;
+/** Acknowledge / Snooze of one open alert, asked from the channel the watch posts in. */
+export interface AlertActions {
+  /**
+   * Records who acknowledged (or snoozed) the alert and edits its card; resolves with the line to
+   * answer. Throws UserError when the watch is unknown, belongs to another channel, or the alert
+   * is not open any more.
+   */
+  act(
+    verb: 'ack' | 'snooze',
+    watchId: string,
+    kind: AlertKindName,
+    by: Actor,
+    where: { platform: Platform; channelId: string },
+  ): Promise<{ line: string; instance: string }>;
 }

@@ -53,47 +53,48 @@ export interface Attachment {
 }
 
 /**
- * Confirm / Cancel buttons of a pending destructive action. Buttons carry only `token`.
- * When `typed` is present the Confirm click must collect the typed text first
- * (modal on Slack/Discord, prompt on console) and send it as ActionEvent.input.
+ * What the hostname prompt of a typed confirmation says (a modal on Slack / Discord, a prompt on
+ * the console). Display text only: adapters that open a dialog later ask the core for it by token.
  */
-export interface ConfirmActions {
+export interface TypedPrompt {
+  /** Modal / prompt title, e.g. "Confirm instance delete". */
+  title: string;
+  /** Label of the text input, e.g. "Type web-1 to confirm". */
+  label: string;
+  /** Placeholder shown in the input (the expected text; it is not secret). */
+  placeholder?: string;
+  /** Every text the core accepts, so a dialog can refuse a typo in place before closing. */
+  accepts?: string[];
+}
+
+/** A click answering a pending confirmation: the button carries only the token. */
+export interface PendingAnswer {
   token: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  style: 'danger' | 'primary';
-  typed?: {
-    /** Modal / prompt title, e.g. "Delete web-1". */
-    title: string;
-    /** Label of the text input, e.g. "Type the hostname web-1 to confirm". */
-    label: string;
-    /** Placeholder shown in the input (the expected text; it is not secret). */
-    placeholder?: string;
-    /** Every text the core accepts, so a dialog can refuse a typo in place before closing. */
-    accepts?: string[];
-  };
+  /** typed-confirm: the hostname is collected first (modal, prompt) and sent as ActionEvent.input. */
+  answer: 'confirm' | 'typed-confirm' | 'cancel';
+  /** With typed-confirm: what the prompt says. */
+  prompt?: TypedPrompt;
   /** When the pending action expires (epoch ms), for "expires in 2 min" hints. */
   expiresAt: number;
 }
 
 /**
- * A plain button that sends `token` back through Dispatcher.act (alert cards: Acknowledge, Snooze,
- * Show). Tokens are short and carry no secrets; the core routes them by prefix.
+ * A button. A click either answers a pending confirmation (`pending`) or runs `command` as if the
+ * clicker typed it — parsed, authorised and audited like any command (alert cards: Acknowledge,
+ * Snooze, Show). Commands are short and never carry user text or secrets.
  */
-export interface MessageButton {
+export type Button = {
   label: string;
-  token: string;
   style?: 'primary' | 'danger';
-}
+} & ({ pending: PendingAnswer; command?: never } | { command: string; pending?: never });
 
 /** A chat message in neutral form. */
 export interface Message {
   title?: string;
   tone?: Tone;
   blocks: Block[];
-  actions?: ConfirmActions;
-  /** Further buttons (alert cards); renderers that do not know them show the message without. */
-  buttons?: MessageButton[];
+  /** Buttons, in display order (renderers that cannot click show the message without them). */
+  actions?: Button[];
   attachments?: Attachment[];
   /** Requested visibility; the runner may force ephemeral (secrets, usage errors). */
   visibility?: Visibility;

@@ -2,7 +2,8 @@
 // marker, aligned fields, tables (the shared layout, fitted to a width when given), indented code,
 // and confirmation hints.
 import { roughDuration } from './format.js';
-import type { Block, ConfirmActions, Message, Tone } from './message.js';
+import type { Block, Message, Tone } from './message.js';
+import { pendingCard, type PendingCard } from './buttons.js';
 import { tableLines } from './table-layout.js';
 
 /** Marker shown before the title; text, so it survives any terminal. */
@@ -65,7 +66,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
  * `Awaiting confirmation: Confirm or Cancel · expires in 2 min`, or with a typed confirmation
  * `Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min`.
  */
-export function confirmHint(actions: ConfirmActions, now: Date = new Date()): string {
+export function confirmHint(actions: PendingCard, now: Date = new Date()): string {
   const expected = actions.typed?.placeholder;
   const how = actions.typed
     ? expected
@@ -93,6 +94,7 @@ export function renderText(message: Message, options: TextOptions = {}): string 
     const where = attachment.savedPath ? ` saved to ${attachment.savedPath}` : ` (${attachment.filename})`;
     sections.push([`[image: ${attachment.alt}]${where}`]);
   }
-  if (message.actions) sections.push([confirmHint(message.actions, options.now)]);
+  const card = pendingCard(message);
+  if (card) sections.push([confirmHint(card, options.now)]);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
 }

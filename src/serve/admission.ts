@@ -132,6 +132,7 @@ export function admittedDispatcher(
   return {
     commands: () => inner.commands(),
     act: (event, responder) => inner.act(event, responder),
+    typedDialog: (token) => inner.typedDialog(token),
     async dispatch(invocation, responder) {
       admission.arrived();
       let release: (() => void) | undefined;

@@ -2,28 +2,16 @@
 // who acknowledged or snoozed it, buttons), edited in place, and short notices around it.
 import { contextWith, fields, message, person, text } from '../render/builders.js';
 import { duration } from '../render/format.js';
-import type { Inline, Message, MessageButton } from '../render/message.js';
+import type { Button, Inline, Message } from '../render/message.js';
 import { sparkline } from '../render/sparkline.js';
 import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
 
-/** Button tokens: "al.<verb>.<watchId>.<kind>", routed by the core to the watch module. */
-export const ALERT_TOKEN_PREFIX = 'al.';
-
 /** What an alert button asks for. */
-export type AlertVerb = 'ack' | 'snooze' | 'show';
+export type AlertVerb = 'ack' | 'snooze';
 
-/** The token an alert button carries. */
-export function alertToken(verb: AlertVerb, watchId: string, kind: AlertKind): string {
-  return `${ALERT_TOKEN_PREFIX}${verb}.${watchId}.${kind}`;
-}
-
-/** Reads an alert button token; null for anything else. */
-export function parseAlertToken(token: string): { verb: AlertVerb; watchId: string; kind: AlertKind } | null {
-  const m =
-    /^al\.(ack|snooze|show)\.([A-Za-z0-9_-]{1,40})\.(status|cpu|memory|unreachable|gone|balance)$/.exec(
-      token,
-    );
-  return m ? { verb: m[1] as AlertVerb, watchId: m[2] as string, kind: m[3] as AlertKind } : null;
+/** The hidden command an Acknowledge / Snooze button runs (commands/alert.ts): ids and kinds only, no user text. */
+export function alertCommand(verb: AlertVerb, watchId: string, kind: AlertKind): string {
+  return `alert ${verb} ${watchId} ${kind}`;
 }
 
 const HEADLINES: Record<AlertKind, string> = {
@@ -64,14 +52,18 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     tone: alert.kind === 'cpu' || alert.kind === 'memory' ? 'warning' : 'danger',
     summary: alert.kind === 'gone' ? title : `${title} — ${alert.detail}`,
   });
-  const buttons: MessageButton[] = [];
+  const buttons: Button[] = [];
   if (!alert.acknowledgedBy)
-    buttons.push({ label: 'Acknowledge', token: alertToken('ack', watch.id, alert.kind), style: 'primary' });
+    buttons.push({
+      label: 'Acknowledge',
+      command: alertCommand('ack', watch.id, alert.kind),
+      style: 'primary',
+    });
   if (!alert.acknowledgedBy)
-    buttons.push({ label: 'Snooze 1 h', token: alertToken('snooze', watch.id, alert.kind) });
+    buttons.push({ label: 'Snooze 1 h', command: alertCommand('snooze', watch.id, alert.kind) });
   if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance')
-    buttons.push({ label: 'Show', token: alertToken('show', watch.id, alert.kind) });
-  if (buttons.length > 0) card.buttons = buttons;
+    buttons.push({ label: 'Show', command: `instance show ${watch.instance.uuid}` });
+  if (buttons.length > 0) card.actions = buttons;
   return card;
 }
 

@@ -1,9 +1,9 @@
-// The watch module assembled: the WatchService and alert buttons the core takes, and the poller,
+// The watch module assembled: the WatchService (with its alert actions) the core takes, and the poller,
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { BotStore, ButtonHandler, Platform, WatchService } from '../core/index.js';
-import { createAlertButtons } from './alert-buttons.js';
+import type { BotStore, Platform, WatchService } from '../core/index.js';
+import { createAlertActions } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { createWatchService, watchBook } from './watch-book.js';
@@ -27,13 +27,12 @@ export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics' | '
 /** Watches as the app uses them. */
 export interface Watching {
   service: WatchService;
-  buttons: ButtonHandler;
   /** Starts polling, posting through these posters (one per platform); a second call is ignored. */
   start(posters: ChannelPoster[]): Promise<WatchPoller>;
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
 
-/** Builds the service and buttons at once; the poller waits for start(). */
+/** Builds the service at once; the poller waits for start(). */
 export function createWatching(options: WatchingOptions & { api: HostingApi; store: BotStore }): Watching {
   const metrics = options.metrics ?? NO_ALERT_METRICS;
   const posters: ChannelPoster[] = [];
@@ -64,14 +63,14 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ...(options.instanceListTtlMs !== undefined ? { ttlMs: options.instanceListTtlMs } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
+  service.alerts = createAlertActions(
+    book,
+    (platform) => posters.find((p) => p.platform === platform),
+    now,
+    pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
+  );
   return {
     service,
-    buttons: createAlertButtons(
-      book,
-      (platform) => posters.find((p) => p.platform === platform),
-      now,
-      pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
-    ),
     async start(list) {
       if (poller) return poller;
       posters.push(...list);

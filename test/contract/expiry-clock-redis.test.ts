@@ -25,6 +25,7 @@ import {
 } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { pendingFor } from './store-contract.js';
+import { pendingCard } from '../../src/render/buttons.js';
 
 let server: TestRedisServer;
 beforeAll(async () => {
@@ -125,7 +126,7 @@ describe('confirmation expiry on a shared Redis, across replicas', () => {
         { ...invocation, input: { kind: 'text', text: 'instance stop prod-web' } },
         responder,
       );
-      return responder.replies.at(-1)!.message.actions!.token;
+      return pendingCard(responder.replies.at(-1)!.message)!.token;
     };
     const click = async (bot: typeof good, token: string) => {
       const responder = recordingResponder();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { ACTORS, startHarness } from '../support/command-harness.js';
 import type { Harness } from '../support/command-harness.js';
+import { pendingCard } from '../../src/render/buttons.js';
 
 const { web1, web2, db1, worker1 } = SEED_IDS.instances;
 const NO_GARBAGE = /undefined|null|NaN|\[object/;
@@ -101,7 +102,7 @@ describe('instance commands', () => {
   describe('instance delete', () => {
     it('leaves the instance untouched when the hostname is typed wrong, and deletes on the right one', async () => {
       const preview = await h.run(`instance delete ${web2} --remove-ip`);
-      expect(preview.message.actions?.typed).toBeDefined();
+      expect(pendingCard(preview.message)?.typed).toBeDefined();
       expect(preview.text).toMatch(/Public IP 203\.0\.113\.\d+ will be released/);
       expect(preview.text).toContain('block storage is kept');
       expect(preview.text).toContain('This cannot be undone.');

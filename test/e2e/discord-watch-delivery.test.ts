@@ -63,7 +63,6 @@ describe('alert delivery on Discord', { timeout: 60_000 }, () => {
         store,
         commands: allCommands,
         watches: watching.service,
-        buttons: watching.buttons,
         logger: silentLogger(),
       });
       closers.push(

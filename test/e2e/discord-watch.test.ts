@@ -60,7 +60,6 @@ describe('watches on Discord with two replicas', () => {
           store,
           commands: allCommands,
           watches: watching.service,
-          buttons: watching.buttons,
           logger: silentLogger(),
         });
         closers.push(async () => {
@@ -99,7 +98,7 @@ describe('watches on Discord with two replicas', () => {
       await waitFor(() => (discord.store.messages.get(card.id)?.edits ?? 0) >= 3, 'edits of the alert');
       expect(alerts('needs attention')).toHaveLength(1);
 
-      const ack = (json(card.components).match(/vps:confirm:al\.ack\.[A-Za-z0-9_-]+\.status/) ?? [])[0];
+      const ack = (json(card.components).match(/vps:run:alert ack [A-Za-z0-9_-]+ status/) ?? [])[0];
       expect(ack).toBeDefined();
       discord.click(DISCORD_USERS.operator, card.id, ack!);
       await waitFor(

@@ -117,6 +117,16 @@ describe('Discord end to end', () => {
     expect(json(click.modal)).toContain('web-2');
     expect(world.sim.countRequests('instance.delete')).toBe(0);
   });
+  it("names the hostname in the modal from the core's pending record after a restart (a fresh adapter, no local state)", async () => {
+    const { card, confirm, token } = await previewCard(['instance', 'delete'], { instance: WEB2 });
+    await world.restart();
+    const click = world.discord.click(DISCORD_USERS.operator, card.id, confirm);
+    await waitFor(() => click.modal, 'the modal');
+    expect(click.modal).toMatchObject({ title: 'Confirm instance delete', custom_id: `vps:typed:${token}` });
+    expect(json(click.modal)).toContain('web-2');
+    expect(world.sim.countRequests('instance.delete')).toBe(0);
+  });
+
   it('lets a member act through a Discord role in the policy, and denies a viewer', async () => {
     await previewCard(['instance', 'stop'], { instance: WEB2 }, DISCORD_USERS.roleOperator);
     const denied = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'stop'], { instance: WEB2 });

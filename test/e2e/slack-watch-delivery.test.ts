@@ -61,7 +61,6 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
         store,
         commands: allCommands,
         watches: watching.service,
-        buttons: watching.buttons,
         logger: silentLogger(),
       });
       const adapter = onTestServer((http) =>

@@ -1,6 +1,6 @@
 // Watches on Slack end to end: real Bolt adapters of two replicas on one real Redis (each with its
 // own connection), the fake Slack Web API and the simulator. The alert is one chat.postMessage edited in place by chat.update, the
-// Acknowledge button (action_id vps_alert_*) reaches the core, the recovery notice follows.
+// Acknowledge button (action_id vps_run_*, its value the hidden `alert ack` command) reaches the core, the recovery notice follows.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +72,6 @@ describe('watches on Slack with two replicas', () => {
           store,
           commands: allCommands,
           watches: watching.service,
-          buttons: watching.buttons,
           logger: silentLogger(),
         });
         const adapter = onTestServer((http) =>

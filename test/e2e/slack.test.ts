@@ -176,6 +176,36 @@ describe('Slack end to end', () => {
     expect(json(world.slack.messages.get(card.ts)?.blocks)).not.toContain('vps_confirm');
   });
 
+  it("shows and checks the typed name from the core's pending record after a restart (a fresh adapter, no local state)", async () => {
+    await world.slash(`instance delete ${WEB2}`);
+    const card = await cardWith('vps_confirm_typed');
+    await world.restart();
+    await click(card, 'vps_confirm_typed', SLACK_USERS.operator);
+    const open = await waitFor(() => world.slack.callsTo('views.open')[0], 'views.open', 5_000);
+    const view = open.args['view'] as {
+      private_metadata: string;
+      title: { text: string };
+      blocks: unknown[];
+    };
+    expect(view.title.text).toBe('Confirm instance delete');
+    expect(json(view.blocks)).toContain('Type web-2 to confirm');
+    const wrong = await world.interact(
+      viewSubmissionPayload({
+        userId: SLACK_USERS.operator,
+        callbackId: TYPED_CONFIRM_CALLBACK,
+        privateMetadata: view.private_metadata,
+        blockId: TYPED_INPUT.blockId,
+        actionId: TYPED_INPUT.actionId,
+        typed: 'web-1',
+      }),
+    );
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      response_action: 'errors',
+      errors: { [TYPED_INPUT.blockId]: expect.stringContaining('type web-2 exactly') as unknown },
+    });
+    expect(world.sim.countRequests('instance.delete')).toBe(0);
+  });
+
   it('rejects a bad signature and a stale timestamp with 401 and executes nothing', async () => {
     // Start-up may already have called the API (learning alias hostnames); count from here.
     const before = world.sim.requests().length;

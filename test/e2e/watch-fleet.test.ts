@@ -126,7 +126,7 @@ describe('the balance watch', { timeout: 60_000 }, () => {
       r.sim.state.setBalance(1_000);
       const card = await waitFor(() => r.log.posts(/^Prepaid balance: running low/)[0], 'the alert', 5_000);
       expect(card.message.summary).toMatch(/Balance IDR -?[\d,]+ · under IDR 5,000,000/);
-      expect(card.message.buttons?.map((b) => b.label)).toEqual(['Acknowledge', 'Snooze 1 h']);
+      expect(card.message.actions?.map((b) => b.label)).toEqual(['Acknowledge', 'Snooze 1 h']);
       await pause(300);
       expect(r.log.posts(/running low/)).toHaveLength(1);
 

@@ -4,12 +4,12 @@
 // The simulator, the real runner and watch module, and the fake PagerDuty Events API on loopback.
 import { describe, expect, it } from 'vitest';
 import { createPagerDuty } from '../../src/paging/pagerduty.js';
-import { alertToken } from '../../src/watch/alert-card.js';
+import { alertCommand } from '../../src/watch/alert-card.js';
 import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
 import { watchId } from '../../src/watch/watch-book.js';
 import { waitFor } from '../support/wait-for.js';
 import { startFakePagerDuty } from '../support/fake-pagerduty.js';
-import { CACHE1, CHANNEL, OPS, pause, WEB2, watchRig } from '../support/watch-rig.js';
+import { CACHE1, CHANNEL, pause, WEB2, watchRig } from '../support/watch-rig.js';
 
 const KEY = 'R0UTINGKEY0123456789abcdef012345';
 
@@ -37,16 +37,9 @@ describe('paging', { timeout: 60_000 }, () => {
       await pause(300);
       expect(pd.events.filter((e) => e.event_action === 'trigger')).toHaveLength(1);
 
-      const action = await r.watching.buttons.resolve({
-        id: 'a1',
-        platform: 'slack',
-        actor: OPS,
-        channelId: CHANNEL,
-        token: alertToken('ack', watchId('slack', CHANNEL, WEB2), 'status'),
-        action: 'confirm',
-      });
-      if (action.kind !== 'change') throw new Error('Acknowledge is a change');
-      await action.run(OPS);
+      // The card's Acknowledge runs this hidden command for the clicker.
+      const ack = alertCommand('ack', watchId('slack', CHANNEL, WEB2), 'status');
+      expect(await r.say(ack)).toMatch(/Acknowledged the status alert on web-2/);
       await waitFor(() => pd.alerts().get(trigger.dedup_key) === 'acknowledged', 'the acknowledge', 5_000);
 
       r.sim.state.setStatus(WEB2, 'Running');

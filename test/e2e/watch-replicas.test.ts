@@ -10,7 +10,7 @@ import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
-import type { Message } from '../../src/render/message.js';
+import type { Button, Message } from '../../src/render/message.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
@@ -49,10 +49,15 @@ async function say(app: App, actor: Actor, text: string): Promise<string> {
   return messages.map((m) => renderText(m)).join('\n');
 }
 
-async function click(app: App, actor: Actor, token: string): Promise<string> {
+/** A click, as the adapters pass it on: a command dispatched for the clicker, or a confirmation answer. */
+async function click(app: App, actor: Actor, button: Button | undefined): Promise<string> {
+  if (button?.command) return say(app, actor, button.command);
+  if (!button?.pending) throw new Error('no such button');
   const { responder, messages } = recorder();
+  const { token, answer } = button.pending;
+  const action = answer === 'cancel' ? 'cancel' : 'confirm';
   await app.dispatcher.act(
-    { id: `a${Math.random()}`, platform: 'slack', actor, channelId: CHANNEL, token, action: 'confirm' },
+    { id: `a${Math.random()}`, platform: 'slack', actor, channelId: CHANNEL, token, action },
     responder,
   );
   return messages.map((m) => renderText(m)).join('\n');
@@ -99,10 +104,10 @@ describe('watches with two replicas on one store', () => {
       expect(log.posts(/needs attention/)).toHaveLength(1);
       expect(await say(b, VIEWER, 'watches')).toMatch(/ALERT: Status Error/);
 
-      const ack = alert.message.buttons?.find((x) => x.label === 'Acknowledge')?.token ?? '';
+      const ack = alert.message.actions?.find((x) => x.label === 'Acknowledge');
       expect(await click(b, VIEWER, ack)).toMatch(/not allowed|may not|cannot/i);
       expect(await click(b, OPS, ack)).toMatch(/Acknowledged the status alert on web-1/);
-      const show = alert.message.buttons?.find((x) => x.label === 'Show')?.token ?? '';
+      const show = alert.message.actions?.find((x) => x.label === 'Show');
       expect(await click(a, VIEWER, show)).toMatch(/web-1/);
       const records = await audit.recent(CHANNEL, 20, 'slack');
       expect(
@@ -141,8 +146,8 @@ describe('watches with two replicas on one store', () => {
         },
         preview.responder,
       );
-      const token = preview.messages[0]?.actions?.token ?? '';
-      expect(await click(a, OPS, token)).toMatch(/stop/i);
+      const confirm = preview.messages[0]?.actions?.find((x) => x.pending?.answer === 'confirm');
+      expect(await click(a, OPS, confirm)).toMatch(/stop/i);
       await waitFor(() => sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
       await new Promise((r) => setTimeout(r, 300));
       expect(log.posts(/needs attention/)).toHaveLength(1);

@@ -41,7 +41,6 @@ async function rig() {
     store,
     commands: allCommands,
     watches: watching.service,
-    buttons: watching.buttons,
     logger: silentLogger(),
   });
   const log = postLog('slack');

@@ -17,6 +17,7 @@ import { renderText } from '../../src/render/text.js';
 import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
+import { pendingCard } from '../../src/render/buttons.js';
 
 /** The people in the default policy. */
 export const ACTORS = {
@@ -118,7 +119,7 @@ function recorder(
 function outcome(said: Said[]): Outcome {
   const card = [...said].reverse().find((s) => s.kind !== 'announce') ?? said[said.length - 1];
   if (!card) throw new Error('the bot said nothing');
-  const token = [...said].reverse().find((s) => s.message.actions)?.message.actions?.token;
+  const token = pendingCard([...said].reverse().find((s) => pendingCard(s.message))?.message)?.token;
   return {
     text: said.map((s) => renderText(s.message)).join('\n---\n'),
     message: card.message,

@@ -10,6 +10,7 @@ import type {
   Responder,
 } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
+import { confirmationButtons } from '../../src/render/buttons.js';
 
 /** What the fake saw, for assertions. */
 export interface FakeDispatcherLog {
@@ -96,14 +97,14 @@ export function createFakeDispatcher(
       tone: 'warning',
       blocks: [{ type: 'text', text: 'This cannot be undone.' }],
       outcome: 'needs-confirmation',
-      actions: {
+      actions: confirmationButtons({
         token,
         confirmLabel: 'Confirm',
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: Date.now() + 60_000,
         ...(typed ? { typed: { title: `Delete ${host}`, label: `Type ${host}`, placeholder: host } } : {}),
-      },
+      }),
     };
     entry.ref = await responder.reply(message);
   }
@@ -198,6 +199,7 @@ export function createFakeDispatcher(
       });
       await responder.announce?.({ summary: `${event.actor.displayName} ran ${entry.command}`, blocks: [] });
     },
+    typedDialog: async () => null,
     commands: () => COMMANDS,
   };
 }
@@ -206,7 +208,10 @@ export function createFakeDispatcher(
 export const fakeCompleter: Completer = {
   async complete(kind, prefix) {
     if (kind === 'snapshot')
-      return SNAPSHOTS.filter((s) => s.startsWith(prefix)).map((s) => ({ name: `nightly (snapshot · ${s})`, value: s }));
+      return SNAPSHOTS.filter((s) => s.startsWith(prefix)).map((s) => ({
+        name: `nightly (snapshot · ${s})`,
+        value: s,
+      }));
     if (kind !== 'instance') return [];
     return HOSTS.filter((h) => h.startsWith(prefix)).map((h) => ({ name: h, value: h }));
   },

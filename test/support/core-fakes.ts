@@ -16,6 +16,7 @@ import type { Message, Visibility } from '../../src/render/message.js';
 import { fakeCommands } from './core-fake-commands.js';
 import { fakeHostingApi, instanceDetail } from './fake-api.js';
 import { policyYaml } from './policy.js';
+import { pendingCard } from '../../src/render/buttons.js';
 
 export const WEB1 = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 export const WEB2 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
@@ -188,7 +189,7 @@ export async function makeBot(
       responder,
       reply: last?.message,
       visibility: last?.visibility,
-      token: last?.message.actions?.token,
+      token: pendingCard(last?.message)?.token,
     };
   };
   const act = async (

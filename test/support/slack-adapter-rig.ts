@@ -2,7 +2,7 @@
 // whose answers each test sets. Shared by the adapter's unit suites.
 import { afterEach, beforeEach } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
-import type { ActionEvent, Dispatcher, Invocation, Responder } from '../../src/core/ports.js';
+import type { ActionEvent, Dispatcher, Invocation, Responder, TypedDialog } from '../../src/core/ports.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { FakeSlack } from './fake-slack.js';
 import { postSigned, slashCommandForm } from './fake-slack-requests.js';
@@ -33,6 +33,11 @@ export class ScriptedDispatcher implements Dispatcher {
   }
   commands() {
     return [];
+  }
+  /** The typed-confirmation dialogs the "core" knows, by token (tests put them here). */
+  readonly dialogs = new Map<string, TypedDialog>();
+  async typedDialog(token: string): Promise<TypedDialog | null> {
+    return this.dialogs.get(token) ?? null;
   }
   /** Console credentials are private; everything else is answered in the channel. */
   visibilityFor(invocation: Invocation): Visibility {

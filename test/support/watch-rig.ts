@@ -56,7 +56,6 @@ export async function watchRig(
     store,
     commands: allCommands,
     watches: watching.service,
-    buttons: watching.buttons,
     logger: silentLogger(),
   });
   const log = postLog('slack');
@@ -93,7 +92,7 @@ export async function watchRig(
       () => sim.close(),
       () => rm(dir, { recursive: true, force: true }),
     );
-  return { sim, store, watching, log, say, polledOk, clock, close };
+  return { sim, store, watching, bot, log, say, polledOk, clock, close };
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

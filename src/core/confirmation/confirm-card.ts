@@ -3,10 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { contextWith, person, plainLine } from '../../render/builders.js';
 import { clockTime } from '../../render/format.js';
-import type { Inline, Message } from '../../render/message.js';
+import { confirmationButtons } from '../../render/buttons.js';
+import type { Inline, Message, TypedPrompt } from '../../render/message.js';
 import { shorten } from '../../render/shorten.js';
 import type { Preview } from '../command.js';
-import type { Actor } from '../ports.js';
+import type { Actor, TypedDialog } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
 
 /** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
@@ -24,43 +25,62 @@ export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;
 }
 
-
 /** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
-function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
-  if (pending.twoPerson) return 'Approve';
-  const action = (preview.message.title ?? '').replace(/\?\s*$/, '').trim();
+function confirmLabel(title: string | undefined, twoPerson: boolean): string {
+  if (twoPerson) return 'Approve';
+  const action = (title ?? '').replace(/\?\s*$/, '').trim();
   return action.length > 0 && action.length <= 40 ? action : 'Confirm';
+}
+
+/** The hostname prompt of a pending action that wants it typed back. */
+function typedPrompt(pending: PendingConfirmation): TypedPrompt | undefined {
+  const expected = pending.typedConfirmation;
+  if (!expected) return undefined;
+  return {
+    // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
+    title: shorten(`Confirm ${pending.command}`, 45),
+    label: `Type ${expected} to confirm`,
+    placeholder: expected,
+    accepts: [expected, ...pending.targets],
+  };
+}
+
+/**
+ * What the typed-confirmation dialog of a pending action shows, built from its stored record: the
+ * one source adapters ask (by token) when a Confirm click opens a modal or a modal is checked.
+ */
+export function typedDialog(pending: PendingConfirmation): TypedDialog | null {
+  const prompt = typedPrompt(pending);
+  if (!prompt) return null;
+  return {
+    prompt,
+    confirmLabel: confirmLabel(pending.card?.title, pending.twoPerson),
+    cancelLabel: 'Cancel',
+  };
 }
 
 /** The preview card shown while the action waits for confirmation. */
 export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
-  // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
+  // Expiry is not repeated here: every renderer shows it from the buttons' expiresAt (Slack/Discord live).
   const requester = person(pending.requester);
   const notes: Inline[] = ['Requested by ', requester];
   if (pending.twoPerson) notes.push(' · needs approval: an admin other than ', requester, ' must confirm');
+  const typed = typedPrompt(pending);
   const card: Message = {
     ...preview.message,
     tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
     blocks: [...preview.message.blocks, contextWith(notes)],
-    actions: {
+    actions: confirmationButtons({
       token: pending.token,
-      confirmLabel: confirmLabel(preview, pending),
+      confirmLabel: confirmLabel(preview.message.title, pending.twoPerson),
       cancelLabel: 'Cancel',
       style: destructive ? 'danger' : 'primary',
       expiresAt: pending.expiresAt,
-    },
+      ...(typed ? { typed } : {}),
+    }),
     summary: preview.message.summary ?? preview.message.title ?? `Confirm ${pending.command}`,
     outcome: 'needs-confirmation',
   };
-  if (preview.typedConfirmation) {
-    card.actions!.typed = {
-      // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
-      title: shorten(`Confirm ${pending.command}`, 45),
-      label: `Type ${preview.typedConfirmation} to confirm`,
-      placeholder: preview.typedConfirmation,
-      accepts: [preview.typedConfirmation, ...pending.targets],
-    };
-  }
   return card;
 }
 
@@ -91,7 +111,8 @@ export function cancelledCard(card: Message, by: Actor, at: Date): Message {
 /** The result, with "Confirmed by @x at HH:MM:SS". */
 export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
   const who: Inline[] = ['Confirmed by ', person(by), ` at ${clockTime(at)} UTC`];
-  const asked: Inline[] = pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
+  const asked: Inline[] =
+    pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
   return {
     ...result,
     blocks: [...result.blocks, contextWith([...who, ...asked])],
@@ -103,7 +124,10 @@ export function confirmedCard(result: Message, pending: PendingConfirmation, by:
 export function failedCard(failure: Message, by: Actor, at: Date): Message {
   return {
     ...failure,
-    blocks: [...failure.blocks, contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`])],
+    blocks: [
+      ...failure.blocks,
+      contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`]),
+    ],
     outcome: 'error',
   };
 }
@@ -118,7 +142,8 @@ export function announcement(
 ): Message {
   const verb = notice ?? `ran ${pending.command}`;
   const what = target ? `${verb} ${target}` : verb;
-  const approved: Inline[] = pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
+  const approved: Inline[] =
+    pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
   const line: Inline[] = [person(pending.requester), ` ${what} (`, ...approved, ` ${clockTime(at)} UTC)`];
   return { blocks: [contextWith(line)], summary: plainLine(line), tone: 'info', outcome: 'ok' };
 }

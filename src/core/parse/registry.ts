@@ -6,6 +6,7 @@ import type { ArgInfo, CommandInfo } from '../ports.js';
 
 /** Lookup structure over the explicit command list. */
 export interface Registry {
+  /** Every command, hidden ones included; the methods below list only the others. */
   readonly all: readonly CommandDefinition[];
   byPath(path: string): CommandDefinition | undefined;
   /** Named groups (not the '' group of bot commands). */
@@ -54,7 +55,7 @@ export function commandInfo(def: CommandDefinition): CommandInfo {
   };
 }
 
-/** Builds the registry; duplicate paths are a programming error. */
+/** Builds the registry; duplicate paths are a programming error. Hidden commands are found by path only. */
 export function createRegistry(commands: readonly CommandDefinition[]): Registry {
   const map = new Map<string, CommandDefinition>();
   for (const def of commands) {
@@ -62,13 +63,14 @@ export function createRegistry(commands: readonly CommandDefinition[]): Registry
     if (map.has(path)) throw new Error(`Duplicate command ${path}`);
     map.set(path, def);
   }
-  const groups = [...new Set(commands.map((c) => c.group).filter((g) => g !== ''))];
+  const listed = commands.filter((c) => !c.hidden);
+  const groups = [...new Set(listed.map((c) => c.group).filter((g) => g !== ''))];
   return {
     all: commands,
     byPath: (path) => map.get(path),
     groups: () => groups,
-    actionsOf: (group) => commands.filter((c) => c.group === group).map((c) => c.name),
-    paths: () => [...map.keys()],
-    info: () => commands.map(commandInfo),
+    actionsOf: (group) => listed.filter((c) => c.group === group).map((c) => c.name),
+    paths: () => listed.map(commandPath),
+    info: () => listed.map(commandInfo),
   };
 }

@@ -43,6 +43,9 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
   const swapped = bot && second && registry.byPath(`${second.text.toLowerCase()} ${word}`);
   if (swapped && second && !second.quoted) return { def: swapped, rest: more };
   if (bot && bot.group === '') return { def: bot, rest: tokens.slice(1) };
+  // A hidden command (what a button runs) is found by its exact path, never suggested.
+  const hidden = second ? registry.byPath(`${word} ${second.text.toLowerCase()}`) : undefined;
+  if (hidden?.hidden) return { def: hidden, rest: more };
   if (registry.groups().includes(word)) {
     const actions = registry.actionsOf(word);
     if (!second || second.text.startsWith('--')) {

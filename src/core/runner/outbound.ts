@@ -4,7 +4,7 @@
 // so chat users never mistake made-up servers for real ones.
 import { redactDeep, type Redactor } from '../../api/redact.js';
 import type { Message } from '../../render/message.js';
-import type { AdapterLookups, Responder } from '../ports.js';
+import type { AdapterLookups, Responder, TypedDialog } from '../ports.js';
 
 /** The line added to every message posted while the backend is the simulator. */
 export const SIMULATOR_MARKER =
@@ -29,6 +29,8 @@ export interface Outbound {
   responder(responder: Responder): Responder;
   /** Refusals the adapter posts itself, transformed too. */
   lookups(lookups: AdapterLookups): AdapterLookups;
+  /** A typed-confirmation dialog's texts, redacted like the card they belong to. */
+  dialog(dialog: TypedDialog): TypedDialog;
 }
 
 /** What the outbound path does: redact with `redact`; mark messages when `simulated`. */
@@ -46,6 +48,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
   };
   return {
     message,
+    dialog: (dialog) => (redact ? redactDeep(dialog, redact) : dialog),
     responder(responder) {
       // Object.create keeps the adapter's responder whole (defer, channel helpers) and overrides the sends.
       const wrapped = Object.create(responder) as Responder;

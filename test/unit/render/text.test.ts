@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { context, fields, message, table, text } from '../../../src/render/builders.js';
 import type { Message } from '../../../src/render/message.js';
 import { renderText } from '../../../src/render/text.js';
+import { confirmationButtons, pendingCard } from '../../../src/render/buttons.js';
 
 describe('plain-text renderer', () => {
   it('renders a title with a tone marker, aligned fields, tables and indented code', () => {
@@ -55,13 +56,13 @@ describe('plain-text renderer', () => {
       title: 'Stop web-1?',
       tone: 'danger',
       blocks: [],
-      actions: {
+      actions: confirmationButtons({
         token: 't',
         confirmLabel: 'Confirm',
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: now.getTime() + 120_000,
-      },
+      }),
     };
     expect(renderText(msg, { now })).toBe(
       '‼ Stop web-1?\n\nAwaiting confirmation: Confirm or Cancel · expires in 2 min',
@@ -69,14 +70,20 @@ describe('plain-text renderer', () => {
     expect(renderText(msg, { now })).not.toContain('yes');
     const typed: Message = {
       ...msg,
-      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type web-1', placeholder: 'web-1' } },
+      actions: confirmationButtons({
+        ...pendingCard(msg)!,
+        typed: { title: 'Delete', label: 'Type web-1', placeholder: 'web-1' },
+      }),
     };
     expect(renderText(typed, { now })).toContain(
       'Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min',
     );
     const unnamed: Message = {
       ...msg,
-      actions: { ...msg.actions!, typed: { title: 'Delete', label: 'Type the hostname to confirm' } },
+      actions: confirmationButtons({
+        ...pendingCard(msg)!,
+        typed: { title: 'Delete', label: 'Type the hostname to confirm' },
+      }),
     };
     expect(renderText(unnamed, { now })).toContain(
       'Awaiting confirmation: type the hostname to confirm, or Cancel · expires in 2 min',

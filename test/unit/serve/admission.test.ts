@@ -194,6 +194,7 @@ describe('the admitted dispatcher (serve, in front of every adapter)', () => {
         if (invocation.id === 'a') await first.promise;
       },
       act: async () => undefined,
+      typedDialog: async () => null,
       commands: () => [],
     };
     const admitted = admittedDispatcher(inner, admission);

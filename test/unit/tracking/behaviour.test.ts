@@ -14,6 +14,7 @@ import {
 } from '../../../src/tracking/index.js';
 import { editRecorder } from '../../support/edit-recorder.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
+import { confirmationButtons } from '../../../src/render/buttons.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000000.000100' };
@@ -117,7 +118,13 @@ describe('operation tracker behaviour', () => {
       title: 'Delete web-1',
       tone: 'danger',
       blocks: [{ type: 'text', text: 'Confirmed by Alice' }],
-      actions: { token: 't', confirmLabel: 'Confirm', cancelLabel: 'Cancel', style: 'danger', expiresAt: 0 },
+      actions: confirmationButtons({
+        token: 't',
+        confirmLabel: 'Confirm',
+        cancelLabel: 'Cancel',
+        style: 'danger',
+        expiresAt: 0,
+      }),
     };
     t.follow(SPEC, {
       responder,

@@ -16,6 +16,7 @@ import {
 } from '../../../src/tracking/index.js';
 import { actors, recordingResponder, tempConfig } from '../../support/core-fakes.js';
 import { policyYaml } from '../../support/policy.js';
+import { pendingCard } from '../../../src/render/buttons.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 /** No alias for web-1: the uuid below is one the bot has never seen. */
@@ -67,7 +68,7 @@ describe('a confirmed long operation', () => {
     };
     await b.dispatcher.dispatch(invocation, channel);
     const card = channel.replies[0]!;
-    expect(card.message.actions?.typed?.placeholder).toBe('web-1');
+    expect(pendingCard(card.message)?.typed?.placeholder).toBe('web-1');
 
     const clicks = recordingResponder('C1');
     const confirm: ActionEvent = {
@@ -75,7 +76,7 @@ describe('a confirmed long operation', () => {
       platform: 'slack',
       actor: actors.alice,
       channelId: 'C1',
-      token: card.message.actions!.token,
+      token: pendingCard(card.message)!.token,
       action: 'confirm',
       input: 'web-1',
     };

@@ -6,6 +6,7 @@ import { startConsoleRepl } from '../../../../adapters/console/repl.js';
 import { settledLine } from '../../../../adapters/console/settled-line.js';
 import { consoleActor } from '../../../../adapters/console/translate.js';
 import type { ActionEvent, Dispatcher } from '../../../../src/core/ports.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 /** A dispatcher whose only reply is a preview that expired a moment ago. */
 function expiredPreviewDispatcher(): Dispatcher & { acted: ActionEvent[] } {
@@ -16,18 +17,19 @@ function expiredPreviewDispatcher(): Dispatcher & { acted: ActionEvent[] } {
       await responder.reply({
         title: 'Stop web-1?',
         blocks: [],
-        actions: {
+        actions: confirmationButtons({
           token: 't-1',
           confirmLabel: 'Confirm',
           cancelLabel: 'Cancel',
           style: 'danger',
           expiresAt: Date.now() - 1_000,
-        },
+        }),
       });
     },
     async act(event) {
       acted.push(event);
     },
+    typedDialog: async () => null,
     commands: () => [],
   };
 }

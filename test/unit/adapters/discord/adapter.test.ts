@@ -25,6 +25,7 @@ function scriptedDispatcher(
   const seen: { invocation: Invocation; responder: Responder; ref?: MessageRef }[] = [];
   const dispatcher: Dispatcher = {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
+    typedDialog: async () => null,
     async dispatch(invocation, responder) {
       seen.push({ invocation, responder });
       // Like the core: defer with the answer's visibility before answering.
@@ -81,6 +82,28 @@ describe('Discord adapter transport', () => {
     await waitFor(() => message(i.originalId)?.edits, 'the edit');
     expect(fake.calls.find((c) => c.path.includes(i.token))?.body).toEqual({ type: 5, data: { flags: 64 } });
     expect(message(i.originalId)?.flags).toBe(64);
+  });
+
+  it('dispatches a button that runs a command as that command typed by the clicker, in a reply of its own', async () => {
+    const withButton: Message = { ...card, actions: [{ label: 'Show', command: 'instance show abc' }] };
+    const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => void (await r.reply(withButton)));
+    await start(dispatcher);
+    const i = fake.slash(USER, ['status']);
+    const posted = await waitFor(
+      () => (message(i.originalId)?.edits ? message(i.originalId) : undefined),
+      'the card',
+    );
+    expect(JSON.stringify(posted.components)).toContain('"custom_id":"vps:run:instance show abc"');
+    const click = fake.click(USER, posted.id, 'vps:run:instance show abc');
+    const run = await waitFor(() => seen[1], 'the dispatched command');
+    expect(run.invocation).toMatchObject({
+      platform: 'discord',
+      actor: { userId: USER.id },
+      input: { kind: 'text', text: 'instance show abc' },
+    });
+    // Deferred as a reply of its own (type 5), not as an update of the card (type 6).
+    await waitFor(() => fake.calls.find((c) => c.path.includes(click.token)), 'the deferral');
+    expect(fake.calls.find((c) => c.path.includes(click.token))?.body).toMatchObject({ type: 5 });
   });
 
   it('edits a card with the bot token once the interaction token has expired', async () => {

@@ -5,6 +5,7 @@ import { escapeMarkdown } from '../../../../adapters/discord/escape.js';
 import { renderMessage, toRestBody, toInteractionOptions } from '../../../../adapters/discord/render.js';
 import { embedLength } from '../../../../adapters/discord/render-embed.js';
 import type { Message } from '../../../../src/render/message.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 const long = (n: number, ch = 'x') => ch.repeat(n);
 
@@ -65,13 +66,13 @@ describe('Discord renderer', () => {
     const message: Message = {
       title: 'Stop web-1?',
       blocks: [],
-      actions: {
+      actions: confirmationButtons({
         token: 'abc123',
         confirmLabel: 'Stop web-1',
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: 1_700_000_000_000,
-      },
+      }),
     };
     const [row] = renderMessage(message).components;
     expect(row?.components).toEqual([
@@ -84,14 +85,14 @@ describe('Discord renderer', () => {
   it('marks a Confirm that needs the hostname typed in its custom_id, so the modal survives a restart', () => {
     const message: Message = {
       blocks: [],
-      actions: {
+      actions: confirmationButtons({
         token: 'abc123',
         confirmLabel: 'Confirm',
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: 0,
         typed: { title: 'Delete web-2', label: 'Type web-2 to confirm', placeholder: 'web-2' },
-      },
+      }),
     };
     const ids = renderMessage(message).components[0]?.components.map((c) => c.custom_id);
     expect(ids).toEqual(['vps:typed-confirm:abc123', 'vps:cancel:abc123']);
@@ -101,7 +102,13 @@ describe('Discord renderer', () => {
   it('refuses a token that would make a custom_id longer than 100 characters', () => {
     const message: Message = {
       blocks: [],
-      actions: { token: long(90), confirmLabel: 'Go', cancelLabel: 'No', style: 'primary', expiresAt: 0 },
+      actions: confirmationButtons({
+        token: long(90),
+        confirmLabel: 'Go',
+        cancelLabel: 'No',
+        style: 'primary',
+        expiresAt: 0,
+      }),
     };
     expect(() => renderMessage(message)).toThrow(/custom_id/);
   });

@@ -22,6 +22,7 @@ const SILENT = { info: () => undefined, warn: () => undefined, error: () => unde
 function dispatcherFor(name: string, seen: string[]): Dispatcher {
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
+    typedDialog: async () => null,
     async dispatch(_invocation, responder) {
       seen.push(name);
       await responder.defer?.('channel');

@@ -12,10 +12,12 @@ import type {
   Invocation,
   MessageRef,
   Responder,
+  TypedDialog,
 } from '../../../../src/core/ports.js';
 import type { Message } from '../../../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
 import { waitFor } from '../../../support/wait-for.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const NAME = `${'a'.repeat(250)}-🦄`;
@@ -23,15 +25,25 @@ const NAME = `${'a'.repeat(250)}-🦄`;
 const typedCard = (token: string): Message => ({
   title: 'Delete the instance?',
   blocks: [{ type: 'text', text: `Deletes ${NAME}.` }],
-  actions: {
+  actions: confirmationButtons({
     token,
     confirmLabel: 'Delete',
     cancelLabel: 'Cancel',
     style: 'danger',
     typed: { title: 'Confirm instance delete', label: `Type ${NAME} to confirm`, placeholder: NAME },
     expiresAt: Date.now() + 120_000,
-  },
+  }),
 });
+
+/** The core's answer for a typed card's token: the same texts the card was built with. */
+const coreDialog = (token: string): TypedDialog | null =>
+  token.startsWith('tok')
+    ? {
+        confirmLabel: 'Delete',
+        cancelLabel: 'Cancel',
+        prompt: { title: 'Confirm instance delete', label: `Type ${NAME} to confirm`, placeholder: NAME },
+      }
+    : null;
 
 function dispatcherOf(
   run: (invocation: Invocation, responder: Responder) => Promise<void>,
@@ -39,6 +51,7 @@ function dispatcherOf(
 ): Dispatcher {
   return {
     commands: () => [{ group: '', name: 'status', summary: 'Status', risk: 'read', args: [] }],
+    typedDialog: async (token) => coreDialog(token),
     // Like the core: defer (publicly here) before answering.
     dispatch: async (invocation, responder) => {
       await responder.defer?.('channel');
@@ -95,7 +108,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
     const click = fake.click(USER, ref.id, 'vps:typed-confirm:tokA');
     const modal = await waitFor(() => click.modal, 'the modal');
     const text = JSON.stringify(modal);
-    // The card's own title (only the first replica rendered it); a label that fits; room for the whole name.
+    // The card's own title, from the core's record (this replica never rendered the card); a label that fits; room for the whole name.
     expect(modal).toMatchObject({ title: 'Confirm instance delete', custom_id: 'vps:typed:tokA' });
     const input = (modal['components'] as { components: Record<string, unknown>[] }[])[0]?.components[0];
     expect(input).toMatchObject({ label: 'Type the name shown on the card', max_length: 4000 });

@@ -18,6 +18,7 @@ import {
   type SlackAdapterRig,
 } from '../../../support/slack-adapter-rig.js';
 import { waitFor } from '../../../support/wait-for.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 let slack: FakeSlack;
 let adapter: SlackAdapter;
@@ -49,19 +50,45 @@ describe('Slack adapter interactions', () => {
     expect(event.input).toBeUndefined();
   });
 
+  it('dispatches a button that runs a command as that command typed by the clicker', async () => {
+    const click = buttonClickPayload({
+      actionId: 'vps_run_0',
+      value: 'alert ack w1 status',
+      userId: 'U0BOB',
+      channelId: CHANNEL,
+      messageTs: '1.1',
+      responseUrl: slack.newResponseUrl(),
+    });
+    expect((await postSigned(events, interactionForm(click), { secret: SECRET })).status).toBe(200);
+    const invocation = await waitFor(() => dispatcher.invocations[0]);
+    expect(invocation).toMatchObject({
+      platform: 'slack',
+      channelId: CHANNEL,
+      actor: { userId: 'U0BOB' },
+      input: { kind: 'text', text: 'alert ack w1 status' },
+    });
+    expect(dispatcher.events).toHaveLength(0);
+  });
+
   it('opens a modal for a typed confirmation and turns its submission into a confirm with the typed text', async () => {
+    // The core's pending record is where the modal's texts come from.
+    dispatcher.dialogs.set('tokDEL', {
+      confirmLabel: 'Delete',
+      cancelLabel: 'Keep',
+      prompt: { title: 'Delete web-1', label: 'Type web-1 to confirm', placeholder: 'web-1' },
+    });
     dispatcher.onDispatch = async (_inv, responder) =>
       void (await responder.reply({
         title: 'Delete web-1?',
         blocks: [{ type: 'text', text: 'This cannot be undone.' }],
-        actions: {
+        actions: confirmationButtons({
           token: 'tokDEL',
           confirmLabel: 'Delete',
           cancelLabel: 'Keep',
           style: 'danger',
           typed: { title: 'Delete web-1', label: 'Type web-1 to confirm', placeholder: 'web-1' },
           expiresAt: Date.now() + 120_000,
-        },
+        }),
       }));
     await slash('instance delete web-1');
     const [card] = await waitFor(

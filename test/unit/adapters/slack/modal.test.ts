@@ -1,9 +1,8 @@
-// The typed-confirmation modal and the adapter-local stores behind it.
+// The typed-confirmation modal and where its texts come from (the core, by token).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-ephemeral-state.js';
-import { rememberTypedSpec, typedSpecFor } from '../../../../adapters/slack/typed-specs.js';
+import { typedSpecFor } from '../../../../adapters/slack/typed-dialog.js';
 import {
   GENERIC_TYPED_SPEC,
   parseModalMetadata,
@@ -49,28 +48,24 @@ describe('typed-confirmation modal', () => {
   });
 });
 
-describe('typed specs in the ephemeral state', () => {
-  it('keeps the modal texts of a typed card under its token, readable by any adapter sharing the state', async () => {
-    const state = createMemoryEphemeralState();
-    const typed = { title: 'Confirm instance delete', label: 'Type web-2 to confirm', placeholder: 'web-2' };
-    await rememberTypedSpec(state, {
-      token: 'tok',
+describe('typed specs from the core', () => {
+  it('shows the texts the core gives for a token, and nothing for a token it does not know', async () => {
+    const prompt = { title: 'Confirm instance delete', label: 'Type web-2 to confirm', placeholder: 'web-2' };
+    const core = {
+      typedDialog: async (token: string) =>
+        token === 'tok' ? { prompt, confirmLabel: 'Delete', cancelLabel: 'Keep' } : null,
+    };
+    expect(await typedSpecFor(core, 'tok', 1_000)).toEqual({
       confirmLabel: 'Delete',
       cancelLabel: 'Keep',
-      style: 'danger',
-      typed,
-      expiresAt: Date.now() + 60_000,
+      typed: prompt,
     });
-    expect(await typedSpecFor(state, 'tok')).toEqual({ confirmLabel: 'Delete', cancelLabel: 'Keep', typed });
-    expect(await typedSpecFor(state, 'other')).toBeUndefined();
+    expect(await typedSpecFor(core, 'other', 1_000)).toBeUndefined();
   });
 
-  it('ignores a stored value that is not a typed spec', async () => {
-    const state = createMemoryEphemeralState();
-    await state.set('slack:typed:bad', '{"confirmLabel":1}', 60_000);
-    await state.set('slack:typed:junk', 'not json', 60_000);
-    expect(await typedSpecFor(state, 'bad')).toBeUndefined();
-    expect(await typedSpecFor(state, 'junk')).toBeUndefined();
+  it('falls back (undefined: the generic dialog) when the core fails', async () => {
+    const core = { typedDialog: () => Promise.reject(new Error('store down')) };
+    expect(await typedSpecFor(core, 'tok', 1_000)).toBeUndefined();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type SlackPayload,
 } from '../../../../adapters/slack/render.js';
 import type { Block, Message } from '../../../../src/render/message.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 type AnyBlock = Record<string, unknown> & { type: string };
 
@@ -102,13 +103,13 @@ describe('Slack Block Kit renderer', () => {
     const [page] = renderMessage({
       title: 'Stop web-1?',
       blocks: [{ type: 'text', text: 'web-1 will stop.' }],
-      actions: {
+      actions: confirmationButtons({
         token: 'abc',
         confirmLabel: 'Stop',
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: Date.now() + 60_000,
-      },
+      }),
     });
     const actions = allBlocks(page ? [page] : []).find((b) => b.type === 'actions');
     expect(actions?.['elements']).toEqual([
@@ -120,14 +121,14 @@ describe('Slack Block Kit renderer', () => {
   it('uses the typed action id when the confirmation needs the hostname typed back', () => {
     const [page] = renderMessage({
       blocks: [],
-      actions: {
+      actions: confirmationButtons({
         token: 't',
         confirmLabel: 'Delete',
         cancelLabel: 'Keep',
         style: 'danger',
         typed: { title: 'Delete web-1', label: 'Type web-1' },
         expiresAt: 0,
-      },
+      }),
     });
     expect(JSON.stringify(page?.blocks)).toContain(ACTION_IDS.confirmTyped);
   });
@@ -144,7 +145,13 @@ describe('Slack Block Kit renderer', () => {
     const pages = renderMessage({
       title: 'Big',
       blocks,
-      actions: { token: 't', confirmLabel: 'Go', cancelLabel: 'No', style: 'primary', expiresAt: 0 },
+      actions: confirmationButtons({
+        token: 't',
+        confirmLabel: 'Go',
+        cancelLabel: 'No',
+        style: 'primary',
+        expiresAt: 0,
+      }),
     });
     expect(pages).toHaveLength(3);
     checkLimits(pages);

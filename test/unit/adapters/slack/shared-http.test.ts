@@ -21,6 +21,7 @@ const dispatcher: Dispatcher = {
     await responder.reply({ title: 'pong', blocks: [{ type: 'text', text: 'on the shared server' }] });
   },
   act: async () => undefined,
+  typedDialog: async () => null,
   commands: () => [],
 };
 

@@ -17,6 +17,7 @@ import {
 import { CHANNEL, ScriptedDispatcher, SECRET, text } from '../../../support/slack-adapter-rig.js';
 import { onTestServer } from '../../../support/test-http.js';
 import { waitFor } from '../../../support/wait-for.js';
+import { confirmationButtons } from '../../../../src/render/buttons.js';
 
 let slack: FakeSlack;
 const adapters: SlackAdapter[] = [];
@@ -54,11 +55,22 @@ describe('Slack adapters sharing one EphemeralState', () => {
     const second = new ScriptedDispatcher();
     const eventsA = await replica(state, first);
     const eventsB = await replica(state, second);
+    // Both replicas ask the one core, whose pending record holds the card's typed texts.
+    for (const core of [first, second])
+      core.dialogs.set('tokSHARED', {
+        confirmLabel: 'Delete',
+        cancelLabel: 'Keep',
+        prompt: {
+          title: 'Confirm instance delete',
+          label: `Type ${longName} to confirm`,
+          placeholder: longName,
+        },
+      });
     first.onDispatch = async (_inv, responder) =>
       void (await responder.reply({
         title: 'Delete the instance?',
         blocks: [{ type: 'text', text: `Deletes ${longName}.` }],
-        actions: {
+        actions: confirmationButtons({
           token: 'tokSHARED',
           confirmLabel: 'Delete',
           cancelLabel: 'Keep',
@@ -69,7 +81,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
             placeholder: longName,
           },
           expiresAt: Date.now() + 120_000,
-        },
+        }),
       }));
     await postSigned(
       eventsA,

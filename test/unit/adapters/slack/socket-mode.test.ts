@@ -20,6 +20,7 @@ const dispatcher: Dispatcher = {
     await responder.reply({ title: 'pong', blocks: [{ type: 'text', text: 'over Socket Mode' }] });
   },
   act: async () => undefined,
+  typedDialog: async () => null,
   commands: () => [],
 };
 

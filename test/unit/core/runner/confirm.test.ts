@@ -13,6 +13,7 @@ import {
   WEB1,
   WEB2,
 } from '../../../support/core-fakes.js';
+import { pendingCard } from '../../../../src/render/buttons.js';
 
 const TWO_PERSON = `${POLICY}approvals:\n  two_person: ["instance delete"]\n`;
 
@@ -23,12 +24,12 @@ describe('confirmation', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{16,22}$/);
     expect(`vps:confirm:${token}`.length).toBeLessThanOrEqual(100);
     expect(reply?.outcome).toBe('needs-confirmation');
-    expect(reply?.actions?.style).toBe('danger');
+    expect(pendingCard(reply)?.style).toBe('danger');
     expect(visibility).toBe('channel');
     const text = renderText(reply!, { now: new Date() });
     expect(text).toContain('Stop web-1?');
     expect(text).toContain('Requested by @alice');
-    expect(reply?.actions?.confirmLabel).toBe('Stop web-1');
+    expect(pendingCard(reply)?.confirmLabel).toBe('Stop web-1');
     expect(text).toContain('Awaiting confirmation: Stop web-1 or Cancel · expires in 2 min');
     expect(fake.count('instance.stop')).toBe(0);
   });
@@ -68,7 +69,7 @@ describe('confirmation', () => {
     };
     const preview = run('instance stop prod-web', actors.alice, 'C1', held);
     await vi.waitFor(() => expect(held.replies).toHaveLength(1));
-    const token = held.replies[0]!.message.actions!.token;
+    const token = pendingCard(held.replies[0]!.message)!.token;
     const clicked: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000009.000100' };
     const { responder } = await act(token, actors.alice, 'confirm', undefined, recordingResponder(), {
       clicked,
@@ -185,7 +186,7 @@ describe('confirmation', () => {
   it('asks for the hostname on typed confirmations and keeps the token after a mismatch', async () => {
     const { run, act, fake } = await makeBot({ policy: POLICY });
     const { reply, token } = await run('instance delete prod-web --remove-ip');
-    expect(reply?.actions?.typed?.placeholder).toBe('web-1');
+    expect(pendingCard(reply)?.typed?.placeholder).toBe('web-1');
     expect(renderText(reply!)).toContain('Awaiting confirmation: type web-1 to confirm, or Cancel');
     expect(renderText(reply!)).toContain('This cannot be undone.');
     const wrong = await act(token!, actors.alice, 'confirm', 'web-2');
@@ -220,7 +221,7 @@ describe('confirmation', () => {
     const { run, act, fake } = await makeBot({ policy: TWO_PERSON });
     const { token, reply } = await run('instance delete prod-web');
     expect(renderText(reply!)).toContain('needs approval: an admin other than @alice must confirm');
-    expect(reply?.actions?.confirmLabel).toBe('Approve');
+    expect(pendingCard(reply)?.confirmLabel).toBe('Approve');
     expect((await act(token!, actors.alice, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
     expect((await act(token!, actors.carol, 'confirm', 'web-1')).reply?.title).toBe('Needs another approver');
     expect(fake.count('instance.delete')).toBe(0);
@@ -238,7 +239,7 @@ describe('confirmation', () => {
   it('asks to confirm change commands that define a preview (they cost money)', async () => {
     const { run, act, fake } = await makeBot({ policy: POLICY });
     const { reply, token } = await run('ip add prod-web');
-    expect(reply?.actions?.style).toBe('primary');
+    expect(pendingCard(reply)?.style).toBe('primary');
     expect(fake.count('ip.add')).toBe(0);
     const done = await act(token!);
     expect(renderText(done.update!)).toContain('Added 203.0.113.20');

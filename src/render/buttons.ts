@@ -1,0 +1,53 @@
+// The buttons of a message, read and built one way: a pending confirmation's Confirm / Cancel pair
+// (the "card") and buttons that run a command. Renderers, the core and tests share these.
+import type { Button, Message, PendingAnswer, TypedPrompt } from './message.js';
+
+/** A pending confirmation as its buttons show it. */
+export interface PendingCard {
+  token: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  style: 'danger' | 'primary';
+  /** Present when the hostname must be typed to confirm. */
+  typed?: TypedPrompt;
+  expiresAt: number;
+}
+
+/** Confirm (or typed confirm) and Cancel buttons for a pending confirmation. */
+export function confirmationButtons(card: PendingCard): Button[] {
+  const confirm: PendingAnswer = card.typed
+    ? { token: card.token, answer: 'typed-confirm', prompt: card.typed, expiresAt: card.expiresAt }
+    : { token: card.token, answer: 'confirm', expiresAt: card.expiresAt };
+  return [
+    { label: card.confirmLabel, style: card.style, pending: confirm },
+    { label: card.cancelLabel, pending: { token: card.token, answer: 'cancel', expiresAt: card.expiresAt } },
+  ];
+}
+
+/** The pending confirmation a message asks for, if it has Confirm / Cancel buttons. */
+export function pendingCard(message: Message | undefined): PendingCard | undefined {
+  const buttons = message?.actions ?? [];
+  const confirm = buttons.find((b) => b.pending && b.pending.answer !== 'cancel');
+  if (!confirm?.pending) return undefined;
+  const { token, prompt, expiresAt } = confirm.pending;
+  const cancel = buttons.find((b) => b.pending?.answer === 'cancel' && b.pending.token === token);
+  return {
+    token,
+    confirmLabel: confirm.label,
+    cancelLabel: cancel?.label ?? 'Cancel',
+    style: confirm.style === 'danger' ? 'danger' : 'primary',
+    ...(prompt ? { typed: prompt } : {}),
+    expiresAt,
+  };
+}
+
+/** The buttons that run a command. */
+export function commandButtons(message: Message): (Button & { command: string })[] {
+  return (message.actions ?? []).filter((b): b is Button & { command: string } => b.command !== undefined);
+}
+
+/** The message without its buttons (final states, places that cannot click). */
+export function withoutButtons(message: Message): Message {
+  const { actions: _actions, ...rest } = message;
+  return rest;
+}
