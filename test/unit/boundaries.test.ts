@@ -265,3 +265,25 @@ describe('one HTTP server', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('one mechanism per chore', () => {
+  /** `file:line` of every line (comments stripped) in src, commands and adapters that matches. */
+  const linesMatching = (pattern: RegExp, except: readonly string[]) =>
+    ['src', 'commands', 'adapters'].flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => !except.some((allowed) => posix(file).startsWith(allowed)))
+        .flatMap((file) =>
+          stripComments(readFileSync(join(ROOT, file), 'utf8'))
+            .split('\n')
+            .flatMap((line, i) => (pattern.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+        ),
+    );
+
+  it('deadlines go through the one deadline helper (src/core/deadline.ts): no hand-written Promise.race', () => {
+    expect(linesMatching(/\bPromise\.race\(/, ['src/core/deadline.ts'])).toEqual([]);
+  });
+
+  it('leased work goes through the one lease helper (src/core/leases.ts): nobody else acquires or renews', () => {
+    expect(linesMatching(/\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/'])).toEqual([]);
+  });
+});
