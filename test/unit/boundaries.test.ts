@@ -286,4 +286,15 @@ describe('one mechanism per chore', () => {
   it('leased work goes through the one lease helper (src/core/leases.ts): nobody else acquires or renews', () => {
     expect(linesMatching(/\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/'])).toEqual([]);
   });
+
+  it('exit codes are declared once, in src/app/exit-codes.ts', () => {
+    expect(linesMatching(/\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts'])).toEqual([]);
+  });
+
+  it('from src/app, adapters import only the exit codes (src/app/exit-codes.ts)', () => {
+    const bad = allImports(['adapters']).filter(
+      (r) => under(r.target, 'src/app') && asTs(r.target ?? '') !== 'src/app/exit-codes.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
 });
