@@ -16,7 +16,7 @@ import { createApp, createFileLogger, type ResumableAdapter } from './create-app
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
-import { anyAdapterEnabled, createChatAdapters } from './adapters.js';
+import { anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { ConfigError, commandPath, type CommandResult, commandInfo } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
@@ -155,6 +155,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     port: config.slack.port,
     adminPort: config.adminPort,
     commands: allCommands.map(commandPath),
+    platforms: PLATFORM_IDS,
     logger,
   });
   if (!anyAdapterEnabled(config)) {
@@ -169,7 +170,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     // Against the simulator every message says so, edits, alerts and resumed cards included.
     markSimulator: true,
     ...obs.appOptions,
-    alertMetrics: createAlertMetrics(obs.metrics.registry),
+    alertMetrics: createAlertMetrics(obs.metrics.registry, PLATFORM_IDS),
   });
   obs.attach(app);
   // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
@@ -179,7 +180,13 @@ export async function runServe(config: AppConfig): Promise<number> {
   // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
   const { ephemeral, leases } = app.bot.store;
   const adapters = async () => {
-    const created = await createChatAdapters(config, { logger, http: obs.http, state: ephemeral, leases });
+    const created = await createChatAdapters(config, {
+      logger,
+      http: obs.http,
+      state: ephemeral,
+      leases,
+      sharedStore: Boolean(config.redis.url),
+    });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else

@@ -297,4 +297,28 @@ describe('one mechanism per chore', () => {
     );
     expect(bad.map(show)).toEqual([]);
   });
+
+  it('src/config.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['src/config.ts', 'src/app-config.ts'].flatMap((file) =>
+      stripComments(readFileSync(join(ROOT, file), 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it("adapters' config fragments are imported from outside their folder only by the catalogue (src/app/adapters.ts), stores' only by src/store/open.ts", () => {
+    const fragment = (target: string | null) =>
+      /^(adapters\/[^/]+|src\/store\/[^/]+)\/config\.(ts|js)$/.test(target ?? '');
+    const owner = (target: string) =>
+      target
+        .split('/')
+        .slice(0, target.startsWith('adapters/') ? 2 : 3)
+        .join('/');
+    const bad = allImports(['src', 'commands', 'adapters'])
+      .filter((r) => fragment(r.target) && !under(r.file, owner(r.target ?? '')))
+      .filter((r) => r.file !== (under(r.target, 'adapters') ? 'src/app/adapters.ts' : 'src/store/open.ts'));
+    expect(fragment('adapters/slack/config.js')).toBe(true);
+    expect(bad.map(show)).toEqual([]);
+  });
 });
