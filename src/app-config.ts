@@ -1,11 +1,14 @@
 // The settings the bot runs with, as the core consumes them; src/config.ts builds them from the
-// environment (the core never reads the environment itself).
+// environment (the core never reads the environment itself). The platforms' and stores' parts
+// (config.slack, config.redis, …) are their configuration fragments' settings.
+import { PLATFORM_CONFIGS, type PlatformSettings } from './app/adapters.js';
+import { STORE_CONFIGS, type StoreSettings } from './store/open.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
-/** Validated settings for the whole process; secrets live only in hostingApi.key, slack and discord. */
-export interface AppConfig {
+/** The settings of the process that belong to no platform or store. */
+export interface CoreConfig {
   /** `simulatorRequested`: HOSTING_API_URL=simulator asked for the embedded simulator by name (serve needs that). */
   hostingApi: { url?: string; key?: string; timeoutMs: number; simulatorRequested: boolean };
   /** Policy file path; `policyExplicit` says VPSOPS_POLICY named it (then it must exist). */
@@ -38,41 +41,28 @@ export interface AppConfig {
   audit: { interruptedAfterMs: number };
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
-  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
-  discord: {
-    token?: string;
-    applicationId?: string;
-    apiUrl?: string;
-    guildId?: string;
-    /** Application public key (hex): HTTP interactions mode on /discord/interactions. */
-    publicKey?: string;
-    /** Gateway shards across replicas; unset → Discord's recommendation. */
-    shardCount?: number;
-    port: number;
-  };
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
-  /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
-  /** `unsafePersistence`: serve confirmations even when Redis lacks AOF / noeviction (trials). */
-  redis: { url?: string; prefix: string; unsafePersistence?: boolean };
+}
+
+/** Validated settings for the whole process; secrets live in hostingApi.key, paging and the fragments' parts. */
+export type AppConfig = CoreConfig & PlatformSettings & StoreSettings;
+
+/** Every fragment of the configuration: the platforms', then the stores'. */
+export const CONFIG_FRAGMENTS = [...PLATFORM_CONFIGS, ...STORE_CONFIGS];
+
+/** Every secret in the config by the name a refusal shows (HOSTING_API_KEY, SLACK_BOT_TOKEN, …). */
+export function namedSecretsOf(config: AppConfig): Record<string, string | undefined> {
+  return Object.assign(
+    { HOSTING_API_KEY: config.hostingApi.key },
+    ...CONFIG_FRAGMENTS.map((fragment) => fragment.secretsIn(config)),
+    { PAGERDUTY_ROUTING_KEY: config.paging?.routingKey },
+  );
 }
 
 /** Every secret value in the config, for redaction of logs, replies and audit records. */
 export function secretsOf(config: AppConfig): string[] {
-  return [
-    config.hostingApi.key,
-    config.slack.botToken,
-    config.slack.signingSecret,
-    config.slack.appToken,
-    config.discord.token,
-    redisPassword(config.redis.url),
-    config.paging?.routingKey,
-  ].filter((value): value is string => typeof value === 'string' && value.length > 0);
-}
-
-/** The password in a Redis URL (decoded), so it is redacted like every other secret. */
-export function redisPassword(raw: string | undefined): string | undefined {
-  if (!raw || !URL.canParse(raw)) return undefined;
-  const { password } = new URL(raw);
-  return password ? decodeURIComponent(password) : undefined;
+  return Object.values(namedSecretsOf(config)).filter(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  );
 }

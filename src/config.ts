@@ -1,18 +1,27 @@
 // The one place that reads process.env: every setting is validated with zod here, so a bad value
-// stops the bot at start-up with a message naming the variable instead of failing later.
+// stops the bot at start-up with a message naming the variable instead of failing later. The
+// variables of each platform and store come from its configuration fragment (CONFIG_FRAGMENTS:
+// the catalogue in src/app/adapters.ts and src/store/open.ts); this file names only the rest.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { LOG_LEVELS, redisPassword, type AppConfig } from './app-config.js';
+import {
+  CONFIG_FRAGMENTS,
+  LOG_LEVELS,
+  namedSecretsOf,
+  type AppConfig,
+  type CoreConfig,
+} from './app-config.js';
+import {
+  blankToUndefined,
+  describeIssues,
+  optionalText,
+  optionalUrl,
+  positiveInt,
+  type Hide,
+  type SharedSettings,
+} from './config-fragment.js';
 import { ConfigError } from './core/index.js';
-import { redactedRedisUrl } from './store/redis/redis-url.js';
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
-const optionalUrl = z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional());
-const positiveInt = (fallback: number, max = 2_147_483_647) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
 function hostingUrlProblem(raw: string): string | null {
@@ -67,44 +76,8 @@ const envSchema = z.object({
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
   VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
-  SLACK_BOT_TOKEN: optionalText,
-  SLACK_SIGNING_SECRET: optionalText,
-  SLACK_APP_TOKEN: optionalText,
-  SLACK_API_URL: optionalUrl,
   PORT: positiveInt(3000, 65_535),
   VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
-  DISCORD_TOKEN: optionalText,
-  DISCORD_APPLICATION_ID: optionalText,
-  DISCORD_API_URL: optionalUrl,
-  DISCORD_GUILD_ID: optionalText,
-  DISCORD_PUBLIC_KEY: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hex characters of the application public key')
-      .optional(),
-  ),
-  DISCORD_SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
-  REDIS_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((raw) => /^rediss?:\/\/[^\s]+$/.test(raw) && URL.canParse(raw), {
-        message: 'must be a URL like redis://127.0.0.1:6379/0 (or rediss:// for TLS)',
-      })
-      .optional(),
-  ),
-  // "1" lets the bot serve confirmations from a Redis without AOF / noeviction (trials only).
-  VPSOPS_REDIS_UNSAFE_PERSISTENCE: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('0')),
-  VPSOPS_REDIS_PREFIX: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[\w.:-]{1,64}$/, 'must be 1–64 letters, digits or . _ : -')
-      .default('vpsops:'),
-  ),
 });
 
 /** Attempts of a retried read (the client's default: 1 + 2 retries). */
@@ -146,25 +119,8 @@ export const MIN_SECRET_LENGTH = 8;
  * Against a real hosting API, a secret too short to be redacted would reach logs and replies as
  * is: refused at start, naming the variable only. The simulator's made-up secrets are let through.
  */
-function refuseShortSecrets(e: {
-  HOSTING_API_KEY?: string | undefined;
-  SLACK_BOT_TOKEN?: string | undefined;
-  SLACK_SIGNING_SECRET?: string | undefined;
-  SLACK_APP_TOKEN?: string | undefined;
-  DISCORD_TOKEN?: string | undefined;
-  REDIS_URL?: string | undefined;
-  PAGERDUTY_ROUTING_KEY?: string | undefined;
-}): void {
-  const secrets: Record<string, string | undefined> = {
-    HOSTING_API_KEY: e.HOSTING_API_KEY,
-    SLACK_BOT_TOKEN: e.SLACK_BOT_TOKEN,
-    SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
-    SLACK_APP_TOKEN: e.SLACK_APP_TOKEN,
-    DISCORD_TOKEN: e.DISCORD_TOKEN,
-    PAGERDUTY_ROUTING_KEY: e.PAGERDUTY_ROUTING_KEY,
-    'the password in REDIS_URL': redisPassword(e.REDIS_URL),
-  };
-  const short = Object.entries(secrets)
+function refuseShortSecrets(config: AppConfig): void {
+  const short = Object.entries(namedSecretsOf(config))
     .filter(([, value]) => value !== undefined && value.length > 0 && value.length < MIN_SECRET_LENGTH)
     .map(([name]) => name);
   if (short.length === 0) return;
@@ -174,17 +130,26 @@ function refuseShortSecrets(e: {
   );
 }
 
+/** Each fragment's settings under its key, or every problem with the fragments' variables. */
+function loadFragments(env: NodeJS.ProcessEnv, shared: SharedSettings) {
+  const parts: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const fragment of CONFIG_FRAGMENTS) {
+    const loaded = fragment.load(env, shared);
+    if ('problems' in loaded) problems.push(...loaded.problems);
+    else parts[fragment.key] = loaded.settings;
+  }
+  return { parts, problems };
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) =>
-      issue.message.startsWith('must ')
-        ? `${String(issue.path[0] ?? '?')} ${issue.message}`
-        : `${String(issue.path[0] ?? '?')}: ${issue.message}`,
-    );
+  const shared: SharedSettings = { port: parsed.data?.PORT ?? 3000 };
+  const fragments = loadFragments(env, shared);
+  const problems = [...(parsed.success ? [] : describeIssues(parsed.error.issues)), ...fragments.problems];
+  if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
-  }
   const e = parsed.data;
   if (e.VPSOPS_TRACK_POLL_MIN_MS > e.VPSOPS_TRACK_POLL_MAX_MS) {
     throw new ConfigError(
@@ -197,8 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
-  if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(e);
-  return {
+  const core: CoreConfig = {
     hostingApi: {
       url: simulatorRequested ? undefined : e.HOSTING_API_URL,
       key: e.HOSTING_API_KEY,
@@ -228,57 +192,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
     },
     replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
-    slack: {
-      botToken: e.SLACK_BOT_TOKEN,
-      signingSecret: e.SLACK_SIGNING_SECRET,
-      appToken: e.SLACK_APP_TOKEN,
-      apiUrl: e.SLACK_API_URL,
-      port: e.PORT,
-    },
-    discord: {
-      token: e.DISCORD_TOKEN,
-      applicationId: e.DISCORD_APPLICATION_ID,
-      apiUrl: e.DISCORD_API_URL,
-      guildId: e.DISCORD_GUILD_ID,
-      publicKey: e.DISCORD_PUBLIC_KEY,
-      shardCount: e.DISCORD_SHARD_COUNT,
-      port: e.PORT,
-    },
     adminPort: e.VPSOPS_ADMIN_PORT,
-    redis: {
-      url: e.REDIS_URL,
-      prefix: e.VPSOPS_REDIS_PREFIX,
-      unsafePersistence: e.VPSOPS_REDIS_UNSAFE_PERSISTENCE === '1',
-    },
   };
-}
-
-/** Slack runs when both its bot token and signing secret are set. */
-export function slackEnabled(config: AppConfig): boolean {
-  return Boolean(config.slack.botToken && config.slack.signingSecret);
-}
-
-/** Discord runs when both its bot token and application id are set. */
-export function discordEnabled(config: AppConfig): boolean {
-  return Boolean(config.discord.token && config.discord.applicationId);
+  // The fragments' parts, each loaded by its own schema under its own key (one entry per fragment).
+  const config = { ...fragments.parts, ...core } as AppConfig;
+  if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(config);
+  return config;
 }
 
 const REDACTED = '[redacted]';
-const hide = (value: string | undefined) => (value === undefined ? undefined : REDACTED);
+const hide: Hide = (value) => (value === undefined ? undefined : REDACTED);
 
 /** A copy safe to log or print: every key, token and secret replaced by "[redacted]". */
 export function redactedConfig(config: AppConfig): AppConfig {
   return {
     ...config,
+    ...Object.assign({}, ...CONFIG_FRAGMENTS.map((fragment) => fragment.redactedIn(config, hide))),
     hostingApi: { ...config.hostingApi, key: hide(config.hostingApi.key) },
-    slack: {
-      ...config.slack,
-      botToken: hide(config.slack.botToken),
-      signingSecret: hide(config.slack.signingSecret),
-      appToken: hide(config.slack.appToken),
-    },
-    discord: { ...config.discord, token: hide(config.discord.token) },
-    redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
     audit: { ...config.audit },
     replies: { ...config.replies },

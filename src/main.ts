@@ -3,15 +3,8 @@
 // line on stderr and no stack trace; nothing secret is ever printed.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { EXIT } from '../adapters/console/index.js';
-import {
-  runConsole,
-  runDefault,
-  runExecCommand,
-  runRegister,
-  runServe,
-  runSimulator,
-} from './app/cli-actions.js';
+import { EXIT } from './app/exit-codes.js';
+import { runConsole, runDefault, runExecCommand, runRegister, runServe, runSimulator } from './app/modes.js';
 import { ConfigError } from './core/index.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';

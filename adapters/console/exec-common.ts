@@ -1,14 +1,12 @@
-// What `vpsops exec` and its `approve` step share: exit codes, options, results and the checks on
+// What `vpsops exec` and its `approve` step share: options, results and the checks on
 // what --confirm names.
 import { type CommandResult, type Actor, type Dispatcher, isUuid } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
+import { EXIT } from '../../src/app/exit-codes.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
 import { toActionEvent } from './translate.js';
 import { pendingCard } from '../../src/render/buttons.js';
-
-/** Exit codes of `vpsops exec`, documented in --help. */
-export const EXIT = { ok: 0, error: 1, usage: 2, needsConfirmation: 3, timedOut: 4, unknown: 5 } as const;
 
 /** How a followed operation ended (`--wait`). */
 export type FollowResult = 'done' | 'failed' | 'timed-out';

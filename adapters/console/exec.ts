@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { type CommandResult, type Dispatcher, isUuid } from '../../src/core/index.js';
 import { pendingCard, withoutButtons } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
+import { EXIT } from '../../src/app/exit-codes.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toInvocation } from './translate.js';
@@ -13,7 +14,6 @@ import { EXEC_CHANNEL, toInvocation } from './translate.js';
 import { approve, APPROVE } from './exec-approve.js';
 import {
   confirmAndFinish,
-  EXIT,
   exitCode,
   names,
   printer,
@@ -23,7 +23,7 @@ import {
   type ExecRun,
 } from './exec-common.js';
 
-export { EXIT, exitCode, rerunLine } from './exec-common.js';
+export { exitCode, rerunLine } from './exec-common.js';
 export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
 
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;

@@ -5,7 +5,7 @@ import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
 
-export { runExec, exitCode, EXIT, type ExecOptions } from './exec.js';
+export { runExec, exitCode, type ExecOptions } from './exec.js';
 export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';

@@ -6,14 +6,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, REST, Routes, type RESTOptions } from 'discord.js';
-import type { LeaseStore } from '../../src/core/index.js';
+import { lease, type Lease, type LeaseStore } from '../../src/core/index.js';
 import type { HandlerContext } from './interactions.js';
 import { handleInteraction } from './interactions.js';
 import { describeError } from './errors.js';
 
 /** How long a shard lease lasts without renewal; a dead holder's shard is free after this. */
 export const SHARD_LEASE_TTL_MS = 15_000;
-/** How often held leases are renewed and free shards looked for. */
+/** How often free (or lapsed) shards are looked for; held ones are renewed every third of the TTL. */
 export const SHARD_POLL_MS = 5_000;
 
 /** What the sharded gateway needs. */
@@ -70,54 +70,53 @@ async function openShard(o: ShardedGatewayOptions, id: number, count: number): P
   }
 }
 
+/** One shard this process holds the lease of, from acquisition on (its session may still be logging in). */
+interface HeldShard {
+  lease: Lease;
+  client?: Client;
+}
+
 /** Starts the lease loop; resolves after the first round (this replica may hold no shard yet). */
 export async function startShardedGateway(o: ShardedGatewayOptions): Promise<ShardedGateway> {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const ttl = o.ttlMs ?? SHARD_LEASE_TTL_MS;
   const poll = o.pollMs ?? SHARD_POLL_MS;
   const count = o.shardCount ?? (await recommendedShards(o.rest));
-  // Leases this process holds, from acquisition on (a session may still be logging in).
-  const sessions = new Map<number, { client?: Client; renewedAt: number }>();
+  const sessions = new Map<number, HeldShard>();
   const log = o.ctx.logger;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let renewing = false;
 
-  const drop = async (id: number, why: string) => {
+  const drop = async (id: number, held: Lease, why: string) => {
     const session = sessions.get(id);
+    if (session?.lease !== held) return;
     sessions.delete(id);
+    held.abandon();
     log.warn({ shard: id, why }, 'discord: shard session given up');
-    await session?.client?.destroy();
+    await session.client?.destroy();
   };
 
-  // Renewals run on their own timer, so a slow login never lets a held lease lapse.
-  const renewHeld = async () => {
-    if (renewing) return;
-    renewing = true;
-    try {
-      for (const [id, session] of sessions) {
-        try {
-          if (await o.leases.renew(shardLease(id), owner, ttl)) session.renewedAt = Date.now();
-          else await drop(id, 'lease lost');
-        } catch (error) {
-          log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed');
-          // Give the session up before the lease can lapse, so no two replicas hold one shard.
-          if (Date.now() - session.renewedAt + poll >= ttl) await drop(id, 'lease cannot be renewed');
-        }
-      }
-    } finally {
-      renewing = false;
-    }
+  // The lease helper renews every third of the TTL on its own timer, so a slow login never lets a
+  // held lease lapse; when renewals keep failing the session is given up before the lease can lapse.
+  const shardLeaseFor = (id: number): Lease => {
+    const held: Lease = lease(o.leases, shardLease(id), owner, ttl, {
+      onLost: () => void drop(id, held, 'lease lost'),
+      onError: (error) =>
+        log.warn({ shard: id, error: describeError(error) }, 'discord: shard lease renewal failed'),
+      onAtRisk: () => void drop(id, held, 'lease cannot be renewed'),
+    });
+    return held;
   };
-  const renewals = setInterval(() => void renewHeld(), poll);
 
   // At most one new shard per round, so replicas starting together share the shards out.
   const takeOne = async () => {
     for (let id = 0; id < count; id += 1) {
       if (sessions.has(id)) continue;
-      if (!(await o.leases.acquire(shardLease(id), owner, ttl))) continue;
-      const session: { client?: Client; renewedAt: number } = { renewedAt: Date.now() };
+      const held = shardLeaseFor(id);
+      if (!(await held.take())) continue;
+      const session: HeldShard = { lease: held };
       sessions.set(id, session);
+      held.keep();
       try {
         const client = await openShard(o, id, count);
         if (stopped || sessions.get(id) !== session) {
@@ -129,7 +128,7 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
       } catch (error) {
         log.error({ shard: id, error: describeError(error) }, 'discord: shard login failed');
         if (sessions.get(id) === session) sessions.delete(id);
-        await o.leases.release(shardLease(id), owner).catch(() => undefined);
+        await held.release().catch(() => undefined);
       }
       return;
     }
@@ -156,10 +155,9 @@ export async function startShardedGateway(o: ShardedGatewayOptions): Promise<Sha
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      clearInterval(renewals);
-      for (const [id, session] of sessions) {
+      for (const session of sessions.values()) {
         await session.client?.destroy();
-        await o.leases.release(shardLease(id), owner).catch(() => undefined);
+        await session.lease.release().catch(() => undefined);
       }
       sessions.clear();
     },

@@ -4,6 +4,7 @@
 // logic, and no server: Bolt's HTTPReceiver is used for its request listener and never started.
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
+import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import {
   type EphemeralState,
   bestEffortState,
@@ -156,14 +157,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);
       httpReceiver = undefined;
       socketReceiver = undefined;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...inflight]),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, DRAIN_MS);
-        }),
-      ]);
-      clearTimeout(timer);
+      await withDeadline(Promise.allSettled([...inflight]), DRAIN_MS, () => undefined);
     },
   };
 }

@@ -1,14 +1,30 @@
-// The chat-platform catalogue: per platform, which environment variables hold its secrets (so they
-// are redacted everywhere), whether the config turns it on, and a lazy factory that imports the
-// adapter only then — console and exec never load discord.js or Bolt. A new platform is one entry
-// here plus its adapters/<platform>/ folder.
+// The chat-platform catalogue: per platform, its configuration fragment (its variables and which
+// are secrets, so they are redacted everywhere), whether its settings turn it on, and a lazy factory
+// that imports the adapter only then — console and exec never load discord.js or Bolt. A new
+// platform is one entry here plus its adapters/<platform>/ folder (index.ts, config.ts, …).
 import type { RequestListener } from 'node:http';
-import type { EphemeralState, LeaseStore, Platform } from '../core/index.js';
-import { discordEnabled, slackEnabled } from '../config.js';
-import type { AppConfig } from '../app-config.js';
+import type {
+  EphemeralState,
+  LeaseStore,
+  MessageRef,
+  Platform,
+  PlatformAdapter,
+  Responder,
+} from '../core/index.js';
+import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
-import type { ResumableAdapter } from './create-app.js';
+import type { ChannelPoster } from '../watch/index.js';
+import { discordConfig, discordEnabled, type DiscordSettings } from '../../adapters/discord/config.js';
+import { slackConfig, slackEnabled, type SlackSettings } from '../../adapters/slack/config.js';
+
+/** An adapter that can also edit cards of a previous run and post alerts (serve's adapters, the console). */
+export type ResumableAdapter = PlatformAdapter & {
+  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
+  responderFor?(ref: MessageRef): Responder | null;
+  /** Posts alerts on the bot's own (null before start). */
+  poster?(): ChannelPoster | null;
+};
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -19,71 +35,101 @@ export interface AdapterDeps {
   state?: EphemeralState;
   /** The store's leases (Discord's sharded gateway holds one per shard). */
   leases?: LeaseStore;
+  /** Several replicas may run on this store (Redis), so shared work goes under leases. */
+  sharedStore: boolean;
 }
 
-/** One chat platform in the catalogue. */
-export interface AdapterEntry {
+/** One platform as its entry states it, on its own settings. */
+interface PlatformSpec<Key extends string, Settings> {
   platform: Platform;
+  /** Its variables and secrets (adapters/<platform>/config.ts). */
+  config: ConfigFragment<Key, Settings>;
+  enabled(settings: Settings): boolean;
+  create(settings: Settings, deps: AdapterDeps): Promise<ResumableAdapter>;
+}
+
+/** One chat platform in the catalogue, reading its settings from the process config by its key. */
+export interface AdapterEntry<Key extends string, Settings> extends PlatformSpec<Key, Settings> {
   /** The environment variables holding this platform's secrets. */
   secretEnv: readonly string[];
   /** Whether the config has what this platform needs to run. */
-  enabled(config: AppConfig): boolean;
+  enabledIn(config: { readonly [K in Key]: Settings }): boolean;
   /** Imports and builds the adapter (called only when enabled). */
-  create(config: AppConfig, deps: AdapterDeps): Promise<ResumableAdapter>;
+  createFrom(config: { readonly [K in Key]: Settings }, deps: AdapterDeps): Promise<ResumableAdapter>;
 }
 
-const slack: AdapterEntry = {
+function entry<Key extends string, Settings>(spec: PlatformSpec<Key, Settings>): AdapterEntry<Key, Settings> {
+  return {
+    ...spec,
+    secretEnv: spec.config.secretEnv,
+    enabledIn: (config) => spec.enabled(config[spec.config.key]),
+    createFrom: (config, deps) => spec.create(config[spec.config.key], deps),
+  };
+}
+
+const slack = entry({
   platform: 'slack',
-  secretEnv: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'],
+  config: slackConfig,
   enabled: slackEnabled,
-  async create(config, { logger, http, state }) {
+  async create(settings: SlackSettings, { logger, http, state }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
-    const { slack } = config;
     return createSlackAdapter({
-      botToken: slack.botToken ?? '',
-      signingSecret: slack.signingSecret ?? '',
-      appToken: slack.appToken,
-      apiUrl: slack.apiUrl,
+      botToken: settings.botToken ?? '',
+      signingSecret: settings.signingSecret ?? '',
+      appToken: settings.appToken,
+      apiUrl: settings.apiUrl,
       http,
       logger,
       ...(state ? { state } : {}),
     });
   },
-};
+});
 
-const discord: AdapterEntry = {
+const discord = entry({
   platform: 'discord',
-  secretEnv: ['DISCORD_TOKEN'],
+  config: discordConfig,
   enabled: discordEnabled,
-  async create(config, { logger, http, state, leases }) {
+  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
-    const { discord } = config;
     return createDiscordAdapter({
-      token: discord.token ?? '',
-      applicationId: discord.applicationId ?? '',
-      apiUrl: discord.apiUrl,
+      token: settings.token ?? '',
+      applicationId: settings.applicationId ?? '',
+      apiUrl: settings.apiUrl,
       logger,
       ...(state ? { state } : {}),
-      publicKey: discord.publicKey,
+      publicKey: settings.publicKey,
       mount: (path: string, listener: RequestListener) => http.mount(path, listener),
-      shardCount: discord.shardCount,
+      shardCount: settings.shardCount,
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
-      ...((config.redis.url || discord.shardCount) && leases ? { leases } : {}),
+      ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
     });
   },
-};
+});
 
 /** Every chat platform `serve` can run. */
-export const ADAPTERS: readonly AdapterEntry[] = [slack, discord];
+export const ADAPTERS = [slack, discord] as const;
+
+/** Every platform id an invocation may carry: the catalogue's and the console (metric labels). */
+export const PLATFORM_IDS: readonly string[] = ['console', ...ADAPTERS.map((adapter) => adapter.platform)];
+
+/** Every platform's configuration fragment, for src/config.ts. */
+export const PLATFORM_CONFIGS = ADAPTERS.map((adapter) => adapter.config);
+
+/** What the platforms add to the process config (`config.slack`, `config.discord`). */
+export type PlatformSettings = SettingsOf<(typeof ADAPTERS)[number]['config']>;
 
 /** Whether any chat platform is configured (serve has something to run). */
-export function anyAdapterEnabled(config: AppConfig): boolean {
-  return ADAPTERS.some((entry) => entry.enabled(config));
+export function anyAdapterEnabled(config: PlatformSettings): boolean {
+  return ADAPTERS.some((adapter) => adapter.enabledIn(config));
 }
 
 /** The configured platforms' adapters, each module imported only now. */
-export async function createChatAdapters(config: AppConfig, deps: AdapterDeps): Promise<ResumableAdapter[]> {
+export async function createChatAdapters(
+  config: PlatformSettings,
+  deps: AdapterDeps,
+): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
-  for (const entry of ADAPTERS) if (entry.enabled(config)) adapters.push(await entry.create(config, deps));
+  for (const adapter of ADAPTERS)
+    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, deps));
   return adapters;
 }

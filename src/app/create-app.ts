@@ -139,6 +139,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const state =
       options.state ??
       (await openBotState(config, {
+        secrets: secretsOf(config),
         ...(options.mode ? { mode: options.mode } : {}),
         ...(now ? { now: () => now().getTime() } : {}),
       }));

@@ -15,6 +15,11 @@ export interface LeaseHooks {
    * taken back as soon as it is free. For leases that say "I exist" rather than guard work.
    */
   retake?: boolean;
+  /**
+   * Once, when renewals have failed so long that the lease could lapse before the next one: the
+   * lease is abandoned and the holder must stop its work now, so no two replicas ever do it at once.
+   */
+  onAtRisk?: () => void;
 }
 
 /** One named lease of one owner. */
@@ -48,6 +53,9 @@ export function lease(
   let lost = false;
   let timer: NodeJS.Timeout | undefined;
   let renewing = false;
+  // When the store last confirmed this owner's hold (take or renew).
+  let confirmedAt = 0;
+  const period = Math.max(1, Math.floor(ttlMs / 3));
 
   const stopKeeping = (): void => {
     clearInterval(timer);
@@ -64,14 +72,18 @@ export function lease(
     },
     async take() {
       held = await leases.acquire(name, owner, ttlMs);
-      if (held) lost = false;
+      if (held) {
+        lost = false;
+        confirmedAt = Date.now();
+      }
       return held;
     },
     async renew() {
       if (hooks.retake) return self.take();
       if (lost) return false;
       const still = await leases.renew(name, owner, ttlMs);
-      if (!still) {
+      if (still) confirmedAt = Date.now();
+      else {
         held = false;
         lost = true;
         stopKeeping();
@@ -81,19 +93,22 @@ export function lease(
     },
     keep() {
       if (timer) return;
-      timer = setInterval(
-        () => {
-          if (renewing) return;
-          renewing = true;
-          self
-            .renew()
-            .catch((error: unknown) => hooks.onError?.(error))
-            .finally(() => {
-              renewing = false;
-            });
-        },
-        Math.max(1, Math.floor(ttlMs / 3)),
-      );
+      timer = setInterval(() => {
+        if (renewing) return;
+        renewing = true;
+        self
+          .renew()
+          .catch((error: unknown) => {
+            hooks.onError?.(error);
+            if (hooks.onAtRisk && Date.now() - confirmedAt + period >= ttlMs) {
+              self.abandon();
+              hooks.onAtRisk();
+            }
+          })
+          .finally(() => {
+            renewing = false;
+          });
+      }, period);
       timer.unref();
     },
     async release() {

@@ -2,8 +2,12 @@
 // the adapter: everything here is neutral.
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 
-/** The platforms an invocation can come from; part of every identity and audit record. */
-export type Platform = 'slack' | 'discord' | 'console';
+/**
+ * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
+ * src/app/adapters.ts); part of every identity and audit record. A string, so a new platform needs
+ * no change to the core.
+ */
+export type Platform = string;
 
 /** The person acting; identity is always the platform user id, never a display name. */
 export interface Actor {

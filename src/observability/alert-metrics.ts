@@ -3,9 +3,13 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { ALERT_KINDS, type AlertKind } from '../watch/types.js';
 import { DELIVERY_FAILURES, type AlertMetrics } from '../watch/ports.js';
+import { DEFAULT_PLATFORMS } from './metrics.js';
 
 /** Registers the watch metrics on `registry` (the one /metrics serves) and returns the port. */
-export function createAlertMetrics(registry: Registry): AlertMetrics {
+export function createAlertMetrics(
+  registry: Registry,
+  platforms: readonly string[] = DEFAULT_PLATFORMS,
+): AlertMetrics {
   const registers = [registry];
   const alerts = new Counter({
     name: 'vpsops_alerts_total',
@@ -39,7 +43,7 @@ export function createAlertMetrics(registry: Registry): AlertMetrics {
     },
     deliveryFailed(platform, reason) {
       failures.inc({
-        platform: ['slack', 'discord', 'console'].includes(platform) ? platform : 'other',
+        platform: platforms.includes(platform) ? platform : 'other',
         reason: (DELIVERY_FAILURES as readonly string[]).includes(reason) ? reason : 'other',
       });
     },

@@ -28,7 +28,8 @@ export interface BotMetrics extends CoreMetrics {
   readonly contentType: string;
 }
 
-const PLATFORMS = new Set(['slack', 'discord', 'console']);
+/** The platform label's values unless the caller names them (serve passes the catalogue's). */
+export const DEFAULT_PLATFORMS: readonly string[] = ['slack', 'discord', 'console'];
 const OUTCOMES = new Set(['ok', 'error', 'denied', 'invalid', 'pending', 'cancelled']);
 const CONFIRMATIONS = new Set<string>(['confirmed', 'cancelled', 'expired', 'refused']);
 const ENDPOINT_NAMES = new Set<string>(Object.keys(ENDPOINTS));
@@ -43,8 +44,15 @@ function statusLabel(sample: ApiCallSample): string {
   return sample.errorCode !== undefined ? inSet(ERROR_CODES, sample.errorCode, 'unknown') : 'unknown';
 }
 
-/** Builds the metrics; `commands` (registered paths) is the only set the command label may take. */
-export function createBotMetrics(options: { commands: readonly string[] }): BotMetrics {
+/**
+ * Builds the metrics; `commands` (registered paths) is the only set the command label may take,
+ * `platforms` the only set the platform label may take (others count as "other").
+ */
+export function createBotMetrics(options: {
+  commands: readonly string[];
+  platforms?: readonly string[];
+}): BotMetrics {
+  const PLATFORMS = new Set(options.platforms ?? DEFAULT_PLATFORMS);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const known = new Set(options.commands);

@@ -3,7 +3,8 @@
 // at most one request per cache period. Reported as vpsops_hosting_api_up and in /healthz?verbose,
 // never as a readiness failure (the bot itself tells users when the API is unreachable).
 import type { HostingApi } from '../api/index.js';
-import { describeFailure, withDeadline } from './readiness.js';
+import { withDeadline } from '../core/index.js';
+import { describeFailure } from './readiness.js';
 
 /** Up, or down with the reason (error codes and statuses only, never a secret). */
 export type ApiHealth = { up: true } | { up: false; reason: string };

@@ -30,9 +30,14 @@ export function createServeObservability(options: {
   /** VPSOPS_ADMIN_PORT: /healthz, /readyz and /metrics there, and only /healthz on `port`. */
   adminPort?: number;
   commands: readonly string[];
+  /** The platform label's values (the catalogue's platforms and the console). */
+  platforms?: readonly string[];
   logger: Logger;
 }): ServeObservability {
-  const metrics = createBotMetrics({ commands: options.commands });
+  const metrics = createBotMetrics({
+    commands: options.commands,
+    ...(options.platforms ? { platforms: options.platforms } : {}),
+  });
   let check: (() => Promise<Readiness>) | undefined;
   let apiHealth: (() => Promise<ApiHealth>) | undefined;
   let running = false;

@@ -2,6 +2,7 @@
 // API's health is not part of it — during a provider outage the bot must stay in the Service to say
 // "the hosting API is unreachable" itself; it is reported apart (api-health.ts).
 import { isApiError } from '../api/index.js';
+import { DeadlineExceeded, withDeadline } from '../core/index.js';
 
 /** Ready, or the plain-text reason naming the dependency that failed (never a secret). */
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -20,19 +21,9 @@ export interface ReadinessOptions {
  */
 export function describeFailure(error: unknown): string {
   if (isApiError(error)) return `${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}`;
-  if (error instanceof TimedOut) return error.message;
+  if (error instanceof DeadlineExceeded) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : 'failed';
-}
-
-class TimedOut extends Error {}
-
-export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Builds the check behind GET /readyz. */

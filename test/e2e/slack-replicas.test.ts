@@ -86,6 +86,13 @@ async function replica(name: string): Promise<Replica> {
   return { child, port, events: `http://127.0.0.1:${port}/slack/events`, stderr: () => stderr };
 }
 
+/**
+ * The two replicas both cases run on, started together once (a replica's start is the slow part of
+ * this file); stopped in afterAll, or killed by the case that kills one.
+ */
+let pair: Promise<[Replica, Replica]> | undefined;
+const replicas = () => (pair ??= Promise.all([replica('a'), replica('b')]));
+
 const slash = (to: Replica, text: string) =>
   postSigned(
     to.events,
@@ -158,8 +165,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(
+    running.map((child) =>
+      waitFor(() => child.exitCode !== null || child.signalCode !== null, 'a replica to stop', 15_000).catch(
+        () => child.kill('SIGKILL'),
+      ),
+    ),
+  );
   // Redis (a child process) stops even when the fake Slack's close reports findings.
   await stopAll(
     () => slack?.close(),
@@ -171,111 +185,98 @@ afterAll(async () => {
 
 describe('two serve replicas on one Redis', { timeout: 180_000 }, () => {
   it('confirms on one replica a preview made on the other, and runs each confirmation exactly once', async () => {
-    const a = await replica('a');
-    const b = await replica('b');
-    try {
-      const card = await previewFrom(a, `instance stop ${web1}`, 'web-1', 'vps_confirm');
-      expect((await click(b, card, 'vps_confirm')).status).toBe(200);
-      await waitFor(() => sim.countRequests('instance.stop') === 1, 'the stop', 15_000);
-      await waitFor(() => buttons(slack.messages.get(card.ts)!).length === 0, 'the confirmed card', 15_000);
-      // One destructive operation per server: the next stop of web-1 waits until this one is followed to its end.
-      const followedToItsEnd = (stopped: StoredMessage, what: string) =>
+    const [a, b] = await replicas();
+    const card = await previewFrom(a, `instance stop ${web1}`, 'web-1', 'vps_confirm');
+    expect((await click(b, card, 'vps_confirm')).status).toBe(200);
+    await waitFor(() => sim.countRequests('instance.stop') === 1, 'the stop', 15_000);
+    await waitFor(() => buttons(slack.messages.get(card.ts)!).length === 0, 'the confirmed card', 15_000);
+    // One destructive operation per server: the next stop of web-1 waits until this one is followed to its end.
+    // On a timeout, the replicas' logs say what each one did.
+    const withLogs = <T>(waiting: Promise<T>) =>
+      waiting.catch((error: Error) => {
+        throw new Error(
+          `${error.message}\n--- replica a ---\n${a.stderr()}\n--- replica b ---\n${b.stderr()}`,
+        );
+      });
+    const followedToItsEnd = (stopped: StoredMessage, what: string) =>
+      withLogs(
         waitFor(
           () => JSON.stringify(slack.messages.get(stopped.ts)).includes('Stopped — done'),
           what,
           15_000,
-        ).catch((error: Error) => {
-          throw new Error(
-            `${error.message}\n--- card ---\n${JSON.stringify(slack.messages.get(stopped.ts)?.text)}\n--- calls ---\n${JSON.stringify(slack.calls.filter((c) => c.method === 'chat.update').map((c) => [c.args['ts'], c.args['text']]))}\n${JSON.stringify(slack.responses.slice(-8).map((r) => r.body['text']))}\n--- replica a ---\n${a.stderr()}\n--- replica b ---\n${b.stderr()}`,
-          );
-        });
-      await followedToItsEnd(card, 'the first stop to be followed to its end');
+        ),
+      );
+    await followedToItsEnd(card, 'the first stop to be followed to its end');
 
-      // Confirm clicked on both replicas at once, several times over: one API call each time.
-      for (const [round, uuid, host] of [
-        [1, web1, 'web-1'],
-        [2, cache1, 'cache-1'],
-        [3, web1, 'web-1'],
-      ] as const) {
-        setRunning(uuid);
-        const next = await previewFrom(round % 2 ? b : a, `instance stop ${uuid}`, host, 'vps_confirm');
-        const answers = await Promise.all([
-          click(a, next, 'vps_confirm'),
-          click(b, next, 'vps_confirm'),
-          click(a, next, 'vps_confirm'),
-          click(b, next, 'vps_confirm'),
-        ]);
-        expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-        await waitFor(
-          () => sim.countRequests('instance.stop') === round + 1,
-          `stop #${round + 1}`,
-          15_000,
-        ).catch((error: Error) => {
-          throw new Error(
-            `${error.message}\n--- replica a ---\n${a.stderr()}\n--- replica b ---\n${b.stderr()}`,
-          );
-        });
-        await followedToItsEnd(next, `stop #${round + 1} to be followed to its end`);
-      }
-      // Give stray duplicate executions time to show up before counting for the last time.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(sim.countRequests('instance.stop')).toBe(4);
-    } finally {
-      a.child.kill('SIGTERM');
-      b.child.kill('SIGTERM');
+    // Confirm clicked on both replicas at once, several times over: one API call each time.
+    for (const [round, uuid, host] of [
+      [1, web1, 'web-1'],
+      [2, cache1, 'cache-1'],
+      [3, web1, 'web-1'],
+    ] as const) {
+      setRunning(uuid);
+      const next = await previewFrom(round % 2 ? b : a, `instance stop ${uuid}`, host, 'vps_confirm');
+      const answers = await Promise.all([
+        click(a, next, 'vps_confirm'),
+        click(b, next, 'vps_confirm'),
+        click(a, next, 'vps_confirm'),
+        click(b, next, 'vps_confirm'),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      await withLogs(
+        waitFor(() => sim.countRequests('instance.stop') === round + 1, `stop #${round + 1}`, 15_000),
+      );
+      await followedToItsEnd(next, `stop #${round + 1} to be followed to its end`);
     }
+    // Give stray duplicate executions time to show up before counting for the last time.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sim.countRequests('instance.stop')).toBe(4);
   });
 
   it('finishes a followed delete on the surviving replica when the follower is killed', async () => {
-    const a = await replica('c');
-    const b = await replica('d');
-    try {
-      const card = await previewFrom(a, `instance delete ${web2}`, 'web-2', 'vps_confirm_typed');
-      // The typed-name modal opens on A; its submission reaches B (the bot learned the name from the preview).
-      await click(a, card, 'vps_confirm_typed');
-      const view = await waitFor(
-        () => slack.callsTo('views.open').at(-1)?.args.view as Record<string, unknown>,
-        'the modal',
-        10_000,
-      );
-      const input = (view.blocks as { block_id: string; element: { action_id: string } }[]).find(
-        (blk) => blk.element,
-      );
-      const answer = await postSigned(
-        b.events,
-        interactionForm(
-          viewSubmissionPayload({
-            userId: OPERATOR,
-            callbackId: String(view.callback_id),
-            privateMetadata: String(view.private_metadata),
-            blockId: input?.block_id ?? '',
-            actionId: input?.element.action_id ?? '',
-            typed: 'web-2',
-          }),
-        ),
-        { secret: SECRET },
-      );
-      expect(answer.status).toBe(200);
-      await waitFor(() => sim.countRequests('instance.delete') === 1, 'the delete', 15_000);
-      // B confirmed, so B follows the operation: kill it without a chance to clean up.
-      await waitFor(
-        () => /terminating/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
-        'progress',
-        15_000,
-      );
-      const follower = b;
-      const survivor = a;
-      follower.child.kill('SIGKILL');
+    const [a, b] = await replicas();
+    const card = await previewFrom(a, `instance delete ${web2}`, 'web-2', 'vps_confirm_typed');
+    // The typed-name modal opens on A; its submission reaches B (the bot learned the name from the preview).
+    await click(a, card, 'vps_confirm_typed');
+    const view = await waitFor(
+      () => slack.callsTo('views.open').at(-1)?.args.view as Record<string, unknown>,
+      'the modal',
+      10_000,
+    );
+    const input = (view.blocks as { block_id: string; element: { action_id: string } }[]).find(
+      (blk) => blk.element,
+    );
+    const answer = await postSigned(
+      b.events,
+      interactionForm(
+        viewSubmissionPayload({
+          userId: OPERATOR,
+          callbackId: String(view.callback_id),
+          privateMetadata: String(view.private_metadata),
+          blockId: input?.block_id ?? '',
+          actionId: input?.element.action_id ?? '',
+          typed: 'web-2',
+        }),
+      ),
+      { secret: SECRET },
+    );
+    expect(answer.status).toBe(200);
+    await waitFor(() => sim.countRequests('instance.delete') === 1, 'the delete', 15_000);
+    // B confirmed, so B follows the operation: kill it without a chance to clean up.
+    await waitFor(
+      () => /terminating/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
+      'progress',
+      15_000,
+    );
+    const follower = b;
+    const survivor = a;
+    follower.child.kill('SIGKILL');
 
-      await waitFor(
-        () => /web-2 deleted/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
-        'the surviving replica to finish the card',
-        30_000,
-      );
-      expect(survivor.child.exitCode).toBeNull();
-    } finally {
-      a.child.kill('SIGTERM');
-      b.child.kill('SIGTERM');
-    }
+    await waitFor(
+      () => /web-2 deleted/.test(JSON.stringify(slack.messages.get(card.ts)?.blocks)),
+      'the surviving replica to finish the card',
+      30_000,
+    );
+    expect(survivor.child.exitCode).toBeNull();
   });
 });

@@ -18,7 +18,10 @@ export async function createBotWithState(
         audit: await openAuditLog(config.dataDir, { redact: createRedactor(secretsOf(config)) }),
         close: async () => undefined,
       }
-    : await openBotState(config, deps.now ? { now: () => deps.now!().getTime() } : {});
+    : await openBotState(config, {
+        secrets: secretsOf(config),
+        ...(deps.now ? { now: () => deps.now!().getTime() } : {}),
+      });
   const bot = await createBot(config, { ...deps, store: state.store, audit: state.audit });
   return {
     ...bot,

@@ -265,3 +265,60 @@ describe('one HTTP server', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('one mechanism per chore', () => {
+  /** `file:line` of every line (comments stripped) in src, commands and adapters that matches. */
+  const linesMatching = (pattern: RegExp, except: readonly string[]) =>
+    ['src', 'commands', 'adapters'].flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => !except.some((allowed) => posix(file).startsWith(allowed)))
+        .flatMap((file) =>
+          stripComments(readFileSync(join(ROOT, file), 'utf8'))
+            .split('\n')
+            .flatMap((line, i) => (pattern.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+        ),
+    );
+
+  it('deadlines go through the one deadline helper (src/core/deadline.ts): no hand-written Promise.race', () => {
+    expect(linesMatching(/\bPromise\.race\(/, ['src/core/deadline.ts'])).toEqual([]);
+  });
+
+  it('leased work goes through the one lease helper (src/core/leases.ts): nobody else acquires or renews', () => {
+    expect(linesMatching(/\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/'])).toEqual([]);
+  });
+
+  it('exit codes are declared once, in src/app/exit-codes.ts', () => {
+    expect(linesMatching(/\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts'])).toEqual([]);
+  });
+
+  it('from src/app, adapters import only the exit codes (src/app/exit-codes.ts)', () => {
+    const bad = allImports(['adapters']).filter(
+      (r) => under(r.target, 'src/app') && asTs(r.target ?? '') !== 'src/app/exit-codes.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('src/config.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['src/config.ts', 'src/app-config.ts'].flatMap((file) =>
+      stripComments(readFileSync(join(ROOT, file), 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it("adapters' config fragments are imported from outside their folder only by the catalogue (src/app/adapters.ts), stores' only by src/store/open.ts", () => {
+    const fragment = (target: string | null) =>
+      /^(adapters\/[^/]+|src\/store\/[^/]+)\/config\.(ts|js)$/.test(target ?? '');
+    const owner = (target: string) =>
+      target
+        .split('/')
+        .slice(0, target.startsWith('adapters/') ? 2 : 3)
+        .join('/');
+    const bad = allImports(['src', 'commands', 'adapters'])
+      .filter((r) => fragment(r.target) && !under(r.file, owner(r.target ?? '')))
+      .filter((r) => r.file !== (under(r.target, 'adapters') ? 'src/app/adapters.ts' : 'src/store/open.ts'));
+    expect(fragment('adapters/slack/config.js')).toBe(true);
+    expect(bad.map(show)).toEqual([]);
+  });
+});

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { discordEnabled, loadConfig, redactedConfig, slackEnabled } from '../../src/config.js';
+import { discordEnabled } from '../../adapters/discord/config.js';
+import { slackEnabled } from '../../adapters/slack/config.js';
+import { loadConfig, redactedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 
 describe('configuration', () => {
@@ -18,8 +20,8 @@ describe('configuration', () => {
       hostingApi: { timeoutMs: 10_000 },
       slack: { port: 3000 },
     });
-    expect(slackEnabled(config)).toBe(false);
-    expect(discordEnabled(config)).toBe(false);
+    expect(slackEnabled(config.slack)).toBe(false);
+    expect(discordEnabled(config.discord)).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -47,8 +49,8 @@ describe('configuration', () => {
     expect(config.currency).toBe('USD');
     expect(config.slack.port).toBe(8080);
     expect(config.consoleUser).toBe('ana');
-    expect(slackEnabled(config)).toBe(true);
-    expect(discordEnabled(config)).toBe(true);
+    expect(slackEnabled(config.slack)).toBe(true);
+    expect(discordEnabled(config.discord)).toBe(true);
   });
 
   it('names bad variables without echoing their values', () => {

@@ -2,6 +2,7 @@
 // knows no hostnames until someone runs `instance show`. Fetching the detail of uuids the bot
 // already has (policy aliases, a simulator's seed) makes `instance show web-1` work at once.
 import type { HostingApi } from '../../api/index.js';
+import { withDeadline } from '../deadline.js';
 import type { BotStore } from '../store.js';
 
 /** Limits for one learning pass. */
@@ -42,14 +43,8 @@ export async function learnInstances(
       }
     }
   };
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, options.timeoutMs ?? LEARN_TIMEOUT_MS);
-    timer.unref();
-  });
   const workers = Array.from({ length: Math.min(concurrency, queue.length) }, () => worker());
-  await Promise.race([Promise.all(workers), deadline]);
+  await withDeadline(Promise.all(workers), options.timeoutMs ?? LEARN_TIMEOUT_MS, () => undefined);
   over = true;
-  clearTimeout(timer);
   return learned;
 }

@@ -18,11 +18,11 @@ describe('adapter catalogue', () => {
   it('enables a platform only when its settings are complete', () => {
     expect(anyAdapterEnabled(loadConfig({}))).toBe(false);
     const slack = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'sig' });
-    expect(ADAPTERS.filter((entry) => entry.enabled(slack)).map((entry) => entry.platform)).toEqual([
+    expect(ADAPTERS.filter((entry) => entry.enabledIn(slack)).map((entry) => entry.platform)).toEqual([
       'slack',
     ]);
     const discord = loadConfig({ DISCORD_TOKEN: 'tok', DISCORD_APPLICATION_ID: '1' });
-    expect(ADAPTERS.filter((entry) => entry.enabled(discord)).map((entry) => entry.platform)).toEqual([
+    expect(ADAPTERS.filter((entry) => entry.enabledIn(discord)).map((entry) => entry.platform)).toEqual([
       'discord',
     ]);
   });

@@ -82,6 +82,27 @@ describe('lease (the one leased-work helper)', () => {
     work.abandon();
   });
 
+  it('with onAtRisk, gives the lease up before it can lapse when renewals keep failing', async () => {
+    const { leases } = countedLeases();
+    const onAtRisk = vi.fn();
+    let failing = false;
+    const flaky: LeaseStore = {
+      ...leases,
+      renew: (...args) => (failing ? Promise.reject(new Error('store down')) : leases.renew(...args)),
+    };
+    const work = lease(flaky, 'work', 'a', 3_000, { onAtRisk });
+    await work.take();
+    work.keep();
+    failing = true;
+    await vi.advanceTimersByTimeAsync(1_000); // one failure: the lease still has 2 s
+    expect(onAtRisk).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000); // a second: the next renewal would come too late
+    expect(onAtRisk).toHaveBeenCalledTimes(1);
+    expect(work.held).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(onAtRisk).toHaveBeenCalledTimes(1);
+  });
+
   it('adopts a lease whose holder stopped renewing once it lapsed', async () => {
     const { leases } = countedLeases();
     const dead = lease(leases, 'work', 'a', 3_000);

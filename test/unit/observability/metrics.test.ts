@@ -27,6 +27,15 @@ async function labelValues(metrics: BotMetrics): Promise<string[]> {
 }
 
 describe('command metrics', () => {
+  it('takes the platform label from the platforms it is given (the catalogue), any other as "other"', async () => {
+    const metrics = createBotMetrics({ commands: ['instance show'], platforms: ['console', 'teams'] });
+    metrics.commandDone('instance show', 'teams', 'ok');
+    metrics.commandDone('instance show', 'slack', 'ok');
+    const text = await metrics.text();
+    expect(text).toContain('vpsops_commands_total{command="instance show",platform="teams",outcome="ok"} 1');
+    expect(text).toContain('vpsops_commands_total{command="instance show",platform="other",outcome="ok"} 1');
+  });
+
   it('counts a mistyped command as "unknown" and never puts the typed text in a label', async () => {
     const metrics = newMetrics();
     const { run } = await makeBot({ policy: POLICY, metrics });

@@ -62,7 +62,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-async function replica(name: string, leases: LeaseStore, seen: string[], shardCount?: number) {
+async function replica(name: string, leases: LeaseStore, seen: string[], shardCount?: number, pollMs = 100) {
   const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
   const gateway = await startShardedGateway({
     token: fake.botToken,
@@ -78,7 +78,7 @@ async function replica(name: string, leases: LeaseStore, seen: string[], shardCo
       createMemoryEphemeralState(),
     ),
     ttlMs: 600,
-    pollMs: 100,
+    pollMs,
   });
   running.push(gateway);
   return gateway;
@@ -117,5 +117,23 @@ describe('sharded Discord gateway', () => {
     const i = fake.slash(USER, ['status']);
     await waitFor(() => i.originalId && fake.store.messages.get(i.originalId)?.edits, 'the answer');
     expect(seen).toEqual(['b']);
+  });
+
+  it('renews a held shard every third of its lease TTL (the core lease helper), however slowly it polls', async () => {
+    const leases = createMemoryLeases(Date.now);
+    let renewals = 0;
+    const counted: LeaseStore = {
+      ...leases,
+      renew: (...args) => {
+        renewals += 1;
+        return leases.renew(...args);
+      },
+    };
+    // A poll far longer than the TTL: only renewals on the lease's own clock keep the shard.
+    const a = await replica('a', counted, [], 1, 60_000);
+    expect(a.held()).toEqual([0]);
+    await waitFor(() => renewals >= 4, 'four renewals of the shard lease', 5_000);
+    expect(await leases.holder(shardLease(0))).toBe(a.owner);
+    expect(a.held()).toEqual([0]);
   });
 });

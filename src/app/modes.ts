@@ -1,5 +1,6 @@
-// What each CLI mode does once commander has parsed it: console, exec, serve, simulator and
-// register. src/main.ts only wires these to the command line.
+// Which mode runs, and what each does once commander has parsed argv: console, exec, serve,
+// simulator and register. src/main.ts only wires these to the command line; every mode that runs
+// the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
 import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
 import { consoleChannelPoster } from '../../adapters/console/channel-poster.js';
@@ -7,20 +8,15 @@ import {
   APPROVE,
   consoleActor,
   createConsoleAdapter,
-  EXIT,
   pendingTargetLookup,
   runExec,
 } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
-import {
-  createApp,
-  createFileLogger,
-  refRouter,
-  responderRouter,
-  type ResumableAdapter,
-} from './create-app.js';
+import { createApp, createFileLogger, type ResumableAdapter } from './create-app.js';
+import { EXIT } from './exit-codes.js';
+import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
-import { anyAdapterEnabled, createChatAdapters } from './adapters.js';
+import { anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { ConfigError, commandPath, type CommandResult, commandInfo } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
@@ -29,9 +25,14 @@ import { createServeObservability } from '../serve/observability.js';
 import { admittedDispatcher } from '../serve/admission.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
-/** The bare `vpsops`: serve when a chat platform is configured, otherwise the console. */
+/** What the bare `vpsops` runs: serve when a chat platform is configured, otherwise the console. */
+export function defaultMode(config: AppConfig): 'serve' | 'console' {
+  return anyAdapterEnabled(config) ? 'serve' : 'console';
+}
+
+/** The bare `vpsops`: the default mode for this config. */
 export async function runDefault(config: AppConfig, version: string): Promise<number> {
-  return anyAdapterEnabled(config) ? runServe(config) : runConsole(config, version);
+  return defaultMode(config) === 'serve' ? runServe(config) : runConsole(config, version);
 }
 
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
@@ -59,17 +60,26 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     terminal: interactive,
     pendingTarget: pendingTargetLookup(app.bot.store.pending),
   });
+  // The console is a resumable adapter too: its cards are the terminal's, alerts print there.
+  const resumable: ResumableAdapter = {
+    platform: adapter.platform,
+    start: (dispatcher, lookups) => adapter.start(dispatcher, lookups),
+    stop: () => adapter.stop(),
+    responderFor: (ref) => (ref.platform === 'console' ? adapter.responder() : null),
+    poster: () => consoleChannelPoster(() => adapter.responder()),
+  };
   const stop = () => void adapter.stop();
   process.once('SIGTERM', stop);
   try {
-    await adapter.start(app.dispatcher, app.bot.lookups);
-    await app.closeInterrupted((ref) => (ref.platform === 'console' ? adapter.responder() : null));
-    await app.resumeTracking((op) => (op.ref.platform === 'console' ? adapter.responder() : null));
-    await app.startWatching([consoleChannelPoster(() => adapter.responder())]);
-    await adapter.closed;
+    await runLifecycle({
+      app,
+      adapters: async () => [resumable],
+      logger: log.logger,
+      recover: true,
+      until: () => adapter.closed,
+    });
   } finally {
     process.off('SIGTERM', stop);
-    await app.close();
   }
   return EXIT.ok;
 }
@@ -113,22 +123,22 @@ export async function runExecCommand(
     tracker: follower ? follower.factory : null,
     mode: 'exec',
   });
-  try {
-    return await runExec(app.dispatcher, {
-      text,
-      confirm: options.confirm,
-      actor: approving
-        ? consoleActor(config.consoleApprover)
-        : consoleActor(options.as ?? config.consoleUser),
-      stdout: process.stdout,
-      stderr: process.stderr,
-      ...(follower ? { follow: follower.follow } : {}),
-      ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
-      pendingTarget: pendingTargetLookup(app.bot.store.pending),
-    });
-  } finally {
-    await app.close();
-  }
+  return runLifecycle({
+    app,
+    until: () =>
+      runExec(app.dispatcher, {
+        text,
+        confirm: options.confirm,
+        actor: approving
+          ? consoleActor(config.consoleApprover)
+          : consoleActor(options.as ?? config.consoleUser),
+        stdout: process.stdout,
+        stderr: process.stderr,
+        ...(follower ? { follow: follower.follow } : {}),
+        ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
+        pendingTarget: pendingTargetLookup(app.bot.store.pending),
+      }),
+  });
 }
 
 /** Re-quotes a word that arrived unquoted-but-split (e.g. `exec ipset-create web-1 "a b"`). */
@@ -145,6 +155,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     port: config.slack.port,
     adminPort: config.adminPort,
     commands: allCommands.map(commandPath),
+    platforms: PLATFORM_IDS,
     logger,
   });
   if (!anyAdapterEnabled(config)) {
@@ -159,19 +170,23 @@ export async function runServe(config: AppConfig): Promise<number> {
     // Against the simulator every message says so, edits, alerts and resumed cards included.
     markSimulator: true,
     ...obs.appOptions,
-    alertMetrics: createAlertMetrics(obs.metrics.registry),
+    alertMetrics: createAlertMetrics(obs.metrics.registry, PLATFORM_IDS),
   });
   obs.attach(app);
   // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
   const dispatcher = admittedDispatcher(app.dispatcher);
-  const { lookups } = app.bot;
   if (app.backend.kind === 'simulator')
     logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
-  const started: ResumableAdapter[] = [];
-  try {
-    // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
-    const { ephemeral, leases } = app.bot.store;
-    const adapters = await createChatAdapters(config, { logger, http: obs.http, state: ephemeral, leases });
+  // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
+  const { ephemeral, leases } = app.bot.store;
+  const adapters = async () => {
+    const created = await createChatAdapters(config, {
+      logger,
+      http: obs.http,
+      state: ephemeral,
+      leases,
+      sharedStore: Boolean(config.redis.url),
+    });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else
@@ -179,29 +194,9 @@ export async function runServe(config: AppConfig): Promise<number> {
         { port, adminPort },
         'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
       );
-    for (const adapter of adapters) {
-      await adapter.start(dispatcher, lookups);
-      started.push(adapter);
-      logger.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
-    }
-    // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
-    const byRef = refRouter(started);
-    const interrupted = await app.closeInterrupted(byRef);
-    if (interrupted > 0) logger.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
-    // …and from now on those of replicas that die while this one runs, without waiting for a restart.
-    app.bot.startClosingInterrupted(byRef, config.leaseTtlMs);
-    // Operations a previous run was following are picked up again, edited with the bot token.
-    const router = responderRouter(started);
-    const resumed = await app.resumeTracking(router).catch((error: unknown) => {
-      logger.warn({ err: error }, 'resuming tracked operations failed');
-      return 0;
-    });
-    if (resumed > 0) logger.info({ resumed }, 'resumed tracked operations');
-    // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
-    app.bot.startExpirySweeper(byRef, Math.round(config.leaseTtlMs / 3));
-    obs.started();
-    // Watches are polled by whichever replica holds each one's lease; alerts go out with the bot token.
-    await app.startWatching(started.flatMap((adapter) => adapter.poster?.() ?? []));
+    return created;
+  };
+  const serving = async () => {
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(
@@ -210,16 +205,19 @@ export async function runServe(config: AppConfig): Promise<number> {
     );
     const signal = await nextSignal();
     logger.info({ signal }, 'shutting down');
-  } finally {
-    for (const adapter of started.reverse()) {
-      await adapter
-        .stop()
-        .catch((error: unknown) => logger.warn({ err: error }, `${adapter.platform} stop failed`));
-    }
-    await obs.close();
-    await app.close();
-  }
-  return EXIT.ok;
+    return EXIT.ok;
+  };
+  return runLifecycle({
+    app,
+    dispatcher,
+    adapters,
+    logger,
+    recover: true,
+    shared: { leaseTtlMs: config.leaseTtlMs },
+    onStarted: () => obs.started(),
+    until: serving,
+    closers: [() => obs.close()],
+  });
 }
 
 /** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */
@@ -262,17 +260,4 @@ export async function runRegister(config: AppConfig, options: { guild?: string }
       : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
   );
   return EXIT.ok;
-}
-
-/** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
 }

@@ -1,0 +1,53 @@
+// Discord's part of the configuration: its variables, which are secrets, and its settings
+// (config.discord). The catalogue (src/app/adapters.ts) hands it to src/config.ts.
+import { z } from 'zod';
+import { blankToUndefined, configFragment, optionalText, optionalUrl } from '../../src/config-fragment.js';
+
+/** Discord's settings; `port` is serve's PORT, where /discord/interactions is mounted. */
+export interface DiscordSettings {
+  token?: string;
+  applicationId?: string;
+  apiUrl?: string;
+  guildId?: string;
+  /** Application public key (hex): HTTP interactions mode on /discord/interactions. */
+  publicKey?: string;
+  /** Gateway shards across replicas; unset → Discord's recommendation. */
+  shardCount?: number;
+  port: number;
+}
+
+export const discordConfig = configFragment({
+  key: 'discord',
+  env: {
+    DISCORD_TOKEN: optionalText,
+    DISCORD_APPLICATION_ID: optionalText,
+    DISCORD_API_URL: optionalUrl,
+    DISCORD_GUILD_ID: optionalText,
+    DISCORD_PUBLIC_KEY: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hex characters of the application public key')
+        .optional(),
+    ),
+    DISCORD_SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
+  },
+  secretEnv: ['DISCORD_TOKEN'],
+  settings: (e, shared): DiscordSettings => ({
+    token: e.DISCORD_TOKEN,
+    applicationId: e.DISCORD_APPLICATION_ID,
+    apiUrl: e.DISCORD_API_URL,
+    guildId: e.DISCORD_GUILD_ID,
+    publicKey: e.DISCORD_PUBLIC_KEY,
+    shardCount: e.DISCORD_SHARD_COUNT,
+    port: shared.port,
+  }),
+  secrets: (s) => ({ DISCORD_TOKEN: s.token }),
+  redacted: (s, hide) => ({ ...s, token: hide(s.token) }),
+});
+
+/** Discord runs when both its bot token and application id are set. */
+export function discordEnabled(settings: DiscordSettings): boolean {
+  return Boolean(settings.token && settings.applicationId);
+}

@@ -1,0 +1,95 @@
+// The one start/stop of a running app, for console, exec and serve alike: start the adapters in
+// order, pick up what a previous run left (interrupted calls, followed operations), start the
+// watches, wait for the mode's end, then stop adapters (last started first), the mode's own
+// resources and the app — in that order, even when starting failed half-way.
+import type { Dispatcher } from '../core/index.js';
+import type { Logger } from '../logger.js';
+import type { ChannelPoster } from '../watch/index.js';
+import { refRouter, responderRouter, type App, type ResumableAdapter } from './create-app.js';
+
+/** What one run of the app does between createApp and app.close(). */
+export interface LifecycleSpec<T> {
+  app: App;
+  /** The dispatcher adapters hand invocations to (default: the app's). */
+  dispatcher?: Dispatcher;
+  /** Builds the adapters to start, in order (inside the lifecycle, so a failure still closes the app); none for exec. */
+  adapters?: () => Promise<readonly ResumableAdapter[]>;
+  /** Where start, recovery and stop failures are logged. */
+  logger?: Logger;
+  /**
+   * Pick up after a previous run once the adapters are up: close interrupted calls as unknown,
+   * resume followed operations, start the watches (console and serve; exec leaves that to them).
+   */
+  recover?: boolean;
+  /**
+   * Several replicas may share the store (serve): keep closing interrupted calls of replicas that die
+   * while this one runs, and sweep expired cards under a lease renewed every third of `leaseTtlMs`.
+   */
+  shared?: { leaseTtlMs: number };
+  /** Called once everything is started, before the watches (serve turns readiness on here). */
+  onStarted?: () => void;
+  /** The mode's own work; its result is the lifecycle's. */
+  until: () => Promise<T>;
+  /** Closed after the adapters and before the app (serve's HTTP server). */
+  closers?: ReadonlyArray<() => Promise<void>>;
+}
+
+/** Runs the app through one lifecycle and closes everything it started. */
+export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
+  const { app, logger } = spec;
+  const started: ResumableAdapter[] = [];
+  try {
+    for (const adapter of (await spec.adapters?.()) ?? []) {
+      await adapter.start(spec.dispatcher ?? app.dispatcher, app.bot.lookups);
+      started.push(adapter);
+      logger?.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
+    }
+    if (spec.recover) await recover(spec, started);
+    else spec.onStarted?.();
+    return await spec.until();
+  } finally {
+    for (const adapter of started.reverse()) {
+      await adapter
+        .stop()
+        .catch((error: unknown) => logger?.warn({ err: error }, `${adapter.platform} stop failed`));
+    }
+    for (const close of spec.closers ?? []) await close();
+    await app.close();
+  }
+}
+
+/** Recovery after start: interrupted calls, followed operations, shared sweeps, then the watches. */
+async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAdapter[]): Promise<void> {
+  const { app, logger } = spec;
+  // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
+  const byRef = refRouter(started);
+  const interrupted = await app.closeInterrupted(byRef);
+  if (interrupted > 0) logger?.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
+  // …and from now on those of replicas that die while this one runs, without waiting for a restart.
+  if (spec.shared) app.bot.startClosingInterrupted(byRef, spec.shared.leaseTtlMs);
+  // Operations a previous run was following are picked up again, edited with the bot token.
+  const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
+    logger?.warn({ err: error }, 'resuming tracked operations failed');
+    return 0;
+  });
+  if (resumed > 0) logger?.info({ resumed }, 'resumed tracked operations');
+  // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
+  if (spec.shared) app.bot.startExpirySweeper(byRef, Math.round(spec.shared.leaseTtlMs / 3));
+  spec.onStarted?.();
+  // Watches are polled by whichever replica holds each one's lease; alerts go out through the adapters.
+  const posters: ChannelPoster[] = started.flatMap((adapter) => adapter.poster?.() ?? []);
+  await app.startWatching(posters);
+}
+
+/** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */
+export function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+      resolve(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}
