@@ -4,6 +4,13 @@
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 
+/** Slack's OAuth client: one app installed in many workspaces, each install stored as a tenant. */
+export interface SlackOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+}
+
 /** Validated settings for the whole process; secrets live only in hostingApi.key, slack and discord. */
 export interface AppConfig {
   /** `simulatorRequested`: HOSTING_API_URL=simulator asked for the embedded simulator by name (serve needs that). */
@@ -38,7 +45,15 @@ export interface AppConfig {
   audit: { interruptedAfterMs: number };
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
-  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string; port: number };
+  slack: {
+    botToken?: string;
+    signingSecret?: string;
+    appToken?: string;
+    apiUrl?: string;
+    port: number;
+    /** OAuth mode (one app, many workspaces): SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET. */
+    oauth?: SlackOAuthConfig;
+  };
   discord: {
     token?: string;
     applicationId?: string;
@@ -52,6 +67,8 @@ export interface AppConfig {
   };
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
+  /** VPSOPS_ENCRYPTION_KEY (base64 of 32 bytes): wraps each tenant's data key; required in OAuth mode. */
+  encryptionKey?: string;
   /** Shared state for several processes; unset → the embedded store in dataDir (one process). */
   /** `unsafePersistence`: serve confirmations even when Redis lacks AOF / noeviction (trials). */
   redis: { url?: string; prefix: string; unsafePersistence?: boolean };
@@ -67,6 +84,9 @@ export function secretsOf(config: AppConfig): string[] {
     config.discord.token,
     redisPassword(config.redis.url),
     config.paging?.routingKey,
+    config.slack.oauth?.clientSecret,
+    config.slack.oauth?.stateSecret,
+    config.encryptionKey,
   ].filter((value): value is string => typeof value === 'string' && value.length > 0);
 }
 

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { LOG_LEVELS, redisPassword, type AppConfig } from './app-config.js';
 import { ConfigError } from './core/index.js';
 import { redactedRedisUrl } from './store/redis/redis-url.js';
+import { decodeMasterKey } from './secrets/envelope.js';
+import { slackOAuthFrom } from './secrets/oauth-config.js';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -71,6 +73,19 @@ const envSchema = z.object({
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
   SLACK_API_URL: optionalUrl,
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: optionalText,
+  VPSOPS_ENCRYPTION_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((raw) => decodeMasterKey(raw) !== null, {
+        message: 'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
+      })
+      .optional(),
+  ),
   PORT: positiveInt(3000, 65_535),
   VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
   DISCORD_TOKEN: optionalText,
@@ -196,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration — VPSOPS_ADMIN_PORT must differ from PORT (it moves /readyz and /metrics off the public port)',
     );
   }
+  const oauth = slackOAuthFrom(e);
   const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
   if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(e);
   return {
@@ -234,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       appToken: e.SLACK_APP_TOKEN,
       apiUrl: e.SLACK_API_URL,
       port: e.PORT,
+      ...(oauth ? { oauth } : {}),
     },
     discord: {
       token: e.DISCORD_TOKEN,
@@ -245,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       port: e.PORT,
     },
     adminPort: e.VPSOPS_ADMIN_PORT,
+    ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
     redis: {
       url: e.REDIS_URL,
       prefix: e.VPSOPS_REDIS_PREFIX,
@@ -253,9 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** Slack runs when both its bot token and signing secret are set. */
+/** Slack runs when its signing secret and either its bot token or its OAuth client (many workspaces) are set. */
 export function slackEnabled(config: AppConfig): boolean {
-  return Boolean(config.slack.botToken && config.slack.signingSecret);
+  return Boolean((config.slack.botToken || config.slack.oauth) && config.slack.signingSecret);
 }
 
 /** Discord runs when both its bot token and application id are set. */
@@ -276,7 +294,17 @@ export function redactedConfig(config: AppConfig): AppConfig {
       botToken: hide(config.slack.botToken),
       signingSecret: hide(config.slack.signingSecret),
       appToken: hide(config.slack.appToken),
+      ...(config.slack.oauth
+        ? {
+            oauth: {
+              ...config.slack.oauth,
+              clientSecret: REDACTED,
+              stateSecret: REDACTED,
+            },
+          }
+        : {}),
     },
+    ...(config.encryptionKey ? { encryptionKey: REDACTED } : {}),
     discord: { ...config.discord, token: hide(config.discord.token) },
     redis: { ...config.redis, url: redactedRedisUrl(config.redis.url) },
     tracking: { ...config.tracking },
