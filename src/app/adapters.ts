@@ -9,6 +9,7 @@ import type { AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
 import type { ResumableAdapter } from './create-app.js';
+import type { Tenancy } from './tenancy.js';
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -19,6 +20,8 @@ export interface AdapterDeps {
   state?: EphemeralState;
   /** The store's leases (Discord's sharded gateway holds one per shard). */
   leases?: LeaseStore;
+  /** OAuth mode: installations and linked keys per tenant. */
+  tenancy?: Tenancy;
 }
 
 /** One chat platform in the catalogue. */
@@ -34,9 +37,10 @@ export interface AdapterEntry {
 
 const slack: AdapterEntry = {
   platform: 'slack',
+  // OAuth mode's secrets (client, state, encryption key) are redacted by secretsOf (config-oauth test).
   secretEnv: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'],
   enabled: slackEnabled,
-  async create(config, { logger, http, state }) {
+  async create(config, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
     const { slack } = config;
     return createSlackAdapter({
@@ -47,6 +51,9 @@ const slack: AdapterEntry = {
       http,
       logger,
       ...(state ? { state } : {}),
+      ...(slack.oauth && tenancy
+        ? { oauth: { ...slack.oauth, installations: tenancy.directory, keys: tenancy.keys } }
+        : {}),
     });
   },
 };

@@ -171,7 +171,13 @@ export async function runServe(config: AppConfig): Promise<number> {
   try {
     // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
     const { ephemeral, leases } = app.bot.store;
-    const adapters = await createChatAdapters(config, { logger, http: obs.http, state: ephemeral, leases });
+    const adapters = await createChatAdapters(config, {
+      logger,
+      http: obs.http,
+      state: ephemeral,
+      leases,
+      ...(app.tenancy ? { tenancy: app.tenancy } : {}),
+    });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else
