@@ -51,6 +51,15 @@ const B: FakeWorkspace = {
   installer: 'U0B1',
 };
 
+const ORG: FakeWorkspace = {
+  teamId: 'T0ORG',
+  teamName: 'Org',
+  code: 'code-org',
+  botToken: 'xoxb-org-wide-token-3333',
+  installer: 'U0O1',
+  enterprise: true,
+};
+
 /** The simulator behind a proxy: the two tenants' keys become the simulator's; every key sent is recorded. */
 async function keyProxy(sim: SimulatorHandle): Promise<{ url: string; seen: string[]; server: Server }> {
   const seen: string[] = [];
@@ -147,6 +156,7 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     slack.oauthClient = { clientId: '1111.2222', clientSecret: 'oauth-e2e-client-secret' };
     slack.addWorkspace(A);
     slack.addWorkspace(B);
+    slack.addWorkspace(ORG);
     dir = await mkdtemp(join(tmpdir(), 'vpsops-oauth-'));
     const config = loadConfig({
       HOSTING_API_URL: proxy.url,
@@ -244,6 +254,12 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     expect(forged.body).toContain('Nothing was installed');
     expect(await app.tenancy?.directory.installation('slack:T0A')).toBeNull();
 
+    // An org-wide install is refused with its own page, and stored nowhere.
+    const org = await install(ORG);
+    expect(org.status).toBe(400);
+    expect(org.body).toContain('Org-wide install not supported');
+    expect(await dumpRedis(redis.url)).not.toContain(ORG.botToken);
+
     expect((await install(A)).body).toContain('vpsops is installed');
     expect((await install(B)).body).toContain('vpsops is installed');
 
@@ -338,5 +354,13 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
         .map((call) => call.token),
     ).toEqual([B.botToken]);
     expect(proxy.seen).not.toContain(KEY_A);
+
+    // B disconnects: its commands answer how to connect again, and its key is no longer sent.
+    const disconnected = await slash(B, 'disconnect');
+    await waitFor(() => repliesTo(disconnected.responseUrl).includes('unlinked'), 'the unlink answer');
+    proxy.seen.length = 0;
+    const after = await slash(B, 'os list');
+    await waitFor(() => repliesTo(after.responseUrl).includes('/vps connect'), 'how to connect');
+    expect(proxy.seen).toEqual([]);
   }, 120_000);
 });
