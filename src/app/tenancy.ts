@@ -2,7 +2,7 @@
 // VPSOPS_ENCRYPTION_KEY), the `connect` port the adapters use, and the hosting-API client that
 // sends each request with its own tenant's key.
 import { ConfigError, type BotStore } from '../core/index.js';
-import type { HostingApi } from '../api/index.js';
+import { isApiError, type HostingApi } from '../api/index.js';
 import type { AppConfig } from '../app-config.js';
 import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
 import {
@@ -20,6 +20,8 @@ export interface Tenancy {
   keys: TenantKeys;
   /** The hosting API as every command sees it: the current tenant's key. */
   api: HostingApi;
+  /** serve's hosting-API health probe: the API answers (a keyless read refused counts as an answer). */
+  probe(): Promise<void>;
 }
 
 /** Whether the bot serves many tenants (Slack OAuth mode). */
@@ -41,5 +43,14 @@ export function openTenancy(
     directory,
     keys: createTenantKeys({ directory, clientFor }),
     api: tenantHostingApi({ directory, clientFor }),
+    // The bot has no key of its own: the probe reads without one, and a refusal proves the API is up.
+    async probe() {
+      try {
+        await clientFor('').systems.list();
+      } catch (error) {
+        if (isApiError(error) && error.code === 'UNAUTHORIZED') return;
+        throw error;
+      }
+    },
   };
 }

@@ -362,5 +362,26 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     const after = await slash(B, 'os list');
     await waitFor(() => repliesTo(after.responseUrl).includes('/vps connect'), 'how to connect');
     expect(proxy.seen).toEqual([]);
+
+    // B revokes the bot token: B is forgotten too.
+    const revoked = JSON.stringify({
+      ...uninstall,
+      team_id: B.teamId,
+      event_id: 'Ev2',
+      event: {
+        type: 'tokens_revoked',
+        tokens: { bot: [`U${B.teamId}BOT`] },
+        event_ts: String(Date.now() / 1000),
+      },
+    });
+    const revokeAck = await postSigned(events(), revoked, {
+      secret: SIGNING,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(revokeAck.status).toBe(200);
+    await waitFor(
+      async () => (await app.tenancy?.directory.installation('slack:T0B')) === null,
+      'B forgotten',
+    );
   }, 120_000);
 });
