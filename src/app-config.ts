@@ -43,6 +43,8 @@ export interface CoreConfig {
   replies: { progressAfterMs: number; readBudgetMs: number };
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
+  /** VPSOPS_ENCRYPTION_KEY (base64 of 32 bytes): wraps each tenant's data key; required in OAuth mode. */
+  encryptionKey?: string;
 }
 
 /** Validated settings for the whole process; secrets live in hostingApi.key, paging and the fragments' parts. */
@@ -56,7 +58,7 @@ export function namedSecretsOf(config: AppConfig): Record<string, string | undef
   return Object.assign(
     { HOSTING_API_KEY: config.hostingApi.key },
     ...CONFIG_FRAGMENTS.map((fragment) => fragment.secretsIn(config)),
-    { PAGERDUTY_ROUTING_KEY: config.paging?.routingKey },
+    { PAGERDUTY_ROUTING_KEY: config.paging?.routingKey, VPSOPS_ENCRYPTION_KEY: config.encryptionKey },
   );
 }
 

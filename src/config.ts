@@ -22,6 +22,7 @@ import {
   type SharedSettings,
 } from './config-fragment.js';
 import { ConfigError } from './core/index.js';
+import { decodeMasterKey } from './secrets/envelope.js';
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
 function hostingUrlProblem(raw: string): string | null {
@@ -76,6 +77,16 @@ const envSchema = z.object({
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
   VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
+  VPSOPS_ENCRYPTION_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((raw) => decodeMasterKey(raw) !== null, {
+        message: 'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
+      })
+      .optional(),
+  ),
   PORT: positiveInt(3000, 65_535),
   VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
 });
@@ -193,9 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
     adminPort: e.VPSOPS_ADMIN_PORT,
+    ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
   };
   // The fragments' parts, each loaded by its own schema under its own key (one entry per fragment).
   const config = { ...fragments.parts, ...core } as AppConfig;
+  if (config.slack.oauth && !config.encryptionKey)
+    throw new ConfigError(
+      'Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth mode (it encrypts the stored tokens and keys)',
+    );
   if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(config);
   return config;
 }
@@ -209,6 +225,7 @@ export function redactedConfig(config: AppConfig): AppConfig {
     ...config,
     ...Object.assign({}, ...CONFIG_FRAGMENTS.map((fragment) => fragment.redactedIn(config, hide))),
     hostingApi: { ...config.hostingApi, key: hide(config.hostingApi.key) },
+    ...(config.encryptionKey ? { encryptionKey: REDACTED } : {}),
     tracking: { ...config.tracking },
     audit: { ...config.audit },
     replies: { ...config.replies },

@@ -2,7 +2,7 @@
 // (signed requests at /slack/events, mounted on serve's HTTP server) or Socket Mode when an app
 // token is set. Transport only — verification, ack, translation and native rendering; no command
 // logic, and no server: Bolt's HTTPReceiver is used for its request listener and never started.
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import {
@@ -24,10 +24,19 @@ import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
 import { refuseFutureRequests } from './request-time.js';
 import { deliveryKeyOf } from './replays.js';
+import { registerConnect, registerTenantScope } from './connect.js';
+import { slackInstallationStore, type SlackInstallations } from './installation-store.js';
+import { INSTALL_PATH, REDIRECT_PATH, oauthReceiverOptions, type SlackOAuthOptions } from './oauth.js';
+import { registerUninstall } from './uninstall.js';
+import { tenantWebClient } from './tenant-client.js';
+import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
+  /** The one workspace's bot token (single-tenant mode); unused with `oauth`. */
   botToken: string;
+  /** OAuth mode: installed in many workspaces, each installation and key kept per tenant. */
+  oauth?: SlackOAuthOptions & { installations: SlackInstallations; keys: TenantKeys };
   signingSecret: string;
   /** xapp- token: when set, Socket Mode is used instead of the HTTP endpoint. */
   appToken?: string;
@@ -103,6 +112,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           customPropertiesExtractor: deliveryKeyOf,
           logger,
           processBeforeResponse: false,
+          ...(options.oauth
+            ? oauthReceiverOptions(options.oauth, slackInstallationStore(options.oauth.installations), {
+                ...(clientOptions.slackApiUrl ? { slackApiUrl: clientOptions.slackApiUrl } : {}),
+              })
+            : {}),
         });
         // Bolt refuses stale timestamps only; future ones are refused the same way here.
         httpReceiver.requestListener = refuseFutureRequests(httpReceiver.requestListener, {
@@ -110,7 +124,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         });
       }
       const created = new App({
-        token: options.botToken,
+        // OAuth mode: Bolt authorises each request with its workspace's installation.
+        ...(options.oauth ? {} : { token: options.botToken }),
         receiver: socketReceiver ?? httpReceiver,
         logger,
         clientOptions,
@@ -118,7 +133,17 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         // Unused here, and its default store builds and throws an Error on every request before the ack.
         convoStore: false,
       });
-      outbox = new SlackOutbox(created.client, state);
+      if (options.oauth) registerTenantScope(created);
+      // OAuth mode: the outbox posts with the bot token of the workspace being answered.
+      const clients = new Map<string, webApi.WebClient>();
+      const client = options.oauth
+        ? tenantWebClient(created.client, (token) => {
+            const cached = clients.get(token) ?? new webApi.WebClient(token, clientOptions);
+            clients.set(token, cached);
+            return cached;
+          })
+        : created.client;
+      outbox = new SlackOutbox(client, state);
       registerHandlers(created, {
         dispatcher,
         ...(lookups ? { gate: lookups.gate } : {}),
@@ -131,10 +156,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           void work.finally(() => inflight.delete(work));
         },
       });
+      if (options.oauth) {
+        const oauthDeps = {
+          keys: options.oauth.keys,
+          command: options.command ?? '/vps',
+          ...(options.logger ? { logger: options.logger } : {}),
+        };
+        registerConnect(created, oauthDeps);
+        registerUninstall(created, options.oauth.installations, options.logger);
+      }
       await created.init();
       app = created;
       // Bolt's listener answers /slack/events on the serve server; the receiver is never started.
-      if (httpReceiver) unmount = options.http.mount(EVENTS_PATH, httpReceiver.requestListener);
+      if (httpReceiver) {
+        const listener = httpReceiver.requestListener;
+        const unmounts = [options.http.mount(EVENTS_PATH, listener)];
+        if (options.oauth)
+          unmounts.push(
+            ...[INSTALL_PATH, REDIRECT_PATH].map((path) => options.http.mount(path, listener, ['GET'])),
+          );
+        unmount = () => unmounts.forEach((undo) => undo());
+      }
       // Socket Mode is an outbound WebSocket, not a server.
       await socketReceiver?.start();
       options.logger?.info({ mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter ready');

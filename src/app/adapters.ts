@@ -25,6 +25,8 @@ export type ResumableAdapter = PlatformAdapter & {
   /** Posts alerts on the bot's own (null before start). */
   poster?(): ChannelPoster | null;
 };
+import type { TenantDirectory } from '../tenants/tenant-directory.js';
+import type { TenantKeys } from '../tenants/tenant-keys.js';
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -37,6 +39,8 @@ export interface AdapterDeps {
   leases?: LeaseStore;
   /** Several replicas may run on this store (Redis), so shared work goes under leases. */
   sharedStore: boolean;
+  /** OAuth mode: installations and linked keys per tenant. */
+  tenancy?: { directory: TenantDirectory; keys: TenantKeys };
 }
 
 /** One platform as its entry states it, on its own settings. */
@@ -71,7 +75,7 @@ const slack = entry({
   platform: 'slack',
   config: slackConfig,
   enabled: slackEnabled,
-  async create(settings: SlackSettings, { logger, http, state }) {
+  async create(settings: SlackSettings, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
     return createSlackAdapter({
       botToken: settings.botToken ?? '',
@@ -81,6 +85,9 @@ const slack = entry({
       http,
       logger,
       ...(state ? { state } : {}),
+      ...(settings.oauth && tenancy
+        ? { oauth: { ...settings.oauth, installations: tenancy.directory, keys: tenancy.keys } }
+        : {}),
     });
   },
 });

@@ -34,6 +34,7 @@ import { createOperationTracker } from '../tracking/index.js';
 import { createPagerDuty } from '../paging/pagerduty.js';
 import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
 import { allCommands } from '../../commands/index.js';
+import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 
 /** Which hosting API the app talks to; printed in the banner (never the key). */
 export type Backend = { kind: 'simulator'; url: string } | { kind: 'remote'; url: string; host: string };
@@ -113,6 +114,8 @@ export interface App {
   backend: Backend;
   /** Present when the embedded simulator is running in-process. */
   simulator?: SimulatorHandle;
+  /** OAuth mode: the installed tenants and their keys. */
+  tenancy?: Tenancy;
   /** The bot's store and policy, for the banner and diagnostics. */
   bot: Awaited<ReturnType<typeof createBot>>;
   /** Re-follows operations a previous run left unfinished, for refs an adapter can still edit. */
@@ -145,16 +148,20 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       }));
     cleanup.push(() => state.close());
     const apiCalls = createApiCallRecorder();
-    const api = createHostingApi({
-      baseUrl: target.baseUrl,
-      apiKey: target.apiKey,
-      timeoutMs: config.hostingApi.timeoutMs,
-      onCall: (event) => {
-        apiCalls.onCall(event);
-        options.onApiCall?.(event);
-        logApiFailure(logger, event);
-      },
-    });
+    const clientFor = (apiKey: string) =>
+      createHostingApi({
+        baseUrl: target.baseUrl,
+        apiKey,
+        timeoutMs: config.hostingApi.timeoutMs,
+        onCall: (event) => {
+          apiCalls.onCall(event);
+          options.onApiCall?.(event);
+          logApiFailure(logger, event);
+        },
+      });
+    // OAuth mode: each workspace's requests go out with the key it linked (`/vps connect`).
+    const tenancy = multiTenant(config) ? openTenancy(config, state.store, clientFor) : undefined;
+    const api = tenancy?.api ?? clientFor(target.apiKey);
     // Replies, card edits, alerts and tracker edits all leave through this one path.
     const outbound = createOutbound({
       redact: createRedactor(secretsOf(config)),
@@ -209,6 +216,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       backend: target.backend,
       simulator: target.simulator,
       bot,
+      ...(tenancy ? { tenancy } : {}),
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
@@ -291,6 +299,9 @@ interface HostingTarget {
 async function hostingTarget(config: AppConfig, options: AppOptions): Promise<HostingTarget> {
   const { url, key } = config.hostingApi;
   if (url) {
+    // OAuth mode: no key of its own — each tenant links one.
+    if (!key && config.slack.oauth)
+      return { baseUrl: url, apiKey: '', backend: { kind: 'remote', url, host: new URL(url).host } };
     if (!key) {
       throw new ConfigError(
         'HOSTING_API_URL is set but HOSTING_API_KEY is missing — set the key, or unset HOSTING_API_URL to use the embedded simulator.',

@@ -186,6 +186,7 @@ export async function runServe(config: AppConfig): Promise<number> {
       state: ephemeral,
       leases,
       sharedStore: Boolean(config.redis.url),
+      ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
     const { port, adminPort } = await obs.listen();
     if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');

@@ -177,6 +177,8 @@ export const COLLECTIONS = {
   hostnames: 'hostnames',
   /** Outcomes of confirmed calls by callId, kept until their audit record is written. */
   callOutcomes: 'call-outcomes',
+  /** Installed workspaces / guilds with their sealed secrets (src/tenants). */
+  tenants: 'tenants',
 } as const;
 
 /** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */

@@ -82,7 +82,7 @@ export function createServeObservability(options: {
     attach(app) {
       metrics.observeStore(app.bot.store);
       check = createReadiness({ pingStore: () => app.bot.store.ping() });
-      const health = createApiHealth({ probeApi: apiProbe(app.api) });
+      const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);
     },

@@ -65,13 +65,15 @@ export interface SlashFields {
   channelId: string;
   responseUrl: string;
   command?: string;
+  /** The workspace (default T0001). */
+  teamId?: string;
 }
 
 /** The form body Slack sends for a slash command. */
 export function slashCommandForm(f: SlashFields): string {
   return new URLSearchParams({
     token: 'legacy-verification-token',
-    team_id: 'T0001',
+    team_id: f.teamId ?? 'T0001',
     team_domain: 'acme',
     channel_id: f.channelId,
     channel_name: 'ops',
@@ -132,17 +134,19 @@ export function viewSubmissionPayload(f: {
   blockId: string;
   actionId: string;
   typed: string;
+  teamId?: string;
 }): Record<string, unknown> {
+  const teamId = f.teamId ?? 'T0001';
   return {
     type: 'view_submission',
-    team: { id: 'T0001', domain: 'acme' },
-    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: 'T0001' },
+    team: { id: teamId, domain: 'acme' },
+    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: teamId },
     api_app_id: 'A0001',
     token: 'legacy-verification-token',
     trigger_id: `trigger-${Date.now()}`,
     view: {
       id: 'V1',
-      team_id: 'T0001',
+      team_id: teamId,
       type: 'modal',
       callback_id: f.callbackId,
       private_metadata: f.privateMetadata,

@@ -12,6 +12,20 @@ export interface ApiCall {
   args: Record<string, unknown>;
   /** Time the call arrived (ms since epoch). */
   at: number;
+  /** The bearer token the call carried (which workspace's bot made it). */
+  token?: string;
+}
+
+/** A workspace that can install the app: its OAuth code answers oauth.v2.access with its bot token. */
+export interface FakeWorkspace {
+  teamId: string;
+  teamName: string;
+  code: string;
+  botToken: string;
+  /** Who clicks "Allow". */
+  installer: string;
+  /** An org-wide (Enterprise Grid) install. */
+  enterprise?: boolean;
 }
 
 /** One POST to a response_url. */
@@ -91,6 +105,11 @@ export class FakeSlack {
   private readonly outside = new Set<string>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
   socketMode: { appToken: string; url: string } | undefined;
+  /** OAuth: the app's client credentials and the workspaces that can install it, by code. */
+  oauthClient: { clientId: string; clientSecret: string } | undefined;
+  private readonly workspaces = new Map<string, FakeWorkspace>();
+  /** Users users.info reports as workspace admins. */
+  readonly admins = new Set<string>();
   private nextTs = 1_700_000_000;
   private server: Server | undefined;
   private base = '';
@@ -153,6 +172,17 @@ export class FakeSlack {
     this.faults.set(method, [...(this.faults.get(method) ?? []), fault]);
   }
 
+  /** A workspace whose admin can install the app with `workspace.code` (oauth.v2.access). */
+  addWorkspace(workspace: FakeWorkspace): void {
+    this.workspaces.set(workspace.code, workspace);
+  }
+
+  /** Bot tokens revoked (the workspace uninstalled the app): calls with them answer invalid_auth. */
+  revoke(botToken: string): void {
+    for (const [code, workspace] of this.workspaces)
+      if (workspace.botToken === botToken) this.workspaces.delete(code);
+  }
+
   /** Calls of one Web API method, in order. */
   callsTo(method: string): ApiCall[] {
     return this.calls.filter((c) => c.method === method);
@@ -201,11 +231,22 @@ export class FakeSlack {
         ok ? { ok: true, url: this.socketMode.url } : { ok: false, error: 'invalid_auth' },
       );
     }
-    if (req.headers.authorization !== `Bearer ${this.botToken}`) {
+    if (method === 'oauth.v2.access') return send(res, 200, this.oauthAccess(parseArgs(req, raw)));
+    const token = req.headers.authorization?.replace(/^Bearer /, '');
+    const workspace = [...this.workspaces.values()].find((w) => w.botToken === token);
+    if (token !== this.botToken && !workspace) {
       return send(res, 200, { ok: false, error: 'invalid_auth' });
     }
     const args = parseArgs(req, raw);
-    this.calls.push({ method, args, at: Date.now() });
+    this.calls.push({ method, args, at: Date.now(), ...(token ? { token } : {}) });
+    if (method === 'auth.test' && workspace)
+      return send(res, 200, {
+        ok: true,
+        user_id: `U${workspace.teamId}BOT`,
+        bot_id: `B${workspace.teamId}`,
+        team_id: workspace.teamId,
+        user: 'vpsops',
+      });
     const fault = this.faults.get(method)?.shift();
     // A call retried after an injected fault is checked once, when it is answered.
     if (!fault) this.findings.push(...checkSlackCall(method, args));
@@ -219,6 +260,29 @@ export class FakeSlack {
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
     send(res, 200, this.answer(method, args));
+  }
+
+  /** oauth.v2.access: the code of a known workspace, with the app's client credentials. */
+  private oauthAccess(args: Record<string, unknown>): Record<string, unknown> {
+    this.calls.push({ method: 'oauth.v2.access', args: { code: args['code'] }, at: Date.now() });
+    const client = this.oauthClient;
+    if (!client || args['client_id'] !== client.clientId || args['client_secret'] !== client.clientSecret)
+      return { ok: false, error: 'invalid_client_id' };
+    const workspace = this.workspaces.get(String(args['code']));
+    if (!workspace) return { ok: false, error: 'invalid_code' };
+    const team = { id: workspace.teamId, name: workspace.teamName };
+    return {
+      ok: true,
+      app_id: 'A0VPSOPS',
+      authed_user: { id: workspace.installer },
+      scope: 'commands,chat:write,chat:write.public,files:write',
+      token_type: 'bot',
+      access_token: workspace.botToken,
+      bot_user_id: `U${workspace.teamId}BOT`,
+      team: workspace.enterprise ? null : team,
+      enterprise: workspace.enterprise ? { id: 'E0ORG', name: 'Org' } : null,
+      is_enterprise_install: workspace.enterprise === true,
+    };
   }
 
   private answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
@@ -255,6 +319,10 @@ export class FakeSlack {
         stored.blocks = (args['blocks'] as unknown[] | undefined) ?? [];
         stored.edits += 1;
         return { ok: true, channel: stored.channel, ts: stored.ts };
+      }
+      case 'users.info': {
+        const id = String(args['user']);
+        return { ok: true, user: { id, is_admin: this.admins.has(id), is_owner: false } };
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };

@@ -1,0 +1,143 @@
+// OAuth mode, before any command runs: the workspace's request runs as its tenant; `/vps connect`
+// opens the key dialog (admins and the installer only), `/vps disconnect` unlinks the key, a key
+// typed in the command text is refused unread, and in a workspace without a key every other
+// command answers with how to connect.
+import type { App, webApi } from '@slack/bolt';
+import type { Logger } from '../../src/logger.js';
+import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
+import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
+import { slackTenantId } from './installation-store.js';
+
+export const CONNECT_CALLBACK = 'vpsops_connect';
+export const KEY_INPUT = { blockId: 'api_key', actionId: 'value' } as const;
+
+export const PASTED_KEY_TEXT =
+  '⚠️ Never paste keys in a channel — use the dialog: run `/vps connect` alone. Rotate that key in your hosting control panel now; it was not used or stored.';
+export const HOW_TO_CONNECT =
+  'This workspace has no hosting API key linked yet. A workspace admin (or whoever installed the app) runs `/vps connect` to link one.';
+const NOT_ALLOWED =
+  'Only a workspace admin or whoever installed the app can link or unlink the hosting API key.';
+
+interface Deps {
+  keys: TenantKeys;
+  command: string;
+  logger?: Logger;
+}
+
+/** Whether `userId` may link or unlink the workspace's key: the installer, or a workspace admin / owner. */
+async function mayManageKey(deps: Deps, client: webApi.WebClient, tenantId: string, userId: string) {
+  if ((await deps.keys.installer(tenantId)) === userId) return true;
+  try {
+    const { user } = await client.users.info({ user: userId });
+    return Boolean(user?.is_admin || user?.is_owner);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'slack users.info failed; key management refused');
+    return false;
+  }
+}
+
+/** The dialog: one input for the key, never prefilled. */
+function connectView(metadata: { channelId: string }, hint: string | null) {
+  return {
+    type: 'modal' as const,
+    callback_id: CONNECT_CALLBACK,
+    private_metadata: JSON.stringify(metadata),
+    title: { type: 'plain_text' as const, text: 'Link hosting API key' },
+    submit: { type: 'plain_text' as const, text: 'Link' },
+    close: { type: 'plain_text' as const, text: 'Cancel' },
+    blocks: [
+      {
+        type: 'input' as const,
+        block_id: KEY_INPUT.blockId,
+        label: { type: 'plain_text' as const, text: 'Hosting API key' },
+        hint: {
+          type: 'plain_text' as const,
+          text: hint
+            ? `Replaces the key ending ${hint}. Checked with a read call, then stored encrypted.`
+            : 'Checked with a read call, then stored encrypted; shown afterwards only as its last 4 characters.',
+        },
+        element: {
+          type: 'plain_text_input' as const,
+          action_id: KEY_INPUT.actionId,
+          min_length: 8,
+          max_length: 512,
+        },
+      },
+    ],
+  };
+}
+
+/** Runs each request as the tenant of its workspace (register before every other middleware). */
+export function registerTenantScope(app: App): void {
+  app.use(async ({ context, next }) => {
+    if (!context.teamId) return next();
+    await runInTenant(
+      { id: slackTenantId(context.teamId), ...(context.botToken ? { botToken: context.botToken } : {}) },
+      next,
+    );
+  });
+}
+
+/** Registers the key gate on slash commands and the connect dialog (after registerHandlers: replays are dropped first). */
+export function registerConnect(app: App, deps: Deps): void {
+  app.use(async (args) => {
+    const tenant = currentTenant();
+    if (!('command' in args) || args.command.command !== deps.command || !tenant) return args.next();
+    const { command, ack, respond, client } = args;
+    const [word = '', ...rest] = command.text.trim().split(/\s+/);
+    const verb = word.toLowerCase();
+    const say = (text: string) => respond({ response_type: 'ephemeral', text });
+    if (verb === 'connect' && rest.length > 0) {
+      // Not even logged: the text is a secret the user should now rotate.
+      await ack();
+      await say(PASTED_KEY_TEXT);
+      return;
+    }
+    if (verb === 'connect' || verb === 'disconnect') {
+      await ack();
+      if (!(await mayManageKey(deps, client, tenant.id, command.user_id)))
+        return void (await say(NOT_ALLOWED));
+      if (verb === 'disconnect') {
+        const removed = await deps.keys.unlink(tenant.id);
+        await say(
+          removed
+            ? 'The hosting API key was unlinked; commands now answer how to connect.'
+            : 'No key was linked.',
+        );
+        return;
+      }
+      const hint = await deps.keys.linkedKeyHint(tenant.id);
+      await client.views.open({
+        trigger_id: command.trigger_id,
+        view: connectView({ channelId: command.channel_id }, hint),
+      });
+      return;
+    }
+    if (!(await deps.keys.linkedKeyHint(tenant.id))) {
+      await ack();
+      await say(HOW_TO_CONNECT);
+      return;
+    }
+    await args.next();
+  });
+
+  app.view(CONNECT_CALLBACK, async ({ ack, body, view, client }) => {
+    const tenant = currentTenant();
+    const typed = view.state.values[KEY_INPUT.blockId]?.[KEY_INPUT.actionId]?.value ?? '';
+    const stay = (text: string) => ack({ response_action: 'errors', errors: { [KEY_INPUT.blockId]: text } });
+    if (!tenant) return void (await stay('This workspace is not installed; install the app again.'));
+    if (!(await mayManageKey(deps, client, tenant.id, body.user.id))) return void (await stay(NOT_ALLOWED));
+    const outcome = await deps.keys.link(tenant.id, typed, `slack:${body.user.id}`);
+    if (!outcome.linked) return void (await stay(outcome.reason));
+    await ack();
+    const { channelId } = JSON.parse(view.private_metadata || '{}') as { channelId?: string };
+    if (!channelId) return;
+    await client.chat
+      .postEphemeral({
+        channel: channelId,
+        user: body.user.id,
+        text: `Hosting API key ${outcome.hint} linked. Commands in this workspace now use it.`,
+      })
+      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'slack connect notice could not be sent'));
+  });
+}

@@ -1,0 +1,52 @@
+// OAuth mode's hosting-API client: every call goes out with the key of the tenant whose request is
+// being served (src/tenants/scope.ts) — one client per tenant, rebuilt when its key rotates — so
+// nothing of one tenant is readable or changeable with another's key. Outside a tenant's request,
+// or in a tenant without a key, a call is refused before anything is sent.
+import { ApiError, type HostingApi } from '../api/index.js';
+import { currentTenant } from './scope.js';
+import type { TenantDirectory } from './tenant-directory.js';
+
+type Group = Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+/** A HostingApi whose every method picks the current tenant's client. */
+export function tenantHostingApi(options: {
+  directory: TenantDirectory;
+  clientFor: (apiKey: string) => HostingApi;
+}): HostingApi {
+  const clients = new Map<string, { apiKey: string; api: HostingApi }>();
+  async function clientOfCurrentTenant(endpoint: string): Promise<HostingApi> {
+    const tenant = currentTenant();
+    const apiKey = tenant ? await options.directory.apiKey(tenant.id) : null;
+    // Read as a refused key: the user is told to link one (the commands' own wording for 401).
+    if (!tenant || !apiKey)
+      throw new ApiError('UNAUTHORIZED', endpoint, { apiMessage: 'no hosting API key linked' });
+    const cached = clients.get(tenant.id);
+    if (cached?.apiKey === apiKey) return cached.api;
+    const api = options.clientFor(apiKey);
+    clients.set(tenant.id, { apiKey, api });
+    return api;
+  }
+  const groups = new Map<string, Group>();
+  return new Proxy({} as HostingApi, {
+    get(_target, groupName) {
+      if (typeof groupName !== 'string') return undefined;
+      let group = groups.get(groupName);
+      if (!group) {
+        group = new Proxy({} as Group, {
+          get(_inner, method) {
+            if (typeof method !== 'string') return undefined;
+            return async (...args: unknown[]) => {
+              const api: unknown = await clientOfCurrentTenant(`${groupName}.${method}`);
+              const real = (api as Record<string, Group | undefined>)[groupName];
+              const target = real?.[method];
+              if (!target) throw new TypeError(`the hosting API has no ${groupName}.${method}`);
+              return target.apply(real, args);
+            };
+          },
+        });
+        groups.set(groupName, group);
+      }
+      return group;
+    },
+  });
+}

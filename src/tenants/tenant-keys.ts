@@ -1,0 +1,65 @@
+// Linking a tenant's hosting API key (`connect` / `disconnect`): a key is checked with one read
+// call before it is stored; the adapters see only this port — never the API client, never a
+// stored key (only its last 4 characters).
+import { isApiError, type HostingApi } from '../api/index.js';
+import type { TenantDirectory } from './tenant-directory.js';
+
+/** What an adapter may do with tenants' keys. */
+export interface TenantKeys {
+  /** "…WXYZ" when the tenant has a key linked, else null. */
+  linkedKeyHint(tenantId: string): Promise<string | null>;
+  /** The user id (platform's) of whoever installed the app in the tenant, if known. */
+  installer(tenantId: string): Promise<string | null>;
+  /** Checks `apiKey` with a read call and links it (replacing any other); a reason when it was not linked. */
+  link(
+    tenantId: string,
+    apiKey: string,
+    by: string,
+  ): Promise<{ linked: true; hint: string } | { linked: false; reason: string }>;
+  /** Removes the linked key; false when none was linked. */
+  unlink(tenantId: string): Promise<boolean>;
+}
+
+/** Why a key check failed, for the person typing it (never the key itself). */
+function reasonFor(error: unknown): string {
+  if (!isApiError(error)) return 'The key could not be checked. Nothing was saved; try again.';
+  switch (error.code) {
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+      return 'The hosting API refused this key. Check it (copy it again from the control panel) and retry.';
+    case 'TIMEOUT':
+    case 'NETWORK':
+    case 'UPSTREAM_ERROR':
+    case 'RATE_LIMITED':
+      return 'The hosting API could not check the key right now. Nothing was saved; try again in a minute.';
+    default:
+      return 'The hosting API did not accept a read with this key. Nothing was saved.';
+  }
+}
+
+/** The port over the directory; `clientFor` builds a hosting-API client for one key. */
+export function createTenantKeys(options: {
+  directory: TenantDirectory;
+  clientFor: (apiKey: string) => HostingApi;
+  now?: () => number;
+}): TenantKeys {
+  const { directory, clientFor } = options;
+  const now = options.now ?? Date.now;
+  return {
+    linkedKeyHint: async (tenantId) => (await directory.summary(tenantId))?.apiKeyHint ?? null,
+    installer: async (tenantId) => (await directory.summary(tenantId))?.installer ?? null,
+    async link(tenantId, apiKey, by) {
+      const key = apiKey.trim();
+      if (key.length < 8) return { linked: false, reason: 'That is too short to be a hosting API key.' };
+      try {
+        // A catalogue read: every valid key may make it, and it changes nothing.
+        await clientFor(key).systems.list();
+      } catch (error) {
+        return { linked: false, reason: reasonFor(error) };
+      }
+      await directory.linkApiKey(tenantId, key, by, now());
+      return { linked: true, hint: `…${key.slice(-4)}` };
+    },
+    unlink: (tenantId) => directory.unlinkApiKey(tenantId),
+  };
+}

@@ -1,0 +1,45 @@
+// OAuth mode's composition: the hosting-API probe with no key of the bot's own, and the refusal to
+// run without an encryption key.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/index.js';
+import { openTenancy } from '../../../src/app/tenancy.js';
+import { loadConfig } from '../../../src/config.js';
+import { createMemoryStore } from '../../../src/store/memory/table-store.js';
+import { fakeHostingApi } from '../../support/fake-api.js';
+
+const config = loadConfig({
+  SLACK_CLIENT_ID: '1111.2222',
+  SLACK_CLIENT_SECRET: 'client-secret-0123456789',
+  SLACK_STATE_SECRET: 'state-secret-0123456789',
+  SLACK_SIGNING_SECRET: 'signing-secret-0123456789',
+  VPSOPS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+});
+const answering = (error: ApiError) =>
+  fakeHostingApi({
+    systems: {
+      list: async () => {
+        throw error;
+      },
+    },
+  });
+
+describe('OAuth tenancy', () => {
+  it('counts a keyless read refused as the API answering, and anything else as down', async () => {
+    const up = openTenancy(config, createMemoryStore(), () =>
+      answering(new ApiError('UNAUTHORIZED', 'systems.list', { status: 401 })),
+    );
+    await expect(up.probe()).resolves.toBeUndefined();
+    const down = openTenancy(config, createMemoryStore(), () =>
+      answering(new ApiError('NETWORK', 'systems.list')),
+    );
+    await expect(down.probe()).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('refuses to open without VPSOPS_ENCRYPTION_KEY', () => {
+    const { encryptionKey: _unused, ...withoutKey } = config;
+    expect(() =>
+      openTenancy(withoutKey, createMemoryStore(), () => answering(new ApiError('NETWORK', 'x'))),
+    ).toThrow('VPSOPS_ENCRYPTION_KEY');
+  });
+});
