@@ -2,11 +2,11 @@
 // a time, to one `vpsops serve` process (its own process; the simulator, fake Slack and Redis are
 // outside it), on the embedded store and on Redis. Reports how many were acked within Slack's 3 s,
 // how many got their preview card (and how many a "Still working…" note first), the ack p99, the
-// bot's CPU seconds, and its resident memory afterwards (target: under 300 MB), with the V8 heap
-// and external memory from /metrics; p99 as ratios against the first store run.
+// bot's CPU seconds, and its resident memory afterwards, 10 s and 30 s later (target: under 300 MB),
+// with the V8 heap and external memory from /metrics; p99 as ratios against the first store run.
 // FLOOD_PREVIEWS sets the count; FLOOD_STORES the stores (default "embedded,redis");
 // FLOOD_NODE_OPTIONS passes NODE_OPTIONS to the bot (e.g. --heapsnapshot-signal=SIGUSR2 with
-// FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 10 s); FLOOD_LOG=<path> keeps its log.
+// FLOOD_SNAPSHOT=1 writes a heap snapshot after the quiet 30 s); FLOOD_LOG=<path> keeps its log.
 // VPSOPS_FROM_SOURCE is passed through (heap bounds: FLOOD_NODE_OPTIONS=--max-old-space-size=…).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,10 @@ const OPERATOR = 'U034OPS';
 interface FloodResult {
   readyMb: number;
   settledMb: number;
+  /** Resident memory 30 s after the flood (V8 hands memory back by itself after a quiet spell). */
+  quietMb: number;
   /** V8 heap used / external memory (MB) at ready and after the quiet 10 s, from /metrics. */
-  heap: { ready: number; settled: number; total: number };
+  heap: { ready: number; settled: number; quiet: number; total: number };
   external: { ready: number; settled: number };
   acked3s: number;
   answered: number;
@@ -114,7 +116,10 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     // Every command is answered in the channel (a preview card) or privately (response_url); a
     // "Still working…" note (the preview took longer than VPSOPS_PROGRESS_AFTER_MS) is counted apart.
     const still = (body: unknown) => JSON.stringify(body).includes('Still working');
-    const posts = () => [...slack.callsTo('chat.postMessage').map((c) => c.args), ...slack.responses.map((r) => r.body)];
+    const posts = () => [
+      ...slack.callsTo('chat.postMessage').map((c) => c.args),
+      ...slack.responses.map((r) => r.body),
+    ];
     const answered = () => posts().filter((body) => !still(body)).length;
     const deadline = Date.now() + 120_000;
     while (answered() < PREVIEWS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
@@ -125,6 +130,10 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const settledMb = rssMb(replica.child.pid ?? 0);
     const settled = await heapMb(replica.port);
+    // …and thirty: what it keeps once V8 has had a quiet spell to shrink the heap.
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const quietMb = rssMb(replica.child.pid ?? 0);
+    const quiet = await heapMb(replica.port);
     if (process.env.FLOOD_SNAPSHOT === '1') {
       replica.child.kill('SIGUSR2');
       await new Promise((resolve) => setTimeout(resolve, 15_000));
@@ -141,7 +150,8 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       rssMb: afterMb,
       readyMb,
       settledMb,
-      heap: { ready: ready.heap, settled: settled.heap, total: settled.heapTotal },
+      quietMb,
+      heap: { ready: ready.heap, settled: settled.heap, quiet: quiet.heap, total: settled.heapTotal },
       external: { ready: ready.external, settled: settled.external },
       seconds: Math.round(seconds),
       cpu: Math.round(cpu * 10) / 10,
@@ -179,7 +189,8 @@ export async function runBench(): Promise<BenchReport> {
     'RSS ready MB': r.readyMb,
     'RSS after MB': r.rssMb,
     'RSS +10 s MB': r.settledMb,
-    'heap MB ready→+10 s': `${r.heap.ready}→${r.heap.settled}`,
+    'RSS +30 s MB': r.quietMb,
+    'heap MB ready→+10 s→+30 s': `${r.heap.ready}→${r.heap.settled}→${r.heap.quiet}`,
     'heap total MB +10 s': r.heap.total,
     'external MB ready→+10 s': `${r.external.ready}→${r.external.settled}`,
     'wall s': r.seconds,

@@ -29,6 +29,7 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
 
   return {
     // Slack was acked on receipt; the core's decision only becomes the default visibility.
+    acknowledged: true,
     async defer(visibility) {
       defaultVisibility = visibility;
     },

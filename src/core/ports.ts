@@ -68,6 +68,8 @@ export interface Responder {
    * visibility or omit it.
    */
   defer?(visibility: Visibility): Promise<void>;
+  /** True when the platform was answered on receipt (Slack's 200): nothing waits on defer(). */
+  readonly acknowledged?: boolean;
   /** Post a reply; returns a ref so the card can be edited to its final state. */
   reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;
   /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired). */

@@ -122,8 +122,11 @@ export function createAdmission(options: {
 }
 
 /**
- * The dispatcher with commands admitted: each arrival is counted, and a command's work after its
- * deferral (the runner defers once parsed and authorised) waits for a slot; clicks pass straight through.
+ * The dispatcher with commands admitted: each arrival is counted; a command already acknowledged on
+ * receipt (Slack) waits for a slot before any of its work, so a flood's parsing and store reads do
+ * not compete with the acks still to send; any other command's work after its deferral (the runner
+ * defers once parsed and authorised, and Discord must be deferred within 3 s) waits for a slot.
+ * Clicks pass straight through.
  */
 export function admittedDispatcher(
   inner: Dispatcher,
@@ -135,6 +138,7 @@ export function admittedDispatcher(
     typedDialog: (token) => inner.typedDialog(token),
     async dispatch(invocation, responder) {
       admission.arrived();
+      if (responder.acknowledged) return admission.run(() => inner.dispatch(invocation, responder));
       let release: (() => void) | undefined;
       const admitted: Responder = {
         reply: (message, options) => responder.reply(message, options),

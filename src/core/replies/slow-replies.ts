@@ -45,47 +45,97 @@ export function readTimeoutMessage(command: string, budgetMs: number, preview = 
   };
 }
 
-/**
- * Runs `work`; after `progressAfterMs` posts the progress note privately (Slack only: Discord's
- * deferral shows "thinking…" and the console its own prompt), and once `budgetMs` has passed rejects with ReadBudgetExceeded if
- * `isRead()` says the command only reads. Timers are cleared when `work` settles.
- */
-export async function withSlowReplyGuards<T>(
-  work: Promise<T>,
-  options: {
-    inv: Invocation;
-    responder: Responder;
-    command: () => string;
-    isRead: () => boolean;
-    progressAfterMs: number;
-    budgetMs: number;
-    onProgressError?: (error: unknown) => void;
-  },
-): Promise<T> {
-  const timers: NodeJS.Timeout[] = [];
-  let progress: Promise<unknown> | undefined;
-  const guarded = new Promise<T>((resolve, reject) => {
-    work.then(resolve, reject);
-    // Slack shows nothing until the answer; Discord's deferral already says "thinking…".
-    if (options.inv.platform === 'slack') {
-      timers.push(
-        setTimeout(() => {
-          progress = options.responder
-            .reply(stillWorkingMessage(options.command()), { visibility: 'ephemeral' })
-            .catch((error: unknown) => options.onProgressError?.(error));
-        }, options.progressAfterMs),
-      );
-    }
-    const checkBudget = () => {
-      if (options.isRead()) reject(new ReadBudgetExceeded(options.budgetMs));
-    };
-    timers.push(setTimeout(checkBudget, options.budgetMs));
-  });
-  try {
-    return await guarded;
-  } finally {
-    for (const timer of timers) clearTimeout(timer);
-    // The note must not land after the answer it announces.
-    await progress;
-  }
+/** A one-shot timer whose clock can be stopped and restarted; it never fires after clear(). */
+function pausableTimer(fire: () => void, ms: number) {
+  let left = ms;
+  let since = Date.now();
+  let timer: NodeJS.Timeout | undefined = setTimeout(fire, ms);
+  let cleared = false;
+  return {
+    pause() {
+      if (!timer) return;
+      clearTimeout(timer);
+      timer = undefined;
+      left -= Date.now() - since;
+    },
+    resume() {
+      if (timer || cleared) return;
+      since = Date.now();
+      timer = setTimeout(fire, Math.max(0, left));
+    },
+    clear() {
+      cleared = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/** What the guards of one command need. */
+export interface SlowReplyOptions {
+  inv: Invocation;
+  responder: Responder;
+  command: () => string;
+  isRead: () => boolean;
+  progressAfterMs: number;
+  budgetMs: number;
+  onProgressError?: (error: unknown) => void;
+}
+
+/** The guards of one command: `run` wraps its work; `outside` wraps a wait that is not the API's. */
+export interface SlowReplyGuards {
+  /**
+   * Runs `work`; after `progressAfterMs` posts the progress note privately (Slack only: Discord's
+   * deferral shows "thinking…" and the console its own prompt), and once `budgetMs` has passed
+   * rejects with ReadBudgetExceeded if `isRead()` says the command only reads. Timers are cleared
+   * when `work` settles.
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Time spent in `wait` does not count: waiting to be acknowledged and admitted (serve holds a
+   * command's work during a flood) is neither slow work to announce nor a read to give up on.
+   */
+  outside<T>(wait: () => Promise<T>): Promise<T>;
+}
+
+/** Slow-reply guards for one command. */
+export function slowReplyGuards(options: SlowReplyOptions): SlowReplyGuards {
+  const timers: ReturnType<typeof pausableTimer>[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      let progress: Promise<unknown> | undefined;
+      const guarded = new Promise<T>((resolve, reject) => {
+        // Slack shows nothing until the answer; Discord's deferral already says "thinking…".
+        if (options.inv.platform === 'slack') {
+          timers.push(
+            pausableTimer(() => {
+              progress = options.responder
+                .reply(stillWorkingMessage(options.command()), { visibility: 'ephemeral' })
+                .catch((error: unknown) => options.onProgressError?.(error));
+            }, options.progressAfterMs),
+          );
+        }
+        const checkBudget = () => {
+          if (options.isRead()) reject(new ReadBudgetExceeded(options.budgetMs));
+        };
+        timers.push(pausableTimer(checkBudget, options.budgetMs));
+        work().then(resolve, reject);
+      });
+      try {
+        return await guarded;
+      } finally {
+        for (const timer of timers) timer.clear();
+        // The note must not land after the answer it announces.
+        await progress;
+      }
+    },
+    async outside(wait) {
+      for (const timer of timers) timer.pause();
+      try {
+        return await wait();
+      } finally {
+        for (const timer of timers) timer.resume();
+      }
+    },
+  };
 }

@@ -25,7 +25,7 @@ import {
   resolveInstanceArgs,
 } from '../instances/resolve-instance.js';
 import { channelKey, createContext, type Runtime } from '../context.js';
-import { readTimeoutMessage, ReadBudgetExceeded, withSlowReplyGuards } from '../replies/slow-replies.js';
+import { readTimeoutMessage, ReadBudgetExceeded, slowReplyGuards } from '../replies/slow-replies.js';
 import { beforeAnyChange, StoreUnavailableError } from '../store-errors.js';
 import { bestEffort, storeReport } from '../store-best-effort.js';
 import { hintFor } from '../audit/unknown-outcome.js';
@@ -78,7 +78,18 @@ export async function dispatchInvocation(
   const audit = openRecord(rt.now(), inv, rawCommand(inv));
   const { record } = audit;
   const { responder, defer } = deferOnce(adapterResponder);
-  const state: DispatchState = { visibility: 'ephemeral', defer };
+  const guards = slowReplyGuards({
+    inv,
+    responder,
+    command: () => record.command,
+    // A preview only reads, so it gives up at the same budget as a read.
+    isRead: () => state.risk === 'read' || state.previewing === true,
+    progressAfterMs: rt.config.replies.progressAfterMs,
+    budgetMs: rt.config.replies.readBudgetMs,
+    onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
+  });
+  // The deferral may wait for serve's admission: that wait is not the API being slow.
+  const state: DispatchState = { visibility: 'ephemeral', defer: (v) => guards.outside(() => defer(v)) };
   const reply = async (message: Message, visibility: Visibility) =>
     responder
       .reply(message, { visibility })
@@ -97,17 +108,7 @@ export async function dispatchInvocation(
       return HALT;
     },
     run: (s) => run(rt, inv, audit, s),
-    around: (steps) =>
-      withSlowReplyGuards(rt.apiCalls.scope(audit.calls, steps), {
-        inv,
-        responder,
-        command: () => record.command,
-        // A preview only reads, so it gives up at the same budget as a read.
-        isRead: () => state.risk === 'read' || state.previewing === true,
-        progressAfterMs: rt.config.replies.progressAfterMs,
-        budgetMs: rt.config.replies.readBudgetMs,
-        onProgressError: (error) => rt.logger.warn({ err: error }, 'progress note failed'),
-      }),
+    around: (steps) => guards.run(() => rt.apiCalls.scope(audit.calls, steps)),
     done: async () => {
       const { message, visibility, card } = state.decision!;
       try {

@@ -208,4 +208,29 @@ describe('the admitted dispatcher (serve, in front of every adapter)', () => {
     await Promise.all([a, b]);
     expect(worked).toEqual(['a', 'b']);
   });
+
+  it('holds all the work of a command acknowledged on receipt (Slack) until a slot is free', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 1_000 });
+    const started: string[] = [];
+    const first = gate();
+    const inner: Dispatcher = {
+      async dispatch(invocation, responder) {
+        started.push(invocation.id);
+        await responder.defer?.('channel');
+        if (invocation.id === 'a') await first.promise;
+      },
+      act: async () => undefined,
+      commands: () => [],
+    };
+    const admitted = admittedDispatcher(inner, admission);
+    const acked: Responder = { ...noop, acknowledged: true, defer: async () => undefined };
+    const a = admitted.dispatch(invocation('a'), acked);
+    const b = admitted.dispatch(invocation('b'), acked);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a']);
+    expect(admission.waiting).toBe(1);
+    first.open();
+    await Promise.all([a, b]);
+    expect(started).toEqual(['a', 'b']);
+  });
 });

@@ -49,6 +49,19 @@ describe('Slack adapter transport', () => {
     });
   });
 
+  it('hands the dispatcher a responder marked acknowledged (serve then admits all of its work)', async () => {
+    let acknowledged: boolean | undefined;
+    let dispatched = false;
+    dispatcher.onDispatch = async (_inv, responder) => {
+      acknowledged = responder.acknowledged;
+      dispatched = true;
+      await responder.reply(text('ok'));
+    };
+    expect((await slash('whoami')).status).toBe(200);
+    await waitFor(() => dispatched);
+    expect(acknowledged).toBe(true);
+  });
+
   it('rejects a request with a bad signature with 401 and dispatches nothing', async () => {
     const form = slashCommandForm({
       text: 'instance list',
