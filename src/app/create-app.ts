@@ -169,6 +169,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
       leaseTtlMs: config.leaseTtlMs,
       logger,
+      audit: state.audit,
+      ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging

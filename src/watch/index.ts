@@ -1,22 +1,32 @@
 // The watch module assembled: the WatchService and alert buttons the core takes, and the poller,
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
 import type { HostingApi } from '../api/index.js';
-import type { BotStore, ButtonHandler, WatchService } from '../core/index.js';
+import type { AuditLog, BotStore, ButtonHandler, WatchService } from '../core/index.js';
 import { createAlertButtons } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { createWatchService, watchBook } from './watch-book.js';
 import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
+import { groupBook } from './group-book.js';
+import { recentChange } from './recent-change.js';
+import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
-export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics' | 'pager'> & {
+export type WatchingOptions = Omit<
+  WatchPollerOptions,
+  'posters' | 'metrics' | 'pager' | 'groups' | 'recentChange'
+> & {
   metrics?: AlertMetrics;
   /** Pages incidents out when given (PAGERDUTY_ROUTING_KEY set). */
   pagerDuty?: PagerDuty;
+  /** Incidents opening this close together in one channel share one card (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
+  groupWindowMs?: number;
+  /** The audit trail, to name the last change made through the bot on an alerting server. */
+  audit?: AuditLog;
 };
 
 /** Watches as the app uses them. */
@@ -58,7 +68,15 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     async start(list) {
       if (poller) return poller;
       posters.push(...list);
-      poller = createWatchPoller({ ...options, metrics, posters, ...(pager ? { pager } : {}) });
+      const { audit } = options;
+      poller = createWatchPoller({
+        ...options,
+        metrics,
+        posters,
+        groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS),
+        ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
+        ...(pager ? { pager } : {}),
+      });
       await poller.start();
       return poller;
     },

@@ -13,6 +13,8 @@ import { namedWatch, type WatchBook } from './watch-book.js';
 import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
 import type { IncidentPager } from './incident-pages.js';
+import type { GroupBook } from './group-book.js';
+import { cardPosted, recoveredInGroup, shownByGroup, type GroupingDeps } from './grouped-alerts.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -25,6 +27,10 @@ export interface PollDeps {
   rules?: RuleSettings;
   /** Pages incidents out (PagerDuty) when a routing key is set. */
   pager?: IncidentPager;
+  /** The channels' storm groups; absent: every incident shows its own card. */
+  groups?: GroupBook;
+  /** The last change made through the bot on a server, for the group card (grouped-alerts.ts). */
+  recentChange?: GroupingDeps['recentChange'];
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -137,10 +143,21 @@ async function show(
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
+  const grouping: GroupingDeps | undefined = deps.groups && {
+    groups: deps.groups,
+    poster,
+    send,
+    ...(deps.pager ? { pager: deps.pager } : {}),
+    ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
+  };
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;
     if (effect.type === 'resolve') {
+      if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
+        await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+        return;
+      }
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
@@ -150,6 +167,7 @@ async function show(
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
     // Paged whether or not the chat post below gets through.
     if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
@@ -167,6 +185,7 @@ async function show(
         (ref) => send(() => poster.update(ref, alertCard(watch, alert, now))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
+      if (posted && grouping) await cardPosted(grouping, watch, alert);
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
