@@ -6,6 +6,7 @@
 import type { AlertEffect } from './alert-rules.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
+import { isPaced } from './paced-poster.js';
 import type { ChannelPoster } from './ports.js';
 import { groupCard, groupRecoveredNotice, type GroupChannel, type IncidentKind } from './storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
@@ -42,7 +43,14 @@ export function renderGroup(group: SharedGroup) {
 async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined): Promise<void> {
   if (!group?.ref || group.members.length < 2) return;
   const { ref } = group;
-  await deps.send(() => deps.poster.update(ref, renderGroup(group)));
+  const { poster } = deps;
+  const channel = { platform: group.platform, channelId: group.channelId };
+  // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
+  if (isPaced(poster))
+    await deps.send(() =>
+      poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
+    );
+  else await deps.send(() => poster.update(ref, renderGroup(group)));
 }
 
 /**
@@ -123,10 +131,8 @@ export async function recoveredInGroup(
   const { group } = out;
   if (!group || group.members.length < 2) return false;
   if (!out.changed) return true;
+  if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
   await editGroupCard(deps, group);
-  if (out.ended) {
-    await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));
-    if (group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
-  }
+  if (out.ended) await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));
   return true;
 }

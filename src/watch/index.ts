@@ -11,6 +11,7 @@ import type { PagerDuty } from '../paging/pagerduty.js';
 import { groupBook } from './group-book.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
+import { pacedPoster } from './paced-poster.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -67,7 +68,19 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ),
     async start(list) {
       if (poller) return poller;
-      posters.push(...list);
+      // Every alert, edit and notice leaves through one pacer per channel, shared via the store.
+      const warn = (message: string, detail: Record<string, unknown>) =>
+        options.logger?.warn(detail, message);
+      posters.push(
+        ...list.map((poster) =>
+          pacedPoster(poster, {
+            store: options.store,
+            now,
+            warn,
+            count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
+          }),
+        ),
+      );
       const { audit } = options;
       poller = createWatchPoller({
         ...options,

@@ -158,11 +158,12 @@ async function show(
         await endIncident(deps.store.ephemeral, watch.id, effect.kind);
         return;
       }
+      // Resolved in PagerDuty without waiting for the chat's pacing.
+      await deps.pager?.recovered(watch.id, effect.kind);
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
-      await deps.pager?.recovered(watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
