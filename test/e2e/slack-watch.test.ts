@@ -41,7 +41,7 @@ interface Replica {
   adapter: SlackAdapter;
 }
 
-describe('watches on Slack with two replicas', () => {
+describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
   it('posts one alert per incident, edits it, takes Acknowledge from an operator only, posts the recovery, and alerts after both replicas died and one came back', async () => {
     const sim = await startSimulator();
     const slack = await new FakeSlack().start();

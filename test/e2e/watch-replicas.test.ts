@@ -58,7 +58,7 @@ async function click(app: App, actor: Actor, token: string): Promise<string> {
   return messages.map((m) => renderText(m)).join('\n');
 }
 
-describe('watches with two replicas on one store', () => {
+describe('watches with two replicas on one store', { timeout: 90_000 }, () => {
   it('posts one alert per incident, edits it, resolves it, and a restarted replica keeps alerting', async () => {
     const sim = await startSimulator();
     const store = createMemoryStore();
