@@ -164,6 +164,12 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
       return { decided, shownBefore: sent?.cardKey ? shared.cards[sent.cardKey] : undefined };
     });
 
+  // What a card shows now, once sent; a failure here must not turn a delivered message into a retry.
+  const remember = (channelId: string, cardKey: string, key: string, earlierMs: number) =>
+    changeShared(channelId, (shared, at) => {
+      shared.cards[cardKey] = { at: at - earlierMs, contentKey: key };
+    }).catch((error: unknown) => deps.warn?.('pacing: recording a sent card failed', { err: error }));
+
   const perform = async (channelId: string, item: Outbound<Job>, shownBefore?: CardShown) => {
     const job = item.payload;
     const delaySeconds = Math.max(0, now() - item.queuedAt) / 1000;
@@ -177,17 +183,13 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
         }
         await poster.update(job.ref, msg);
         count(platform, 'update', 'sent', delaySeconds);
-        await changeShared(channelId, (shared, at) => {
-          shared.cards[cardKeyOf(job.ref as MessageRef)] = { at, contentKey: key };
-        });
+        await remember(channelId, cardKeyOf(job.ref), key, 0);
         return job.resolve(undefined);
       }
       const ref = await poster.post(channelId, msg);
       count(platform, 'post', 'sent', delaySeconds);
       // Its first edit compares with what it shows now (a ticking duration alone is no change).
-      await changeShared(channelId, (shared, at) => {
-        shared.cards[cardKeyOf(ref)] = { at: at - settings.editIntervalMs, contentKey: key };
-      });
+      await remember(channelId, cardKeyOf(ref), key, settings.editIntervalMs);
       return job.resolve(ref);
     } catch (error) {
       const limited = poster.failureReason?.(error) === 'rate_limited';
