@@ -26,8 +26,11 @@ export interface CoreConfig {
    */
   consoleApprover?: string;
   tracking: { pollMinMs: number; pollMaxMs: number; timeoutMs: number };
-  /** Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS); absent in hand-built configs → 60 s. */
-  watch?: { intervalMs: number };
+  /**
+   * Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS) and storm grouping window
+   * (VPSOPS_ALERT_GROUP_WINDOW_SECONDS); absent in hand-built configs → 60 s and 30 s.
+   */
+  watch?: { intervalMs: number; groupWindowMs?: number };
   /** How long the instance list (E3) is cached for name resolution (VPSOPS_INSTANCE_LIST_TTL_SECONDS); absent → 60 s. */
   instanceListTtlMs?: number;
   /** PagerDuty Events v2 (PAGERDUTY_ROUTING_KEY, a secret; PAGERDUTY_EVENTS_URL); absent: nothing is paged. */

@@ -70,6 +70,7 @@ const envSchema = z.object({
   VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
+  VPSOPS_ALERT_GROUP_WINDOW_SECONDS: positiveInt(30, 3_600),
   PAGERDUTY_ROUTING_KEY: optionalText,
   PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
@@ -193,7 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
       timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
     },
-    watch: { intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000 },
+    watch: {
+      intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000,
+      groupWindowMs: e.VPSOPS_ALERT_GROUP_WINDOW_SECONDS * 1000,
+    },
     ...(e.PAGERDUTY_ROUTING_KEY
       ? { paging: { routingKey: e.PAGERDUTY_ROUTING_KEY, eventsUrl: e.PAGERDUTY_EVENTS_URL } }
       : {}),

@@ -23,6 +23,11 @@ export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
       const code = slackErrorCode(error);
       return code === 'ratelimited' ? 'rate_limited' : (code ?? 'other');
     },
+    // The Web API client's rate-limit error carries Retry-After in seconds.
+    retryAfterMs: (error) => {
+      const seconds = (error as { retryAfter?: unknown } | undefined)?.retryAfter;
+      return typeof seconds === 'number' ? seconds * 1000 : undefined;
+    },
     // A user id as the channel posts in the person's direct messages with the app.
     async tellPrivately(userId: string, message: Message): Promise<void> {
       await outbox.postToChannel(userId, renderMessage(message));

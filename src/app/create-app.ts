@@ -178,6 +178,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       leaseTtlMs: config.leaseTtlMs,
       logger,
       ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+      audit: state.audit,
+      ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging

@@ -1,6 +1,6 @@
 // vpsops_alerts_total{kind} and vpsops_watches on the serve registry: the prom-client side of the
 // watch module's AlertMetrics port. `kind` is a closed set (status, cpu, memory, unreachable).
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { ALERT_KINDS, type AlertKind } from '../watch/types.js';
 import { DELIVERY_FAILURES, type AlertMetrics } from '../watch/ports.js';
 import { DEFAULT_PLATFORMS } from './metrics.js';
@@ -35,6 +35,20 @@ export function createAlertMetrics(
     labelNames: ['action', 'outcome'] as const,
     registers,
   });
+  const outbound = new Counter({
+    name: 'vpsops_outbound_total',
+    help: 'Alert posts and edits through the per-channel pacer, by platform, method (post, update) and outcome (sent, failed, rate_limited, coalesced, unchanged).',
+    labelNames: ['platform', 'method', 'outcome'] as const,
+    registers,
+  });
+  const outboundDelay = new Histogram({
+    name: 'vpsops_outbound_delay_seconds',
+    help: 'Time an alert post or edit waited in its channel queue before it was sent.',
+    labelNames: ['platform'] as const,
+    buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
+    registers,
+  });
+  const OUTBOUND_OUTCOMES = ['sent', 'failed', 'rate_limited', 'coalesced', 'unchanged'];
   const PAGE_OUTCOMES = ['sent', 'rejected', 'invalid', 'rate-limited', 'server-error', 'network', 'timeout'];
   const known = new Set<string>(ALERT_KINDS);
   return {
@@ -52,6 +66,10 @@ export function createAlertMetrics(
     },
     paged(action, outcome) {
       pages.inc({ action, outcome: PAGE_OUTCOMES.includes(outcome) ? outcome : 'other' });
+    },
+    outbound(platform, method, outcome, delaySeconds) {
+      outbound.inc({ platform, method, outcome: OUTBOUND_OUTCOMES.includes(outcome) ? outcome : 'other' });
+      if (delaySeconds !== undefined) outboundDelay.observe({ platform }, delaySeconds);
     },
   };
 }

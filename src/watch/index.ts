@@ -2,7 +2,7 @@
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { BotStore, Platform, WatchService } from '../core/index.js';
+import type { AuditLog, BotStore, Platform, WatchService } from '../core/index.js';
 import { createAlertActions } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
@@ -11,17 +11,28 @@ import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
 import { createFleetWatches, startFleetSweeper, type FleetSweeper } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
+import { groupBook } from './group-book.js';
+import { recentChange } from './recent-change.js';
+import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
+import { pacedPoster } from './paced-poster.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
-export type WatchingOptions = Omit<WatchPollerOptions, 'posters' | 'metrics' | 'pager'> & {
+export type WatchingOptions = Omit<
+  WatchPollerOptions,
+  'posters' | 'metrics' | 'pager' | 'groups' | 'recentChange'
+> & {
   metrics?: AlertMetrics;
   /** Pages incidents out when given (PAGERDUTY_ROUTING_KEY set). */
   pagerDuty?: PagerDuty;
   /** The instance list's TTL: also how often fleet watches (`watch --all`) are swept (default 60 s). */
   instanceListTtlMs?: number;
+  /** Incidents opening this close together in one channel share one card (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
+  groupWindowMs?: number;
+  /** The audit trail, to name the last change made through the bot on an alerting server. */
+  audit?: AuditLog;
 };
 
 /** Watches as the app uses them. */
@@ -73,8 +84,28 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     service,
     async start(list) {
       if (poller) return poller;
-      posters.push(...list);
-      poller = createWatchPoller({ ...options, metrics, posters, ...(pager ? { pager } : {}) });
+      // Every alert, edit and notice leaves through one pacer per channel, shared via the store.
+      const warn = (message: string, detail: Record<string, unknown>) =>
+        options.logger?.warn(detail, message);
+      posters.push(
+        ...list.map((poster) =>
+          pacedPoster(poster, {
+            store: options.store,
+            now,
+            warn,
+            count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
+          }),
+        ),
+      );
+      const { audit } = options;
+      poller = createWatchPoller({
+        ...options,
+        metrics,
+        posters,
+        groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS),
+        ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
+        ...(pager ? { pager } : {}),
+      });
       await poller.start();
       sweeper = startFleetSweeper(fleetDeps, {
         owner: options.owner ?? randomUUID(),

@@ -14,6 +14,8 @@ import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
 import type { IncidentPager } from './incident-pages.js';
 import { observeBalance } from './balance-watch.js';
+import type { GroupBook } from './group-book.js';
+import { cardPosted, recoveredInGroup, shownByGroup, type GroupingDeps } from './grouped-alerts.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -26,6 +28,10 @@ export interface PollDeps {
   rules?: RuleSettings;
   /** Pages incidents out (PagerDuty) when a routing key is set. */
   pager?: IncidentPager;
+  /** The channels' storm groups; absent: every incident shows its own card. */
+  groups?: GroupBook;
+  /** The last change made through the bot on a server, for the group card (grouped-alerts.ts). */
+  recentChange?: GroupingDeps['recentChange'];
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -141,19 +147,32 @@ async function show(
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
+  const grouping: GroupingDeps | undefined = deps.groups && {
+    groups: deps.groups,
+    poster,
+    send,
+    ...(deps.pager ? { pager: deps.pager } : {}),
+    ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
+  };
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;
     if (effect.type === 'resolve') {
+      if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
+        await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+        return;
+      }
+      // Resolved in PagerDuty without waiting for the chat's pacing.
+      await deps.pager?.recovered(watch.id, effect.kind);
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
-      await deps.pager?.recovered(watch.id, effect.kind);
       return;
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
     // Paged whether or not the chat post below gets through.
     if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
@@ -171,6 +190,7 @@ async function show(
         (ref) => send(() => poster.update(ref, alertCard(watch, alert, now))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
+      if (posted && grouping) await cardPosted(grouping, watch, alert);
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });

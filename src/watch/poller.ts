@@ -8,6 +8,8 @@ import { lease, type Lease, type Platform, type BotStore } from '../core/index.j
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import type { IncidentPager } from './incident-pages.js';
+import type { GroupBook } from './group-book.js';
+import type { GroupingDeps } from './grouped-alerts.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { watchBook } from './watch-book.js';
 
@@ -32,6 +34,10 @@ export interface WatchPollerOptions {
   rules?: RuleSettings;
   /** Pages incidents out (see incident-pages.ts). */
   pager?: IncidentPager;
+  /** The channels' storm groups (group-book.ts); absent: no grouping. */
+  groups?: GroupBook;
+  /** The last change made through the bot on a server, named on group cards. */
+  recentChange?: GroupingDeps['recentChange'];
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
@@ -125,6 +131,8 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       const deps: PollDeps = { api: options.api, store, book, poster, metrics, now, warn };
       if (options.rules) deps.rules = options.rules;
       if (options.pager) deps.pager = options.pager;
+      if (options.groups) deps.groups = options.groups;
+      if (options.recentChange) deps.recentChange = options.recentChange;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       outcome = await pollOnce(deps, watch);
     } catch (error) {

@@ -16,6 +16,8 @@ export interface ChannelPoster {
   checkChannel?(channelId: string): Promise<string | null>;
   /** Why a post or edit failed, as a DELIVERY_FAILURES code (default "other"). */
   failureReason?(error: unknown): string;
+  /** The Retry-After of a post or edit refused for rate limits, in ms, when the platform said. */
+  retryAfterMs?(error: unknown): number | undefined;
   /** Tells one person privately (a direct message) what they need to know about their watch. */
   tellPrivately?(userId: string, message: Message): Promise<void>;
 }
@@ -48,6 +50,8 @@ export interface AlertMetrics {
   watches(count: number): void;
   /** A PagerDuty event sent ("sent") or not (its failure reason). */
   paged?(action: 'trigger' | 'acknowledge' | 'resolve', outcome: string): void;
+  /** A post or edit of the paced channel poster: sent (with its wait in the queue) or not, and why. */
+  outbound?(platform: string, method: 'post' | 'update', outcome: string, delaySeconds?: number): void;
 }
 
 /** Metrics that go nowhere (tests, exec). */

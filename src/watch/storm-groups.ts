@@ -27,6 +27,8 @@ export interface GroupIncident {
   location?: string;
   /** What the condition looks like, e.g. "Error" for status or "CPU 93 %"; shared details head the card. */
   detail?: string;
+  /** The last change made through the bot shortly before, from the audit ("instance stop by oscar at 14:02"). */
+  change?: string;
   openedAt: number;
 }
 
@@ -190,14 +192,21 @@ function memberLine(member: GroupMember): string {
     member.kind === 'status' && member.detail
       ? `status ${member.detail}`
       : (member.detail ?? KIND_LABELS[member.kind]);
-  return `• ${member.hostname} — ${condition}${member.location ? ` (${member.location})` : ''}`;
+  const where = member.location ? ` (${member.location})` : '';
+  return `• ${member.hostname} — ${condition}${where}${member.change ? ` — after ${member.change}` : ''}`;
 }
 
 /**
  * The group card: headline, counts, the first `shown` hostnames (failing ones first) and where to
  * find the rest. It carries no ticking duration, so it changes only when membership does.
  */
-export function groupCard(group: StormGroup, options: { shown?: number } = {}): Message {
+export function groupCard(
+  group: StormGroup,
+  options: {
+    shown?: number;
+    /** Where the unlisted rest is named (default: the thread). */ rest?: string;
+  } = {},
+): Message {
   const shown = options.shown ?? DEFAULT_SHOWN_ON_CARD;
   const title = groupHeadline(group);
   const failing = activeMembers(group);
@@ -205,7 +214,8 @@ export function groupCard(group: StormGroup, options: { shown?: number } = {}): 
   const ordered = [...failing, ...group.members.filter((m) => m.recoveredAt !== undefined)];
   const listed = ordered.slice(0, shown).map(memberLine);
   const more = ordered.length - listed.length;
-  if (more > 0) listed.push(`…and ${more} more — all ${group.members.length} in the thread.`);
+  const rest = options.rest ?? `all ${group.members.length} in the thread`;
+  if (more > 0) listed.push(`…and ${more} more — ${rest}.`);
   const rows: [string, unknown][] = [
     ['Failing', failing.length],
     ['Recovered', recovered],

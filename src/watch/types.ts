@@ -92,6 +92,8 @@ export interface OpenAlert {
   silent?: boolean;
   /** Opened or changed while its server was silenced (the silence's key): recorded, not posted nor paged. */
   silenced?: string;
+  /** The storm group (storm-groups.ts) this incident was placed in, once placed. */
+  group?: string;
 }
 
 /** The poller's state of one watch: consecutive failures and the open alerts by kind. */

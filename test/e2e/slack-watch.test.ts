@@ -41,7 +41,7 @@ interface Replica {
   adapter: SlackAdapter;
 }
 
-describe('watches on Slack with two replicas', () => {
+describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
   it('posts one alert per incident, edits it, takes Acknowledge from an operator only, posts the recovery, and alerts after both replicas died and one came back', async () => {
     const sim = await startSimulator();
     const slack = await new FakeSlack().start();
@@ -107,8 +107,10 @@ describe('watches on Slack with two replicas', () => {
 
       sim.state.setStatus(WEB1, 'Error');
       const card = await waitFor(() => alerts('needs attention')[0], 'the alert', 5_000);
-      await waitFor(() => (slack.messages.get(card.ts)?.edits ?? 0) >= 3, 'edits of the alert', 5_000);
+      // Polls go on: the card is not posted again, nor edited more than once per 5 s (pacing).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(alerts('needs attention')).toHaveLength(1);
+      expect(slack.messages.get(card.ts)?.edits ?? 0).toBeLessThanOrEqual(1);
 
       const click = (userId: string) => {
         const actions = (
@@ -139,7 +141,7 @@ describe('watches on Slack with two replicas', () => {
       await waitFor(
         () => JSON.stringify(slack.messages.get(card.ts)?.blocks).includes('Acknowledged by'),
         'the acknowledged card',
-        5_000,
+        20_000, // edits of one card are paced: at most one per 5 s
       );
       // The person who acknowledged is a Slack mention built from their user id.
       expect(JSON.stringify(slack.messages.get(card.ts)?.blocks)).toContain(`Acknowledged by <@${OPS}>`);
@@ -148,7 +150,7 @@ describe('watches on Slack with two replicas', () => {
       await waitFor(
         () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('recovered after')),
         'the recovery notice',
-        5_000,
+        20_000,
       );
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
 

@@ -81,7 +81,12 @@ describe('silences', { timeout: 60_000 }, () => {
       expect(await r.say('unsilence location Jakarta')).toMatch(/Silence of location Jakarta ended/);
       expect(await r.say('silences')).toMatch(/Nothing is silenced/);
       r.sim.state.setStatus(WEB2, 'Stopped');
-      await waitFor(() => r.log.posts(/web-2: needs attention/)[0], 'the web-2 alert after unsilence', 5_000);
+      // cache-1 still fails: web-2's incident joins its storm group, whose card now names it.
+      await waitFor(
+        () => r.log.entries.find((e) => /web-2 — status Stopped/.test(renderText(e.message))),
+        'the web-2 alert after unsilence',
+        5_000,
+      );
     } finally {
       await r.close();
     }

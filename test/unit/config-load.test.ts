@@ -154,3 +154,17 @@ describe('secrets of the configuration', () => {
     expect(() => loadConfig({ PAGERDUTY_EVENTS_URL: 'not a url' })).toThrow(/PAGERDUTY_EVENTS_URL/);
   });
 });
+
+describe('alert grouping window', () => {
+  it('reads VPSOPS_ALERT_GROUP_WINDOW_SECONDS (default 30 s) and refuses a value that is not a positive whole number', async () => {
+    const { loadConfig } = await import('../../src/config.js');
+    expect(loadConfig({}).watch?.groupWindowMs).toBe(30_000);
+    expect(loadConfig({ VPSOPS_ALERT_GROUP_WINDOW_SECONDS: '90' }).watch?.groupWindowMs).toBe(90_000);
+    expect(() => loadConfig({ VPSOPS_ALERT_GROUP_WINDOW_SECONDS: '0' })).toThrow(
+      /VPSOPS_ALERT_GROUP_WINDOW_SECONDS/,
+    );
+    expect(() => loadConfig({ VPSOPS_ALERT_GROUP_WINDOW_SECONDS: 'soon' })).toThrow(
+      /VPSOPS_ALERT_GROUP_WINDOW_SECONDS/,
+    );
+  });
+});

@@ -221,6 +221,7 @@ describe('the admitted dispatcher (serve, in front of every adapter)', () => {
       },
       act: async () => undefined,
       commands: () => [],
+      typedDialog: async () => null,
     };
     const admitted = admittedDispatcher(inner, admission);
     const acked: Responder = { ...noop, acknowledged: true, defer: async () => undefined };

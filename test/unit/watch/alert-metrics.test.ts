@@ -17,3 +17,18 @@ describe('alert metrics', () => {
     expect(text).toContain('vpsops_watches 7');
   });
 });
+
+describe('outbound metrics', () => {
+  it('count paced posts and edits by platform, method and outcome, and how long they waited', async () => {
+    const registry = new Registry();
+    const metrics = createAlertMetrics(registry);
+    metrics.outbound?.('slack', 'post', 'sent', 1.5);
+    metrics.outbound?.('slack', 'update', 'coalesced');
+    metrics.outbound?.('discord', 'post', 'made-up');
+    const text = await registry.metrics();
+    expect(text).toContain('vpsops_outbound_total{platform="slack",method="post",outcome="sent"} 1');
+    expect(text).toContain('vpsops_outbound_total{platform="slack",method="update",outcome="coalesced"} 1');
+    expect(text).toContain('vpsops_outbound_total{platform="discord",method="post",outcome="other"} 1');
+    expect(text).toContain('vpsops_outbound_delay_seconds_count{platform="slack"} 1');
+  });
+});

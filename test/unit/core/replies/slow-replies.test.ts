@@ -2,6 +2,7 @@
 // and admitted (serve's admission holds work during a flood inside the responder's defer).
 import { describe, expect, it } from 'vitest';
 import type { Visibility } from '../../../../src/render/message.js';
+import { pendingCard } from '../../../../src/render/buttons.js';
 import { renderText } from '../../../../src/render/text.js';
 import { actors, makeBot, POLICY, recordingResponder } from '../../../support/core-fakes.js';
 
@@ -22,7 +23,7 @@ describe('slow-reply guards and the wait for admission', () => {
   it('sends no "still working" note when the preview comes in time after a long wait to be admitted', async () => {
     const { run } = await makeBot({ policy: POLICY, env: { VPSOPS_PROGRESS_AFTER_MS: '500' } });
     const { responder, reply } = await run('instance stop prod-web', actors.alice, 'C1', slowToAdmit(1_500));
-    expect(reply?.actions?.token).toBeDefined();
+    expect(pendingCard(reply)?.token).toBeDefined();
     expect(texts(responder).filter((t) => t.includes('Still working'))).toEqual([]);
     expect(responder.replies).toHaveLength(1);
   });

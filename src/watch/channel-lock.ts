@@ -1,0 +1,32 @@
+// A short mutual exclusion on one channel's shared records (its storm groups, its pacing budget),
+// across replicas: a lease taken before reading and given back after writing. Leases are the
+// store's one way of giving work to exactly one replica, so this adds no second mechanism.
+import { randomUUID } from 'node:crypto';
+import type { LeaseStore } from '../core/index.js';
+
+/** How long a holder may keep the lock if it dies meanwhile (the work inside takes milliseconds). */
+const LOCK_TTL_MS = 5_000;
+/** How long to wait for a busy lock before giving up (the caller's poll or send fails and is retried). */
+const WAIT_MS = 10_000;
+const RETRY_MS = 15;
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Runs `work` while holding the lock `name`; throws when the lock stays busy longer than the wait. */
+export async function withChannelLock<T>(
+  leases: LeaseStore,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const owner = randomUUID();
+  const giveUpAt = Date.now() + WAIT_MS;
+  while (!(await leases.acquire(name, owner, LOCK_TTL_MS))) {
+    if (Date.now() > giveUpAt) throw new Error(`channel lock ${name} stayed busy`);
+    await pause(RETRY_MS);
+  }
+  try {
+    return await work();
+  } finally {
+    await leases.release(name, owner).catch(() => undefined);
+  }
+}

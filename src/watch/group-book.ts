@@ -1,0 +1,140 @@
+// Storm groups kept in the shared store, one record per channel, changed only under the channel's
+// lock so two replicas polling members of one storm place them in one group (storm-groups.ts
+// decides; this module reads, locks and writes).
+import type { BotStore, MessageRef } from '../core/index.js';
+import { withChannelLock } from './channel-lock.js';
+import {
+  placeIncident,
+  recoverMember,
+  type GroupChannel,
+  type GroupDecision,
+  type GroupIncident,
+  type IncidentKind,
+  type StormGroup,
+} from './storm-groups.js';
+
+/** A member by watch and kind. */
+export type MemberKey = { watchId: string; kind: IncidentKind };
+
+/**
+ * A group, the watch whose incident opened it (its card becomes the group card), the first member
+ * whose watch pages (its page stands for the group: `--no-page` members page nothing) and the card
+ * once posted.
+ */
+export type SharedGroup = StormGroup & { opener: MemberKey; pagedBy?: MemberKey; ref?: MessageRef };
+
+/** How long a channel's groups are kept without a change (an incident open for a week is long over). */
+const GROUPS_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** How long an ended group stays readable. */
+const ENDED_KEPT_MS = 10 * 60_000;
+
+const groupsKey = (c: GroupChannel) => `watch-groups:${c.platform}:${c.channelId}`;
+const lockName = (c: GroupChannel) => `watch-groups-lock:${c.platform}:${c.channelId}`;
+
+/** The groups of one channel in the shared store. */
+export function groupBook(store: BotStore, windowMs: number) {
+  const read = async (channel: GroupChannel): Promise<SharedGroup[]> => {
+    const raw = await store.ephemeral.get(groupsKey(channel));
+    return raw ? (JSON.parse(raw) as SharedGroup[]) : [];
+  };
+  // Ended groups are kept a little (a late edit renders the final card), never joined again.
+  const write = (channel: GroupChannel, groups: SharedGroup[]) =>
+    store.ephemeral.set(
+      groupsKey(channel),
+      JSON.stringify(groups.filter((g) => g.endedAt === undefined || Date.now() - g.endedAt < ENDED_KEPT_MS)),
+      GROUPS_KEPT_MS,
+    );
+  const locked = <T>(
+    channel: GroupChannel,
+    work: (groups: SharedGroup[]) => { groups: SharedGroup[]; result: T },
+  ): Promise<T> =>
+    withChannelLock(store.leases, lockName(channel), async () => {
+      const out = work(await read(channel));
+      await write(channel, out.groups);
+      return out.result;
+    });
+  const replace = (groups: SharedGroup[], next: SharedGroup): SharedGroup[] => {
+    const known = groups.find((g) => g.id === next.id);
+    const merged: SharedGroup = known?.ref ? { ...next, ref: known.ref } : next;
+    return [...groups.filter((g) => g.id !== next.id), merged];
+  };
+  return {
+    /** The group with this id, if it is still open. */
+    async get(channel: GroupChannel, id: string): Promise<SharedGroup | undefined> {
+      return (await read(channel)).find((g) => g.id === id);
+    },
+    /**
+     * Places a new incident: opens a group, joins one, or finds it already a member. `pageIt`: this
+     * incident pages for the group (it is the first of the group whose watch pages).
+     */
+    place(
+      channel: GroupChannel,
+      incident: GroupIncident,
+      pages: boolean,
+    ): Promise<GroupDecision & { group: SharedGroup; pageIt: boolean }> {
+      return locked(channel, (groups) => {
+        const decision = placeIncident(groups, channel, incident, { windowMs });
+        const key: MemberKey = { watchId: incident.watchId, kind: incident.kind };
+        const placed: SharedGroup =
+          decision.type === 'open' ? { ...decision.group, opener: key } : (decision.group as SharedGroup);
+        const pageIt = pages && placed.pagedBy === undefined;
+        if (pageIt) placed.pagedBy = key;
+        const next = replace(groups, placed);
+        const group = next.find((g) => g.id === decision.group.id) as SharedGroup;
+        return { groups: next, result: { ...decision, group, pageIt } };
+      });
+    },
+    /** Records the card the group's first incident was posted on; the group as it is now. */
+    attach(channel: GroupChannel, id: string, ref: MessageRef): Promise<SharedGroup | undefined> {
+      return locked(channel, (groups) => {
+        const group = groups.find((g) => g.id === id);
+        if (group) group.ref = ref;
+        return { groups, result: group };
+      });
+    },
+    /** A member's condition changed ("status Error" → "status Stopped"); the group as it is now. */
+    restate(
+      channel: GroupChannel,
+      id: string,
+      member: MemberKey,
+      detail: string,
+    ): Promise<SharedGroup | undefined> {
+      return locked(channel, (groups) => {
+        const group = groups.find((g) => g.id === id);
+        const found = group?.members.find(
+          (m) => m.watchId === member.watchId && m.kind === member.kind && m.recoveredAt === undefined,
+        );
+        if (found) found.detail = detail;
+        return { groups, result: group };
+      });
+    },
+    /** A member recovered; `ended` once the last one did. */
+    recover(
+      channel: GroupChannel,
+      id: string,
+      member: Pick<GroupIncident, 'watchId' | 'kind'>,
+      at: number,
+    ): Promise<{ group?: SharedGroup; changed: boolean; ended: boolean }> {
+      type Recovered = { group?: SharedGroup; changed: boolean; ended: boolean };
+      return locked<Recovered>(channel, (groups) => {
+        const group = groups.find((g) => g.id === id);
+        if (!group) return { groups, result: { changed: false, ended: false } };
+        const out = recoverMember(group, member, at);
+        const next: SharedGroup = {
+          ...out.group,
+          opener: group.opener,
+          ...(group.pagedBy ? { pagedBy: group.pagedBy } : {}),
+          ...(group.ref ? { ref: group.ref } : {}),
+        };
+        return {
+          groups: replace(groups, next),
+          result: { group: next, changed: out.changed, ended: out.ended },
+        };
+      });
+    },
+  };
+}
+
+/** The groups of a channel as poll-once uses them. */
+export type GroupBook = ReturnType<typeof groupBook>;

@@ -1,0 +1,140 @@
+// Storm grouping wired into the poll: a new incident is placed among its channel's groups before
+// it is shown. The first incident of a storm posts its own card as before; incidents joining the
+// group post nothing of their own and page nothing (the group's first incident pages for all), and
+// the first card becomes the group card, edited as members join and recover, with one recovery
+// notice when the last one does. The group pages once, through its first member whose watch pages.
+import type { AlertEffect } from './alert-rules.js';
+import type { GroupBook, SharedGroup } from './group-book.js';
+import type { IncidentPager } from './incident-pages.js';
+import { isPaced } from './paced-poster.js';
+import type { ChannelPoster } from './ports.js';
+import { groupCard, groupRecoveredNotice, type GroupChannel, type IncidentKind } from './storm-groups.js';
+import type { AlertState, OpenAlert, WatchRecord } from './types.js';
+
+/** Hostnames named on the group card itself; `watches` lists every one. */
+const SHOWN_ON_CARD = 40;
+
+/** What grouping needs from the poll. */
+export interface GroupingDeps {
+  groups: GroupBook;
+  poster: ChannelPoster;
+  pager?: IncidentPager;
+  /** The last change made through the bot on the server (who made and approved it), when the audit knows. */
+  recentChange?: (watch: WatchRecord, now: number) => Promise<string | undefined>;
+  /** Delivers one post or edit with retries (delivery.ts). */
+  send<T>(attempt: () => Promise<T>): Promise<T>;
+}
+
+/** "Unreachable" is one per channel already (the outage claim): never grouped. */
+// The balance watch is no server: it never joins a storm of servers.
+const groupable = (kind: string): kind is Exclude<IncidentKind, 'unreachable'> =>
+  kind !== 'unreachable' && kind !== 'balance';
+
+const channelOf = (watch: WatchRecord): GroupChannel => ({
+  platform: watch.platform,
+  channelId: watch.channelId,
+});
+
+const isFirst = (group: SharedGroup, watch: WatchRecord) => group.opener.watchId === watch.id;
+
+/** The group card as the channel sees it. */
+export function renderGroup(group: SharedGroup) {
+  return groupCard(group, { shown: SHOWN_ON_CARD, rest: '`watches` lists them all' });
+}
+
+async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined): Promise<void> {
+  if (!group?.ref || group.members.length < 2) return;
+  const { ref } = group;
+  const { poster } = deps;
+  const channel = { platform: group.platform, channelId: group.channelId };
+  // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
+  if (isPaced(poster))
+    await deps.send(() =>
+      poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
+    );
+  else await deps.send(() => poster.update(ref, renderGroup(group)));
+}
+
+/**
+ * Before an open / update / remind effect is shown: places an incident not shown yet in its
+ * channel's groups. True when the group card shows it, so the caller posts, edits and pages nothing
+ * for this watch; false when the watch shows its own card (it opened the group, or is alone in it).
+ */
+export async function shownByGroup(
+  deps: GroupingDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: Exclude<AlertEffect, { type: 'resolve' }>,
+  alert: OpenAlert,
+  now: number,
+): Promise<boolean> {
+  if (!groupable(alert.kind)) return false;
+  const channel = channelOf(watch);
+  // The card says "status Error"; the alert's own detail is "Status Error".
+  const detail = alert.kind === 'status' && state.lastStatus ? state.lastStatus : alert.detail;
+  if (alert.group === undefined && alert.ref === undefined && effect.type !== 'remind') {
+    const change = await deps.recentChange?.(watch, now);
+    const decision = await deps.groups.place(
+      channel,
+      {
+        watchId: watch.id,
+        hostname: watch.instance.label,
+        uuid: watch.instance.uuid,
+        kind: alert.kind,
+        detail,
+        openedAt: alert.openedAt,
+        ...(state.location ? { location: state.location } : {}),
+        ...(change ? { change } : {}),
+      },
+      watch.page !== false,
+    );
+    alert.group = decision.group.id;
+    // The opener pages (or not) on the caller's usual path.
+    if (isFirst(decision.group, watch)) return false;
+    if (decision.pageIt) await deps.pager?.opened(watch, alert);
+    if (decision.type === 'join') await editGroupCard(deps, decision.group);
+    return true;
+  }
+  if (alert.group === undefined) return false;
+  const group = await deps.groups.get(channel, alert.group);
+  // The group ended or expired: the watch shows its own card again.
+  if (!group) return false;
+  const shown = !isFirst(group, watch) || group.members.length > 1;
+  const member = group.members.find((m) => m.watchId === watch.id && m.kind === alert.kind);
+  if (shown && member && member.recoveredAt === undefined && member.detail !== detail)
+    await editGroupCard(deps, await deps.groups.restate(channel, group.id, member, detail));
+  return shown;
+}
+
+/** After the group's first card was posted: the group learns it, and shows as a group if others joined meanwhile. */
+export async function cardPosted(deps: GroupingDeps, watch: WatchRecord, alert: OpenAlert): Promise<void> {
+  if (alert.group === undefined || !alert.ref) return;
+  await editGroupCard(deps, await deps.groups.attach(channelOf(watch), alert.group, alert.ref));
+}
+
+/**
+ * At recovery: true when the group shows it (a member of a group of several), so the caller posts
+ * no recovery of its own; the group's one recovery notice and the page's resolve go out when the
+ * last member recovers.
+ */
+export async function recoveredInGroup(
+  deps: GroupingDeps,
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+): Promise<boolean> {
+  if (alert.group === undefined || alert.kind === 'balance') return false;
+  const out = await deps.groups.recover(
+    channelOf(watch),
+    alert.group,
+    { watchId: watch.id, kind: alert.kind },
+    now,
+  );
+  const { group } = out;
+  if (!group || group.members.length < 2) return false;
+  if (!out.changed) return true;
+  if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
+  await editGroupCard(deps, group);
+  if (out.ended) await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));
+  return true;
+}

@@ -1,0 +1,284 @@
+// Every alert and notice a channel poster sends, paced per channel (pacing.ts decides): new posts
+// draw on one budget per channel shared by the replicas through the store (1 per second, small
+// bursts), edits of one card are coalesced (latest wins, at most one per card per 5 s, none when
+// nothing visible changed), a 429's Retry-After pauses the channel, and when alerts wait longer
+// than 30 s the channel is told once. Replicas agree under the channel's lock (channel-lock.ts).
+import { createHash } from 'node:crypto';
+import type { BotStore, MessageRef } from '../core/index.js';
+import { message, text } from '../render/builders.js';
+import type { Message } from '../render/message.js';
+import { renderText } from '../render/text.js';
+import { withChannelLock } from './channel-lock.js';
+import {
+  DEFAULT_PACING,
+  enqueue,
+  fullBucket,
+  newPacer,
+  nextSend,
+  pauseBucket,
+  type Bucket,
+  type CardShown,
+  type ChannelPacer,
+  type Outbound,
+  type OutboundKind,
+  type PacingSettings,
+} from './pacing.js';
+import type { ChannelPoster } from './ports.js';
+
+/** `outcome` of vpsops_outbound_total. */
+export type OutboundOutcome = 'sent' | 'failed' | 'rate_limited' | 'coalesced' | 'unchanged';
+
+/** What the pacer counts (vpsops_outbound_total, vpsops_outbound_delay_seconds). */
+export type OutboundCount = (
+  platform: string,
+  method: 'post' | 'update',
+  outcome: OutboundOutcome,
+  delaySeconds?: number,
+) => void;
+
+/** A channel poster that also takes an edit rendered when it is sent (the latest state, across replicas). */
+export function isPaced(poster: ChannelPoster): poster is PacedPoster {
+  return typeof (poster as Partial<PacedPoster>).refresh === 'function';
+}
+
+/** A ChannelPoster whose posts and edits are paced per channel. */
+export interface PacedPoster extends ChannelPoster {
+  /** Edits `ref` with what `render` gives at sending time; coalesced like update(). */
+  refresh(ref: MessageRef, render: () => Promise<Message>): Promise<void>;
+}
+
+/** What pacing needs. */
+export interface PacingDeps {
+  store: Pick<BotStore, 'ephemeral' | 'leases'>;
+  count?: OutboundCount;
+  now?: () => number;
+  /** How to wait for the channel's next turn (tests move a fake clock). */
+  sleep?: (ms: number) => Promise<void>;
+  settings?: PacingSettings;
+  warn?: (message: string, detail: Record<string, unknown>) => void;
+}
+
+/** When a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 5_000;
+/** A channel's shared pacing record outlives its last send by this much. */
+const PACING_KEPT_MS = 60 * 60_000;
+/** Cards not edited for this long are forgotten (their next edit goes at once). */
+const CARD_MEMORY_MS = 60 * 60_000;
+/** The longest nap between two looks at a channel's queue. */
+const MAX_NAP_MS = 1_000;
+
+/** The delay notice, once per episode. */
+export const DELAY_NOTICE =
+  '⏳ Alerts in this channel are delayed: the platform is limiting how fast the bot may post. They follow in order.';
+
+interface Job {
+  method: 'post' | 'update';
+  ref?: MessageRef;
+  render: () => Promise<Message>;
+  resolve: (ref: MessageRef | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What replicas share per channel. */
+interface SharedPacing {
+  bucket: Bucket;
+  cards: Record<string, CardShown>;
+}
+
+const cardKeyOf = (ref: MessageRef) => `${ref.channelId}/${ref.id}`;
+
+/**
+ * What a message visibly says, without ticking durations ("open for 3 min") or clock times: two
+ * messages with the same key need no edit between them.
+ */
+export function contentKey(msg: Message): string {
+  const visible = renderText(msg)
+    .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s|sec|min|h|d)\b/g, '#')
+    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '#');
+  return createHash('sha256')
+    .update(visible)
+    .update(JSON.stringify(msg.actions ?? []))
+    .digest('hex');
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Wraps `poster` so every post and edit it sends is paced per channel. */
+export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoster {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? pause;
+  const settings = deps.settings ?? DEFAULT_PACING;
+  const count: OutboundCount = deps.count ?? (() => undefined);
+  const { platform } = poster;
+  const channels = new Map<string, ChannelPacer<Job>>();
+  const draining = new Set<string>();
+  const sharedKey = (channelId: string) => `pacing:${platform}:${channelId}`;
+  const lockName = (channelId: string) => `pacing-lock:${platform}:${channelId}`;
+
+  const local = (channelId: string): ChannelPacer<Job> => {
+    let pacer = channels.get(channelId);
+    if (!pacer) channels.set(channelId, (pacer = newPacer<Job>(now(), settings)));
+    return pacer;
+  };
+
+  const readShared = async (channelId: string): Promise<SharedPacing> => {
+    const raw = await deps.store.ephemeral.get(sharedKey(channelId));
+    return raw ? (JSON.parse(raw) as SharedPacing) : { bucket: fullBucket(now(), settings), cards: {} };
+  };
+  const writeShared = (channelId: string, shared: SharedPacing, at: number) => {
+    const cards = Object.fromEntries(
+      Object.entries(shared.cards).filter(([, c]) => at - c.at < CARD_MEMORY_MS),
+    );
+    return deps.store.ephemeral.set(
+      sharedKey(channelId),
+      JSON.stringify({ ...shared, cards }),
+      PACING_KEPT_MS,
+    );
+  };
+  const changeShared = (channelId: string, change: (shared: SharedPacing, at: number) => void) =>
+    withChannelLock(deps.store.leases, lockName(channelId), async () => {
+      const shared = await readShared(channelId);
+      const at = now();
+      change(shared, at);
+      await writeShared(channelId, shared, at);
+    });
+
+  /** One decision under the channel's lock: what goes out now, on the shared budget. */
+  const step = (channelId: string) =>
+    withChannelLock(deps.store.leases, lockName(channelId), async () => {
+      const shared = await readShared(channelId);
+      const mine = local(channelId);
+      const at = now();
+      const decided = nextSend({ ...mine, bucket: shared.bucket, cards: shared.cards }, at, settings);
+      const sent = decided.send;
+      // An edit about to go out holds the card's 5 s slot on every replica from now.
+      if (sent?.kind === 'edit' && sent.cardKey !== undefined)
+        decided.pacer.cards[sent.cardKey] = { at, contentKey: shared.cards[sent.cardKey]?.contentKey ?? '' };
+      await writeShared(channelId, { bucket: decided.pacer.bucket, cards: decided.pacer.cards }, at);
+      // Items queued meanwhile stay: only the one sent leaves the local queue.
+      channels.set(channelId, {
+        ...mine,
+        queue: local(channelId).queue.filter((q) => q !== sent),
+        delayNoticed: decided.pacer.delayNoticed,
+      });
+      return { decided, shownBefore: sent?.cardKey ? shared.cards[sent.cardKey] : undefined };
+    });
+
+  // What a card shows now, once sent; a failure here must not turn a delivered message into a retry.
+  const remember = (channelId: string, cardKey: string, key: string, earlierMs: number) =>
+    changeShared(channelId, (shared, at) => {
+      shared.cards[cardKey] = { at: at - earlierMs, contentKey: key };
+    }).catch((error: unknown) => deps.warn?.('pacing: recording a sent card failed', { err: error }));
+
+  const perform = async (channelId: string, item: Outbound<Job>, shownBefore?: CardShown) => {
+    const job = item.payload;
+    const delaySeconds = Math.max(0, now() - item.queuedAt) / 1000;
+    try {
+      const msg = await job.render();
+      const key = contentKey(msg);
+      if (job.method === 'update' && job.ref) {
+        if (shownBefore?.contentKey === key) {
+          count(platform, 'update', 'unchanged');
+          return job.resolve(undefined);
+        }
+        await poster.update(job.ref, msg);
+        count(platform, 'update', 'sent', delaySeconds);
+        await remember(channelId, cardKeyOf(job.ref), key, 0);
+        return job.resolve(undefined);
+      }
+      const ref = await poster.post(channelId, msg);
+      count(platform, 'post', 'sent', delaySeconds);
+      // Its first edit compares with what it shows now (a ticking duration alone is no change).
+      await remember(channelId, cardKeyOf(ref), key, settings.editIntervalMs);
+      return job.resolve(ref);
+    } catch (error) {
+      const limited = poster.failureReason?.(error) === 'rate_limited';
+      count(platform, job.method, limited ? 'rate_limited' : 'failed');
+      if (limited) {
+        const wait = poster.retryAfterMs?.(error) ?? DEFAULT_RETRY_AFTER_MS;
+        await changeShared(channelId, (shared, at) => {
+          shared.bucket = pauseBucket(shared.bucket, at, wait);
+        }).catch(() => undefined);
+      }
+      return job.reject(error);
+    }
+  };
+
+  const drain = async (channelId: string): Promise<void> => {
+    if (draining.has(channelId)) return;
+    draining.add(channelId);
+    try {
+      while (local(channelId).queue.length > 0) {
+        const { decided, shownBefore } = await step(channelId);
+        if (decided.delayNotice) {
+          const notice = message(undefined, [text(DELAY_NOTICE)], { tone: 'warning', summary: DELAY_NOTICE });
+          channels.set(channelId, add(local(channelId), 'reply', { method: 'post', notice }));
+        }
+        if (decided.send) await perform(channelId, decided.send, shownBefore);
+        else await sleep(Math.min(MAX_NAP_MS, Math.max(1, (decided.wakeAt ?? now() + MAX_NAP_MS) - now())));
+      }
+    } catch (error) {
+      // The store or lock failed: everything waiting here fails, to be retried by its sender.
+      const waiting = local(channelId).queue;
+      channels.set(channelId, { ...local(channelId), queue: [] });
+      for (const item of waiting) item.payload.reject(error);
+      deps.warn?.('pacing: a channel could not be paced', { err: error, channel: channelId });
+    } finally {
+      draining.delete(channelId);
+    }
+  };
+
+  /** Queues one job; an edit replacing a pending edit of the same card settles that one as coalesced. */
+  function add(
+    pacer: ChannelPacer<Job>,
+    kind: OutboundKind,
+    spec: { method: 'post'; notice: Message } | { method: 'update' | 'post'; job: Job },
+    cardKey?: string,
+  ): ChannelPacer<Job> {
+    const job: Job =
+      'job' in spec
+        ? spec.job
+        : {
+            method: 'post',
+            render: async () => spec.notice,
+            resolve: () => undefined,
+            reject: () => undefined,
+          };
+    const next = enqueue(pacer, {
+      kind,
+      ...(cardKey ? { cardKey } : {}),
+      queuedAt: now(),
+      payload: job,
+    });
+    for (const gone of pacer.queue.filter((q) => !next.queue.includes(q))) {
+      count(platform, 'update', 'coalesced');
+      gone.payload.resolve(undefined);
+    }
+    return next;
+  }
+
+  const submit = <T>(
+    channelId: string,
+    kind: OutboundKind,
+    method: 'post' | 'update',
+    render: () => Promise<Message>,
+    ref?: MessageRef,
+  ) =>
+    new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        method,
+        render,
+        resolve: resolve as (value: MessageRef | undefined) => void,
+        reject,
+        ...(ref ? { ref } : {}),
+      };
+      channels.set(channelId, add(local(channelId), kind, { method, job }, ref ? cardKeyOf(ref) : undefined));
+      void drain(channelId);
+    });
+
+  const paced = Object.create(poster) as PacedPoster;
+  paced.post = (channelId, msg) => submit<MessageRef>(channelId, 'alert', 'post', async () => msg);
+  paced.update = (ref, msg) => submit<void>(ref.channelId, 'edit', 'update', async () => msg, ref);
+  paced.refresh = (ref, render) => submit<void>(ref.channelId, 'edit', 'update', render, ref);
+  return paced;
+}

@@ -1,0 +1,214 @@
+// An alert storm (issue 24): two `vpsops serve` replicas on one Redis, real Bolt against a fake
+// Slack (and discord.js against a fake Discord), a fake PagerDuty Events API, all on loopback. 30 watched servers of one location fail at
+// once: the channel gets ONE grouped alert naming all 30 by hostname, within Slack's limit of about
+// one post per second, and PagerDuty one incident; when they recover, one recovery and one resolve.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../src/simulator/index.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { stopAll } from '../support/cleanup.js';
+import { startFakeDiscord } from '../support/fake-discord.js';
+import { startFakePagerDuty } from '../support/fake-pagerduty.js';
+import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { FakeSlack } from '../support/fake-slack.js';
+import { startRedisServer } from '../support/redis-server.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { waitFor } from '../support/wait-for.js';
+
+const SECRET = 'storm-signing-secret';
+const OPERATOR = 'U0STORMOPS';
+const CHANNEL = 'C0STORM';
+const KEY = 'R0UTINGKEY0123456789abcdef012345';
+const STORM = 30;
+
+describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () => {
+  it('posts one grouped alert naming all 30 servers, at most one post per second, and pages once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vpsops-storm-'));
+    writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`);
+    const sim = await startSimulator({ instances: 60 });
+    const slack = await new FakeSlack().start();
+    const redis = await startRedisServer();
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const replicas: ServeReplica[] = [];
+    try {
+      const env = {
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        HOSTING_API_URL: sim.url,
+        HOSTING_API_KEY: sim.apiKey,
+        REDIS_URL: redis.url,
+        VPSOPS_REDIS_PREFIX: 'storm-e2e:',
+        VPSOPS_WATCH_INTERVAL_SECONDS: '1',
+        SLACK_BOT_TOKEN: slack.botToken,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: slack.apiUrl,
+        PAGERDUTY_ROUTING_KEY: KEY,
+        PAGERDUTY_EVENTS_URL: pd.url,
+        LOG_LEVEL: 'info',
+      };
+      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      const jakarta = sim.state
+        .listInstances()
+        .filter((i) => i.locationId === SEED_IDS.locations.jakarta && i.status === 'Running')
+        .slice(0, STORM);
+      expect(jakarta).toHaveLength(STORM);
+      // Watches are set through both replicas, as a load balancer would spread the commands.
+      for (const [n, server] of jakarta.entries()) {
+        const to = replicas[n % 2]!;
+        const text = `watch ${server.uuid}`;
+        await postSigned(
+          `http://127.0.0.1:${to.port}/slack/events`,
+          slashCommandForm({
+            text,
+            userId: OPERATOR,
+            channelId: CHANNEL,
+            responseUrl: slack.newResponseUrl(),
+          }),
+          { secret: SECRET },
+        );
+      }
+      const watching = () => slack.channelMessages(CHANNEL).filter((m) => m.text.includes('Watching'));
+      await waitFor(() => watching().length === STORM, 'every watch set', 60_000);
+      // Every watch polled at least once (1 s interval) before the storm.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const before = slack.callsTo('chat.postMessage').length;
+      const stormAt = Date.now();
+
+      for (const server of jakarta) sim.state.setStatus(server.uuid, 'Error');
+      const card = await waitFor(
+        () => slack.channelMessages(CHANNEL).find((m) => m.text.includes(`${STORM} servers need attention`)),
+        'the grouped alert naming all 30',
+        90_000,
+      );
+      const blocks = JSON.stringify(card.blocks);
+      for (const server of jakarta) expect(blocks).toContain(server.hostname);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+      const posts = slack.callsTo('chat.postMessage').slice(before);
+      expect(posts.length).toBeLessThanOrEqual(3);
+      // Slack's limit: about one post per second per channel (a burst of 3 at most).
+      const times = posts.map((p) => p.at);
+      for (let i = 0; i + 3 < times.length; i += 1)
+        expect(times[i + 3]! - times[i]!).toBeGreaterThanOrEqual(1_000);
+      // Edits of the group card are coalesced: at most one per 5 s (plus the first).
+      const elapsed = Date.now() - stormAt;
+      expect(card.edits).toBeLessThanOrEqual(2 + Math.ceil(elapsed / 5_000));
+      const triggers = pd.events.filter((e) => e.event_action === 'trigger');
+      expect(triggers).toHaveLength(1);
+      expect(triggers[0]!.dedup_key).toMatch(/\S/);
+
+      for (const server of jakarta) sim.state.setStatus(server.uuid, 'Running');
+      await waitFor(
+        () =>
+          slack.channelMessages(CHANNEL).find((m) => m.text.includes(`All ${STORM} servers of the storm`)),
+        'the one recovery',
+        90_000,
+      );
+      await waitFor(
+        () => pd.alerts().get(triggers[0]!.dedup_key) === 'resolved',
+        'the incident resolved in PagerDuty',
+        30_000,
+      );
+      const recoveries = slack.channelMessages(CHANNEL).filter((m) => /recovered/.test(m.text));
+      // The group card (now "30 servers recovered") and the one recovery notice.
+      expect(recoveries.length).toBeLessThanOrEqual(2);
+      expect(pd.events.filter((e) => e.event_action === 'trigger')).toHaveLength(1);
+      for (const r of replicas) expect(r.stderr()).not.toContain(KEY);
+    } finally {
+      await stopAll(
+        ...replicas.map((r) => () => r.stop()),
+        () => slack.close(),
+        () => pd.close(),
+        () => redis.stop(),
+        () => sim.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
+    }
+  });
+});
+
+describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, () => {
+  it('posts one grouped alert naming all 30 servers and pages once', async () => {
+    const USER = { id: '100000000000000001', username: 'dora' };
+    const dir = mkdtempSync(join(tmpdir(), 'vpsops-storm-discord-'));
+    writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [discord:${USER.id}]\n  viewer: ["*"]\n`);
+    const sim = await startSimulator({ instances: 60 });
+    const discord = await startFakeDiscord();
+    const redis = await startRedisServer();
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const replicas: ServeReplica[] = [];
+    try {
+      const env = {
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        HOSTING_API_URL: sim.url,
+        HOSTING_API_KEY: sim.apiKey,
+        REDIS_URL: redis.url,
+        VPSOPS_REDIS_PREFIX: 'storm-discord-e2e:',
+        VPSOPS_WATCH_INTERVAL_SECONDS: '1',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_APPLICATION_ID: discord.world.applicationId,
+        DISCORD_API_URL: discord.apiUrl,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+        PAGERDUTY_ROUTING_KEY: KEY,
+        PAGERDUTY_EVENTS_URL: pd.url,
+        LOG_LEVEL: 'info',
+      };
+      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      const urls = replicas.map((r) => `http://127.0.0.1:${r.port}/discord/interactions`);
+      const jakarta = sim.state
+        .listInstances()
+        .filter((i) => i.locationId === SEED_IDS.locations.jakarta && i.status === 'Running')
+        .slice(0, STORM);
+      expect(jakarta).toHaveLength(STORM);
+      for (const [n, server] of jakarta.entries())
+        await discord.http.slash(urls[n % 2]!, USER, ['watch'], { instance: server.uuid });
+      const messages = () => [...discord.store.messages.values()];
+      await waitFor(
+        () => messages().filter((m) => JSON.stringify(m.embeds).includes('Watching')).length === STORM,
+        'every watch set',
+        60_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const channelPosts = () =>
+        discord.calls.filter((c) => c.method === 'POST' && /^\/channels\/\d+\/messages$/.test(c.path));
+      const before = channelPosts().length;
+
+      for (const server of jakarta) sim.state.setStatus(server.uuid, 'Error');
+      const card = await waitFor(
+        () => messages().find((m) => JSON.stringify(m.embeds).includes(`${STORM} servers need attention`)),
+        'the grouped alert naming all 30',
+        90_000,
+      );
+      const shown = JSON.stringify(card.embeds);
+      for (const server of jakarta) expect(shown).toContain(server.hostname);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(channelPosts().length - before).toBeLessThanOrEqual(3);
+      const triggers = pd.events.filter((e) => e.event_action === 'trigger');
+      expect(triggers).toHaveLength(1);
+
+      for (const server of jakarta) sim.state.setStatus(server.uuid, 'Running');
+      await waitFor(
+        () => messages().find((m) => JSON.stringify(m.embeds).includes(`All ${STORM} servers of the storm`)),
+        'the one recovery',
+        90_000,
+      );
+      await waitFor(
+        () => pd.alerts().get(triggers[0]!.dedup_key) === 'resolved',
+        'the incident resolved in PagerDuty',
+        30_000,
+      );
+      for (const r of replicas) expect(r.stderr()).not.toContain(discord.botToken);
+      for (const r of replicas) expect(r.stderr()).not.toContain(KEY);
+    } finally {
+      await stopAll(
+        ...replicas.map((r) => () => r.stop()),
+        () => discord.close(),
+        () => pd.close(),
+        () => redis.stop(),
+        () => sim.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
+    }
+  });
+});

@@ -1,0 +1,135 @@
+// Storm grouping wired into the poll (issue 24): many watched servers of one channel failing at
+// once show as ONE card, edited as members join, whichever of two replicas polls which server; it
+// pages once and recovers once; the card names who last changed a server when the audit knows.
+import { describe, expect, it } from 'vitest';
+import type { AuditLog } from '../../../src/core/index.js';
+import type { AuditRecord } from '../../../src/core/audit-types.js';
+import { renderText } from '../../../src/render/text.js';
+import { createMemoryStore } from '../../../src/store/memory/table-store.js';
+import { groupBook } from '../../../src/watch/group-book.js';
+import type { IncidentPager } from '../../../src/watch/incident-pages.js';
+import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
+import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
+import { recentChange } from '../../../src/watch/recent-change.js';
+import type { WatchRecord } from '../../../src/watch/types.js';
+import { createWatchService, watchBook } from '../../../src/watch/watch-book.js';
+import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
+import { postLog } from '../../support/recording-poster.js';
+
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const hostOf = (n: number) => `node-${String(n).padStart(2, '0')}`;
+const N = 12;
+
+async function storm(options: { audit?: AuditLog } = {}) {
+  const store = createMemoryStore();
+  const service = createWatchService(store);
+  const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
+  for (let n = 1; n <= N; n += 1)
+    await service.set('slack', 'C1', { instance: { uuid: uuidOf(n), label: hostOf(n) } }, by);
+  const status = new Map<string, string>();
+  const api = fakeHostingApi({
+    instances: {
+      async detail(uuid: string) {
+        const n = Number(uuid.slice(-12));
+        return instanceDetail({ uuid, hostname: hostOf(n), status: status.get(uuid) ?? 'Running' });
+      },
+    },
+  });
+  const log = postLog();
+  const pages: string[] = [];
+  const pager: IncidentPager = {
+    async opened(watch, alert) {
+      pages.push(`trigger ${watch.instance.label} ${alert.kind}`);
+    },
+    async acknowledged() {},
+    async recovered(watchId, kind) {
+      pages.push(`resolve ${watchId} ${kind}`);
+    },
+  };
+  const book = watchBook(store);
+  let clock = 1_700_000_000_000;
+  // Two replicas: the same store and groups, each its own poster.
+  const replica = (name: string): PollDeps => ({
+    api,
+    store,
+    book,
+    poster: log.poster(name),
+    metrics: NO_ALERT_METRICS,
+    now: () => clock,
+    pager,
+    groups: groupBook(store, 30_000),
+    ...(options.audit
+      ? { recentChange: (w: WatchRecord, at: number) => recentChange(options.audit!, w, at) }
+      : {}),
+    warn() {},
+  });
+  const replicas = [replica('r1'), replica('r2')];
+  const watches = await book.watches.list();
+  // Every server polled once, alternating replicas, all at once as the poller's timers would.
+  const pollAll = async () => {
+    clock += 1_000;
+    await Promise.all(watches.map((w, i) => pollOnce(replicas[i % 2]!, w)));
+  };
+  const setAll = (s: string) => {
+    for (let n = 1; n <= N; n += 1) status.set(uuidOf(n), s);
+  };
+  return { log, pages, pollAll, setAll };
+}
+
+describe('storm grouping in the poll', () => {
+  it('shows many servers failing at once as one card naming every one, one page, one recovery', async () => {
+    const s = await storm();
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    await s.pollAll();
+    const posts = s.log.entries.filter((e) => e.kind === 'post');
+    expect(posts).toHaveLength(1);
+    const cardId = posts[0]!.ref.id;
+    const lastEdit = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === cardId).at(-1);
+    const card = renderText(lastEdit!.message);
+    expect(card).toMatch(`${N} servers need attention`);
+    for (let n = 1; n <= N; n += 1) expect(card).toContain(hostOf(n));
+    expect(s.pages.filter((p) => p.startsWith('trigger'))).toHaveLength(1);
+
+    s.setAll('Running');
+    await s.pollAll();
+    await s.pollAll();
+    const after = s.log.entries.filter((e) => e.kind === 'post').slice(1);
+    expect(after.map((e) => renderText(e.message))).toEqual([
+      expect.stringMatching(`All ${N} servers of the storm .* recovered`),
+    ]);
+    const final = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === cardId).at(-1);
+    expect(renderText(final!.message)).toMatch(`${N} servers recovered`);
+    expect(s.pages.filter((p) => p.startsWith('resolve'))).toHaveLength(1);
+  });
+
+  it('names the last confirmed change of a member and who made it, from the audit', async () => {
+    const record: AuditRecord = {
+      time: new Date(1_700_000_000_000 - 60_000).toISOString(),
+      invocationId: 'i1',
+      platform: 'slack',
+      userId: 'U0ADA',
+      displayName: 'ada',
+      channelId: 'C9',
+      command: 'instance stop',
+      args: { instance: { uuid: uuidOf(3), label: hostOf(3) } },
+      decision: 'allowed',
+      confirmation: 'confirmed',
+      confirmedBy: 'slack:U0BOB',
+      result: 'ok',
+      durationMs: 5,
+    };
+    const audit = {
+      recentAcrossChannels: async () => [record],
+    } as Pick<AuditLog, 'recentAcrossChannels'> as AuditLog;
+    const s = await storm({ audit });
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    const card = renderText(s.log.entries.filter((e) => e.kind === 'update').at(-1)!.message);
+    expect(card).toMatch(
+      /node-03 — status Error — after instance stop by ada, approved by U0BOB at [\d:]+ UTC/,
+    );
+  });
+});
