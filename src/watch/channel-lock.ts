@@ -2,7 +2,7 @@
 // across replicas: a lease taken before reading and given back after writing. Leases are the
 // store's one way of giving work to exactly one replica, so this adds no second mechanism.
 import { randomUUID } from 'node:crypto';
-import type { LeaseStore } from '../core/index.js';
+import { lease, type LeaseStore } from '../core/index.js';
 
 /** How long a holder may keep the lock if it dies meanwhile (the work inside takes milliseconds). */
 const LOCK_TTL_MS = 5_000;
@@ -18,15 +18,15 @@ export async function withChannelLock<T>(
   name: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const owner = randomUUID();
+  const lock = lease(leases, name, randomUUID(), LOCK_TTL_MS);
   const giveUpAt = Date.now() + WAIT_MS;
-  while (!(await leases.acquire(name, owner, LOCK_TTL_MS))) {
+  while (!(await lock.take())) {
     if (Date.now() > giveUpAt) throw new Error(`channel lock ${name} stayed busy`);
     await pause(RETRY_MS);
   }
   try {
     return await work();
   } finally {
-    await leases.release(name, owner).catch(() => undefined);
+    await lock.release().catch(() => undefined);
   }
 }
