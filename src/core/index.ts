@@ -9,7 +9,15 @@ export type { InterruptedDeps } from './audit/interrupted.js';
 export { recentConfirmedAction } from './audit/recent-actions.js';
 export { keepReplicaAlive } from './audit/replica-alive.js';
 export { arg, asFlag, commandGroup, commandPath, defineCommand, optional } from './command.js';
-export type { AuditRecord, BotServices, CommandContext, CommandDefinition, FollowSpec, Preview, RunResult } from './command.js';
+export type {
+  AuditRecord,
+  BotServices,
+  CommandContext,
+  CommandDefinition,
+  FollowSpec,
+  Preview,
+  RunResult,
+} from './command.js';
 export { typedTextMatches } from './confirmation/confirm-checks.js';
 export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
@@ -19,7 +27,13 @@ export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
-export { estateServers, INSTANCE_LIST_TTL_MS, LIST_MAX_PAGES, LIST_PAGE_SIZE, readAllInstances } from './instances/estate-list.js';
+export {
+  estateServers,
+  INSTANCE_LIST_TTL_MS,
+  LIST_MAX_PAGES,
+  LIST_PAGE_SIZE,
+  readAllInstances,
+} from './instances/estate-list.js';
 export type { EstateDeps, EstateServer, FullListing } from './instances/estate-list.js';
 export { learnInstances } from './instances/learn-instances.js';
 export { lease } from './leases.js';
@@ -33,7 +47,25 @@ export { isUuid } from './parse/uuid.js';
 export { readPolicyFile } from './policy/policy-file.js';
 export { createPolicy } from './policy/policy.js';
 export type { Policy } from './policy/policy.js';
-export type { ActionEvent, Actor, AdapterLookups, ArgInfo, CommandInfo, Completer, CompletionKind, ConfirmGate, Dispatcher, Invocation, MessageRef, OptionValue, Platform, PlatformAdapter, ResolvedInstance, Responder, Risk } from './ports.js';
+export type {
+  ActionEvent,
+  Actor,
+  AdapterLookups,
+  ArgInfo,
+  CommandInfo,
+  Completer,
+  CompletionKind,
+  ConfirmGate,
+  Dispatcher,
+  Invocation,
+  MessageRef,
+  OptionValue,
+  Platform,
+  PlatformAdapter,
+  ResolvedInstance,
+  Responder,
+  Risk,
+} from './ports.js';
 export { actOnButton } from './runner/button-act.js';
 export type { CommandResult, ResultListener } from './runner/command-results.js';
 export { actOnConfirmation } from './runner/confirm.js';
@@ -46,7 +78,32 @@ export type { CoreSettings } from './settings.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
 export { USED_RETENTION_MS, pendingDropAt } from './store.js';
-export type { BotStore, HostnameDirectory, KnownHostname, LeaseStore, PendingConfirmation, PendingResolution, PendingStore, RecordCollection, StoreFaults, StoreKind, TrackedOperation } from './store.js';
+export type {
+  BotStore,
+  HostnameDirectory,
+  KnownHostname,
+  LeaseStore,
+  PendingConfirmation,
+  PendingResolution,
+  PendingStore,
+  RecordCollection,
+  StoreFaults,
+  StoreKind,
+  TrackedOperation,
+} from './store.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
-export type { ButtonHandler, SilenceService, SilenceSummary, SilenceTargetRef, WatchService, WatchSummary } from './watch-port.js';
+export type {
+  ButtonHandler,
+  SilenceService,
+  SilenceSummary,
+  SilenceTargetRef,
+  WatchService,
+  WatchSummary,
+} from './watch-port.js';
+export { t, isMessageKey } from '../i18n/translate.js';
+export type { MessageValues } from '../i18n/translate.js';
+export type { MessageKey } from '../i18n/catalogue.js';
+export { DEFAULT_LOCALE, LOCALES, localeFrom, parseLocale, supportedLocales } from '../i18n/locale.js';
+export type { Locale } from '../i18n/locale.js';
+export { argDescription, commandSummary } from '../i18n/help-text.js';

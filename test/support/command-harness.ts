@@ -73,6 +73,8 @@ export interface HarnessOptions {
   }>;
   /** The estate's size and the optional endpoints the simulator leaves out. */
   simulator?: Pick<SimulatorOptions, 'instances' | 'notOffered'>;
+  /** The language tag every invocation and click carries, as a platform would send it ("id", "en-US"). */
+  locale?: string;
 }
 
 /** A running bot + simulator pair. */
@@ -162,6 +164,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
+  const locale = options.locale ? { locale: options.locale } : {};
 
   return {
     sim,
@@ -171,7 +174,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.dispatch(
-        { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text } },
+        { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text }, ...locale },
         recorder(channelId, said, refs, findings),
       );
       return outcome(said);
@@ -187,6 +190,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           token,
           action: 'confirm',
           ...(input !== undefined ? { input } : {}),
+          ...locale,
         },
         recorder(channelId, said, refs, findings),
       );
@@ -195,7 +199,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async cancel(token, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.act(
-        { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel' },
+        { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel', ...locale },
         recorder(channelId, said, refs, findings),
       );
       return outcome(said);

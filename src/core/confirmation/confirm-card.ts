@@ -8,6 +8,9 @@ import { shorten } from '../../render/shorten.js';
 import type { Preview } from '../command.js';
 import type { Actor } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
+import { t } from '../../i18n/translate.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { localizedLine } from '../../render/localized.js';
 
 /** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
 export function newToken(): string {
@@ -24,28 +27,32 @@ export function mention(actor: Actor): string {
   return `@${actor.displayName || actor.userId}`;
 }
 
-
 /** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
-function confirmLabel(preview: Preview, pending: PendingConfirmation): string {
-  if (pending.twoPerson) return 'Approve';
+function confirmLabel(preview: Preview, pending: PendingConfirmation, locale: Locale): string {
+  if (pending.twoPerson) return t(locale, 'card.approve');
   const action = (preview.message.title ?? '').replace(/\?\s*$/, '').trim();
-  return action.length > 0 && action.length <= 40 ? action : 'Confirm';
+  return action.length > 0 && action.length <= 40 ? action : t(locale, 'card.confirm');
 }
 
 /** The preview card shown while the action waits for confirmation. */
-export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
+export function previewCard(
+  preview: Preview,
+  pending: PendingConfirmation,
+  destructive: boolean,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
   // Expiry is not repeated here: every renderer shows it from actions.expiresAt (Slack/Discord live).
   const requester = person(pending.requester);
-  const notes: Inline[] = ['Requested by ', requester];
-  if (pending.twoPerson) notes.push(' · needs approval: an admin other than ', requester, ' must confirm');
+  const notes: Inline[] = localizedLine(locale, 'card.requestedBy', { requester });
+  if (pending.twoPerson) notes.push(...localizedLine(locale, 'card.needsApproval', { requester }));
   const card: Message = {
     ...preview.message,
     tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
     blocks: [...preview.message.blocks, contextWith(notes)],
     actions: {
       token: pending.token,
-      confirmLabel: confirmLabel(preview, pending),
-      cancelLabel: 'Cancel',
+      confirmLabel: confirmLabel(preview, pending, locale),
+      cancelLabel: t(locale, 'card.cancel'),
       style: destructive ? 'danger' : 'primary',
       expiresAt: pending.expiresAt,
     },
@@ -55,8 +62,8 @@ export function previewCard(preview: Preview, pending: PendingConfirmation, dest
   if (preview.typedConfirmation) {
     card.actions!.typed = {
       // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
-      title: shorten(`Confirm ${pending.command}`, 45),
-      label: `Type ${preview.typedConfirmation} to confirm`,
+      title: shorten(t(locale, 'card.typedTitle', { command: pending.command }), 45),
+      label: t(locale, 'card.typedLabel', { name: preview.typedConfirmation }),
       placeholder: preview.typedConfirmation,
       accepts: [preview.typedConfirmation, ...pending.targets],
     };
@@ -76,22 +83,32 @@ function settled(card: Message, tone: Message['tone'], line: Inline[]): Message 
 }
 
 /** "Expired — nothing was done". */
-export function expiredCard(card: Message): Message {
-  return { ...settled(card, 'warning', ['Expired — nothing was done.']), outcome: 'error' };
+export function expiredCard(card: Message, locale: Locale = DEFAULT_LOCALE): Message {
+  return { ...settled(card, 'warning', [t(locale, 'card.expired')]), outcome: 'error' };
 }
 
 /** "Cancelled by @x at HH:MM:SS — nothing was done". */
-export function cancelledCard(card: Message, by: Actor, at: Date): Message {
+export function cancelledCard(card: Message, by: Actor, at: Date, locale: Locale = DEFAULT_LOCALE): Message {
+  const line = localizedLine(locale, 'card.cancelled', { who: person(by) }, { time: clockTime(at) });
   return {
-    ...settled(card, 'info', ['Cancelled by ', person(by), ` at ${clockTime(at)} UTC — nothing was done.`]),
+    ...settled(card, 'info', line),
     outcome: 'ok',
   };
 }
 
 /** The result, with "Confirmed by @x at HH:MM:SS". */
-export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
-  const who: Inline[] = ['Confirmed by ', person(by), ` at ${clockTime(at)} UTC`];
-  const asked: Inline[] = pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
+export function confirmedCard(
+  result: Message,
+  pending: PendingConfirmation,
+  by: Actor,
+  at: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const who = localizedLine(locale, 'card.confirmed', { who: person(by) }, { time: clockTime(at) });
+  const asked: Inline[] =
+    pending.requester.userId === by.userId
+      ? []
+      : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
   return {
     ...result,
     blocks: [...result.blocks, contextWith([...who, ...asked])],
@@ -100,10 +117,11 @@ export function confirmedCard(result: Message, pending: PendingConfirmation, by:
 }
 
 /** The failure, with "Confirmed by @x at HH:MM:SS — failed". */
-export function failedCard(failure: Message, by: Actor, at: Date): Message {
+export function failedCard(failure: Message, by: Actor, at: Date, locale: Locale = DEFAULT_LOCALE): Message {
+  const line = localizedLine(locale, 'card.failed', { who: person(by) }, { time: clockTime(at) });
   return {
     ...failure,
-    blocks: [...failure.blocks, contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`])],
+    blocks: [...failure.blocks, contextWith(line)],
     outcome: 'error',
   };
 }
@@ -118,7 +136,8 @@ export function announcement(
 ): Message {
   const verb = notice ?? `ran ${pending.command}`;
   const what = target ? `${verb} ${target}` : verb;
-  const approved: Inline[] = pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
+  const approved: Inline[] =
+    pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
   const line: Inline[] = [person(pending.requester), ` ${what} (`, ...approved, ` ${clockTime(at)} UTC)`];
   return { blocks: [contextWith(line)], summary: plainLine(line), tone: 'info', outcome: 'ok' };
 }
