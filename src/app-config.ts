@@ -1,5 +1,6 @@
 // The settings the bot runs with, as the core consumes them; src/config.ts builds them from the
 // environment (the core never reads the environment itself).
+import type { Locale } from './i18n/locale.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -14,6 +15,8 @@ export interface AppConfig {
   dataDir: string;
   confirmTtlMs: number;
   currency: string;
+  /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
+  locale?: Locale;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { LOG_LEVELS, redisPassword, type AppConfig } from './app-config.js';
-import { ConfigError } from './core/index.js';
+import { ConfigError, DEFAULT_LOCALE, LOCALES, supportedLocales } from './core/index.js';
 import { redactedRedisUrl } from './store/redis/redis-url.js';
 
 const blankToUndefined = (value: unknown) =>
@@ -52,6 +52,10 @@ const envSchema = z.object({
       .default('IDR'),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  VPSOPS_LOCALE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+    z.enum(LOCALES, { error: `must be one of: ${supportedLocales()}` }).default(DEFAULT_LOCALE),
+  ),
   VPSOPS_CONSOLE_USER: optionalText,
   USER: optionalText,
   LOGNAME: optionalText,
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.VPSOPS_DATA_DIR,
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
     currency: e.VPSOPS_CURRENCY,
+    locale: e.VPSOPS_LOCALE,
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
     ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),
