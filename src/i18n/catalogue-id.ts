@@ -105,7 +105,7 @@ export const id: Record<MessageKey, string> = {
   'card.approve': 'Setujui',
   'card.confirm': 'Konfirmasi',
   'card.cancel': 'Batal',
-  'card.typedTitle': 'Konfirmasi {command}',
+  'card.typedTitle': 'Setujui {command}',
   'card.typedLabel': 'Ketik {name} untuk mengonfirmasi',
   'card.expired': 'Kedaluwarsa — tidak ada yang dilakukan.',
   'card.cancelled': 'Dibatalkan oleh {who} pukul {time} UTC — tidak ada yang dilakukan.',
