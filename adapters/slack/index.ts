@@ -23,6 +23,7 @@ import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
 import { refuseFutureRequests } from './request-time.js';
 import { deliveryKeyOf } from './replays.js';
+import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -125,6 +126,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
+        locales: createUserLocales({
+          lookup: usersInfoLookup(created.client),
+          ...(options.logger ? { logger: options.logger } : {}),
+        }),
         track: (work) => {
           inflight.add(work);
           void work.finally(() => inflight.delete(work));
