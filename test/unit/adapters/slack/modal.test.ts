@@ -97,6 +97,7 @@ describe('Slack app manifest', () => {
       'chat:write.public',
       'commands',
       'files:write',
+      'users:read',
     ]);
   });
 });
