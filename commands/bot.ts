@@ -1,5 +1,13 @@
 // The bot's own commands (group ''): help, use, whoami here; audit and status in their own modules.
-import { arg, commandPath, defineCommand, optional, type CommandDefinition, UserError, editDistance } from '../src/core/index.js';
+import {
+  arg,
+  commandPath,
+  defineCommand,
+  optional,
+  type CommandDefinition,
+  UserError,
+  editDistance,
+} from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { audit } from './bot-audit.js';
 import { status } from './bot-status.js';
@@ -24,14 +32,14 @@ export const help = defineCommand({
   run: async (ctx, { group, action }) => {
     const allowed = ctx.bot.allowedCommands(ctx.actor, ctx.channelId);
     const { role } = ctx.bot.describeActor(ctx.actor, ctx.channelId);
-    if (!group) return overview(allowed, role);
+    if (!group) return overview(allowed, role, ctx.locale);
     const wanted = action ? `${group} ${action}` : group;
     const exact = allowed.find((c) => commandPath(c) === wanted.toLowerCase());
-    if (exact) return commandPage(exact);
+    if (exact) return commandPage(exact, ctx.locale);
     const inGroup = !action ? grouped(allowed).get(group.toLowerCase()) : undefined;
-    if (inGroup && group !== '') return groupPage(group.toLowerCase(), inGroup);
+    if (inGroup && group !== '') return groupPage(group.toLowerCase(), inGroup, ctx.locale);
     const byAction = !action ? allowed.filter((c) => c.name === group.toLowerCase()) : [];
-    if (byAction.length === 1) return commandPage(byAction[0]!);
+    if (byAction.length === 1) return commandPage(byAction[0]!, ctx.locale);
     const near = action ? nearestAction(allowed, group.toLowerCase(), action.toLowerCase()) : null;
     throw new UserError(
       'unknown-command',

@@ -1,8 +1,22 @@
 // Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
-import { arg, commandGroup, optional, type CommandDefinition, type FollowSpec } from '../src/core/index.js';
+import {
+  arg,
+  commandGroup,
+  optional,
+  t,
+  type CommandDefinition,
+  type FollowSpec,
+} from '../src/core/index.js';
 import { plural, present, show } from './shared/format.js';
 import { idLine, networkIds } from './shared/instance-ids.js';
-import { detailFields, isStopped, isTerminating, publicIp, statusTone } from './shared/instance-view.js';
+import {
+  detailFields,
+  isStopped,
+  isTerminating,
+  publicIp,
+  statusText,
+  statusTone,
+} from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
 import { PERIODS } from './shared/metrics.js';
 import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
@@ -21,14 +35,14 @@ export const instanceShow = command({
     const { detail, label } = await fetchLabelled(ctx, instance);
     // The network look-up (a second API call) goes out before the card is laid out, not after.
     const network = networkIds(ctx, detail, label);
-    const fields = detailFields(detail, ctx.currency, ctx.now());
+    const fields = detailFields(detail, ctx.currency, ctx.now(), ctx.locale);
     return {
       title: label,
       tone: statusTone(detail.status),
-      summary: `${label}: ${show(detail.status)}`,
+      summary: `${label}: ${statusText(detail.status, ctx.locale)}`,
       blocks: [
         { type: 'fields', fields },
-        { type: 'context', text: idLine(instance.uuid, detail, await network) },
+        { type: 'context', text: idLine(instance.uuid, detail, await network, ctx.locale) },
       ],
     };
   },
@@ -50,18 +64,17 @@ export const instanceStop = command({
   risk: 'destructive',
   notice: 'stopped',
   preview: async (ctx, { instance }) => {
-    const { detail, label } = await fetchLabelled(ctx, instance, 'stopped');
-    if (isStopped(detail.status)) throw pointless(`${label} is already Stopped.`);
+    const { locale } = ctx;
+    const { detail, label } = await fetchLabelled(ctx, instance, t(locale, 'stop.participle'));
+    if (isStopped(detail.status)) throw pointless(t(locale, 'stop.already', { label }));
     return instancePreview({
-      title: `Stop ${label}?`,
+      title: t(locale, 'stop.title', { label }),
       detail,
       instance,
       tone: 'warning',
       irreversible: false,
-      lines: [
-        `${label} will be powered off (${show(detail.status)} → Stopped). Everything running on it stops.`,
-        'Its disks, public IP and backups are kept.',
-      ],
+      locale,
+      lines: [t(locale, 'stop.line', { label, status: show(detail.status) }), t(locale, 'stop.kept')],
     });
   },
   run: async (ctx, { instance }) => {
@@ -69,9 +82,9 @@ export const instanceStop = command({
     const label = present(result.hostname) ?? instance.label;
     return {
       message: {
-        title: `Stop requested for ${label}`,
+        title: t(ctx.locale, 'stop.requested', { label }),
         tone: 'success',
-        blocks: [{ type: 'text', text: `${label} is stopping.` }],
+        blocks: [{ type: 'text', text: t(ctx.locale, 'stop.stopping', { label }) }],
       },
       follow: stopFollow(instance.uuid, label),
       auditSummary: `stop requested for ${label}`,
@@ -98,41 +111,47 @@ export const instanceDelete = command({
   risk: 'destructive',
   notice: 'deleted',
   preview: async (ctx, { instance, removeIp, removeBlockStorage }) => {
+    const { locale } = ctx;
     const { detail, label } = await fetchLabelled(ctx, instance);
-    if (isTerminating(detail.status)) throw pointless(`${label} is already ${show(detail.status)}.`);
+    const status = show(detail.status);
+    if (isTerminating(detail.status)) throw pointless(t(locale, 'delete.already', { label, status }));
     const ip = publicIp(detail);
     const ipLine =
       ip === '—'
-        ? 'It has no public IP.'
-        : removeIp
-          ? `Public IP ${ip} will be released.`
-          : `Public IP ${ip} is kept (pass --remove-ip to release it).`;
-    const storageLine = removeBlockStorage
-      ? 'Its attached block storage will be deleted.'
-      : 'Its block storage is kept (pass --remove-block-storage to delete it).';
+        ? t(locale, 'delete.noIp')
+        : t(locale, removeIp ? 'delete.ipReleased' : 'delete.ipKept', { ip });
+    const storageLine = t(locale, removeBlockStorage ? 'delete.storageDeleted' : 'delete.storageKept');
     return instancePreview({
-      title: `Delete ${label}?`,
+      title: t(locale, 'delete.title', { label }),
       detail,
       instance,
       typed: true,
-      lines: [`${label} (${show(detail.status)}) will be terminated and deleted.`, ipLine, storageLine],
+      locale,
+      lines: [t(locale, 'delete.line', { label, status }), ipLine, storageLine],
     });
   },
   run: async (ctx, { instance, removeIp, removeBlockStorage }) => {
     const result = await ctx.api.instances.delete(instance.uuid, { removeIp, removeBlockStorage });
     const label = present(result.hostname) ?? instance.label;
     const extras = [
+      t(ctx.locale, removeIp ? 'delete.extraIpReleased' : 'delete.extraIpKept'),
+      t(ctx.locale, removeBlockStorage ? 'delete.extraStorageDeleted' : 'delete.extraStorageKept'),
+    ];
+    // The audit stays in English whatever the reader's language.
+    const auditExtras = [
       removeIp ? 'public IP released' : 'public IP kept',
       removeBlockStorage ? 'block storage deleted' : 'block storage kept',
     ];
     return {
       message: {
-        title: `Delete requested for ${label}`,
+        title: t(ctx.locale, 'delete.requested', { label }),
         tone: 'success',
-        blocks: [{ type: 'text', text: `${label} is terminating (${extras.join(', ')}).` }],
+        blocks: [
+          { type: 'text', text: t(ctx.locale, 'delete.terminating', { label, extras: extras.join(', ') }) },
+        ],
       },
       follow: { ...goneFollow, instanceUuid: instance.uuid, label },
-      auditSummary: `delete requested for ${label} (${extras.join(', ')})`,
+      auditSummary: `delete requested for ${label} (${auditExtras.join(', ')})`,
     };
   },
   ifUnknown: ({ instance }) => ({

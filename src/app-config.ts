@@ -3,6 +3,7 @@
 // (config.slack, config.redis, …) are their configuration fragments' settings.
 import { PLATFORM_CONFIGS, type PlatformSettings } from './app/adapters.js';
 import { STORE_CONFIGS, type StoreSettings } from './store/open.js';
+import type { Locale } from './i18n/locale.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -17,6 +18,8 @@ export interface CoreConfig {
   dataDir: string;
   confirmTtlMs: number;
   currency: string;
+  /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
+  locale?: Locale;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;

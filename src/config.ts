@@ -21,7 +21,7 @@ import {
   type Hide,
   type SharedSettings,
 } from './config-fragment.js';
-import { ConfigError } from './core/index.js';
+import { ConfigError, DEFAULT_LOCALE, LOCALES, supportedLocales } from './core/index.js';
 import { decodeMasterKey } from './secrets/envelope.js';
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
@@ -62,6 +62,10 @@ const envSchema = z.object({
       .default('IDR'),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  VPSOPS_LOCALE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+    z.enum(LOCALES, { error: `must be one of: ${supportedLocales()}` }).default(DEFAULT_LOCALE),
+  ),
   VPSOPS_CONSOLE_USER: optionalText,
   USER: optionalText,
   LOGNAME: optionalText,
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.VPSOPS_DATA_DIR,
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
     currency: e.VPSOPS_CURRENCY,
+    locale: e.VPSOPS_LOCALE,
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
     ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),

@@ -85,7 +85,8 @@ function buildProgram(done: (code: number) => void): Command {
   program
     .command('console')
     .description('Interactive console (prompt "vps> ", Tab completion, history).')
-    .action(async () => done(await runConsole(loadConfig(), VERSION)));
+    .option('--locale <locale>', 'answer in this language: en or id (default: VPSOPS_LOCALE, else en)')
+    .action(async (options: { locale?: string }) => done(await runConsole(loadConfig(), VERSION, options)));
   program
     .command('exec')
     .description(
@@ -95,13 +96,17 @@ function buildProgram(done: (code: number) => void): Command {
     .option('--confirm <target>', 'hostname or uuid of the target; required for destructive commands')
     .option('--as <user>', 'console user to act as (policy member console:<user>)')
     .option('--wait', 'follow a confirmed operation to its end: exit 0 done, 1 failed, 4 timed out')
+    .option('--locale <locale>', 'answer in this language: en or id (default: VPSOPS_LOCALE, else en)')
     .option(
       '--json',
       'print one JSON document {command, exitCode, outcome, auditId, data, text, errors} instead of text',
     )
     .allowUnknownOption()
     .action(
-      async (words: string[], options: { confirm?: string; as?: string; wait?: boolean; json?: boolean }) =>
+      async (
+        words: string[],
+        options: { confirm?: string; as?: string; wait?: boolean; json?: boolean; locale?: string },
+      ) =>
         done(
           await execOrJsonFailure(words, options.json, () => runExecCommand(loadConfig(), words, options)),
         ),

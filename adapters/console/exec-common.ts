@@ -1,6 +1,12 @@
 // What `vpsops exec` and its `approve` step share: options, results and the checks on
 // what --confirm names.
-import { type CommandResult, type Actor, type Dispatcher, isUuid } from '../../src/core/index.js';
+import {
+  type CommandResult,
+  type Actor,
+  type Dispatcher,
+  type Locale,
+  isUuid,
+} from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import { EXIT } from '../../src/app/exit-codes.js';
 import { renderAnnouncement, renderConsole } from './render.js';
@@ -45,6 +51,8 @@ export interface ExecOptions {
   json?: boolean;
   /** The last command result the core reported (its API answers), for `--json`'s `data`. */
   lastResult?: () => CommandResult | undefined;
+  /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
+  locale?: Locale;
 }
 
 /** One exec run's result, for the exit code and `--json`. */
@@ -151,7 +159,7 @@ export async function confirmAndFinish(
     },
     channelId,
   );
-  const event = toActionEvent(token, 'confirm', options.actor, options.confirm, channelId);
+  const event = toActionEvent(token, 'confirm', options.actor, options.confirm, channelId, options.locale);
   await dispatcher.act(event, responder.responder);
   return finish(exitCode(responder.events), event.id, follow);
 }

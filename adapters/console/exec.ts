@@ -67,7 +67,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   }
   const approval = APPROVE.exec(options.text);
   if (approval) return approve(dispatcher, options, approval[1] ?? '');
-  const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL);
+  const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL, options.locale);
   if (!invocation) {
     options.stderr.write('Nothing to run. Try: vpsops exec "help"\n');
     return run(EXIT.usage);

@@ -1,6 +1,13 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
-import type { Actor, AdapterLookups, Dispatcher, PlatformAdapter, Responder } from '../../src/core/index.js';
+import type {
+  Actor,
+  AdapterLookups,
+  Dispatcher,
+  Locale,
+  PlatformAdapter,
+  Responder,
+} from '../../src/core/index.js';
 import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
@@ -26,6 +33,8 @@ export interface ConsoleAdapterOptions {
   terminal?: boolean;
   /** Looks a pending token up, for two-person requests and `approve <token>`. */
   pendingTarget?: (token: string) => Promise<PendingTarget | null>;
+  /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
+  locale?: Locale;
 }
 
 /** A console adapter; `closed` resolves when the user leaves the REPL. */
@@ -59,6 +68,7 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
         color: options.color,
         terminal: options.terminal,
         pendingTarget: options.pendingTarget,
+        ...(options.locale ? { locale: options.locale } : {}),
       });
       void repl.closed.then(markClosed, markClosed);
     },

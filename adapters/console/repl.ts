@@ -2,7 +2,7 @@
 // dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
 // keeps a persisted history. Transport only: every decision is the core's.
 import { clearLine, createInterface, cursorTo } from 'node:readline';
-import type { Actor, Completer, Dispatcher, MessageRef, Responder } from '../../src/core/index.js';
+import type { Actor, Completer, Dispatcher, Locale, MessageRef, Responder } from '../../src/core/index.js';
 import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
@@ -15,7 +15,7 @@ import { renderAnnouncement, renderConsole, terminalWidth } from './render.js';
 import { createCardMemory } from './card-memory.js';
 import { settledLine } from './settled-line.js';
 import { createConsoleResponder, type ConsoleResponder, type ResponderSink } from './responder.js';
-import { isExitLine, isYes, toActionEvent, toInvocation } from './translate.js';
+import { CONSOLE_CHANNEL, isExitLine, isYes, toActionEvent, toInvocation } from './translate.js';
 
 /** Everything the REPL needs; streams are injected so tests drive it with PassThrough. */
 export interface ConsoleReplOptions {
@@ -37,6 +37,8 @@ export interface ConsoleReplOptions {
   prompt?: string;
   /** Looks a pending token up: two-person requests are not asked here, `approve <token>` answers them. */
   pendingTarget?: (token: string) => Promise<PendingTarget | null>;
+  /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
+  locale?: Locale;
 }
 
 export { instanceWords, typedQuestion } from './repl-words.js';
@@ -203,7 +205,14 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
 
   /** Sends confirm / cancel and prints the outcome; true when the card reached a final state. */
   async function sendAction(token: string, action: 'confirm' | 'cancel', ref: MessageRef, input?: string) {
-    const event = toActionEvent(token, action, actor, action === 'confirm' ? input : undefined);
+    const event = toActionEvent(
+      token,
+      action,
+      actor,
+      action === 'confirm' ? input : undefined,
+      CONSOLE_CHANNEL,
+      options.locale,
+    );
     const session = createConsoleResponder(sink);
     await guarded(() => dispatcher.act(event, session.responder));
     await confirmPending(session);
@@ -222,7 +231,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     for (;;) {
       const line = await ask(prompt);
       if (line === null || isExitLine(line)) break;
-      const invocation = toInvocation(line, actor);
+      const invocation = toInvocation(line, actor, CONSOLE_CHANNEL, options.locale);
       if (!invocation) continue;
       history.add(line);
       const approval = options.pendingTarget ? APPROVE.exec(line) : null;

@@ -3,7 +3,7 @@
 // the console identity.
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import type { ActionEvent, Actor, Invocation } from '../../src/core/index.js';
+import type { ActionEvent, Actor, Invocation, Locale } from '../../src/core/index.js';
 
 /** The interactive console's "channel": the terminal itself (`use web-1` binds here). */
 export const CONSOLE_CHANNEL = 'console';
@@ -42,6 +42,7 @@ export function toInvocation(
   line: string,
   actor: Actor,
   channelId: string = CONSOLE_CHANNEL,
+  locale?: Locale,
 ): Invocation | null {
   const text = commandText(line);
   if (text === '') return null;
@@ -51,6 +52,7 @@ export function toInvocation(
     actor,
     channelId,
     input: { kind: 'text', text },
+    ...(locale ? { locale } : {}),
   };
 }
 
@@ -61,6 +63,7 @@ export function toActionEvent(
   actor: Actor,
   input?: string,
   channelId: string = CONSOLE_CHANNEL,
+  locale?: Locale,
 ): ActionEvent {
   const event: ActionEvent = {
     id: randomUUID(),
@@ -69,6 +72,7 @@ export function toActionEvent(
     channelId,
     token,
     action,
+    ...(locale ? { locale } : {}),
   };
   if (input !== undefined) event.input = input;
   return event;

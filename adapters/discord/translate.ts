@@ -81,6 +81,17 @@ export function readOptions(data: readonly CommandInteractionOption[]): {
   }
 }
 
+/** The user's client language, else the server's (a guild's preferred locale); undefined means English. */
+function localeOf(interaction: BaseInteraction): string | undefined {
+  return interaction.locale || interaction.guildLocale || undefined;
+}
+
+/** `{ locale }` when the interaction names one (exactOptionalPropertyTypes keeps undefined out). */
+function withLocale(interaction: BaseInteraction): { locale?: string } {
+  const locale = localeOf(interaction);
+  return locale ? { locale } : {};
+}
+
 /** A `/vps …` interaction as an Invocation: `{kind:'options', path, options}` with neutral names. */
 export function toInvocation(
   interaction: BaseInteraction & { options: { data: readonly CommandInteractionOption[] } },
@@ -99,7 +110,7 @@ export function toInvocation(
     actor: actorOf(interaction),
     channelId: interaction.channelId ?? '',
     input: { kind: 'options', path: entry?.path ?? discordPath, options },
-    locale: interaction.locale,
+    ...withLocale(interaction),
   };
 }
 
@@ -143,6 +154,7 @@ export function toActionEvent(
     channelId: interaction.channelId ?? '',
     token,
     action,
+    ...withLocale(interaction),
   };
   if (input !== undefined) event.input = input;
   const clicked = clickedMessage(interaction);

@@ -32,6 +32,7 @@ import {
   invocationFromClick,
   invocationFromCommand,
 } from './translate.js';
+import type { UserLocales } from './user-locale.js';
 
 /** What the listeners need; `track` keeps background work visible to stop(). */
 export interface HandlerDeps {
@@ -45,6 +46,17 @@ export interface HandlerDeps {
   track(work: Promise<void>): void;
   /** The slash command name, normally "/vps". */
   command: string;
+  /** Each user's language (users.info, cached); without it every answer is in English. */
+  locales?: UserLocales;
+}
+
+/** The request with its user's locale, looked up after the ack (bounded, never throws). */
+async function withUserLocale<T extends { actor: { userId: string } }>(
+  deps: HandlerDeps,
+  request: T,
+): Promise<T> {
+  const locale = await deps.locales?.of(request.actor.userId);
+  return locale ? { ...request, locale } : request;
 }
 
 /** The eligibility check may take this long before views.open (trigger_id lives 3 s). */
@@ -111,7 +123,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     background(
       deps,
       'command',
-      () => afterPendingIo(() => dispatcher.dispatch(invocation, responder)),
+      () =>
+        afterPendingIo(async () => dispatcher.dispatch(await withUserLocale(deps, invocation), responder)),
       responder,
     );
   });
@@ -134,7 +147,12 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         },
         deps.logger,
       );
-      background(deps, action, () => dispatcher.act(event, responder), responder);
+      background(
+        deps,
+        action,
+        async () => dispatcher.act(await withUserLocale(deps, event), responder),
+        responder,
+      );
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
@@ -226,6 +244,11 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       },
       deps.logger,
     );
-    background(deps, 'modal confirmation', () => dispatcher.act(event, responder), responder);
+    background(
+      deps,
+      'modal confirmation',
+      async () => dispatcher.act(await withUserLocale(deps, event), responder),
+      responder,
+    );
   });
 }

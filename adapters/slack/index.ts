@@ -30,6 +30,7 @@ import { INSTALL_PATH, REDIRECT_PATH, oauthReceiverOptions, type SlackOAuthOptio
 import { registerUninstall } from './uninstall.js';
 import { tenantWebClient } from './tenant-client.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
+import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -151,6 +152,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
+        locales: createUserLocales({
+          lookup: usersInfoLookup(created.client),
+          ...(options.logger ? { logger: options.logger } : {}),
+        }),
         track: (work) => {
           inflight.add(work);
           void work.finally(() => inflight.delete(work));

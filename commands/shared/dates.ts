@@ -1,12 +1,19 @@
 // API timestamps for chat: "3 h ago (25 January 2024 14:37)" — relative for the on-call, raw so
 // nothing is lost — plus ages for staleness flags and short clock times for timelines.
+import { t, type Locale } from '../../src/core/index.js';
+import { longDate } from '../../src/render/format.js';
 import { DASH, relativeTime, show, toDate } from './format.js';
 
-/** "3 h ago (25 January 2024 14:37)"; the raw text alone when unparseable; "—" when absent. */
-export function when(raw: unknown, now: Date): string {
+/**
+ * "3 h ago (25 January 2024 14:37)" with the API's own text in English, "3 hari lalu (25 Januari
+ * 2024 14.37)" in Indonesian; the raw text alone when unparseable; "—" when absent.
+ */
+export function when(raw: unknown, now: Date, locale: Locale = 'en'): string {
   const text = show(raw);
   if (text === DASH) return DASH;
-  return toDate(raw) ? `${relativeTime(raw, now)} (${text})` : text;
+  if (!toDate(raw)) return text;
+  const date = locale === 'en' ? text : longDate(raw, locale);
+  return t(locale, 'instance.when', { relative: relativeTime(raw, now, locale), date });
 }
 
 /** Age in ms of a timestamp, or null when it cannot be read. */

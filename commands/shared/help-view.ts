@@ -1,42 +1,31 @@
 // Help pages built from the command definitions the caller may run here: the overview grouped by
-// resource, a group page, and one command's page (args, flags, risk, examples).
-import { commandPath, type CommandDefinition, type Risk } from '../../src/core/index.js';
+// resource, a group page, and one command's page (args, flags, risk, examples), in the reader's
+// language; commands and flags stay as typed.
+import {
+  commandPath,
+  commandSummary,
+  isMessageKey,
+  t,
+  type CommandDefinition,
+  type Locale,
+  type Risk,
+} from '../../src/core/index.js';
 import type { Block, Message } from '../../src/render/message.js';
 import { argRows, usageLine } from './usage.js';
 
-const RISK_TEXT: Record<Risk, string> = {
-  read: 'read — changes nothing',
-  change: 'change — makes a change, no confirmation unless it costs money',
-  destructive: 'destructive — shows a preview and waits for Confirm',
-};
+const RISK_KEYS = {
+  read: 'help.risk.read',
+  change: 'help.risk.change',
+  destructive: 'help.risk.destructive',
+} as const satisfies Record<Risk, string>;
 
-const GROUP_TITLES: Record<string, string> = {
-  '': 'Bot',
-  instance: 'Instances',
-  snapshot: 'Snapshots',
-  backup: 'Backups',
-  firewall: 'Firewall',
-  ip: 'Public IPs',
-  network: 'Private networks',
-  storage: 'Block storage',
-  os: 'Operating systems',
-  sshkey: 'SSH keys',
-  billing: 'Billing',
-};
-
-function groupTitle(group: string): string {
-  return GROUP_TITLES[group] ?? group.charAt(0).toUpperCase() + group.slice(1);
+function groupTitle(group: string, locale: Locale): string {
+  const key = `help.group.${group}`;
+  return isMessageKey(key) ? t(locale, key) : group.charAt(0).toUpperCase() + group.slice(1);
 }
 
-function groupBlocks(group: string, commands: CommandDefinition[]): Block[] {
-  return [
-    { type: 'text', text: groupTitle(group) },
-    {
-      type: 'table',
-      columns: ['Usage', 'What it does', 'Risk'],
-      rows: commands.map((c) => [usageLine(c), c.summary, c.risk]),
-    },
-  ];
+function summaryOf(command: CommandDefinition, locale: Locale): string {
+  return commandSummary(locale, commandPath(command), command.summary);
 }
 
 /** Commands grouped by group, groups in first-seen order with the bot's own commands last. */
@@ -52,47 +41,77 @@ export function grouped(commands: CommandDefinition[]): Map<string, CommandDefin
 }
 
 /** `help`: a short overview — one line per group the caller may use here; `help <group>` has the detail. */
-export function overview(commands: CommandDefinition[], role: string): Message {
+export function overview(commands: CommandDefinition[], role: string, locale: Locale = 'en'): Message {
   const rows = [...grouped(commands)].map(([group, list]) => [
-    group === '' ? '(none)' : group,
+    group === '' ? t(locale, 'help.noGroup') : group,
     list.map((c) => c.name).join(', '),
-    groupTitle(group),
+    groupTitle(group, locale),
   ]);
   const blocks: Block[] = [
-    { type: 'table', columns: ['/vps …', 'Actions', 'About'], rows },
     {
-      type: 'context',
-      text: `Your role (${role}) may run these here · details: /vps help <group>, e.g. /vps help instance · /vps help <group> <action>`,
+      type: 'table',
+      columns: ['/vps …', t(locale, 'help.column.actions'), t(locale, 'help.column.about')],
+      rows,
     },
+    { type: 'context', text: t(locale, 'help.overview.note', { role }) },
   ];
-  return { title: 'vpsops commands', tone: 'info', blocks, summary: `${commands.length} commands available` };
+  return {
+    title: t(locale, 'help.overview.title'),
+    tone: 'info',
+    blocks,
+    summary: t(locale, 'help.overview.summary', { count: String(commands.length) }),
+  };
 }
 
 /** `help <group>`: one group's commands. */
-export function groupPage(group: string, commands: CommandDefinition[]): Message {
+export function groupPage(group: string, commands: CommandDefinition[], locale: Locale = 'en'): Message {
   return {
-    title: `Help: ${groupTitle(group)}`,
+    title: t(locale, 'help.groupPage.title', { group: groupTitle(group, locale) }),
     tone: 'info',
     blocks: [
-      ...groupBlocks(group, commands).slice(1),
-      { type: 'context', text: `Details: /vps help ${group} <action>` },
+      {
+        type: 'table',
+        columns: [
+          t(locale, 'help.column.usage'),
+          t(locale, 'help.column.does'),
+          t(locale, 'help.column.risk'),
+        ],
+        rows: commands.map((c) => [usageLine(c), summaryOf(c, locale), c.risk]),
+      },
+      { type: 'context', text: t(locale, 'help.groupPage.details', { group }) },
     ],
   };
 }
 
 /** `help <group> <action>`: one command in full. */
-export function commandPage(command: CommandDefinition): Message {
+export function commandPage(command: CommandDefinition, locale: Locale = 'en'): Message {
   const blocks: Block[] = [
     { type: 'code', text: usageLine(command) },
-    { type: 'text', text: command.summary },
+    { type: 'text', text: summaryOf(command, locale) },
   ];
-  if (command.description) blocks.push({ type: 'text', text: command.description });
-  blocks.push({ type: 'fields', fields: [{ label: 'Risk', value: RISK_TEXT[command.risk] }] });
-  const rows = argRows(command);
-  if (rows.length > 0) blocks.push({ type: 'table', columns: ['Argument', 'Required', 'Meaning'], rows });
+  // The longer description is English only: the summary and arguments carry the meaning.
+  if (command.description && locale === 'en') blocks.push({ type: 'text', text: command.description });
+  blocks.push({
+    type: 'fields',
+    fields: [{ label: t(locale, 'help.column.risk'), value: t(locale, RISK_KEYS[command.risk]) }],
+  });
+  const rows = argRows(command, locale);
+  if (rows.length > 0)
+    blocks.push({
+      type: 'table',
+      columns: [
+        t(locale, 'help.column.argument'),
+        t(locale, 'help.column.required'),
+        t(locale, 'help.column.meaning'),
+      ],
+      rows,
+    });
   if (command.examples?.length)
-    blocks.push({ type: 'text', text: `Examples:\n${command.examples.join('\n')}` });
+    blocks.push({
+      type: 'text',
+      text: `${t(locale, 'help.command.examples')}\n${command.examples.join('\n')}`,
+    });
   if (command.visibility === 'ephemeral')
-    blocks.push({ type: 'context', text: 'The reply is shown only to you.' });
+    blocks.push({ type: 'context', text: t(locale, 'help.command.private') });
   return { title: `/vps ${commandPath(command)}`, tone: 'info', blocks };
 }

@@ -1,7 +1,13 @@
 // How an instance reads in chat: status tone, spec 2.1 detail as fields, and the live fetch every
 // preview starts from (which also teaches the bot the hostname for later references).
 import type { InstanceDetail } from '../../src/api/index.js';
-import type { CommandContext, ResolvedInstance } from '../../src/core/index.js';
+import {
+  isMessageKey,
+  t,
+  type CommandContext,
+  type Locale,
+  type ResolvedInstance,
+} from '../../src/core/index.js';
 import type { Field, Tone } from '../../src/render/message.js';
 import { ageMs, when } from './dates.js';
 import { DASH, duration, memorySize, money, show, storageSize, toNumber } from './format.js';
@@ -16,6 +22,14 @@ export function statusTone(status: unknown): Tone {
     return 'warning';
   }
   return 'danger';
+}
+
+/** A status as the API says it, with a translation beside it in other languages: "Berjalan (Running)". */
+export function statusText(status: unknown, locale: Locale): string {
+  const raw = show(status);
+  const key = `status.${raw.toLowerCase()}`;
+  if (locale === 'en' || !isMessageKey(key)) return raw;
+  return `${t(locale, key)} (${raw})`;
 }
 
 /** Whether a status means the instance is stopped. */
@@ -57,13 +71,13 @@ export async function fetchInstance(
 }
 
 /** CPU with "dedicated"/"shared", e.g. "2 vCPU (dedicated)". Bare numbers are read as vCPU counts. */
-export function cpuText(detail: InstanceDetail): string {
+export function cpuText(detail: InstanceDetail, locale: Locale = 'en'): string {
   const cpu = show(detail.cpu);
   if (cpu === DASH) return DASH;
   const text = toNumber(cpu) === null ? cpu : `${cpu} vCPU`;
   const dedicated = detail.is_cpu_dedicated;
   if (dedicated === undefined || dedicated === null) return text;
-  return `${text} (${dedicated ? 'dedicated' : 'shared'})`;
+  return t(locale, dedicated ? 'instance.cpuDedicated' : 'instance.cpuShared', { cpu: text });
 }
 
 /** OS as "Ubuntu 22.04". */
@@ -75,51 +89,58 @@ export function osText(detail: InstanceDetail): string {
 }
 
 /** "2 d ago (…) ⚠ older than a day" — a stale backup is what the on-call needs to notice. */
-export function lastBackupText(raw: unknown, now: Date): string {
-  const text = when(raw, now);
-  if (text === DASH) return 'never';
+export function lastBackupText(raw: unknown, now: Date, locale: Locale = 'en'): string {
+  const text = when(raw, now, locale);
+  if (text === DASH) return t(locale, 'instance.backupNever');
   const age = ageMs(raw, now);
-  return age !== null && age > DAY_MS ? `${text} ⚠ older than a day` : text;
+  return age !== null && age > DAY_MS ? t(locale, 'instance.backupStale', { when: text }) : text;
 }
 
 /** Uptime from last_started_at, only meaningful while Running. */
-export function uptimeText(detail: InstanceDetail, now: Date): string {
+export function uptimeText(detail: InstanceDetail, now: Date, locale: Locale = 'en'): string {
   if (show(detail.status).toLowerCase() !== 'running') return DASH;
   const age = ageMs(detail.last_started_at, now);
-  return age === null || age < 0 ? DASH : duration(age);
+  return age === null || age < 0 ? DASH : duration(age, locale);
 }
 
 /** Price per hour and estimated month in the bot's currency. */
-export function priceText(detail: InstanceDetail, currency: string): string {
-  const hourly = money(detail.price_per_hour, currency);
-  const monthly = money(detail.estimated_monthly_price, currency);
-  return `${hourly}/h · est. ${monthly}/month`;
+export function priceText(detail: InstanceDetail, currency: string, locale: Locale = 'en'): string {
+  const hourly = money(detail.price_per_hour, currency, locale);
+  const monthly = money(detail.estimated_monthly_price, currency, locale);
+  return t(locale, 'instance.price', { hourly, monthly });
 }
 
 /** Short facts for previews: status, public IP, location. */
-export function factFields(detail: InstanceDetail): Field[] {
+export function factFields(detail: InstanceDetail, locale: Locale = 'en'): Field[] {
   return [
-    { label: 'Status', value: show(detail.status), inline: true },
-    { label: 'Public IP', value: publicIp(detail), inline: true },
-    { label: 'Location', value: show(detail.location), inline: true },
+    { label: t(locale, 'field.status'), value: statusText(detail.status, locale), inline: true },
+    { label: t(locale, 'field.publicIp'), value: publicIp(detail), inline: true },
+    { label: t(locale, 'field.location'), value: show(detail.location), inline: true },
   ];
 }
 
 /** Every field of `instance show`, in the order an on-call reads them. */
-export function detailFields(detail: InstanceDetail, currency: string, now: Date): Field[] {
+export function detailFields(
+  detail: InstanceDetail,
+  currency: string,
+  now: Date,
+  locale: Locale = 'en',
+): Field[] {
+  const field = (key: Parameters<typeof t>[1], value: string, inline?: true): Field =>
+    inline ? { label: t(locale, key), value, inline } : { label: t(locale, key), value };
   return [
-    ...factFields(detail),
-    { label: 'Tier', value: show(detail.tier), inline: true },
-    { label: 'CPU', value: cpuText(detail), inline: true },
-    { label: 'Memory', value: memorySize(detail.memory), inline: true },
-    { label: 'Storage', value: storageSize(detail.storage), inline: true },
-    { label: 'OS', value: osText(detail), inline: true },
-    { label: 'Private network', value: show(detail.private_network), inline: true },
-    { label: 'Price', value: priceText(detail, currency) },
-    { label: 'Created', value: when(detail.created_at, now) },
-    { label: 'Last started', value: when(detail.last_started_at, now) },
-    { label: 'Uptime', value: uptimeText(detail, now), inline: true },
-    { label: 'Last backup', value: lastBackupText(detail.last_backup_at, now) },
+    ...factFields(detail, locale),
+    field('field.tier', show(detail.tier), true),
+    field('field.cpu', cpuText(detail, locale), true),
+    field('field.memory', memorySize(detail.memory), true),
+    field('field.storage', storageSize(detail.storage), true),
+    field('field.os', osText(detail), true),
+    field('field.privateNetwork', show(detail.private_network), true),
+    field('field.price', priceText(detail, currency, locale)),
+    field('field.created', when(detail.created_at, now, locale)),
+    field('field.lastStarted', when(detail.last_started_at, now, locale)),
+    field('field.uptime', uptimeText(detail, now, locale), true),
+    field('field.lastBackup', lastBackupText(detail.last_backup_at, now, locale)),
   ];
 }
 

@@ -1,7 +1,14 @@
 // One shape for every confirmation card: what will happen, to which instance (live status and
 // public IP), what else goes with it, whether it can be undone — and the names `exec --confirm` takes.
 import type { InstanceDetail } from '../../src/api/index.js';
-import { type CommandContext, type Preview, type ResolvedInstance, UserError } from '../../src/core/index.js';
+import {
+  type CommandContext,
+  type Locale,
+  type Preview,
+  type ResolvedInstance,
+  t,
+  UserError,
+} from '../../src/core/index.js';
 import type { Block, Field, Tone } from '../../src/render/message.js';
 import { show } from './format.js';
 import { factFields, fetchInstance, isTerminating, labelOf } from './instance-view.js';
@@ -23,23 +30,26 @@ export interface InstancePreviewInput {
   tone?: Tone;
   /** More names `exec --confirm` accepts (e.g. a snapshot uuid). */
   extraTargets?: string[];
+  /** The reader's language (English when not given). */
+  locale?: Locale;
 }
 
 /** Build the preview card for an action on one instance, from its live detail. */
 export function instancePreview(input: InstancePreviewInput): Preview {
   const label = labelOf(input.detail, input.instance);
+  const locale = input.locale ?? 'en';
   const blocks: Block[] = [
     { type: 'text', text: input.lines.join('\n') },
     {
       type: 'fields',
       fields: [
-        { label: 'Instance', value: label, inline: true },
-        ...factFields(input.detail),
+        { label: t(locale, 'field.instance'), value: label, inline: true },
+        ...factFields(input.detail, locale),
         ...(input.fields ?? []),
       ],
     },
   ];
-  if (input.irreversible !== false) blocks.push({ type: 'text', text: 'This cannot be undone.' });
+  if (input.irreversible !== false) blocks.push({ type: 'text', text: t(locale, 'preview.irreversible') });
   blocks.push({ type: 'context', text: `uuid ${input.instance.uuid}` });
   const targets = [...new Set([label, input.instance.uuid, ...(input.extraTargets ?? [])])];
   return {
@@ -55,9 +65,14 @@ export function pointless(message: string, hint?: string): UserError {
 }
 
 /** Refuse an action on an instance already going away: "web-1 is Terminating — it cannot be stopped." */
-export function refuseIfTerminating(detail: InstanceDetail, label: string, participle: string): void {
+export function refuseIfTerminating(
+  detail: InstanceDetail,
+  label: string,
+  participle: string,
+  locale: Locale = 'en',
+): void {
   if (isTerminating(detail.status))
-    throw pointless(`${label} is ${show(detail.status)} — it cannot be ${participle}.`);
+    throw pointless(t(locale, 'preview.refuseGoing', { label, status: show(detail.status), participle }));
 }
 
 /**
@@ -71,6 +86,6 @@ export async function fetchLabelled(
 ): Promise<{ detail: InstanceDetail; label: string }> {
   const detail = await fetchInstance(ctx, instance);
   const label = labelOf(detail, instance);
-  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse);
+  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse, ctx.locale);
   return { detail, label };
 }

@@ -1,6 +1,14 @@
 // Usage lines and argument tables for help, built on the core's own usage rules so help always
 // matches what the parser accepts and what its error messages say.
-import { type CommandDefinition, argUsage, usageLine as coreUsageLine } from '../../src/core/index.js';
+import {
+  argDescription,
+  argUsage,
+  commandPath,
+  t,
+  usageLine as coreUsageLine,
+  type CommandDefinition,
+  type Locale,
+} from '../../src/core/index.js';
 
 /** Full usage line as typed in chat, e.g. "/vps instance delete <instance> [--remove-ip] [--remove-block-storage]". */
 export function usageLine(definition: CommandDefinition): string {
@@ -8,18 +16,18 @@ export function usageLine(definition: CommandDefinition): string {
 }
 
 /** Rows of the argument table in `help <group> <action>`: usage fragment, required?, meaning. */
-export function argRows(definition: CommandDefinition): string[][] {
+export function argRows(definition: CommandDefinition, locale: Locale = 'en'): string[][] {
+  const path = commandPath(definition);
   return Object.entries(definition.args).map(([key, spec]) => {
-    const bound =
-      spec.kind === 'instance' && spec.required ? ' (omit to use the channel’s bound instance)' : '';
+    const bound = spec.kind === 'instance' && spec.required ? t(locale, 'help.arg.bound') : '';
     const fallback =
       spec.defaultValue !== undefined && spec.kind !== 'boolean'
-        ? ` (default ${String(spec.defaultValue)})`
+        ? t(locale, 'help.arg.default', { value: String(spec.defaultValue) })
         : '';
     return [
       argUsage(key, spec),
-      spec.required ? 'required' : 'optional',
-      `${spec.description}${bound}${fallback}`,
+      t(locale, spec.required ? 'help.arg.required' : 'help.arg.optional'),
+      `${argDescription(locale, path, key, spec.description)}${bound}${fallback}`,
     ];
   });
 }

@@ -17,7 +17,16 @@ import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
 import { anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
-import { ConfigError, commandPath, type CommandResult, commandInfo } from '../core/index.js';
+import {
+  ConfigError,
+  commandPath,
+  type CommandResult,
+  commandInfo,
+  DEFAULT_LOCALE,
+  parseLocale,
+  supportedLocales,
+  type Locale,
+} from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
@@ -36,7 +45,13 @@ export async function runDefault(config: AppConfig, version: string): Promise<nu
 }
 
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */
-export async function runConsole(config: AppConfig, version: string): Promise<number> {
+export async function runConsole(
+  config: AppConfig,
+  version: string,
+  options: { locale?: string } = {},
+): Promise<number> {
+  const locale = chosenLocale(config, options.locale);
+  if (locale === null) return EXIT.usage;
   const log = createFileLogger(config);
   const app = await createApp(config, { logger: log.logger, mode: 'console' });
   const actor = consoleActor(config.consoleUser);
@@ -59,6 +74,7 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
     color: interactive,
     terminal: interactive,
     pendingTarget: pendingTargetLookup(app.bot.store.pending),
+    locale,
   });
   // The console is a resumable adapter too: its cards are the terminal's, alerts print there.
   const resumable: ResumableAdapter = {
@@ -88,13 +104,13 @@ export async function runConsole(config: AppConfig, version: string): Promise<nu
 export async function runExecCommand(
   config: AppConfig,
   words: string[],
-  options: { confirm?: string; as?: string; wait?: boolean; json?: boolean },
+  options: { confirm?: string; as?: string; wait?: boolean; json?: boolean; locale?: string },
 ): Promise<number> {
   // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
   const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
   if (stray) {
     process.stderr.write(
-      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json)\n`,
+      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json, --locale)\n`,
     );
     return EXIT.usage;
   }
@@ -105,6 +121,8 @@ export async function runExecCommand(
     );
     return EXIT.usage;
   }
+  const locale = chosenLocale(config, options.locale);
+  if (locale === null) return EXIT.usage;
   const text = words.length === 1 ? (words[0] ?? '') : words.map(shellWord).join(' ');
   // One shell user must not be both people of a two-person request.
   const approving = APPROVE.test(text);
@@ -137,6 +155,7 @@ export async function runExecCommand(
         ...(follower ? { follow: follower.follow } : {}),
         ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
         pendingTarget: pendingTargetLookup(app.bot.store.pending),
+        locale,
       }),
   });
 }
@@ -261,4 +280,15 @@ export async function runRegister(config: AppConfig, options: { guild?: string }
       : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
   );
   return EXIT.ok;
+}
+
+/** --locale over VPSOPS_LOCALE over English; null (after saying which ones exist) for an unknown value. */
+function chosenLocale(config: AppConfig, flag: string | undefined): Locale | null {
+  if (flag === undefined) return config.locale ?? DEFAULT_LOCALE;
+  const locale = parseLocale(flag);
+  if (locale === null)
+    process.stderr.write(
+      `Unknown --locale "${flag}": supported locales are ${supportedLocales()}. Nothing was run.\n`,
+    );
+  return locale;
 }

@@ -8,6 +8,7 @@ import type { Message } from '../render/message.js';
 import type { AuditRecord } from './audit-types.js';
 import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports.js';
 import type { WatchService } from './watch-port.js';
+import type { Locale } from '../i18n/locale.js';
 import { uuidSchema } from './parse/uuid.js';
 
 /** One declared argument. `T` is what the handler receives. */
@@ -203,6 +204,8 @@ export interface CommandContext {
   channelId: string;
   invocationId: string;
   currency: string;
+  /** The language of the person the reply is for. */
+  locale: Locale;
   now(): Date;
   bot: BotServices;
 }

@@ -14,6 +14,7 @@ import type { Registry } from './parse/registry.js';
 import type { CoreMetrics } from './metrics-port.js';
 import type { AfterReply } from './runner/runner-ports.js';
 import type { CoreSettings } from './settings.js';
+import type { Locale } from '../i18n/locale.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
@@ -108,6 +109,7 @@ export function createContext(
   actor: Actor,
   channelId: string,
   invocationId: string,
+  locale: Locale,
   onResponse?: (response: ApiResponse) => void,
 ): CommandContext {
   return {
@@ -116,6 +118,7 @@ export function createContext(
     channelId,
     invocationId,
     currency: rt.config.currency,
+    locale,
     now: rt.now,
     bot: createServices(rt, actor.platform),
   };

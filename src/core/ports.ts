@@ -33,6 +33,7 @@ export interface Invocation {
   actor: Actor;
   channelId: string;
   input: InvocationInput;
+  /** The requester's language tag as the platform gives it ("id", "en-US"); English when absent. */
   locale?: string;
 }
 
@@ -48,6 +49,8 @@ export interface ActionEvent {
   input?: string;
   /** The channel message the button was on, when the platform names it: a click can beat the card's ref to the store. */
   clicked?: MessageRef;
+  /** The clicking user's language tag, for the answers the click gets. */
+  locale?: string;
 }
 
 /** Opaque handle to a message already posted, so it can be edited later. */

@@ -2,6 +2,8 @@
 // everywhere and missing values never show as "undefined", "null" or "NaN".
 
 import { MONTHS, parseApiDate } from '../api/dates.js';
+import { t } from '../i18n/translate.js';
+import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
 
 /** Shown for a missing value. */
 export const EMPTY = '—';
@@ -26,21 +28,46 @@ export function toNumber(value: unknown): number | null {
 }
 
 // toLocaleString with options builds a new NumberFormat on every call (~0.3 ms each, on every read).
-const grouping = [0, 1, 2].map(
-  (decimals) =>
-    new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
-);
+const grouping: Record<Locale, Intl.NumberFormat[]> = {
+  en: fixedDecimals('en'),
+  id: fixedDecimals('id'),
+};
 
-function group(n: number, decimals: number): string {
-  return (grouping[decimals] ?? new Intl.NumberFormat('en-US')).format(n);
+function fixedDecimals(locale: Locale): Intl.NumberFormat[] {
+  return [0, 1, 2].map(
+    (decimals) =>
+      new Intl.NumberFormat(INTL_TAG[locale], {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }),
+  );
 }
 
-/** Money with comma thousands: "IDR 912,500"; decimals only when the amount has them ("USD 3.50"). */
-export function money(amount: unknown, currency = 'IDR'): string {
+function group(n: number, decimals: number, locale: Locale = DEFAULT_LOCALE): string {
+  return (grouping[locale][decimals] ?? new Intl.NumberFormat(INTL_TAG[locale])).format(n);
+}
+
+const plainNumbers: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(INTL_TAG.en, { maximumFractionDigits: 2 }),
+  id: new Intl.NumberFormat(INTL_TAG.id, { maximumFractionDigits: 2 }),
+};
+
+/** A plain number with the locale's separators: "1,250,000.5" (en), "1.250.000,5" (id); "—" when not numeric. */
+export function formatNumber(value: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  const n = toNumber(value);
+  return n === null ? EMPTY : plainNumbers[locale].format(n);
+}
+
+/**
+ * Money as its readers write it: "IDR 912,500" / "USD 3.50" (en), "Rp 912.500" / "USD 3,50" (id);
+ * decimals only when the amount has them.
+ */
+export function money(amount: unknown, currency = 'IDR', locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(amount);
   if (n === null) return EMPTY;
   const decimals = Number.isInteger(n) ? 0 : 2;
-  return `${currency} ${group(n, decimals)}`;
+  const symbol = locale === 'id' && currency === 'IDR' ? 'Rp' : currency;
+  return `${symbol} ${group(n, decimals, locale)}`;
 }
 
 /** A percentage with one decimal: "42.5%". */
@@ -128,58 +155,78 @@ function validDate(date: Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Milliseconds → "2 h 14 min", "3 min 5 s", "45 s", "2 d 3 h" (two largest units). */
-export function duration(ms: unknown): string {
+/** A time unit as the catalogue writes it ("3 d" in English, "3 hari" in Indonesian). */
+type TimeUnit = 's' | 'min' | 'h' | 'd' | 'mo' | 'y';
+
+const UNIT_KEYS = {
+  s: 'unit.s',
+  min: 'unit.min',
+  h: 'unit.h',
+  d: 'unit.d',
+  mo: 'unit.mo',
+  y: 'unit.y',
+} as const;
+
+/** "2 h 14 min" / "2 jam 14 menit": each part through the catalogue, digits as computed. */
+function span(parts: [number, TimeUnit][], locale: Locale): string {
+  return parts.map(([n, unit]) => t(locale, UNIT_KEYS[unit], { n: String(n) })).join(' ');
+}
+
+/** Milliseconds → "2 h 14 min", "3 min 5 s", "45 s", "2 d 3 h" (two largest units; id: "2 jam 14 menit"). */
+export function duration(ms: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(ms);
   if (n === null || n < 0) return EMPTY;
   const s = Math.floor(n / 1000);
-  if (s < 60) return `${s} s`;
-  const parts: [number, string][] = [
+  if (s < 60) return span([[s, 's']], locale);
+  const parts: [number, TimeUnit][] = [
     [Math.floor(s / 86_400), 'd'],
     [Math.floor((s % 86_400) / 3600), 'h'],
     [Math.floor((s % 3600) / 60), 'min'],
     [s % 60, 's'],
   ];
   const first = parts.findIndex(([v]) => v > 0);
-  return parts
-    .slice(first, first + 2)
-    .filter(([v]) => v > 0)
-    .map(([v, u]) => `${v} ${u}`)
-    .join(' ');
+  return span(
+    parts.slice(first, first + 2).filter(([v]) => v > 0),
+    locale,
+  );
 }
 
 /** Coarse time left for hints: "45 s", "2 min", "3 h" (rounded, never "1 min 59 s"). */
-export function roughDuration(ms: unknown): string {
+export function roughDuration(ms: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(ms);
   if (n === null || n < 0) return EMPTY;
-  if (n < 60_000) return `${Math.max(1, Math.round(n / 1000))} s`;
-  if (n < 3_600_000) return `${Math.round(n / 60_000)} min`;
-  return `${Math.round(n / 3_600_000)} h`;
+  if (n < 60_000) return span([[Math.max(1, Math.round(n / 1000)), 's']], locale);
+  if (n < 3_600_000) return span([[Math.round(n / 60_000), 'min']], locale);
+  return span([[Math.round(n / 3_600_000), 'h']], locale);
 }
 
-/** "just now", "45 s ago", "3 min ago", "3 h ago", "2 d ago", or "in 5 min" for the future. */
-export function relativeTime(value: unknown, now: Date = new Date()): string {
+/** "just now", "45 s ago", "3 min ago", "3 h ago", "2 d ago", or "in 5 min" for the future (id: "3 hari lalu"). */
+export function relativeTime(
+  value: unknown,
+  now: Date = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const date = toDate(value);
   if (!date) return typeof value === 'string' && value.trim() !== '' ? value : EMPTY;
   const diff = now.getTime() - date.getTime();
   const abs = Math.abs(diff);
-  if (abs < 5_000) return 'just now';
+  if (abs < 5_000) return t(locale, 'time.justNow');
   const s = Math.floor(abs / 1000);
-  const text =
+  const parts: [number, TimeUnit][] =
     s < 60
-      ? `${s} s`
+      ? [[s, 's']]
       : s < 3600
-        ? `${Math.floor(s / 60)} min`
+        ? [[Math.floor(s / 60), 'min']]
         : s < 86_400
-          ? `${Math.floor(s / 3600)} h`
+          ? [[Math.floor(s / 3600), 'h']]
           : s < 60 * 86_400
-            ? `${Math.floor(s / 86_400)} d`
+            ? [[Math.floor(s / 86_400), 'd']]
             : monthsAndYears(diff >= 0 ? date : now, diff >= 0 ? now : date);
-  return diff >= 0 ? `${text} ago` : `in ${text}`;
+  return t(locale, diff >= 0 ? 'time.ago' : 'time.in', { span: span(parts, locale) });
 }
 
 /** "10 mo" or "2 y 10 mo" for spans of two months and more (days stop being readable there). */
-function monthsAndYears(from: Date, to: Date): string {
+function monthsAndYears(from: Date, to: Date): [number, TimeUnit][] {
   const shortOfMonth =
     to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth()) <
     from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
@@ -189,13 +236,44 @@ function monthsAndYears(from: Date, to: Date): string {
     (shortOfMonth ? 1 : 0);
   const years = Math.floor(months / 12);
   const rest = months % 12;
-  if (years === 0) return `${months} mo`;
-  return rest === 0 ? `${years} y` : `${years} y ${rest} mo`;
+  if (years === 0) return [[months, 'mo']];
+  return rest === 0
+    ? [[years, 'y']]
+    : [
+        [years, 'y'],
+        [rest, 'mo'],
+      ];
 }
 
 /** "03:12:09" in UTC, for "confirmed at" lines. */
 export function clockTime(date: Date): string {
   return date.toISOString().slice(11, 19);
+}
+
+const longDates: Record<Locale, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }> = {
+  en: longDateFormats('en'),
+  id: longDateFormats('id'),
+};
+
+function longDateFormats(locale: Locale) {
+  const tag = INTL_TAG[locale];
+  return {
+    day: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    time: new Intl.DateTimeFormat(tag, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }),
+  };
+}
+
+/** A timestamp as people write it, in UTC: "25 Januari 2024 14.43" (id), "January 25, 2024 14:43" (en). */
+export function longDate(value: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  const date = toDate(value);
+  if (!date) return display(value);
+  const formats = longDates[locale];
+  return `${formats.day.format(date)} ${formats.time.format(date)}`;
 }
 
 /** "2024-01-25 14:37 UTC", for audit timelines. */

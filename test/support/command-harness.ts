@@ -74,6 +74,8 @@ export interface HarnessOptions {
   }>;
   /** The estate's size and the optional endpoints the simulator leaves out. */
   simulator?: Pick<SimulatorOptions, 'instances' | 'notOffered'>;
+  /** The language tag every invocation and click carries, as a platform would send it ("id", "en-US"). */
+  locale?: string;
 }
 
 /** A running bot + simulator pair. */
@@ -163,6 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
+  const locale = options.locale ? { locale: options.locale } : {};
 
   return {
     sim,
@@ -172,7 +175,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.dispatch(
-        { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text } },
+        { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text }, ...locale },
         recorder(channelId, said, refs, findings),
       );
       return outcome(said);
@@ -188,6 +191,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           token,
           action: 'confirm',
           ...(input !== undefined ? { input } : {}),
+          ...locale,
         },
         recorder(channelId, said, refs, findings),
       );
@@ -196,7 +200,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async cancel(token, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.act(
-        { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel' },
+        { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel', ...locale },
         recorder(channelId, said, refs, findings),
       );
       return outcome(said);

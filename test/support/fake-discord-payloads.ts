@@ -17,6 +17,8 @@ export interface FakeUser {
   id: string;
   username: string;
   roles?: string[];
+  /** The user's client language, sent on each of their interactions (default en-US). */
+  locale?: string;
 }
 
 /** Where interactions happen. */
@@ -62,7 +64,7 @@ function base(world: FakeWorld, user: FakeUser, type: number) {
     channel: { id: world.channelId, type: 0, guild_id: world.guildId, name: 'ops', flags: 0 },
     member: member(user),
     app_permissions: '2248473465835073',
-    locale: 'en-US',
+    locale: user.locale ?? 'en-US',
     guild_locale: 'en-US',
     entitlements: [],
     authorizing_integration_owners: { '0': world.guildId },

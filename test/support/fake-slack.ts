@@ -103,6 +103,8 @@ export class FakeSlack {
   private readonly faults = new Map<string, Fault[]>();
   /** Channels the bot is not a member of: posting there answers not_in_channel. */
   private readonly outside = new Set<string>();
+  /** Users' locales as users.info gives them with include_locale (absent: en-US). */
+  readonly userLocales = new Map<string, string>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
   socketMode: { appToken: string; url: string } | undefined;
   /** OAuth: the app's client credentials and the workspaces that can install it, by code. */
@@ -287,6 +289,14 @@ export class FakeSlack {
 
   private answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
     switch (method) {
+      case 'users.info': {
+        const id = String(args['user']);
+        const withLocale = args['include_locale'] === true || args['include_locale'] === 'true';
+        return {
+          ok: true,
+          user: { id, ...(withLocale ? { locale: this.userLocales.get(id) ?? 'en-US' } : {}) },
+        };
+      }
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T0001', user: 'vpsops' };
       case 'conversations.info': {

@@ -9,6 +9,9 @@ import { shorten } from '../../render/shorten.js';
 import type { Preview } from '../command.js';
 import type { Actor, TypedDialog } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
+import { t } from '../../i18n/translate.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { localizedLine } from '../../render/localized.js';
 
 /** A short unguessable token: 16 random bytes → 22 base64url chars (custom_id "vps:confirm:<token>" = 34 chars). */
 export function newToken(): string {
@@ -26,20 +29,20 @@ export function mention(actor: Actor): string {
 }
 
 /** The Confirm button names the action ("Stop web-1"), as the best chat-ops cards do. */
-function confirmLabel(title: string | undefined, twoPerson: boolean): string {
-  if (twoPerson) return 'Approve';
+function confirmLabel(title: string | undefined, twoPerson: boolean, locale: Locale): string {
+  if (twoPerson) return t(locale, 'card.approve');
   const action = (title ?? '').replace(/\?\s*$/, '').trim();
-  return action.length > 0 && action.length <= 40 ? action : 'Confirm';
+  return action.length > 0 && action.length <= 40 ? action : t(locale, 'card.confirm');
 }
 
 /** The hostname prompt of a pending action that wants it typed back. */
-function typedPrompt(pending: PendingConfirmation): TypedPrompt | undefined {
+function typedPrompt(pending: PendingConfirmation, locale: Locale): TypedPrompt | undefined {
   const expected = pending.typedConfirmation;
   if (!expected) return undefined;
   return {
     // Adapters fit these to their own limits; the label keeps the whole name (never half an emoji).
-    title: shorten(`Confirm ${pending.command}`, 45),
-    label: `Type ${expected} to confirm`,
+    title: shorten(t(locale, 'card.typedTitle', { command: pending.command }), 45),
+    label: t(locale, 'card.typedLabel', { name: expected }),
     placeholder: expected,
     accepts: [expected, ...pending.targets],
   };
@@ -49,31 +52,39 @@ function typedPrompt(pending: PendingConfirmation): TypedPrompt | undefined {
  * What the typed-confirmation dialog of a pending action shows, built from its stored record: the
  * one source adapters ask (by token) when a Confirm click opens a modal or a modal is checked.
  */
-export function typedDialog(pending: PendingConfirmation): TypedDialog | null {
-  const prompt = typedPrompt(pending);
+export function typedDialog(
+  pending: PendingConfirmation,
+  locale: Locale = DEFAULT_LOCALE,
+): TypedDialog | null {
+  const prompt = typedPrompt(pending, locale);
   if (!prompt) return null;
   return {
     prompt,
-    confirmLabel: confirmLabel(pending.card?.title, pending.twoPerson),
-    cancelLabel: 'Cancel',
+    confirmLabel: confirmLabel(pending.card?.title, pending.twoPerson, locale),
+    cancelLabel: t(locale, 'card.cancel'),
   };
 }
 
 /** The preview card shown while the action waits for confirmation. */
-export function previewCard(preview: Preview, pending: PendingConfirmation, destructive: boolean): Message {
+export function previewCard(
+  preview: Preview,
+  pending: PendingConfirmation,
+  destructive: boolean,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
   // Expiry is not repeated here: every renderer shows it from the buttons' expiresAt (Slack/Discord live).
   const requester = person(pending.requester);
-  const notes: Inline[] = ['Requested by ', requester];
-  if (pending.twoPerson) notes.push(' · needs approval: an admin other than ', requester, ' must confirm');
-  const typed = typedPrompt(pending);
+  const notes: Inline[] = localizedLine(locale, 'card.requestedBy', { requester });
+  if (pending.twoPerson) notes.push(...localizedLine(locale, 'card.needsApproval', { requester }));
+  const typed = typedPrompt(pending, locale);
   const card: Message = {
     ...preview.message,
     tone: preview.message.tone ?? (destructive ? 'danger' : 'warning'),
     blocks: [...preview.message.blocks, contextWith(notes)],
     actions: confirmationButtons({
       token: pending.token,
-      confirmLabel: confirmLabel(preview.message.title, pending.twoPerson),
-      cancelLabel: 'Cancel',
+      confirmLabel: confirmLabel(preview.message.title, pending.twoPerson, locale),
+      cancelLabel: t(locale, 'card.cancel'),
       style: destructive ? 'danger' : 'primary',
       expiresAt: pending.expiresAt,
       ...(typed ? { typed } : {}),
@@ -96,23 +107,32 @@ function settled(card: Message, tone: Message['tone'], line: Inline[]): Message 
 }
 
 /** "Expired — nothing was done". */
-export function expiredCard(card: Message): Message {
-  return { ...settled(card, 'warning', ['Expired — nothing was done.']), outcome: 'error' };
+export function expiredCard(card: Message, locale: Locale = DEFAULT_LOCALE): Message {
+  return { ...settled(card, 'warning', [t(locale, 'card.expired')]), outcome: 'error' };
 }
 
 /** "Cancelled by @x at HH:MM:SS — nothing was done". */
-export function cancelledCard(card: Message, by: Actor, at: Date): Message {
+export function cancelledCard(card: Message, by: Actor, at: Date, locale: Locale = DEFAULT_LOCALE): Message {
+  const line = localizedLine(locale, 'card.cancelled', { who: person(by) }, { time: clockTime(at) });
   return {
-    ...settled(card, 'info', ['Cancelled by ', person(by), ` at ${clockTime(at)} UTC — nothing was done.`]),
+    ...settled(card, 'info', line),
     outcome: 'ok',
   };
 }
 
 /** The result, with "Confirmed by @x at HH:MM:SS". */
-export function confirmedCard(result: Message, pending: PendingConfirmation, by: Actor, at: Date): Message {
-  const who: Inline[] = ['Confirmed by ', person(by), ` at ${clockTime(at)} UTC`];
+export function confirmedCard(
+  result: Message,
+  pending: PendingConfirmation,
+  by: Actor,
+  at: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const who = localizedLine(locale, 'card.confirmed', { who: person(by) }, { time: clockTime(at) });
   const asked: Inline[] =
-    pending.requester.userId === by.userId ? [] : [' · requested by ', person(pending.requester)];
+    pending.requester.userId === by.userId
+      ? []
+      : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
   return {
     ...result,
     blocks: [...result.blocks, contextWith([...who, ...asked])],
@@ -121,13 +141,11 @@ export function confirmedCard(result: Message, pending: PendingConfirmation, by:
 }
 
 /** The failure, with "Confirmed by @x at HH:MM:SS — failed". */
-export function failedCard(failure: Message, by: Actor, at: Date): Message {
+export function failedCard(failure: Message, by: Actor, at: Date, locale: Locale = DEFAULT_LOCALE): Message {
+  const line = localizedLine(locale, 'card.failed', { who: person(by) }, { time: clockTime(at) });
   return {
     ...failure,
-    blocks: [
-      ...failure.blocks,
-      contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — failed.`]),
-    ],
+    blocks: [...failure.blocks, contextWith(line)],
     outcome: 'error',
   };
 }

@@ -12,27 +12,8 @@ import type { RunResult, UnknownOutcomeHint } from '../command.js';
 import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
 import { isUserError, type UserError, type UserErrorId } from '../errors.js';
 import { defaultHint, unknownOutcomeMessage } from '../audit/unknown-outcome.js';
-
-const TITLES: Record<UserErrorId, string> = {
-  'unknown-command': 'Unknown command',
-  usage: 'Usage',
-  'invalid-argument': 'Invalid argument',
-  'nothing-to-do': 'Nothing to do',
-  'unknown-instance': 'Unknown instance',
-  'ambiguous-instance': 'Several instances match',
-  'no-bound-instance': 'Which instance?',
-  denied: 'Not allowed',
-  'wrong-channel': 'Not in this channel',
-  'not-requester': 'Not your confirmation',
-  'needs-approver': 'Needs another approver',
-  expired: 'Expired',
-  'already-used': 'Already handled',
-  'typed-mismatch': 'Confirmation text does not match',
-  'unknown-token': 'Unknown confirmation',
-  'instance-busy': 'Server busy',
-  'not-found': 'Not found',
-  'cannot-post': 'I cannot post here',
-};
+import { t } from '../../i18n/translate.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 
 /** UserError ids that mean "you typed it wrong" (exec exit code 2). */
 const USAGE_IDS: UserErrorId[] = [
@@ -49,12 +30,12 @@ export function errorRef(): string {
   return randomBytes(4).toString('hex');
 }
 
-/** Message for an expected failure. */
-export function userErrorMessage(error: UserError): Message {
+/** Message for an expected failure; its title in the reader's language. */
+export function userErrorMessage(error: UserError, locale: Locale = DEFAULT_LOCALE): Message {
   const blocks = [error.parts ? contextWith(error.parts) : text(error.message)];
   if (error.hint) blocks.push(context(error.hint));
   return {
-    title: TITLES[error.id],
+    title: t(locale, `error.title.${error.id}`),
     tone: USAGE_IDS.includes(error.id) ? 'warning' : 'error',
     blocks,
     summary: error.message,
@@ -64,14 +45,18 @@ export function userErrorMessage(error: UserError): Message {
 }
 
 /** Message for a failed hosting-API call. */
-export function apiErrorMessage(error: ApiError, ctx: HintContext = {}): Message {
+export function apiErrorMessage(
+  error: ApiError,
+  ctx: HintContext = {},
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
   const retry =
     error.code === 'RATE_LIMITED' && error.retryAfterMs
-      ? ` Retry in about ${Math.ceil(error.retryAfterMs / 1000)} s.`
+      ? t(locale, 'error.api.retry', { seconds: String(Math.ceil(error.retryAfterMs / 1000)) })
       : '';
   const headline = goneInstanceLine(error, ctx) ?? error.chatText();
   return {
-    title: 'Hosting API error',
+    title: t(locale, 'error.api.title'),
     tone: 'error',
     blocks: [text(headline), context(`${apiHint(error, ctx)}${retry}`)],
     summary: headline,
@@ -80,15 +65,12 @@ export function apiErrorMessage(error: ApiError, ctx: HintContext = {}): Message
 }
 
 /** Message for an unexpected failure; the details go to the log under the same ref. */
-export function internalErrorMessage(ref: string): Message {
-  const line = `Something went wrong (ref ${ref}).`;
+export function internalErrorMessage(ref: string, locale: Locale = DEFAULT_LOCALE): Message {
+  const line = t(locale, 'error.internal.line', { ref });
   return {
-    title: 'Something went wrong',
+    title: t(locale, 'error.internal.title'),
     tone: 'error',
-    blocks: [
-      text(line),
-      context('Nothing more is known here; the bot’s log has the details under this ref.'),
-    ],
+    blocks: [text(line), context(t(locale, 'error.internal.detail'))],
     summary: line,
     outcome: 'error',
   };
@@ -108,9 +90,14 @@ export interface Failure {
 }
 
 /** Classifies any thrown value; `hint` says what to check when a change's outcome is unknown. */
-export function classifyFailure(error: unknown, ctx: HintContext = {}, hint?: UnknownOutcomeHint): Failure {
+export function classifyFailure(
+  error: unknown,
+  ctx: HintContext = {},
+  hint?: UnknownOutcomeHint,
+  locale: Locale = DEFAULT_LOCALE,
+): Failure {
   if (isUserError(error))
-    return { message: userErrorMessage(error), errorId: error.id, userError: error, expected: true };
+    return { message: userErrorMessage(error, locale), errorId: error.id, userError: error, expected: true };
   if (isApiError(error) && error.outcomeUnknown) {
     const path = ctx.path ?? error.endpoint;
     const unknown = hint ?? defaultHint(path, ctx.instance);
@@ -118,13 +105,13 @@ export function classifyFailure(error: unknown, ctx: HintContext = {}, hint?: Un
   }
   if (isApiError(error)) {
     const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
-    const failure: Failure = { message: apiErrorMessage(error, ctx), errorId: `api:${error.code}` };
+    const failure: Failure = { message: apiErrorMessage(error, ctx, locale), errorId: `api:${error.code}` };
     return refused ? { ...failure, expected: true } : failure;
   }
   if (isStoreUnavailable(error))
     return { message: storeUnavailableMessage(error), errorId: `store:${error.code}` };
   const ref = errorRef();
-  return { message: internalErrorMessage(ref), errorId: `internal:${ref}`, internal: { ref, error } };
+  return { message: internalErrorMessage(ref, locale), errorId: `internal:${ref}`, internal: { ref, error } };
 }
 
 /** Who/what failed, for the log line (ids only — never arguments, which may hold secrets). */

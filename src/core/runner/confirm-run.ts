@@ -18,6 +18,7 @@ import { beforeTheCall, takeOnce } from './take-once.js';
 import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
+import { localeFrom, type Locale } from '../../i18n/locale.js';
 
 /**
  * Edits the card if we know it, else posts the state as a new message; returns the ref used.
@@ -90,11 +91,15 @@ export async function takeAndRun(
   if (event.action === 'cancel' || !def) {
     record.confirmation = 'cancelled';
     record.result = 'cancelled';
-    await showFinal(responder, pending.cardRef, cancelledCard(card, event.actor, at));
+    await showFinal(
+      responder,
+      pending.cardRef,
+      cancelledCard(card, event.actor, at, localeFrom(event.locale)),
+    );
     return;
   }
   record.confirmation = 'confirmed';
-  await runConfirmed(rt, pending, def, event.actor, at, responder, record);
+  await runConfirmed(rt, pending, def, event.actor, at, responder, record, localeFrom(event.locale));
 }
 
 async function runConfirmed(
@@ -105,10 +110,11 @@ async function runConfirmed(
   at: Date,
   responder: Responder,
   record: AuditRecord,
+  locale: Locale,
 ): Promise<void> {
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
-  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId, hear);
+  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId, locale, hear);
   // What was asked and what came back, for scripts; told however the call ends.
   const report = () =>
     rt.onResult?.({
@@ -130,7 +136,7 @@ async function runConfirmed(
   if (!(await writeAhead(rt, record, pending, hint))) {
     record.result = 'error';
     record.errorId = 'audit-unavailable';
-    const message = failedCard(auditUnavailable(), by, at);
+    const message = failedCard(auditUnavailable(), by, at, locale);
     await showFinal(responder, pending.cardRef, message, visibility);
     return;
   }
@@ -138,7 +144,7 @@ async function runConfirmed(
   try {
     result = toRunResult(await def.run(ctx, args));
   } catch (error) {
-    const failure = classifyFailure(error, hintContext(pending.command, args), hint);
+    const failure = classifyFailure(error, hintContext(pending.command, args), hint, locale);
     logFailure(rt.logger, failure, error, { invocationId: pending.invocationId, command: pending.command });
     await forgetIfGone(error, args, rt.store).catch((e: unknown) =>
       rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
@@ -147,7 +153,7 @@ async function runConfirmed(
     record.errorId = failure.errorId;
     report();
     const explained = await withSeenIdSuggestion(rt.store, failure.message, error, def, args);
-    const card = failure.unknown ? unknownCard(explained, by, at) : failedCard(explained, by, at);
+    const card = failure.unknown ? unknownCard(explained, by, at) : failedCard(explained, by, at, locale);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
     // Where the command is followed, follow it anyway: the card settles on what the API then shows.
     await followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });
@@ -163,7 +169,7 @@ async function runConfirmed(
       undefined,
       storeReport(rt.logger),
     );
-  const card = confirmedCard(result.message, pending, by, at);
+  const card = confirmedCard(result.message, pending, by, at, locale);
   // The operation is recorded before the card says it started: should this process die right
   // after, another replica (or the next start) still finishes the card.
   if (pending.cardRef)

@@ -19,6 +19,7 @@ import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
+import { localeFrom } from '../../i18n/locale.js';
 
 /** What the steps learn: the pending confirmation, and the command to run on Confirm. */
 interface ClickState {
@@ -36,7 +37,7 @@ export async function actOnConfirmation(
   const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
   const { record } = audit;
   const answer = async (error: unknown) => {
-    const failure = classifyFailure(error);
+    const failure = classifyFailure(error, {}, undefined, localeFrom(event.locale));
     logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
     record.errorId = failure.errorId;
     record.result = 'error';
@@ -114,7 +115,7 @@ async function authorise(
       await showFinal(
         responder,
         withClickedCard(pending, event).cardRef,
-        expiredCard(pending.card ?? { blocks: [] }),
+        expiredCard(pending.card ?? { blocks: [] }, localeFrom(event.locale)),
       );
     }
     return refuse(
@@ -140,7 +141,7 @@ async function run(
   const release = confirming ? await claimInstances(rt, def, pending, event.actor) : undefined;
   try {
     if (confirming) {
-      const premise = await checkPremise(rt, def, pending);
+      const premise = await checkPremise(rt, def, pending, event);
       if (!premise.ok) return premise;
     }
     await takeAndRun(rt, event, responder, record, pending, confirming ? def : undefined, at);
@@ -155,9 +156,16 @@ async function checkPremise(
   rt: Runtime,
   def: CommandDefinition,
   pending: PendingConfirmation,
+  event: ActionEvent,
 ): Promise<StepResult> {
   if (!def.preview) return PASS;
-  const ctx = createContext(rt, pending.requester, pending.channelId, pending.invocationId);
+  const ctx = createContext(
+    rt,
+    pending.requester,
+    pending.channelId,
+    pending.invocationId,
+    localeFrom(event.locale),
+  );
   try {
     await def.preview(ctx, pending.args);
     return PASS;

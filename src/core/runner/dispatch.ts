@@ -33,6 +33,7 @@ import type { ApiResponse } from './command-results.js';
 import { authorised } from './authorise.js';
 import { HALT, PASS, refuse, runPipeline, type Refusal, type StepResult } from './pipeline.js';
 import { needsConfirmation, startConfirmation, type Decision } from './preview.js';
+import { localeFrom } from '../../i18n/locale.js';
 
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
@@ -90,6 +91,7 @@ export async function dispatchInvocation(
   });
   // The deferral may wait for serve's admission: that wait is not the API being slow.
   const state: DispatchState = { visibility: 'ephemeral', defer: (v) => guards.outside(() => defer(v)) };
+  const locale = localeFrom(inv.locale);
   const reply = async (message: Message, visibility: Visibility) =>
     responder
       .reply(message, { visibility })
@@ -119,7 +121,7 @@ export async function dispatchInvocation(
       }
     },
     refused: async ({ error, denied }: Refusal) => {
-      const message = userErrorMessage(error);
+      const message = userErrorMessage(error, localeFrom(inv.locale));
       await reply(denied ? message : await withSeenIdSuggestion(rt.store, message, error), 'ephemeral');
     },
     failed: async (error) => {
@@ -135,7 +137,7 @@ export async function dispatchInvocation(
         return;
       }
       const hint = hintFor(state.def, state.values);
-      const failure = classifyFailure(error, hintContext(record.command, state.values), hint);
+      const failure = classifyFailure(error, hintContext(record.command, state.values), hint, locale);
       logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
       await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
         rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
@@ -216,7 +218,7 @@ async function run(
   const values = state.values!;
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, hear);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, localeFrom(inv.locale), hear);
   const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
   rt.onResult?.({ auditId: inv.id, command: path, risk: def.risk, args: record.args, responses });

@@ -9,6 +9,7 @@ import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { beforeAnyChange } from '../store-errors.js';
+import { localeFrom } from '../../i18n/locale.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -33,7 +34,8 @@ export async function startConfirmation(
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id);
+  const locale = localeFrom(inv.locale);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, locale);
   previewing(true);
   const preview = await def.preview(ctx, values);
   previewing(false);
@@ -54,7 +56,7 @@ export async function startConfirmation(
     status: 'pending',
   };
   if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;
-  const card = previewCard(preview, pending, def.risk === 'destructive');
+  const card = previewCard(preview, pending, def.risk === 'destructive', locale);
   const { actions: _actions, ...bare } = card;
   pending.card = { ...bare, attachments: [] };
   // Until its card is shown, a pending confirmation is nobody's: an outage here changed nothing.

@@ -114,6 +114,7 @@ describe('Discord translation', () => {
       channelId: 'C9',
       token: 't0k',
       action: 'confirm',
+      locale: 'en-GB',
       input: 'web-1',
     });
   });
@@ -137,5 +138,22 @@ describe('Discord translation', () => {
       't0k',
     );
     expect(privately.clicked?.extra).toEqual({ ephemeral: '1' });
+  });
+});
+
+describe('Discord: which language the answer is in', () => {
+  const index = indexCommands(commands);
+  const whoami = [{ name: 'whoami', type: 1 }];
+
+  it('takes the user’s client locale, for commands and clicks alike', () => {
+    const source = interaction(whoami, { locale: 'id', guildLocale: 'en-US' });
+    expect(toInvocation(source, index).locale).toBe('id');
+    expect(toActionEvent(source, 'confirm', 'tok').locale).toBe('id');
+  });
+
+  it('falls back to the server’s locale when the interaction names none', () => {
+    const source = interaction(whoami, { locale: '', guildLocale: 'id' });
+    expect(toInvocation(source, index).locale).toBe('id');
+    expect(toActionEvent(source, 'cancel', 'tok').locale).toBe('id');
   });
 });

@@ -1,0 +1,8 @@
+// The catalogues by locale, one object per language with the same keys.
+import { en, type MessageKey } from './catalogue-en.js';
+import { id } from './catalogue-id.js';
+import type { Locale } from './locale.js';
+
+export type { MessageKey };
+
+export const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { en, id };

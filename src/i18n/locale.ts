@@ -1,0 +1,30 @@
+// The languages the bot answers in, and how a platform's locale tag maps onto them.
+
+/** Every locale the bot has a catalogue for; English is the default. */
+export const LOCALES = ['en', 'id'] as const;
+
+/** A supported answer language. */
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The BCP 47 tag `Intl` formats with (numbers, money, dates). */
+export const INTL_TAG: Record<Locale, string> = { en: 'en-US', id: 'id-ID' };
+
+/** A platform's tag ("id", "id-ID", "en-US", undefined) → the answer language: Indonesian or else English. */
+export function localeFrom(tag: string | null | undefined): Locale {
+  return typeof tag === 'string' && /^id(?:[-_]|$)/i.test(tag.trim()) ? 'id' : DEFAULT_LOCALE;
+}
+
+/** A value typed by a person (`--locale`, `VPSOPS_LOCALE`, `language`): a supported locale, else null. */
+export function parseLocale(value: string): Locale | null {
+  const tag = value.trim().toLowerCase();
+  if (tag === '') return null;
+  const base = tag.split(/[-_]/)[0];
+  return LOCALES.find((locale) => locale === base) ?? null;
+}
+
+/** What a refusal of an unknown value lists: "en, id". */
+export function supportedLocales(): string {
+  return LOCALES.join(', ');
+}

@@ -1,0 +1,55 @@
+// `vpsops exec` in Indonesian: VPSOPS_LOCALE=id, the --locale flag over it, and an unknown value
+// refused with the supported ones (a real child process over the embedded simulator).
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCliWorld } from '../support/console-cli.js';
+import { CONSOLE_POLICY } from '../support/console-session.js';
+
+const world = createCliWorld(CONSOLE_POLICY);
+afterAll(() => world.remove());
+
+describe('exec answers in the configured language', () => {
+  it('shows an instance in Indonesian with VPSOPS_LOCALE=id', { timeout: 60_000 }, async () => {
+    const run = await world.run(['exec', 'instance show web-1'], { env: { VPSOPS_LOCALE: 'id' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Lokasi');
+    expect(run.stdout).toContain('Berjalan (Running)');
+    expect(run.stdout).toMatch(/Rp \d{1,3}(\.\d{3})*\/jam/);
+  });
+
+  it('gives help in Indonesian, commands as typed', { timeout: 60_000 }, async () => {
+    const run = await world.run(['exec', 'help'], { env: { VPSOPS_LOCALE: 'id' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Perintah vpsops');
+    expect(run.stdout).toContain('instance');
+  });
+
+  it('lets --locale override VPSOPS_LOCALE', { timeout: 60_000 }, async () => {
+    const run = await world.run(['exec', 'instance show web-1', '--locale', 'en'], {
+      env: { VPSOPS_LOCALE: 'id' },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Location');
+    expect(run.stdout).not.toContain('Lokasi');
+  });
+
+  it(
+    'refuses an unknown --locale, listing the supported ones, and runs nothing',
+    { timeout: 60_000 },
+    async () => {
+      const run = await world.run(['exec', 'instance show web-1', '--locale', 'fr']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('Unknown --locale "fr": supported locales are en, id');
+      expect(run.stdout).toBe('');
+    },
+  );
+
+  it(
+    'refuses an unknown VPSOPS_LOCALE at start-up, listing the supported ones',
+    { timeout: 60_000 },
+    async () => {
+      const run = await world.run(['exec', 'instance show web-1'], { env: { VPSOPS_LOCALE: 'xx' } });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('VPSOPS_LOCALE must be one of: en, id');
+    },
+  );
+});
