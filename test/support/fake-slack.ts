@@ -292,9 +292,10 @@ export class FakeSlack {
       case 'users.info': {
         const id = String(args['user']);
         const withLocale = args['include_locale'] === true || args['include_locale'] === 'true';
+        const user = { id, is_admin: this.admins.has(id), is_owner: false };
         return {
           ok: true,
-          user: { id, ...(withLocale ? { locale: this.userLocales.get(id) ?? 'en-US' } : {}) },
+          user: { ...user, ...(withLocale ? { locale: this.userLocales.get(id) ?? 'en-US' } : {}) },
         };
       }
       case 'auth.test':
@@ -329,10 +330,6 @@ export class FakeSlack {
         stored.blocks = (args['blocks'] as unknown[] | undefined) ?? [];
         stored.edits += 1;
         return { ok: true, channel: stored.channel, ts: stored.ts };
-      }
-      case 'users.info': {
-        const id = String(args['user']);
-        return { ok: true, user: { id, is_admin: this.admins.has(id), is_owner: false } };
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };
