@@ -112,6 +112,14 @@ export const HELP_ID: Record<string, HelpText> = {
     args: { vmId: 'Id numerik VM' },
   },
   'billing balance': { summary: 'Saldo prabayar, biaya bulan ini, dan cukup untuk berapa hari' },
+  'billing watch': {
+    summary: 'Beri peringatan ke kanal ini saat saldo prabayar menipis',
+    args: {
+      below: 'Peringatan saat saldo di bawah sekian rupiah',
+      runwayDays: 'Peringatan saat saldo cukup untuk kurang dari sekian hari (bawaan 7)',
+    },
+  },
+  'billing unwatch': { summary: 'Hentikan peringatan saldo di kanal ini' },
   'billing methods': {
     summary: 'Daftar metode pembayaran dan biayanya',
     args: { amount: 'Jumlah isi ulang, untuk menghitung biaya' },
@@ -124,6 +132,8 @@ export const HELP_ID: Record<string, HelpText> = {
     summary: 'Beri peringatan ke kanal ini saat instans bermasalah (status, CPU, memori)',
     args: {
       instance: 'Instans yang dipantau dari kanal ini',
+      all: 'Pantau semua server dari daftar instans (server baru ikut dipantau)',
+      location: 'Pantau semua server di lokasi ini, mis. Jakarta',
       cpu: 'Peringatan saat CPU % di atas nilai ini (1-100)',
       memory: 'Peringatan saat pemakaian memori % di atas nilai ini (1-100)',
       page: 'Teruskan insidennya (PagerDuty; bawaan bila routing key diatur)',
@@ -132,8 +142,12 @@ export const HELP_ID: Record<string, HelpText> = {
   },
   watches: { summary: 'Pemantauan di kanal ini dan keadaannya' },
   unwatch: {
-    summary: 'Berhenti memantau instans dari kanal ini',
-    args: { instance: 'Instans yang tidak dipantau lagi' },
+    summary: 'Berhenti memantau instans (atau semua, atau satu lokasi) dari kanal ini',
+    args: {
+      instance: 'Instans yang tidak dipantau lagi',
+      all: 'Berhenti memantau semua server dari kanal ini',
+      location: 'Hentikan pemantauan lokasi ini (yang diatur dengan watch --location)',
+    },
   },
   silence: {
     summary: 'Senyapkan peringatan dan page untuk server, lokasi, atau semua, untuk sementara',

@@ -123,7 +123,10 @@ describe('the message catalogues', () => {
 
 describe('Indonesian help', () => {
   it('has a summary for every command and a description for every argument', () => {
-    const missing = allCommands.flatMap((def) => missingHelp(commandPath(def), Object.keys(def.args)));
+    // Hidden commands (what alert buttons run) are not in help, in either language.
+    const missing = allCommands
+      .filter((def) => !def.hidden)
+      .flatMap((def) => missingHelp(commandPath(def), Object.keys(def.args)));
     expect(missing).toEqual([]);
   });
 
