@@ -164,10 +164,9 @@ async function show(
       }
       // Resolved in PagerDuty without waiting for the chat's pacing.
       await deps.pager?.recovered(watch.id, effect.kind);
-      // The notice first: the card's edit may wait for its pacing slot, the news should not.
-      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
