@@ -40,7 +40,10 @@ describe('answers in the requester’s language', () => {
     h = await startHarness({ locale: 'id' });
     const preview = await h.run('instance stop web-1');
     expect(preview.message.title).toBe('Hentikan web-1?');
-    expect(preview.message.actions).toMatchObject({ confirmLabel: 'Hentikan web-1', cancelLabel: 'Batal' });
+    expect(pendingCard(preview.message)).toMatchObject({
+      confirmLabel: 'Hentikan web-1',
+      cancelLabel: 'Batal',
+    });
     expect(preview.text).toContain('web-1 akan dimatikan (Running → Stopped)');
     expect(preview.text).toContain('Diminta oleh');
     expect(h.sim.countRequests('instance.stop')).toBe(0);

@@ -58,7 +58,7 @@ describe.concurrent('vpsops exec confirmations and hostnames', { timeout: 60_000
     const run = await world.run(['exec', 'instance show web-1', '--bogus']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'Unknown option --bogus for exec (options: --confirm, --as, --wait, --json)',
+      'Unknown option --bogus for exec (options: --confirm, --as, --wait, --json, --locale)',
     );
     expect(run.stderr).not.toMatch(/Unknown command/);
   });
