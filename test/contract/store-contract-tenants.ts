@@ -11,7 +11,7 @@ import {
 } from '../../src/tenants/tenant-directory.js';
 import type { StoreFixture } from './store-contract.js';
 
-const BOT_TOKEN = 'xoxb-tenant-contract-bot-token-0001';
+const BOT_TOKEN = 'fake-bot-token-tenant-contract-0001';
 const API_KEY = 'hk-tenant-contract-api-key-WXYZ';
 
 /** Registers the tenant part of the contract on the shared fixture. */
@@ -43,10 +43,10 @@ export function describeStoreTenantsContract(f: StoreFixture): void {
     it('rotates and unlinks a key, keeps the installation on a reinstall, and forgets a tenant alone', async () => {
       const tenants = directory();
       await tenants.saveInstallation('slack:T1', { bot: { token: BOT_TOKEN } }, 'U1', 1);
-      await tenants.saveInstallation('slack:T2', { bot: { token: 'xoxb-second-tenant-token' } }, 'U2', 1);
+      await tenants.saveInstallation('slack:T2', { bot: { token: 'fake-bot-token-second-tenant' } }, 'U2', 1);
       await tenants.linkApiKey('slack:T1', API_KEY, 'slack:U1', 2);
       await tenants.linkApiKey('slack:T1', 'hk-rotated-key-ABCD', 'slack:U1', 3);
-      await tenants.saveInstallation('slack:T1', { bot: { token: 'xoxb-reinstalled-token' } }, 'U3', 4);
+      await tenants.saveInstallation('slack:T1', { bot: { token: 'fake-bot-token-reinstalled' } }, 'U3', 4);
       expect(await tenants.apiKey('slack:T1')).toBe('hk-rotated-key-ABCD');
       expect(await tenants.summary('slack:T1')).toMatchObject({ installer: 'U3', apiKeyHint: '…ABCD' });
       expect(await tenants.unlinkApiKey('slack:T1')).toBe(true);
@@ -56,7 +56,7 @@ export function describeStoreTenantsContract(f: StoreFixture): void {
       await tenants.forget('slack:T1');
       expect(await tenants.installation('slack:T1')).toBeNull();
       expect(await tenants.summary('slack:T1')).toBeNull();
-      expect(await tenants.installation('slack:T2')).toEqual({ bot: { token: 'xoxb-second-tenant-token' } });
+      expect(await tenants.installation('slack:T2')).toEqual({ bot: { token: 'fake-bot-token-second-tenant' } });
     });
 
     it("refuses a tenant's sealed key copied into another tenant's record", async () => {

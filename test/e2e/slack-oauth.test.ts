@@ -40,14 +40,14 @@ const A: FakeWorkspace = {
   teamId: 'T0A',
   teamName: 'Alpha',
   code: 'code-a',
-  botToken: 'xoxb-alpha-bot-token-1111',
+  botToken: 'fake-alpha-bot-token-1111',
   installer: 'U0A1',
 };
 const B: FakeWorkspace = {
   teamId: 'T0B',
   teamName: 'Beta',
   code: 'code-b',
-  botToken: 'xoxb-beta-bot-token-2222',
+  botToken: 'fake-beta-bot-token-2222',
   installer: 'U0B1',
 };
 
@@ -55,7 +55,7 @@ const ORG: FakeWorkspace = {
   teamId: 'T0ORG',
   teamName: 'Org',
   code: 'code-org',
-  botToken: 'xoxb-org-wide-token-3333',
+  botToken: 'fake-org-wide-token-3333',
   installer: 'U0O1',
   enterprise: true,
 };

@@ -50,7 +50,7 @@ describe('Slack OAuth mode configuration', () => {
     expect(refusal({ ...OAUTH, SLACK_STATE_SECRET: undefined })).toContain(
       'SLACK_STATE_SECRET must be set too',
     );
-    expect(refusal({ ...OAUTH, SLACK_BOT_TOKEN: 'xoxb-not-a-real-token' })).toContain(
+    expect(refusal({ ...OAUTH, SLACK_BOT_TOKEN: 'fake-bot-token-not-real' })).toContain(
       'SLACK_BOT_TOKEN must be unset',
     );
     expect(refusal({ ...OAUTH, SLACK_SIGNING_SECRET: undefined })).toContain(
@@ -67,7 +67,7 @@ describe('Slack OAuth mode configuration', () => {
 
   it('leaves single-tenant mode as it was', () => {
     const config = loadConfig({
-      SLACK_BOT_TOKEN: 'xoxb-not-a-real-token',
+      SLACK_BOT_TOKEN: 'fake-bot-token-not-real',
       SLACK_SIGNING_SECRET: 'signing-0123',
     });
     expect(config.slack.oauth).toBeUndefined();
