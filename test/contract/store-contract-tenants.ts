@@ -56,7 +56,9 @@ export function describeStoreTenantsContract(f: StoreFixture): void {
       await tenants.forget('slack:T1');
       expect(await tenants.installation('slack:T1')).toBeNull();
       expect(await tenants.summary('slack:T1')).toBeNull();
-      expect(await tenants.installation('slack:T2')).toEqual({ bot: { token: 'fake-bot-token-second-tenant' } });
+      expect(await tenants.installation('slack:T2')).toEqual({
+        bot: { token: 'fake-bot-token-second-tenant' },
+      });
     });
 
     it("refuses a tenant's sealed key copied into another tenant's record", async () => {
