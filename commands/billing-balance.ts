@@ -8,12 +8,11 @@ import {
   type Runway,
   RUNWAY_HOW,
   runwayOf,
-  UserError,
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
 import { DASH, money, toDate } from './shared/format.js';
-import { notOffered } from './shared/not-offered.js';
+import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
 
@@ -53,17 +52,7 @@ export const billingBalance = command({
   args: {},
   risk: 'read',
   run: async (ctx) => {
-    let summary: BillingSummary;
-    try {
-      summary = await ctx.api.billing.summary();
-    } catch (error) {
-      if (!notOffered(error)) throw error;
-      throw new UserError(
-        'not-found',
-        'The hosting service does not offer a balance summary.',
-        'Monthly billing reports may still be there: /vps billing reports',
-      );
-    }
+    const summary = await balanceSummary(ctx);
     const now = ctx.now();
     const runway = runwayOf(summary, now);
     const fields: Field[] = [

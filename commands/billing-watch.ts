@@ -2,7 +2,6 @@
 // billing …` / `unwatch billing`): a balance alert in this channel when the prepaid balance
 // (optional endpoint E4) falls under the amount or its runway under N days — one alert per incident
 // and a recovery notice, through the same watches as servers (src/watch/balance-watch.ts).
-import type { BillingSummary } from '../src/api/index.js';
 import {
   arg,
   asFlag,
@@ -18,7 +17,7 @@ import {
 } from '../src/core/index.js';
 import { context, message, text } from '../src/render/builders.js';
 import { money } from './shared/format.js';
-import { notOffered } from './shared/not-offered.js';
+import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
 
@@ -62,17 +61,7 @@ export const billingWatch = command({
   risk: 'change',
   run: async (ctx, { below, runwayDays }) => {
     const watches = watchesOf(ctx.bot);
-    let summary: BillingSummary;
-    try {
-      summary = await ctx.api.billing.summary();
-    } catch (error) {
-      if (!notOffered(error)) throw error;
-      throw new UserError(
-        'not-found',
-        'The hosting service does not offer a balance summary, so the balance cannot be watched — nothing is watched.',
-        'Monthly billing reports may still be there: /vps billing reports',
-      );
-    }
+    const summary = await balanceSummary(ctx, ', so the balance cannot be watched — nothing is watched');
     const limits: BalanceLimits = {
       runwayDays: runwayDays ?? DEFAULT_RUNWAY_DAYS,
       ...(below !== undefined ? { belowAmount: below } : {}),
