@@ -85,7 +85,7 @@ describe('silences', { timeout: 60_000 }, () => {
       await waitFor(
         () => r.log.entries.find((e) => /web-2 — status Stopped/.test(renderText(e.message))),
         'the web-2 alert after unsilence',
-        5_000,
+        20_000, // the group card's edit is paced (at most one per 5 s)
       );
     } finally {
       await r.close();
