@@ -9,7 +9,6 @@ import {
   type BotServices,
   type CommandDefinition,
   type CoreMetrics,
-  type Dispatcher,
   type MessageRef,
   type PlatformAdapter,
   type Responder,
@@ -26,7 +25,7 @@ import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
-import { createBot } from './bot.js';
+import { createCore, type Core } from './core.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
@@ -107,26 +106,23 @@ export interface AppOptions {
   now?: () => Date;
 }
 
-/** The assembled application. */
-export interface App {
-  dispatcher: Dispatcher;
+/**
+ * The assembled application: the running core (dispatcher, lookups, store, audit, policy and its
+ * background duties) plus what the process around it needs — one flat object, no nested bot.
+ */
+export interface App extends Core {
   api: HostingApi;
   backend: Backend;
   /** Present when the embedded simulator is running in-process. */
   simulator?: SimulatorHandle;
   /** OAuth mode: the installed tenants and their keys. */
   tenancy?: Tenancy;
-  /** The bot's store and policy, for the banner and diagnostics. */
-  bot: Awaited<ReturnType<typeof createBot>>;
   /** Re-follows operations a previous run left unfinished, for refs an adapter can still edit. */
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
   /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
   startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
-  /** Closes confirmed calls a dead process left at `calling` as unknown (interrupted) and edits their cards. */
-  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
-  close(): Promise<void>;
 }
 
 /** Builds everything from config; throws ConfigError for unusable settings (bad policy, URL without key). */
@@ -192,7 +188,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         : {}),
     });
     cleanup.push(() => watching.stop());
-    const bot = await createBot(config, {
+    const core = await createCore(config, {
       watches: watching.service,
       api,
       store: state.store,
@@ -208,22 +204,20 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(options.now ? { now: options.now } : {}),
       logger,
     });
-    cleanup.push(() => bot.close());
+    cleanup.push(() => core.close());
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
-    if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
+    if (target.simulator) await core.learnInstances(Object.values(SEED_IDS.instances));
     let closing: Promise<void> | undefined;
     return {
-      dispatcher: bot.dispatcher,
+      ...core,
       api,
       backend: target.backend,
       simulator: target.simulator,
-      bot,
       ...(tenancy ? { tenancy } : {}),
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
       startWatching: (posters) => watching.start(posters.map((poster) => outgoingPoster(outbound, poster))),
-      closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {

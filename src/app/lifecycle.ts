@@ -40,7 +40,7 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
   const started: ResumableAdapter[] = [];
   try {
     for (const adapter of (await spec.adapters?.()) ?? []) {
-      await adapter.start(spec.dispatcher ?? app.dispatcher, app.bot.lookups);
+      await adapter.start(spec.dispatcher ?? app.dispatcher, app.lookups);
       started.push(adapter);
       logger?.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
@@ -66,7 +66,7 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAda
   const interrupted = await app.closeInterrupted(byRef);
   if (interrupted > 0) logger?.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
   // …and from now on those of replicas that die while this one runs, without waiting for a restart.
-  if (spec.shared) app.bot.startClosingInterrupted(byRef, spec.shared.leaseTtlMs);
+  if (spec.shared) app.startClosingInterrupted(byRef, spec.shared.leaseTtlMs);
   // Operations a previous run was following are picked up again, edited with the bot token.
   const resumed = await app.resumeTracking(responderRouter(started)).catch((error: unknown) => {
     logger?.warn({ err: error }, 'resuming tracked operations failed');
@@ -74,7 +74,7 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAda
   });
   if (resumed > 0) logger?.info({ resumed }, 'resumed tracked operations');
   // Cards left unanswered by any replica (or a previous run) are expired by whoever holds the lease.
-  if (spec.shared) app.bot.startExpirySweeper(byRef, Math.round(spec.shared.leaseTtlMs / 3));
+  if (spec.shared) app.startExpirySweeper(byRef, Math.round(spec.shared.leaseTtlMs / 3));
   spec.onStarted?.();
   // Watches are polled by whichever replica holds each one's lease; alerts go out through the adapters.
   const posters: ChannelPoster[] = started.flatMap((adapter) => adapter.poster?.() ?? []);

@@ -60,11 +60,11 @@ export async function runConsole(
     bannerText({
       version,
       backend: app.backend.kind === 'simulator' ? app.backend : { kind: 'remote', host: app.backend.host },
-      policySource: app.bot.policy.source,
+      policySource: app.policy.source,
       dataDir: config.dataDir,
       logFile: log.path,
       actor,
-      role: app.bot.policy.roleOf(actor).role,
+      role: app.policy.roleOf(actor).role,
     }),
   );
   const adapter = createConsoleAdapter({
@@ -73,7 +73,7 @@ export async function runConsole(
     historyFile: join(config.dataDir, 'console_history'),
     color: interactive,
     terminal: interactive,
-    pendingTarget: pendingTargetLookup(app.bot.store.pending),
+    pendingTarget: pendingTargetLookup(app.store.pending),
     locale,
   });
   // The console is a resumable adapter too: its cards are the terminal's, alerts print there.
@@ -154,7 +154,7 @@ export async function runExecCommand(
         stderr: process.stderr,
         ...(follower ? { follow: follower.follow } : {}),
         ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
-        pendingTarget: pendingTargetLookup(app.bot.store.pending),
+        pendingTarget: pendingTargetLookup(app.store.pending),
         locale,
       }),
   });
@@ -197,7 +197,7 @@ export async function runServe(config: AppConfig): Promise<number> {
   if (app.backend.kind === 'simulator')
     logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
   // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
-  const { ephemeral, leases } = app.bot.store;
+  const { ephemeral, leases } = app.store;
   const adapters = async () => {
     const created = await createChatAdapters(config, {
       logger,
@@ -220,7 +220,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     const backend =
       app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
     logger.info(
-      { backend, policy: app.bot.policy.source ?? 'defaults', dataDir: config.dataDir },
+      { backend, policy: app.policy.source ?? 'defaults', dataDir: config.dataDir },
       'vpsops serving',
     );
     const signal = await nextSignal();

@@ -80,8 +80,8 @@ export function createServeObservability(options: {
     },
     appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
     attach(app) {
-      metrics.observeStore(app.bot.store);
-      check = createReadiness({ pingStore: () => app.bot.store.ping() });
+      metrics.observeStore(app.store);
+      check = createReadiness({ pingStore: () => app.store.ping() });
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);

@@ -69,7 +69,7 @@ function storableCard(card: Message | undefined): Message | undefined {
   return rest;
 }
 
-/** Builds the tracker the core's createBot takes as deps.tracker. */
+/** Builds the tracker the core (src/app/core.ts createCore) takes as deps.tracker. */
 export function createOperationTracker(options: OperationTrackerOptions): RunningTracker {
   const pollMinMs = positive(options.pollMinMs, 2000);
   const settings: PollSettings = {

@@ -14,7 +14,7 @@ import type { BotStore } from '../../src/core/store.js';
 import { createLogger } from '../../src/logger.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import {
   actors,
   fakeApi,
@@ -108,8 +108,8 @@ describe('confirmation expiry on a shared Redis, across replicas', () => {
     const api = fakeApi(apiCalls.onCall);
     const deps = { api: api.api, commands: fakeCommands(), apiCalls, learnAliases: false };
     const configs = [tempConfig(POLICY, env), tempConfig(POLICY, env)];
-    const good = await createBotWithState(configs[0]!.config, deps);
-    const fast = await createBotWithState(configs[1]!.config, {
+    const good = await createCoreWithState(configs[0]!.config, deps);
+    const fast = await createCoreWithState(configs[1]!.config, {
       ...deps,
       now: () => new Date(Date.now() + 120_000),
     });

@@ -8,7 +8,7 @@ import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { replicaAliveLease } from '../../src/core/audit/replica-alive.js';
 import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { callingRecord } from '../support/calling-record.js';
 import { fakeApi, fakeCommands, POLICY, tempConfig } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
@@ -36,7 +36,7 @@ describe('interrupted calls adopted by a live replica', () => {
     // The default bound (150 s with the default API timeout) is far beyond what this test waits.
     const { config, dir } = tempConfig(POLICY, { REDIS_URL: server.url, VPSOPS_REDIS_PREFIX: prefix });
     const apiCalls = createApiCallRecorder();
-    const bot = await createBotWithState(config, {
+    const bot = await createCoreWithState(config, {
       api: fakeApi(apiCalls.onCall).api,
       commands: fakeCommands(),
       apiCalls,

@@ -7,7 +7,7 @@ import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
 import type { AuditRecord } from '../../src/core/command.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { callingRecord } from '../support/calling-record.js';
 import { fakeApi, fakeCommands, POLICY, tempConfig } from '../support/core-fakes.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
@@ -42,7 +42,7 @@ describe('interrupted calls with two replicas on one Redis', () => {
     const apiCalls = createApiCallRecorder();
     const deps = { api: fakeApi(apiCalls.onCall).api, commands: fakeCommands(), apiCalls, learnAliases: false };
     const configs = [tempConfig(POLICY, env), tempConfig(POLICY, env)];
-    const replicas = [await createBotWithState(configs[0]!.config, deps), await createBotWithState(configs[1]!.config, deps)];
+    const replicas = [await createCoreWithState(configs[0]!.config, deps), await createCoreWithState(configs[1]!.config, deps)];
     const trail = await openRedisAuditLog({ url: server.url, prefix: 'interrupted:' });
     try {
       const responders = [editsOf(), editsOf()];

@@ -7,7 +7,7 @@ import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
 import type { ActionEvent } from '../../src/core/ports.js';
 import { renderText } from '../../src/render/text.js';
 import { openRedisAuditLog } from '../../src/store/redis/redis-audit.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import {
   actors,
   fakeApi,
@@ -36,8 +36,8 @@ describe('two replicas sharing Redis', () => {
     const second = tempConfig(POLICY, env);
     const deps = { api: fake.api, commands: fakeCommands(), apiCalls, learnAliases: false };
     const replicas = [
-      await createBotWithState(first.config, deps),
-      await createBotWithState(second.config, deps),
+      await createCoreWithState(first.config, deps),
+      await createCoreWithState(second.config, deps),
     ];
     try {
       const preview = recordingResponder();

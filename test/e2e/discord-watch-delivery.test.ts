@@ -21,7 +21,7 @@ import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching } from '../../src/watch/index.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { stopAll } from '../support/cleanup.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
 import { DISCORD_USERS } from '../support/fake-discord-world.js';
@@ -58,7 +58,7 @@ describe('alert delivery on Discord', { timeout: 60_000 }, () => {
         VPSOPS_POLICY: join(dir, 'policy.yaml'),
         VPSOPS_DATA_DIR: join(dir, 'data'),
       });
-      const bot = await createBotWithState(config, {
+      const bot = await createCoreWithState(config, {
         api,
         store,
         commands: allCommands,

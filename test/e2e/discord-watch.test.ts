@@ -12,14 +12,14 @@ import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discor
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
-import type { Bot } from '../../src/app/bot.js';
+import type { Core } from '../../src/app/core.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
@@ -48,14 +48,14 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
         `roles:\n  operator: [discord:${DISCORD_USERS.operator.id}]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\n`,
       );
       const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
-      const replica = async (name: string): Promise<{ bot: Bot; watching: Watching }> => {
+      const replica = async (name: string): Promise<{ bot: Core; watching: Watching }> => {
         const store = await connect();
         const config = loadConfig({
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
         });
         const watching = createWatching({ api, store, intervalMs: 40, owner: name });
-        const bot = await createBotWithState(config, {
+        const bot = await createCoreWithState(config, {
           api,
           store,
           commands: allCommands,

@@ -10,14 +10,14 @@ import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/inde
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
-import type { Bot } from '../../src/app/bot.js';
+import type { Core } from '../../src/app/core.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import type { BotStore } from '../../src/core/store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { FakeSlack, type StoredMessage } from '../support/fake-slack.js';
 import {
@@ -36,7 +36,7 @@ const VIEWER = 'U0VERA';
 const SECRET = 'watch-signing-secret';
 
 interface Replica {
-  bot: Bot;
+  bot: Core;
   watching: Watching;
   adapter: SlackAdapter;
 }
@@ -67,7 +67,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
           VPSOPS_DATA_DIR: join(dir, name),
         });
         const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300 });
-        const bot = await createBotWithState(config, {
+        const bot = await createCoreWithState(config, {
           api,
           store,
           commands: allCommands,

@@ -17,7 +17,7 @@ import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching } from '../../src/watch/index.js';
-import { createBotWithState } from '../support/bot-with-state.js';
+import { createCoreWithState } from '../support/core-with-state.js';
 import { stopAll } from '../support/cleanup.js';
 
 import { postLog } from '../support/recording-poster.js';
@@ -36,7 +36,7 @@ async function rig() {
   const store = createMemoryStore();
   const watching = createWatching({ api, store, intervalMs: 40, owner: 'r1' });
   const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: join(dir, 'data') });
-  const bot = await createBotWithState(config, {
+  const bot = await createCoreWithState(config, {
     api,
     store,
     commands: allCommands,

@@ -6,8 +6,8 @@ import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { responderRouter, type ResumableAdapter } from '../../src/app/create-app.js';
 import type { AppConfig } from '../../src/app-config.js';
-import type { Bot } from '../../src/app/bot.js';
-import { createBotWithState as createBot } from './bot-with-state.js';
+import type { Core } from '../../src/app/core.js';
+import { createCoreWithState as createCore } from './core-with-state.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import { createLogger, silentLogger, type Logger } from '../../src/logger.js';
 import { createChartRenderer } from '../../src/render/chart/index.js';
@@ -23,12 +23,12 @@ export interface WorldTracking {
 
 /** One running core: the bot and the tracker following its confirmed operations. */
 export interface WorldCore {
-  bot: Bot;
+  bot: Core;
   tracker: RunningTracker;
   close(): Promise<void>;
 }
 
-/** Builds createBot with a real tracker and chart renderer over `config.dataDir`. */
+/** Builds createCore with a real tracker and chart renderer over `config.dataDir`. */
 export async function startWorldCore(
   config: AppConfig,
   api: HostingApi,
@@ -37,7 +37,7 @@ export async function startWorldCore(
   // The tracker needs the bot's store and the bot needs the tracker: hand the bot a forwarder.
   const late: { tracker?: RunningTracker } = {};
   const forwarder: OperationTracker = { follow: (spec, target) => late.tracker?.follow(spec, target) };
-  const bot = await createBot(config, {
+  const bot = await createCore(config, {
     api,
     commands: allCommands,
     tracker: forwarder,

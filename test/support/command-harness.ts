@@ -8,7 +8,7 @@ import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
-import { createBotWithState as createBot } from './bot-with-state.js';
+import { createCoreWithState as createBot } from './core-with-state.js';
 import type { BotServices, FollowSpec } from '../../src/core/command.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';

@@ -68,7 +68,7 @@ export async function startConsoleSession(
   });
   const repl = startConsoleRepl({
     dispatcher: app.dispatcher,
-    completer: app.bot.lookups.completer,
+    completer: app.lookups.completer,
     input,
     output,
     actor: consoleActor(config.consoleUser),

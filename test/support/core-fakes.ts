@@ -7,7 +7,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppConfig } from '../../src/app-config.js';
 import { createApiCallRecorder } from '../../src/core/audit/api-calls.js';
-import { createBotWithState as createBot } from './bot-with-state.js';
+import { createCoreWithState as createBot } from './core-with-state.js';
 import type { Logger } from '../../src/logger.js';
 import type { CoreMetrics } from '../../src/core/metrics-port.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';

@@ -13,7 +13,7 @@ import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discor
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
-import type { Bot } from '../../src/app/bot.js';
+import type { Core } from '../../src/app/core.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
 import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
@@ -47,7 +47,7 @@ const POLICY = policyYaml({
 export interface DiscordWorld {
   sim: SimulatorHandle;
   discord: FakeDiscord;
-  readonly bot: Bot;
+  readonly bot: Core;
   readonly tracker: RunningTracker;
   readonly adapter: DiscordAdapter;
   /** HTTP interactions mode only: the Interactions Endpoint URL the fake Discord POSTs to. */

@@ -10,7 +10,7 @@ import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/inde
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
-import type { Bot } from '../../src/app/bot.js';
+import type { Core } from '../../src/app/core.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
 import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';
@@ -50,7 +50,7 @@ export type TimedResult = SlackHttpResult & { receivedAt: number };
 export interface SlackWorld {
   sim: SimulatorHandle;
   slack: FakeSlack;
-  readonly bot: Bot;
+  readonly bot: Core;
   readonly tracker: RunningTracker;
   readonly adapter: SlackAdapter;
   signingSecret: string;

@@ -15,7 +15,7 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching, type AlertMetrics } from '../../src/watch/index.js';
 import type { PagerDuty } from '../../src/paging/pagerduty.js';
-import { createBotWithState } from './bot-with-state.js';
+import { createCoreWithState } from './core-with-state.js';
 import { stopAll } from './cleanup.js';
 import { postLog } from './recording-poster.js';
 
@@ -51,7 +51,7 @@ export async function watchRig(
     ...(options.instanceListTtlMs ? { instanceListTtlMs: options.instanceListTtlMs } : {}),
   });
   const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: join(dir, 'data') });
-  const bot = await createBotWithState(config, {
+  const bot = await createCoreWithState(config, {
     api,
     store,
     commands: allCommands,

@@ -1,4 +1,4 @@
-// The runner's collaborators after the reply, as explicit ports handed to createBot: what happens
+// The runner's collaborators after the reply, as explicit ports handed to createCore: what happens
 // once a confirmation card is posted, and the per-card expiry timer. (The operation tracker, the
 // third, is in tracking-port.ts.)
 import type { MessageRef, Responder } from '../ports.js';

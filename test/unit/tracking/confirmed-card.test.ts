@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allCommands } from '../../../commands/index.js';
 import { createHostingApi } from '../../../src/api/index.js';
-import type { Bot } from '../../../src/app/bot.js';
-import { createBotWithState as createBot } from '../../support/bot-with-state.js';
+import type { Core } from '../../../src/app/core.js';
+import { createCoreWithState as createCore } from '../../support/core-with-state.js';
 import type { ActionEvent, Invocation } from '../../../src/core/ports.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { renderText } from '../../../src/render/text.js';
@@ -23,7 +23,7 @@ const WEB1 = SEED_IDS.instances.web1;
 const POLICY = policyYaml({ operator: ['slack:U034OPS'], viewer: ['*'] });
 
 let sim: SimulatorHandle | undefined;
-let bot: Bot | undefined;
+let bot: Core | undefined;
 let tracker: RunningTracker | undefined;
 
 afterEach(async () => {
@@ -51,7 +51,7 @@ async function start() {
     onDone: (_op, outcome) => finished(outcome),
   });
   const { config } = tempConfig(POLICY);
-  bot = await createBot(config, { api, commands: allCommands, tracker, store });
+  bot = await createCore(config, { api, commands: allCommands, tracker, store });
   return { bot, done };
 }
 

@@ -60,7 +60,7 @@ describe('confirmation lifetime', () => {
     const first = await makeBot({ policy: POLICY });
     const { token } = await first.run('instance stop prod-web');
     await first.bot.close();
-    const { createBotWithState: createBot } = await import('../../../support/bot-with-state.js');
+    const { createCoreWithState: createBot } = await import('../../../support/core-with-state.js');
     const second = await createBot(first.config, {
       api: first.fake.api,
       commands: (await import('../../../support/core-fakes.js')).fakeCommands(),

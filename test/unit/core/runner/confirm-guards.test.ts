@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBotWithState as createBot } from '../../../support/bot-with-state.js';
+import { createCoreWithState as createBot } from '../../../support/core-with-state.js';
 import { arg, defineCommand } from '../../../../src/core/command.js';
 import type { ActionEvent, Actor, Responder } from '../../../../src/core/ports.js';
 import { fields, message } from '../../../../src/render/builders.js';

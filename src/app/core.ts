@@ -51,8 +51,8 @@ import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 
-/** What createBot needs besides the config. */
-export interface BotDeps {
+/** What createCore needs besides the config. */
+export interface CoreDeps {
   api: HostingApi;
   commands: CommandDefinition[];
   /** The shared state (embedded, Redis or memory). */
@@ -85,7 +85,7 @@ export interface BotDeps {
 }
 
 /** The running core. */
-export interface Bot {
+export interface Core {
   dispatcher: Dispatcher;
   /** Completion and the confirm gate, for adapters (read-only). */
   lookups: AdapterLookups;
@@ -114,7 +114,7 @@ export interface Bot {
 }
 
 /** Builds the core; a bad policy file throws ConfigError naming the file, line and problem. */
-export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> {
+export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Core> {
   const registry = createRegistry(deps.commands);
   const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
   const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);

@@ -1,17 +1,17 @@
-// createBot with the state a real process would open for this config (embedded store and audit
+// createCore with the state a real process would open for this config (embedded store and audit
 // log under its data dir), or a given store; closing the bot closes that state too.
 import { createRedactor } from '../../src/api/redact.js';
 import { secretsOf, type AppConfig } from '../../src/app-config.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
-import { createBot, type Bot, type BotDeps } from '../../src/app/bot.js';
+import { createCore, type Core, type CoreDeps } from '../../src/app/core.js';
 import type { BotStore } from '../../src/core/store.js';
 import { openBotState } from '../../src/store/open.js';
 
 /** Builds a bot over the data dir's state (or `deps.store` with the data dir's audit log). */
-export async function createBotWithState(
+export async function createCoreWithState(
   config: AppConfig,
-  deps: Omit<BotDeps, 'store' | 'audit'> & { store?: BotStore },
-): Promise<Bot> {
+  deps: Omit<CoreDeps, 'store' | 'audit'> & { store?: BotStore },
+): Promise<Core> {
   const state = deps.store
     ? {
         store: deps.store,
@@ -22,7 +22,7 @@ export async function createBotWithState(
         secrets: secretsOf(config),
         ...(deps.now ? { now: () => deps.now!().getTime() } : {}),
       });
-  const bot = await createBot(config, { ...deps, store: state.store, audit: state.audit });
+  const bot = await createCore(config, { ...deps, store: state.store, audit: state.audit });
   return {
     ...bot,
     async close() {
