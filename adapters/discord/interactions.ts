@@ -16,6 +16,8 @@ import type { Completer, Dispatcher, Responder } from '../../src/core/index.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
+import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
+import { inGuildTenant, type GuildTenancy } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import type { TypedPrompt } from '../../src/render/message.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
@@ -44,6 +46,8 @@ export interface HandlerContext extends ResponderDeps {
   /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
   completer?: Completer;
   index: CommandIndex;
+  /** Multi-guild mode: each guild a tenant with its own key. */
+  tenancy?: GuildTenancy;
 }
 
 /** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
@@ -67,6 +71,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
+  if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy))) return;
   const invocation = toInvocation(interaction, ctx.index);
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
@@ -167,6 +172,7 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
 }
 
 async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
+  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) return submitKey(interaction, ctx.tenancy);
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
   const input = interaction.fields.getTextInputValue(TYPED_INPUT_ID);
@@ -183,6 +189,13 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
   );
 }
 
+async function route(interaction: Interaction, ctx: HandlerContext): Promise<void> {
+  if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
+  else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
+  else if (interaction.isButton()) await onButton(interaction, ctx);
+  else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
+}
+
 /** Handles one interaction; never throws (failures are logged without tokens). */
 export async function handleInteraction(interaction: Interaction, ctx: HandlerContext): Promise<void> {
   // The snowflake's time: over 5 minutes old or ahead is refused (a replayed or forged interaction).
@@ -192,10 +205,8 @@ export async function handleInteraction(interaction: Interaction, ctx: HandlerCo
     return;
   }
   try {
-    if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
-    else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
-    else if (interaction.isButton()) await onButton(interaction, ctx);
-    else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
+    if (ctx.tenancy) await inGuildTenant(interaction, () => route(interaction, ctx));
+    else await route(interaction, ctx);
   } catch (error) {
     ctx.logger.error(
       { error: describeError(error), interactionId: interaction.id },
