@@ -61,9 +61,7 @@ export function forgetOnGuildDelete(
   logger: AdapterLogger,
 ): void {
   if (!tenancy) return;
-  client.on(Events.GuildDelete, (guild) => {
-    // discord.js reports an outage (`unavailable: true`) as GuildUnavailable; this guard is belt and braces.
-    if (!guild.available) return;
-    void forgetGuild(tenancy, guild.id, 'GUILD_DELETE', logger);
-  });
+  // discord.js emits an outage (`unavailable: true`) as GuildUnavailable, never as GuildDelete; a
+  // guild still marked unavailable from an outage and then removed does arrive here, so no guard.
+  client.on(Events.GuildDelete, (guild) => void forgetGuild(tenancy, guild.id, 'GUILD_DELETE', logger));
 }
