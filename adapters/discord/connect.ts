@@ -11,25 +11,27 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import { localeFrom, t, type Locale } from '../../src/core/index.js';
+import { localeFrom, t, type Locale, type RoleLookup } from '../../src/core/index.js';
 import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
 import { guildTenantId, type GuildTenancy } from './guild-tenancy.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { NO_MENTIONS } from './render.js';
-import { readOptions } from './translate.js';
+import { actorOf, readOptions } from './translate.js';
 
 /** custom_id of the connect modal and of its one text input. */
 export const CONNECT_MODAL_ID = 'vps:connect';
 export const KEY_INPUT_ID = 'api_key';
 
-/** Whether the interaction's member may link or unlink the guild's key. */
+/** Whether the member may link or unlink the guild's key: Manage Server, a policy admin, or the installer. */
 async function mayManageKey(
   interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
   tenancy: GuildTenancy,
   tenantId: string,
+  roles: RoleLookup | undefined,
 ): Promise<boolean> {
   // `has` counts Administrator as every permission.
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true) return true;
+  if (roles?.isAdmin(actorOf(interaction)) === true) return true;
   return (await tenancy.keys.installer(tenantId)) === interaction.user.id;
 }
 
@@ -61,6 +63,7 @@ export function connectModal(locale: Locale, hint: string | null): ModalComponen
 export async function keyGate(
   interaction: ChatInputCommandInteraction,
   tenancy: GuildTenancy,
+  roles?: RoleLookup,
 ): Promise<boolean> {
   if (!interaction.guildId) return false;
   const tenantId = guildTenantId(interaction.guildId);
@@ -76,7 +79,7 @@ export async function keyGate(
   // Not even logged: the option's value is a secret the user should now rotate.
   if (command === 'pastedKey') return say(answers.pastedKey);
   if (command === 'connect' || command === 'disconnect') {
-    if (!(await mayManageKey(interaction, tenancy, tenantId))) return say(answers.notAllowed);
+    if (!(await mayManageKey(interaction, tenancy, tenantId, roles))) return say(answers.notAllowed);
     if (command === 'disconnect') return say(await disconnectAnswer(tenancy.keys, tenantId, locale));
     await interaction.showModal(connectModal(locale, await tenancy.keys.linkedKeyHint(tenantId)));
     return true;
@@ -86,7 +89,11 @@ export async function keyGate(
 }
 
 /** The connect modal's submit: the key is checked with a read call, then linked; the answer is private. */
-export async function submitKey(interaction: ModalSubmitInteraction, tenancy: GuildTenancy): Promise<void> {
+export async function submitKey(
+  interaction: ModalSubmitInteraction,
+  tenancy: GuildTenancy,
+  roles?: RoleLookup,
+): Promise<void> {
   const locale = localeFrom(interaction.locale);
   const answers = keyAnswers(locale, 'server');
   // The read call may take longer than Discord's 3 s.
@@ -94,7 +101,8 @@ export async function submitKey(interaction: ModalSubmitInteraction, tenancy: Gu
   const say = (content: string) => interaction.editReply({ content, allowedMentions: NO_MENTIONS });
   if (!interaction.guildId) return void (await say(t(locale, 'tenant.directMessage')));
   const tenantId = guildTenantId(interaction.guildId);
-  if (!(await mayManageKey(interaction, tenancy, tenantId))) return void (await say(answers.notAllowed));
+  if (!(await mayManageKey(interaction, tenancy, tenantId, roles)))
+    return void (await say(answers.notAllowed));
   const typed = interaction.fields.getTextInputValue(KEY_INPUT_ID);
   const outcome = await tenancy.keys.link(tenantId, typed, `discord:${interaction.user.id}`, locale);
   await say(

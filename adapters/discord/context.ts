@@ -22,6 +22,7 @@ export function handlerContext(
     ...(tenancy ? { tenancy } : {}),
     dispatcher,
     ...(lookups ? { completer: lookups.completer } : {}),
+    ...(lookups?.roles ? { roles: lookups.roles } : {}),
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,

@@ -12,7 +12,7 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import type { Completer, Dispatcher, Responder } from '../../src/core/index.js';
+import type { Completer, Dispatcher, Responder, RoleLookup } from '../../src/core/index.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
@@ -48,6 +48,8 @@ export interface HandlerContext extends ResponderDeps {
   index: CommandIndex;
   /** Multi-guild mode: each guild a tenant with its own key. */
   tenancy?: GuildTenancy;
+  /** Who the policy makes an admin (may link the guild's key); without it, only Discord's permissions count. */
+  roles?: RoleLookup;
 }
 
 /** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
@@ -71,7 +73,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
-  if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy))) return;
+  if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
   const invocation = toInvocation(interaction, ctx.index);
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
@@ -172,7 +174,8 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
 }
 
 async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
-  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) return submitKey(interaction, ctx.tenancy);
+  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID)
+    return submitKey(interaction, ctx.tenancy, ctx.roles);
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
   const input = interaction.fields.getTextInputValue(TYPED_INPUT_ID);

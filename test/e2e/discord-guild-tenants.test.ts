@@ -36,6 +36,8 @@ const ADMIN_A: FakeUser = { id: '120000000000000001', username: 'ada', permissio
 /** Installed the app in guild B; no admin permission there. */
 const INSTALLER_B: FakeUser = { id: '120000000000000002', username: 'ben', permissions: '0' };
 const MEMBER: FakeUser = { id: '120000000000000003', username: 'mel', permissions: '0' };
+/** An admin by the policy file only: no Discord permission, did not install the app. */
+const POLICY_ADMIN: FakeUser = { id: '120000000000000004', username: 'pia', permissions: '0' };
 const WEB1 = SEED_IDS.instances.web1;
 
 describe('Discord multi-guild mode: two guilds, each with its own key', () => {
@@ -56,7 +58,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     discord = await startFakeDiscord();
     dir = await mkdtemp(join(tmpdir(), 'vpsops-guilds-'));
     const policy = join(dir, 'policy.yaml');
-    await writeFile(policy, policyYaml({ operator: ['*'] }));
+    await writeFile(policy, policyYaml({ admin: [`discord:${POLICY_ADMIN.id}`], operator: ['*'] }));
     const config = loadConfig({
       HOSTING_API_URL: proxy.url,
       HOSTING_API_TIMEOUT_MS: '2000',
@@ -174,6 +176,9 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     // Neither admin nor installer: no dialog.
     const outsider = await slash(MEMBER, ['connect']);
     expect(immediateText(outsider.body)).toContain('Only a server admin');
+
+    // A policy admin may open the modal too.
+    expect((await slash(POLICY_ADMIN, ['connect'])).body).toMatchObject({ type: 9 });
 
     // The admin of A (Manage Server) and the installer of B open the modal.
     const dialog = await slash(ADMIN_A, ['connect']);
