@@ -73,10 +73,12 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
-  if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
-  const invocation = toInvocation(interaction, ctx.index);
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
-  await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
+  await guarded(ctx, responder, async () => {
+    // Multi-guild mode: connect / disconnect, and a guild without a key, are answered here.
+    if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
+    await ctx.dispatcher.dispatch(toInvocation(interaction, ctx.index), responder);
+  });
 }
 
 async function onAutocomplete(interaction: AutocompleteInteraction, ctx: HandlerContext): Promise<void> {
@@ -174,8 +176,11 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
 }
 
 async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
-  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID)
-    return submitKey(interaction, ctx.tenancy, ctx.roles);
+  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) {
+    const tenancy = ctx.tenancy;
+    const responder = interactionResponder(interaction, { kind: 'reply', ephemeral: true }, ctx);
+    return guarded(ctx, responder, () => submitKey(interaction, tenancy, ctx.roles));
+  }
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
   const input = interaction.fields.getTextInputValue(TYPED_INPUT_ID);
