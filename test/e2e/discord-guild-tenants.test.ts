@@ -1,6 +1,6 @@
 // Discord multi-guild mode end to end: real discord.js in HTTP interactions mode and the real core
-// on Redis, the fake Discord POSTing signed interactions and webhook events, and the hosting-API
-// simulator behind a recording proxy that accepts two guilds' keys. Each guild links its key
+// on Redis, the fake Discord POSTing signed interactions and webhook events, and the hosting API
+// (`vpsops simulator` in its own process) behind a recording proxy that accepts two guilds' keys. Each guild links its key
 // through the connect modal and reaches the API with it only; a key typed after `connect` never
 // reaches the API; a guild's confirmation cannot be clicked from another guild; nothing secret is in
 // Redis in clear; APPLICATION_DEAUTHORIZED stops every use of that guild's key.
@@ -15,9 +15,9 @@ import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';
-import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { stopAll } from '../support/cleanup.js';
+import { childReaper, stopAll } from '../support/cleanup.js';
+import { startSimulatorProcess } from '../support/simulator-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { slashPayload, type FakeUser } from '../support/fake-discord-payloads.js';
 import { customIds, type StoredInteraction } from '../support/fake-discord-store.js';
@@ -42,7 +42,7 @@ const WEB1 = SEED_IDS.instances.web1;
 
 describe('Discord multi-guild mode: two guilds, each with its own key', () => {
   let redis: TestRedisServer;
-  let sim: SimulatorHandle;
+  const children = childReaper();
   let proxy: Awaited<ReturnType<typeof keyProxy>>;
   let discord: FakeDiscord;
   let app: App;
@@ -53,8 +53,9 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    sim = await startSimulator({ port: 0 });
-    proxy = await keyProxy(sim, [KEY_A, KEY_B]);
+    const simulatorKey = 'fake-simulator-key-0123456789';
+    const simulatorUrl = await startSimulatorProcess(children, simulatorKey, []);
+    proxy = await keyProxy({ url: simulatorUrl, apiKey: simulatorKey }, [KEY_A, KEY_B]);
     discord = await startFakeDiscord();
     dir = await mkdtemp(join(tmpdir(), 'vpsops-guilds-'));
     const policy = join(dir, 'policy.yaml');
@@ -98,7 +99,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
       () => http?.close(),
       () => app?.close(),
       () => new Promise<void>((resolve) => (proxy?.server ? proxy.server.close(() => resolve()) : resolve())),
-      () => sim?.close(),
+      () => children.reap(),
       () => discord?.close(),
       () => redis?.stop(),
       () => (dir ? rm(dir, { recursive: true, force: true }) : undefined),
@@ -237,7 +238,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
         ),
       'the refusal of a click from another guild',
     );
-    expect(sim.countRequests('instance.stop')).toBe(0);
+    expect(proxy.requests.filter((r) => r.endsWith('/stop'))).toEqual([]);
     expect(proxy.seen).not.toContain(KEY_A);
 
     // Redis holds no key in clear.

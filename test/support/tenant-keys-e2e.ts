@@ -4,18 +4,22 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import type { SimulatorHandle } from '../../src/simulator/index.js';
 
-/** The simulator behind a proxy: the tenants' `keys` become the simulator's; every key sent is recorded. */
+/**
+ * A hosting API (in this process or its own) behind a proxy: the tenants' `keys` become the API's own;
+ * every key sent is recorded in `seen`, every request as "<method> <path>" in `requests`.
+ */
 export async function keyProxy(
-  sim: SimulatorHandle,
+  sim: { url: string; apiKey: string },
   keys: readonly string[],
-): Promise<{ url: string; seen: string[]; server: Server }> {
+): Promise<{ url: string; seen: string[]; requests: string[]; server: Server }> {
   const seen: string[] = [];
+  const requests: string[] = [];
   const target = new URL(sim.url);
   const server = createServer((req, res) => {
     const key = String(req.headers['x-apikey'] ?? '');
     seen.push(key);
+    requests.push(`${req.method ?? ''} ${req.url ?? ''}`);
     const forwarded = keys.includes(key) ? sim.apiKey : key;
     const upstream = request(
       {
@@ -34,7 +38,7 @@ export async function keyProxy(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}${target.pathname}`, seen, server };
+  return { url: `http://127.0.0.1:${port}${target.pathname}`, seen, requests, server };
 }
 
 /** Every key and value under the prefix, as text. */
