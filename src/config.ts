@@ -221,6 +221,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth mode (it encrypts the stored tokens and keys)',
     );
+  if (config.discord.multiGuild && !config.encryptionKey)
+    throw new ConfigError(
+      'Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in Discord multi-guild mode (it encrypts each guild’s linked key)',
+    );
+  // Many tenants send each request with its tenant's key: a single-workspace Slack would have none.
+  if (config.discord.multiGuild && config.slack.botToken)
+    throw new ConfigError(
+      'Invalid configuration — Discord multi-guild mode cannot run beside a single-workspace Slack bot token; use Slack OAuth mode or run Slack in another process',
+    );
   if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(config);
   return config;
 }

@@ -86,11 +86,30 @@ function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOpti
   };
 }
 
-/** Builds the registration payload (an array with the one `/vps` command). */
+/**
+ * Multi-guild mode's `connect` and `disconnect` (adapters/discord/connect.ts): no options, so the
+ * client offers nowhere to type a key; the key goes in the modal.
+ */
+const KEY_COMMANDS: APIApplicationCommandSubcommandOption[] = [
+  {
+    type: ApplicationCommandOptionType.Subcommand,
+    name: 'connect',
+    description: 'Link this server’s hosting API key (server admins; opens a private dialog)',
+  },
+  {
+    type: ApplicationCommandOptionType.Subcommand,
+    name: 'disconnect',
+    description: 'Unlink this server’s hosting API key (server admins)',
+  },
+];
+
+/** Builds the registration payload (an array with the one `/vps` command); `keyCommands` in multi-guild mode. */
 export function buildCommandPayload(
   commands: CommandInfo[],
+  options: { keyCommands?: boolean } = {},
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  const top: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[] = [];
+  const top: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[] =
+    options.keyCommands ? [...KEY_COMMANDS] : [];
   const groups = new Map<string, APIApplicationCommandSubcommandGroupOption>();
   for (const command of commands) {
     if (command.group === '') {

@@ -13,6 +13,8 @@ export interface DiscordSettings {
   publicKey?: string;
   /** Gateway shards across replicas; unset → Discord's recommendation. */
   shardCount?: number;
+  /** One bot, many guilds (DISCORD_MULTI_GUILD=1): each guild a tenant with its own linked key. */
+  multiGuild?: boolean;
   port: number;
 }
 
@@ -32,6 +34,7 @@ export const discordConfig = configFragment({
         .optional(),
     ),
     DISCORD_SHARD_COUNT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(4096).optional()),
+    DISCORD_MULTI_GUILD: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('0')),
   },
   secretEnv: ['DISCORD_TOKEN'],
   settings: (e, shared): DiscordSettings => ({
@@ -41,6 +44,7 @@ export const discordConfig = configFragment({
     guildId: e.DISCORD_GUILD_ID,
     publicKey: e.DISCORD_PUBLIC_KEY,
     shardCount: e.DISCORD_SHARD_COUNT,
+    multiGuild: e.DISCORD_MULTI_GUILD === '1',
     port: shared.port,
   }),
   secrets: (s) => ({ DISCORD_TOKEN: s.token }),

@@ -2,6 +2,7 @@
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
 import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
+import type { GuildTenancy } from './guild-tenancy.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
 import type { AdapterLogger } from './responder.js';
@@ -15,10 +16,13 @@ export function handlerContext(
   logger: AdapterLogger,
   state: EphemeralState,
   lookups?: AdapterLookups,
+  tenancy?: GuildTenancy,
 ): HandlerContext {
   return {
+    ...(tenancy ? { tenancy } : {}),
     dispatcher,
     ...(lookups ? { completer: lookups.completer } : {}),
+    ...(lookups?.roles ? { roles: lookups.roles } : {}),
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,

@@ -31,14 +31,16 @@ export interface InteractionsEndpointOptions {
 /** A node:http request listener, mountable on any server. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-function json(res: ServerResponse, status: number, body: unknown): Promise<void> {
+/** Answers with a JSON body (once). */
+export function json(res: ServerResponse, status: number, body: unknown): Promise<void> {
   return new Promise((resolve) => {
     if (res.headersSent) return resolve();
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body), () => resolve());
   });
 }
 
-async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
+/** The raw body, or null past MAX_BODY_BYTES. */
+export async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -49,7 +51,8 @@ async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
+/** One request header's value. */
+export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

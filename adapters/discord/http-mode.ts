@@ -12,6 +12,8 @@ import { handleInteraction } from './interactions.js';
 import { firstDelivery } from '../../src/adapter-kit/request-time.js';
 import type { AdapterLogger } from './responder.js';
 import { createSignatureCheck } from './signature.js';
+import type { GuildTenancy } from './guild-tenancy.js';
+import { createWebhookEventsEndpoint, WEBHOOK_EVENTS_PATH } from './webhook-events.js';
 
 /** Puts a request listener on the process's HTTP server at `path`; may return the unmount. */
 export type MountFn = (path: string, listener: RequestListener) => (() => void) | void;
@@ -29,6 +31,8 @@ export interface HttpModeOptions {
   state: EphemeralState;
   /** REST options (base URL, the adapter's own undici Agent). */
   rest: Partial<RESTOptions>;
+  /** Multi-guild mode: guilds as tenants, and the webhook events endpoint that forgets them. */
+  tenancy?: GuildTenancy;
 }
 
 /** A running HTTP-mode adapter. */
@@ -61,7 +65,15 @@ export async function startHttpMode(
   const rest = new CallbackCapturingRest(options.rest);
   rest.setToken(options.token);
   client.rest = rest;
-  const ctx = handlerContext(dispatcher, rest, options.applicationId, logger, options.state, lookups);
+  const ctx = handlerContext(
+    dispatcher,
+    rest,
+    options.applicationId,
+    logger,
+    options.state,
+    lookups,
+    options.tenancy,
+  );
   // discord.js turns a raw interaction into its Interaction class and emits it synchronously, the
   // exact path a gateway INTERACTION_CREATE takes; the handler's promise is picked up right after.
   let running: Promise<void> | undefined;
@@ -74,8 +86,9 @@ export async function startHttpMode(
     running = undefined;
     return started;
   };
+  const check = createSignatureCheck(options.publicKey);
   const listener = createInteractionsEndpoint({
-    check: createSignatureCheck(options.publicKey),
+    check,
     rest,
     handle: deliver,
     firstDelivery: (id) => firstDelivery(options.state, `discord:${id}`),
@@ -83,10 +96,17 @@ export async function startHttpMode(
   });
   const unmount = options.mount(INTERACTIONS_PATH, listener);
   logger.info({ path: INTERACTIONS_PATH }, 'discord: HTTP interactions endpoint ready');
+  const unmountEvents = options.tenancy
+    ? options.mount(
+        WEBHOOK_EVENTS_PATH,
+        createWebhookEventsEndpoint({ check, tenancy: options.tenancy, logger }),
+      )
+    : undefined;
   return {
     client,
     async stop() {
       unmount?.();
+      unmountEvents?.();
       await client.destroy();
     },
   };

@@ -25,11 +25,13 @@ import { createDiscordHttpAgent } from './http-agent.js';
 import { startHttpMode, type MountFn } from './http-mode.js';
 import { handleInteraction } from './interactions.js';
 import { startShardedGateway } from './sharded-gateway.js';
+import { forgetOnGuildDelete, type GuildTenancy } from './guild-tenancy.js';
 
 export { buildCommandPayload } from './commands-payload.js';
 export { registerDiscordCommands } from './register.js';
 export type { RegisterOptions } from './register.js';
 export type { MountFn } from './http-mode.js';
+export type { GuildTenancy } from './guild-tenancy.js';
 
 /** Options of the Discord adapter; `apiUrl` is the REST base without the version (…/api). */
 export interface DiscordAdapterOptions {
@@ -47,6 +49,8 @@ export interface DiscordAdapterOptions {
   leases?: LeaseStore;
   /** Total shards in sharded mode; unset → Discord's recommendation. */
   shardCount?: number;
+  /** Multi-guild mode: each guild a tenant with its own linked key (DISCORD_MULTI_GUILD=1). */
+  tenancy?: GuildTenancy;
 }
 
 /** The Discord adapter; `responderFor` rebuilds a Responder for a stored card after a restart. */
@@ -73,7 +77,16 @@ interface ModeDeps {
 /** One logged-in gateway client for every shard (a single process). */
 async function startSingleClient({ options, dispatcher, lookups, logger, state, rest }: ModeDeps) {
   const current = new Client({ intents: [GatewayIntentBits.Guilds], rest });
-  const ctx = handlerContext(dispatcher, current.rest, options.applicationId, logger, state, lookups);
+  const ctx = handlerContext(
+    dispatcher,
+    current.rest,
+    options.applicationId,
+    logger,
+    state,
+    lookups,
+    options.tenancy,
+  );
+  forgetOnGuildDelete(current, options.tenancy, logger);
   current.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, ctx));
   current.on(Events.Error, (error) => logger.error({ error: describeError(error) }, 'discord: client error'));
   const ready = new Promise<void>((resolve) => current.once(Events.ClientReady, () => resolve()));
@@ -100,7 +113,7 @@ async function startSharded(
     shardCount: options.shardCount,
     leases,
     rest,
-    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state, lookups),
+    ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state, lookups, options.tenancy),
   });
   logger.info({ shardCount: gateway.shardCount, held: gateway.held() }, 'discord: sharded gateway started');
   return { rest, stop: () => gateway.stop() };

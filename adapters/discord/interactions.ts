@@ -12,10 +12,12 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import type { Completer, Dispatcher, Responder } from '../../src/core/index.js';
+import type { Completer, Dispatcher, Responder, RoleLookup } from '../../src/core/index.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
+import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
+import { inGuildTenant, type GuildTenancy } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import type { TypedPrompt } from '../../src/render/message.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
@@ -44,6 +46,10 @@ export interface HandlerContext extends ResponderDeps {
   /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
   completer?: Completer;
   index: CommandIndex;
+  /** Multi-guild mode: each guild a tenant with its own key. */
+  tenancy?: GuildTenancy;
+  /** Who the policy makes an admin (may link the guild's key); without it, only Discord's permissions count. */
+  roles?: RoleLookup;
 }
 
 /** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
@@ -67,9 +73,12 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
-  const invocation = toInvocation(interaction, ctx.index);
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
-  await guarded(ctx, responder, () => ctx.dispatcher.dispatch(invocation, responder));
+  await guarded(ctx, responder, async () => {
+    // Multi-guild mode: connect / disconnect, and a guild without a key, are answered here.
+    if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
+    await ctx.dispatcher.dispatch(toInvocation(interaction, ctx.index), responder);
+  });
 }
 
 async function onAutocomplete(interaction: AutocompleteInteraction, ctx: HandlerContext): Promise<void> {
@@ -167,6 +176,11 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
 }
 
 async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
+  if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) {
+    const tenancy = ctx.tenancy;
+    const responder = interactionResponder(interaction, { kind: 'reply', ephemeral: true }, ctx);
+    return guarded(ctx, responder, () => submitKey(interaction, tenancy, ctx.roles));
+  }
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
   const input = interaction.fields.getTextInputValue(TYPED_INPUT_ID);
@@ -183,6 +197,13 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
   );
 }
 
+async function route(interaction: Interaction, ctx: HandlerContext): Promise<void> {
+  if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
+  else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
+  else if (interaction.isButton()) await onButton(interaction, ctx);
+  else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
+}
+
 /** Handles one interaction; never throws (failures are logged without tokens). */
 export async function handleInteraction(interaction: Interaction, ctx: HandlerContext): Promise<void> {
   // The snowflake's time: over 5 minutes old or ahead is refused (a replayed or forged interaction).
@@ -192,10 +213,8 @@ export async function handleInteraction(interaction: Interaction, ctx: HandlerCo
     return;
   }
   try {
-    if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
-    else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
-    else if (interaction.isButton()) await onButton(interaction, ctx);
-    else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
+    if (ctx.tenancy) await inGuildTenant(interaction, () => route(interaction, ctx));
+    else await route(interaction, ctx);
   } catch (error) {
     ctx.logger.error(
       { error: describeError(error), interactionId: interaction.id },

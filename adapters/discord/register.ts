@@ -12,6 +12,8 @@ export interface RegisterOptions {
   apiUrl?: string;
   guildId?: string;
   commands: CommandInfo[];
+  /** Multi-guild mode: `/vps connect` and `/vps disconnect` too. */
+  keyCommands?: boolean;
 }
 
 const OPTION_KEYS = [
@@ -63,7 +65,7 @@ export function samePayload(existing: unknown, payload: unknown[]): boolean {
 export async function registerDiscordCommands(
   options: RegisterOptions,
 ): Promise<{ changed: boolean; count: number }> {
-  const payload = buildCommandPayload(options.commands);
+  const payload = buildCommandPayload(options.commands, { keyCommands: options.keyCommands === true });
   const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
   const route = options.guildId
     ? Routes.applicationGuildCommands(options.applicationId, options.guildId)

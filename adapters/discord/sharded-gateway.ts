@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, REST, Routes, type RESTOptions } from 'discord.js';
 import { lease, type Lease, type LeaseStore } from '../../src/core/index.js';
 import type { HandlerContext } from './interactions.js';
+import { forgetOnGuildDelete } from './guild-tenancy.js';
 import { handleInteraction } from './interactions.js';
 import { describeError } from './errors.js';
 
@@ -56,6 +57,7 @@ async function openShard(o: ShardedGatewayOptions, id: number, count: number): P
     shardCount: count,
   });
   client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, o.ctx));
+  forgetOnGuildDelete(client, o.ctx.tenancy, o.ctx.logger);
   client.on(Events.Error, (error) =>
     o.ctx.logger.error({ error: describeError(error), shard: id }, 'discord: client error'),
   );

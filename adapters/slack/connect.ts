@@ -4,19 +4,20 @@
 // command answers with how to connect.
 import type { App, webApi } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
+import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
 import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
+import { t } from '../../src/core/index.js';
 import { slackTenantId } from './installation-store.js';
 
 export const CONNECT_CALLBACK = 'vpsops_connect';
 export const KEY_INPUT = { blockId: 'api_key', actionId: 'value' } as const;
 
-export const PASTED_KEY_TEXT =
-  '⚠️ Never paste keys in a channel — use the dialog: run `/vps connect` alone. Rotate that key in your hosting control panel now; it was not used or stored.';
-export const HOW_TO_CONNECT =
-  'This workspace has no hosting API key linked yet. A workspace admin (or whoever installed the app) runs `/vps connect` to link one.';
-const NOT_ALLOWED =
-  'Only a workspace admin or whoever installed the app can link or unlink the hosting API key.';
+// Slack answers these in English (the user's language is not known before the command runs).
+const ANSWERS = keyAnswers('en', 'workspace');
+export const PASTED_KEY_TEXT = ANSWERS.pastedKey;
+export const HOW_TO_CONNECT = ANSWERS.howToConnect;
+const NOT_ALLOWED = ANSWERS.notAllowed;
 
 interface Deps {
   keys: TenantKeys;
@@ -38,24 +39,20 @@ async function mayManageKey(deps: Deps, client: webApi.WebClient, tenantId: stri
 
 /** The dialog: one input for the key, never prefilled. */
 function connectView(metadata: { channelId: string }, hint: string | null) {
+  const texts = keyDialogTexts('en', hint);
   return {
     type: 'modal' as const,
     callback_id: CONNECT_CALLBACK,
     private_metadata: JSON.stringify(metadata),
-    title: { type: 'plain_text' as const, text: 'Link hosting API key' },
+    title: { type: 'plain_text' as const, text: texts.title },
     submit: { type: 'plain_text' as const, text: 'Link' },
     close: { type: 'plain_text' as const, text: 'Cancel' },
     blocks: [
       {
         type: 'input' as const,
         block_id: KEY_INPUT.blockId,
-        label: { type: 'plain_text' as const, text: 'Hosting API key' },
-        hint: {
-          type: 'plain_text' as const,
-          text: hint
-            ? `Replaces the key ending ${hint}. Checked with a read call, then stored encrypted.`
-            : 'Checked with a read call, then stored encrypted; shown afterwards only as its last 4 characters.',
-        },
+        label: { type: 'plain_text' as const, text: texts.label },
+        hint: { type: 'plain_text' as const, text: texts.hint },
         element: {
           type: 'plain_text_input' as const,
           action_id: KEY_INPUT.actionId,
@@ -85,9 +82,9 @@ export function registerConnect(app: App, deps: Deps): void {
     if (!('command' in args) || args.command.command !== deps.command || !tenant) return args.next();
     const { command, ack, respond, client } = args;
     const [word = '', ...rest] = command.text.trim().split(/\s+/);
-    const verb = word.toLowerCase();
+    const verb = keyCommandOf(word, rest.length > 0);
     const say = (text: string) => respond({ response_type: 'ephemeral', text });
-    if (verb === 'connect' && rest.length > 0) {
+    if (verb === 'pastedKey') {
       // Not even logged: the text is a secret the user should now rotate.
       await ack();
       await say(PASTED_KEY_TEXT);
@@ -97,15 +94,7 @@ export function registerConnect(app: App, deps: Deps): void {
       await ack();
       if (!(await mayManageKey(deps, client, tenant.id, command.user_id)))
         return void (await say(NOT_ALLOWED));
-      if (verb === 'disconnect') {
-        const removed = await deps.keys.unlink(tenant.id);
-        await say(
-          removed
-            ? 'The hosting API key was unlinked; commands now answer how to connect.'
-            : 'No key was linked.',
-        );
-        return;
-      }
+      if (verb === 'disconnect') return void (await say(await disconnectAnswer(deps.keys, tenant.id, 'en')));
       const hint = await deps.keys.linkedKeyHint(tenant.id);
       await client.views.open({
         trigger_id: command.trigger_id,
@@ -125,7 +114,7 @@ export function registerConnect(app: App, deps: Deps): void {
     const tenant = currentTenant();
     const typed = view.state.values[KEY_INPUT.blockId]?.[KEY_INPUT.actionId]?.value ?? '';
     const stay = (text: string) => ack({ response_action: 'errors', errors: { [KEY_INPUT.blockId]: text } });
-    if (!tenant) return void (await stay('This workspace is not installed; install the app again.'));
+    if (!tenant) return void (await stay(t('en', 'tenant.notInstalled')));
     if (!(await mayManageKey(deps, client, tenant.id, body.user.id))) return void (await stay(NOT_ALLOWED));
     const outcome = await deps.keys.link(tenant.id, typed, `slack:${body.user.id}`);
     if (!outcome.linked) return void (await stay(outcome.reason));
@@ -136,7 +125,7 @@ export function registerConnect(app: App, deps: Deps): void {
       .postEphemeral({
         channel: channelId,
         user: body.user.id,
-        text: `Hosting API key ${outcome.hint} linked. Commands in this workspace now use it.`,
+        text: ANSWERS.linked(outcome.hint),
       })
       .catch((error: unknown) => deps.logger?.warn({ err: error }, 'slack connect notice could not be sent'));
   });

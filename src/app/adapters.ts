@@ -96,7 +96,7 @@ const discord = entry({
   platform: 'discord',
   config: discordConfig,
   enabled: discordEnabled,
-  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore }) {
+  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({
       token: settings.token ?? '',
@@ -109,6 +109,9 @@ const discord = entry({
       shardCount: settings.shardCount,
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
+      ...(settings.multiGuild && tenancy
+        ? { tenancy: { keys: tenancy.keys, installations: tenancy.directory } }
+        : {}),
     });
   },
 });

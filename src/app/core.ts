@@ -159,6 +159,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
   const lookups: AdapterLookups = outbound.lookups({
     completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
     gate: { refusal: (event) => confirmRefusal(rt, event) },
+    roles: { isAdmin: (actor) => policy.roleOf(actor).role === 'admin' },
   });
   // Before any click can be confirmed: this process's `calling` records are known to be live ones.
   stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));

@@ -296,7 +296,7 @@ async function hostingTarget(config: AppConfig, options: AppOptions): Promise<Ho
   const { url, key } = config.hostingApi;
   if (url) {
     // OAuth mode: no key of its own — each tenant links one.
-    if (!key && config.slack.oauth)
+    if (!key && multiTenant(config))
       return { baseUrl: url, apiKey: '', backend: { kind: 'remote', url, host: new URL(url).host } };
     if (!key) {
       throw new ConfigError(

@@ -260,7 +260,7 @@ export async function runSimulator(options: SimulatorCliOptions): Promise<number
 
 /** `vpsops register`: puts the /vps slash command on Discord when it changed. */
 export async function runRegister(config: AppConfig, options: { guild?: string }): Promise<number> {
-  const { token, applicationId, apiUrl, guildId } = config.discord;
+  const { token, applicationId, apiUrl, guildId, multiGuild } = config.discord;
   if (!token || !applicationId) {
     throw new ConfigError('register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID.');
   }
@@ -272,6 +272,7 @@ export async function runRegister(config: AppConfig, options: { guild?: string }
     apiUrl,
     guildId: guild,
     commands: allCommands.map(commandInfo),
+    keyCommands: multiGuild === true,
   });
   const where = guild ? `guild ${guild}` : 'globally';
   process.stdout.write(

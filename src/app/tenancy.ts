@@ -24,8 +24,9 @@ export interface Tenancy {
   probe(): Promise<void>;
 }
 
-/** Whether the bot serves many tenants (Slack OAuth mode). */
-export const multiTenant = (config: AppConfig) => config.slack.oauth !== undefined;
+/** Whether the bot serves many tenants (Slack OAuth mode, Discord multi-guild mode). */
+export const multiTenant = (config: AppConfig) =>
+  config.slack.oauth !== undefined || config.discord.multiGuild === true;
 
 /** The tenancy over the store; `clientFor` builds the hosting-API client of one key. */
 export function openTenancy(
@@ -34,7 +35,8 @@ export function openTenancy(
   clientFor: (apiKey: string) => HostingApi,
 ): Tenancy {
   const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
-  if (!masterKey) throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth mode');
+  if (!masterKey)
+    throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth or Discord multi-guild mode');
   const directory = createTenantDirectory(
     store.collection<TenantRecord>(TENANTS_COLLECTION),
     createEnvelope(masterKey),

@@ -59,6 +59,7 @@ export type {
   Completer,
   CompletionKind,
   ConfirmGate,
+  RoleLookup,
   Dispatcher,
   Invocation,
   MessageRef,

@@ -147,10 +147,16 @@ export interface ConfirmGate {
   refusal(event: ActionEvent): Promise<Message | null>;
 }
 
+/** Who the policy makes an admin (a tenant's key may be linked by its admins); changes nothing. */
+export interface RoleLookup {
+  isAdmin(actor: Actor): boolean;
+}
+
 /** The read-only ports an adapter may use beside the Dispatcher. */
 export interface AdapterLookups {
   completer: Completer;
   gate: ConfirmGate;
+  roles?: RoleLookup;
 }
 
 /** A platform adapter: transport only. */

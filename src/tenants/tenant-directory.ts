@@ -56,6 +56,8 @@ export interface TenantDirectory {
   summary(tenantId: string): Promise<TenantSummary | null>;
   /** Forgets the tenant: installation, key and data key (uninstalled, tokens revoked). */
   forget(tenantId: string): Promise<void>;
+  /** Ids of the tenants `installer` installed (a scan: only for rare events such as a deauthorization). */
+  installedBy(installer: string): Promise<string[]>;
 }
 
 /** The last 4 characters of a key, as shown to people. */
@@ -117,5 +119,7 @@ export function createTenantDirectory(
       };
     },
     forget: (tenantId) => records.delete(tenantId),
+    installedBy: async (installer) =>
+      (await records.list()).filter((record) => record.installer === installer).map((record) => record.id),
   };
 }

@@ -2,6 +2,7 @@
 // call before it is stored; the adapters see only this port — never the API client, never a
 // stored key (only its last 4 characters).
 import { isApiError, type HostingApi } from '../api/index.js';
+import { t, type Locale, type MessageKey } from '../core/index.js';
 import type { TenantDirectory } from './tenant-directory.js';
 
 /** What an adapter may do with tenants' keys. */
@@ -10,30 +11,31 @@ export interface TenantKeys {
   linkedKeyHint(tenantId: string): Promise<string | null>;
   /** The user id (platform's) of whoever installed the app in the tenant, if known. */
   installer(tenantId: string): Promise<string | null>;
-  /** Checks `apiKey` with a read call and links it (replacing any other); a reason when it was not linked. */
+  /** Checks `apiKey` with a read call and links it (replacing any other); a reason (in `locale`) when it was not linked. */
   link(
     tenantId: string,
     apiKey: string,
     by: string,
+    locale?: Locale,
   ): Promise<{ linked: true; hint: string } | { linked: false; reason: string }>;
   /** Removes the linked key; false when none was linked. */
   unlink(tenantId: string): Promise<boolean>;
 }
 
 /** Why a key check failed, for the person typing it (never the key itself). */
-function reasonFor(error: unknown): string {
-  if (!isApiError(error)) return 'The key could not be checked. Nothing was saved; try again.';
+function reasonFor(error: unknown): MessageKey {
+  if (!isApiError(error)) return 'tenant.key.unchecked';
   switch (error.code) {
     case 'UNAUTHORIZED':
     case 'FORBIDDEN':
-      return 'The hosting API refused this key. Check it (copy it again from the control panel) and retry.';
+      return 'tenant.key.refused';
     case 'TIMEOUT':
     case 'NETWORK':
     case 'UPSTREAM_ERROR':
     case 'RATE_LIMITED':
-      return 'The hosting API could not check the key right now. Nothing was saved; try again in a minute.';
+      return 'tenant.key.unavailable';
     default:
-      return 'The hosting API did not accept a read with this key. Nothing was saved.';
+      return 'tenant.key.notAccepted';
   }
 }
 
@@ -48,14 +50,14 @@ export function createTenantKeys(options: {
   return {
     linkedKeyHint: async (tenantId) => (await directory.summary(tenantId))?.apiKeyHint ?? null,
     installer: async (tenantId) => (await directory.summary(tenantId))?.installer ?? null,
-    async link(tenantId, apiKey, by) {
+    async link(tenantId, apiKey, by, locale = 'en') {
       const key = apiKey.trim();
-      if (key.length < 8) return { linked: false, reason: 'That is too short to be a hosting API key.' };
+      if (key.length < 8) return { linked: false, reason: t(locale, 'tenant.key.tooShort') };
       try {
         // A catalogue read: every valid key may make it, and it changes nothing.
         await clientFor(key).systems.list();
       } catch (error) {
-        return { linked: false, reason: reasonFor(error) };
+        return { linked: false, reason: t(locale, reasonFor(error)) };
       }
       await directory.linkApiKey(tenantId, key, by, now());
       return { linked: true, hint: `…${key.slice(-4)}` };

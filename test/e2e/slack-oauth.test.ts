@@ -5,12 +5,10 @@
 // its own key and Slack with its own bot token; a key pasted in the channel never reaches the API;
 // nothing secret is in Redis in clear; app_uninstalled stops every use of that workspace's key.
 import { randomBytes } from 'node:crypto';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOW_TO_CONNECT, PASTED_KEY_TEXT } from '../../adapters/slack/connect.js';
 import { createChatAdapters } from '../../src/app/adapters.js';
@@ -30,6 +28,7 @@ import {
   viewSubmissionPayload,
 } from '../support/fake-slack-requests.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
+import { dumpRedis, keyProxy } from '../support/tenant-keys-e2e.js';
 import { waitFor } from '../support/wait-for.js';
 
 const SIGNING = 'oauth-e2e-signing-secret';
@@ -60,34 +59,6 @@ const ORG: FakeWorkspace = {
   enterprise: true,
 };
 
-/** The simulator behind a proxy: the two tenants' keys become the simulator's; every key sent is recorded. */
-async function keyProxy(sim: SimulatorHandle): Promise<{ url: string; seen: string[]; server: Server }> {
-  const seen: string[] = [];
-  const target = new URL(sim.url);
-  const server = createServer((req, res) => {
-    const key = String(req.headers['x-apikey'] ?? '');
-    seen.push(key);
-    const forwarded = key === KEY_A || key === KEY_B ? sim.apiKey : key;
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host, 'x-apikey': forwarded },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}${target.pathname}`, seen, server };
-}
-
 /** A GET on the bot's server, with the cookie header given. */
 function get(url: string, cookie?: string): Promise<{ status: number; body: string; cookie?: string }> {
   return new Promise((resolve, reject) => {
@@ -108,35 +79,6 @@ function get(url: string, cookie?: string): Promise<{ status: number; body: stri
   });
 }
 
-/** Every key and value under the prefix, as text. */
-async function dumpRedis(url: string): Promise<string> {
-  const redis = new Redis(url);
-  try {
-    const parts: string[] = [];
-    for (const key of await redis.keys('*')) {
-      const type = await redis.type(key);
-      const value =
-        type === 'string'
-          ? await redis.get(key)
-          : type === 'hash'
-            ? await redis.hgetall(key)
-            : type === 'zset'
-              ? await redis.zrange(key, 0, -1)
-              : type === 'set'
-                ? await redis.smembers(key)
-                : type === 'list'
-                  ? await redis.lrange(key, 0, -1)
-                  : type === 'stream'
-                    ? await redis.xrange(key, '-', '+')
-                    : `(${type})`;
-      parts.push(key, JSON.stringify(value));
-    }
-    return parts.join('\n');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 describe('Slack OAuth mode: two workspaces, each with its own key and token', () => {
   let redis: TestRedisServer;
   let sim: SimulatorHandle;
@@ -151,7 +93,7 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
   beforeAll(async () => {
     redis = await startRedisServer();
     sim = await startSimulator({ port: 0 });
-    proxy = await keyProxy(sim);
+    proxy = await keyProxy(sim, [KEY_A, KEY_B]);
     slack = await new FakeSlack().start();
     slack.oauthClient = { clientId: '1111.2222', clientSecret: 'oauth-e2e-client-secret' };
     slack.addWorkspace(A);

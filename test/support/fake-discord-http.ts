@@ -133,6 +133,9 @@ export function createHttpSide(deps: HttpSideDeps) {
         customId: string,
         values: Record<string, string>,
       ) => deliver(url, modalPayload(world, user, deps.messageApi(messageId), customId, values), messageId),
+      /** A modal opened by a slash command (not from a message) submitted. */
+      submitCommandModal: (url: string, user: FakeUser, customId: string, values: Record<string, string>) =>
+        deliver(url, modalPayload(world, user, undefined, customId, values)),
       autocomplete: (
         url: string,
         user: FakeUser,

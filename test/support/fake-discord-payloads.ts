@@ -19,6 +19,8 @@ export interface FakeUser {
   roles?: string[];
   /** The user's client language, sent on each of their interactions (default en-US). */
   locale?: string;
+  /** The member's permissions in the guild, a decimal bit set (default: neither Administrator nor Manage Server). */
+  permissions?: string;
 }
 
 /** Where interactions happen. */
@@ -48,7 +50,7 @@ function member(user: FakeUser) {
     mute: false,
     flags: 0,
     pending: false,
-    permissions: '2248473465835073',
+    permissions: user.permissions ?? '2248473465835073',
   };
 }
 

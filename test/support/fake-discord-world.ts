@@ -9,7 +9,11 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDiscordAdapter, type DiscordAdapter } from '../../adapters/discord/index.js';
+import {
+  createDiscordAdapter,
+  type DiscordAdapter,
+  type GuildTenancy,
+} from '../../adapters/discord/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
@@ -71,6 +75,8 @@ export async function startDiscordWorld(
     hostingApi?: { url: string; apiKey: string };
     /** Extra configuration variables (e.g. VPSOPS_CONFIRM_TTL_SECONDS). */
     env?: Record<string, string>;
+    /** Multi-guild mode: the guilds' tenants. */
+    tenancy?: GuildTenancy;
   } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
@@ -106,6 +112,7 @@ export async function startDiscordWorld(
       applicationId: discord.world.applicationId,
       apiUrl: discord.apiUrl,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.tenancy ? { tenancy: options.tenancy } : {}),
       ...(options.http
         ? {
             publicKey: discord.publicKeyHex,

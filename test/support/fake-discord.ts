@@ -323,6 +323,8 @@ export async function startFakeDiscord(
     store,
     commands,
     identified: () => gateway.identified(),
+    /** Sends a gateway event (GUILD_DELETE…) to the connected clients. */
+    dispatchEvent: (event: string, data: unknown) => gateway.dispatch(event, data),
     /** IDENTIFYs received per shard id (0 when the client sent no shard array). */
     identifies: gateway.identifies,
     /** The application's public key (hex) for DISCORD_PUBLIC_KEY; interactions POSTed by `http` are signed with it. */
@@ -357,7 +359,8 @@ export async function startFakeDiscord(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       const found = findings.splice(0);
-      if (found.length > 0) throw new Error(`Discord would reject or mis-render what the bot sent:\n${found.join('\n')}`);
+      if (found.length > 0)
+        throw new Error(`Discord would reject or mis-render what the bot sent:\n${found.join('\n')}`);
     },
   };
 }

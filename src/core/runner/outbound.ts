@@ -61,6 +61,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
     lookups(lookups) {
       return {
         completer: lookups.completer,
+        ...(lookups.roles ? { roles: lookups.roles } : {}),
         gate: {
           refusal: async (event) => {
             const refusal = await lookups.gate.refusal(event);

@@ -161,4 +161,19 @@ describe('Discord command payload', () => {
     expect(samePayload([], payload)).toBe(false);
     expect(samePayload(buildCommandPayload(commands.slice(1)), payload)).toBe(false);
   });
+
+  it('adds connect and disconnect, without options, in multi-guild mode only', () => {
+    const names = (payload: ReturnType<typeof buildCommandPayload>) =>
+      (payload[0]?.options ?? []).map((o) => o.name);
+    expect(names(buildCommandPayload(commands))).not.toContain('connect');
+    const [multi] = buildCommandPayload(commands, { keyCommands: true });
+    const keyCommands = (multi?.options ?? []).filter((o) => o.name === 'connect' || o.name === 'disconnect');
+    expect(keyCommands.map((o) => o.name)).toEqual(['connect', 'disconnect']);
+    // Nowhere to type a key after /vps connect: the key goes in the modal.
+    for (const command of keyCommands)
+      expect('options' in command ? command.options : undefined).toBeUndefined();
+    expect(
+      samePayload(buildCommandPayload(commands), buildCommandPayload(commands, { keyCommands: true })),
+    ).toBe(false);
+  });
 });
