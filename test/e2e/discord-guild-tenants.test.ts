@@ -85,11 +85,11 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     adapters = await createChatAdapters(config, {
       logger: silentLogger(),
       http,
-      state: app.bot.store.ephemeral,
+      state: app.store.ephemeral,
       sharedStore: true,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
-    for (const adapter of adapters) await adapter.start(app.dispatcher, app.bot.lookups);
+    for (const adapter of adapters) await adapter.start(app.dispatcher, app.lookups);
     base = `http://127.0.0.1:${http.port}`;
   }, 60_000);
 
