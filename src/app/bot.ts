@@ -42,6 +42,7 @@ import {
   NO_TRACKER,
   type OperationTracker,
   type WatchService,
+  type TenantScope,
   typedDialog,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
@@ -70,6 +71,8 @@ export interface BotDeps {
   afterReply?: AfterReply;
   /** Watches and their alerts (src/watch); absent: no watch commands' state, alert actions unknown. */
   watches?: WatchService;
+  /** OAuth mode: the tenant of each request (and of each record background work resumes). */
+  tenants?: TenantScope;
   metrics?: CoreMetrics;
   /** Lease owner id of this process (default random). */
   owner?: string;
@@ -145,6 +148,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
+  if (deps.tenants) rt.tenants = deps.tenants;
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
@@ -212,6 +216,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     confirmTtlMs: config.confirmTtlMs,
     replies: { ...config.replies },
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+    ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js'
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** What the steps learn: the pending confirmation, and the command to run on Confirm. */
 interface ClickState {
@@ -98,6 +99,13 @@ async function authorise(
         'This confirmation is unknown (or too old to remember).',
         'Run the command again.',
       ),
+    );
+  }
+  // Another tenant's card: refused before anything of it (command, arguments) is read or written.
+  if (pending.tenant !== rt.tenants?.current()) {
+    const locale = localeFrom(event.locale);
+    return refuse(
+      new UserError('other-tenant', t(locale, 'tenant.otherTenant'), t(locale, 'tenant.otherTenantHint')),
     );
   }
   record.command = pending.command;
