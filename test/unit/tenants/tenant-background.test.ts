@@ -1,0 +1,131 @@
+// OAuth mode's background work runs outside any request: each record is worked on as its own
+// tenant (its bot token, its state), and an uninstall drops that tenant's pending cards and
+// watches while its audit records stay.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../../src/app-config.js';
+import { openTenancy } from '../../../src/app/tenancy.js';
+import type { AuditLog, AuditRecord, MessageRef, Responder } from '../../../src/core/index.js';
+import { createExpirySweep } from '../../../src/core/confirmation/expiry.js';
+import { NO_METRICS } from '../../../src/core/metrics-port.js';
+import { createMemoryStore } from '../../../src/store/memory/table-store.js';
+import { currentTenant, runInTenant } from '../../../src/tenants/scope.js';
+import { createOperationTracker } from '../../../src/tracking/index.js';
+import { fakeHostingApi } from '../../support/fake-api.js';
+import { pendingFor } from '../../contract/store-contract.js';
+import { recordingResponder } from '../../support/core-fakes.js';
+import { createLogger } from '../../../src/logger.js';
+
+/** An audit trail in memory, newest first. */
+function memoryAudit(): AuditLog & { records: AuditRecord[] } {
+  const records: AuditRecord[] = [];
+  return {
+    records,
+    write: async (record) => void records.unshift(record),
+    recent: async (channelId, limit) => records.filter((r) => r.channelId === channelId).slice(0, limit),
+    recentAcrossChannels: async (limit) => records.slice(0, limit),
+    unfinished: async () => [],
+    answered: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+const config = { encryptionKey: randomBytes(32).toString('base64') } as AppConfig;
+const logger = createLogger({ level: 'silent' });
+
+async function installed() {
+  const base = createMemoryStore();
+  const tenancy = openTenancy(config, base, () => fakeHostingApi({}));
+  await tenancy.directory.saveInstallation('slack:TA', { bot: { token: 'fake-bot-token-team-a' } }, 'UA', 1);
+  await tenancy.directory.saveInstallation('slack:TB', { bot: { token: 'fake-bot-token-team-b' } }, 'UB', 1);
+  return { base, tenancy, store: tenancy.store };
+}
+
+/** A responder that notes which tenant (and bot token) each card edit was made as. */
+function notingResponder(seen: string[]): (ref: MessageRef) => Responder {
+  return (ref) => {
+    const responder = recordingResponder(ref.channelId);
+    const update = responder.update.bind(responder);
+    responder.update = async (target, message) => {
+      seen.push(`${currentTenant()?.id}/${currentTenant()?.botToken}`);
+      return update(target, message);
+    };
+    return responder;
+  };
+}
+
+describe('background work in OAuth mode', () => {
+  it('expires each tenant’s card as that tenant, with its own bot token', async () => {
+    const { store, tenancy } = await installed();
+    const at = Date.now();
+    const ref = (channelId: string): MessageRef => ({ platform: 'slack', channelId, id: '1.1' });
+    await runInTenant({ id: 'slack:TA' }, () =>
+      store.pending.put(pendingFor('tokenAAAAAAAAAAAAAA', at - 120_000, { cardRef: ref('CA') })),
+    );
+    await runInTenant({ id: 'slack:TB' }, () =>
+      store.pending.put(pendingFor('tokenBBBBBBBBBBBBBB', at - 120_000, { cardRef: ref('CB') })),
+    );
+    const seen: string[] = [];
+    const audit = tenancy.scopedAudit(memoryAudit());
+    const rt = { store, audit, now: () => new Date(at), logger, metrics: NO_METRICS, tenants: tenancy.scope };
+    await createExpirySweep(rt, { owner: 'me', responderFor: notingResponder(seen) })();
+    expect(seen.sort()).toEqual(['slack:TA/fake-bot-token-team-a', 'slack:TB/fake-bot-token-team-b']);
+    // Each expiry record is its own tenant's.
+    const seenByA = await runInTenant({ id: 'slack:TA' }, () => audit.recentAcrossChannels(10));
+    expect(seenByA.map((r) => r.invocationId)).toEqual(['inv-tokenAAAAAAAAAAAAAA']);
+  });
+
+  it('resumes a followed operation as its tenant', async () => {
+    const { store, tenancy } = await installed();
+    await runInTenant({ id: 'slack:TB' }, () =>
+      store.operations.put('op-1', {
+        id: 'op-1',
+        spec: {
+          kind: 'instance-status',
+          instanceUuid: 'u-1',
+          label: 'web-1',
+          verb: 'stopping',
+          doneStatuses: ['Stopped'],
+        },
+        ref: { platform: 'slack', channelId: 'CB', id: '1.1' },
+        actor: { platform: 'slack', userId: 'UB', displayName: 'b', roles: [] },
+        channelId: 'CB',
+        startedAt: Date.now(),
+      }),
+    );
+    const tenants: (string | undefined)[] = [];
+    const tracker = createOperationTracker({ api: fakeHostingApi({}), store, tenants: tenancy.scope });
+    try {
+      await tracker.resume((op) => {
+        tenants.push(currentTenant()?.botToken);
+        return recordingResponder(op.channelId);
+      });
+      expect(tenants).toEqual(['fake-bot-token-team-b']);
+    } finally {
+      tracker.stop();
+    }
+  });
+
+  it('on uninstall drops the tenant’s pending cards and watches, keeps the other tenant’s and the audit', async () => {
+    const { store, tenancy, base } = await installed();
+    const at = Date.now();
+    const audit = tenancy.scopedAudit(memoryAudit());
+    for (const [tenant, token] of [
+      ['slack:TA', 'tokenAAAAAAAAAAAAAA'],
+      ['slack:TB', 'tokenBBBBBBBBBBBBBB'],
+    ] as const)
+      await runInTenant({ id: tenant }, async () => {
+        await store.pending.put(pendingFor(token, at));
+        await store.collection('watches').put(`w-${tenant}`, { id: `w-${tenant}` });
+        await audit.write({ invocationId: `i-${tenant}` } as AuditRecord);
+      });
+    await tenancy.uninstall('slack:TA');
+    expect(await base.pending.get('tokenAAAAAAAAAAAAAA')).toBeNull();
+    expect(await base.pending.get('tokenBBBBBBBBBBBBBB')).not.toBeNull();
+    expect((await base.collection<{ id: string }>('watches').list()).map((w) => w.id)).toEqual([
+      'w-slack:TB',
+    ]);
+    expect(await tenancy.directory.installation('slack:TA')).toBeNull();
+    expect(await runInTenant({ id: 'slack:TA' }, () => audit.recentAcrossChannels(10))).toHaveLength(1);
+  });
+});
