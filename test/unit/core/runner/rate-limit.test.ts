@@ -9,7 +9,6 @@ import { renderText } from '../../../../src/render/text.js';
 import { runInTenant, tenantScope } from '../../../../src/tenants/scope.js';
 import { actors, makeBot, POLICY } from '../../../support/core-fakes.js';
 
-const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 26, 12, 0, 0);
 
 function rig(limits = { userPerMinute: 3, tenantPerMinute: 5 }) {
