@@ -78,7 +78,7 @@ export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';
 export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
 export type { CoreSettings } from './settings.js';
-export { SINGLE_TENANT } from './tenant-port.js';
+export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';

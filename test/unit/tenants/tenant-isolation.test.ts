@@ -70,6 +70,26 @@ describe('tenant isolation in the runner', () => {
     }
   });
 
+  it('counts commands per tenant under a short hash, never the workspace id', async () => {
+    const counted: string[] = [];
+    const metrics = {
+      commandDone() {},
+      confirmation() {},
+      tenantCommand: (tenant: string, result: string) => void counted.push(`${tenant}/${result}`),
+    };
+    const { run, bot } = await makeBot({ policy: POLICY, tenants: scope, metrics });
+    try {
+      await inTenant('slack:TA', () => run('instance show prod-web'));
+      await inTenant('slack:TB', () => run('instance show prod-web'));
+      expect(counted).toHaveLength(2);
+      expect(counted[0]).toMatch(/^[0-9a-f]{12}\/done$/);
+      expect(counted[0]).not.toBe(counted[1]);
+      expect(counted.join()).not.toContain('TA');
+    } finally {
+      await bot.close();
+    }
+  });
+
   it('leaves single-tenant mode as it was: no tenant on records, any click of the bot’s cards answered', async () => {
     const { run, act, fake, bot } = await makeBot({ policy: POLICY });
     try {
