@@ -21,6 +21,7 @@ import {
   learnInstances,
   readPolicyFile,
   createPolicy,
+  reloadingPolicy,
   type Policy,
   NO_METRICS,
   type CoreMetrics,
@@ -120,12 +121,21 @@ export interface Bot {
 export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> {
   const registry = createRegistry(deps.commands);
   const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
-  const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
   const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const loaded = createPolicy(policyFile, policyFile ? config.policyPath : null);
+  // A policy file in use follows its edits (a bad edit is logged and the old policy stays).
+  const policy = policyFile
+    ? reloadingPolicy(loaded, {
+        path: config.policyPath,
+        commandPaths: registry.paths(),
+        logger,
+        now: () => now().getTime(),
+      })
+    : loaded;
   const { store, audit } = deps;
   // Config secrets in any encoding never reach replies (the audit log redacts its own records).
   const outbound = deps.outbound ?? createOutbound({ redact: createRedactor(secretsOf(config)) });
-  const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const stops: (() => void)[] = [];
   // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
   const expiry =

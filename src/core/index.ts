@@ -49,6 +49,7 @@ export { editDistance } from './parse/suggest.js';
 export { isUuid } from './parse/uuid.js';
 export { readPolicyFile } from './policy/policy-file.js';
 export { createPolicy } from './policy/policy.js';
+export { reloadingPolicy } from './policy/policy-reload.js';
 export type { Policy } from './policy/policy.js';
 export type {
   ActionEvent,
