@@ -15,6 +15,9 @@ import { fakeHostingApi } from '../../support/fake-api.js';
 import { pendingFor } from '../../contract/store-contract.js';
 import { recordingResponder } from '../../support/core-fakes.js';
 import { createLogger } from '../../../src/logger.js';
+import { createWatchPoller } from '../../../src/watch/index.js';
+import { postLog } from '../../support/recording-poster.js';
+import { waitFor } from '../../support/wait-for.js';
 
 /** An audit trail in memory, newest first. */
 function memoryAudit(): AuditLog & { records: AuditRecord[] } {
@@ -127,5 +130,47 @@ describe('background work in OAuth mode', () => {
     ]);
     expect(await tenancy.directory.installation('slack:TA')).toBeNull();
     expect(await runInTenant({ id: 'slack:TA' }, () => audit.recentAcrossChannels(10))).toHaveLength(1);
+  });
+});
+
+describe('the watch poller in OAuth mode', () => {
+  it('polls each watch as its own tenant', async () => {
+    const { store, tenancy } = await installed();
+    const polledAs: (string | undefined)[] = [];
+    const api = fakeHostingApi({
+      instances: {
+        detail: async () => {
+          polledAs.push(currentTenant()?.botToken);
+          throw new Error('not needed: the tenant is what this test looks at');
+        },
+      },
+    });
+    const watch = (id: string, channelId: string) => ({
+      id,
+      platform: 'slack' as const,
+      channelId,
+      instance: { uuid: '7995e990-c3bf-4e27-8ce2-89fd5783f9ea', label: 'web-1' },
+      setBy: { platform: 'slack' as const, userId: 'U1', displayName: 'u' },
+      setAt: 1,
+    });
+    await runInTenant({ id: 'slack:TA' }, () => store.collection('watches').put('wa', watch('wa', 'CA')));
+    await runInTenant({ id: 'slack:TB' }, () => store.collection('watches').put('wb', watch('wb', 'CB')));
+    const poller = createWatchPoller({
+      api,
+      store,
+      posters: [postLog('slack').poster('r1')],
+      intervalMs: 20,
+      tenants: tenancy.scope,
+      retryDelaysMs: [],
+    });
+    try {
+      await poller.start();
+      await waitFor(
+        () => polledAs.includes('fake-bot-token-team-a') && polledAs.includes('fake-bot-token-team-b'),
+      );
+      expect(polledAs.every((token) => token !== undefined)).toBe(true);
+    } finally {
+      await poller.stop();
+    }
   });
 });
