@@ -184,6 +184,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     replica: REPLICA_ID,
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
     known: knownOutcome(store),
+    ...(deps.tenants ? { tenants: deps.tenants } : {}),
   };
   const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
     const responder = responderFor(ref);

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../../src/app-config.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
 import type { AuditLog, AuditRecord, MessageRef, Responder } from '../../../src/core/index.js';
 import { createExpirySweep } from '../../../src/core/confirmation/expiry.js';
+import { closeInterrupted, knownOutcome } from '../../../src/core/audit/interrupted.js';
 import { NO_METRICS } from '../../../src/core/metrics-port.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { currentTenant, runInTenant } from '../../../src/tenants/scope.js';
@@ -27,7 +28,13 @@ function memoryAudit(): AuditLog & { records: AuditRecord[] } {
     write: async (record) => void records.unshift(record),
     recent: async (channelId, limit) => records.filter((r) => r.channelId === channelId).slice(0, limit),
     recentAcrossChannels: async (limit) => records.slice(0, limit),
-    unfinished: async () => [],
+    unfinished: async (before) =>
+      records.filter(
+        (r) =>
+          r.result === 'calling' &&
+          Date.parse(r.time) < before &&
+          !records.some((later) => later !== r && later.callId === r.callId),
+      ),
     answered: async () => undefined,
     close: async () => undefined,
   };
@@ -130,6 +137,48 @@ describe('background work in OAuth mode', () => {
     ]);
     expect(await tenancy.directory.installation('slack:TA')).toBeNull();
     expect(await runInTenant({ id: 'slack:TA' }, () => audit.recentAcrossChannels(10))).toHaveLength(1);
+  });
+});
+
+describe('closing interrupted calls in OAuth mode', () => {
+  it('finds the outcome its tenant kept, and edits the card as that tenant', async () => {
+    const { store, tenancy } = await installed();
+    const audit = tenancy.scopedAudit(memoryAudit());
+    const ref: MessageRef = { platform: 'slack', channelId: 'CA', id: '1.1' };
+    await runInTenant({ id: 'slack:TA' }, async () => {
+      await audit.write({
+        time: new Date(Date.now() - 600_000).toISOString(),
+        invocationId: 'inv-a',
+        platform: 'slack',
+        userId: 'UA',
+        displayName: 'a',
+        channelId: 'CA',
+        command: 'instance stop',
+        args: {},
+        decision: 'allowed',
+        result: 'calling',
+        callId: 'call-a',
+        replica: 'dead-replica',
+        cardRef: ref,
+        durationMs: 0,
+      });
+      await store.collection('call-outcomes').put('call-a', { callId: 'call-a', result: 'ok' });
+    });
+    const closed = await closeInterrupted(
+      {
+        audit,
+        logger,
+        now: () => new Date(),
+        olderThanMs: 60_000,
+        replica: 'me',
+        known: knownOutcome(store),
+        tenants: tenancy.scope,
+      },
+      () => null,
+    );
+    expect(closed).toBe(1);
+    const trail = await runInTenant({ id: 'slack:TA' }, () => audit.recentAcrossChannels(10));
+    expect(trail[0]).toMatchObject({ callId: 'call-a', result: 'ok', tenant: 'slack:TA' });
   });
 });
 
