@@ -166,7 +166,9 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
     commands: () => registry.info(),
     async typedDialog(token) {
       const pending = await store.pending.get(token);
-      const dialog = pending?.status === 'pending' ? typedDialog(pending) : null;
+      // Another tenant's card shows nothing of itself (the click is then refused by the runner).
+      const ours = pending && pending.tenant === rt.tenants?.current() ? pending : null;
+      const dialog = ours?.status === 'pending' ? typedDialog(ours) : null;
       return dialog ? outbound.dialog(dialog) : null;
     },
   };

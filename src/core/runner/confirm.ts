@@ -7,7 +7,7 @@ import type { AuditRecord, CommandDefinition } from '../command.js';
 import { answeredInAudit } from '../confirmation/audit-answer.js';
 import { expiredCard, isTokenShaped } from '../confirmation/confirm-card.js';
 import { storeNow } from '../confirmation/store-clock.js';
-import { answerable, confirmationMatches } from '../confirmation/confirm-checks.js';
+import { answerable, confirmationMatches, otherTenantError } from '../confirmation/confirm-checks.js';
 import { isUserError, UserError } from '../errors.js';
 import { claimInstances } from '../confirmation/instance-lease.js';
 import { beforeAnyChange } from '../store-errors.js';
@@ -20,7 +20,6 @@ import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js'
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
 import { localeFrom } from '../../i18n/locale.js';
-import { t } from '../../i18n/translate.js';
 
 /** What the steps learn: the pending confirmation, and the command to run on Confirm. */
 interface ClickState {
@@ -102,12 +101,8 @@ async function authorise(
     );
   }
   // Another tenant's card: refused before anything of it (command, arguments) is read or written.
-  if (pending.tenant !== rt.tenants?.current()) {
-    const locale = localeFrom(event.locale);
-    return refuse(
-      new UserError('other-tenant', t(locale, 'tenant.otherTenant'), t(locale, 'tenant.otherTenantHint')),
-    );
-  }
+  const foreign = otherTenantError(rt, pending, event.locale);
+  if (foreign) return refuse(foreign);
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;

@@ -32,6 +32,28 @@ describe('tenant isolation in the runner', () => {
     }
   });
 
+  it('shows another workspace neither the approval gate’s go-ahead nor the typed dialog of a card', async () => {
+    const { run, bot } = await makeBot({ policy: POLICY, tenants: scope });
+    try {
+      const { token } = await inTenant('slack:TA', () => run('instance delete prod-web'));
+      expect(await inTenant('slack:TA', () => bot.dispatcher.typedDialog(token!))).not.toBeNull();
+      expect(await inTenant('slack:TB', () => bot.dispatcher.typedDialog(token!))).toBeNull();
+      const event = {
+        id: 'gate-1',
+        platform: 'slack' as const,
+        actor: actors.alice,
+        channelId: 'C1',
+        token: token!,
+        action: 'confirm' as const,
+      };
+      expect(await inTenant('slack:TA', () => bot.lookups.gate!.refusal(event))).toBeNull();
+      const refusal = await inTenant('slack:TB', () => bot.lookups.gate!.refusal(event));
+      expect(renderText(refusal!)).toContain('This button belongs to another workspace');
+    } finally {
+      await bot.close();
+    }
+  });
+
   it('answers a clicked token in Indonesian too', async () => {
     const { run, act, bot } = await makeBot({ policy: POLICY, tenants: scope });
     try {
