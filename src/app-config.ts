@@ -47,6 +47,8 @@ export interface CoreConfig {
   audit: { interruptedAfterMs: number };
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
+  /** Commands per minute per person and per tenant (VPSOPS_RATE_LIMIT_*; 0 = off); absent in hand-built configs → no limit. */
+  rateLimits?: { userPerMinute: number; tenantPerMinute: number };
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
   /** VPSOPS_ENCRYPTION_KEY (base64 of 32 bytes): wraps each tenant's data key; required in OAuth mode. */

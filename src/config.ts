@@ -41,6 +41,10 @@ function hostingUrlProblem(raw: string): string | null {
 }
 
 /** `HOSTING_API_URL=simulator`: the embedded simulator, asked for explicitly. */
+/** Commands per minute: a whole number, 0 for no limit. */
+const perMinute = (fallback: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
+
 const isSimulatorWord = (raw: string) => raw.toLowerCase() === 'simulator';
 
 const envSchema = z.object({
@@ -81,6 +85,8 @@ const envSchema = z.object({
   VPSOPS_INSTANCE_LIST_TTL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
+  VPSOPS_RATE_LIMIT_USER_PER_MINUTE: perMinute(20),
+  VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE: perMinute(300),
   VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
   VPSOPS_ENCRYPTION_KEY: z.preprocess(
     blankToUndefined,
@@ -212,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
     },
     replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
+    rateLimits: {
+      userPerMinute: e.VPSOPS_RATE_LIMIT_USER_PER_MINUTE,
+      tenantPerMinute: e.VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE,
+    },
     adminPort: e.VPSOPS_ADMIN_PORT,
     ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
   };

@@ -40,8 +40,12 @@ export interface AdapterDeps {
   /** Several replicas may run on this store (Redis), so shared work goes under leases. */
   sharedStore: boolean;
   /** OAuth mode: installations and linked keys per tenant. */
-  tenancy?: { directory: TenantDirectory; keys: TenantKeys };
+  tenancy?: { directory: TenantDirectory; keys: TenantKeys; uninstall?: (tenantId: string) => Promise<void> };
 }
+
+/** The installations an adapter keeps; forgetting one (uninstall) also drops the tenant's pending cards and watches. */
+const uninstalling = (tenancy: NonNullable<AdapterDeps['tenancy']>): TenantDirectory =>
+  tenancy.uninstall ? { ...tenancy.directory, forget: tenancy.uninstall } : tenancy.directory;
 
 /** One platform as its entry states it, on its own settings. */
 interface PlatformSpec<Key extends string, Settings> {
@@ -86,7 +90,7 @@ const slack = entry({
       logger,
       ...(state ? { state } : {}),
       ...(settings.oauth && tenancy
-        ? { oauth: { ...settings.oauth, installations: tenancy.directory, keys: tenancy.keys } }
+        ? { oauth: { ...settings.oauth, installations: uninstalling(tenancy), keys: tenancy.keys } }
         : {}),
     });
   },
@@ -110,7 +114,7 @@ const discord = entry({
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
       ...(settings.multiGuild && tenancy
-        ? { tenancy: { keys: tenancy.keys, installations: tenancy.directory } }
+        ? { tenancy: { keys: tenancy.keys, installations: uninstalling(tenancy) } }
         : {}),
     });
   },

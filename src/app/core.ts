@@ -21,6 +21,7 @@ import {
   learnInstances,
   readPolicyFile,
   createPolicy,
+  reloadingPolicy,
   type Policy,
   NO_METRICS,
   type CoreMetrics,
@@ -42,6 +43,7 @@ import {
   NO_TRACKER,
   type OperationTracker,
   type WatchService,
+  type TenantScope,
   typedDialog,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
@@ -70,6 +72,8 @@ export interface CoreDeps {
   afterReply?: AfterReply;
   /** Watches and their alerts (src/watch); absent: no watch commands' state, alert actions unknown. */
   watches?: WatchService;
+  /** OAuth mode: the tenant of each request (and of each record background work resumes). */
+  tenants?: TenantScope;
   metrics?: CoreMetrics;
   /** Lease owner id of this process (default random). */
   owner?: string;
@@ -117,12 +121,21 @@ export interface Core {
 export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Core> {
   const registry = createRegistry(deps.commands);
   const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
-  const policy = createPolicy(policyFile, policyFile ? config.policyPath : null);
   const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  const loaded = createPolicy(policyFile, policyFile ? config.policyPath : null);
+  // A policy file in use follows its edits (a bad edit is logged and the old policy stays).
+  const policy = policyFile
+    ? reloadingPolicy(loaded, {
+        path: config.policyPath,
+        commandPaths: registry.paths(),
+        logger,
+        now: () => now().getTime(),
+      })
+    : loaded;
   const { store, audit } = deps;
   // Config secrets in any encoding never reach replies (the audit log redacts its own records).
   const outbound = deps.outbound ?? createOutbound({ redact: createRedactor(secretsOf(config)) });
-  const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const stops: (() => void)[] = [];
   // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
   const expiry =
@@ -145,6 +158,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
+  if (deps.tenants) rt.tenants = deps.tenants;
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
@@ -152,7 +166,9 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     commands: () => registry.info(),
     async typedDialog(token) {
       const pending = await store.pending.get(token);
-      const dialog = pending?.status === 'pending' ? typedDialog(pending) : null;
+      // Another tenant's card shows nothing of itself (the click is then refused by the runner).
+      const ours = pending && pending.tenant === rt.tenants?.current() ? pending : null;
+      const dialog = ours?.status === 'pending' ? typedDialog(ours) : null;
       return dialog ? outbound.dialog(dialog) : null;
     },
   };
@@ -171,6 +187,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     replica: REPLICA_ID,
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
     known: knownOutcome(store),
+    ...(deps.tenants ? { tenants: deps.tenants } : {}),
   };
   const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
     const responder = responderFor(ref);
@@ -213,6 +230,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     confirmTtlMs: config.confirmTtlMs,
     replies: { ...config.replies },
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+    ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
   };
 }
 

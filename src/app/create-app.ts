@@ -15,6 +15,7 @@ import {
   type BotStore,
   type TrackedOperation,
   type OperationTracker,
+  type TenantScope,
   createOutbound,
   type Outbound,
 } from '../core/index.js';
@@ -51,6 +52,8 @@ export type TrackerFactory = (deps: {
   config: AppConfig;
   owner: string;
   logger?: Logger;
+  /** OAuth mode: adopted operations are followed as their tenant's. */
+  tenants?: TenantScope;
 }) => AppTracker;
 
 /** Poll timing and lease settings of every tracker, from config. */
@@ -66,11 +69,12 @@ export function trackerSettings(config: AppConfig) {
 }
 
 /** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
-export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger }) =>
+export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger, tenants }) =>
   createOperationTracker({
     api,
     store,
     owner,
+    ...(tenants ? { tenants } : {}),
     ...trackerSettings(config),
     ...(logger ? { logger } : {}),
   });
@@ -158,23 +162,28 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // OAuth mode: each workspace's requests go out with the key it linked (`/vps connect`).
     const tenancy = multiTenant(config) ? openTenancy(config, state.store, clientFor) : undefined;
     const api = tenancy?.api ?? clientFor(target.apiKey);
+    // OAuth mode: every piece of state and the audit trail as the current tenant sees them.
+    const store = tenancy?.store ?? state.store;
+    const audit = tenancy ? tenancy.scopedAudit(state.audit) : state.audit;
+    const tenants = tenancy ? { tenants: tenancy.scope } : {};
     // Replies, card edits, alerts and tracker edits all leave through this one path.
     const outbound = createOutbound({
       redact: createRedactor(secretsOf(config)),
       simulated: Boolean(target.simulator) && options.markSimulator === true,
     });
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
-    const tracker = trackerFactory?.({ api, store: state.store, config, owner, logger });
+    const tracker = trackerFactory?.({ api, store, config, owner, logger, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
     const watching = createWatching({
       api,
-      store: state.store,
+      store,
+      ...tenants,
       owner,
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
       leaseTtlMs: config.leaseTtlMs,
       logger,
       ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
-      audit: state.audit,
+      audit,
       ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
@@ -191,10 +200,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const core = await createCore(config, {
       watches: watching.service,
       api,
-      store: state.store,
-      audit: state.audit,
+      store,
+      audit,
       owner,
       outbound,
+      ...tenants,
       ...(options.metrics ? { metrics: options.metrics } : {}),
       commands: options.commands ?? allCommands,
       apiCalls,

@@ -1,7 +1,7 @@
 // OAuth mode's tenants, composed: the directory on the bot's store (secrets sealed under
 // VPSOPS_ENCRYPTION_KEY), the `connect` port the adapters use, and the hosting-API client that
 // sends each request with its own tenant's key.
-import { ConfigError, type BotStore } from '../core/index.js';
+import { ConfigError, type AuditLog, type BotStore, type TenantScope } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
 import type { AppConfig } from '../app-config.js';
 import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
@@ -13,6 +13,9 @@ import {
 } from '../tenants/tenant-directory.js';
 import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
+import { tenantScope } from '../tenants/scope.js';
+import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
+import { WATCH_COLLECTIONS } from '../watch/types.js';
 
 /** What OAuth mode adds to the app. */
 export interface Tenancy {
@@ -22,6 +25,37 @@ export interface Tenancy {
   api: HostingApi;
   /** serve's hosting-API health probe: the API answers (a keyless read refused counts as an answer). */
   probe(): Promise<void>;
+  /** Whose request this is; background work acts as a record's tenant through it. */
+  scope: TenantScope;
+  /** The store as the current tenant sees it (src/tenants/tenant-store.ts). */
+  store: BotStore;
+  /** The audit trail likewise (records stamped, listed to their tenant only). */
+  scopedAudit(audit: AuditLog): AuditLog;
+  /** Uninstalled or token revoked: its pending confirmations, watches and installation go (audit stays). */
+  uninstall(tenantId: string): Promise<void>;
+}
+
+/** The bot token in a stored installation (Slack's shape), if any. */
+function botTokenOf(installation: unknown): string | undefined {
+  if (typeof installation !== 'object' || installation === null || !('bot' in installation)) return undefined;
+  const bot = installation.bot;
+  return typeof bot === 'object' && bot !== null && 'token' in bot && typeof bot.token === 'string'
+    ? bot.token
+    : undefined;
+}
+
+/** Deletes, inside the tenant's scope, what only matters while it is installed. */
+async function forgetTenantState(store: BotStore): Promise<void> {
+  for (const pending of await store.pending.due(Number.MAX_SAFE_INTEGER, 100_000))
+    await store.pending.delete(pending.token);
+  const alerts = store.collection(WATCH_COLLECTIONS.alerts);
+  const watches = store.collection<{ id: string }>(WATCH_COLLECTIONS.watches);
+  for (const { id } of await watches.list()) {
+    await watches.delete(id);
+    await alerts.delete(id);
+  }
+  const fleets = store.collection<{ id: string }>(WATCH_COLLECTIONS.fleets);
+  for (const { id } of await fleets.list()) await fleets.delete(id);
 }
 
 /** Whether the bot serves many tenants (Slack OAuth mode, Discord multi-guild mode). */
@@ -41,7 +75,19 @@ export function openTenancy(
     store.collection<TenantRecord>(TENANTS_COLLECTION),
     createEnvelope(masterKey),
   );
+  const scope = tenantScope(async (id) => {
+    const botToken = botTokenOf(await directory.installation(id));
+    return botToken ? { id, botToken } : { id };
+  });
+  const scopedStore = tenantScopedStore(store, scope);
   return {
+    scope,
+    store: scopedStore,
+    scopedAudit: (audit) => tenantScopedAudit(audit, scope),
+    async uninstall(tenantId) {
+      await scope.run(tenantId, () => forgetTenantState(scopedStore));
+      await directory.forget(tenantId);
+    },
     directory,
     keys: createTenantKeys({ directory, clientFor }),
     api: tenantHostingApi({ directory, clientFor }),

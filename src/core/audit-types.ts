@@ -33,4 +33,6 @@ export interface AuditRecord {
   verify?: { check: string; command?: string };
   /** Set on the record that closes a `calling` record a dead process left behind. */
   interrupted?: true;
+  /** The tenant it happened in (OAuth mode): listed to that tenant only. */
+  tenant?: string;
 }

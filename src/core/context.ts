@@ -18,6 +18,7 @@ import type { Locale } from '../i18n/locale.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
+import type { TenantScope } from './tenant-port.js';
 
 /** The assembled core, shared by dispatch and act. */
 export interface Runtime {
@@ -42,6 +43,8 @@ export interface Runtime {
   owner: string;
   /** Hears each command's structured result (exec --json). */
   onResult?: ResultListener;
+  /** OAuth mode: whose request this is, and how background work acts as a record's tenant. */
+  tenants?: TenantScope;
 }
 
 /** Store key of a channel: channel ids are only unique within a platform. */

@@ -24,7 +24,11 @@ export type UserErrorId =
   | 'instance-busy'
   | 'not-found'
   /** The bot cannot post in this channel (e.g. `watch` where it is not a member). */
-  | 'cannot-post';
+  | 'cannot-post'
+  /** A button of another workspace / guild (OAuth mode). */
+  | 'other-tenant'
+  /** Too many commands from this person or workspace this minute. */
+  | 'rate-limited';
 
 /** An expected, user-facing failure with a message that says what was wrong and what to type. */
 export class UserError extends Error {

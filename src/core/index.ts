@@ -49,6 +49,7 @@ export { editDistance } from './parse/suggest.js';
 export { isUuid } from './parse/uuid.js';
 export { readPolicyFile } from './policy/policy-file.js';
 export { createPolicy } from './policy/policy.js';
+export { reloadingPolicy } from './policy/policy-reload.js';
 export type { Policy } from './policy/policy.js';
 export type {
   ActionEvent,
@@ -79,6 +80,8 @@ export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';
 export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
 export type { CoreSettings } from './settings.js';
+export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
+export type { TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
 export { USED_RETENTION_MS, pendingDropAt } from './store.js';

@@ -10,6 +10,8 @@ export interface CoreMetrics {
   /** One finished invocation; `command` is a registered path or "unknown". */
   commandDone(command: string, platform: Platform, outcome: string): void;
   confirmation(outcome: ConfirmationOutcome): void;
+  /** OAuth mode: one finished command of a tenant (`tenant` is tenantLabel's hash), done or rate limited. */
+  tenantCommand?(tenant: string, result: 'done' | 'rate_limited'): void;
 }
 
 /** Metrics that go nowhere (tests, exec). */

@@ -1,6 +1,12 @@
 // The few settings the core reads, as the core names them: src/app takes them from the process
 // config (src/config.ts), so the core never sees tokens, ports or store URLs.
 
+/** Commands allowed per minute; 0 turns a limit off. */
+export interface RateLimits {
+  userPerMinute: number;
+  tenantPerMinute: number;
+}
+
 /** What the runner and command contexts need to know beyond their ports. */
 export interface CoreSettings {
   /** Currency prices are shown in (VPSOPS_CURRENCY). */
@@ -11,4 +17,6 @@ export interface CoreSettings {
   replies: { progressAfterMs: number; readBudgetMs: number };
   /** How long the hosting service's instance list is cached for name lookups (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
   instanceListTtlMs?: number;
+  /** Commands per minute per person and per tenant (VPSOPS_RATE_LIMIT_*); absent: no limit. */
+  rateLimits?: RateLimits;
 }

@@ -43,6 +43,8 @@ export interface PendingConfirmation {
   resolution?: PendingResolution;
   /** Id of the click (or sweep) that took it: after a lost reply, the taker re-reads and recognises its own take. */
   takeId?: string;
+  /** The tenant it was asked in (OAuth mode; see tenant-port.ts): only that tenant may answer it. */
+  tenant?: string;
 }
 
 /** A long operation being followed (written and read by the tracking module). */
@@ -55,6 +57,8 @@ export interface TrackedOperation {
   startedAt: number;
   /** Free-form progress state for the tracker (last status, next poll…). */
   data?: Record<string, unknown>;
+  /** The tenant it was confirmed in (OAuth mode): followed with that tenant's key and token. */
+  tenant?: string;
 }
 
 /** A hostname the bot has seen, for resolving references and autocomplete. */

@@ -94,6 +94,15 @@ export const id: Record<MessageKey, string> = {
   'error.title.instance-busy': 'Server sedang sibuk',
   'error.title.not-found': 'Tidak ditemukan',
   'error.title.cannot-post': 'Saya tidak bisa mengirim pesan di sini',
+  'error.title.other-tenant': 'Bukan konfirmasi workspace ini',
+  'error.title.rate-limited': 'Pelan-pelan',
+  'tenant.otherTenant': 'Tombol ini milik workspace lain — tidak ada yang dilakukan.',
+  'tenant.otherTenantHint': 'Jalankan perintahnya lagi di sini.',
+  'rate.user':
+    'Pelan-pelan: Anda mengirim lebih dari {limit} perintah menit ini. Coba lagi dalam {seconds} detik.',
+  'rate.tenant':
+    'Pelan-pelan: workspace ini mengirim lebih dari {limit} perintah menit ini. Coba lagi dalam {seconds} detik.',
+  'rate.hint': 'Tidak ada yang dilakukan; perintah tidak dijalankan.',
   'error.api.title': 'Galat API hosting',
   'error.api.retry': ' Coba lagi dalam sekitar {seconds} detik.',
   'error.internal.title': 'Terjadi kesalahan',

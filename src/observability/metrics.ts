@@ -63,6 +63,13 @@ export function createBotMetrics(options: {
     labelNames: ['command', 'platform', 'outcome'] as const,
     registers,
   });
+  // One series per installed tenant and result: the tenant as a short hash, never its id.
+  const tenantCommands = new Counter({
+    name: 'vpsops_tenant_commands_total',
+    help: 'OAuth mode: finished commands per tenant (a short hash of the workspace / guild id), done or rate limited.',
+    labelNames: ['tenant', 'result'] as const,
+    registers,
+  });
   const confirmations = new Counter({
     name: 'vpsops_confirmations_total',
     help: 'How confirmations ended: confirmed, cancelled, expired, or refused (wrong person, place, text, or already used).',
@@ -138,6 +145,9 @@ export function createBotMetrics(options: {
         platform: inSet(PLATFORMS, platform, 'other'),
         outcome: inSet(OUTCOMES, outcome, 'other'),
       });
+    },
+    tenantCommand(tenant, result) {
+      if (/^[0-9a-f]{12}$/.test(tenant)) tenantCommands.inc({ tenant, result });
     },
     confirmation(outcome: ConfirmationOutcome) {
       confirmations.inc({ outcome: inSet(CONFIRMATIONS, outcome, 'other') });

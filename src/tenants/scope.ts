@@ -2,6 +2,7 @@
 // request it receives, read by whatever must act for that tenant only (its hosting API client,
 // its bot token). Async work started inside a request keeps its tenant.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TenantScope } from '../core/index.js';
 
 /** The tenant a request came from. */
 export interface TenantContext {
@@ -21,4 +22,15 @@ export function runInTenant<T>(tenant: TenantContext, work: () => T): T {
 /** The tenant of the work in progress; undefined outside a tenant's request (single-tenant mode, timers). */
 export function currentTenant(): TenantContext | undefined {
   return storage.getStore();
+}
+
+/** The core's TenantScope over this one: `contextOf` finds a tenant's token for work resumed outside its request. */
+export function tenantScope(contextOf: (tenantId: string) => Promise<TenantContext>): TenantScope {
+  return {
+    current: () => storage.getStore()?.id,
+    async run(tenant, work) {
+      if (!tenant || storage.getStore()?.id === tenant) return work();
+      return storage.run(await contextOf(tenant), work);
+    },
+  };
 }

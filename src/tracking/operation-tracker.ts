@@ -14,6 +14,8 @@ import {
   type TrackedOperation,
   type FollowTarget,
   type OperationTracker,
+  SINGLE_TENANT,
+  type TenantScope,
 } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import { runOperation, type OperationData, type PollSettings } from './follow-operation.js';
@@ -43,6 +45,8 @@ export interface OperationTrackerOptions {
   leaseTtlMs?: number;
   /** How often stored operations without a live follower are looked for (default 10 s). */
   adoptIntervalMs?: number;
+  /** OAuth mode: an adopted operation is followed as its tenant's (its key, its token). */
+  tenants?: TenantScope;
 }
 
 /** The lease under which one process follows one operation. */
@@ -87,6 +91,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
   const held = new Set<Lease>();
   const running = new Set<string>();
   const owner = options.owner ?? randomUUID();
+  const tenants = options.tenants ?? SINGLE_TENANT;
   const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
   const adoptIntervalMs = positive(options.adoptIntervalMs, 10_000);
   const { store } = options;
@@ -144,17 +149,20 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     let resumed = 0;
     for (const op of await store.operations.list()) {
       if (stopped || running.has(op.id)) continue;
-      const opLeased = opLease(op.id);
-      if (!(await opLeased.take())) continue;
-      const responder = responderFor(op);
-      if (!responder) {
-        await opLeased.release();
-        // Nobody here can show its outcome; drop it once it could no longer finish in time anyway.
-        if (now() >= op.startedAt + settings.timeoutMs) await store.operations.delete(op.id);
-        continue;
-      }
-      start(op, opLeased, responder, 0);
-      resumed += 1;
+      // Everything it starts (polls, card edits, store writes) keeps the operation's tenant.
+      await tenants.run(op.tenant, async () => {
+        const opLeased = opLease(op.id);
+        if (!(await opLeased.take())) return;
+        const responder = responderFor(op);
+        if (!responder) {
+          await opLeased.release();
+          // Nobody here can show its outcome; drop it once it could no longer finish in time anyway.
+          if (now() >= op.startedAt + settings.timeoutMs) await store.operations.delete(op.id);
+          return;
+        }
+        start(op, opLeased, responder, 0);
+        resumed += 1;
+      });
     }
     return resumed;
   };

@@ -15,6 +15,8 @@ import {
   type ResolvedInstance,
   UserError,
   type WatchService,
+  SINGLE_TENANT,
+  type TenantScope,
 } from '../core/index.js';
 import { cannotPostText } from './delivery.js';
 import { WATCH_COLLECTIONS, type FleetRecord, type WatchRecord } from './types.js';
@@ -33,6 +35,8 @@ export interface FleetDeps {
   /** Lifetime of the cached instance list (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
   ttlMs?: number;
   checkChannel?: ChannelCheck;
+  /** OAuth mode: each tenant's fleets are swept with its own key. */
+  tenants?: TenantScope;
 }
 
 const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -217,6 +221,13 @@ export function startFleetSweeper(deps: FleetDeps, options: FleetSweeperOptions)
   const pass = async (): Promise<void> => {
     const all = await fleets.list();
     if (all.length === 0 || !(await held.take())) return;
+    // One instance list per tenant, read with that tenant's key.
+    for (const tenant of new Set(all.map((fleet) => fleet.tenant)))
+      await (deps.tenants ?? SINGLE_TENANT).run(tenant, () =>
+        sweepTenant(all.filter((fleet) => fleet.tenant === tenant)),
+      );
+  };
+  const sweepTenant = async (mine: FleetRecord[]): Promise<void> => {
     const servers = await estateServers(
       { api: deps.api, store: deps.store, ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}) },
       'fresh',
@@ -226,7 +237,7 @@ export function startFleetSweeper(deps: FleetDeps, options: FleetSweeperOptions)
       return;
     }
     // A fleet watch ended meanwhile (unwatch on another replica) is not brought back.
-    for (const fleet of all) if (await fleets.get(fleet.id)) await sweepFleet(deps, fleet, servers);
+    for (const fleet of mine) if (await fleets.get(fleet.id)) await sweepFleet(deps, fleet, servers);
   };
   const sweep = (): Promise<void> => {
     running ??= pass()

@@ -72,6 +72,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     now,
     checkChannel,
     ...(options.instanceListTtlMs !== undefined ? { ttlMs: options.instanceListTtlMs } : {}),
+    ...(options.tenants ? { tenants: options.tenants } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
   service.alerts = createAlertActions(

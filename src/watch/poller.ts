@@ -4,7 +4,14 @@
 // and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import { lease, type Lease, type Platform, type BotStore } from '../core/index.js';
+import {
+  lease,
+  SINGLE_TENANT,
+  type Lease,
+  type Platform,
+  type BotStore,
+  type TenantScope,
+} from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import type { IncidentPager } from './incident-pages.js';
@@ -28,6 +35,8 @@ export interface WatchPollerOptions {
   leaseTtlMs?: number;
   /** How often watches without a live poller are looked for (default 10 s, or the interval if shorter). */
   adoptIntervalMs?: number;
+  /** OAuth mode: each watch is polled as its tenant's (its key, its token, its state). */
+  tenants?: TenantScope;
   now?: () => number;
   /** Random source in [0, 1) for jitter (tests make it deterministic). */
   random?: () => number;
@@ -75,6 +84,7 @@ export function pollDelayFactor(failures: number, unreachableAfter: number): num
 /** Builds the poller; nothing runs before start(). */
 export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const intervalMs = options.intervalMs ?? 60_000;
+  const tenants = options.tenants ?? SINGLE_TENANT;
   const leaseTtlMs = options.leaseTtlMs ?? 30_000;
   const adoptIntervalMs = options.adoptIntervalMs ?? Math.min(10_000, intervalMs);
   const owner = options.owner ?? randomUUID();
@@ -149,12 +159,16 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     metrics.watches(watches.length);
     for (const watch of watches) {
       if (stopped || running.has(watch.id) || !posters.has(watch.platform)) continue;
-      const held = watchLeased(watch.id);
-      if (!(await held.take())) continue;
-      if (stopped) return void held.release().catch(() => undefined);
-      running.set(watch.id, { failures: 0, lease: held });
-      held.keep();
-      schedule(watch.id, random() * intervalMs);
+      // The polls scheduled here (timers keep their async context) run as the watch's tenant.
+      await tenants.run(watch.tenant, async () => {
+        const held = watchLeased(watch.id);
+        if (!(await held.take())) return;
+        if (stopped) return void held.release().catch(() => undefined);
+        running.set(watch.id, { failures: 0, lease: held });
+        held.keep();
+        schedule(watch.id, random() * intervalMs);
+      });
+      if (stopped) return;
     }
   };
 

@@ -36,6 +36,8 @@ export const ALERT_KINDS: readonly AlertKind[] = [
 export interface WatchRecord {
   /** Short stable id (hash of platform, channel and instance uuid); carried by alert buttons. */
   id: string;
+  /** Stamped by the tenant-scoped store in OAuth mode: the workspace / guild it belongs to. */
+  tenant?: string;
   platform: Platform;
   channelId: string;
   instance: ResolvedInstance;
@@ -56,6 +58,8 @@ export interface WatchRecord {
 /** A fleet watch of one channel: the servers in its scope each get a watch of their own. */
 export interface FleetRecord {
   id: string;
+  /** Stamped by the tenant-scoped store in OAuth mode. */
+  tenant?: string;
   platform: Platform;
   channelId: string;
   scope: FleetScope;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USED_RETENTION_MS, type BotStore, type PendingConfirmation } from '../../src/core/store.js';
 import { describeStoreRecordsContract } from './store-contract-records.js';
 import { describeStoreTenantsContract } from './store-contract-tenants.js';
+import { describeStoreIsolationContract } from './store-contract-isolation.js';
 
 /** What a test file provides: a fresh, empty store on the given clock, and how to dispose of it. */
 export type OpenStore = (options: {
@@ -74,6 +75,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describePendingContract(fixture);
     describeStoreRecordsContract(fixture);
     describeStoreTenantsContract(fixture);
+    describeStoreIsolationContract(fixture);
 
     it('answers ping', async () => {
       await expect(fixture.store.ping()).resolves.toBeUndefined();

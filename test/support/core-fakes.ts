@@ -12,6 +12,7 @@ import type { Logger } from '../../src/logger.js';
 import type { CoreMetrics } from '../../src/core/metrics-port.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
+import type { TenantScope } from '../../src/core/tenant-port.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { fakeCommands } from './core-fake-commands.js';
 import { fakeHostingApi, instanceDetail } from './fake-api.js';
@@ -154,6 +155,8 @@ export async function makeBot(
     learnAliases?: boolean;
     logger?: Logger;
     metrics?: CoreMetrics;
+    /** OAuth mode: requests carry their tenant (src/tenants/scope.ts) and the state is split by it. */
+    tenants?: TenantScope;
   } = {},
 ) {
   const { config, dir } = tempConfig(options.policy, options.env);
@@ -168,6 +171,7 @@ export async function makeBot(
     ...(options.now ? { now: options.now } : {}),
     ...(options.tracker ? { tracker: options.tracker } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.tenants ? { tenants: options.tenants } : {}),
   });
   let seq = 0;
   const run = async (

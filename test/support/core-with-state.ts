@@ -6,6 +6,7 @@ import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import { createCore, type Core, type CoreDeps } from '../../src/app/core.js';
 import type { BotStore } from '../../src/core/store.js';
 import { openBotState } from '../../src/store/open.js';
+import { tenantScopedAudit, tenantScopedStore } from '../../src/tenants/tenant-store.js';
 
 /** Builds a bot over the data dir's state (or `deps.store` with the data dir's audit log). */
 export async function createCoreWithState(
@@ -22,7 +23,11 @@ export async function createCoreWithState(
         secrets: secretsOf(config),
         ...(deps.now ? { now: () => deps.now!().getTime() } : {}),
       });
-  const bot = await createCore(config, { ...deps, store: state.store, audit: state.audit });
+  // OAuth mode's view of the state when the bot is given a tenant scope (as src/app/tenancy.ts does).
+  const { tenants } = deps;
+  const store = tenants ? tenantScopedStore(state.store, tenants) : state.store;
+  const audit = tenants ? tenantScopedAudit(state.audit, tenants) : state.audit;
+  const bot = await createCore(config, { ...deps, store, audit });
   return {
     ...bot,
     async close() {

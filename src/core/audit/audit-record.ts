@@ -8,6 +8,7 @@ import type { CoreMetrics } from '../metrics-port.js';
 import type { Registry } from '../parse/registry.js';
 import type { Actor, Platform } from '../ports.js';
 import type { AuditRecord } from '../audit-types.js';
+import { tenantLabel, type TenantScope } from '../tenant-port.js';
 
 /** An audit record in progress plus what finishing it needs. */
 export interface OpenRecord {
@@ -52,7 +53,13 @@ function outcomeOf(record: AuditRecord): string {
  */
 export async function closeRecord(
   open: OpenRecord,
-  deps: { audit: AuditLog; logger: Logger; metrics?: CoreMetrics; registry?: Pick<Registry, 'byPath'> },
+  deps: {
+    audit: AuditLog;
+    logger: Logger;
+    metrics?: CoreMetrics;
+    registry?: Pick<Registry, 'byPath'>;
+    tenants?: TenantScope;
+  },
 ): Promise<boolean> {
   const { record, calls, started } = open;
   const { apiStatus } = summariseCalls(calls);
@@ -61,6 +68,12 @@ export async function closeRecord(
   // An unknown command is the user's own words: the label says "unknown", never the text.
   const command = deps.registry?.byPath(record.command) ? record.command : 'unknown';
   deps.metrics?.commandDone(command, record.platform as Platform, outcomeOf(record));
+  const tenant = deps.tenants?.current();
+  if (tenant)
+    deps.metrics?.tenantCommand?.(
+      tenantLabel(tenant),
+      record.errorId === 'rate-limited' ? 'rate_limited' : 'done',
+    );
   return deps.audit.write(record).then(
     () => true,
     (error: unknown) => {

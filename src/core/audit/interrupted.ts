@@ -15,6 +15,7 @@ import { replicaAliveLease } from './replica-alive.js';
 import { lease as leaseOf, type Lease } from '../leases.js';
 import { COLLECTIONS, type BotStore, type CallOutcome, type LeaseStore } from '../store.js';
 import { interruptedCard } from './unknown-outcome.js';
+import { SINGLE_TENANT, type TenantScope } from '../tenant-port.js';
 
 /** Name of the lease a closing pass runs under. */
 export const INTERRUPTED_LEASE = 'close-interrupted';
@@ -35,6 +36,8 @@ export interface InterruptedDeps {
   lease?: { leases: LeaseStore; ttlMs: number };
   /** What the bot's state says about a call, checked before calling it unknown (see knownOutcome). */
   known?: (record: AuditRecord) => Promise<KnownOutcome | null>;
+  /** OAuth mode: each record is closed as its tenant's (its kept outcome, its card's bot token). */
+  tenants?: TenantScope;
 }
 
 /**
@@ -110,7 +113,7 @@ async function closeAll(
     if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
     if (closed > 0 && lease && !(await renewed(deps, lease))) break;
-    await closeOne(deps, responderFor, record, at);
+    await (deps.tenants ?? SINGLE_TENANT).run(record.tenant, () => closeOne(deps, responderFor, record, at));
     closed += 1;
   }
   return closed;

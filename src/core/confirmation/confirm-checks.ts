@@ -7,6 +7,8 @@ import type { ActionEvent } from '../ports.js';
 import { sameActor, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { isUuid } from '../parse/uuid.js';
+import { localeFrom } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
 function sameText(given: string, expected: string): boolean {
@@ -100,4 +102,15 @@ export function answerable(rt: Runtime, pending: PendingConfirmation, event: Act
   const refusal = placeRefusal(pending, event) ?? actorRefusal(rt, pending, event);
   if (refusal) return { ok: false, error: refusal };
   return event.action === 'confirm' ? confirmable(rt, pending, event) : { ok: true };
+}
+
+/** OAuth mode: the refusal when the card was asked in another tenant than this click's (else null). */
+export function otherTenantError(
+  rt: Pick<Runtime, 'tenants'>,
+  pending: PendingConfirmation,
+  localeTag?: string,
+) {
+  if (pending.tenant === rt.tenants?.current()) return null;
+  const locale = localeFrom(localeTag);
+  return new UserError('other-tenant', t(locale, 'tenant.otherTenant'), t(locale, 'tenant.otherTenantHint'));
 }

@@ -4,16 +4,20 @@
 // whose answer would be refused. It changes nothing; the runner checks everything again on submit.
 import type { Message } from '../../render/message.js';
 import { isTokenShaped } from './confirm-card.js';
-import { answerable } from './confirm-checks.js';
+import { answerable, otherTenantError } from './confirm-checks.js';
 import { userErrorMessage } from '../replies/outcomes.js';
 import type { ActionEvent } from '../ports.js';
 import type { Runtime } from '../context.js';
+import { localeFrom } from '../../i18n/locale.js';
 
 /** null when `event.actor` may confirm (or the card is unknown here: the runner answers that); else the refusal. */
 export async function confirmRefusal(rt: Runtime, event: ActionEvent): Promise<Message | null> {
   if (!isTokenShaped(event.token)) return null;
   const pending = await rt.store.pending.get(event.token);
-  if (!pending || pending.status === 'used' || rt.now().getTime() >= pending.expiresAt) return null;
+  if (!pending) return null;
+  const foreign = otherTenantError(rt, pending, event.locale);
+  if (foreign) return userErrorMessage(foreign, localeFrom(event.locale));
+  if (pending.status === 'used' || rt.now().getTime() >= pending.expiresAt) return null;
   const may = answerable(rt, pending, { ...event, action: 'confirm' });
   return may.ok ? null : userErrorMessage(may.error);
 }

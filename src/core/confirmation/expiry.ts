@@ -9,12 +9,13 @@ import { lease, type Lease } from '../leases.js';
 import type { MessageRef, Responder } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
+import { SINGLE_TENANT } from '../tenant-port.js';
 
 /** The lease the expiry sweeper runs under. */
 export const SWEEPER_LEASE = 'sweeper:expiry';
 
 /** What expiring needs from the runtime. */
-export type ExpiryRuntime = Pick<Runtime, 'store' | 'audit' | 'now' | 'logger' | 'metrics'>;
+export type ExpiryRuntime = Pick<Runtime, 'store' | 'audit' | 'now' | 'logger' | 'metrics' | 'tenants'>;
 
 /** How far this process's clock may be from the shared store's before it stops sweeping. */
 export const CLOCK_SKEW_LIMIT_MS = 30_000;
@@ -124,9 +125,12 @@ export function createExpirySweep(
     if (at === null) return;
     if (!(await sweeper.take())) return;
     const due = await rt.store.pending.due(at, options.batch ?? 100);
+    // Each card is expired as its tenant's (that workspace's token edits it).
     for (const pending of due) {
-      const responder = pending.cardRef ? options.responderFor(pending.cardRef) : null;
-      await expirePending(rt, pending, responder, at);
+      await (rt.tenants ?? SINGLE_TENANT).run(pending.tenant, async () => {
+        const responder = pending.cardRef ? options.responderFor(pending.cardRef) : null;
+        await expirePending(rt, pending, responder, at);
+      });
     }
   };
 }

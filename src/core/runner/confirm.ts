@@ -7,7 +7,7 @@ import type { AuditRecord, CommandDefinition } from '../command.js';
 import { answeredInAudit } from '../confirmation/audit-answer.js';
 import { expiredCard, isTokenShaped } from '../confirmation/confirm-card.js';
 import { storeNow } from '../confirmation/store-clock.js';
-import { answerable, confirmationMatches } from '../confirmation/confirm-checks.js';
+import { answerable, confirmationMatches, otherTenantError } from '../confirmation/confirm-checks.js';
 import { isUserError, UserError } from '../errors.js';
 import { claimInstances } from '../confirmation/instance-lease.js';
 import { beforeAnyChange } from '../store-errors.js';
@@ -100,6 +100,9 @@ async function authorise(
       ),
     );
   }
+  // Another tenant's card: refused before anything of it (command, arguments) is read or written.
+  const foreign = otherTenantError(rt, pending, event.locale);
+  if (foreign) return refuse(foreign);
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;

@@ -34,6 +34,7 @@ import { authorised } from './authorise.js';
 import { HALT, PASS, refuse, runPipeline, type Refusal, type StepResult } from './pipeline.js';
 import { needsConfirmation, startConfirmation, type Decision } from './preview.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { rateLimitRefusal } from './rate-limit.js';
 
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
@@ -163,6 +164,19 @@ async function authorise(
   const { record } = audit;
   // Lookups that only help parsing and labels must not hold up an answer while the store is out.
   const report = storeReport(rt.logger);
+  if (rt.config.rateLimits) {
+    const subject = { actor: inv.actor, tenant: rt.tenants?.current() };
+    const at = rt.now().getTime();
+    const limited = await rateLimitRefusal(
+      rt.store.ephemeral,
+      rt.config.rateLimits,
+      subject,
+      at,
+      localeFrom(inv.locale),
+      report,
+    );
+    if (limited) return refuse(limited);
+  }
   const bindingKey = channelKey(inv.platform, inv.channelId);
   const binding = await bestEffort<ResolvedInstance | null | typeof UNREADABLE>(
     'channel binding',

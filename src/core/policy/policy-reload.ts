@@ -1,0 +1,72 @@
+// The policy file, where used, reloads on change without a restart: at most every `checkEveryMs`
+// the file is read again and, if its text changed, parsed; a new file that does not parse (or that
+// vanished) is refused with the reason in the log, and the policy in force stays.
+import { readFileSync } from 'node:fs';
+import { parsePolicy } from './policy-file.js';
+import { createPolicy, type Policy } from './policy.js';
+
+/** How to find and check the file again. */
+export interface PolicyReloadOptions {
+  path: string;
+  commandPaths: readonly string[];
+  logger: {
+    info(detail: Record<string, unknown>, message: string): void;
+    error(detail: Record<string, unknown>, message: string): void;
+  };
+  now?: () => number;
+  /** Least time between two reads of the file (default 2 s). */
+  checkEveryMs?: number;
+}
+
+/** A Policy that follows its file; `rejected()` says why the newest file was refused, if it was. */
+export function reloadingPolicy(
+  initial: Policy,
+  options: PolicyReloadOptions,
+): Policy & { rejected(): string | null } {
+  const now = options.now ?? Date.now;
+  const checkEveryMs = options.checkEveryMs ?? 2_000;
+  const readText = (): string | null => {
+    try {
+      return readFileSync(options.path, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  let current = initial;
+  let lastText = readText();
+  let lastCheck = now();
+  let rejection: string | null = null;
+  const policy = (): Policy => {
+    if (now() - lastCheck < checkEveryMs) return current;
+    lastCheck = now();
+    const text = readText();
+    if (text === lastText) return current;
+    lastText = text;
+    try {
+      if (text === null) throw new Error(`Policy file ${options.path}: not found any more`);
+      current = createPolicy(parsePolicy(text, options.path, options.commandPaths), options.path);
+      rejection = null;
+      options.logger.info({ path: options.path }, 'policy file changed: reloaded');
+    } catch (error) {
+      rejection = error instanceof Error ? error.message : String(error);
+      options.logger.error(
+        { reason: rejection },
+        'new policy file refused; the previous policy stays in force',
+      );
+    }
+    return current;
+  };
+  return {
+    get source() {
+      return policy().source;
+    },
+    roleOf: (actor) => policy().roleOf(actor),
+    authorize: (actor, command, channelId) => policy().authorize(actor, command, channelId),
+    channelAllows: (risk, platform, channelId) => policy().channelAllows(risk, platform, channelId),
+    isTwoPerson: (path) => policy().isTwoPerson(path),
+    canApprove: (actor) => policy().canApprove(actor),
+    alias: (name) => policy().alias(name),
+    aliases: () => policy().aliases(),
+    rejected: () => rejection,
+  };
+}

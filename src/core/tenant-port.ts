@@ -1,0 +1,22 @@
+// Which tenant (workspace / guild) work belongs to, as a port: the core and the background work
+// (expiry sweeper, tracker, watch poller) ask it, src/tenants implements it in OAuth mode. Records
+// written for a tenant carry its id (`tenant`), so work resumed outside a request runs as theirs.
+import { createHash } from 'node:crypto';
+
+/** The tenant of the work in progress, and a way to act as a record's tenant. */
+export interface TenantScope {
+  /** The current tenant's id ("slack:T0123"); undefined in single-tenant mode or outside a tenant. */
+  current(): string | undefined;
+  /** Runs `work` as `tenant`'s (its key, its bot token, its state); as is when `tenant` is undefined. */
+  run<T>(tenant: string | undefined, work: () => Promise<T>): Promise<T>;
+}
+
+/** One team, one key: no tenant anywhere (single-tenant mode, tests). */
+export const SINGLE_TENANT: TenantScope = {
+  current: () => undefined,
+  run: (_tenant, work) => work(),
+};
+
+/** A tenant as a metrics label: a short hash, never the team or guild id in clear. */
+export const tenantLabel = (tenant: string): string =>
+  createHash('sha256').update(tenant).digest('hex').slice(0, 12);

@@ -1,0 +1,168 @@
+// OAuth mode: the bot's store and audit trail as one tenant sees them — the one place where state is
+// split by tenant. Pending confirmations, watches, followed operations, bindings, learned hostnames
+// and seen ids are keyed under the current tenant and stamped with its id (`tenant`), so nothing
+// of tenant A is readable, listable or changeable from tenant B. Outside a tenant (the background
+// work's listing pass) every record shows with its `tenant`, and that work runs each record as its
+// tenant (TenantScope.run), where these keys resolve again. Leases, the adapters' ephemeral state
+// and the tenants collection itself stay shared.
+import type {
+  AuditLog,
+  AuditRecord,
+  BotStore,
+  HostnameDirectory,
+  PendingConfirmation,
+  PendingStore,
+  RecordCollection,
+  TenantScope,
+} from '../core/index.js';
+import { TENANTS_COLLECTION } from './tenant-directory.js';
+
+/** Between a tenant id and a key or hostname: a character neither contains. */
+const SEPARATOR = '\u241f';
+
+const keyIn = (tenant: string | undefined, id: string) => (tenant ? `${tenant}${SEPARATOR}${id}` : id);
+
+const tenantOf = (value: unknown): string | undefined =>
+  typeof value === 'object' && value !== null && 'tenant' in value && typeof value.tenant === 'string'
+    ? value.tenant
+    : undefined;
+
+/** A collection whose records, inside a tenant, are that tenant's only. */
+function scopedCollection<T>(base: RecordCollection<T>, scope: TenantScope): RecordCollection<T> {
+  const mine = async (): Promise<T[]> => {
+    const tenant = scope.current();
+    const all = await base.list();
+    return tenant ? all.filter((record) => tenantOf(record) === tenant) : all;
+  };
+  return {
+    put(id, value) {
+      const tenant = scope.current();
+      const stamped = tenant && typeof value === 'object' && value !== null ? { ...value, tenant } : value;
+      return base.put(keyIn(tenant, id), stamped);
+    },
+    get: (id) => base.get(keyIn(scope.current(), id)),
+    delete: (id) => base.delete(keyIn(scope.current(), id)),
+    list: mine,
+    count: async () => (scope.current() ? (await mine()).length : base.count()),
+  };
+}
+
+/** Pending confirmations: stamped with their tenant; another tenant may read one (to be refused clearly by the runner) but never take, attach or delete it. */
+function scopedPending(base: PendingStore, scope: TenantScope): PendingStore {
+  const owned = async (token: string): Promise<boolean> => {
+    const tenant = scope.current();
+    if (!tenant) return true;
+    const pending = await base.get(token);
+    return !pending || pending.tenant === tenant;
+  };
+  const mine = (pending: PendingConfirmation) => {
+    const tenant = scope.current();
+    return !tenant || pending.tenant === tenant;
+  };
+  return {
+    put(pending) {
+      const tenant = scope.current();
+      return base.put(tenant ? { ...pending, tenant } : pending);
+    },
+    get: (token) => base.get(token),
+    async take(token, usedBy, at, resolution, takeId) {
+      return (await owned(token)) ? base.take(token, usedBy, at, resolution, takeId) : null;
+    },
+    async attachCard(token, ref) {
+      return (await owned(token)) && base.attachCard(token, ref);
+    },
+    async delete(token) {
+      if (await owned(token)) await base.delete(token);
+    },
+    async due(at, limit) {
+      return (await base.due(at, limit)).filter(mine);
+    },
+    count: () => base.count(),
+  };
+}
+
+/** Learned hostnames: stored as "<tenant>␟<hostname>", so a name resolves and completes in its tenant only. */
+function scopedHostnames(base: HostnameDirectory, scope: TenantScope): HostnameDirectory {
+  const prefix = () => {
+    const tenant = scope.current();
+    return tenant ? `${tenant}${SEPARATOR}` : '';
+  };
+  // Hostnames are compared case-insensitively by the stores.
+  const strip = (stored: string, start: string): string | null =>
+    stored.toLowerCase().startsWith(start.toLowerCase()) ? stored.slice(start.length) : null;
+  const hostnameOf = async (uuid: string) => {
+    const stored = await base.hostnameOf(uuid);
+    return stored === null ? null : strip(stored, prefix());
+  };
+  return {
+    remember: (uuid, hostname) => base.remember(uuid, prefix() + hostname),
+    hostnameOf,
+    async forget(uuid) {
+      if ((await hostnameOf(uuid)) !== null) await base.forget(uuid);
+    },
+    uuidsOf: (hostname) => base.uuidsOf(prefix() + hostname),
+    async search(start, limit) {
+      const own = prefix();
+      return (await base.search(own + start, limit)).flatMap((known) => {
+        const hostname = strip(known.hostname, own);
+        return hostname === null ? [] : [{ uuid: known.uuid, hostname }];
+      });
+    },
+  };
+}
+
+/** The store as the current tenant sees it (and whole, outside any tenant). */
+export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore {
+  const store: BotStore = {
+    kind: base.kind,
+    pending: scopedPending(base.pending, scope),
+    bindings: scopedCollection(base.bindings, scope),
+    hostnames: scopedHostnames(base.hostnames, scope),
+    operations: scopedCollection(base.operations, scope),
+    leases: base.leases,
+    ephemeral: base.ephemeral,
+    collection: <T>(name: string) =>
+      name === TENANTS_COLLECTION
+        ? base.collection<T>(name)
+        : scopedCollection(base.collection<T>(name), scope),
+    ping: () => base.ping(),
+    close: () => base.close(),
+  };
+  if (base.time) store.time = base.time.bind(base);
+  if (base.faults) store.faults = base.faults.bind(base);
+  return store;
+}
+
+/** Longest stretch of the shared trail read to find one tenant's newest records. */
+const MAX_AUDIT_SCAN = 20_000;
+
+/** The audit trail as the current tenant sees it: records stamped with their tenant, listed to it only (kept after an uninstall). */
+export function tenantScopedAudit(base: AuditLog, scope: TenantScope): AuditLog {
+  const mine = (record: AuditRecord | undefined) => {
+    const tenant = scope.current();
+    return record !== undefined && (!tenant || record.tenant === tenant);
+  };
+  // The trail is shared: read further back until `limit` of this tenant's records are found.
+  const newest = async (limit: number, read: (n: number) => Promise<AuditRecord[]>) => {
+    if (!scope.current()) return read(limit);
+    for (let n = limit * 4; ; n *= 4) {
+      const records = await read(Math.min(n, MAX_AUDIT_SCAN));
+      const own = records.filter(mine);
+      if (own.length >= limit || records.length < n || n >= MAX_AUDIT_SCAN) return own.slice(0, limit);
+    }
+  };
+  return {
+    write(record) {
+      const tenant = scope.current();
+      return base.write(tenant ? { ...record, tenant } : record);
+    },
+    recent: (channelId, limit, platform) => newest(limit, (n) => base.recent(channelId, n, platform)),
+    recentAcrossChannels: (limit) => newest(limit, (n) => base.recentAcrossChannels(n)),
+    unfinished: async (before) => (await base.unfinished(before)).filter(mine),
+    async answered(invocationId) {
+      const record = await base.answered(invocationId);
+      return mine(record) ? record : undefined;
+    },
+    close: () => base.close(),
+  };
+}
