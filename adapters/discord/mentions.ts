@@ -8,7 +8,9 @@ import { escapeMarkdownKeepCode } from './escape.js';
 const SNOWFLAKE = /^\d{15,21}$/;
 
 /** Whether a block names a Discord user, so it must go where Discord renders mentions (not the footer). */
-export function namesDiscordUser(block: Block): block is Extract<Block, { type: 'context' }> & { parts: Inline[] } {
+export function namesDiscordUser(
+  block: Block,
+): block is Extract<Block, { type: 'context' }> & { parts: Inline[] } {
   return (
     block.type === 'context' &&
     (block.parts ?? []).some((p) => typeof p !== 'string' && p.platform === 'discord' && SNOWFLAKE.test(p.id))
@@ -20,8 +22,22 @@ export function markdownWithMentions(parts: readonly Inline[]): string {
   return parts
     .map((p) => {
       if (typeof p === 'string') return escapeMarkdownKeepCode(p);
-      if (p.platform === 'discord' && SNOWFLAKE.test(p.id)) return `<@${p.id}>`;
+      if (p.platform === 'discord' && SNOWFLAKE.test(p.id))
+        return p.type === 'team' ? `<@&${p.id}>` : `<@${p.id}>`;
       return escapeMarkdownKeepCode(`@${p.displayName || p.id}`);
     })
     .join('');
+}
+
+/** The Discord roles a message names as on-call teams: the only mentions it may ping. */
+export function teamRoles(blocks: readonly Block[]): string[] {
+  const roles = blocks.flatMap((b) =>
+    b.type === 'context'
+      ? (b.parts ?? []).filter(
+          (p) =>
+            typeof p !== 'string' && p.type === 'team' && p.platform === 'discord' && SNOWFLAKE.test(p.id),
+        )
+      : [],
+  );
+  return [...new Set(roles.map((p) => (typeof p === 'string' ? p : p.id)))];
 }

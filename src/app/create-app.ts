@@ -18,6 +18,7 @@ import {
   type OperationTracker,
   createOutbound,
   type Outbound,
+  type Policy,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -170,6 +171,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     const tracker = trackerFactory?.({ api, store: state.store, config, owner, logger });
     if (tracker) cleanup.push(() => tracker.stop?.());
+    let policyOf = (): Policy | undefined => undefined;
     const watching = createWatching({
       api,
       store: state.store,
@@ -180,6 +182,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       audit: state.audit,
       ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
+      ...(config.watch?.renotifyMs !== undefined ? { renotifyMs: config.watch.renotifyMs } : {}),
+      // The policy is read by createBot below; reminders ask it only once polling runs.
+      oncall: (platform, channelId) => policyOf()?.oncall(platform, channelId),
+      locale: config.locale,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging
@@ -209,6 +215,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       logger,
     });
     cleanup.push(() => bot.close());
+    policyOf = () => bot.policy;
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
     if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
     let closing: Promise<void> | undefined;
