@@ -29,15 +29,18 @@ export function markdownWithMentions(parts: readonly Inline[]): string {
     .join('');
 }
 
-/** The Discord roles a message names as on-call teams: the only mentions it may ping. */
-export function teamRoles(blocks: readonly Block[]): string[] {
-  const roles = blocks.flatMap((b) =>
+/** Who a message may ping: the on-call roles and the people it names to notify (approvers); nobody else. */
+export function pingsOf(blocks: readonly Block[]): { roles: string[]; users: string[] } {
+  const refs = blocks.flatMap((b) =>
     b.type === 'context'
       ? (b.parts ?? []).filter(
-          (p) =>
-            typeof p !== 'string' && p.type === 'team' && p.platform === 'discord' && SNOWFLAKE.test(p.id),
+          (p): p is Exclude<Inline, string> =>
+            typeof p !== 'string' && p.platform === 'discord' && SNOWFLAKE.test(p.id),
         )
       : [],
   );
-  return [...new Set(roles.map((p) => (typeof p === 'string' ? p : p.id)))];
+  const ids = (keep: (p: Exclude<Inline, string>) => boolean) => [
+    ...new Set(refs.filter(keep).map((p) => p.id)),
+  ];
+  return { roles: ids((p) => p.type === 'team'), users: ids((p) => p.type === 'user' && p.notify === true) };
 }

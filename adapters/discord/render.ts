@@ -9,7 +9,7 @@ import type { Button, Message } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
-import { teamRoles } from './mentions.js';
+import { pingsOf } from './mentions.js';
 
 /**
  * custom_id prefixes of the confirmation buttons and the typed-confirmation modal. A Confirm that
@@ -31,24 +31,29 @@ export interface DiscordPayload {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
   files: { name: string; data: Buffer; description: string }[];
-  /** On-call roles the message names (reminders): pinged, and nothing else. */
-  roles?: string[];
+  /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
+  pings?: { roles: string[]; users: string[] };
 }
 
 /** Mentions are never parsed, whatever the text says. */
 export const NO_MENTIONS: { parse: [] } = { parse: [] };
 
-/** Only the on-call roles the message names may ping; no text ever can. */
-function allowedMentions(payload: DiscordPayload): { parse: []; roles?: string[] } {
-  return payload.roles?.length ? { parse: [], roles: payload.roles } : NO_MENTIONS;
+/** Only the roles and people the message names to notify may ping; no text ever can. */
+function allowedMentions(payload: DiscordPayload): { parse: []; roles?: string[]; users?: string[] } {
+  const { roles = [], users = [] } = payload.pings ?? {};
+  return {
+    ...NO_MENTIONS,
+    ...(roles.length > 0 ? { roles } : {}),
+    ...(users.length > 0 ? { users } : {}),
+  };
 }
 
-/** Embeds never ping: the on-call roles go in the content, before what it already says. */
-function withRoles(payload: DiscordPayload, roles: string[]): DiscordPayload {
-  if (roles.length === 0) return payload;
-  const ping = roles.map((id) => `<@&${id}>`).join(' ');
+/** Embeds never ping: the mentions that notify go in the content, before what it already says. */
+function withPings(payload: DiscordPayload, pings: { roles: string[]; users: string[] }): DiscordPayload {
+  if (pings.roles.length + pings.users.length === 0) return payload;
+  const ping = [...pings.roles.map((id) => `<@&${id}>`), ...pings.users.map((id) => `<@${id}>`)].join(' ');
   const rest = payload.content === '\u200b' ? '' : payload.content;
-  return { ...payload, content: fitEscaped(rest ? `${ping} ${rest}` : ping, L.content), roles };
+  return { ...payload, content: fitEscaped(rest ? `${ping} ${rest}` : ping, L.content), pings };
 }
 
 /** A custom_id for a confirmation control; refuses tokens that would exceed Discord's 100 chars. */
@@ -117,7 +122,7 @@ function isNotice(message: Message, files: number): boolean {
 
 /** Renders a neutral message as a Discord payload within every documented limit. */
 export function renderMessage(message: Message): DiscordPayload {
-  return withRoles(renderBody(message), teamRoles(message.blocks));
+  return withPings(renderBody(message), pingsOf(message.blocks));
 }
 
 function renderBody(message: Message): DiscordPayload {

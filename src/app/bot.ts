@@ -42,6 +42,7 @@ import {
   NO_TRACKER,
   type OperationTracker,
   type WatchService,
+  type DirectMessage,
   typedDialog,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
@@ -80,6 +81,8 @@ export interface BotDeps {
   onResult?: ResultListener;
   /** Every outgoing message's transforms; default: the config's secrets redacted, no simulator marker. */
   outbound?: Outbound;
+  /** Sends approvers direct messages (`approvals: {notify: dm}`), through the adapters' posters. */
+  directMessage?: DirectMessage;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
 }
@@ -145,6 +148,7 @@ export async function createBot(config: AppConfig, deps: BotDeps): Promise<Bot> 
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
+  if (deps.directMessage) rt.directMessage = deps.directMessage;
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
@@ -210,6 +214,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
   return {
     currency: config.currency,
     confirmTtlMs: config.confirmTtlMs,
+    ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
     replies: { ...config.replies },
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
   };

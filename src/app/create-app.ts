@@ -172,6 +172,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const tracker = trackerFactory?.({ api, store: state.store, config, owner, logger });
     if (tracker) cleanup.push(() => tracker.stop?.());
     let policyOf = (): Policy | undefined => undefined;
+    // The adapters' posters once they exist (serve): approvers' direct messages go through them.
+    let posters: ChannelPoster[] = [];
     const watching = createWatching({
       api,
       store: state.store,
@@ -212,6 +214,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
+      directMessage: async (platform, userId, message) => {
+        const poster = posters.find((p) => p.platform === platform && p.tellPrivately);
+        if (!poster?.tellPrivately) throw new Error(`no direct messages on ${platform}`);
+        await poster.tellPrivately(userId, message);
+      },
       logger,
     });
     cleanup.push(() => bot.close());
@@ -229,7 +236,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
-      startWatching: (posters) => watching.start(posters.map((poster) => outgoingPoster(outbound, poster))),
+      startWatching: (list) => {
+        posters = list.map((poster) => outgoingPoster(outbound, poster));
+        return watching.start(posters);
+      },
       closeInterrupted: (responderFor) => bot.closeInterrupted(responderFor),
       close: () => (closing ??= runCleanup(cleanup)),
     };

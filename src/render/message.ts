@@ -27,6 +27,8 @@ export interface PersonRef {
   platform: string;
   id: string;
   displayName: string;
+  /** Notify them where they are named (approvers of a two-person request; on-call teams always are). */
+  notify?: boolean;
 }
 
 /** A piece of a line: plain text (escaped by renderers) or a person. */

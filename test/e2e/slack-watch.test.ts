@@ -199,15 +199,15 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
       );
       const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
       const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: dir });
-      let bot: Bot | undefined;
       const watching = createWatching({
         api,
         store,
         intervalMs: 40,
         renotifyMs: 600,
-        oncall: (platform, channelId) => bot?.policy.oncall(platform, channelId),
+        // Asked only once polling runs, after the bot below exists.
+        oncall: (platform, channelId) => bot.policy.oncall(platform, channelId),
       });
-      bot = await createBotWithState(config, {
+      const bot: Bot = await createBotWithState(config, {
         api,
         store,
         commands: allCommands,

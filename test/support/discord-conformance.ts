@@ -96,11 +96,15 @@ export function checkDiscordMessage(body: Json): string[] {
   if (typeof content === 'string' && content !== '' && (mentions?.parse?.length ?? -1) !== 0) {
     findings.push('content sent without allowed_mentions: { parse: [] }');
   }
-  // Only an on-call role the content names may be allowed to ping (reminders); never users or others.
-  if (mentions?.users !== undefined) findings.push('allowed_mentions lists users');
-  for (const role of mentions?.roles ?? []) {
-    if (typeof content !== 'string' || !content.includes(`<@&${String(role)}>`))
-      findings.push(`allowed_mentions lets role ${String(role)} ping without naming it in the content`);
+  // Only a role or person the content names may be allowed to ping (on-call reminders, approvers).
+  for (const [kind, prefix] of [
+    ['roles', '<@&'],
+    ['users', '<@'],
+  ] as const) {
+    for (const id of mentions?.[kind] ?? []) {
+      if (typeof content !== 'string' || !content.includes(`${prefix}${String(id)}>`))
+        findings.push(`allowed_mentions lets ${kind} ${String(id)} ping without naming it in the content`);
+    }
   }
   return findings;
 }
