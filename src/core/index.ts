@@ -77,7 +77,7 @@ export { SIMULATOR_MARKER, createOutbound, markSimulator } from './runner/outbou
 export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';
 export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
-export { notifyApprovers, approvalRequest, type DirectMessage } from './runner/approvers.js';
+export type { DirectMessage } from './runner/approvers.js';
 export type { CoreSettings } from './settings.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';

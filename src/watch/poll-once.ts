@@ -167,7 +167,11 @@ async function show(
     groups: deps.groups,
     poster,
     send,
-    remindGroup: (group, at) => remindGroup(reminding, group, at),
+    // The group card is its opener's card: acknowledging that acknowledges the group.
+    remindGroup: async (group, at) => {
+      const opener = (await deps.book.alerts.get(group.opener.watchId))?.open[group.opener.kind];
+      if (!opener?.acknowledgedBy) await remindGroup(reminding, group, at);
+    },
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };

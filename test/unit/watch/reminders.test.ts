@@ -143,6 +143,24 @@ describe('re-notification', () => {
     expect(posts).toHaveLength(2);
   });
 
+  it('stops reminding a storm group once its card (its first member’s) is acknowledged', async () => {
+    const c = await channel({ count: 6 });
+    c.fail();
+    await c.pollAll(1000);
+    for (const watch of c.watches) {
+      const state = (await c.book.alerts.get(watch.id))!;
+      const group = state.open.status?.group;
+      // The opener's id is in the group id (storm-groups.ts groupId).
+      if (group?.includes(watch.id)) {
+        acknowledge(state, 'status', 'oscar', c.now());
+        await c.book.alerts.put(watch.id, state);
+      }
+    }
+    for (let i = 0; i < 31; i += 1) await c.pollAll(MIN);
+    const posts = c.log.entries.filter((e) => e.kind === 'post');
+    expect(posts.filter((e) => /still failing after/.test(e.message.summary ?? ''))).toHaveLength(0);
+  });
+
   it('mentions the channel’s on-call user group on Slack, and nothing a hostname says', async () => {
     const c = await channel({ oncall: SLACK_GROUP, host: 'web-<!subteam^S0EVIL1>-<!here>' });
     c.fail();
