@@ -17,6 +17,8 @@ export interface CoreConfig {
   policyExplicit: boolean;
   dataDir: string;
   confirmTtlMs: number;
+  /** How long a two-person request waits for its approver (VPSOPS_APPROVAL_TTL_SECONDS); default 15 min. */
+  approvalTtlMs?: number;
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
@@ -33,7 +35,7 @@ export interface CoreConfig {
    * Watch poller (VPSOPS_WATCH_INTERVAL_SECONDS) and storm grouping window
    * (VPSOPS_ALERT_GROUP_WINDOW_SECONDS); absent in hand-built configs → 60 s and 30 s.
    */
-  watch?: { intervalMs: number; groupWindowMs?: number };
+  watch?: { intervalMs: number; groupWindowMs?: number; renotifyMs?: number };
   /** How long the instance list (E3) is cached for name resolution (VPSOPS_INSTANCE_LIST_TTL_SECONDS); absent → 60 s. */
   instanceListTtlMs?: number;
   /** PagerDuty Events v2 (PAGERDUTY_ROUTING_KEY, a secret; PAGERDUTY_EVENTS_URL); absent: nothing is paged. */

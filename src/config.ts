@@ -79,6 +79,12 @@ const envSchema = z.object({
   VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
   VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
   VPSOPS_ALERT_GROUP_WINDOW_SECONDS: positiveInt(30, 3_600),
+  // 0 turns reminders off; at most a week.
+  VPSOPS_ALERT_RENOTIFY_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(10_080).default(30),
+  ),
+  VPSOPS_APPROVAL_TTL_SECONDS: positiveInt(900, 86_400),
   PAGERDUTY_ROUTING_KEY: optionalText,
   PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     policyExplicit: e.VPSOPS_POLICY !== undefined,
     dataDir: e.VPSOPS_DATA_DIR,
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
+    approvalTtlMs: e.VPSOPS_APPROVAL_TTL_SECONDS * 1000,
     currency: e.VPSOPS_CURRENCY,
     locale: e.VPSOPS_LOCALE,
     logLevel: e.LOG_LEVEL,
@@ -208,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     watch: {
       intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000,
       groupWindowMs: e.VPSOPS_ALERT_GROUP_WINDOW_SECONDS * 1000,
+      renotifyMs: e.VPSOPS_ALERT_RENOTIFY_MINUTES * 60_000,
     },
     ...(e.PAGERDUTY_ROUTING_KEY
       ? { paging: { routingKey: e.PAGERDUTY_ROUTING_KEY, eventsUrl: e.PAGERDUTY_EVENTS_URL } }

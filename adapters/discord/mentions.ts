@@ -8,7 +8,9 @@ import { escapeMarkdownKeepCode } from './escape.js';
 const SNOWFLAKE = /^\d{15,21}$/;
 
 /** Whether a block names a Discord user, so it must go where Discord renders mentions (not the footer). */
-export function namesDiscordUser(block: Block): block is Extract<Block, { type: 'context' }> & { parts: Inline[] } {
+export function namesDiscordUser(
+  block: Block,
+): block is Extract<Block, { type: 'context' }> & { parts: Inline[] } {
   return (
     block.type === 'context' &&
     (block.parts ?? []).some((p) => typeof p !== 'string' && p.platform === 'discord' && SNOWFLAKE.test(p.id))
@@ -20,8 +22,25 @@ export function markdownWithMentions(parts: readonly Inline[]): string {
   return parts
     .map((p) => {
       if (typeof p === 'string') return escapeMarkdownKeepCode(p);
-      if (p.platform === 'discord' && SNOWFLAKE.test(p.id)) return `<@${p.id}>`;
+      if (p.platform === 'discord' && SNOWFLAKE.test(p.id))
+        return p.type === 'team' ? `<@&${p.id}>` : `<@${p.id}>`;
       return escapeMarkdownKeepCode(`@${p.displayName || p.id}`);
     })
     .join('');
+}
+
+/** Who a message may ping: the on-call roles and the people it names to notify (approvers); nobody else. */
+export function pingsOf(blocks: readonly Block[]): { roles: string[]; users: string[] } {
+  const refs = blocks.flatMap((b) =>
+    b.type === 'context'
+      ? (b.parts ?? []).filter(
+          (p): p is Exclude<Inline, string> =>
+            typeof p !== 'string' && p.platform === 'discord' && SNOWFLAKE.test(p.id),
+        )
+      : [],
+  );
+  const ids = (keep: (p: Exclude<Inline, string>) => boolean) => [
+    ...new Set(refs.filter(keep).map((p) => p.id)),
+  ];
+  return { roles: ids((p) => p.type === 'team'), users: ids((p) => p.type === 'user' && p.notify === true) };
 }

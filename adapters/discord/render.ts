@@ -9,6 +9,7 @@ import type { Button, Message } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
+import { pingsOf } from './mentions.js';
 
 /**
  * custom_id prefixes of the confirmation buttons and the typed-confirmation modal. A Confirm that
@@ -30,10 +31,30 @@ export interface DiscordPayload {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
   files: { name: string; data: Buffer; description: string }[];
+  /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
+  pings?: { roles: string[]; users: string[] };
 }
 
 /** Mentions are never parsed, whatever the text says. */
 export const NO_MENTIONS: { parse: [] } = { parse: [] };
+
+/** Only the roles and people the message names to notify may ping; no text ever can. */
+function allowedMentions(payload: DiscordPayload): { parse: []; roles?: string[]; users?: string[] } {
+  const { roles = [], users = [] } = payload.pings ?? {};
+  return {
+    ...NO_MENTIONS,
+    ...(roles.length > 0 ? { roles } : {}),
+    ...(users.length > 0 ? { users } : {}),
+  };
+}
+
+/** Embeds never ping: the mentions that notify go in the content, before what it already says. */
+function withPings(payload: DiscordPayload, pings: { roles: string[]; users: string[] }): DiscordPayload {
+  if (pings.roles.length + pings.users.length === 0) return payload;
+  const ping = [...pings.roles.map((id) => `<@&${id}>`), ...pings.users.map((id) => `<@${id}>`)].join(' ');
+  const rest = payload.content === '\u200b' ? '' : payload.content;
+  return { ...payload, content: fitEscaped(rest ? `${ping} ${rest}` : ping, L.content), pings };
+}
 
 /** A custom_id for a confirmation control; refuses tokens that would exceed Discord's 100 chars. */
 export function customId(prefix: string, token: string): string {
@@ -101,6 +122,10 @@ function isNotice(message: Message, files: number): boolean {
 
 /** Renders a neutral message as a Discord payload within every documented limit. */
 export function renderMessage(message: Message): DiscordPayload {
+  return withPings(renderBody(message), pingsOf(message.blocks));
+}
+
+function renderBody(message: Message): DiscordPayload {
   const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
     name: fileName(a.filename, i),
     data: Buffer.from(a.data),
@@ -142,7 +167,7 @@ export function toRestBody(payload: DiscordPayload): { body: Record<string, unkn
       content: payload.content,
       embeds: payload.embeds,
       components: payload.components,
-      allowed_mentions: NO_MENTIONS,
+      allowed_mentions: allowedMentions(payload),
       attachments: payload.files.map((f, i) => ({ id: i, filename: f.name, description: f.description })),
     },
     files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
@@ -156,6 +181,6 @@ export function toInteractionOptions(payload: DiscordPayload) {
     embeds: payload.embeds,
     components: payload.components,
     files: payload.files.map((f) => ({ attachment: f.data, name: f.name, description: f.description })),
-    allowedMentions: NO_MENTIONS,
+    allowedMentions: allowedMentions(payload),
   };
 }

@@ -6,13 +6,17 @@ import { escapeMrkdwn, fitMrkdwn } from './escape.js';
 
 /** What a Slack user id looks like; anything else is shown as its escaped @name. */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
+/** What a Slack user group id looks like (an on-call team from the policy file). */
+const SLACK_GROUP_ID = /^S[A-Z0-9]{2,20}$/;
 
 /** The line as mrkdwn with people as mentions, within `max`; the escaped plain form when it would not fit. */
 export function mrkdwnWithMentions(parts: readonly Inline[], plain: string, max: number): string {
   const out = parts
     .map((p) => {
       if (typeof p === 'string') return escapeMrkdwn(p);
-      if (p.platform === 'slack' && SLACK_USER_ID.test(p.id)) return `<@${p.id}>`;
+      if (p.platform === 'slack' && p.type === 'team' && SLACK_GROUP_ID.test(p.id))
+        return `<!subteam^${p.id}>`;
+      if (p.platform === 'slack' && p.type === 'user' && SLACK_USER_ID.test(p.id)) return `<@${p.id}>`;
       return escapeMrkdwn(`@${p.displayName || p.id}`);
     })
     .join('');

@@ -44,6 +44,7 @@ import {
   type OperationTracker,
   type WatchService,
   type TenantScope,
+  type DirectMessage,
   typedDialog,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
@@ -84,6 +85,8 @@ export interface CoreDeps {
   onResult?: ResultListener;
   /** Every outgoing message's transforms; default: the config's secrets redacted, no simulator marker. */
   outbound?: Outbound;
+  /** Sends approvers direct messages (`approvals: {notify: dm}`), through the adapters' posters. */
+  directMessage?: DirectMessage;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
 }
@@ -159,6 +162,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
   if (deps.charts) rt.charts = deps.charts;
   if (deps.watches) rt.watches = deps.watches;
   if (deps.tenants) rt.tenants = deps.tenants;
+  if (deps.directMessage) rt.directMessage = deps.directMessage;
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
@@ -228,6 +232,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
   return {
     currency: config.currency,
     confirmTtlMs: config.confirmTtlMs,
+    ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
     replies: { ...config.replies },
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
     ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),

@@ -18,6 +18,7 @@ import {
   type TenantScope,
   createOutbound,
   type Outbound,
+  type Policy,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -174,6 +175,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     const tracker = trackerFactory?.({ api, store, config, owner, logger, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
+    let policyOf = (): Policy | undefined => undefined;
+    // The adapters' posters once they exist (serve): approvers' direct messages go through them.
+    let posters: ChannelPoster[] = [];
     const watching = createWatching({
       api,
       store,
@@ -185,6 +189,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       audit,
       ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
+      ...(config.watch?.renotifyMs !== undefined ? { renotifyMs: config.watch.renotifyMs } : {}),
+      // The policy is read by createCore below; reminders ask it only once polling runs.
+      oncall: (platform, channelId) => policyOf()?.oncall(platform, channelId),
+      locale: config.locale,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging
@@ -212,9 +220,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
+      directMessage: async (platform, userId, message) => {
+        const poster = posters.find((p) => p.platform === platform && p.tellPrivately);
+        if (!poster?.tellPrivately) throw new Error(`no direct messages on ${platform}`);
+        await poster.tellPrivately(userId, message);
+      },
       logger,
     });
     cleanup.push(() => core.close());
+    policyOf = () => core.policy;
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
     if (target.simulator) await core.learnInstances(Object.values(SEED_IDS.instances));
     let closing: Promise<void> | undefined;
@@ -227,7 +241,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
-      startWatching: (posters) => watching.start(posters.map((poster) => outgoingPoster(outbound, poster))),
+      startWatching: (list) => {
+        posters = list.map((poster) => outgoingPoster(outbound, poster));
+        return watching.start(posters);
+      },
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {

@@ -13,6 +13,7 @@ import type { Actor, Platform } from './ports.js';
 import type { Registry } from './parse/registry.js';
 import type { CoreMetrics } from './metrics-port.js';
 import type { AfterReply } from './runner/runner-ports.js';
+import type { DirectMessage } from './runner/approvers.js';
 import type { CoreSettings } from './settings.js';
 import type { Locale } from '../i18n/locale.js';
 import type { BotStore } from './store.js';
@@ -45,6 +46,8 @@ export interface Runtime {
   onResult?: ResultListener;
   /** OAuth mode: whose request this is, and how background work acts as a record's tenant. */
   tenants?: TenantScope;
+  /** Direct messages (approvers with `approvals: {notify: dm}`); absent: they are mentioned in the channel. */
+  directMessage?: DirectMessage;
 }
 
 /** Store key of a channel: channel ids are only unique within a platform. */

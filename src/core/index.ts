@@ -79,6 +79,7 @@ export { SIMULATOR_MARKER, createOutbound, markSimulator } from './runner/outbou
 export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';
 export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
+export type { DirectMessage } from './runner/approvers.js';
 export type { CoreSettings } from './settings.js';
 export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantScope } from './tenant-port.js';

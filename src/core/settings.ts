@@ -13,6 +13,8 @@ export interface CoreSettings {
   currency: string;
   /** How long a confirmation card waits for its click. */
   confirmTtlMs: number;
+  /** How long a two-person request waits for its approver (default: confirmTtlMs). */
+  approvalTtlMs?: number;
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
   /** How long the hosting service's instance list is cached for name lookups (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */

@@ -125,6 +125,18 @@ export const en = {
   'card.confirmedRequestedBy': ' · requested by {requester}',
   'card.failed': 'Confirmed by {who} at {time} UTC — failed.',
 
+  // Alert reminders and approver notices (src/watch/reminders.ts, src/core/runner/approvers.ts)
+  'alert.groupReminder':
+    '{count, plural, one {# server} other {# servers}} of the storm ({traits}) still failing after {span}, and not acknowledged yet.',
+  'alert.oncall': 'On call: {team}',
+  'alert.oncallName': 'on-call',
+  'approval.request':
+    '{requester} asks for approval of {command}: an admin other than them can Approve on the card.',
+  'approval.requestDm':
+    '{requester} asks for approval of {command} in channel {channel}: Approve on the card there.',
+  'approval.approvers': 'Approvers: {approvers}',
+  'approval.expires': 'Waits {span} for an approver.',
+
   // Help (commands/shared/help-view.ts, usage.ts)
   'help.risk.read': 'read — changes nothing',
   'help.risk.change': 'change — makes a change, no confirmation unless it costs money',

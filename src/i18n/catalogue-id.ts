@@ -122,6 +122,17 @@ export const id: Record<MessageKey, string> = {
   'card.confirmedRequestedBy': ' · diminta oleh {requester}',
   'card.failed': 'Dikonfirmasi oleh {who} pukul {time} UTC — gagal.',
 
+  'alert.groupReminder':
+    '{count, plural, other {# server}} dalam badai ({traits}) masih gagal setelah {span}, dan belum ditanggapi.',
+  'alert.oncall': 'Piket: {team}',
+  'alert.oncallName': 'tim piket',
+  'approval.request':
+    '{requester} meminta persetujuan untuk {command}: admin selain dia dapat menekan Setujui di kartu.',
+  'approval.requestDm':
+    '{requester} meminta persetujuan untuk {command} di kanal {channel}: tekan Setujui di kartu di sana.',
+  'approval.approvers': 'Penyetuju: {approvers}',
+  'approval.expires': 'Menunggu penyetuju selama {span}.',
+
   'help.risk.read': 'baca — tidak mengubah apa pun',
   'help.risk.change': 'ubah — membuat perubahan, tanpa konfirmasi kecuali berbiaya',
   'help.risk.destructive': 'destruktif — menampilkan pratinjau dan menunggu Konfirmasi',

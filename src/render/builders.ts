@@ -40,6 +40,11 @@ export function person(who: { platform: string; userId: string; displayName: str
   return { type: 'user', platform: who.platform, id: who.userId, displayName: who.displayName };
 }
 
+/** An on-call team (Slack user group or Discord role id from the policy file), notified where it is named. */
+export function team(platform: string, id: string, displayName: string): PersonRef {
+  return { type: 'team', platform, id, displayName };
+}
+
 /** "@name" — how a person reads in plain text (console, notifications, logs). */
 export function plainPerson(person: PersonRef): string {
   return `@${person.displayName || person.id}`;

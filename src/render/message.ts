@@ -21,11 +21,14 @@ export interface Field {
  * user text. Adapters render it natively (<@U…> on Slack, <@id> on Discord, @name on the console).
  */
 export interface PersonRef {
-  type: 'user';
+  /** A person, or a team the bot may notify (a Slack user group S…, a Discord role): the on-call target. */
+  type: 'user' | 'team';
   /** The platform the id belongs to; other platforms show the display name. */
   platform: string;
   id: string;
   displayName: string;
+  /** Notify them where they are named (approvers of a two-person request; on-call teams always are). */
+  notify?: boolean;
 }
 
 /** A piece of a line: plain text (escaped by renderers) or a person. */

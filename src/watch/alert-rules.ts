@@ -25,7 +25,7 @@ export interface RuleSettings {
   unreachableAfter: number;
   /** Samples that must all be above the threshold (default 3). */
   samples: number;
-  /** Re-notify an unacknowledged, unsnoozed open alert this often (default 30 min). */
+  /** Re-notify an unacknowledged, unsnoozed open alert this often (default 30 min; 0: never). */
   renotifyMs: number;
 }
 
@@ -88,7 +88,7 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
   for (const kind of Object.keys(state.open) as AlertKind[]) {
     const alert = state.open[kind];
     if (!alert || kind === 'gone' || alert.acknowledgedBy || (alert.snoozedUntil ?? 0) > now) continue;
-    if (now - (alert.remindedAt ?? alert.openedAt) >= rules.renotifyMs) {
+    if (rules.renotifyMs > 0 && now - (alert.remindedAt ?? alert.openedAt) >= rules.renotifyMs) {
       alert.remindedAt = now;
       effects.push({ type: 'remind', kind });
     }

@@ -23,6 +23,8 @@ export interface GroupingDeps {
   recentChange?: (watch: WatchRecord, now: number) => Promise<string | undefined>;
   /** Delivers one post or edit with retries (delivery.ts). */
   send<T>(attempt: () => Promise<T>): Promise<T>;
+  /** Reminds the channel of a group still unacknowledged (reminders.ts: once per period for the group). */
+  remindGroup?(group: SharedGroup, now: number): Promise<void>;
 }
 
 /** "Unreachable" is one per channel already (the outage claim): never grouped. */
@@ -100,6 +102,7 @@ export async function shownByGroup(
   // The group ended or expired: the watch shows its own card again.
   if (!group) return false;
   const shown = !isFirst(group, watch) || group.members.length > 1;
+  if (shown && effect.type === 'remind') await deps.remindGroup?.(group, now);
   const member = group.members.find((m) => m.watchId === watch.id && m.kind === alert.kind);
   if (shown && member && member.recoveredAt === undefined && member.detail !== detail)
     await editGroupCard(deps, await deps.groups.restate(channel, group.id, member, detail));

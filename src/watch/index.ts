@@ -2,7 +2,9 @@
 // started once the chat adapters (and so the channel posters) exist and stopped on close.
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import type { AuditLog, BotStore, Platform, WatchService } from '../core/index.js';
+import type { AuditLog, BotStore, Locale, Platform, WatchService } from '../core/index.js';
+import { DEFAULT_RULES } from './alert-rules.js';
+import type { ReminderSettings } from './reminders.js';
 import { createAlertActions } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
@@ -22,8 +24,14 @@ export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
 export type WatchingOptions = Omit<
   WatchPollerOptions,
-  'posters' | 'metrics' | 'pager' | 'groups' | 'recentChange'
+  'posters' | 'metrics' | 'pager' | 'groups' | 'recentChange' | 'reminders'
 > & {
+  /** Re-notify unacknowledged alerts this often (VPSOPS_ALERT_RENOTIFY_MINUTES; 0: never). Default 30 min. */
+  renotifyMs?: number;
+  /** The on-call team a channel's reminders mention (the policy file's `oncall:`). */
+  oncall?: ReminderSettings['oncall'];
+  /** The language of reminders (VPSOPS_LOCALE). */
+  locale?: Locale;
   metrics?: AlertMetrics;
   /** Pages incidents out when given (PAGERDUTY_ROUTING_KEY set). */
   pagerDuty?: PagerDuty;
@@ -98,11 +106,14 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
           }),
         ),
       );
-      const { audit } = options;
+      const { audit, oncall, renotifyMs } = options;
+      const rules = options.rules ?? DEFAULT_RULES;
       poller = createWatchPoller({
         ...options,
         metrics,
         posters,
+        rules: renotifyMs === undefined ? rules : { ...rules, renotifyMs },
+        reminders: { locale: options.locale ?? 'en', ...(oncall ? { oncall } : {}) },
         groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS),
         ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
         ...(pager ? { pager } : {}),

@@ -45,6 +45,8 @@ export function isPaced(poster: ChannelPoster): poster is PacedPoster {
 export interface PacedPoster extends ChannelPoster {
   /** Edits `ref` with what `render` gives at sending time; coalesced like update(). */
   refresh(ref: MessageRef, render: () => Promise<Message>): Promise<void>;
+  /** Posts a reminder after everything else waiting for the channel. */
+  remind(channelId: string, message: Message): Promise<MessageRef>;
 }
 
 /** What pacing needs. */
@@ -280,5 +282,6 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
   paced.post = (channelId, msg) => submit<MessageRef>(channelId, 'alert', 'post', async () => msg);
   paced.update = (ref, msg) => submit<void>(ref.channelId, 'edit', 'update', async () => msg, ref);
   paced.refresh = (ref, render) => submit<void>(ref.channelId, 'edit', 'update', render, ref);
+  paced.remind = (channelId, msg) => submit<MessageRef>(channelId, 'reminder', 'post', async () => msg);
   return paced;
 }

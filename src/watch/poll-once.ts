@@ -5,7 +5,13 @@ import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type BotStore } from '../core/index.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
-import { evaluate, type AlertEffect, type Observation, type RuleSettings } from './alert-rules.js';
+import {
+  DEFAULT_RULES,
+  evaluate,
+  type AlertEffect,
+  type Observation,
+  type RuleSettings,
+} from './alert-rules.js';
 import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
@@ -16,6 +22,7 @@ import type { IncidentPager } from './incident-pages.js';
 import { observeBalance } from './balance-watch.js';
 import type { GroupBook } from './group-book.js';
 import { cardPosted, recoveredInGroup, shownByGroup, type GroupingDeps } from './grouped-alerts.js';
+import { remindGroup, remindOnce, type ReminderDeps, type ReminderSettings } from './reminders.js';
 
 /** What a poll needs. */
 export interface PollDeps {
@@ -35,6 +42,8 @@ export interface PollDeps {
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+  /** How reminders read and whom they mention (default English, no on-call team). */
+  reminders?: ReminderSettings;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -147,10 +156,22 @@ async function show(
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
+  const reminding: ReminderDeps = {
+    state: deps.store.ephemeral,
+    poster,
+    send,
+    settings: deps.reminders ?? { locale: 'en' },
+    renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
+  };
   const grouping: GroupingDeps | undefined = deps.groups && {
     groups: deps.groups,
     poster,
     send,
+    // The group card is its opener's card: acknowledging that acknowledges the group.
+    remindGroup: async (group, at) => {
+      const opener = (await deps.book.alerts.get(group.opener.watchId))?.open[group.opener.kind];
+      if (!opener?.acknowledgedBy) await remindGroup(reminding, group, at);
+    },
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
@@ -177,7 +198,10 @@ async function show(
     if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
     if (effect.type === 'remind') {
-      await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));
+      const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
+      await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
+        reminderNotice(watch, alert, now),
+      );
     } else if (ref) {
       await send(() => poster.update(ref, alertCard(watch, alert, now)));
     } else {

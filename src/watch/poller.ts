@@ -19,6 +19,7 @@ import type { GroupBook } from './group-book.js';
 import type { GroupingDeps } from './grouped-alerts.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { watchBook } from './watch-book.js';
+import type { ReminderSettings } from './reminders.js';
 
 /** Settings of createWatchPoller; times in milliseconds. */
 export interface WatchPollerOptions {
@@ -47,6 +48,8 @@ export interface WatchPollerOptions {
   groups?: GroupBook;
   /** The last change made through the bot on a server, named on group cards. */
   recentChange?: GroupingDeps['recentChange'];
+  /** How reminders read and whom they mention (reminders.ts). */
+  reminders?: ReminderSettings;
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
@@ -144,6 +147,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (options.groups) deps.groups = options.groups;
       if (options.recentChange) deps.recentChange = options.recentChange;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
+      if (options.reminders) deps.reminders = options.reminders;
       outcome = await pollOnce(deps, watch);
     } catch (error) {
       warn('watch: poll failed', { err: error, watch: id });

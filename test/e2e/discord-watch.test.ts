@@ -18,6 +18,7 @@ import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import type { BotStore } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createCoreWithState } from '../support/core-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
@@ -137,6 +138,75 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
         () => discord.close(),
         ...stores.map((store) => () => store.close().catch(() => undefined)),
         () => redis.stop(),
+        () => sim.close(),
+        () => rm(dir, { recursive: true, force: true }),
+      );
+    }
+  });
+
+  it('reminds about an unacknowledged alert, pinging the channel’s on-call role and nothing else', async () => {
+    const ROLE = '998877665544332211';
+    const sim = await startSimulator();
+    const discord = await startFakeDiscord();
+    const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-remind-'));
+    const store = createMemoryStore();
+    const closers: (() => Promise<void>)[] = [];
+    try {
+      await writeFile(
+        join(dir, 'policy.yaml'),
+        `roles:\n  operator: [discord:${DISCORD_USERS.operator.id}]\noncall:\n  discord:${discord.world.channelId}: "${ROLE}"\naliases:\n  web-1: ${WEB1}\n`,
+      );
+      const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+      const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: dir });
+      const watching = createWatching({
+        api,
+        store,
+        intervalMs: 40,
+        renotifyMs: 600,
+        // Asked only once polling runs, after the bot below exists.
+        oncall: (platform, channelId) => bot.policy.oncall(platform, channelId),
+      });
+      const bot: Core = await createCoreWithState(config, {
+        api,
+        store,
+        commands: allCommands,
+        watches: watching.service,
+        logger: silentLogger(),
+      });
+      closers.push(async () => {
+        await watching.stop();
+        await bot.close();
+      });
+      const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
+      await watching.start([discordChannelPoster(rest)]);
+      await watching.service.set(
+        'discord',
+        discord.world.channelId,
+        { instance: { uuid: WEB1, label: 'web-1' } },
+        { platform: 'discord', userId: DISCORD_USERS.operator.id, displayName: 'oscar' },
+      );
+      sim.state.setStatus(WEB1, 'Error');
+      const posts = () =>
+        discord.calls.filter((c) => /^\/channels\/[^/]+\/messages$/.test(c.path) && c.method === 'POST');
+      const reminder = await waitFor(
+        () => posts().find((c) => json(c.body).includes('not acknowledged yet')),
+        'the reminder',
+        20_000, // a poll waits for its paced card edit (one per 5 s) before it reminds
+      );
+      expect(reminder.body).toMatchObject({
+        content: expect.stringContaining(`<@&${ROLE}>`),
+        allowed_mentions: { parse: [], roles: [ROLE] },
+      });
+      // The alert card itself pings nobody.
+      const card = posts().find(
+        (c) => json(c.body).includes('needs attention') && !json(c.body).includes('not acknowledged'),
+      );
+      expect(card?.body).toMatchObject({ allowed_mentions: { parse: [] } });
+      expect(json(card?.body)).not.toContain('roles');
+    } finally {
+      await stopAll(
+        ...closers.reverse(),
+        () => discord.close(),
         () => sim.close(),
         () => rm(dir, { recursive: true, force: true }),
       );

@@ -62,6 +62,23 @@ const privateText = (url: string) =>
   ]);
 
 describe('Slack two-person approval', { timeout: 60_000 }, () => {
+  it('mentions the eligible approvers in the channel, and the request waits VPSOPS_APPROVAL_TTL_SECONDS (900), not the 120 s of other cards', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const card = await requestDelete();
+    const notice = await waitFor(
+      () => world.slack.channelMessages(SLACK_CHANNEL).find((m) => m.text.includes('asks for approval')),
+      'the approvers notice',
+      5_000,
+    );
+    // The admin is a real mention; the requester (an operator) is not asked to approve their own request.
+    expect(json(notice.blocks)).toContain(`Approvers: <@${SLACK_USERS.admin}>`);
+    expect(json(notice.blocks)).not.toContain(`<@${SLACK_USERS.operator}>`);
+    expect(notice.text).toContain('instance delete');
+    const expiry = Number(/<!date\^(\d+)\^/.exec(json(card.blocks))?.[1]);
+    expect(expiry - before).toBeGreaterThanOrEqual(899);
+    expect(expiry - before).toBeLessThanOrEqual(905);
+  });
+
   it('explains privately to the requester and to a non-admin instead of opening the dialog', async () => {
     const card = await requestDelete();
     expect(approveButton(card).text.text).toBe('Approve');

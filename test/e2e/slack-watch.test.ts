@@ -16,6 +16,7 @@ import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import type { BotStore } from '../../src/core/store.js';
+import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching, type Watching } from '../../src/watch/index.js';
 import { createCoreWithState } from '../support/core-with-state.js';
 import { startRedisServer } from '../support/redis-server.js';
@@ -179,6 +180,78 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
         () => slack.close(),
         ...stores.map((store) => () => store.close().catch(() => undefined)),
         () => redis.stop(),
+        () => sim.close(),
+        () => rm(dir, { recursive: true, force: true }),
+      );
+    }
+  });
+
+  it('reminds about an unacknowledged alert with a mention of the channel’s on-call user group only', async () => {
+    const sim = await startSimulator();
+    const slack = await new FakeSlack().start();
+    const dir = await mkdtemp(join(tmpdir(), 'vpsops-slack-remind-'));
+    const store = createMemoryStore();
+    let replica: Replica | undefined;
+    try {
+      await writeFile(
+        join(dir, 'policy.yaml'),
+        `roles:\n  operator: [slack:${OPS}]\noncall:\n  slack:${CHANNEL}: S0ONCALL1\naliases:\n  web-1: ${WEB1}\n`,
+      );
+      const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
+      const config = loadConfig({ VPSOPS_POLICY: join(dir, 'policy.yaml'), VPSOPS_DATA_DIR: dir });
+      const watching = createWatching({
+        api,
+        store,
+        intervalMs: 40,
+        renotifyMs: 600,
+        // Asked only once polling runs, after the bot below exists.
+        oncall: (platform, channelId) => bot.policy.oncall(platform, channelId),
+      });
+      const bot: Core = await createCoreWithState(config, {
+        api,
+        store,
+        commands: allCommands,
+        watches: watching.service,
+        logger: silentLogger(),
+      });
+      const adapter = onTestServer((http) =>
+        createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, http }),
+      );
+      await adapter.start(bot.dispatcher);
+      await watching.start([adapter.poster()!]);
+      replica = { bot, watching, adapter };
+      await postSigned(
+        `http://127.0.0.1:${adapter.port}/slack/events`,
+        slashCommandForm({
+          text: 'watch web-1',
+          userId: OPS,
+          channelId: CHANNEL,
+          responseUrl: slack.newResponseUrl(),
+        }),
+        { secret: SECRET },
+      );
+      await waitFor(
+        () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('Watching web-1')),
+        'the watch reply',
+        5_000,
+      );
+      sim.state.setStatus(WEB1, 'Error');
+      const reminder = await waitFor(
+        () => slack.channelMessages(CHANNEL).find((m) => m.text.includes('not acknowledged yet')),
+        'the reminder',
+        20_000, // a poll waits for its paced card edit (one per 5 s) before it reminds
+      );
+      const blocks = JSON.stringify(slack.messages.get(reminder.ts)?.blocks);
+      expect(blocks).toContain('On call: <!subteam^S0ONCALL1>');
+      expect(slack.channelMessages(CHANNEL).filter((m) => m.text.includes('needs attention —'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await stopAll(
+        ...(replica
+          ? [() => replica!.watching.stop(), () => replica!.adapter.stop(), () => replica!.bot.close()]
+          : []),
+        () => slack.close(),
         () => sim.close(),
         () => rm(dir, { recursive: true, force: true }),
       );

@@ -56,7 +56,8 @@ function checkEmbed(findings: string[], embed: APIEmbed, i: number): void {
     if (embed.color !== undefined) b.setColor(embed.color);
     return b.toJSON();
   });
-  if (embed.footer && /`[^`\n]+`/.test(embed.footer.text)) findings.push(`embed ${i} footer: backticks show literally in a footer`);
+  if (embed.footer && /`[^`\n]+`/.test(embed.footer.text))
+    findings.push(`embed ${i} footer: backticks show literally in a footer`);
 }
 
 function checkComponents(findings: string[], rows: unknown): void {
@@ -64,7 +65,8 @@ function checkComponents(findings: string[], rows: unknown): void {
   if (rows.length > L.rows) findings.push(`${rows.length} action rows (max ${L.rows})`);
   (rows as Json[]).forEach((row, r) => {
     const components = (row['components'] as Json[] | undefined) ?? [];
-    if (components.length === 0 || components.length > 5) findings.push(`row ${r} has ${components.length} components`);
+    if (components.length === 0 || components.length > 5)
+      findings.push(`row ${r} has ${components.length} components`);
     components.forEach((c, j) =>
       validate(findings, `row ${r} button ${j}`, () =>
         new ButtonBuilder()
@@ -81,16 +83,28 @@ function checkComponents(findings: string[], rows: unknown): void {
 export function checkDiscordMessage(body: Json): string[] {
   const findings: string[] = [];
   const content = body['content'];
-  if (typeof content === 'string' && content.length > L.content) findings.push(`content has ${content.length} characters (max ${L.content})`);
+  if (typeof content === 'string' && content.length > L.content)
+    findings.push(`content has ${content.length} characters (max ${L.content})`);
   const embeds = (body['embeds'] as APIEmbed[] | undefined) ?? [];
   if (embeds.length > L.embeds) findings.push(`${embeds.length} embeds (max ${L.embeds})`);
   embeds.forEach((e, i) => checkEmbed(findings, e, i));
   const total = embeds.reduce((n, e) => n + embedLength(e), 0);
   if (total > L.embedTotal) findings.push(`embeds hold ${total} characters (max ${L.embedTotal})`);
   checkComponents(findings, body['components']);
-  const mentions = body['allowed_mentions'] as { parse?: unknown[] } | undefined;
+  const mentions = body['allowed_mentions'] as
+    { parse?: unknown[]; roles?: unknown[]; users?: unknown[] } | undefined;
   if (typeof content === 'string' && content !== '' && (mentions?.parse?.length ?? -1) !== 0) {
     findings.push('content sent without allowed_mentions: { parse: [] }');
+  }
+  // Only a role or person the content names may be allowed to ping (on-call reminders, approvers).
+  for (const [kind, prefix] of [
+    ['roles', '<@&'],
+    ['users', '<@'],
+  ] as const) {
+    for (const id of mentions?.[kind] ?? []) {
+      if (typeof content !== 'string' || !content.includes(`${prefix}${String(id)}>`))
+        findings.push(`allowed_mentions lets ${kind} ${String(id)} ping without naming it in the content`);
+    }
   }
   return findings;
 }
@@ -123,15 +137,24 @@ function checkChoices(choices: unknown): string[] {
   if (list.length > L.choices) findings.push(`${list.length} autocomplete choices (max ${L.choices})`);
   for (const c of list) {
     const name = String(c['name'] ?? '');
-    if (name.length < 1 || name.length > L.choiceName) findings.push(`choice name has ${name.length} characters`);
-    if (typeof c['value'] === 'string' && c['value'].length > L.choiceValue) findings.push(`choice value has ${c['value'].length} characters`);
+    if (name.length < 1 || name.length > L.choiceName)
+      findings.push(`choice name has ${name.length} characters`);
+    if (typeof c['value'] === 'string' && c['value'].length > L.choiceValue)
+      findings.push(`choice value has ${c['value'].length} characters`);
   }
   return findings;
 }
 
 /** Findings for one REST call the bot made (path after /api/v10). */
 export function checkDiscordCall(method: string, path: string, body: unknown): string[] {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || method === 'GET' || method === 'DELETE') return [];
+  if (
+    body === null ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    method === 'GET' ||
+    method === 'DELETE'
+  )
+    return [];
   const json = body as Json;
   let findings: string[] = [];
   if (/\/callback$/.test(path)) {
@@ -143,6 +166,9 @@ export function checkDiscordCall(method: string, path: string, body: unknown): s
   } else if (/^\/(webhooks|channels)\//.test(path)) {
     findings = checkDiscordMessage(json);
   }
-  if (strings(json).some((s) => LONE_SURROGATE.test(s))) findings.push('a string holds half an emoji (lone UTF-16 surrogate)');
-  return findings.map((f) => `${method} ${path.replace(/\/(webhooks|interactions)\/(\d+)\/[^/]+/, '/$1/$2/…')}: ${f}`);
+  if (strings(json).some((s) => LONE_SURROGATE.test(s)))
+    findings.push('a string holds half an emoji (lone UTF-16 surrogate)');
+  return findings.map(
+    (f) => `${method} ${path.replace(/\/(webhooks|interactions)\/(\d+)\/[^/]+/, '/$1/$2/…')}: ${f}`,
+  );
 }

@@ -7,10 +7,11 @@ type Json = Record<string, unknown>;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
- * In mrkdwn the bot only ever writes <!date^…> and user mentions <@U…> (built from platform user ids)
- * itself; any other <…> (<!channel>, <!here>, links) would be a broadcast or link.
+ * In mrkdwn the bot only ever writes <!date^…>, user mentions <@U…> (built from platform user ids)
+ * and the policy's on-call user group <!subteam^S…> itself; any other <…> (<!channel>, <!here>,
+ * links) would be a broadcast or link.
  */
-const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>)/;
+const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>|!subteam\^S[A-Z0-9]{2,20}>)/;
 const BAD_ENTITY = /&(?!amp;|lt;|gt;)/;
 
 /** Published limits (docs.slack.dev, Block Kit reference) the checker applies. */
@@ -60,12 +61,14 @@ class Findings {
     }
     if (t.text.length === 0) this.add(`${what} is empty`);
     if (t.text.length > max) this.add(`${what} has ${t.text.length} characters (max ${max})`);
-    if (t.type === 'mrkdwn' && MARKUP.test(t.text)) this.add(`${what} contains unescaped markup: ${t.text.slice(0, 80)}`);
+    if (t.type === 'mrkdwn' && MARKUP.test(t.text))
+      this.add(`${what} contains unescaped markup: ${t.text.slice(0, 80)}`);
     if (t.type === 'mrkdwn' && BAD_ENTITY.test(t.text)) this.add(`${what} contains an unescaped &`);
     return t.text.length;
   }
   max(what: string, value: unknown, max: number): void {
-    if (typeof value === 'string' && value.length > max) this.add(`${what} has ${value.length} characters (max ${max})`);
+    if (typeof value === 'string' && value.length > max)
+      this.add(`${what} has ${value.length} characters (max ${max})`);
   }
 }
 
@@ -85,12 +88,14 @@ function checkBlock(f: Findings, block: Json, i: number): number {
       return f.text(`${at} text`, block['text'], L.headerText);
     case 'context': {
       const elements = (block['elements'] as unknown[] | undefined) ?? [];
-      if (elements.length === 0 || elements.length > L.contextElements) f.add(`${at} has ${elements.length} elements`);
+      if (elements.length === 0 || elements.length > L.contextElements)
+        f.add(`${at} has ${elements.length} elements`);
       return elements.reduce<number>((n, e, j) => n + f.text(`${at} element ${j}`, e, L.sectionText), 0);
     }
     case 'actions': {
       const elements = (block['elements'] as Json[] | undefined) ?? [];
-      if (elements.length === 0 || elements.length > L.actionsElements) f.add(`${at} has ${elements.length} elements`);
+      if (elements.length === 0 || elements.length > L.actionsElements)
+        f.add(`${at} has ${elements.length} elements`);
       let n = 0;
       elements.forEach((e, j) => {
         n += f.text(`${at} button ${j}`, e['text'], L.buttonText);
@@ -101,7 +106,8 @@ function checkBlock(f: Findings, block: Json, i: number): number {
     }
     case 'input': {
       const element = (block['element'] as Json | undefined) ?? {};
-      if (element['placeholder'] !== undefined) f.text(`${at} placeholder`, element['placeholder'], L.placeholder);
+      if (element['placeholder'] !== undefined)
+        f.text(`${at} placeholder`, element['placeholder'], L.placeholder);
       return f.text(`${at} label`, block['label'], L.inputLabel);
     }
     case 'divider':
@@ -117,7 +123,8 @@ function checkBlocks(f: Findings, blocks: unknown, max: number): void {
   if (!Array.isArray(blocks)) return f.add('blocks is not an array');
   if (blocks.length > max) f.add(`${blocks.length} blocks (max ${max})`);
   const total = (blocks as Json[]).reduce<number>((n, b, i) => n + checkBlock(f, b, i), 0);
-  if (max === L.messageBlocks && total > L.blockText) f.add(`${total} characters of block text (msg_blocks_too_long above ${L.blockText})`);
+  if (max === L.messageBlocks && total > L.blockText)
+    f.add(`${total} characters of block text (msg_blocks_too_long above ${L.blockText})`);
 }
 
 function checkMessage(f: Findings, body: Json): void {
@@ -127,7 +134,8 @@ function checkMessage(f: Findings, body: Json): void {
 
 function checkView(f: Findings, view: Json): void {
   f.text('modal title', view['title'], L.modalTitle);
-  for (const key of ['submit', 'close']) if (view[key] !== undefined) f.text(`modal ${key}`, view[key], L.modalTitle);
+  for (const key of ['submit', 'close'])
+    if (view[key] !== undefined) f.text(`modal ${key}`, view[key], L.modalTitle);
   f.max('private_metadata', view['private_metadata'], L.privateMetadata);
   f.max('callback_id', view['callback_id'], L.id);
   checkBlocks(f, view['blocks'], L.modalBlocks);
@@ -136,8 +144,10 @@ function checkView(f: Findings, view: Json): void {
 /** Findings for one Web API call the bot made (method name as in /api/<method>). */
 export function checkSlackCall(method: string, args: Json): string[] {
   const f = new Findings(method);
-  if (strings(args).some((s) => LONE_SURROGATE.test(s))) f.add('a string holds half an emoji (lone UTF-16 surrogate)');
-  if (method === 'chat.postMessage' || method === 'chat.update' || method === 'chat.postEphemeral') checkMessage(f, args);
+  if (strings(args).some((s) => LONE_SURROGATE.test(s)))
+    f.add('a string holds half an emoji (lone UTF-16 surrogate)');
+  if (method === 'chat.postMessage' || method === 'chat.update' || method === 'chat.postEphemeral')
+    checkMessage(f, args);
   if (method === 'views.open') checkView(f, (args['view'] as Json | undefined) ?? {});
   if (method === 'files.getUploadURLExternal') {
     if ('alt_text' in args) f.add('alt_text is not a field of this method (Slack documents alt_txt)');
@@ -150,7 +160,8 @@ export function checkSlackCall(method: string, args: Json): string[] {
 export function checkSlackResponse(body: Json, use: number): string[] {
   const f = new Findings('response_url');
   if (use > L.responseUrlUses) f.add(`used ${use} times (Slack allows ${L.responseUrlUses} in 30 minutes)`);
-  if (strings(body).some((s) => LONE_SURROGATE.test(s))) f.add('a string holds half an emoji (lone UTF-16 surrogate)');
+  if (strings(body).some((s) => LONE_SURROGATE.test(s)))
+    f.add('a string holds half an emoji (lone UTF-16 surrogate)');
   checkMessage(f, body);
   return f.list;
 }

@@ -26,6 +26,13 @@ const list = <T extends z.ZodType>(item: T) =>
     .nullish()
     .transform((v) => v ?? []);
 
+/** How approvers hear of a two-person request: a mention in its channel, or a direct message each. */
+export const APPROVAL_NOTICES = ['channel', 'dm'] as const;
+/** A Slack user group (S…) or a Discord role id: who a channel's alert reminders mention. */
+const oncallTarget = z.string().regex(/^(S[A-Z0-9]{2,20}|\d{15,21})$/, {
+  message: 'on-call targets are a Slack user group id like S0123ABCD or a Discord role id',
+});
+
 const policySchema = z
   .object({
     roles: z
@@ -34,7 +41,10 @@ const policySchema = z
     channels: z
       .strictObject({ destructive: list(channelSchema).optional(), change: list(channelSchema).optional() })
       .nullish(),
-    approvals: z.strictObject({ two_person: list(z.string()) }).nullish(),
+    approvals: z
+      .strictObject({ two_person: list(z.string()), notify: z.enum(APPROVAL_NOTICES).optional() })
+      .nullish(),
+    oncall: z.record(z.string().regex(/^(slack:|discord:)?\S+$/), oncallTarget).nullish(),
     aliases: z
       .record(
         z.string().regex(/^[A-Za-z0-9][\w.-]*$/, { message: 'alias names use letters, digits, . _ -' }),
@@ -50,6 +60,10 @@ export interface PolicyFile {
   /** Channel allow-lists by risk; absent means "any channel". */
   channels: { destructive?: string[]; change?: string[] };
   twoPerson: string[];
+  /** `approvals.notify`: how a two-person request reaches its approvers (default channel). */
+  approvalNotice: (typeof APPROVAL_NOTICES)[number];
+  /** `oncall`: channel (`slack:C0123`, `discord:<id>` or a bare id) → user group / role its reminders mention. */
+  oncall: Record<string, string>;
   aliases: Record<string, string>;
 }
 
@@ -108,6 +122,20 @@ function plainIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: u
   return `${where}${shown}: ${issue.message}`;
 }
 
+/** A Slack channel's on-call target must be a user group (S…), a Discord channel's a role id. */
+function oncallMismatches(oncall: Record<string, string>, line: (key: string) => number | null): Problem[] {
+  return Object.entries(oncall)
+    .filter(([channel, target]) => {
+      const platform = channel.split(':')[0];
+      if (platform === 'slack') return !target.startsWith('S');
+      return platform === 'discord' && target.startsWith('S');
+    })
+    .map(([channel]) => ({
+      line: line(channel),
+      text: `oncall.${channel}: a Slack channel mentions a user group (S…), a Discord channel a role id`,
+    }));
+}
+
 /** Parses policy YAML text; `commandPaths` lets two_person entries be checked against real commands. */
 export function parsePolicy(text: string, file: string, commandPaths: readonly string[]): PolicyFile {
   const counter = new LineCounter();
@@ -156,6 +184,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
       });
     }
   });
+  unknown.push(...oncallMismatches(data.oncall ?? {}, (key) => lineOf(doc, counter, ['oncall'], key)));
   if (unknown.length > 0) failAll(file, unknown);
   const channels: PolicyFile['channels'] = {};
   if (data.channels?.destructive) channels.destructive = data.channels.destructive;
@@ -168,6 +197,8 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
     },
     channels,
     twoPerson: twoPerson.map((e) => e.trim().replace(/\s+/g, ' ')),
+    approvalNotice: data.approvals?.notify ?? 'channel',
+    oncall: data.oncall ?? {},
     aliases: data.aliases ?? {},
   };
 }

@@ -67,6 +67,8 @@ export function reloadingPolicy(
     canApprove: (actor) => policy().canApprove(actor),
     alias: (name) => policy().alias(name),
     aliases: () => policy().aliases(),
+    oncall: (platform, channelId) => policy().oncall(platform, channelId),
+    approvers: (platform) => policy().approvers(platform),
     rejected: () => rejection,
   };
 }

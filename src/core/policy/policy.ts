@@ -39,6 +39,10 @@ export interface Policy {
   isTwoPerson(path: string): boolean;
   /** Admins approve two-person actions. */
   canApprove(actor: Actor): boolean;
+  /** The on-call team (Slack user group or Discord role id) a channel's alert reminders mention. */
+  oncall(platform: Platform, channelId: string): string | undefined;
+  /** Who may approve a two-person request on this platform (users and Discord roles), and how they hear of it. */
+  approvers(platform: Platform): { users: string[]; roles: string[]; notify: 'channel' | 'dm' };
   /** Instance uuid for a policy alias (case-insensitive), if any. */
   alias(name: string): string | undefined;
   aliases(): { name: string; uuid: string }[];
@@ -133,7 +137,27 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
     },
     isTwoPerson: (path) => (file?.twoPerson ?? []).includes(path),
     canApprove: (actor) => roleOf(actor).role === 'admin',
+    oncall: (platform, channelId) => {
+      const target = file?.oncall[`${platform}:${channelId}`] ?? file?.oncall[channelId];
+      // A Slack group id names nobody on Discord and a role id nobody on Slack.
+      if (!target) return undefined;
+      return (platform === 'slack') === target.startsWith('S') ? target : undefined;
+    },
+    approvers: (platform) => approversOf(file, platform),
     alias: (name) => aliasMap.get(name.toLowerCase())?.uuid,
     aliases: () => [...aliasMap.values()],
+  };
+}
+
+/** The admins named one by one for this platform (`*` and `slack:*` name nobody to notify). */
+function approversOf(file: PolicyFile | null, platform: Platform) {
+  const ids = (kind: string) =>
+    (file?.roles.admin ?? [])
+      .filter((m) => m.startsWith(`${kind}:`) && !m.endsWith(':*'))
+      .map((m) => m.slice(kind.length + 1));
+  return {
+    users: ids(platform),
+    roles: platform === 'discord' ? ids('discord-role') : [],
+    notify: file?.approvalNotice ?? 'channel',
   };
 }

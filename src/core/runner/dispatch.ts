@@ -9,6 +9,8 @@ import { isPrivateReply } from '../replies/reply-privacy.js';
 import type { CommandDefinition } from '../command.js';
 import type { ResolvedInstance } from '../ports.js';
 import { deferOnce } from './deferral.js';
+import { notifyApprovers } from './approvers.js';
+import type { PendingConfirmation } from '../store.js';
 import {
   classifyFailure,
   logFailure,
@@ -117,6 +119,7 @@ export async function dispatchInvocation(
       try {
         const ref = await responder.reply(message, { visibility });
         if (card) await rt.afterReply.cardPosted(card, ref, responder);
+        if (card?.twoPerson) await tellApprovers(rt, inv, card, responder);
       } catch (error) {
         rt.logger.error({ err: error, command: record.command }, 'reply failed');
       }
@@ -242,4 +245,17 @@ async function run(
     visibility: replyVisibility(def, result.message, values),
   };
   return PASS;
+}
+
+/** The approvers of a posted two-person card hear of it; the card works whether or not they do. */
+async function tellApprovers(
+  rt: Runtime,
+  inv: Invocation,
+  card: PendingConfirmation,
+  responder: Responder,
+): Promise<void> {
+  const eligible = rt.policy.approvers(inv.platform);
+  await notifyApprovers(card, inv, eligible, responder, localeFrom(inv.locale), rt.directMessage).catch(
+    (error: unknown) => rt.logger.warn({ err: error, command: card.command }, 'telling the approvers failed'),
+  );
 }

@@ -40,6 +40,9 @@ export async function startConfirmation(
   const preview = await def.preview(ctx, values);
   previewing(false);
   const now = await beforeAnyChange(() => storeNow(rt));
+  const twoPerson = rt.policy.isTwoPerson(path);
+  // An approver must be found and must read the request: two-person requests wait longer.
+  const ttlMs = twoPerson ? (rt.config.approvalTtlMs ?? rt.config.confirmTtlMs) : rt.config.confirmTtlMs;
   const pending: PendingConfirmation = {
     token: newToken(),
     command: path,
@@ -50,9 +53,9 @@ export async function startConfirmation(
     channelId: inv.channelId,
     invocationId: inv.id,
     createdAt: now,
-    expiresAt: now + rt.config.confirmTtlMs,
+    expiresAt: now + ttlMs,
     targets: preview.targets,
-    twoPerson: rt.policy.isTwoPerson(path),
+    twoPerson,
     status: 'pending',
   };
   if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;

@@ -139,4 +139,22 @@ describe('paced poster', () => {
     expect(posts.every((s) => s.at - T0 >= 40_000)).toBe(true);
     expect(posts.map((s) => s.text)).toEqual([DELAY_NOTICE, 'second alert', 'third alert']);
   });
+
+  it('sends reminders after the alerts waiting for the same channel, whatever their order', async () => {
+    const clock = fakeClock();
+    const store = createMemoryStore();
+    const p = platform(clock);
+    const paced = pacedPoster(p.poster, { store, now: clock.now, sleep: clock.sleep });
+    // The burst of 3 is spent first, so the rest queue and go out by priority.
+    const queued = [
+      ...[0, 1, 2].map((i) => paced.post('C1', say(`first ${i}`))),
+      paced.remind('C1', say('reminder')),
+      paced.post('C1', say('alert A')),
+      paced.post('C1', say('alert B')),
+    ];
+    let settled = 0;
+    for (const q of queued) void q.then(() => (settled += 1));
+    await clock.run(() => settled === queued.length);
+    expect(p.sent.map((s) => s.text).slice(3)).toEqual(['alert A', 'alert B', 'reminder']);
+  });
 });
