@@ -7,6 +7,7 @@ export {
   bytes,
   duration,
   money,
+  moneyShort,
   percent,
   rate,
   relativeTime,
