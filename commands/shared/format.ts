@@ -6,6 +6,7 @@ import { display, EMPTY, size, toNumber } from '../../src/render/format.js';
 export {
   bytes,
   duration,
+  formatNumber,
   money,
   moneyShort,
   percent,
