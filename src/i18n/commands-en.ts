@@ -2,11 +2,13 @@
 // the shared helpers' and the network group's files, spread here so the catalogue takes one line.
 // Write ’, not ', in text: a straight apostrophe quotes in ICU.
 import { networkEn } from './network-en.js';
+import { parseEn } from './parse-en.js';
 import { sharedEn } from './shared-en.js';
 
 export const commandsEn = {
   ...sharedEn,
   ...networkEn,
+  ...parseEn,
 
   // instance console, no-ip (commands/instance.ts)
   'console.title': 'Console for {label}',

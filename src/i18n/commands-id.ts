@@ -2,11 +2,13 @@
 // type makes a missing key a compile error). Commands, flags and API status words stay as typed.
 import type { CommandsKey } from './commands-en.js';
 import { networkId } from './network-id.js';
+import { parseId } from './parse-id.js';
 import { sharedId } from './shared-id.js';
 
 export const commandsId: Record<CommandsKey, string> = {
   ...sharedId,
   ...networkId,
+  ...parseId,
 
   'console.title': 'Konsol untuk {label}',
   'console.summary': 'Konsol untuk {label} (hanya terlihat oleh Anda)',

@@ -171,6 +171,7 @@ async function authorise(
     report,
   );
   const parsed = parseInput(inv.input, rt.registry, {
+    locale: localeFrom(inv.locale),
     hasBinding: binding !== null,
     looksLikeInstance: await bestEffort(
       'instance names',
