@@ -3,12 +3,14 @@
 // Write ’, not ', in text: a straight apostrophe quotes in ICU.
 import { networkEn } from './network-en.js';
 import { parseEn } from './parse-en.js';
+import { repliesEn } from './replies-en.js';
 import { sharedEn } from './shared-en.js';
 
 export const commandsEn = {
   ...sharedEn,
   ...networkEn,
   ...parseEn,
+  ...repliesEn,
 
   // instance console, no-ip (commands/instance.ts)
   'console.title': 'Console for {label}',

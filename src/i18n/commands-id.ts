@@ -3,12 +3,14 @@
 import type { CommandsKey } from './commands-en.js';
 import { networkId } from './network-id.js';
 import { parseId } from './parse-id.js';
+import { repliesId } from './replies-id.js';
 import { sharedId } from './shared-id.js';
 
 export const commandsId: Record<CommandsKey, string> = {
   ...sharedId,
   ...networkId,
   ...parseId,
+  ...repliesId,
 
   'console.title': 'Konsol untuk {label}',
   'console.summary': 'Konsol untuk {label} (hanya terlihat oleh Anda)',

@@ -2,6 +2,7 @@
 // command asserted once in Indonesian, with the English reply beside it where a string changed
 // hands. The harness runs every reply through both renderers and the payload checkers.
 import { afterEach, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { ACTORS, startHarness } from '../support/command-harness.js';
 import type { Harness } from '../support/command-harness.js';
 
@@ -62,6 +63,23 @@ describe('the instance group in Indonesian', () => {
     ]);
     expect(out.text).toMatch(/Rp\d+(,\d)? rb/);
     expect(out.text).toMatch(/^\d+ server · \d+ Running/m);
+  });
+
+  it('explains a hosting-API 404 in Indonesian: an unknown uuid, a deleted server, an unknown network id', async () => {
+    h = await startHarness({ locale: 'id' });
+    const unknown = await h.run('instance show 00000000-0000-4000-8000-000000000000');
+    expect(unknown.message.outcome).toBe('error');
+    expect(unknown.text).toContain(
+      'API hosting tidak mengenal instans (00000000-0000-4000-8000-000000000000) itu — mungkin sudah dihapus.',
+    );
+    await h.run(`instance show ${SEED_IDS.instances.web2}`); // the bot learns its hostname
+    h.sim.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 404, times: 1 });
+    const gone = await h.run('instance show web-2');
+    expect(gone.text).toContain('web-2 sudah tidak ada:');
+    const graph = await h.run('network graph 999');
+    expect(graph.text).toContain(
+      'API hosting tidak mengenal id jaringan privat (999) itu. Periksa id-nya lalu coba lagi.',
+    );
   });
 
   it('keeps instance list, no-ip and console in English for en-US', async () => {
