@@ -32,4 +32,29 @@ export const repliesEn = {
   'hint.timeoutShow': 'Try again in a minute; the operation may still have happened — check with {show}.',
   'hint.timeout': 'Try again in a minute; the operation may still have happened.',
   'hint.network': 'Try again in a minute; if it persists, check the bot’s connectivity to the hosting API.',
+
+  // Slow replies (src/core/replies/slow-replies.ts)
+  'slow.summary': 'Still working…',
+  'slow.note': '⏳ Still working on `{command}`…',
+  'slow.previewOnly': 'It was only reading for the preview, so nothing was sent and nothing was changed.',
+  'slow.readOnly': 'It only reads, so nothing was changed.',
+  'slow.title': 'The hosting API did not answer in time',
+  'slow.noAnswer': 'No answer within {seconds} s',
+  'slow.line':
+    '`{command}` got no answer from the hosting API within {seconds} s, so the bot stopped waiting. {why}',
+  'slow.hint': 'Try again in a minute; if it keeps happening the hosting API is having trouble.',
+
+  // The state store down (src/core/replies/store-outcome.ts)
+  'store.unknown':
+    'The bot’s state store stopped answering in the middle of this request, so whether it took effect is unknown.',
+  'store.unreachable': 'The bot’s state store is unreachable, so this was not done; nothing was changed.',
+  'store.checkFirst':
+    'Check the current state (e.g. instance show) before trying again; the bot reconnects by itself.',
+  'store.tryAgain':
+    'Try again in a moment; the bot reconnects by itself. If it persists, the bot’s operator should check Redis.',
+  'store.title': 'State store unreachable',
+  'store.unsafe': 'The bot’s state store can’t keep confirmations safely right now: nothing was done.',
+  'store.cannotWrite': 'The bot’s state store can’t write: nothing was done.',
+  'store.cannotWriteTitle': 'State store can’t write',
+  'store.operator': 'The bot’s operator should check its state store (see /readyz and the log).',
 } as const;

@@ -33,4 +33,30 @@ export const repliesId: Record<keyof typeof repliesEn, string> = {
   'hint.timeoutShow': 'Coba lagi dalam semenit; operasinya mungkin tetap terjadi — periksa dengan {show}.',
   'hint.timeout': 'Coba lagi dalam semenit; operasinya mungkin tetap terjadi.',
   'hint.network': 'Coba lagi dalam semenit; bila terus terjadi, periksa koneksi bot ke API hosting.',
+
+  'slow.summary': 'Masih diproses…',
+  'slow.note': '⏳ Masih memproses `{command}`…',
+  'slow.previewOnly':
+    'Bot hanya membaca untuk pratinjau, jadi tidak ada yang dikirim dan tidak ada yang diubah.',
+  'slow.readOnly': 'Perintah ini hanya membaca, jadi tidak ada yang diubah.',
+  'slow.title': 'API hosting tidak menjawab tepat waktu',
+  'slow.noAnswer': 'Tidak ada jawaban dalam {seconds} detik',
+  'slow.line':
+    '`{command}` tidak mendapat jawaban dari API hosting dalam {seconds} detik, jadi bot berhenti menunggu. {why}',
+  'slow.hint': 'Coba lagi dalam semenit; bila terus terjadi, API hosting sedang bermasalah.',
+
+  'store.unknown':
+    'Penyimpanan status bot berhenti menjawab di tengah permintaan ini, jadi tidak diketahui apakah permintaan itu berlaku.',
+  'store.unreachable':
+    'Penyimpanan status bot tidak dapat dijangkau, jadi ini tidak dijalankan; tidak ada yang diubah.',
+  'store.checkFirst':
+    'Periksa keadaan terkini (mis. instance show) sebelum mencoba lagi; bot tersambung ulang sendiri.',
+  'store.tryAgain':
+    'Coba lagi sebentar lagi; bot tersambung ulang sendiri. Bila terus terjadi, pengelola bot perlu memeriksa Redis.',
+  'store.title': 'Penyimpanan status tidak terjangkau',
+  'store.unsafe':
+    'Penyimpanan status bot saat ini tidak dapat menyimpan konfirmasi dengan aman: tidak ada yang dijalankan.',
+  'store.cannotWrite': 'Penyimpanan status bot tidak dapat menulis: tidak ada yang dijalankan.',
+  'store.cannotWriteTitle': 'Penyimpanan status gagal menulis',
+  'store.operator': 'Pengelola bot perlu memeriksa penyimpanan statusnya (lihat /readyz dan log).',
 };

@@ -109,7 +109,7 @@ export function classifyFailure(
     return refused ? { ...failure, expected: true } : failure;
   }
   if (isStoreUnavailable(error))
-    return { message: storeUnavailableMessage(error), errorId: `store:${error.code}` };
+    return { message: storeUnavailableMessage(error, locale), errorId: `store:${error.code}` };
   const ref = errorRef();
   return { message: internalErrorMessage(ref, locale), errorId: `internal:${ref}`, internal: { ref, error } };
 }

@@ -131,7 +131,7 @@ export async function dispatchInvocation(
         record.errorId = 'read-timeout';
         rt.logger.warn({ invocationId: inv.id, command: record.command }, 'read gave up waiting for the API');
         await reply(
-          readTimeoutMessage(record.command, error.budgetMs, state.previewing === true),
+          readTimeoutMessage(record.command, error.budgetMs, state.previewing === true, locale),
           state.visibility,
         );
         return;
