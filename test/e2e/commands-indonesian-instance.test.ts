@@ -82,6 +82,18 @@ describe('the instance group in Indonesian', () => {
     );
   });
 
+  it('fits a long Indonesian server list, a page of it and its footer within Slack’s and Discord’s limits', async () => {
+    // The harness renders every reply for both platforms and fails on any payload they would reject.
+    h = await startHarness({ locale: 'id', simulator: { instances: 230 } });
+    const all = await h.run('instance list');
+    const table = all.message.blocks.find((b) => b.type === 'table');
+    expect(table?.type === 'table' ? table.rows.length : 0).toBeGreaterThanOrEqual(230);
+    expect(all.text).toMatch(/^\d{3} server · /m);
+    const page = await h.run('instance list --page 2');
+    expect(page.message.title).toBe('Server, halaman 2');
+    expect(page.text).toMatch(/Halaman 2 dari 3 · \d{3} server · berikutnya: \/vps instance list --page 3/);
+  });
+
   it('keeps instance list, no-ip and console in English for en-US', async () => {
     h = await startHarness({ locale: 'en-US' });
     const list = await h.run('instance list');
