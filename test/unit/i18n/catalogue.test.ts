@@ -177,6 +177,12 @@ const CONVERTED = [
   'commands/shared/table-reply.ts',
   'commands/shared/graph.ts',
   'src/core/replies/outcomes.ts',
+  'src/core/replies/api-hints.ts',
+  'src/core/replies/slow-replies.ts',
+  'src/core/replies/store-outcome.ts',
+  'src/core/parse/parse-args.ts',
+  'src/core/parse/parse.ts',
+  'src/core/parse/resolve-path.ts',
   'src/render/localized.ts',
 ];
 
