@@ -3,7 +3,7 @@
 import type { RrdSeries } from '../../src/api/index.js';
 import { t, type Locale } from '../../src/core/index.js';
 import { sparkline } from '../../src/render/sparkline.js';
-import { DASH, percent } from './format.js';
+import { DASH, decimal, percent } from './format.js';
 
 /** The periods endpoint 5 accepts (kept here: commands import only types from src/api). */
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -77,15 +77,15 @@ function spark(values: number[]): string {
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** Format several byte counts in the unit of the largest, one decimal each, so one line never mixes units. */
-function sameUnit(values: (number | null)[], suffix = ''): string[] {
+function sameUnit(values: (number | null)[], suffix = '', locale: Locale = 'en'): string[] {
   const largest = Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
   let i = 0;
   while (largest >= 1024 ** (i + 1) && i < UNITS.length - 1) i += 1;
-  return values.map((v) => (v === null ? DASH : `${(v / 1024 ** i).toFixed(1)} ${UNITS[i]}${suffix}`));
+  return values.map((v) => (v === null ? DASH : `${decimal(v / 1024 ** i, 1, locale)} ${UNITS[i]}${suffix}`));
 }
 
 function rateStats(stat: Stat, locale: Locale): string {
-  const [avg, max] = sameUnit([stat.avg, stat.max], '/s');
+  const [avg, max] = sameUnit([stat.avg, stat.max], '/s', locale);
   return t(locale, 'metrics.avgMax', { avg, max });
 }
 
@@ -93,12 +93,14 @@ function rateStats(stat: Stat, locale: Locale): string {
 function metricRows(summary: MetricsSummary, locale: Locale): [string, string, number[]][] {
   const { cpu, memoryUsed, memoryMax, netIn, netOut, diskRead, diskWrite } = summary;
   const memPct =
-    memoryUsed.last !== null && memoryMax ? ` (${percent((memoryUsed.last / memoryMax) * 100)})` : '';
-  const [memNow, memOf, memPeak] = sameUnit([memoryUsed.last, memoryMax, memoryUsed.max]);
+    memoryUsed.last !== null && memoryMax
+      ? ` (${percent((memoryUsed.last / memoryMax) * 100, 1, locale)})`
+      : '';
+  const [memNow, memOf, memPeak] = sameUnit([memoryUsed.last, memoryMax, memoryUsed.max], '', locale);
   return [
     [
       t(locale, 'metrics.cpu'),
-      t(locale, 'metrics.avgMax', { avg: percent(cpu.avg), max: percent(cpu.max) }),
+      t(locale, 'metrics.avgMax', { avg: percent(cpu.avg, 1, locale), max: percent(cpu.max, 1, locale) }),
       cpu.values,
     ],
     [

@@ -89,9 +89,14 @@ export function moneyShort(amount: unknown, currency = 'IDR', locale: Locale = D
 }
 
 /** A percentage with one decimal: "42.5%". */
-export function percent(value: unknown, digits = 1): string {
+export function percent(value: unknown, digits = 1, locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(value);
-  return n === null ? EMPTY : `${n.toFixed(digits)}%`;
+  return n === null ? EMPTY : `${decimal(n, digits, locale)}%`;
+}
+
+/** A number with a fixed count of decimals (0–2): "12.5" (en, as toFixed), "12,5" (id). */
+export function decimal(n: number, digits: number, locale: Locale = DEFAULT_LOCALE): string {
+  return locale === 'en' ? n.toFixed(digits) : group(n, digits, locale);
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;

@@ -37,6 +37,10 @@ describe('the instance group in Indonesian', () => {
     expect(out.text).toContain('Memori');
     expect(out.text).toContain('Jaringan masuk');
     expect(out.text).toMatch(/rata-rata .+ · maks /);
+    // Indonesian decimals: a comma, never a point, in percentages and sizes.
+    expect(out.text).toMatch(/rata-rata \d+,\d% · maks \d+,\d%/);
+    expect(out.text).toMatch(/\d+,\d [KMGT]?B\/s/);
+    expect(out.text).not.toMatch(/\d\.\d%/);
     expect(out.text).toMatch(/Periode: hour · \d+ sampel · uuid /);
   });
 

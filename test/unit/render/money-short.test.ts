@@ -1,6 +1,6 @@
 // The short money form for columns and axes: "Rp1,2 jt" as Indonesians write it, "IDR 1.2M" in English.
 import { describe, expect, it } from 'vitest';
-import { money, moneyShort } from '../../../src/render/format.js';
+import { decimal, money, moneyShort, percent } from '../../../src/render/format.js';
 
 describe('moneyShort', () => {
   it('writes rupiah as Indonesians shorten it: rb for thousands, jt for millions, M for billions', () => {
@@ -26,5 +26,14 @@ describe('moneyShort', () => {
   it('shows an absent amount as the dash, like the long form', () => {
     expect(moneyShort(null, 'IDR', 'id')).toBe(money(null, 'IDR', 'id'));
     expect(moneyShort('n/a')).toBe('—');
+  });
+});
+
+describe('percent and decimal per locale', () => {
+  it('writes a decimal comma in Indonesian and keeps English as toFixed wrote it', () => {
+    expect(percent(12.345, 1, 'id')).toBe('12,3%');
+    expect(percent(12.345)).toBe('12.3%');
+    expect(decimal(1536.25, 1, 'id')).toBe('1.536,3');
+    expect(decimal(1536.25, 1, 'en')).toBe('1536.3');
   });
 });
