@@ -1,9 +1,20 @@
 // Backup commands (endpoints 9–11): restore, delete, and the paginated history.
 import type { BackupHistoryItem, HostingApi } from '../src/api/index.js';
-import { arg, asFlag, commandGroup, optional, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError } from '../src/core/index.js';
+import {
+  arg,
+  asFlag,
+  commandGroup,
+  optional,
+  t,
+  type CommandContext,
+  type CommandDefinition,
+  type Locale,
+  type ResolvedInstance,
+  UserError,
+} from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { ageMs, when } from './shared/dates.js';
-import { money, plural, show, storageSize, toNumber } from './shared/format.js';
+import { money, show, storageSize, toNumber } from './shared/format.js';
 import { fetchInstance, freshLabel, labelOf } from './shared/instance-view.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, refuseIfTerminating } from './shared/preview.js';
@@ -37,14 +48,20 @@ async function findBackup(api: HostingApi, instanceUuid: string, backupUuid: str
   return { item: null, total, complete: false };
 }
 
-function backupFields(item: BackupHistoryItem | null, now: Date): Field[] {
+/** "23 backups" / "23 cadangan". */
+const backupsIn = (locale: Locale) => (n: number) => t(locale, 'count.backup', { n });
+
+function backupFields(item: BackupHistoryItem | null, now: Date, locale: Locale): Field[] {
   if (!item)
     return [
-      { label: 'Backup', value: `not among the newest ${MAX_PAGES * PAGE_SIZE} backups — check the uuid` },
+      {
+        label: t(locale, 'backup.field'),
+        value: t(locale, 'backup.notAmong', { count: MAX_PAGES * PAGE_SIZE }),
+      },
     ];
   return [
-    { label: 'Backup taken', value: when(item.created_at, now) },
-    { label: 'Backup size', value: storageSize(item.size), inline: true },
+    { label: t(locale, 'backup.taken'), value: when(item.created_at, now, locale) },
+    { label: t(locale, 'backup.size'), value: storageSize(item.size), inline: true },
   ];
 }
 
@@ -60,14 +77,12 @@ async function backupPreviewParts(
     findBackup(ctx.api, instance.uuid, backupUuid),
   ]);
   const label = labelOf(detail, instance);
-  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse);
+  const { locale } = ctx;
+  if (refuse !== undefined) refuseIfTerminating(detail, label, refuse, locale);
   if (!search.item && search.complete) {
     const known =
-      search.total === null ? '' : ` (${plural(search.total, 'backup')}; see \`backup list ${label}\`)`;
-    throw new UserError(
-      'not-found',
-      `${label} has no backup ${backupUuid}${known || ` (see \`backup list ${label}\`)`}.`,
-    );
+      search.total === null ? '' : t(locale, 'backup.known', { backups: backupsIn(locale)(search.total) });
+    throw new UserError('not-found', t(locale, 'backup.missing', { label, backup: backupUuid, known }));
   }
   return { detail, item: search.item, label };
 }
@@ -81,26 +96,34 @@ export const backupRestore = command({
   risk: 'destructive',
   notice: 'restored a backup onto',
   preview: async (ctx, { instance, backupUuid }) => {
-    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid, 'restored');
+    const { locale } = ctx;
+    const participle = t(locale, 'backup.restore.participle');
+    const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid, participle);
     const age = item ? ageMs(item.created_at, ctx.now()) : null;
+    const line =
+      age !== null
+        ? t(locale, 'backup.restore.lineTaken', {
+            label,
+            backup: backupUuid,
+            taken: when(item?.created_at, ctx.now(), locale),
+          })
+        : t(locale, 'backup.restore.line', { label, backup: backupUuid });
     return instancePreview({
-      title: `Restore ${label} from a backup?`,
+      title: t(locale, 'backup.restore.title', { label }),
       detail,
       instance,
       extraTargets: [backupUuid],
-      fields: backupFields(item, ctx.now()),
-      lines: [
-        `${label} will be restored from backup ${backupUuid}${age !== null ? `, taken ${when(item?.created_at, ctx.now())}` : ''}.`,
-        'Everything written to its disks since that backup is overwritten.',
-      ],
+      fields: backupFields(item, ctx.now(), locale),
+      locale,
+      lines: [line, t(locale, 'backup.restore.overwritten')],
     });
   },
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.restore(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
     return changeResult(
-      `Restore requested for ${target.label}`,
-      `${target.label} is restoring from backup ${backupUuid}.`,
+      t(ctx.locale, 'backup.restore.requested', { label: target.label }),
+      t(ctx.locale, 'backup.restore.restoring', { label: target.label, backup: backupUuid }),
       `restore of ${target.label} from backup ${backupUuid} requested`,
       untilStatus(target, 'restoring', ['Running']),
     );
@@ -121,22 +144,24 @@ export const backupDelete = command({
   risk: 'destructive',
   notice: 'deleted a backup of',
   preview: async (ctx, { instance, backupUuid }) => {
+    const { locale } = ctx;
     const { detail, item, label } = await backupPreviewParts(ctx, instance, backupUuid);
     return instancePreview({
-      title: `Delete a backup of ${label}?`,
+      title: t(locale, 'backup.delete.title', { label }),
       detail,
       instance,
       extraTargets: [backupUuid],
-      fields: backupFields(item, ctx.now()),
-      lines: [`Backup ${backupUuid} of ${label} will be deleted. The instance itself is not touched.`],
+      fields: backupFields(item, ctx.now(), locale),
+      locale,
+      lines: [t(locale, 'backup.delete.line', { backup: backupUuid, label })],
     });
   },
   run: async (ctx, { instance, backupUuid }) => {
     await ctx.api.backups.delete(instance.uuid, backupUuid);
     const target = await freshLabel(ctx, instance);
     return changeResult(
-      `Backup deleted for ${target.label}`,
-      `Backup ${backupUuid} was deleted.`,
+      t(ctx.locale, 'backup.delete.done', { label: target.label }),
+      t(ctx.locale, 'backup.delete.deleted', { backup: backupUuid }),
       `backup ${backupUuid} of ${target.label} deleted`,
     );
   },
@@ -159,25 +184,31 @@ export const backupList = command({
   risk: 'read',
   run: async (ctx, { instance, page, limit }) => {
     const now = ctx.now();
+    const { locale } = ctx;
     const history = await ctx.api.backups.history(instance.uuid, {
       ...(page !== undefined ? { page } : {}),
       ...(limit !== undefined ? { limit } : {}),
     });
-    const title = `Backups of ${instance.label}`;
+    const title = t(locale, 'backup.list.title', { label: instance.label });
     if (history.items.length === 0) {
       const text =
-        page && page > 1 ? noSuchPage(page, history.page, 'backups') : `${instance.label} has no backups.`;
+        page && page > 1
+          ? noSuchPage(page, history.page, backupsIn(locale), locale)
+          : t(locale, 'backup.list.none', { label: instance.label });
       return { title, tone: 'warning', blocks: [{ type: 'text', text }] };
     }
     await ctx.bot.rememberIds?.(
       'backup',
-      history.items.map((item) => ({ id: item.id, label: `${instance.label} ${when(item.created_at, now)}` })),
+      history.items.map((item) => ({
+        id: item.id,
+        label: `${instance.label} ${when(item.created_at, now)}`,
+      })),
     );
     const rows = history.items.map((item) => [
-      when(item.created_at, now),
+      when(item.created_at, now, locale),
       storageSize(item.size),
       show(item.schedule),
-      money(item.est_this_month, ctx.currency),
+      money(item.est_this_month, ctx.currency, locale),
       show(item.id),
     ]);
     return {
@@ -185,8 +216,18 @@ export const backupList = command({
       tone: 'info',
       summary: title,
       blocks: [
-        { type: 'table', columns: ['Taken', 'Size', 'Schedule', 'Est. this month', 'Backup uuid'], rows },
-        pageFooter(history.page, 'backups', `backup list ${instance.label}`, { page, limit }),
+        {
+          type: 'table',
+          columns: [
+            t(locale, 'backup.column.taken'),
+            t(locale, 'backup.column.size'),
+            t(locale, 'backup.column.schedule'),
+            t(locale, 'backup.column.estimate'),
+            t(locale, 'backup.column.uuid'),
+          ],
+          rows,
+        },
+        pageFooter(history.page, backupsIn(locale), `backup list ${instance.label}`, { page, limit }, locale),
       ],
     };
   },

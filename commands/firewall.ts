@@ -1,5 +1,5 @@
 // Firewall commands (endpoint 12): create an IPSet on an instance.
-import { arg, asFlag, defineCommand, optional, type CommandDefinition } from '../src/core/index.js';
+import { arg, asFlag, defineCommand, optional, t, type CommandDefinition } from '../src/core/index.js';
 import { show } from './shared/format.js';
 import { freshLabel } from './shared/instance-view.js';
 
@@ -26,14 +26,14 @@ export const firewallIpsetCreate = defineCommand({
     const target = await freshLabel(ctx, instance);
     return {
       message: {
-        title: `IPSet ${name} created on ${target.label}`,
+        title: t(ctx.locale, 'firewall.created', { name, label: target.label }),
         tone: 'success',
         blocks: [
           {
             type: 'fields',
             fields: [
-              { label: 'IPSet', value: show(result.ipset), inline: true },
-              { label: 'Description', value: show(description), inline: true },
+              { label: t(ctx.locale, 'firewall.ipset'), value: show(result.ipset), inline: true },
+              { label: t(ctx.locale, 'firewall.description'), value: show(description), inline: true },
             ],
           },
         ],

@@ -12,9 +12,11 @@ import {
   optional,
   readAllInstances,
   type CommandDefinition,
+  t,
   UserError,
+  type Locale,
 } from '../src/core/index.js';
-import { money, plural, present, show } from './shared/format.js';
+import { money, moneyShort, present, show } from './shared/format.js';
 import { notOffered } from './shared/not-offered.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 
@@ -46,7 +48,7 @@ interface Filters {
 }
 
 /** "running,error" → ["Running", "Error"]; an unknown name is a usage error listing the valid ones. */
-function parseStatuses(raw: string | undefined): string[] {
+function parseStatuses(raw: string | undefined, locale: Locale): string[] {
   if (raw === undefined) return [];
   const key = (s: string) => s.trim().toLowerCase().replace(/[-_]+/g, ' ');
   const wanted = raw.split(',').filter((s) => s.trim() !== '');
@@ -55,8 +57,11 @@ function parseStatuses(raw: string | undefined): string[] {
     if (!status) {
       throw new UserError(
         'invalid-argument',
-        `Unknown status \`${name.trim().slice(0, 40)}\`. Valid statuses: ${INSTANCE_STATUSES.join(', ')}.`,
-        'Several at once: --status Stopped,Error',
+        t(locale, 'list.unknownStatus', {
+          name: name.trim().slice(0, 40),
+          valid: INSTANCE_STATUSES.join(', '),
+        }),
+        t(locale, 'list.unknownStatusHint'),
       );
     }
     return status;
@@ -90,11 +95,14 @@ async function readList(api: HostingApi, filters: Filters, page: number | undefi
 }
 
 /** "31 servers · 30 Running · 1 Error": the most common status first. */
-function statusCounts(items: InstanceListItem[]): string {
+function statusCounts(items: InstanceListItem[], locale: Locale): string {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(show(item.status), (counts.get(show(item.status)) ?? 0) + 1);
   const parts = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return [plural(items.length, 'server'), ...parts.map(([status, n]) => `${n} ${status}`)].join(' · ');
+  return [
+    t(locale, 'count.server', { n: items.length }),
+    ...parts.map(([status, n]) => `${n} ${status}`),
+  ].join(' · ');
 }
 
 /** The same filters as typed, for the "next page" hint; values with spaces quoted. */
@@ -105,6 +113,14 @@ function filterFlags(filters: Filters): string {
   if (filters.search !== undefined) flags.push(`--search ${quote(filters.search)}`);
   if (filters.location !== undefined) flags.push(`--location ${quote(filters.location)}`);
   return flags.join(' ');
+}
+
+/** The servers' count in the reader's language, for the page footer and "no such page". */
+const serversIn = (locale: Locale) => (n: number) => t(locale, 'count.server', { n });
+
+/** The monthly column: in full in English, as before; the short rupiah form in Indonesian ("Rp912,5 rb"). */
+function monthly(amount: unknown, currency: string, locale: Locale): string {
+  return locale === 'en' ? money(amount, currency) : moneyShort(amount, currency, locale);
 }
 
 /** E3: every server with status, location, public IP, tier and monthly estimate, sorted by hostname. */
@@ -128,8 +144,9 @@ export const instanceList = command({
   },
   risk: 'read',
   run: async (ctx, args) => {
+    const { locale } = ctx;
     const filters: Filters = {
-      statuses: parseStatuses(args.status),
+      statuses: parseStatuses(args.status, locale),
       search: args.search,
       location: args.location,
     };
@@ -138,40 +155,35 @@ export const instanceList = command({
       listing = await readList(ctx.api, filters, args.page);
     } catch (error) {
       if (!notOffered(error)) throw error;
-      throw new UserError(
-        'not-found',
-        'The hosting service does not offer an instance list.',
-        'Every other command still works with a uuid or an alias, e.g. /vps instance show <uuid>.',
-      );
+      throw new UserError('not-found', t(locale, 'list.notOffered'), t(locale, 'list.notOfferedHint'));
     }
-    const title = args.page === undefined ? 'Servers' : `Servers, page ${args.page}`;
+    const title =
+      args.page === undefined ? t(locale, 'list.title') : t(locale, 'list.titlePage', { page: args.page });
     const items = listing.items
       .filter((item) => matches(item, filters))
       .sort((a, b) =>
         (present(a.hostname) ?? a.uuid).localeCompare(present(b.hostname) ?? b.uuid, 'en', { numeric: true }),
       );
     const flags = filterFlags(filters);
-    const filtered = flags === '' ? [] : [{ type: 'context' as const, text: `Filtered: ${flags}` }];
+    const servers = serversIn(locale);
+    const filtered =
+      flags === '' ? [] : [{ type: 'context' as const, text: t(locale, 'list.filtered', { flags }) }];
     if (items.length === 0) {
       const text =
         args.page !== undefined && args.page > 1 && listing.items.length === 0
-          ? noSuchPage(args.page, listing.page, 'servers')
-          : flags === ''
-            ? 'The hosting service lists no servers.'
-            : 'No server matches.';
+          ? noSuchPage(args.page, listing.page, servers, locale)
+          : t(locale, flags === '' ? 'list.noServers' : 'list.noMatch');
       return { title, tone: 'info', blocks: [{ type: 'text', text }, ...filtered] };
     }
-    const header = statusCounts(items);
+    const header = statusCounts(items, locale);
     const footer =
       args.page !== undefined
-        ? [pageFooter(listing.page, 'servers', `instance list ${flags}`.trim(), { page: args.page })]
+        ? [pageFooter(listing.page, servers, `instance list ${flags}`.trim(), { page: args.page }, locale)]
         : listing.cut
           ? [
               {
                 type: 'text' as const,
-                text:
-                  `Only the first ${MAX_PAGES} of ${listing.page.total_pages} pages were read. ` +
-                  'Narrow the list with --status, --search or --location, or read one page with --page N.',
+                text: t(locale, 'list.cut', { read: MAX_PAGES, pages: listing.page.total_pages }),
               },
             ]
           : [];
@@ -183,14 +195,21 @@ export const instanceList = command({
         { type: 'text', text: header },
         {
           type: 'table',
-          columns: ['Hostname', 'Status', 'Location', 'Public IP', 'Tier', 'Monthly'],
+          columns: [
+            t(locale, 'column.hostname'),
+            t(locale, 'list.column.status'),
+            t(locale, 'list.column.location'),
+            t(locale, 'list.column.publicIp'),
+            t(locale, 'list.column.tier'),
+            t(locale, 'list.column.monthly'),
+          ],
           rows: items.map((item) => [
             present(item.hostname) ?? item.uuid,
             show(item.status),
             show(item.location),
             show(item.ip_address),
             show(item.tier),
-            money(item.estimated_monthly_cost ?? item.estimated_monthly_price, ctx.currency),
+            monthly(item.estimated_monthly_cost ?? item.estimated_monthly_price, ctx.currency, locale),
           ]),
         },
         ...footer,

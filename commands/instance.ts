@@ -7,7 +7,7 @@ import {
   type CommandDefinition,
   type FollowSpec,
 } from '../src/core/index.js';
-import { plural, present, show } from './shared/format.js';
+import { present, show } from './shared/format.js';
 import { idLine, networkIds } from './shared/instance-ids.js';
 import {
   detailFields,
@@ -171,16 +171,18 @@ export const instanceConsole = command({
   visibility: 'ephemeral',
   run: async (ctx, { instance }) => {
     const access = await ctx.api.instances.consoleWebsocket(instance.uuid);
+    const { locale } = ctx;
+    const label = instance.label;
     return {
       message: {
-        title: `Console for ${instance.label}`,
+        title: t(locale, 'console.title', { label }),
         tone: 'info',
         visibility: 'ephemeral',
-        summary: `Console for ${instance.label} (only visible to you)`,
+        summary: t(locale, 'console.summary', { label }),
         blocks: [
-          { type: 'text', text: 'Only you can see this. Do not paste the password into a channel.' },
-          { type: 'fields', fields: [{ label: 'Websocket URL', value: show(access.url) }] },
-          { type: 'code', text: `password: ${show(access.password)}` },
+          { type: 'text', text: t(locale, 'console.private') },
+          { type: 'fields', fields: [{ label: t(locale, 'console.url'), value: show(access.url) }] },
+          { type: 'code', text: t(locale, 'console.password', { password: show(access.password) }) },
         ],
       },
       auditSummary: `console session opened for ${instance.label}`,
@@ -215,13 +217,15 @@ export const instanceNoIp = command({
       const hostname = present(option.hostname);
       if (hostname) await ctx.bot.rememberHostname(option.id, hostname);
     }
+    const { locale } = ctx;
+    const instances = t(locale, 'count.instance', { n: options.length });
     return tableReply({
-      title: `Instances without a public IP in location ${locationId}`,
-      columns: ['Hostname', 'UUID'],
+      title: t(locale, 'noIp.title', { location: locationId }),
+      columns: [t(locale, 'column.hostname'), t(locale, 'column.uuid')],
       rows: options.map((o) => [show(o.hostname), show(o.id)]),
-      empty: 'Every instance there has a public IP.',
-      note: `${plural(options.length, 'instance')} · give one an address: /vps ip add <instance>`,
-      summary: `${plural(options.length, 'instance')} without a public IP`,
+      empty: t(locale, 'noIp.empty'),
+      note: t(locale, 'noIp.note', { instances }),
+      summary: t(locale, 'noIp.summary', { instances }),
     });
   },
 });

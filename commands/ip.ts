@@ -1,5 +1,5 @@
 // Public IP commands (endpoints 13–14): add an address (billed, so previewed) and move one.
-import { arg, defineCommand, type CommandDefinition } from '../src/core/index.js';
+import { arg, defineCommand, t, type CommandDefinition } from '../src/core/index.js';
 import { show } from './shared/format.js';
 import {
   fetchInstance,
@@ -21,27 +21,28 @@ export const ipAdd = defineCommand({
   args: { instance: arg.instance() },
   risk: 'change',
   preview: async (ctx, { instance }) => {
+    const { locale } = ctx;
     const { detail, label } = await fetchLabelled(ctx, instance);
-    if (publicIp(detail) !== '—') throw pointless(`${label} already has public IP ${publicIp(detail)}.`);
-    if (isTerminating(detail.status)) throw pointless(`${label} is ${show(detail.status)}.`);
+    if (publicIp(detail) !== '—') throw pointless(t(locale, 'ip.already', { label, ip: publicIp(detail) }));
+    if (isTerminating(detail.status))
+      throw pointless(t(locale, 'preview.isStatus', { label, status: show(detail.status) }));
     return instancePreview({
-      title: `Add a public IP to ${label}?`,
+      title: t(locale, 'ip.add.title', { label }),
       detail,
       instance,
       tone: 'warning',
       irreversible: false,
-      lines: [
-        `A new public IP address will be assigned to ${label}.`,
-        'Public IPs are billed while assigned.',
-      ],
+      locale,
+      lines: [t(locale, 'ip.add.line', { label }), t(locale, 'ip.add.billed')],
     });
   },
   run: async (ctx, { instance }) => {
     const result = await ctx.api.publicIps.add(instance.uuid);
     const target = await freshLabel(ctx, instance);
+    const ip = show(result.ip_address);
     return changeResult(
-      `Public IP ${show(result.ip_address)} added to ${target.label}`,
-      `${target.label} is reachable at ${show(result.ip_address)}.`,
+      t(ctx.locale, 'ip.add.done', { ip, label: target.label }),
+      t(ctx.locale, 'ip.add.reachable', { label: target.label, ip }),
       `public IP ${show(result.ip_address)} added to ${target.label}`,
       {
         kind: 'instance-ip',
@@ -65,27 +66,30 @@ export const ipMove = defineCommand({
   name: 'move',
   summary: 'Move a public IP to another instance',
   examples: ['/vps ip move 3f2504e0-4f89-41d3-9a0c-0305e82c3301 db-1'],
-  args: { ipUuid: arg.uuid('Public IP uuid', { completes: 'ip' }), targetInstance: arg.instance('Instance that gets the IP') },
+  args: {
+    ipUuid: arg.uuid('Public IP uuid', { completes: 'ip' }),
+    targetInstance: arg.instance('Instance that gets the IP'),
+  },
   risk: 'destructive',
   notice: 'moved a public IP to',
   preview: async (ctx, { ipUuid, targetInstance }) => {
+    const { locale } = ctx;
     const detail = await fetchInstance(ctx, targetInstance);
     const label = labelOf(detail, targetInstance);
     if (publicIpId(detail) === ipUuid)
-      throw pointless(`That IP (${publicIp(detail)}) is already on ${label}.`);
+      throw pointless(t(locale, 'ip.move.alreadyThere', { ip: publicIp(detail), label }));
     if (isTerminating(detail.status))
-      throw pointless(`${label} is ${show(detail.status)} — pick another target.`);
+      throw pointless(t(locale, 'ip.move.goingAway', { label, status: show(detail.status) }));
     const lines = [
-      `Public IP ${ipUuid} will be moved to ${label}.`,
-      'The hosting API offers no way to look up a public IP by its id, so vpsops cannot say which ' +
-        'address this is or which instance holds it now (`instance show <instance>` lists an ' +
-        'instance’s public IP id).',
-      'Whichever instance holds it now loses the address; its traffic goes to the new holder.',
+      t(locale, 'ip.move.line', { ip: ipUuid, label }),
+      t(locale, 'ip.move.unknownAddress'),
+      t(locale, 'ip.move.loses'),
     ];
-    if (publicIp(detail) !== '—') lines.push(`Note: ${label} already has public IP ${publicIp(detail)}.`);
-    lines.push('To undo, move it back with another /vps ip move.');
+    if (publicIp(detail) !== '—') lines.push(t(locale, 'ip.move.note', { label, ip: publicIp(detail) }));
+    lines.push(t(locale, 'ip.move.undo'));
     return instancePreview({
-      title: `Move a public IP to ${label}?`,
+      title: t(locale, 'ip.move.title', { label }),
+      locale,
       detail,
       instance: targetInstance,
       lines,
@@ -97,8 +101,8 @@ export const ipMove = defineCommand({
     await ctx.api.publicIps.changeInstance(ipUuid, targetInstance.uuid);
     const target = await freshLabel(ctx, targetInstance);
     return changeResult(
-      `Public IP moved to ${target.label}`,
-      `Public IP ${ipUuid} now points at ${target.label}.`,
+      t(ctx.locale, 'ip.move.done', { label: target.label }),
+      t(ctx.locale, 'ip.move.points', { ip: ipUuid, label: target.label }),
       `public IP ${ipUuid} moved to ${target.label}`,
       {
         kind: 'instance-ip',

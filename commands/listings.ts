@@ -1,22 +1,19 @@
 // Where the ids other commands take come from: `snapshot list` (E1) and `network list` (E2), the
 // optional listings of spec part 10. An API that does not offer them (404/405) is said so plainly.
-import { arg, defineCommand, type CommandDefinition } from '../src/core/index.js';
+import { arg, defineCommand, t, type CommandDefinition, type Locale } from '../src/core/index.js';
 import type { Message } from '../src/render/message.js';
 import { when } from './shared/dates.js';
-import { plural, show } from './shared/format.js';
+import { show } from './shared/format.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
 import { notOffered } from './shared/not-offered.js';
 
 /** The plain answer when the listing is not offered; nothing else is wrong. */
-function notOfferedMessage(what: string, hint: string): Message {
+function notOfferedMessage(locale: Locale, what: string, hint: string): Message {
   return {
-    title: `This hosting API cannot list ${what}`,
+    title: t(locale, 'notOffered.title', { what }),
     tone: 'warning',
     blocks: [
-      {
-        type: 'text',
-        text: `The API answered that it does not offer a list of ${what} (optional endpoint).`,
-      },
+      { type: 'text', text: t(locale, 'notOffered.line', { what }) },
       { type: 'context', text: hint },
     ],
   };
@@ -32,18 +29,23 @@ export const snapshotList = defineCommand({
   risk: 'read',
   run: async (ctx, { instance }) => {
     // The instance is read first, so a 404 of the listing cannot mean "no such instance".
+    const { locale } = ctx;
     const label = labelOf(await fetchInstance(ctx, instance), instance);
     let items;
     try {
       items = await ctx.api.snapshots.list(instance.uuid);
     } catch (error) {
       if (notOffered(error))
-        return notOfferedMessage('snapshots', 'Snapshot uuids come from your hosting panel.');
+        return notOfferedMessage(locale, t(locale, 'listing.snapshots'), t(locale, 'listing.snapshotsHint'));
       throw error;
     }
-    const title = `Snapshots of ${label}`;
+    const title = t(locale, 'listing.snapshotsTitle', { label });
     if (items.length === 0) {
-      return { title, tone: 'info', blocks: [{ type: 'text', text: `${label} has no snapshots.` }] };
+      return {
+        title,
+        tone: 'info',
+        blocks: [{ type: 'text', text: t(locale, 'listing.noSnapshots', { label }) }],
+      };
     }
     const now = ctx.now();
     await ctx.bot.rememberIds?.(
@@ -53,21 +55,26 @@ export const snapshotList = defineCommand({
     return {
       title,
       tone: 'info',
-      summary: `${label}: ${plural(items.length, 'snapshot')}`,
+      summary: `${label}: ${t(locale, 'count.snapshot', { n: items.length })}`,
       blocks: [
         {
           type: 'table',
-          columns: ['Name', 'Snapshot uuid', 'Created', 'Status'],
+          columns: [
+            t(locale, 'column.name'),
+            t(locale, 'column.snapshotUuid'),
+            t(locale, 'column.created'),
+            t(locale, 'column.status'),
+          ],
           rows: items.map((s) => [
-            s.is_current_state === true ? `${show(s.name)} (current)` : show(s.name),
+            s.is_current_state === true ? t(locale, 'listing.current', { name: show(s.name) }) : show(s.name),
             s.id,
-            when(s.created_at, now),
+            when(s.created_at, now, locale),
             show(s.status),
           ]),
         },
         {
           type: 'context',
-          text: `Use: snapshot rollback ${label} <snapshot uuid> · snapshot delete ${label} <snapshot uuid>`,
+          text: t(locale, 'listing.snapshotsUse', { label }),
         },
       ],
     };
@@ -83,22 +90,20 @@ export const networkList = defineCommand({
   args: {},
   risk: 'read',
   run: async (ctx) => {
+    const { locale } = ctx;
     let items;
     try {
       items = await ctx.api.privateNetworks.list();
     } catch (error) {
       if (notOffered(error))
-        return notOfferedMessage(
-          'private networks',
-          'Network uuids also appear in `instance show` when the API reports them.',
-        );
+        return notOfferedMessage(locale, t(locale, 'listing.networks'), t(locale, 'listing.networksHint'));
       throw error;
     }
     if (items.length === 0) {
       return {
-        title: 'Private networks',
+        title: t(locale, 'listing.networksTitle'),
         tone: 'info',
-        blocks: [{ type: 'text', text: 'There are no private networks.' }],
+        blocks: [{ type: 'text', text: t(locale, 'listing.noNetworks') }],
       };
     }
     await ctx.bot.rememberIds?.(
@@ -106,18 +111,24 @@ export const networkList = defineCommand({
       items.map((n) => ({ id: n.uuid, label: show(n.name) })),
     );
     return {
-      title: 'Private networks',
+      title: t(locale, 'listing.networksTitle'),
       tone: 'info',
-      summary: plural(items.length, 'private network'),
+      summary: t(locale, 'count.network', { n: items.length }),
       blocks: [
         {
           type: 'table',
-          columns: ['Name', 'Network uuid', 'Graph id', 'Location', 'Subnet'],
+          columns: [
+            t(locale, 'column.name'),
+            t(locale, 'column.networkUuid'),
+            t(locale, 'column.graphId'),
+            t(locale, 'column.location'),
+            t(locale, 'column.subnet'),
+          ],
           rows: items.map((n) => [show(n.name), n.uuid, show(n.id), show(n.location), show(n.network_ip)]),
         },
         {
           type: 'context',
-          text: 'Use: network show <uuid> · network graph <graph id> · network attach <instance> <uuid>',
+          text: t(locale, 'listing.networksUse'),
         },
       ],
     };

@@ -1,9 +1,18 @@
 // Private network commands (endpoints 15–17). Endpoint 15 toggles membership, so attach and detach
 // are separate commands that check the live state first and refuse when it would do the opposite.
 import type { InstanceDetail, PrivateNetworkDetail } from '../src/api/index.js';
-import { arg, defineCommand, type CommandContext, type CommandDefinition, type ResolvedInstance, UserError, isUuid } from '../src/core/index.js';
+import {
+  arg,
+  defineCommand,
+  t,
+  type CommandContext,
+  type CommandDefinition,
+  type ResolvedInstance,
+  UserError,
+  isUuid,
+} from '../src/core/index.js';
 import { when } from './shared/dates.js';
-import { DASH, plural, show } from './shared/format.js';
+import { DASH, show } from './shared/format.js';
 import { graphTree } from './shared/graph.js';
 import { fetchInstance, labelOf } from './shared/instance-view.js';
 import { instancePreview } from './shared/preview.js';
@@ -23,39 +32,38 @@ async function liveState(ctx: CommandContext, instance: ResolvedInstance, networ
     ctx.api.privateNetworks.details(networkUuid),
   ]);
   const label = labelOf(detail, instance);
+  const { locale } = ctx;
   const name = show(network.name) === DASH ? networkUuid : show(network.name);
   const attached = isAttached(detail, network, networkUuid);
   if (mode === 'attach' && attached) {
     throw new UserError(
       'invalid-argument',
-      `${label} is already attached to ${name}.`,
-      `To detach it: /vps network detach ${label} ${networkUuid}`,
+      t(locale, 'network.alreadyAttached', { label, name }),
+      t(locale, 'network.detachHint', { label, uuid: networkUuid }),
     );
   }
   const current = show(detail.private_network);
   if (mode === 'attach' && current !== DASH) {
     // One network per instance: the API would answer 409 "detach it first", so say it up front.
     const uuidKnown = isUuid(current);
-    const detachArg = uuidKnown ? current : `<uuid of ${current}>`;
+    const detachArg = uuidKnown ? current : t(locale, 'network.uuidOf', { name: current });
     throw new UserError(
       'invalid-argument',
-      `${label} is attached to ${current}; detach it first with \`network detach ${label} ${detachArg}\`.`,
-      uuidKnown
-        ? undefined
-        : 'The instance detail names its network but not the uuid, and the API cannot list networks; ' +
-            'take the uuid from the provider’s panel.',
+      t(locale, 'network.detachFirst', { label, current, arg: detachArg }),
+      uuidKnown ? undefined : t(locale, 'network.uuidUnknown'),
     );
   }
   if (mode === 'detach' && !attached) {
-    const where =
-      current === DASH ? 'is not attached to any private network' : `is attached to ${current}, not ${name}`;
-    throw new UserError('invalid-argument', `${label} ${where}.`);
+    const why =
+      current === DASH
+        ? t(locale, 'network.notAttachedAny', { label })
+        : t(locale, 'network.attachedOther', { label, current, name });
+    throw new UserError('invalid-argument', why);
   }
   return { detail, label, name };
 }
 
 function vswitchCommand(mode: Mode) {
-  const verb = mode === 'attach' ? 'Attach' : 'Detach';
   return defineCommand({
     group: 'network',
     name: mode,
@@ -64,20 +72,25 @@ function vswitchCommand(mode: Mode) {
         ? 'Attach an instance to a private network'
         : 'Detach an instance from a private network',
     examples: [`/vps network ${mode} web-2 c9bf9e57-1685-4c89-bafb-ff5af830be8a`],
-    args: { instance: arg.instance(), networkUuid: arg.uuid('Private network (vswitch) uuid', { completes: 'network' }) },
+    args: {
+      instance: arg.instance(),
+      networkUuid: arg.uuid('Private network (vswitch) uuid', { completes: 'network' }),
+    },
     risk: 'destructive',
     notice: mode === 'attach' ? 'attached a private network to' : 'detached a private network from',
     preview: async (ctx, { instance, networkUuid }) => {
+      const { locale } = ctx;
       const { detail, label, name } = await liveState(ctx, instance, networkUuid, mode);
       const lines =
         mode === 'attach'
-          ? [`${label} will be attached to private network ${name}.`]
-          : [
-              `${label} will be detached from private network ${name}.`,
-              'It loses its private address on that network; services talking to it there stop reaching it.',
-            ];
+          ? [t(locale, 'network.attach.line', { label, name })]
+          : [t(locale, 'network.detach.line', { label, name }), t(locale, 'network.detach.loses')];
       return instancePreview({
-        title: `${verb} ${label} ${mode === 'attach' ? 'to' : 'from'} ${name}?`,
+        title: t(locale, mode === 'attach' ? 'network.attach.title' : 'network.detach.title', {
+          label,
+          name,
+        }),
+        locale,
         detail,
         instance,
         irreversible: false,
@@ -85,7 +98,7 @@ function vswitchCommand(mode: Mode) {
         extraTargets: [networkUuid],
         fields: [
           {
-            label: 'Private network now',
+            label: t(locale, 'network.now'),
             value: show(detail.private_network),
             inline: true,
           },
@@ -97,10 +110,12 @@ function vswitchCommand(mode: Mode) {
       // Re-check: the endpoint toggles, so a change since the preview would invert the action.
       const { label, name } = await liveState(ctx, instance, networkUuid, mode);
       await ctx.api.privateNetworks.setVswitch(instance.uuid, networkUuid);
+      // The audit stays in English whatever the reader’s language.
       const done = mode === 'attach' ? `${label} attached to ${name}` : `${label} detached from ${name}`;
+      const doneKey = mode === 'attach' ? 'network.attach.done' : 'network.detach.done';
       return {
         message: {
-          title: done,
+          title: t(ctx.locale, doneKey, { label, name }),
           tone: 'success',
           blocks: [{ type: 'context', text: `network ${networkUuid}` }],
         },
@@ -131,24 +146,36 @@ export const networkShow = defineCommand({
   run: async (ctx, { networkUuid }) => {
     const n = await ctx.api.privateNetworks.details(networkUuid);
     const now = ctx.now();
+    const { locale } = ctx;
     const gw = n.gateway;
     if (gw?.uuid && gw.hostname) await ctx.bot.rememberHostname(gw.uuid, gw.hostname);
-    const gateway = show(gw?.hostname) === DASH ? 'none' : `${show(gw?.hostname)} (${show(gw?.private_ip)})`;
+    const gateway =
+      show(gw?.hostname) === DASH
+        ? t(locale, 'network.gatewayNone')
+        : `${show(gw?.hostname)} (${show(gw?.private_ip)})`;
     const location = n.location;
     return {
-      title: `Private network ${show(n.name)}`,
+      title: t(locale, 'network.show.title', { name: show(n.name) }),
       tone: show(n.status).toLowerCase() === 'active' ? 'success' : 'warning',
       blocks: [
         {
           type: 'fields',
           fields: [
-            { label: 'Status', value: show(n.status), inline: true },
-            { label: 'Location', value: `${show(location?.name)} (id ${show(location?.id)})`, inline: true },
-            { label: 'Active instances', value: show(n.total_active_instance), inline: true },
-            { label: 'Gateway', value: gateway, inline: true },
-            { label: 'Tag / VID', value: `${show(n.tag)} / ${show(n.vid)}`, inline: true },
-            { label: 'Created', value: when(n.created_at, now) },
-            { label: 'Last update', value: when(n.last_update_at, now) },
+            { label: t(locale, 'column.status'), value: show(n.status), inline: true },
+            {
+              label: t(locale, 'column.location'),
+              value: t(locale, 'network.locationId', { name: show(location?.name), id: show(location?.id) }),
+              inline: true,
+            },
+            {
+              label: t(locale, 'network.activeInstances'),
+              value: show(n.total_active_instance),
+              inline: true,
+            },
+            { label: t(locale, 'network.gateway'), value: gateway, inline: true },
+            { label: t(locale, 'network.tagVid'), value: `${show(n.tag)} / ${show(n.vid)}`, inline: true },
+            { label: t(locale, 'column.created'), value: when(n.created_at, now, locale) },
+            { label: t(locale, 'network.lastUpdate'), value: when(n.last_update_at, now, locale) },
           ],
         },
         { type: 'context', text: `uuid ${show(n.uuid)}` },
@@ -167,15 +194,19 @@ export const networkGraph = defineCommand({
   risk: 'read',
   run: async (ctx, { vswitchId }) => {
     const { tree, nodes, edges } = graphTree(await ctx.api.privateNetworks.graph(vswitchId));
-    const title = `Topology of private network ${vswitchId}`;
+    const { locale } = ctx;
+    const title = t(locale, 'network.graph.title', { id: vswitchId });
     if (nodes === 0)
-      return { title, tone: 'info', blocks: [{ type: 'text', text: 'The network has no nodes.' }] };
+      return { title, tone: 'info', blocks: [{ type: 'text', text: t(locale, 'network.graph.empty') }] };
     return {
       title,
       tone: 'info',
       blocks: [
         { type: 'code', text: tree },
-        { type: 'context', text: `${plural(nodes, 'node')} · ${plural(edges, 'link')}` },
+        {
+          type: 'context',
+          text: `${t(locale, 'count.node', { n: nodes })} · ${t(locale, 'count.link', { n: edges })}`,
+        },
       ],
     };
   },

@@ -1,6 +1,6 @@
 // Operating system catalogue (endpoint 19), one row per installable version.
-import { arg, asFlag, commandGroup, optional, type CommandDefinition } from '../src/core/index.js';
-import { memorySize, plural, show, storageSize } from './shared/format.js';
+import { arg, asFlag, commandGroup, optional, t, type CommandDefinition } from '../src/core/index.js';
+import { memorySize, show, storageSize } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 
 const command = commandGroup('os');
@@ -14,7 +14,7 @@ export const osList = command({
   risk: 'read',
   run: async (ctx, { location }) => {
     const entries = await ctx.api.systems.list(location !== undefined ? { location } : {});
-    const where = location !== undefined ? ` in location ${location}` : '';
+    const { locale } = ctx;
     const rows: string[][] = [];
     for (const entry of entries) {
       const versions = Array.isArray(entry.os_version) ? entry.os_version : [];
@@ -31,11 +31,21 @@ export const osList = command({
       }
     }
     return tableReply({
-      title: `Operating systems${where}`,
-      columns: ['OS', 'Version', 'Min CPU', 'Min memory', 'Min disk', 'OS/version id'],
+      title: location !== undefined ? t(locale, 'os.titleIn', { location }) : t(locale, 'os.title'),
+      columns: [
+        t(locale, 'os.column.os'),
+        t(locale, 'os.column.version'),
+        t(locale, 'os.column.minCpu'),
+        t(locale, 'os.column.minMemory'),
+        t(locale, 'os.column.minDisk'),
+        t(locale, 'os.column.id'),
+      ],
       rows,
-      empty: 'No operating systems are offered here.',
-      note: `${plural(entries.length, 'system')}, ${plural(rows.length, 'version')}`,
+      empty: t(locale, 'os.empty'),
+      note: t(locale, 'os.note', {
+        systems: t(locale, 'count.system', { n: entries.length }),
+        versions: t(locale, 'count.version', { n: rows.length }),
+      }),
     });
   },
 });

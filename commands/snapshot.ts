@@ -1,5 +1,5 @@
 // Snapshot commands (endpoints 7–8): delete a snapshot, roll an instance back to one.
-import { arg, commandGroup, type CommandDefinition } from '../src/core/index.js';
+import { arg, commandGroup, t, type CommandDefinition } from '../src/core/index.js';
 import { freshLabel } from './shared/instance-view.js';
 import { fetchLabelled, instancePreview } from './shared/preview.js';
 import { changeResult, untilStatus } from './shared/change-result.js';
@@ -17,21 +17,23 @@ export const snapshotDelete = command({
   risk: 'destructive',
   notice: 'deleted a snapshot of',
   preview: async (ctx, { instance, snapshotUuid }) => {
+    const { locale } = ctx;
     const { detail, label } = await fetchLabelled(ctx, instance);
     return instancePreview({
-      title: `Delete a snapshot of ${label}?`,
+      title: t(locale, 'snapshot.delete.title', { label }),
       detail,
       instance,
       extraTargets: [snapshotUuid],
-      lines: [`Snapshot ${snapshotUuid} of ${label} will be deleted. The instance itself is not touched.`],
+      locale,
+      lines: [t(locale, 'snapshot.delete.line', { snapshot: snapshotUuid, label })],
     });
   },
   run: async (ctx, { instance, snapshotUuid }) => {
     await ctx.api.snapshots.delete(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
     return changeResult(
-      `Snapshot deletion requested for ${target.label}`,
-      `Snapshot ${snapshotUuid} is being removed.`,
+      t(ctx.locale, 'snapshot.delete.requested', { label: target.label }),
+      t(ctx.locale, 'snapshot.delete.removing', { snapshot: snapshotUuid }),
       `snapshot ${snapshotUuid} of ${target.label} deleted`,
     );
   },
@@ -50,16 +52,19 @@ export const snapshotRollback = command({
   risk: 'destructive',
   notice: 'rolled back',
   preview: async (ctx, { instance, snapshotUuid }) => {
-    const { detail, label } = await fetchLabelled(ctx, instance, 'rolled back');
+    const { locale } = ctx;
+    const participle = t(locale, 'snapshot.rollback.participle');
+    const { detail, label } = await fetchLabelled(ctx, instance, participle);
     return instancePreview({
-      title: `Roll ${label} back to a snapshot?`,
+      title: t(locale, 'snapshot.rollback.title', { label }),
       detail,
       instance,
       extraTargets: [snapshotUuid],
+      locale,
       lines: [
-        `${label} will be rolled back to snapshot ${snapshotUuid}.`,
-        'Everything written since that snapshot is lost.',
-        `${label} ends Stopped; the hosting API offers no start call, so start it from the provider’s panel.`,
+        t(locale, 'snapshot.rollback.line', { label, snapshot: snapshotUuid }),
+        t(locale, 'snapshot.rollback.lost'),
+        t(locale, 'snapshot.rollback.endsStopped', { label }),
       ],
     });
   },
@@ -67,8 +72,8 @@ export const snapshotRollback = command({
     await ctx.api.snapshots.rollback(instance.uuid, snapshotUuid);
     const target = await freshLabel(ctx, instance);
     return changeResult(
-      `Rollback requested for ${target.label}`,
-      `${target.label} is rolling back to snapshot ${snapshotUuid}.`,
+      t(ctx.locale, 'snapshot.rollback.requested', { label: target.label }),
+      t(ctx.locale, 'snapshot.rollback.rolling', { label: target.label, snapshot: snapshotUuid }),
       `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
       untilStatus(target, 'rolling back', ['Stopped']),
     );

@@ -1,6 +1,6 @@
 // SSH key commands (endpoint 20): keys on the account not yet assigned to a VM.
-import { arg, commandGroup, type CommandDefinition } from '../src/core/index.js';
-import { plural, show } from './shared/format.js';
+import { arg, commandGroup, t, type CommandDefinition } from '../src/core/index.js';
+import { show } from './shared/format.js';
 import { tableReply } from './shared/table-reply.js';
 
 const command = commandGroup('sshkey');
@@ -14,12 +14,13 @@ export const sshkeyUnassigned = command({
   risk: 'read',
   run: async (ctx, { vmId }) => {
     const keys = await ctx.api.sshKeys.unassigned(vmId);
+    const { locale } = ctx;
     return tableReply({
-      title: `SSH keys not assigned to VM ${vmId}`,
-      columns: ['Key id', 'Title'],
+      title: t(locale, 'sshkey.title', { vm: vmId }),
+      columns: [t(locale, 'sshkey.column.id'), t(locale, 'sshkey.column.title')],
       rows: keys.map((k) => [show(k.id), show(k.title)]),
-      empty: 'Every key on the account is already assigned to it.',
-      note: plural(keys.length, 'key'),
+      empty: t(locale, 'sshkey.empty'),
+      note: t(locale, 'count.key', { n: keys.length }),
     });
   },
 });

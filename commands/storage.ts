@@ -1,11 +1,17 @@
 // Block storage commands (endpoint 18): create a volume — billed, so it is previewed first.
-import { arg, asFlag, defineCommand, optional, type CommandDefinition, UserError } from '../src/core/index.js';
-import { count, show } from './shared/format.js';
+import {
+  arg,
+  asFlag,
+  defineCommand,
+  optional,
+  t,
+  type CommandDefinition,
+  UserError,
+} from '../src/core/index.js';
+import { formatNumber, show } from './shared/format.js';
 
 /** Largest volume vpsops asks for; a typo like --size 50000 should not reach a billed call. */
 const MAX_SIZE_GB = 10_000;
-/** What an unset option shows: the API applies its own default and does not say which. */
-const UNSTATED = 'provider default (not stated by the API)';
 
 /** Endpoint 18: create a block storage volume (completes asynchronously). */
 export const storageCreate = defineCommand({
@@ -19,32 +25,41 @@ export const storageCreate = defineCommand({
     size: optional(asFlag(arg.integer('Size in GB', { min: 1 }))),
   },
   risk: 'change',
-  preview: async (_ctx, { name, location, size }) => {
+  preview: async (ctx, { name, location, size }) => {
+    const { locale } = ctx;
+    const max = formatNumber(MAX_SIZE_GB, locale);
     if (size !== undefined && size > MAX_SIZE_GB)
       throw new UserError(
         'invalid-argument',
-        `--size ${count(size)} GB is more than the ${count(MAX_SIZE_GB)} GB vpsops allows for one volume.`,
-        'Pick a size in GB between 1 and 10,000, e.g. --size 500.',
+        t(locale, 'storage.tooBig', { size: formatNumber(size, locale), max }),
+        t(locale, 'storage.tooBigHint', { max }),
       );
+    // What an unset option shows: the API applies its own default and does not say which.
+    const unstated = t(locale, 'storage.unstated');
+    const title = t(locale, 'storage.title', { name });
     return {
       message: {
-        title: `Create block storage ${name}?`,
+        title,
         tone: 'warning',
-        summary: `Create block storage ${name}?`,
+        summary: title,
         blocks: [
-          {
-            type: 'text',
-            text: `A block storage volume named ${name} will be created. It is billed while it exists.`,
-          },
+          { type: 'text', text: t(locale, 'storage.line', { name }) },
           {
             type: 'fields',
             fields: [
               {
-                label: 'Location',
-                value: location === undefined ? UNSTATED : String(location),
+                label: t(locale, 'storage.location'),
+                value: location === undefined ? unstated : String(location),
                 inline: true,
               },
-              { label: 'Size', value: size === undefined ? UNSTATED : `${count(size)} GB`, inline: true },
+              {
+                label: t(locale, 'storage.size'),
+                value:
+                  size === undefined
+                    ? unstated
+                    : t(locale, 'storage.gb', { size: formatNumber(size, locale) }),
+                inline: true,
+              },
             ],
           },
         ],
@@ -60,16 +75,14 @@ export const storageCreate = defineCommand({
     });
     return {
       message: {
-        title: `Block storage ${name} is being created`,
+        title: t(ctx.locale, 'storage.creating', { name }),
         tone: 'success',
         blocks: [
-          { type: 'fields', fields: [{ label: 'Volume id', value: show(result.block_storage_id) }] },
           {
-            type: 'context',
-            text:
-              'Creation finishes in the background. The hosting API offers no way to read block storage, ' +
-              'so vpsops cannot report when it is ready; check the provider’s panel.',
+            type: 'fields',
+            fields: [{ label: t(ctx.locale, 'storage.volumeId'), value: show(result.block_storage_id) }],
           },
+          { type: 'context', text: t(ctx.locale, 'storage.background') },
         ],
       },
       auditSummary: `block storage ${name} created (${show(result.block_storage_id)})`,

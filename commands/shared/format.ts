@@ -5,8 +5,11 @@ import { display, EMPTY, size, toNumber } from '../../src/render/format.js';
 /** The shared humanisers, re-exported so commands import display helpers from one place. */
 export {
   bytes,
+  decimal,
   duration,
+  formatNumber,
   money,
+  moneyShort,
   percent,
   rate,
   relativeTime,

@@ -1,8 +1,9 @@
 // RRD series (spec 2.5) reduced to what an on-call reads at a glance: averages, peaks, the latest
 // memory use and a sparkline per metric. Shared by `instance metrics` and `status`.
 import type { RrdSeries } from '../../src/api/index.js';
+import { t, type Locale } from '../../src/core/index.js';
 import { sparkline } from '../../src/render/sparkline.js';
-import { DASH, percent } from './format.js';
+import { DASH, decimal, percent } from './format.js';
 
 /** The periods endpoint 5 accepts (kept here: commands import only types from src/api). */
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -76,31 +77,41 @@ function spark(values: number[]): string {
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** Format several byte counts in the unit of the largest, one decimal each, so one line never mixes units. */
-function sameUnit(values: (number | null)[], suffix = ''): string[] {
+function sameUnit(values: (number | null)[], suffix = '', locale: Locale = 'en'): string[] {
   const largest = Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
   let i = 0;
   while (largest >= 1024 ** (i + 1) && i < UNITS.length - 1) i += 1;
-  return values.map((v) => (v === null ? DASH : `${(v / 1024 ** i).toFixed(1)} ${UNITS[i]}${suffix}`));
+  return values.map((v) => (v === null ? DASH : `${decimal(v / 1024 ** i, 1, locale)} ${UNITS[i]}${suffix}`));
 }
 
-function rateStats(stat: Stat): string {
-  const [avg, max] = sameUnit([stat.avg, stat.max], '/s');
-  return `avg ${avg} · max ${max}`;
+function rateStats(stat: Stat, locale: Locale): string {
+  const [avg, max] = sameUnit([stat.avg, stat.max], '/s', locale);
+  return t(locale, 'metrics.avgMax', { avg, max });
 }
 
 /** One row per metric: label, numbers, and the sparkline values. */
-function metricRows(summary: MetricsSummary): [string, string, number[]][] {
+function metricRows(summary: MetricsSummary, locale: Locale): [string, string, number[]][] {
   const { cpu, memoryUsed, memoryMax, netIn, netOut, diskRead, diskWrite } = summary;
   const memPct =
-    memoryUsed.last !== null && memoryMax ? ` (${percent((memoryUsed.last / memoryMax) * 100)})` : '';
-  const [memNow, memOf, memPeak] = sameUnit([memoryUsed.last, memoryMax, memoryUsed.max]);
+    memoryUsed.last !== null && memoryMax
+      ? ` (${percent((memoryUsed.last / memoryMax) * 100, 1, locale)})`
+      : '';
+  const [memNow, memOf, memPeak] = sameUnit([memoryUsed.last, memoryMax, memoryUsed.max], '', locale);
   return [
-    ['CPU', `avg ${percent(cpu.avg)} · max ${percent(cpu.max)}`, cpu.values],
-    ['Memory', `${memNow} of ${memOf}${memPct} · peak ${memPeak}`, memoryUsed.values],
-    ['Network in', rateStats(netIn), netIn.values],
-    ['Network out', rateStats(netOut), netOut.values],
-    ['Disk read', rateStats(diskRead), diskRead.values],
-    ['Disk write', rateStats(diskWrite), diskWrite.values],
+    [
+      t(locale, 'metrics.cpu'),
+      t(locale, 'metrics.avgMax', { avg: percent(cpu.avg, 1, locale), max: percent(cpu.max, 1, locale) }),
+      cpu.values,
+    ],
+    [
+      t(locale, 'metrics.memory'),
+      t(locale, 'metrics.memoryLine', { now: memNow, of: memOf, pct: memPct, peak: memPeak }),
+      memoryUsed.values,
+    ],
+    [t(locale, 'metrics.netIn'), rateStats(netIn, locale), netIn.values],
+    [t(locale, 'metrics.netOut'), rateStats(netOut, locale), netOut.values],
+    [t(locale, 'metrics.diskRead'), rateStats(diskRead, locale), diskRead.values],
+    [t(locale, 'metrics.diskWrite'), rateStats(diskWrite, locale), diskWrite.values],
   ];
 }
 
@@ -108,8 +119,8 @@ function metricRows(summary: MetricsSummary): [string, string, number[]][] {
  * The same metrics as a monospaced table: labels and numbers padded to one width so every
  * sparkline starts in the same column.
  */
-export function metricTable(summary: MetricsSummary): string {
-  const rows = metricRows(summary);
+export function metricTable(summary: MetricsSummary, locale: Locale = 'en'): string {
+  const rows = metricRows(summary, locale);
   const labelWidth = Math.max(...rows.map(([label]) => label.length));
   const valueWidth = Math.max(...rows.map(([, value]) => value.length));
   return rows

@@ -1,8 +1,10 @@
 // Bahasa Indonesia: the same keys and placeholders as the English catalogue (the type enforces the
 // keys, test/unit/i18n/catalogue.test.ts the placeholders). Commands and flags stay as typed.
 import type { MessageKey } from './catalogue-en.js';
+import { commandsId } from './commands-id.js';
 
 export const id: Record<MessageKey, string> = {
+  ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

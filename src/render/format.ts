@@ -70,10 +70,33 @@ export function money(amount: unknown, currency = 'IDR', locale: Locale = DEFAUL
   return `${symbol} ${group(n, decimals, locale)}`;
 }
 
+const compactNumbers: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(INTL_TAG.en, { notation: 'compact', maximumFractionDigits: 1 }),
+  id: new Intl.NumberFormat(INTL_TAG.id, { notation: 'compact', maximumFractionDigits: 1 }),
+};
+
+/**
+ * Money in a column or on an axis, to one decimal: "IDR 1.2M" / "IDR 950K" (en), "Rp1,2 jt" /
+ * "Rp950 rb" (id, as Indonesians shorten rupiah); amounts under a thousand in full.
+ */
+export function moneyShort(amount: unknown, currency = 'IDR', locale: Locale = DEFAULT_LOCALE): string {
+  const n = toNumber(amount);
+  if (n === null) return EMPTY;
+  // Intl puts a no-break space before "rb" / "jt"; chat tables and tests read a plain one.
+  const figure = compactNumbers[locale].format(Math.abs(n)).replace(/\u00a0/g, ' ');
+  const sign = n < 0 ? '-' : '';
+  return locale === 'id' && currency === 'IDR' ? `${sign}Rp${figure}` : `${currency} ${sign}${figure}`;
+}
+
 /** A percentage with one decimal: "42.5%". */
-export function percent(value: unknown, digits = 1): string {
+export function percent(value: unknown, digits = 1, locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(value);
-  return n === null ? EMPTY : `${n.toFixed(digits)}%`;
+  return n === null ? EMPTY : `${decimal(n, digits, locale)}%`;
+}
+
+/** A number with a fixed count of decimals (0–2): "12.5" (en, as toFixed), "12,5" (id). */
+export function decimal(n: number, digits: number, locale: Locale = DEFAULT_LOCALE): string {
+  return locale === 'en' ? n.toFixed(digits) : group(n, digits, locale);
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;

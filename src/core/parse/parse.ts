@@ -2,6 +2,8 @@
 // or a UserError saying what was wrong and what to type. Never throws on any input.
 import { commandPath, type CommandDefinition } from '../command.js';
 import { isUserError, UserError } from '../errors.js';
+import type { Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 import { parseOptionArgs, parseTextArgs, type ParseHints, type ParsedArgs } from './parse-args.js';
 import type { InvocationInput } from '../ports.js';
 import type { Registry } from './registry.js';
@@ -27,6 +29,7 @@ export const MAX_INPUT_LENGTH = 4000;
 function fromOptions(
   input: Extract<InvocationInput, { kind: 'options' }>,
   registry: Registry,
+  locale: Locale,
 ): CommandDefinition | UserError {
   const path =
     input.path
@@ -36,10 +39,8 @@ function fromOptions(
   const def = registry.byPath(path);
   if (def) return def;
   const [best] = closest(path, registry.paths(), 1);
-  return new UserError(
-    'unknown-command',
-    `Unknown command \`${path}\`.${best ? ` Did you mean \`${best}\`?` : ''}`,
-  );
+  const suggestion = best ? t(locale, 'parse.didYouMean', { best }) : '';
+  return new UserError('unknown-command', t(locale, 'parse.unknownCommand', { typed: path, suggestion }));
 }
 
 /** An unquoted `--help` or `-h` anywhere after the command. */
@@ -50,23 +51,26 @@ function askedForHelp(rest: Token[]): boolean {
 /** Parses an invocation's input against the registry. */
 export function parseInput(input: InvocationInput, registry: Registry, hints: ParseHints): ParseResult {
   let path: string | undefined;
+  const locale = hints.locale ?? 'en';
   try {
     if (input.kind === 'options') {
-      const def = fromOptions(input, registry);
+      const def = fromOptions(input, registry, locale);
       if (isUserError(def)) return { ok: false, error: def };
       path = commandPath(def);
-      return { ok: true, parsed: { def, path, args: parseOptionArgs(def, input.options) } };
+      return { ok: true, parsed: { def, path, args: parseOptionArgs(def, input.options, locale) } };
     }
     if (input.text.length > MAX_INPUT_LENGTH) {
       return {
         ok: false,
-        error: new UserError('usage', `That command is too long (over ${MAX_INPUT_LENGTH} characters).`),
+        error: new UserError('usage', t(locale, 'parse.tooLong', { max: MAX_INPUT_LENGTH })),
       };
     }
     const tokens = tokenize(input.text);
-    if (!tokens.ok)
-      return { ok: false, error: new UserError('usage', tokens.problem, 'Close the quote and try again.') };
-    const match = resolvePath(stripPrefix(tokens.tokens), registry);
+    if (!tokens.ok) {
+      const problem = t(locale, 'parse.unclosedQuote', { quote: tokens.quote });
+      return { ok: false, error: new UserError('usage', problem, t(locale, 'parse.closeQuote')) };
+    }
+    const match = resolvePath(stripPrefix(tokens.tokens), registry, locale);
     if (isUserError(match)) return { ok: false, error: match };
     path = commandPath(match.def);
     const help = askedForHelp(match.rest) ? registry.byPath('help') : undefined;
@@ -78,11 +82,7 @@ export function parseInput(input: InvocationInput, registry: Registry, hints: Pa
     return { ok: true, parsed: { def: match.def, path, args: parseTextArgs(match.def, match.rest, hints) } };
   } catch (error) {
     if (isUserError(error)) return path === undefined ? { ok: false, error } : { ok: false, error, path };
-    const problem = new UserError(
-      'usage',
-      'That command could not be understood.',
-      'Type `/vps help` to list commands.',
-    );
+    const problem = new UserError('usage', t(locale, 'parse.notUnderstood'), t(locale, 'parse.typeHelp'));
     return path === undefined ? { ok: false, error: problem } : { ok: false, error: problem, path };
   }
 }

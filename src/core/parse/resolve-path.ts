@@ -2,6 +2,8 @@
 // with "did you mean" suggestions when nothing matches.
 import { commandPath, type CommandDefinition } from '../command.js';
 import { UserError } from '../errors.js';
+import type { Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 import type { Registry } from './registry.js';
 import { closest } from './suggest.js';
 import type { Token } from './tokenize.js';
@@ -20,22 +22,24 @@ export function stripPrefix(tokens: Token[]): Token[] {
   return first && !first.quoted && PREFIXES.includes(first.text.toLowerCase()) ? tokens.slice(1) : tokens;
 }
 
-function didYouMean(typed: string, registry: Registry): string {
+function didYouMean(typed: string, registry: Registry, locale: Locale): string {
   const candidates = [...registry.paths(), ...registry.groups()];
   const [best] = closest(typed, candidates, 1);
-  return best ? ` Did you mean \`${best}\`?` : '';
+  return best ? t(locale, 'parse.didYouMean', { best }) : '';
 }
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /** Resolves `group action` (or a single bot-command word); empty input means `help`. */
-export function resolvePath(tokens: Token[], registry: Registry): PathMatch | UserError {
+export function resolvePath(
+  tokens: Token[],
+  registry: Registry,
+  locale: Locale = 'en',
+): PathMatch | UserError {
   const [first, second, ...more] = tokens;
   if (!first) {
     const help = registry.byPath('help');
-    return help
-      ? { def: help, rest: [] }
-      : new UserError('usage', 'Type a command, e.g. `instance show web-1`.');
+    return help ? { def: help, rest: [] } : new UserError('usage', t(locale, 'parse.typeCommand'));
   }
   const word = first.text.toLowerCase();
   const bot = registry.byPath(word);
@@ -51,27 +55,30 @@ export function resolvePath(tokens: Token[], registry: Registry): PathMatch | Us
     if (!second || second.text.startsWith('--')) {
       return new UserError(
         'usage',
-        `\`${word}\` needs an action: ${actions.join(', ')}.`,
-        `Type \`/vps help ${word}\` for details.`,
+        t(locale, 'parse.needsAction', { group: word, actions: actions.join(', ') }),
+        t(locale, 'parse.helpGroup', { group: word }),
       );
     }
     const def = registry.byPath(`${word} ${second.text.toLowerCase()}`);
     if (def) return { def, rest: more };
     const typed = `${word} ${short(second.text)}`;
     const [best] = closest(second.text, actions, 1);
-    const hint = best ? ` Did you mean \`${commandPath({ group: word, name: best })}\`?` : '';
+    const hint = best
+      ? t(locale, 'parse.didYouMean', { best: commandPath({ group: word, name: best }) })
+      : '';
     return new UserError(
       'unknown-command',
-      `Unknown command \`${typed}\`.${hint}`,
-      `Actions of ${word}: ${actions.join(', ')}. Type \`/vps help ${word}\` for details.`,
+      t(locale, 'parse.unknownCommand', { typed, suggestion: hint }),
+      t(locale, 'parse.actionsOf', { group: word, actions: actions.join(', ') }),
     );
   }
   const typed =
     second && !second.text.startsWith('-') ? `${short(first.text)} ${short(second.text)}` : short(first.text);
-  const suggestion = didYouMean(typed, registry) || (second ? didYouMean(first.text, registry) : '');
+  const suggestion =
+    didYouMean(typed, registry, locale) || (second ? didYouMean(first.text, registry, locale) : '');
   return new UserError(
     'unknown-command',
-    `Unknown command \`${typed}\`.${suggestion}`,
-    'Type `/vps help` to list commands.',
+    t(locale, 'parse.unknownCommand', { typed, suggestion }),
+    t(locale, 'parse.typeHelp'),
   );
 }

@@ -18,7 +18,9 @@ const CLOSE_FOR = new Map([
 ]);
 
 /** Splits text into tokens, or reports an unclosed quote. */
-export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: false; problem: string } {
+export function tokenize(
+  input: string,
+): { ok: true; tokens: Token[] } | { ok: false; problem: string; quote: string } {
   const tokens: Token[] = [];
   let current = '';
   let quoted = false;
@@ -48,7 +50,8 @@ export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: f
         value += chars[j]!;
         j += 1;
       }
-      if (j >= chars.length) return { ok: false, problem: `Unclosed quote ${ch} in the command text.` };
+      if (j >= chars.length)
+        return { ok: false, problem: `Unclosed quote ${ch} in the command text.`, quote: ch };
       current += value;
       quoted = true;
       i = j;

@@ -54,11 +54,11 @@ export function apiErrorMessage(
     error.code === 'RATE_LIMITED' && error.retryAfterMs
       ? t(locale, 'error.api.retry', { seconds: String(Math.ceil(error.retryAfterMs / 1000)) })
       : '';
-  const headline = goneInstanceLine(error, ctx) ?? error.chatText();
+  const headline = goneInstanceLine(error, ctx, locale) ?? error.chatText();
   return {
     title: t(locale, 'error.api.title'),
     tone: 'error',
-    blocks: [text(headline), context(`${apiHint(error, ctx)}${retry}`)],
+    blocks: [text(headline), context(`${apiHint(error, ctx, locale)}${retry}`)],
     summary: headline,
     outcome: 'error',
   };
@@ -109,7 +109,7 @@ export function classifyFailure(
     return refused ? { ...failure, expected: true } : failure;
   }
   if (isStoreUnavailable(error))
-    return { message: storeUnavailableMessage(error), errorId: `store:${error.code}` };
+    return { message: storeUnavailableMessage(error, locale), errorId: `store:${error.code}` };
   const ref = errorRef();
   return { message: internalErrorMessage(ref, locale), errorId: `internal:${ref}`, internal: { ref, error } };
 }

@@ -3,6 +3,8 @@
 // with a clear message (reads change nothing, so giving up is safe; changes are always awaited).
 import type { Message } from '../../render/message.js';
 import type { Invocation, Responder } from '../ports.js';
+import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** Thrown (inside the runner) when a read outlived its budget. */
 export class ReadBudgetExceeded extends Error {
@@ -13,34 +15,31 @@ export class ReadBudgetExceeded extends Error {
 }
 
 /** The private progress note. */
-export function stillWorkingMessage(command: string): Message {
+export function stillWorkingMessage(command: string, locale: Locale = DEFAULT_LOCALE): Message {
   return {
     tone: 'info',
-    summary: 'Still working…',
-    blocks: [{ type: 'context', text: `⏳ Still working on \`${command}\`…` }],
+    summary: t(locale, 'slow.summary'),
+    blocks: [{ type: 'context', text: t(locale, 'slow.note', { command }) }],
   };
 }
 
 /** The answer when a read (or a preview's read) gave up: nothing was changed, and what to do. */
-export function readTimeoutMessage(command: string, budgetMs: number, preview = false): Message {
+export function readTimeoutMessage(
+  command: string,
+  budgetMs: number,
+  preview = false,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
   const seconds = Math.round(budgetMs / 1000);
-  const why = preview
-    ? 'It was only reading for the preview, so nothing was sent and nothing was changed.'
-    : 'It only reads, so nothing was changed.';
+  const why = t(locale, preview ? 'slow.previewOnly' : 'slow.readOnly');
   return {
-    title: 'The hosting API did not answer in time',
+    title: t(locale, 'slow.title'),
     tone: 'error',
     outcome: 'error',
-    summary: `No answer within ${seconds} s`,
+    summary: t(locale, 'slow.noAnswer', { seconds }),
     blocks: [
-      {
-        type: 'text',
-        text: `\`${command}\` got no answer from the hosting API within ${seconds} s, so the bot stopped waiting. ${why}`,
-      },
-      {
-        type: 'context',
-        text: 'Try again in a minute; if it keeps happening the hosting API is having trouble.',
-      },
+      { type: 'text', text: t(locale, 'slow.line', { command, seconds, why }) },
+      { type: 'context', text: t(locale, 'slow.hint') },
     ],
   };
 }
@@ -110,7 +109,9 @@ export function slowReplyGuards(options: SlowReplyOptions): SlowReplyGuards {
           timers.push(
             pausableTimer(() => {
               progress = options.responder
-                .reply(stillWorkingMessage(options.command()), { visibility: 'ephemeral' })
+                .reply(stillWorkingMessage(options.command(), localeFrom(options.inv.locale)), {
+                  visibility: 'ephemeral',
+                })
                 .catch((error: unknown) => options.onProgressError?.(error));
             }, options.progressAfterMs),
           );

@@ -4,18 +4,20 @@
 import { context, text } from '../../render/builders.js';
 import type { Message } from '../../render/message.js';
 import type { StoreUnavailableError } from '../store-errors.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** Message for a store outage; `mayHaveApplied` decides between "nothing changed" and "unknown". */
-export function storeUnavailableMessage(error: StoreUnavailableError): Message {
-  if (error.code === 'STORE_WRITE_REFUSED' || error.code === 'STORE_UNSAFE') return cannotWrite(error);
-  const line = error.mayHaveApplied
-    ? 'The bot’s state store stopped answering in the middle of this request, so whether it took effect is unknown.'
-    : 'The bot’s state store is unreachable, so this was not done; nothing was changed.';
-  const hint = error.mayHaveApplied
-    ? 'Check the current state (e.g. instance show) before trying again; the bot reconnects by itself.'
-    : 'Try again in a moment; the bot reconnects by itself. If it persists, the bot’s operator should check Redis.';
+export function storeUnavailableMessage(
+  error: StoreUnavailableError,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  if (error.code === 'STORE_WRITE_REFUSED' || error.code === 'STORE_UNSAFE')
+    return cannotWrite(error, locale);
+  const line = t(locale, error.mayHaveApplied ? 'store.unknown' : 'store.unreachable');
+  const hint = t(locale, error.mayHaveApplied ? 'store.checkFirst' : 'store.tryAgain');
   return {
-    title: 'State store unreachable',
+    title: t(locale, 'store.title'),
     tone: 'error',
     blocks: [text(line), context(hint)],
     summary: line,
@@ -25,18 +27,12 @@ export function storeUnavailableMessage(error: StoreUnavailableError): Message {
 }
 
 /** The store answers but would not (or must not) record this: nothing was written, nothing run. */
-function cannotWrite(error: StoreUnavailableError): Message {
-  const line =
-    error.code === 'STORE_UNSAFE'
-      ? 'The bot’s state store can’t keep confirmations safely right now: nothing was done.'
-      : 'The bot’s state store can’t write: nothing was done.';
+function cannotWrite(error: StoreUnavailableError, locale: Locale): Message {
+  const line = t(locale, error.code === 'STORE_UNSAFE' ? 'store.unsafe' : 'store.cannotWrite');
   return {
-    title: 'State store can’t write',
+    title: t(locale, 'store.cannotWriteTitle'),
     tone: 'error',
-    blocks: [
-      text(line),
-      context('The bot’s operator should check its state store (see /readyz and the log).'),
-    ],
+    blocks: [text(line), context(t(locale, 'store.operator'))],
     summary: line,
     outcome: 'error',
     visibility: 'ephemeral',

@@ -135,7 +135,7 @@ export async function dispatchInvocation(
         record.errorId = 'read-timeout';
         rt.logger.warn({ invocationId: inv.id, command: record.command }, 'read gave up waiting for the API');
         await reply(
-          readTimeoutMessage(record.command, error.budgetMs, state.previewing === true),
+          readTimeoutMessage(record.command, error.budgetMs, state.previewing === true, locale),
           state.visibility,
         );
         return;
@@ -188,6 +188,7 @@ async function authorise(
     report,
   );
   const parsed = parseInput(inv.input, rt.registry, {
+    locale: localeFrom(inv.locale),
     hasBinding: binding !== null,
     looksLikeInstance: await bestEffort(
       'instance names',
