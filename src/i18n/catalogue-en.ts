@@ -153,6 +153,19 @@ export const en = {
   'help.arg.optional': 'optional',
   'help.arg.bound': ' (omit to use the channel’s bound instance)',
   'help.arg.default': ' (default {value})',
+  // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
+  'alertGroup.button.ack': 'Acknowledge',
+  'alertGroup.button.snooze': 'Snooze 1 h',
+  'alertGroup.ackedBy': 'Acknowledged by ',
+  'alertGroup.snoozedBy': 'Snoozed by ',
+  'alertGroup.acked':
+    'Acknowledged the storm of {count, plural, one {# server} other {# servers}} ({traits}); no more reminders.',
+  'alertGroup.snoozed':
+    'Snoozed the storm of {count, plural, one {# server} other {# servers}} ({traits}) for {span}.',
+  'alertGroup.alreadyAcked': 'This storm was already acknowledged — nothing more was done.',
+  'alertGroup.threadHead':
+    'All {count, plural, one {# server} other {# servers}} of this storm ({part} of {parts}):',
+  'alertGroup.restInThread': 'all {count} in the thread',
 } as const;
 
 /** Every message key. */

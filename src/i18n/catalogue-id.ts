@@ -148,4 +148,17 @@ export const id: Record<MessageKey, string> = {
   'help.arg.optional': 'opsional',
   'help.arg.bound': ' (kosongkan untuk memakai instans yang terikat ke kanal ini)',
   'help.arg.default': ' (bawaan {value})',
+  // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
+  'alertGroup.button.ack': 'Tangani',
+  'alertGroup.button.snooze': 'Tunda 1 j',
+  'alertGroup.ackedBy': 'Ditangani oleh ',
+  'alertGroup.snoozedBy': 'Ditunda oleh ',
+  'alertGroup.acked':
+    'Gangguan {count, plural, other {# server}} ({traits}) ditandai ditangani; tidak ada pengingat lagi.',
+  'alertGroup.snoozed':
+    'Pengingat gangguan {count, plural, other {# server}} ({traits}) ditunda selama {span}.',
+  'alertGroup.alreadyAcked': 'Gangguan ini sudah ditangani — tidak ada yang dilakukan lagi.',
+  'alertGroup.threadHead':
+    'Semua {count, plural, other {# server}} dalam gangguan ini ({part} dari {parts}):',
+  'alertGroup.restInThread': 'semua {count} ada di utas',
 };

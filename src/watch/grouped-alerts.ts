@@ -4,6 +4,10 @@
 // the first card becomes the group card, edited as members join and recover, with one recovery
 // notice when the last one does. The group pages once, through its first member whose watch pages.
 import type { AlertEffect } from './alert-rules.js';
+import { alertCommand } from './alert-card.js';
+import { t } from '../i18n/translate.js';
+import { contextWith, person } from '../render/builders.js';
+import type { Inline, Message } from '../render/message.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
 import { isPaced } from './paced-poster.js';
@@ -37,9 +41,26 @@ const channelOf = (watch: WatchRecord): GroupChannel => ({
 
 const isFirst = (group: SharedGroup, watch: WatchRecord) => group.opener.watchId === watch.id;
 
-/** The group card as the channel sees it. */
-export function renderGroup(group: SharedGroup) {
-  return groupCard(group, { shown: SHOWN_ON_CARD, rest: '`watches` lists them all' });
+/** The group card as the channel sees it: who acknowledged or snoozed it, and its buttons while open. */
+export function renderGroup(group: SharedGroup, now: number = Date.now()): Message {
+  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest: '`watches` lists them all' });
+  const notes: Inline[][] = [];
+  if (group.acknowledger) notes.push([t('en', 'alertGroup.ackedBy'), person(group.acknowledger)]);
+  else if (group.snoozer && (group.snoozedUntil ?? 0) > now)
+    notes.push([t('en', 'alertGroup.snoozedBy'), person(group.snoozer)]);
+  if (notes.length > 0) card.blocks.push(contextWith(notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]))));
+  if (group.endedAt === undefined && !group.acknowledger) {
+    const { watchId, kind } = group.opener;
+    card.actions = [
+      {
+        label: t('en', 'alertGroup.button.ack'),
+        command: alertCommand('ack', watchId, kind),
+        style: 'primary',
+      },
+      { label: t('en', 'alertGroup.button.snooze'), command: alertCommand('snooze', watchId, kind) },
+    ];
+  }
+  return card;
 }
 
 async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined): Promise<void> {

@@ -74,11 +74,13 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ...(options.instanceListTtlMs !== undefined ? { ttlMs: options.instanceListTtlMs } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
+  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS);
   service.alerts = createAlertActions(
     book,
     (platform) => posters.find((p) => p.platform === platform),
     now,
     pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
+    groups,
   );
   return {
     service,
@@ -102,7 +104,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
         ...options,
         metrics,
         posters,
-        groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS),
+        groups,
         ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
         ...(pager ? { pager } : {}),
       });
