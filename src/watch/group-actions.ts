@@ -11,7 +11,8 @@ import { t } from '../i18n/translate.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { GroupBook, GroupClicker, SharedGroup } from './group-book.js';
 import type { ChannelPoster } from './ports.js';
-import { activeMembers, groupTraits } from './storm-groups.js';
+import { groupTraits } from './group-card.js';
+import { activeMembers, serverCount } from './storm-groups.js';
 import type { AlertKind } from './types.js';
 import type { WatchBook } from './watch-book.js';
 
@@ -65,7 +66,7 @@ export async function actOnGroup(
   }
   if (verb === 'ack' && now.pagedBy) await deps.pageAcknowledged?.(now.pagedBy.watchId, now.pagedBy.kind);
   if (now.ref && deps.poster) await deps.poster.update(now.ref, deps.render(now));
-  const count = activeMembers(now).length;
+  const count = serverCount(activeMembers(now));
   const traits = groupTraits(now);
   const line =
     verb === 'ack'

@@ -6,6 +6,7 @@ import { withChannelLock } from './channel-lock.js';
 import {
   placeIncident,
   recoverMember,
+  serverCount,
   type GroupChannel,
   type GroupDecision,
   type GroupIncident,
@@ -105,7 +106,7 @@ export function groupBook(store: BotStore, windowMs: number) {
       return (await read(channel)).find(
         (g) =>
           g.endedAt === undefined &&
-          g.members.length > 1 &&
+          serverCount(g.members) > 1 &&
           g.opener.watchId === member.watchId &&
           g.opener.kind === member.kind,
       );

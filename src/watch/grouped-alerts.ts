@@ -12,7 +12,8 @@ import type { GroupBook, SharedGroup } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
 import { isPaced } from './paced-poster.js';
 import type { ChannelPoster } from './ports.js';
-import { groupCard, groupRecoveredNotice, type GroupChannel, type IncidentKind } from './storm-groups.js';
+import { groupCard, groupRecoveredNotice } from './group-card.js';
+import { serverCount, type GroupChannel, type IncidentKind } from './storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
 
 /** Hostnames named on the group card itself; `watches` lists every one. */
@@ -39,7 +40,11 @@ const channelOf = (watch: WatchRecord): GroupChannel => ({
   channelId: watch.channelId,
 });
 
-const isFirst = (group: SharedGroup, watch: WatchRecord) => group.opener.watchId === watch.id;
+const isOpener = (group: SharedGroup, watch: WatchRecord, kind: string) =>
+  group.opener.watchId === watch.id && group.opener.kind === kind;
+
+/** A group card is shown once the group spans two servers (one server failing two ways is not a storm). */
+const isGroupCard = (group: SharedGroup) => serverCount(group.members) > 1;
 
 /** The group card as the channel sees it: who acknowledged or snoozed it, and its buttons while open. */
 export function renderGroup(group: SharedGroup, now: number = Date.now()): Message {
@@ -64,7 +69,7 @@ export function renderGroup(group: SharedGroup, now: number = Date.now()): Messa
 }
 
 async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined): Promise<void> {
-  if (!group?.ref || group.members.length < 2) return;
+  if (!group?.ref || !isGroupCard(group)) return;
   const { ref } = group;
   const { poster } = deps;
   const channel = { platform: group.platform, channelId: group.channelId };
@@ -111,7 +116,7 @@ export async function shownByGroup(
     );
     alert.group = decision.group.id;
     // The opener pages (or not) on the caller's usual path.
-    if (isFirst(decision.group, watch)) return false;
+    if (isOpener(decision.group, watch, alert.kind) || !isGroupCard(decision.group)) return false;
     if (decision.pageIt) await deps.pager?.opened(watch, alert);
     if (decision.type === 'join') await editGroupCard(deps, decision.group);
     return true;
@@ -120,7 +125,7 @@ export async function shownByGroup(
   const group = await deps.groups.get(channel, alert.group);
   // The group ended or expired: the watch shows its own card again.
   if (!group) return false;
-  const shown = !isFirst(group, watch) || group.members.length > 1;
+  const shown = isGroupCard(group);
   const member = group.members.find((m) => m.watchId === watch.id && m.kind === alert.kind);
   if (shown && member && member.recoveredAt === undefined && member.detail !== detail)
     await editGroupCard(deps, await deps.groups.restate(channel, group.id, member, detail));
@@ -152,7 +157,7 @@ export async function recoveredInGroup(
     now,
   );
   const { group } = out;
-  if (!group || group.members.length < 2) return false;
+  if (!group || !isGroupCard(group)) return false;
   if (!out.changed) return true;
   if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
   await editGroupCard(deps, group);
