@@ -163,8 +163,7 @@ export const en = {
   'alertGroup.snoozed':
     'Snoozed the storm of {count, plural, one {# server} other {# servers}} ({traits}) for {span}.',
   'alertGroup.alreadyAcked': 'This storm was already acknowledged — nothing more was done.',
-  'alertGroup.threadHead':
-    'All {count, plural, one {# server} other {# servers}} of this storm ({part} of {parts}):',
+  'alertGroup.threadHead': 'Every server of this storm, part {part}',
   'alertGroup.restInThread': 'all {count} in the thread',
 } as const;
 

@@ -158,7 +158,6 @@ export const id: Record<MessageKey, string> = {
   'alertGroup.snoozed':
     'Pengingat gangguan {count, plural, other {# server}} ({traits}) ditunda selama {span}.',
   'alertGroup.alreadyAcked': 'Gangguan ini sudah ditangani — tidak ada yang dilakukan lagi.',
-  'alertGroup.threadHead':
-    'Semua {count, plural, other {# server}} dalam gangguan ini ({part} dari {parts}):',
+  'alertGroup.threadHead': 'Semua server dalam gangguan ini, bagian {part}',
   'alertGroup.restInThread': 'semua {count} ada di utas',
 };

@@ -31,6 +31,9 @@ export type SharedGroup = StormGroup & {
   /** Until when the group's reminders are snoozed, and by whom. */
   snoozedUntil?: number;
   snoozer?: GroupClicker;
+  /** Thread messages claimed (group-thread.ts), and their refs once posted (by chunk). */
+  threadClaimed?: number;
+  thread?: (MessageRef | null)[];
 };
 
 /** A person who clicked a group card's button. */

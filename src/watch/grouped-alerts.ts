@@ -8,6 +8,7 @@ import { alertCommand } from './alert-card.js';
 import { t } from '../i18n/translate.js';
 import { contextWith, person } from '../render/builders.js';
 import type { Inline, Message } from '../render/message.js';
+import { SHOWN_ON_CARD, updateGroupThread } from './group-thread.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
 import { isPaced } from './paced-poster.js';
@@ -15,9 +16,6 @@ import type { ChannelPoster } from './ports.js';
 import { groupCard, groupRecoveredNotice } from './group-card.js';
 import { serverCount, type GroupChannel, type IncidentKind } from './storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
-
-/** Hostnames named on the group card itself; `watches` lists every one. */
-const SHOWN_ON_CARD = 40;
 
 /** What grouping needs from the poll. */
 export interface GroupingDeps {
@@ -48,7 +46,12 @@ const isGroupCard = (group: SharedGroup) => serverCount(group.members) > 1;
 
 /** The group card as the channel sees it: who acknowledged or snoozed it, and its buttons while open. */
 export function renderGroup(group: SharedGroup, now: number = Date.now()): Message {
-  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest: '`watches` lists them all' });
+  // The rest is in the thread once one was claimed (group-thread.ts); `watches` lists every one anyway.
+  const rest =
+    group.threadClaimed !== undefined
+      ? t('en', 'alertGroup.restInThread', { count: group.members.length })
+      : '`watches` lists them all';
+  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest });
   const notes: Inline[][] = [];
   if (group.acknowledger) notes.push([t('en', 'alertGroup.ackedBy'), person(group.acknowledger)]);
   else if (group.snoozer && (group.snoozedUntil ?? 0) > now)
@@ -74,11 +77,13 @@ async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined)
   const { poster } = deps;
   const channel = { platform: group.platform, channelId: group.channelId };
   // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
-  if (isPaced(poster))
-    await deps.send(() =>
-      poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
-    );
-  else await deps.send(() => poster.update(ref, renderGroup(group)));
+  const card = isPaced(poster)
+    ? deps.send(() =>
+        poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
+      )
+    : deps.send(() => poster.update(ref, renderGroup(group)));
+  // Side by side: the thread's claim is recorded before the card is rendered for sending.
+  await Promise.all([card, updateGroupThread(deps, group)]);
 }
 
 /**

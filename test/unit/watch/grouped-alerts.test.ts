@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../../src/core/index.js';
 import type { AuditRecord } from '../../../src/core/audit-types.js';
 import { renderText } from '../../../src/render/text.js';
+import { checkRendered } from '../../support/render-conformance.js';
 import type { BotStore } from '../../../src/core/index.js';
 import { createAlertActions } from '../../../src/watch/alert-buttons.js';
 import { createIncidentPager } from '../../../src/watch/incident-pages.js';
@@ -21,9 +22,13 @@ import { postLog } from '../../support/recording-poster.js';
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const hostOf = (n: number) => `node-${String(n).padStart(2, '0')}`;
-const N = 12;
+const SERVERS = 12;
+const N = SERVERS;
 
-async function storm(options: { audit?: AuditLog; pager?: (store: BotStore) => IncidentPager } = {}) {
+async function storm(
+  options: { audit?: AuditLog; pager?: (store: BotStore) => IncidentPager; servers?: number } = {},
+) {
+  const N = options.servers ?? SERVERS;
   const store = createMemoryStore();
   const service = createWatchService(store);
   const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
@@ -85,7 +90,7 @@ async function storm(options: { audit?: AuditLog; pager?: (store: BotStore) => I
       pageAcknowledged,
       groups,
     );
-  return { log, pages, pollAll, setAll, book, watches, actions, pager };
+  return { log, pages, pollAll, setAll, book, watches, actions, pager, N };
 }
 
 describe('storm grouping in the poll', () => {
@@ -191,5 +196,30 @@ describe('storm grouping in the poll', () => {
     const card = cardNow().message;
     expect(renderText(card)).toMatch(/Acknowledged by @ada/);
     expect(card.actions).toBeUndefined();
+  });
+
+  it('puts every member of a group over 40 in the card’s thread, each chunk posted once', async () => {
+    const s = await storm({ servers: 45 });
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    await s.pollAll();
+    const card = s.log.entries.find((e) => e.kind === 'post')!;
+    expect(s.log.entries.filter((e) => e.kind === 'post')).toHaveLength(1);
+    const replies = s.log.entries.filter((e) => e.kind === 'reply');
+    expect(replies.length).toBeGreaterThan(0);
+    for (const r of replies) expect(r.under?.id).toBe(card.ref.id);
+    const titles = replies.map((r) => r.message.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    // Each thread message as it reads now: its last edit, else as posted.
+    const latest = replies.map(
+      (r) => s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === r.ref.id).at(-1) ?? r,
+    );
+    const thread = latest.map((r) => renderText(r.message)).join('\n');
+    for (let n = 1; n <= 45; n += 1) expect(thread).toContain(hostOf(n));
+    // Both platforms accept every thread message and the card, measured on the rendered payloads.
+    for (const r of [...latest, card]) expect(checkRendered(r.message)).toEqual([]);
+    const lastCard = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === card.ref.id).at(-1)!;
+    expect(renderText(lastCard.message)).toMatch(/45 servers need attention[\s\S]*all 45 in the thread/);
   });
 });
