@@ -170,7 +170,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     const tracker = trackerFactory?.({ api, store: state.store, config, owner, logger });
     if (tracker) cleanup.push(() => tracker.stop?.());
+    // The policy is read by createBot below; alert cards ask it for runbooks once polling runs.
+    const policyLate: { runbook?: (hostname: string) => string | undefined } = {};
     const watching = createWatching({
+      runbookFor: (hostname) => policyLate.runbook?.(hostname),
       api,
       store: state.store,
       owner,
@@ -209,6 +212,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       logger,
     });
     cleanup.push(() => bot.close());
+    policyLate.runbook = (hostname) => bot.policy.runbook(hostname);
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
     if (target.simulator) await bot.learnInstances(Object.values(SEED_IDS.instances));
     let closing: Promise<void> | undefined;

@@ -165,6 +165,10 @@ export const en = {
   'alertGroup.alreadyAcked': 'This storm was already acknowledged — nothing more was done.',
   'alertGroup.threadHead': 'Every server of this storm, part {part}',
   'alertGroup.restInThread': 'all {count} in the thread',
+  'alertCard.lastChange': 'Last change through the bot: {change}',
+  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.metrics': 'Metrics',
+  'alertCard.button.silence': 'Silence 1 h',
 } as const;
 
 /** Every message key. */

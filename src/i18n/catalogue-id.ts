@@ -160,4 +160,8 @@ export const id: Record<MessageKey, string> = {
   'alertGroup.alreadyAcked': 'Gangguan ini sudah ditangani — tidak ada yang dilakukan lagi.',
   'alertGroup.threadHead': 'Semua server dalam gangguan ini, bagian {part}',
   'alertGroup.restInThread': 'semua {count} ada di utas',
+  'alertCard.lastChange': 'Perubahan terakhir lewat bot: {change}',
+  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.metrics': 'Metrik',
+  'alertCard.button.silence': 'Senyapkan 1 j',
 };

@@ -104,7 +104,7 @@ export async function shownByGroup(
   // The card says "status Error"; the alert's own detail is "Status Error".
   const detail = alert.kind === 'status' && state.lastStatus ? state.lastStatus : alert.detail;
   if (alert.group === undefined && alert.ref === undefined && effect.type !== 'remind') {
-    const change = await deps.recentChange?.(watch, now);
+    const change = alert.change ?? (await deps.recentChange?.(watch, now));
     const decision = await deps.groups.place(
       channel,
       {

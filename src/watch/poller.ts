@@ -38,6 +38,8 @@ export interface WatchPollerOptions {
   groups?: GroupBook;
   /** The last change made through the bot on a server, named on group cards. */
   recentChange?: GroupingDeps['recentChange'];
+  /** The policy file's runbook for a hostname, linked from alert cards. */
+  runbookFor?: (hostname: string) => string | undefined;
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
@@ -133,6 +135,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (options.pager) deps.pager = options.pager;
       if (options.groups) deps.groups = options.groups;
       if (options.recentChange) deps.recentChange = options.recentChange;
+      if (options.runbookFor) deps.runbookFor = options.runbookFor;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       outcome = await pollOnce(deps, watch);
     } catch (error) {

@@ -5,6 +5,7 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } fr
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { uuidSchema } from '../parse/uuid.js';
+import { runbooksSchema, type Runbook } from './runbooks.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
@@ -41,6 +42,7 @@ const policySchema = z
         aliasTarget,
       )
       .nullish(),
+    runbooks: runbooksSchema.nullish(),
   })
   .strict();
 
@@ -51,6 +53,8 @@ export interface PolicyFile {
   channels: { destructive?: string[]; change?: string[] };
   twoPerson: string[];
   aliases: Record<string, string>;
+  /** Alert cards' runbook links by hostname glob, in file order. */
+  runbooks: Runbook[];
 }
 
 type Path = (string | number)[];
@@ -135,7 +139,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
           const problem =
             path[0] === 'roles'
               ? `unknown role "${key}" (roles are admin, operator, viewer)`
-              : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases)'}`;
+              : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases, runbooks)'}`;
           problems.push({ line: lineOf(doc, counter, path, key), text: problem });
         }
         continue;
@@ -169,6 +173,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
     channels,
     twoPerson: twoPerson.map((e) => e.trim().replace(/\s+/g, ' ')),
     aliases: data.aliases ?? {},
+    runbooks: Object.entries(data.runbooks ?? {}).map(([glob, url]) => ({ glob, url })),
   };
 }
 
