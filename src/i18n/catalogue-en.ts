@@ -163,6 +163,7 @@ export const en = {
   'alertGroup.snoozed':
     'Snoozed the storm of {count, plural, one {# server} other {# servers}} ({traits}) for {span}.',
   'alertGroup.alreadyAcked': 'This storm was already acknowledged — nothing more was done.',
+  'alertGroup.over': 'This storm is over — nothing was done.',
   'alertGroup.threadHead': 'Every server of this storm, part {part}',
   'alertGroup.restInThread': 'all {count} in the thread',
   'alertCard.lastChange': 'Last change through the bot: {change}',

@@ -158,6 +158,7 @@ export const id: Record<MessageKey, string> = {
   'alertGroup.snoozed':
     'Pengingat gangguan {count, plural, other {# server}} ({traits}) ditunda selama {span}.',
   'alertGroup.alreadyAcked': 'Gangguan ini sudah ditangani — tidak ada yang dilakukan lagi.',
+  'alertGroup.over': 'Gangguan ini sudah berakhir — tidak ada yang dilakukan.',
   'alertGroup.threadHead': 'Semua server dalam gangguan ini, bagian {part}',
   'alertGroup.restInThread': 'semua {count} ada di utas',
   'alertCard.lastChange': 'Perubahan terakhir lewat bot: {change}',

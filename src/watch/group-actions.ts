@@ -51,10 +51,12 @@ export async function actOnGroup(
     }
     return true;
   });
-  const now = marked.group ?? group;
+  // Ended meanwhile (its last member recovered), or someone acknowledged it first.
+  if (!marked.group) throw new UserError('nothing-to-do', t('en', 'alertGroup.over'));
   if (!marked.changed) throw new UserError('nothing-to-do', t('en', 'alertGroup.alreadyAcked'));
+  const current = marked.group;
   const by = `@${actor.displayName || actor.userId}`;
-  for (const member of activeMembers(now)) {
+  for (const member of activeMembers(current)) {
     const state = await deps.book.alerts.get(member.watchId);
     const kind = member.kind as AlertKind;
     const done =
@@ -64,10 +66,11 @@ export async function actOnGroup(
         : snooze(state, kind, by, at, snoozeMs, clicker));
     if (state && done) await deps.book.alerts.put(member.watchId, state);
   }
-  if (verb === 'ack' && now.pagedBy) await deps.pageAcknowledged?.(now.pagedBy.watchId, now.pagedBy.kind);
-  if (now.ref && deps.poster) await deps.poster.update(now.ref, deps.render(now));
-  const count = serverCount(activeMembers(now));
-  const traits = groupTraits(now);
+  if (verb === 'ack' && current.pagedBy)
+    await deps.pageAcknowledged?.(current.pagedBy.watchId, current.pagedBy.kind);
+  if (current.ref && deps.poster) await deps.poster.update(current.ref, deps.render(current));
+  const count = serverCount(activeMembers(current));
+  const traits = groupTraits(current);
   const line =
     verb === 'ack'
       ? t('en', 'alertGroup.acked', { count, traits })
