@@ -164,6 +164,10 @@ export async function recoveredInGroup(
   const { group } = out;
   if (!group || !isGroupCard(group)) return false;
   if (!out.changed) return true;
+  // A member that paged on its own (it showed its own card before the group spanned two servers)
+  // resolves its own page now; the group's page waits for the last member.
+  const pagesForGroup = group.pagedBy?.watchId === watch.id && group.pagedBy.kind === alert.kind;
+  if (!pagesForGroup && alert.ref !== undefined) await deps.pager?.recovered(watch.id, alert.kind);
   if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
   await editGroupCard(deps, group);
   if (out.ended) await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));
