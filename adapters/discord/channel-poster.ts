@@ -22,6 +22,15 @@ export function discordChannelPoster(rest: REST): ChannelPoster {
       const { body, files } = toRestBody(renderMessage(message));
       await rest.patch(Routes.channelMessage(ref.channelId, ref.id), { body, files });
     },
+    // A reply on the card (message_reference): a storm group's full member list, under its card.
+    async reply(ref: MessageRef, message: Message): Promise<MessageRef> {
+      const { body, files } = toRestBody(renderMessage(message));
+      const sent = (await rest.post(Routes.channelMessages(ref.channelId), {
+        body: { ...body, message_reference: { message_id: ref.id, fail_if_not_exists: false } },
+        files,
+      })) as { id: string };
+      return { platform: 'discord', channelId: ref.channelId, id: sent.id, extra: { ephemeral: '0' } };
+    },
     // Reading the channel fails with 403 / 404 where the bot cannot see it; a read-only channel it
     // can see is only found out at the first post (then retried, counted and told to the owner).
     async checkChannel(channelId: string): Promise<string | null> {

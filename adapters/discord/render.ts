@@ -74,18 +74,24 @@ function styleOf(button: Button): ButtonStyle.Primary | ButtonStyle.Secondary | 
   return button.style === 'primary' ? ButtonStyle.Primary : ButtonStyle.Secondary;
 }
 
-/** Buttons that run a command, in one row; one whose command would not fit a custom_id is left out. */
+/** Buttons that run a command, in one row (secondary ones in a second); one whose command would not fit a custom_id is left out. */
 function commandRow(message: Message): DiscordPayload['components'] {
-  const row = commandButtons(message)
-    .filter((button) => CUSTOM_ID.run.length + button.command.length <= L.customId)
-    .slice(0, L.buttonsPerRow)
-    .map((button): APIButtonComponentWithCustomId => ({
-      type: ComponentType.Button,
-      style: styleOf(button),
-      label: fit(button.label, L.buttonLabel),
-      custom_id: customId(CUSTOM_ID.run, button.command),
-    }));
-  return row.length > 0 ? [{ type: ComponentType.ActionRow, components: row }] : [];
+  const runnable = commandButtons(message).filter(
+    (button) => CUSTOM_ID.run.length + button.command.length <= L.customId,
+  );
+  const row = (more: boolean): DiscordPayload['components'] => {
+    const components = runnable
+      .filter((button) => (button.more === true) === more)
+      .slice(0, L.buttonsPerRow)
+      .map((button): APIButtonComponentWithCustomId => ({
+        type: ComponentType.Button,
+        style: styleOf(button),
+        label: fit(button.label, L.buttonLabel),
+        custom_id: customId(CUSTOM_ID.run, button.command),
+      }));
+    return components.length > 0 ? [{ type: ComponentType.ActionRow, components }] : [];
+  };
+  return [...row(false), ...row(true)];
 }
 
 function buttons(message: Message): DiscordPayload['components'] {

@@ -17,6 +17,9 @@ export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
       const first = renderMessage(message)[0];
       if (first) await outbox.update(ref, first);
     },
+    // In the card's thread (thread_ts): a storm group's full member list.
+    reply: (ref: MessageRef, message: Message): Promise<MessageRef> =>
+      outbox.postInThread(ref, renderMessage(message)),
     checkChannel: (channelId) => outbox.cannotPostIn(channelId),
     // Slack's own codes (not_in_channel, channel_not_found, missing_scope…); ratelimited is ours.
     failureReason: (error) => {

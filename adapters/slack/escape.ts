@@ -36,7 +36,8 @@ export function cutEscaped(escaped: string, max: number): string {
   let cut = prefixWithin(escaped, Math.max(0, max - 1));
   cut = cut.replace(/&[a-z]{0,3}$/, '').replace(/\u200d[*_~`]$/, '');
   // An unclosed code span would swallow the ellipsis and look odd; drop its opening backtick.
-  if ((cut.replace(/\u200d`\u200d/g, '').match(/`/g)?.length ?? 0) % 2 === 1) cut = cut.replace(/`([^`]*)$/, '$1');
+  if ((cut.replace(/\u200d`\u200d/g, '').match(/`/g)?.length ?? 0) % 2 === 1)
+    cut = cut.replace(/`([^`]*)$/, '$1');
   return `${cut}…`;
 }
 

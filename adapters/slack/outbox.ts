@@ -66,7 +66,11 @@ export class SlackOutbox {
    * POSTs JSON to a response_url; Slack answers 200 "ok" or an error status. Each call counts as
    * a use; the 5th (when `lastUseNote`) carries LAST_USE_NOTE, and a 6th throws ResponseUrlSpent.
    */
-  async respond(url: string, body: SlackPayload & Record<string, unknown>, lastUseNote = false): Promise<void> {
+  async respond(
+    url: string,
+    body: SlackPayload & Record<string, unknown>,
+    lastUseNote = false,
+  ): Promise<void> {
     const uses = await this.state.increment(usesKey(url), RESPONSE_URL_TTL_MS);
     if (uses > RESPONSE_URL_USES) throw new ResponseUrlSpent();
     if (uses === RESPONSE_URL_USES && lastUseNote) body = withNote(body, LAST_USE_NOTE);
@@ -98,16 +102,44 @@ export class SlackOutbox {
       // Not a member: only the command's response_url can post here, 5 times at most; its last use
       // tells the user to invite the bot, and what does not fit is dropped rather than failing.
       try {
-        for (const page of pages) await this.respond(fallbackUrl, { response_type: 'in_channel', ...page }, true);
+        for (const page of pages)
+          await this.respond(fallbackUrl, { response_type: 'in_channel', ...page }, true);
       } catch (spent) {
         if (!(spent instanceof ResponseUrlSpent)) throw spent;
       }
-      return { platform: 'slack', channelId, id: await this.rememberResponseUrl(fallbackUrl), extra: { mode: 'response_url' } };
+      return {
+        platform: 'slack',
+        channelId,
+        id: await this.rememberResponseUrl(fallbackUrl),
+        extra: { mode: 'response_url' },
+      };
     }
     for (const page of rest) {
-      await this.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: page.text, blocks: page.blocks });
+      await this.client.chat.postMessage({
+        channel: channelId,
+        thread_ts: ts,
+        text: page.text,
+        blocks: page.blocks,
+      });
     }
     return { platform: 'slack', channelId, id: ts, extra: { mode: 'message' } };
+  }
+
+  /** Posts pages in the thread of a channel message (a group card's member list). */
+  async postInThread(ref: MessageRef, pages: SlackPayload[]): Promise<MessageRef> {
+    let last = ref.id;
+    for (const page of pages) {
+      const result = await this.client.chat.postMessage({
+        channel: ref.channelId,
+        thread_ts: ref.id,
+        text: page.text,
+        blocks: page.blocks,
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      last = String(result.ts);
+    }
+    return { platform: 'slack', channelId: ref.channelId, id: last, extra: { mode: 'message' } };
   }
 
   /**
@@ -118,7 +150,8 @@ export class SlackOutbox {
   async cannotPostIn(channelId: string): Promise<string | null> {
     try {
       const info = await this.client.conversations.info({ channel: channelId });
-      const channel = info.channel as { is_member?: boolean; is_archived?: boolean; is_im?: boolean } | undefined;
+      const channel = info.channel as
+        { is_member?: boolean; is_archived?: boolean; is_im?: boolean } | undefined;
       if (channel?.is_archived) return 'is_archived';
       return channel && !channel.is_im && channel.is_member === false ? 'not_in_channel' : null;
     } catch (error) {
@@ -128,7 +161,12 @@ export class SlackOutbox {
   }
 
   /** Posts pages only the user sees: via response_url when there is one, else chat.postEphemeral. */
-  async postEphemeral(channelId: string, userId: string, pages: SlackPayload[], responseUrl?: string): Promise<MessageRef> {
+  async postEphemeral(
+    channelId: string,
+    userId: string,
+    pages: SlackPayload[],
+    responseUrl?: string,
+  ): Promise<MessageRef> {
     if (responseUrl !== undefined) {
       for (const page of pages) {
         await this.respond(responseUrl, { response_type: 'ephemeral', replace_original: false, ...page });
@@ -142,7 +180,12 @@ export class SlackOutbox {
     }
     let ts = '';
     for (const page of pages) {
-      const result = await this.client.chat.postEphemeral({ channel: channelId, user: userId, text: page.text, blocks: page.blocks });
+      const result = await this.client.chat.postEphemeral({
+        channel: channelId,
+        user: userId,
+        text: page.text,
+        blocks: page.blocks,
+      });
       ts ||= String(result.message_ts ?? '');
     }
     return { platform: 'slack', channelId, id: ts, extra: { mode: 'ephemeral', userId } };
@@ -157,7 +200,12 @@ export class SlackOutbox {
   async update(ref: MessageRef, page: SlackPayload, preferredUrl?: string): Promise<boolean> {
     const mode = (ref.extra?.['mode'] ?? 'message') as RefMode;
     if (mode === 'message') {
-      await this.client.chat.update({ channel: ref.channelId, ts: ref.id, text: page.text, blocks: page.blocks });
+      await this.client.chat.update({
+        channel: ref.channelId,
+        ts: ref.id,
+        text: page.text,
+        blocks: page.blocks,
+      });
       return true;
     }
     const url = preferredUrl ?? (await this.responseUrl(ref.id));
@@ -172,7 +220,12 @@ export class SlackOutbox {
     const userId = ref.extra?.['userId'];
     if (userId === undefined) return false;
     try {
-      await this.client.chat.postEphemeral({ channel: ref.channelId, user: userId, text: page.text, blocks: page.blocks });
+      await this.client.chat.postEphemeral({
+        channel: ref.channelId,
+        user: userId,
+        text: page.text,
+        blocks: page.blocks,
+      });
       return true;
     } catch (error) {
       if (CANNOT_POST.has(slackErrorCode(error) ?? '')) return false;
@@ -183,13 +236,22 @@ export class SlackOutbox {
   /** Uploads charts into the channel (or a thread), with their alt text. */
   async upload(channelId: string, attachments: Attachment[], threadTs?: string): Promise<void> {
     if (attachments.length === 0) return;
-    await uploadFiles(this.client, this.fetchFn, threadTs === undefined ? { channelId } : { channelId, threadTs }, attachments);
+    await uploadFiles(
+      this.client,
+      this.fetchFn,
+      threadTs === undefined ? { channelId } : { channelId, threadTs },
+      attachments,
+    );
   }
 }
 
 /** `payload` with `note` as a last context block (replacing the last block when 50 are used). */
 function withNote<T extends SlackPayload>(payload: T, note: string): T {
-  const block: SlackPayload['blocks'][number] = { type: 'context', elements: [{ type: 'mrkdwn', text: note }] };
-  const blocks = payload.blocks.length < 50 ? [...payload.blocks, block] : [...payload.blocks.slice(0, 49), block];
+  const block: SlackPayload['blocks'][number] = {
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: note }],
+  };
+  const blocks =
+    payload.blocks.length < 50 ? [...payload.blocks, block] : [...payload.blocks.slice(0, 49), block];
   return { ...payload, blocks };
 }

@@ -149,20 +149,26 @@ export function actionsBlocks(actions: PendingCard): slack.KnownBlock[] {
   ];
 }
 
-/** Buttons that run a command: the value is the command (ids and kinds only, never user text). */
+/** Buttons that run a command: the value is the command (ids and kinds only, never user text); secondary ones in a second block. */
 function commandBlocks(message: Message): slack.KnownBlock[] {
-  const elements = (message.actions ?? [])
+  const runnable = (message.actions ?? [])
     .flatMap((button) => (button.command !== undefined ? [{ ...button, command: button.command }] : []))
     .filter((button) => button.command.length <= L.buttonValue)
     .slice(0, L.actionElements)
-    .map((button, index) => ({
-      type: 'button' as const,
-      action_id: `${RUN_ACTION_PREFIX}${index}`,
-      text: { type: 'plain_text' as const, text: fitPlain(button.label, L.buttonText) },
-      value: button.command,
-      ...(button.style ? { style: button.style } : {}),
-    }));
-  return elements.length > 0 ? [{ type: 'actions', block_id: 'vps_run', elements }] : [];
+    .map((button, index) => ({ button, index }));
+  const block = (blockId: string, more: boolean): slack.KnownBlock[] => {
+    const elements = runnable
+      .filter(({ button }) => (button.more === true) === more)
+      .map(({ button, index }) => ({
+        type: 'button' as const,
+        action_id: `${RUN_ACTION_PREFIX}${index}`,
+        text: { type: 'plain_text' as const, text: fitPlain(button.label, L.buttonText) },
+        value: button.command,
+        ...(button.style ? { style: button.style } : {}),
+      }));
+    return elements.length > 0 ? [{ type: 'actions', block_id: blockId, elements }] : [];
+  };
+  return [...block('vps_run', false), ...block('vps_run_more', true)];
 }
 
 /** Every button of the message: the confirmation's, then the command buttons. */

@@ -9,7 +9,6 @@ import { isUuid } from '../../src/core/index.js';
 /** Widest aligned table, in characters, that a desktop channel shows without wrapping. */
 export const CODE_WIDTH = 100;
 
-
 /** A table as aligned monospace text with a header rule; numeric columns are right-aligned. */
 export function tableText(columns: string[], rows: string[][]): string {
   return tableLines(columns, rows, { rule: '-' }).join('\n');

@@ -179,6 +179,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // The adapters' posters once they exist (serve): approvers' direct messages go through them.
     let posters: ChannelPoster[] = [];
     const watching = createWatching({
+      runbookFor: (hostname) => policyOf()?.runbook(hostname),
       api,
       store,
       ...tenants,

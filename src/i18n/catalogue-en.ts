@@ -204,6 +204,23 @@ export const en = {
   'tenant.key.unavailable':
     'The hosting API could not check the key right now. Nothing was saved; try again in a minute.',
   'tenant.key.notAccepted': 'The hosting API did not accept a read with this key. Nothing was saved.',
+  // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
+  'alertGroup.button.ack': 'Acknowledge',
+  'alertGroup.button.snooze': 'Snooze 1 h',
+  'alertGroup.ackedBy': 'Acknowledged by ',
+  'alertGroup.snoozedBy': 'Snoozed by ',
+  'alertGroup.acked':
+    'Acknowledged the storm of {count, plural, one {# server} other {# servers}} ({traits}); no more reminders.',
+  'alertGroup.snoozed':
+    'Snoozed the storm of {count, plural, one {# server} other {# servers}} ({traits}) for {span}.',
+  'alertGroup.alreadyAcked': 'This storm was already acknowledged — nothing more was done.',
+  'alertGroup.over': 'This storm is over — nothing was done.',
+  'alertGroup.threadHead': 'Every server of this storm, part {part}',
+  'alertGroup.restInThread': 'all {count} in the thread',
+  'alertCard.lastChange': 'Last change through the bot: {change}',
+  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.metrics': 'Metrics',
+  'alertCard.button.silence': 'Silence 1 h',
 } as const;
 
 /** Every message key. */

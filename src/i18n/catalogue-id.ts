@@ -198,4 +198,21 @@ export const id: Record<MessageKey, string> = {
   'tenant.key.unavailable':
     'API hosting tidak dapat memeriksa kunci saat ini. Tidak ada yang disimpan; coba lagi dalam satu menit.',
   'tenant.key.notAccepted': 'API hosting tidak menerima pembacaan dengan kunci ini. Tidak ada yang disimpan.',
+  // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
+  'alertGroup.button.ack': 'Tangani',
+  'alertGroup.button.snooze': 'Tunda 1 j',
+  'alertGroup.ackedBy': 'Ditangani oleh ',
+  'alertGroup.snoozedBy': 'Ditunda oleh ',
+  'alertGroup.acked':
+    'Gangguan {count, plural, other {# server}} ({traits}) ditandai ditangani; tidak ada pengingat lagi.',
+  'alertGroup.snoozed':
+    'Pengingat gangguan {count, plural, other {# server}} ({traits}) ditunda selama {span}.',
+  'alertGroup.alreadyAcked': 'Gangguan ini sudah ditangani — tidak ada yang dilakukan lagi.',
+  'alertGroup.over': 'Gangguan ini sudah berakhir — tidak ada yang dilakukan.',
+  'alertGroup.threadHead': 'Semua server dalam gangguan ini, bagian {part}',
+  'alertGroup.restInThread': 'semua {count} ada di utas',
+  'alertCard.lastChange': 'Perubahan terakhir lewat bot: {change}',
+  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.metrics': 'Metrik',
+  'alertCard.button.silence': 'Senyapkan 1 j',
 };

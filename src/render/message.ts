@@ -89,6 +89,8 @@ export interface PendingAnswer {
 export type Button = {
   label: string;
   style?: 'primary' | 'danger';
+  /** A secondary action, shown after the primary ones in a row of its own (alert cards' Metrics, Silence 1 h). */
+  more?: boolean;
 } & ({ pending: PendingAnswer; command?: never } | { command: string; pending?: never });
 
 /** A chat message in neutral form. */

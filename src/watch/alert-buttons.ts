@@ -7,6 +7,9 @@ import { alertCard } from './alert-card.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { ChannelPoster } from './ports.js';
 import type { WatchBook } from './watch-book.js';
+import type { GroupBook } from './group-book.js';
+import { actOnGroup } from './group-actions.js';
+import { renderGroup } from './grouped-alerts.js';
 
 /** How long Snooze silences reminders. */
 export const SNOOZE_MS = 60 * 60_000;
@@ -18,6 +21,8 @@ export function createAlertActions(
   now: () => number = Date.now,
   /** Told once an acknowledge is recorded (pages the acknowledge out). */
   onAcknowledged?: (watchId: string, kind: string) => Promise<void>,
+  /** The channels' storm groups: a click on a group card acts on every member. */
+  groups?: GroupBook,
 ): AlertActions {
   return {
     async act(verb, watchId, kind, actor, where) {
@@ -27,6 +32,17 @@ export function createAlertActions(
       }
       if (watch.platform !== where.platform || watch.channelId !== where.channelId) {
         throw new UserError('wrong-channel', 'This alert belongs to another channel — nothing was done.');
+      }
+      const group = await groups?.openedBy(where, { watchId, kind });
+      if (groups && group) {
+        const deps = {
+          book,
+          groups,
+          render: renderGroup,
+          poster: posterFor(watch.platform),
+          ...(onAcknowledged ? { pageAcknowledged: onAcknowledged } : {}),
+        };
+        return actOnGroup(deps, verb, group, actor, now(), SNOOZE_MS);
       }
       const state = await book.alerts.get(watch.id);
       const by = `@${actor.displayName || actor.userId}`;

@@ -5,6 +5,8 @@ import { duration } from '../render/format.js';
 import type { Button, Inline, Message } from '../render/message.js';
 import { sparkline } from '../render/sparkline.js';
 import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
+import { t } from '../i18n/translate.js';
+import { backupAge } from './alert-context.js';
 
 /** What an alert button asks for. */
 export type AlertVerb = 'ack' | 'snooze';
@@ -38,6 +40,8 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     ['Open for', duration(now - alert.openedAt)],
   ];
   if (alert.values.length > 0) rows.push(['Trend', sparkline(alert.values)]);
+  const backup = watch.billing ? undefined : backupAge(alert.lastBackupAt, now);
+  if (backup) rows.push([t('en', 'field.lastBackup'), backup]);
   const notes: Inline[][] = [];
   const ack = ackedBy(alert);
   if (ack) notes.push(['Acknowledged by ', ack]);
@@ -45,6 +49,8 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     const who = alert.snoozer ? person(alert.snoozer) : (alert.snoozedBy ?? 'someone');
     notes.push(['Snoozed by ', who, ` for ${duration(alert.snoozedUntil - now)}`]);
   }
+  if (alert.change) notes.push([t('en', 'alertCard.lastChange', { change: alert.change })]);
+  if (alert.runbook) notes.push([t('en', 'alertCard.runbook', { url: alert.runbook })]);
   notes.push(['Watched from here by ', person(watch.setBy)]);
   if (!watch.billing) notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
@@ -61,8 +67,15 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
     });
   if (!alert.acknowledgedBy)
     buttons.push({ label: 'Snooze 1 h', command: alertCommand('snooze', watch.id, alert.kind) });
-  if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance')
-    buttons.push({ label: 'Show', command: `instance show ${watch.instance.uuid}` });
+  if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance') {
+    const { uuid } = watch.instance;
+    buttons.push({ label: 'Show', command: `instance show ${uuid}` });
+    // Secondary actions, in a row of their own: at most three primary buttons on a card.
+    buttons.push(
+      { label: t('en', 'alertCard.button.metrics'), command: `instance metrics ${uuid}`, more: true },
+      { label: t('en', 'alertCard.button.silence'), command: `silence ${uuid} 1h`, more: true },
+    );
+  }
   if (buttons.length > 0) card.actions = buttons;
   return card;
 }

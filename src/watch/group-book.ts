@@ -6,6 +6,7 @@ import { withChannelLock } from './channel-lock.js';
 import {
   placeIncident,
   recoverMember,
+  serverCount,
   type GroupChannel,
   type GroupDecision,
   type GroupIncident,
@@ -21,7 +22,22 @@ export type MemberKey = { watchId: string; kind: IncidentKind };
  * whose watch pages (its page stands for the group: `--no-page` members page nothing) and the card
  * once posted.
  */
-export type SharedGroup = StormGroup & { opener: MemberKey; pagedBy?: MemberKey; ref?: MessageRef };
+export type SharedGroup = StormGroup & {
+  opener: MemberKey;
+  pagedBy?: MemberKey;
+  ref?: MessageRef;
+  /** Who acknowledged the whole group from its card (group-actions.ts). */
+  acknowledger?: GroupClicker;
+  /** Until when the group's reminders are snoozed, and by whom. */
+  snoozedUntil?: number;
+  snoozer?: GroupClicker;
+  /** Thread messages claimed (group-thread.ts), and their refs once posted (by chunk). */
+  threadClaimed?: number;
+  thread?: (MessageRef | null)[];
+};
+
+/** A person who clicked a group card's button. */
+export type GroupClicker = { platform: string; userId: string; displayName: string };
 
 /** How long a channel's groups are kept without a change (an incident open for a week is long over). */
 const GROUPS_KEPT_MS = 7 * 24 * 60 * 60_000;
@@ -83,6 +99,34 @@ export function groupBook(store: BotStore, windowMs: number) {
         const next = replace(groups, placed);
         const group = next.find((g) => g.id === decision.group.id) as SharedGroup;
         return { groups: next, result: { ...decision, group, pageIt } };
+      });
+    },
+    /** The open group of several members whose card this watch's incident opened (its buttons name the opener). */
+    async openedBy(
+      channel: GroupChannel,
+      member: { watchId: string; kind: string },
+    ): Promise<SharedGroup | undefined> {
+      return (await read(channel)).find(
+        (g) =>
+          g.endedAt === undefined &&
+          serverCount(g.members) > 1 &&
+          g.opener.watchId === member.watchId &&
+          g.opener.kind === member.kind,
+      );
+    },
+    /**
+     * Changes a group under the channel's lock; `change` returns false to leave it as it is (already
+     * acknowledged, say). The group as it is after, and whether this call changed it.
+     */
+    mark(
+      channel: GroupChannel,
+      id: string,
+      change: (group: SharedGroup) => boolean,
+    ): Promise<{ group?: SharedGroup; changed: boolean }> {
+      return locked(channel, (groups) => {
+        const group = groups.find((g) => g.id === id && g.endedAt === undefined);
+        const changed = group !== undefined && change(group);
+        return { groups, result: group ? { group, changed } : { changed } };
       });
     },
     /** Records the card the group's first incident was posted on; the group as it is now. */

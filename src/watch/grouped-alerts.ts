@@ -4,15 +4,18 @@
 // the first card becomes the group card, edited as members join and recover, with one recovery
 // notice when the last one does. The group pages once, through its first member whose watch pages.
 import type { AlertEffect } from './alert-rules.js';
+import { alertCommand } from './alert-card.js';
+import { t } from '../i18n/translate.js';
+import { contextWith, person } from '../render/builders.js';
+import type { Inline, Message } from '../render/message.js';
+import { SHOWN_ON_CARD, updateGroupThread } from './group-thread.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
 import { isPaced } from './paced-poster.js';
 import type { ChannelPoster } from './ports.js';
-import { groupCard, groupRecoveredNotice, type GroupChannel, type IncidentKind } from './storm-groups.js';
+import { groupCard, groupRecoveredNotice } from './group-card.js';
+import { serverCount, type GroupChannel, type IncidentKind } from './storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
-
-/** Hostnames named on the group card itself; `watches` lists every one. */
-const SHOWN_ON_CARD = 40;
 
 /** What grouping needs from the poll. */
 export interface GroupingDeps {
@@ -37,24 +40,52 @@ const channelOf = (watch: WatchRecord): GroupChannel => ({
   channelId: watch.channelId,
 });
 
-const isFirst = (group: SharedGroup, watch: WatchRecord) => group.opener.watchId === watch.id;
+const isOpener = (group: SharedGroup, watch: WatchRecord, kind: string) =>
+  group.opener.watchId === watch.id && group.opener.kind === kind;
 
-/** The group card as the channel sees it. */
-export function renderGroup(group: SharedGroup) {
-  return groupCard(group, { shown: SHOWN_ON_CARD, rest: '`watches` lists them all' });
+/** A group card is shown once the group spans two servers (one server failing two ways is not a storm). */
+const isGroupCard = (group: SharedGroup) => serverCount(group.members) > 1;
+
+/** The group card as the channel sees it: who acknowledged or snoozed it, and its buttons while open. */
+export function renderGroup(group: SharedGroup, now: number = Date.now()): Message {
+  // The rest is in the thread once one was claimed (group-thread.ts); `watches` lists every one anyway.
+  const rest =
+    group.threadClaimed !== undefined
+      ? t('en', 'alertGroup.restInThread', { count: group.members.length })
+      : '`watches` lists them all';
+  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest });
+  const notes: Inline[][] = [];
+  if (group.acknowledger) notes.push([t('en', 'alertGroup.ackedBy'), person(group.acknowledger)]);
+  else if (group.snoozer && (group.snoozedUntil ?? 0) > now)
+    notes.push([t('en', 'alertGroup.snoozedBy'), person(group.snoozer)]);
+  if (notes.length > 0) card.blocks.push(contextWith(notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]))));
+  if (group.endedAt === undefined && !group.acknowledger) {
+    const { watchId, kind } = group.opener;
+    card.actions = [
+      {
+        label: t('en', 'alertGroup.button.ack'),
+        command: alertCommand('ack', watchId, kind),
+        style: 'primary',
+      },
+      { label: t('en', 'alertGroup.button.snooze'), command: alertCommand('snooze', watchId, kind) },
+    ];
+  }
+  return card;
 }
 
 async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined): Promise<void> {
-  if (!group?.ref || group.members.length < 2) return;
+  if (!group?.ref || !isGroupCard(group)) return;
   const { ref } = group;
   const { poster } = deps;
   const channel = { platform: group.platform, channelId: group.channelId };
   // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
-  if (isPaced(poster))
-    await deps.send(() =>
-      poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
-    );
-  else await deps.send(() => poster.update(ref, renderGroup(group)));
+  const card = isPaced(poster)
+    ? deps.send(() =>
+        poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
+      )
+    : deps.send(() => poster.update(ref, renderGroup(group)));
+  // Side by side: the thread's claim is recorded before the card is rendered for sending.
+  await Promise.all([card, updateGroupThread(deps, group)]);
 }
 
 /**
@@ -75,7 +106,7 @@ export async function shownByGroup(
   // The card says "status Error"; the alert's own detail is "Status Error".
   const detail = alert.kind === 'status' && state.lastStatus ? state.lastStatus : alert.detail;
   if (alert.group === undefined && alert.ref === undefined && effect.type !== 'remind') {
-    const change = await deps.recentChange?.(watch, now);
+    const change = alert.change ?? (await deps.recentChange?.(watch, now));
     const decision = await deps.groups.place(
       channel,
       {
@@ -92,7 +123,7 @@ export async function shownByGroup(
     );
     alert.group = decision.group.id;
     // The opener pages (or not) on the caller's usual path.
-    if (isFirst(decision.group, watch)) return false;
+    if (isOpener(decision.group, watch, alert.kind) || !isGroupCard(decision.group)) return false;
     if (decision.pageIt) await deps.pager?.opened(watch, alert);
     if (decision.type === 'join') await editGroupCard(deps, decision.group);
     return true;
@@ -101,7 +132,7 @@ export async function shownByGroup(
   const group = await deps.groups.get(channel, alert.group);
   // The group ended or expired: the watch shows its own card again.
   if (!group) return false;
-  const shown = !isFirst(group, watch) || group.members.length > 1;
+  const shown = isGroupCard(group);
   if (shown && effect.type === 'remind') await deps.remindGroup?.(group, now);
   const member = group.members.find((m) => m.watchId === watch.id && m.kind === alert.kind);
   if (shown && member && member.recoveredAt === undefined && member.detail !== detail)
@@ -134,8 +165,12 @@ export async function recoveredInGroup(
     now,
   );
   const { group } = out;
-  if (!group || group.members.length < 2) return false;
+  if (!group || !isGroupCard(group)) return false;
   if (!out.changed) return true;
+  // A member that paged on its own (it showed its own card before the group spanned two servers)
+  // resolves its own page now; the group's page waits for the last member.
+  const pagesForGroup = group.pagedBy?.watchId === watch.id && group.pagedBy.kind === alert.kind;
+  if (!pagesForGroup && alert.ref !== undefined) await deps.pager?.recovered(watch.id, alert.kind);
   if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
   await editGroupCard(deps, group);
   if (out.ended) await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));

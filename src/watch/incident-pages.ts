@@ -29,6 +29,7 @@ export interface IncidentPager {
 
 const claimKey = (watchId: string, kind: string) => `watch-page-claim:${watchId}:${kind}`;
 const dedupKeyOf = (watchId: string, kind: string) => `watch-page:${watchId}:${kind}`;
+const ackClaimKey = (dedupKey: string) => `watch-page-ack:${dedupKey}`;
 
 const SUMMARY: Record<string, string> = {
   status: 'needs attention',
@@ -53,6 +54,8 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
   const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
     const key = await deps.state.get(dedupKeyOf(watchId, kind));
     if (!key) return;
+    // Two clicks (or two replicas) acknowledge an incident once.
+    if (action === 'acknowledge' && (await deps.state.increment(ackClaimKey(key), PAGE_KEPT_MS)) > 1) return;
     report(action, await deps.pagerDuty[action](key), { watch: watchId, kind });
   };
   return {

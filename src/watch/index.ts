@@ -83,11 +83,13 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ...(options.tenants ? { tenants: options.tenants } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
+  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS);
   service.alerts = createAlertActions(
     book,
     (platform) => posters.find((p) => p.platform === platform),
     now,
     pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
+    groups,
   );
   return {
     service,
@@ -114,7 +116,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
         posters,
         rules: renotifyMs === undefined ? rules : { ...rules, renotifyMs },
         reminders: { locale: options.locale ?? 'en', ...(oncall ? { oncall } : {}) },
-        groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS),
+        groups,
         ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
         ...(pager ? { pager } : {}),
       });

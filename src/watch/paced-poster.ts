@@ -76,6 +76,8 @@ export const DELAY_NOTICE =
 interface Job {
   method: 'post' | 'update';
   ref?: MessageRef;
+  /** A post under this message (its thread) rather than in the channel. */
+  threadOf?: MessageRef;
   render: () => Promise<Message>;
   resolve: (ref: MessageRef | undefined) => void;
   reject: (error: unknown) => void;
@@ -188,7 +190,10 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
         await remember(channelId, cardKeyOf(job.ref), key, 0);
         return job.resolve(undefined);
       }
-      const ref = await poster.post(channelId, msg);
+      const ref =
+        job.threadOf && poster.reply
+          ? await poster.reply(job.threadOf, msg)
+          : await poster.post(channelId, msg);
       count(platform, 'post', 'sent', delaySeconds);
       // Its first edit compares with what it shows now (a ticking duration alone is no change).
       await remember(channelId, cardKeyOf(ref), key, settings.editIntervalMs);
@@ -265,6 +270,7 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
     method: 'post' | 'update',
     render: () => Promise<Message>,
     ref?: MessageRef,
+    threadOf?: MessageRef,
   ) =>
     new Promise<T>((resolve, reject) => {
       const job: Job = {
@@ -273,6 +279,7 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
         resolve: resolve as (value: MessageRef | undefined) => void,
         reject,
         ...(ref ? { ref } : {}),
+        ...(threadOf ? { threadOf } : {}),
       };
       channels.set(channelId, add(local(channelId), kind, { method, job }, ref ? cardKeyOf(ref) : undefined));
       void drain(channelId);
@@ -283,5 +290,9 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
   paced.update = (ref, msg) => submit<void>(ref.channelId, 'edit', 'update', async () => msg, ref);
   paced.refresh = (ref, render) => submit<void>(ref.channelId, 'edit', 'update', render, ref);
   paced.remind = (channelId, msg) => submit<MessageRef>(channelId, 'reminder', 'post', async () => msg);
+  // Thread posts draw on the channel's post budget like any other post.
+  if (poster.reply)
+    paced.reply = (ref, msg) =>
+      submit<MessageRef>(ref.channelId, 'alert', 'post', async () => msg, undefined, ref);
   return paced;
 }

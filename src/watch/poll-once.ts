@@ -5,6 +5,7 @@ import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type BotStore } from '../core/index.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
+import { enrich } from './alert-context.js';
 import {
   DEFAULT_RULES,
   evaluate,
@@ -39,6 +40,8 @@ export interface PollDeps {
   groups?: GroupBook;
   /** The last change made through the bot on a server, for the group card (grouped-alerts.ts). */
   recentChange?: GroupingDeps['recentChange'];
+  /** The runbook the policy file names for a hostname (runbooks: {<glob>: <url>}). */
+  runbookFor?: (hostname: string) => string | undefined;
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -60,7 +63,7 @@ async function observe(
   api: HostingApi,
   watch: WatchRecord,
   now: () => number,
-): Promise<(Observation & { location?: string }) | PollOutcome> {
+): Promise<(Observation & { location?: string; lastBackupAt?: string | null }) | PollOutcome> {
   try {
     if (watch.billing)
       return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now())) };
@@ -69,11 +72,12 @@ async function observe(
       throw error;
     });
     if (detail === null) return { ok: true, gone: true };
-    const observation: Observation & { location?: string } = {
+    const observation: Observation & { location?: string; lastBackupAt?: string | null } = {
       ok: true,
       status: detail.status ?? 'unknown',
       hostname: detail.hostname,
       ...(detail.location ? { location: detail.location } : {}),
+      ...(detail.last_backup_at !== undefined ? { lastBackupAt: detail.last_backup_at } : {}),
     };
     if (watch.cpuPercent !== undefined || watch.memoryPercent !== undefined) {
       const series = await api.instances.rrd(watch.instance.uuid, 'hour');
@@ -112,6 +116,7 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   });
   if ('location' in seen && seen.location) out.state.location = seen.location;
   else if (before.location) out.state.location = before.location;
+  await enrich(deps, watch, out.state, out.effects, seen, now);
   const silence = await silenceNow(
     deps.store,
     { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },

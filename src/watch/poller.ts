@@ -50,6 +50,8 @@ export interface WatchPollerOptions {
   recentChange?: GroupingDeps['recentChange'];
   /** How reminders read and whom they mention (reminders.ts). */
   reminders?: ReminderSettings;
+  /** The policy file's runbook for a hostname, linked from alert cards. */
+  runbookFor?: (hostname: string) => string | undefined;
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
@@ -146,6 +148,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (options.pager) deps.pager = options.pager;
       if (options.groups) deps.groups = options.groups;
       if (options.recentChange) deps.recentChange = options.recentChange;
+      if (options.runbookFor) deps.runbookFor = options.runbookFor;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       if (options.reminders) deps.reminders = options.reminders;
       outcome = await pollOnce(deps, watch);

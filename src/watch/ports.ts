@@ -10,6 +10,11 @@ export interface ChannelPoster {
   post(channelId: string, message: Message): Promise<MessageRef>;
   update(ref: MessageRef, message: Message): Promise<void>;
   /**
+   * Posts `message` under the message `ref` (Slack: in its thread; Discord: a reply on it). Absent
+   * where a message has no thread (console): a storm group's full list then stays in `watches`.
+   */
+  reply?(ref: MessageRef, message: Message): Promise<MessageRef>;
+  /**
    * Whether the bot can post in the channel: null when it can, else why not (a DELIVERY_FAILURES
    * code). Absent where it cannot be asked (console).
    */

@@ -4,17 +4,9 @@
 // ("🛑 30 servers need attention — Jakarta 1 · status Error"). Members recover one by one; the
 // group is over, with one recovery, when the last one does. Groups are plain JSON records so the
 // store can share them between replicas; these functions only decide.
-import { contextWith, fields, message, text } from '../render/builders.js';
-import { clockTime, duration } from '../render/format.js';
-import type { Message } from '../render/message.js';
-import { shorten } from '../render/shorten.js';
 
 /** Incidents join a group opened at most this long before them (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
 export const DEFAULT_GROUP_WINDOW_MS = 30_000;
-/** Hostnames listed on the card itself; all of them go to its thread. */
-export const DEFAULT_SHOWN_ON_CARD = 10;
-/** One thread message's text limit: under Discord's 2000 characters and Slack's 3000 per block. */
-export const DEFAULT_THREAD_CHUNK = 1900;
 
 export type IncidentKind = 'status' | 'cpu' | 'memory' | 'gone' | 'unreachable';
 
@@ -67,7 +59,7 @@ export type GroupDecision =
   | { type: 'join'; group: StormGroup }
   | { type: 'member'; group: StormGroup };
 
-const sameLocation = (a: string | undefined, b: string | undefined) =>
+export const sameLocation = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const isMember = (m: GroupMember, incident: Pick<GroupIncident, 'watchId' | 'kind'>) =>
@@ -95,12 +87,16 @@ export function placeIncident(
     g.members.some((m) => isMember(m, incident) && m.recoveredAt === undefined),
   );
   if (already) return { type: 'member', group: already };
+  // A server is in one open group at most: its other incidents join the group it is already in.
+  const home = open.find((g) => activeMembers(g).some((m) => m.watchId === incident.watchId));
   // Replicas' clocks differ a little: an incident stamped just before the group's first one still joins it.
-  const target = open.find(
-    (g) =>
-      Math.abs(incident.openedAt - g.openedAt) <= windowMs &&
-      (g.kind === incident.kind || sameLocation(g.location, incident.location)),
-  );
+  const target =
+    home ??
+    open.find(
+      (g) =>
+        Math.abs(incident.openedAt - g.openedAt) <= windowMs &&
+        (g.kind === incident.kind || sameLocation(g.location, incident.location)),
+    );
   if (!target) {
     const group: StormGroup = {
       id: groupId(incident),
@@ -125,6 +121,11 @@ export function activeMembers(group: StormGroup): GroupMember[] {
   return group.members.filter((m) => m.recoveredAt === undefined);
 }
 
+/** How many servers (not incidents) these members are: a server failing two ways counts once. */
+export function serverCount(members: readonly GroupMember[]): number {
+  return new Set(members.map((m) => m.watchId)).size;
+}
+
 /**
  * Records that a member recovered. `changed` is false when it was not an active member; `ended`
  * is true exactly once, when the last active member recovers — the moment for the one recovery.
@@ -141,115 +142,4 @@ export function recoverMember(
   const ended = activeMembers(next).length === 0;
   if (ended) next.endedAt = at;
   return { group: next, changed: true, ended };
-}
-
-const KIND_LABELS: Record<IncidentKind, string> = {
-  status: 'status',
-  cpu: 'CPU above threshold',
-  memory: 'memory above threshold',
-  gone: 'gone',
-  unreachable: 'hosting API unreachable',
-};
-
-/** "status Error" when the members share kind and detail, else the kind alone; nothing across kinds. */
-function sharedCondition(members: readonly GroupMember[]): string | undefined {
-  const kinds = new Set(members.map((m) => m.kind));
-  if (kinds.size !== 1) return undefined;
-  const kind = members[0]?.kind as IncidentKind;
-  const details = new Set(members.map((m) => m.detail ?? ''));
-  const detail = details.size === 1 ? [...details][0] : '';
-  if (kind === 'status') return detail ? `status ${detail}` : 'status';
-  return KIND_LABELS[kind];
-}
-
-function sharedLocation(members: readonly GroupMember[]): string | undefined {
-  const first = members[0]?.location;
-  return first !== undefined && members.every((m) => sameLocation(m.location, first)) ? first : undefined;
-}
-
-/** "Jakarta 1 · status Error": what the members have in common (all of them, recovered included). */
-export function groupTraits(group: StormGroup): string {
-  const traits = [sharedLocation(group.members), sharedCondition(group.members)].filter(Boolean);
-  return traits.length > 0 ? traits.join(' · ') : 'several locations and kinds';
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "🛑 30 servers need attention — Jakarta 1 · status Error", or the recovery line once it is over. */
-export function groupHeadline(group: StormGroup): string {
-  const total = group.members.length;
-  if (group.endedAt !== undefined)
-    return `✅ ${plural(total, 'server', 'servers')} recovered — ${groupTraits(group)}`;
-  const failing = activeMembers(group).length;
-  const verb = failing === 1 ? 'needs' : 'need';
-  return `🛑 ${plural(failing, 'server', 'servers')} ${verb} attention — ${groupTraits(group)}`;
-}
-
-/** "web-1 — status Error (Jakarta 1)" or "web-1 — recovered". */
-function memberLine(member: GroupMember): string {
-  if (member.recoveredAt !== undefined) return `✅ ${member.hostname} — recovered`;
-  const condition =
-    member.kind === 'status' && member.detail
-      ? `status ${member.detail}`
-      : (member.detail ?? KIND_LABELS[member.kind]);
-  const where = member.location ? ` (${member.location})` : '';
-  return `• ${member.hostname} — ${condition}${where}${member.change ? ` — after ${member.change}` : ''}`;
-}
-
-/**
- * The group card: headline, counts, the first `shown` hostnames (failing ones first) and where to
- * find the rest. It carries no ticking duration, so it changes only when membership does.
- */
-export function groupCard(
-  group: StormGroup,
-  options: {
-    shown?: number;
-    /** Where the unlisted rest is named (default: the thread). */ rest?: string;
-  } = {},
-): Message {
-  const shown = options.shown ?? DEFAULT_SHOWN_ON_CARD;
-  const title = groupHeadline(group);
-  const failing = activeMembers(group);
-  const recovered = group.members.length - failing.length;
-  const ordered = [...failing, ...group.members.filter((m) => m.recoveredAt !== undefined)];
-  const listed = ordered.slice(0, shown).map(memberLine);
-  const more = ordered.length - listed.length;
-  const rest = options.rest ?? `all ${group.members.length} in the thread`;
-  if (more > 0) listed.push(`…and ${more} more — ${rest}.`);
-  const rows: [string, unknown][] = [
-    ['Failing', failing.length],
-    ['Recovered', recovered],
-    ['Since', `${clockTime(new Date(group.openedAt))} UTC`],
-  ];
-  const ended = group.endedAt !== undefined;
-  return message(
-    title,
-    [fields(rows, { inline: true }), text(listed.join('\n')), contextWith([`Group ${group.id}`])],
-    {
-      tone: ended ? 'success' : group.kind === 'cpu' || group.kind === 'memory' ? 'warning' : 'danger',
-      summary: title,
-    },
-  );
-}
-
-/** Every member, one per line, in thread messages of at most `maxChars` each (a longer line is cut). */
-export function groupThreadTexts(group: StormGroup, options: { maxChars?: number } = {}): string[] {
-  const max = options.maxChars ?? DEFAULT_THREAD_CHUNK;
-  const chunks: string[] = [];
-  let current = '';
-  for (const line of group.members.map((m) => shorten(memberLine(m), max))) {
-    if (current && current.length + 1 + line.length > max) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n${line}` : line;
-  }
-  if (current) chunks.push(current);
-  return chunks;
-}
-
-/** The one recovery posted when the last member recovered. */
-export function groupRecoveredNotice(group: StormGroup, now: number): Message {
-  const line = `All ${plural(group.members.length, 'server', 'servers')} of the storm (${groupTraits(group)}) recovered after ${duration((group.endedAt ?? now) - group.openedAt)}.`;
-  return message(undefined, [text(line)], { tone: 'success', summary: line });
 }

@@ -98,6 +98,12 @@ export interface OpenAlert {
   silenced?: string;
   /** The storm group (storm-groups.ts) this incident was placed in, once placed. */
   group?: string;
+  /** The last confirmed change made through the bot on the server in the 24 h before it opened (recent-change.ts). */
+  change?: string;
+  /** The instance detail's last_backup_at as the latest poll read it (null: never backed up). */
+  lastBackupAt?: string | null;
+  /** The runbook the policy file names for the server's hostname (http(s) only). */
+  runbook?: string;
 }
 
 /** The poller's state of one watch: consecutive failures and the open alerts by kind. */

@@ -11,7 +11,12 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { stopAll } from '../support/cleanup.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
 import { startFakePagerDuty } from '../support/fake-pagerduty.js';
-import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import {
+  buttonClickPayload,
+  interactionForm,
+  postSigned,
+  slashCommandForm,
+} from '../support/fake-slack-requests.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
@@ -206,6 +211,115 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
         () => discord.close(),
         () => pd.close(),
         () => redis.stop(),
+        () => sim.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
+    }
+  });
+});
+
+describe('an alert on a server changed through the bot, on Slack', { timeout: 120_000 }, () => {
+  it('shows the change, who made it, the backup age and the secondary buttons', async () => {
+    const WEB2 = SEED_IDS.instances.web2;
+    const dir = mkdtempSync(join(tmpdir(), 'vpsops-enriched-'));
+    writeFileSync(
+      join(dir, 'policy.yaml'),
+      `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\nrunbooks:\n  "web-*": https://wiki.example/runbooks/web\n`,
+    );
+    const sim = await startSimulator();
+    const slack = await new FakeSlack().start();
+    const replicas: ServeReplica[] = [];
+    try {
+      const env = {
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        HOSTING_API_URL: sim.url,
+        HOSTING_API_KEY: sim.apiKey,
+        VPSOPS_WATCH_INTERVAL_SECONDS: '1',
+        SLACK_BOT_TOKEN: slack.botToken,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: slack.apiUrl,
+        LOG_LEVEL: 'info',
+      };
+      replicas.push(await startServeReplica('a', dir, env));
+      const events = `http://127.0.0.1:${replicas[0]!.port}/slack/events`;
+      const slash = (text: string) =>
+        postSigned(
+          events,
+          slashCommandForm({
+            text,
+            userId: OPERATOR,
+            channelId: CHANNEL,
+            responseUrl: slack.newResponseUrl(),
+          }),
+          { secret: SECRET },
+        );
+      await slash(`watch ${WEB2}`);
+      await waitFor(
+        () => slack.channelMessages(CHANNEL).find((m) => m.text.includes('Watching web-2')),
+        'the watch',
+        30_000,
+      );
+      // A confirmed change through the bot: instance stop, Confirm clicked by the operator.
+      await slash(`instance stop ${WEB2}`);
+      const card = await waitFor(
+        () => slack.channelMessages(CHANNEL).find((m) => JSON.stringify(m.blocks).includes('"vps_confirm"')),
+        'the stop card',
+        30_000,
+      );
+      const actions = (card.blocks as { type: string; elements?: { action_id: string; value: string }[] }[])
+        .filter((b) => b.type === 'actions')
+        .flatMap((b) => b.elements ?? []);
+      const confirm = actions.find((e) => e.action_id === 'vps_confirm')!;
+      await postSigned(
+        events,
+        interactionForm(
+          buttonClickPayload({
+            actionId: confirm.action_id,
+            value: confirm.value,
+            userId: OPERATOR,
+            channelId: CHANNEL,
+            messageTs: card.ts,
+            responseUrl: slack.newResponseUrl(),
+          }),
+        ),
+        { secret: SECRET },
+      );
+      await waitFor(
+        () => sim.state.getInstance(WEB2)?.status === 'Stopped' || undefined,
+        'web-2 stopped',
+        30_000,
+      );
+      sim.state.setStatus(WEB2, 'Error');
+      const alert = await waitFor(
+        () =>
+          slack
+            .channelMessages(CHANNEL)
+            .find(
+              (m) =>
+                m.text.includes('web-2: needs attention') && JSON.stringify(m.blocks).includes('Last backup'),
+            ),
+        'the enriched alert',
+        30_000,
+      );
+      const shown = JSON.stringify(alert.blocks);
+      expect(shown).toMatch(/Last change through the bot: instance stop by u0stormops at [\d:]+ UTC/);
+      expect(shown).toMatch(/Last backup[^}]*(ago|never)/);
+      expect(shown).toContain('Runbook: https://wiki.example/runbooks/web');
+      expect(shown).toContain(`uuid ${WEB2}`);
+      const blocks = alert.blocks as {
+        type: string;
+        block_id?: string;
+        elements?: { text: { text: string } }[];
+      }[];
+      const rows = blocks.filter((b) => b.type === 'actions').map((b) => b.elements?.map((e) => e.text.text));
+      expect(rows).toEqual([
+        ['Acknowledge', 'Snooze 1 h', 'Show'],
+        ['Metrics', 'Silence 1 h'],
+      ]);
+    } finally {
+      await stopAll(
+        ...replicas.map((r) => () => r.stop()),
+        () => slack.close(),
         () => sim.close(),
         () => rmSync(dir, { recursive: true, force: true }),
       );

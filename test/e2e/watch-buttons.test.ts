@@ -30,6 +30,11 @@ describe('alert card buttons', () => {
       });
 
       expect(await r.say(command('Show'), VIEWER)).toMatch(/web-2/);
+      // The secondary row: Metrics (a read) and Silence 1 h (a change: refused for a viewer).
+      expect(await r.say(command('Metrics'), VIEWER)).toMatch(/web-2/);
+      expect(await r.say(command('Silence 1 h'), VIEWER)).toMatch(/may not run `silence`/);
+      expect(await r.say(command('Silence 1 h'), OPS)).toMatch(/Silenced web-2/);
+      expect(await r.say('silences', OPS)).toMatch(/web-2/);
       expect(await r.say('help', OPS)).not.toMatch(/alert/);
     } finally {
       await r.close();

@@ -142,4 +142,52 @@ describe('paging', { timeout: 60_000 }, () => {
       await pd.close();
     }
   });
+
+  it('acknowledges a storm group from its card: every member, one PagerDuty acknowledge, audited, shown on the card', async () => {
+    const pd = await startFakePagerDuty({ routingKeys: [KEY] });
+    const r = await watchRig({
+      pagerDuty: createPagerDuty({ routingKey: KEY, url: pd.url, baseDelayMs: 10 }),
+    });
+    try {
+      expect(await r.say(`watch ${WEB2}`)).toMatch(/Watching web-2/);
+      expect(await r.say(`watch ${CACHE1}`)).toMatch(/Watching cache-1/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(2);
+      r.sim.state.setStatus(WEB2, 'Error');
+      r.sim.state.setStatus(CACHE1, 'Error');
+      const card = await waitFor(
+        () => r.log.entries.filter((e) => /2 servers need attention/.test(e.message.title ?? '')).at(-1),
+        'the group card',
+        10_000,
+      );
+      const ack = card.message.actions?.find((b) => b.label === 'Acknowledge')?.command ?? '';
+      expect(ack).toMatch(/^alert ack \S+ status$/);
+      const trigger = await waitFor(
+        () => pd.events.find((e) => e.event_action === 'trigger'),
+        'the trigger',
+        5_000,
+      );
+      expect(await r.say(ack)).toMatch(/Acknowledged the storm of 2 servers/);
+      expect(await r.say(ack)).toMatch(/already acknowledged/);
+      await waitFor(() => pd.alerts().get(trigger.dedup_key) === 'acknowledged', 'the acknowledge', 5_000);
+      const acked = await waitFor(
+        () =>
+          r.log.entries.filter(
+            (e) => e.ref.id === card.ref.id && /Acknowledged by/.test(renderText(e.message)),
+          )[0],
+        'the card naming who acknowledged',
+        5_000,
+      );
+      expect(acked.message.actions).toBeUndefined();
+      await pause(200);
+      expect(pd.events.filter((e) => e.event_action === 'acknowledge')).toHaveLength(1);
+      const records = await r.bot.audit.recent(CHANNEL, 20, 'slack');
+      expect(records.filter((x) => x.command === 'alert ack' && x.result === 'ok')).toHaveLength(1);
+      // Every member acknowledged, as `watches` shows.
+      expect((await r.say('watches')).match(/acknowledged by @oscar/g)).toHaveLength(2);
+    } finally {
+      await r.close();
+      await pd.close();
+    }
+  });
 });

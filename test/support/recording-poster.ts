@@ -6,11 +6,13 @@ import type { ChannelPoster } from '../../src/watch/index.js';
 
 /** One post or edit, and which replica made it. */
 export interface Posted {
-  kind: 'post' | 'update';
+  kind: 'post' | 'update' | 'reply';
   replica: string;
   channelId: string;
   ref: MessageRef;
   message: Message;
+  /** For a reply: the message whose thread it is in. */
+  under?: MessageRef;
 }
 
 /** A log of posts and edits plus a poster factory per replica. */
@@ -29,6 +31,12 @@ export function postLog(platform: Platform = 'slack') {
         },
         async update(ref, message) {
           entries.push({ kind: 'update', replica, channelId: ref.channelId, ref, message });
+        },
+        // A post in the thread of `under`: recorded with the thread's ref as `under`.
+        async reply(under, message) {
+          const ref: MessageRef = { platform, channelId: under.channelId, id: `p${(seq += 1)}` };
+          entries.push({ kind: 'reply', replica, channelId: under.channelId, ref, message, under });
+          return ref;
         },
       };
     },

@@ -5,6 +5,7 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } fr
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { uuidSchema } from '../parse/uuid.js';
+import { runbooksSchema, type Runbook } from './runbooks.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
@@ -51,6 +52,7 @@ const policySchema = z
         aliasTarget,
       )
       .nullish(),
+    runbooks: runbooksSchema.nullish(),
   })
   .strict();
 
@@ -65,6 +67,8 @@ export interface PolicyFile {
   /** `oncall`: channel (`slack:C0123`, `discord:<id>` or a bare id) → user group / role its reminders mention. */
   oncall: Record<string, string>;
   aliases: Record<string, string>;
+  /** Alert cards' runbook links by hostname glob, in file order. */
+  runbooks: Runbook[];
 }
 
 type Path = (string | number)[];
@@ -163,7 +167,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
           const problem =
             path[0] === 'roles'
               ? `unknown role "${key}" (roles are admin, operator, viewer)`
-              : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases)'}`;
+              : `unknown key "${key}" at ${where}${path.length ? '' : ' (expected roles, channels, approvals, aliases, runbooks)'}`;
           problems.push({ line: lineOf(doc, counter, path, key), text: problem });
         }
         continue;
@@ -200,6 +204,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
     approvalNotice: data.approvals?.notify ?? 'channel',
     oncall: data.oncall ?? {},
     aliases: data.aliases ?? {},
+    runbooks: Object.entries(data.runbooks ?? {}).map(([glob, url]) => ({ glob, url })),
   };
 }
 

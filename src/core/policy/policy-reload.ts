@@ -69,6 +69,7 @@ export function reloadingPolicy(
     aliases: () => policy().aliases(),
     oncall: (platform, channelId) => policy().oncall(platform, channelId),
     approvers: (platform) => policy().approvers(platform),
+    runbook: (hostname) => policy().runbook(hostname),
     rejected: () => rejection,
   };
 }

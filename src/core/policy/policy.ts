@@ -4,6 +4,7 @@
 import type { Risk } from '../ports.js';
 import { UserError } from '../errors.js';
 import type { Actor, Platform } from '../ports.js';
+import { runbookFor } from './runbooks.js';
 import { ROLE_NAMES, type PolicyFile, type RoleName } from './policy-file.js';
 
 export type { RoleName } from './policy-file.js';
@@ -46,6 +47,8 @@ export interface Policy {
   /** Instance uuid for a policy alias (case-insensitive), if any. */
   alias(name: string): string | undefined;
   aliases(): { name: string; uuid: string }[];
+  /** The runbook URL the policy file gives for a hostname (runbooks.ts), if any. */
+  runbook(hostname: string): string | undefined;
 }
 
 function memberMatches(member: string, actor: Actor): boolean {
@@ -97,6 +100,7 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
   };
   return {
     source: sourcePath,
+    runbook: (hostname) => runbookFor(file?.runbooks ?? [], hostname),
     roleOf,
     channelAllows,
     authorize(actor, command, channelId) {

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../../src/core/index.js';
 import type { AuditRecord } from '../../../src/core/audit-types.js';
 import { renderText } from '../../../src/render/text.js';
+import { checkRendered } from '../../support/render-conformance.js';
+import type { BotStore } from '../../../src/core/index.js';
+import { createAlertActions } from '../../../src/watch/alert-buttons.js';
+import { createIncidentPager } from '../../../src/watch/incident-pages.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { groupBook } from '../../../src/watch/group-book.js';
 import type { IncidentPager } from '../../../src/watch/incident-pages.js';
@@ -18,9 +22,13 @@ import { postLog } from '../../support/recording-poster.js';
 
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const hostOf = (n: number) => `node-${String(n).padStart(2, '0')}`;
-const N = 12;
+const SERVERS = 12;
+const N = SERVERS;
 
-async function storm(options: { audit?: AuditLog } = {}) {
+async function storm(
+  options: { audit?: AuditLog; pager?: (store: BotStore) => IncidentPager; servers?: number } = {},
+) {
+  const N = options.servers ?? SERVERS;
   const store = createMemoryStore();
   const service = createWatchService(store);
   const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
@@ -37,7 +45,7 @@ async function storm(options: { audit?: AuditLog } = {}) {
   });
   const log = postLog();
   const pages: string[] = [];
-  const pager: IncidentPager = {
+  const pager: IncidentPager = options.pager?.(store) ?? {
     async opened(watch, alert) {
       pages.push(`trigger ${watch.instance.label} ${alert.kind}`);
     },
@@ -73,7 +81,16 @@ async function storm(options: { audit?: AuditLog } = {}) {
   const setAll = (s: string) => {
     for (let n = 1; n <= N; n += 1) status.set(uuidOf(n), s);
   };
-  return { log, pages, pollAll, setAll };
+  const groups = groupBook(store, 30_000);
+  const actions = (pageAcknowledged?: (watchId: string, kind: string) => Promise<void>) =>
+    createAlertActions(
+      book,
+      () => log.poster('r1'),
+      () => clock,
+      pageAcknowledged,
+      groups,
+    );
+  return { log, pages, pollAll, setAll, book, watches, actions, pager, N };
 }
 
 describe('storm grouping in the poll', () => {
@@ -131,5 +148,78 @@ describe('storm grouping in the poll', () => {
     expect(card).toMatch(
       /node-03 — status Error — after instance stop by ada, approved by U0BOB at [\d:]+ UTC/,
     );
+  });
+
+  it('acknowledges every member from the group card, pages the acknowledge once and shows who did it', async () => {
+    const sent: string[] = [];
+    const s = await storm({
+      pager: (store) =>
+        createIncidentPager({
+          pagerDuty: {
+            trigger: async (e) => (sent.push(`trigger ${e.dedupKey}`), { ok: true }),
+            acknowledge: async (key) => (sent.push(`acknowledge ${key}`), { ok: true }),
+            resolve: async (key) => (sent.push(`resolve ${key}`), { ok: true }),
+          },
+          state: store.ephemeral,
+          count() {},
+          warn() {},
+        }),
+    });
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    await s.pollAll();
+    const cardId = s.log.entries.find((e) => e.kind === 'post')!.ref.id;
+    const cardNow = () => s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === cardId).at(-1)!;
+    const ack = cardNow().message.actions?.find((b) => b.label === 'Acknowledge')?.command;
+    expect(ack).toMatch(/^alert ack \S+ status$/);
+    expect(cardNow().message.actions?.map((b) => b.label)).toEqual(['Acknowledge', 'Snooze 1 h']);
+    const [, , watchId] = ack!.split(' ');
+    const where = { platform: 'slack' as const, channelId: 'C1' };
+    const ada = { platform: 'slack' as const, userId: 'U0ADA', displayName: 'ada' };
+    // Two replicas' clicks at once: one acknowledges, the other is told it was done already.
+    const pageAck = (w: string, k: string) => s.pager.acknowledged(w, k);
+    const outcomes = await Promise.allSettled([
+      s.actions(pageAck).act('ack', watchId!, 'status', ada, where),
+      s.actions(pageAck).act('ack', watchId!, 'status', ada, where),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const done = outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<{ line: string }>;
+    expect(done.value.line).toMatch(`Acknowledged the storm of ${N} servers`);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(String(refused.reason)).toMatch(/already acknowledged/);
+
+    for (const w of s.watches)
+      expect((await s.book.alerts.get(w.id))?.open.status).toMatchObject({ acknowledgedBy: '@ada' });
+    const trigger = sent.find((x) => x.startsWith('trigger'))!.slice('trigger '.length);
+    expect(sent.filter((x) => x.startsWith('acknowledge'))).toEqual([`acknowledge ${trigger}`]);
+    const card = cardNow().message;
+    expect(renderText(card)).toMatch(/Acknowledged by @ada/);
+    expect(card.actions).toBeUndefined();
+  });
+
+  it('puts every member of a group over 40 in the card’s thread, each chunk posted once', async () => {
+    const s = await storm({ servers: 45 });
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    await s.pollAll();
+    const card = s.log.entries.find((e) => e.kind === 'post')!;
+    expect(s.log.entries.filter((e) => e.kind === 'post')).toHaveLength(1);
+    const replies = s.log.entries.filter((e) => e.kind === 'reply');
+    expect(replies.length).toBeGreaterThan(0);
+    for (const r of replies) expect(r.under?.id).toBe(card.ref.id);
+    const titles = replies.map((r) => r.message.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    // Each thread message as it reads now: its last edit, else as posted.
+    const latest = replies.map(
+      (r) => s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === r.ref.id).at(-1) ?? r,
+    );
+    const thread = latest.map((r) => renderText(r.message)).join('\n');
+    for (let n = 1; n <= 45; n += 1) expect(thread).toContain(hostOf(n));
+    // Both platforms accept every thread message and the card, measured on the rendered payloads.
+    for (const r of [...latest, card]) expect(checkRendered(r.message)).toEqual([]);
+    const lastCard = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === card.ref.id).at(-1)!;
+    expect(renderText(lastCard.message)).toMatch(/45 servers need attention[\s\S]*all 45 in the thread/);
   });
 });

@@ -5,12 +5,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../../src/render/text.js';
 import {
-  activeMembers,
-  DEFAULT_GROUP_WINDOW_MS,
   groupCard,
   groupHeadline,
   groupRecoveredNotice,
   groupThreadTexts,
+} from '../../../src/watch/group-card.js';
+import {
+  activeMembers,
+  DEFAULT_GROUP_WINDOW_MS,
   placeIncident,
   recoverMember,
   type GroupIncident,
@@ -58,6 +60,22 @@ describe('placeIncident', () => {
       incident(3, { kind: 'cpu', detail: 'CPU 93 %' }),
     ]);
     expect(groups).toHaveLength(1);
+  });
+
+  it('keeps a server in one open group: its second incident joins the group it is already in', () => {
+    const { groups } = storm([
+      incident(1, { location: 'Bandung' }),
+      incident(2, { location: 'Jakarta 1' }),
+      incident(3, { kind: 'cpu', detail: 'CPU 93 %', location: 'Surabaya' }),
+      incident(2, { kind: 'cpu', detail: 'CPU 97 %', location: 'Jakarta 1', openedAt: T0 + 400 }),
+    ]);
+    const open = groups.filter((g) => g.members.some((m) => m.watchId === 'w2'));
+    expect(open).toHaveLength(1);
+    const home = open[0] as StormGroup;
+    expect(home.members.filter((m) => m.watchId === 'w2').map((m) => m.kind)).toEqual(['status', 'cpu']);
+    // Counted once: two servers (web-1, web-2), three incidents.
+    expect(groupHeadline(home)).toMatch(/^🛑 2 servers need attention/);
+    expect(renderText(groupCard(home))).toMatch(/Failing\W+2\b/);
   });
 
   it('opens a new group for an incident sharing neither kind nor location', () => {
@@ -124,9 +142,16 @@ describe('placeIncident', () => {
         expect(new Set(keys)).toEqual(new Set(incidents.map((i) => `${i.watchId}:${i.kind}`)));
         for (const g of groups)
           for (const m of g.members) {
+            // A server's further incident follows it into the group it is already in.
+            if (g.members.some((o) => o !== m && o.watchId === m.watchId && o.openedAt <= m.openedAt))
+              continue;
             expect(Math.abs(m.openedAt - g.openedAt)).toBeLessThanOrEqual(DEFAULT_GROUP_WINDOW_MS);
             expect(m.kind === g.kind || m.location === g.location).toBe(true);
           }
+        // One server, one open group.
+        const open = groups.filter((g) => g.endedAt === undefined);
+        const servers = open.flatMap((g) => [...new Set(g.members.map((m) => m.watchId))]);
+        expect(new Set(servers).size).toBe(servers.length);
       }),
     );
   });
