@@ -10,6 +10,7 @@ import {
 } from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { audit } from './bot-audit.js';
+import { language } from './bot-language.js';
 import { status } from './bot-status.js';
 import { show } from './shared/format.js';
 import { commandPage, groupPage, grouped, overview } from './shared/help-view.js';
@@ -153,7 +154,7 @@ export const whoami = defineCommand({
 });
 
 // Re-exported so `commands/bot.js` keeps naming every bot command.
-export { audit, status };
+export { audit, language, status };
 
 /** The bot's own commands, in help order. */
-export const botCommands: CommandDefinition[] = [help, use, whoami, audit, status];
+export const botCommands: CommandDefinition[] = [help, use, whoami, language, audit, status];

@@ -211,6 +211,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     currency: config.currency,
     confirmTtlMs: config.confirmTtlMs,
     replies: { ...config.replies },
+    ...(config.locale !== undefined ? { locale: config.locale } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
   };
 }

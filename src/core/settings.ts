@@ -1,5 +1,6 @@
 // The few settings the core reads, as the core names them: src/app takes them from the process
 // config (src/config.ts), so the core never sees tokens, ports or store URLs.
+import type { Locale } from '../i18n/locale.js';
 
 /** What the runner and command contexts need to know beyond their ports. */
 export interface CoreSettings {
@@ -11,4 +12,6 @@ export interface CoreSettings {
   replies: { progressAfterMs: number; readBudgetMs: number };
   /** How long the hosting service's instance list is cached for name lookups (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
   instanceListTtlMs?: number;
+  /** The language of channel messages where no `language` is set (VPSOPS_LOCALE); absent → en. */
+  locale?: Locale;
 }

@@ -1,7 +1,10 @@
 // English messages, ICU MessageFormat. The source of every key: the Indonesian catalogue must have
 // the same keys and placeholders (test/unit/i18n/catalogue.test.ts). Write ’, not ', in text: a
 // straight apostrophe quotes in ICU.
+import { opsEn } from './ops-en.js';
+
 export const en = {
+  ...opsEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -2,7 +2,10 @@
 // keys, test/unit/i18n/catalogue.test.ts the placeholders). Commands and flags stay as typed.
 import type { MessageKey } from './catalogue-en.js';
 
+import { opsId } from './ops-id.js';
+
 export const id: Record<MessageKey, string> = {
+  ...opsId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

@@ -1,0 +1,39 @@
+// English messages of the bot's own commands (help aside), billing, watches, silences and alerts'
+// commands, public notices and console / exec output. Spread into catalogue-en.ts; ops-id.ts has
+// the same keys (the type makes a missing one a compile error).
+export const opsEn = {
+  // The public line after a destructive action (src/core/confirmation/confirm-card.ts)
+  'notice.instance stop': 'stopped {target}',
+  'notice.instance delete': 'deleted {target}',
+  'notice.ip move': 'moved a public IP to {target}',
+  'notice.backup restore': 'restored a backup onto {target}',
+  'notice.backup delete': 'deleted a backup of {target}',
+  'notice.snapshot delete': 'deleted a snapshot of {target}',
+  'notice.snapshot rollback': 'rolled back {target}',
+  'notice.network attach': 'attached a private network to {target}',
+  'notice.network detach': 'detached a private network from {target}',
+  'notice.ran': 'ran {command}',
+  'notice.ranOn': 'ran {command} on {target}',
+  'notice.confirmed': '{who} {what} (confirmed {time} UTC)',
+  'notice.approved': '{who} {what} (approved by {approver} {time} UTC)',
+
+  // language
+  'language.title': 'Channel language',
+  'language.channel':
+    'Public messages in this channel (notices, alerts) are in {language}, set by {who} {when}.',
+  'language.default':
+    'Public messages in this channel (notices, alerts) are in {language}, the bot’s default. Admins change it with /vps language id or /vps language en.',
+  'language.private': 'Private replies always use each person’s own language.',
+  'language.set.title': 'Channel language set',
+  'language.set': 'Public messages in this channel (notices, alerts) are now in {language}.',
+  'language.unchanged': 'This channel already uses {language}. Nothing changed.',
+  'language.unknown': 'Unknown language “{value}”: supported are {supported}. Nothing changed.',
+  'language.unknownHint': 'Try: /vps language id',
+  'language.adminsOnly':
+    'Only admins can change the channel’s language (your role: {role}). Nothing changed.',
+  'language.name.en': 'English',
+  'language.name.id': 'Bahasa Indonesia',
+} as const;
+
+/** The keys of this file. */
+export type OpsKey = keyof typeof opsEn;
