@@ -33,6 +33,9 @@ export const opsEn = {
     'Only admins can change the channel’s language (your role: {role}). Nothing changed.',
   'language.name.en': 'English',
   'language.name.id': 'Bahasa Indonesia',
+  // Discord's command list (adapters/discord/commands-payload.ts), ≤ 100 characters there
+  'discord.root': 'Run the virtual-server hosting service',
+  'discord.group': '{group} commands: {subs}',
 } as const;
 
 /** The keys of this file. */

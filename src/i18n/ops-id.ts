@@ -31,4 +31,6 @@ export const opsId: Record<OpsKey, string> = {
     'Hanya admin yang dapat mengganti bahasa kanal (peran Anda: {role}). Tidak ada yang berubah.',
   'language.name.en': 'English',
   'language.name.id': 'Bahasa Indonesia',
+  'discord.root': 'Jalankan layanan hosting server virtual',
+  'discord.group': 'Perintah {group}: {subs}',
 };
