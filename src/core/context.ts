@@ -104,6 +104,12 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
   return services;
 }
 
+/** Services that draw for a reader: a chart's titles and labels in the reader's language. */
+function localeServices(services: BotServices, locale: Locale): BotServices {
+  const draw = services.renderChart;
+  return draw ? { ...services, renderChart: (input) => draw({ locale, ...input }) } : services;
+}
+
 /** The context a handler (preview or run) receives. */
 export function createContext(
   rt: Runtime,
@@ -121,6 +127,6 @@ export function createContext(
     currency: rt.config.currency,
     locale,
     now: rt.now,
-    bot: createServices(rt, actor.platform),
+    bot: localeServices(createServices(rt, actor.platform), locale),
   };
 }

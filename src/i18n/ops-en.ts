@@ -36,6 +36,27 @@ export const opsEn = {
   // Discord's command list (adapters/discord/commands-payload.ts), ≤ 100 characters there
   'discord.root': 'Run the virtual-server hosting service',
   'discord.group': '{group} commands: {subs}',
+  // Metric charts (src/render/chart/)
+  'chart.period.hour': 'Last hour',
+  'chart.period.day': 'Last day',
+  'chart.period.week': 'Last week',
+  'chart.period.month': 'Last month',
+  'chart.period.year': 'Last year',
+  'chart.timesAsReported': 'sample times as reported',
+  'chart.noData': 'No data',
+  'chart.panel.cpu': 'CPU',
+  'chart.panel.memory': 'Memory',
+  'chart.panel.network': 'Network',
+  'chart.panel.disk': 'Disk I/O',
+  'chart.line.CPU': 'CPU',
+  'chart.line.Used': 'Used',
+  'chart.line.Max': 'Max',
+  'chart.line.In': 'In',
+  'chart.line.Out': 'Out',
+  'chart.line.Read': 'Read',
+  'chart.line.Write': 'Write',
+  'chart.latestPeak': 'latest {latest} · peak {peak} {unit}',
+  'chart.namedLatestPeak': '{name} latest {latest} · peak {peak} {unit}',
 } as const;
 
 /** The keys of this file. */
