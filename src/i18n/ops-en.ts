@@ -57,6 +57,44 @@ export const opsEn = {
   'chart.line.Write': 'Write',
   'chart.latestPeak': 'latest {latest} · peak {peak} {unit}',
   'chart.namedLatestPeak': '{name} latest {latest} · peak {peak} {unit}',
+  // help, use, whoami, status (commands/bot*.ts)
+  'bot.help.unknown': 'There is no `{command}` command you can run in this channel (your role: {role}).',
+  'bot.help.unknownNear':
+    'There is no `{command}` command you can run in this channel (your role: {role}). Did you mean `{near}`?',
+  'bot.help.try': 'Try: /vps help',
+  'bot.help.tryNear': 'Try: /vps help {near}',
+  'bot.use.both':
+    'Use either an instance or --clear, not both: `use {label}` binds it, `use --clear` unbinds.',
+  'bot.use.unbound': 'This channel is no longer bound to {label}.',
+  'bot.use.wasNotBound': 'This channel was not bound to an instance.',
+  'bot.use.cleared': 'Binding cleared',
+  'bot.use.boundTo': 'This channel is bound to {label} ({uuid}).',
+  'bot.use.none': 'No instance is bound to this channel. Bind one with /vps use web-1.',
+  'bot.use.title': 'Channel binding',
+  'bot.use.nowUses': 'This channel now uses {label}',
+  'bot.use.defaults': 'Commands here default to {label} ({status}). /vps status shows its incident card.',
+  'bot.whoami.platform': 'Platform',
+  'bot.whoami.userId': 'User id',
+  'bot.whoami.name': 'Name',
+  'bot.whoami.role': 'Role',
+  'bot.whoami.roleFrom': 'Role from',
+  'bot.whoami.channel': 'Channel',
+  'bot.whoami.destructive': 'Destructive commands here',
+  'bot.whoami.allowed': 'allowed',
+  'bot.whoami.notAllowed': 'not allowed',
+  'bot.whoami.title': 'You are {name}',
+  'bot.status.goneTitle': '{label} no longer exists',
+  'bot.status.gone':
+    'The instance bound to this channel ({label}) is unknown to the hosting service — deleted?',
+  'bot.status.goneContext': 'uuid {uuid} · unbind with /vps use --clear',
+  'bot.status.noneTitle': 'No instance bound',
+  'bot.status.none':
+    'This channel has no instance bound. Bind one with /vps use web-1, then run /vps status.',
+  'bot.status.state': 'State',
+  'bot.status.cpuHour': 'CPU, last hour',
+  'bot.status.noMetrics': 'metrics unavailable',
+  'bot.status.context': 'uuid {uuid} · /vps instance show for everything · /vps use --clear to unbind',
+  'alert.noAlerts': 'Alerts are not handled in this mode — nothing was done.',
 } as const;
 
 /** The keys of this file. */

@@ -53,4 +53,44 @@ export const opsId: Record<OpsKey, string> = {
   'chart.line.Write': 'Tulis',
   'chart.latestPeak': 'terakhir {latest} · puncak {peak} {unit}',
   'chart.namedLatestPeak': '{name} terakhir {latest} · puncak {peak} {unit}',
+  'bot.help.unknown':
+    'Tidak ada perintah `{command}` yang dapat Anda jalankan di kanal ini (peran Anda: {role}).',
+  'bot.help.unknownNear':
+    'Tidak ada perintah `{command}` yang dapat Anda jalankan di kanal ini (peran Anda: {role}). Maksud Anda `{near}`?',
+  'bot.help.try': 'Coba: /vps help',
+  'bot.help.tryNear': 'Coba: /vps help {near}',
+  'bot.use.both':
+    'Pakai instans atau --clear, jangan keduanya: `use {label}` mengikatnya, `use --clear` melepas ikatan.',
+  'bot.use.unbound': 'Kanal ini tidak lagi terikat ke {label}.',
+  'bot.use.wasNotBound': 'Kanal ini memang tidak terikat ke instans mana pun.',
+  'bot.use.cleared': 'Ikatan dilepas',
+  'bot.use.boundTo': 'Kanal ini terikat ke {label} ({uuid}).',
+  'bot.use.none': 'Tidak ada instans yang terikat ke kanal ini. Ikat satu dengan /vps use web-1.',
+  'bot.use.title': 'Ikatan kanal',
+  'bot.use.nowUses': 'Kanal ini kini memakai {label}',
+  'bot.use.defaults':
+    'Perintah di sini memakai {label} ({status}) secara bawaan. /vps status menampilkan kartu insidennya.',
+  'bot.whoami.platform': 'Platform',
+  'bot.whoami.userId': 'Id pengguna',
+  'bot.whoami.name': 'Nama',
+  'bot.whoami.role': 'Peran',
+  'bot.whoami.roleFrom': 'Peran dari',
+  'bot.whoami.channel': 'Kanal',
+  'bot.whoami.destructive': 'Perintah destruktif di sini',
+  'bot.whoami.allowed': 'diizinkan',
+  'bot.whoami.notAllowed': 'tidak diizinkan',
+  'bot.whoami.title': 'Anda adalah {name}',
+  'bot.status.goneTitle': '{label} sudah tidak ada',
+  'bot.status.gone':
+    'Instans yang terikat ke kanal ini ({label}) tidak dikenal layanan hosting — sudah dihapus?',
+  'bot.status.goneContext': 'uuid {uuid} · lepas ikatan dengan /vps use --clear',
+  'bot.status.noneTitle': 'Tidak ada instans terikat',
+  'bot.status.none':
+    'Kanal ini belum terikat ke instans. Ikat satu dengan /vps use web-1, lalu jalankan /vps status.',
+  'bot.status.state': 'Keadaan',
+  'bot.status.cpuHour': 'CPU, satu jam terakhir',
+  'bot.status.noMetrics': 'metrik tidak tersedia',
+  'bot.status.context':
+    'uuid {uuid} · /vps instance show untuk semuanya · /vps use --clear untuk melepas ikatan',
+  'alert.noAlerts': 'Peringatan tidak ditangani dalam mode ini — tidak ada yang dilakukan.',
 };
