@@ -29,4 +29,19 @@ describe('bot commands in Indonesian', () => {
     const out = await h.run('help instance stpo', ACTORS.viewer);
     expect(out.text).toContain('Tidak ada perintah `instance stpo`');
   });
+
+  it('billing balance, methods and reports in Indonesian, rupiah as Indonesians write it', async () => {
+    h = await startHarness({ locale: 'id' });
+    const balance = await h.run('billing balance', ACTORS.admin);
+    expect(balance.message.title).toBe('Saldo prabayar');
+    expect(balance.text).toContain('Saldo saat ini');
+    expect(balance.text).toMatch(/Rp \d{1,3}(\.\d{3})*/);
+    expect(balance.text).toContain('Sisa waktu = saldo');
+    const methods = await h.run('billing methods --amount 500000', ACTORS.admin);
+    expect(methods.message.title).toBe('Metode pembayaran untuk Rp 500.000');
+    expect(methods.text).toContain('Transfer bank');
+    const reports = await h.run('billing reports', ACTORS.admin);
+    expect(reports.message.title).toBe('Laporan tagihan');
+    expect(reports.text).toContain('Periode');
+  });
 });
