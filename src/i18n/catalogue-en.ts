@@ -1,10 +1,12 @@
 // English messages, ICU MessageFormat. The source of every key: the Indonesian catalogue must have
 // the same keys and placeholders (test/unit/i18n/catalogue.test.ts). Write ’, not ', in text: a
 // straight apostrophe quotes in ICU.
+import { alertsEn } from './alerts-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
   ...opsEn,
+  ...alertsEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

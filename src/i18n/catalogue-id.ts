@@ -2,10 +2,12 @@
 // keys, test/unit/i18n/catalogue.test.ts the placeholders). Commands and flags stay as typed.
 import type { MessageKey } from './catalogue-en.js';
 
+import { alertsId } from './alerts-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...opsId,
+  ...alertsId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

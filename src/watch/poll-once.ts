@@ -1,5 +1,6 @@
 // One poll of one watch: read the instance (and its metrics when thresholds are set), run the
 // alert rules, show what they say (post, edit, resolve, remind) and store the new alert state.
+import { channelLocale, DEFAULT_LOCALE, type Locale } from '../core/index.js';
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type BotStore } from '../core/index.js';
@@ -35,6 +36,8 @@ export interface PollDeps {
   /** Waits between delivery attempts (default 1 s, 4 s) and how to wait (tests). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+  /** The language of channels without a `language` setting (VPSOPS_LOCALE; default en). */
+  locale?: Locale;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -137,6 +140,20 @@ function keepClicks(next: AlertState, stored: AlertState): void {
   }
 }
 
+/** The watched channel's language (`language`, else the default); the default when the store cannot say. */
+export async function watchLocale(
+  deps: Pick<PollDeps, 'store' | 'locale' | 'warn'>,
+  watch: WatchRecord,
+): Promise<Locale> {
+  const fallback = deps.locale ?? DEFAULT_LOCALE;
+  try {
+    return (await channelLocale(deps.store, watch.platform, watch.channelId, fallback)).locale;
+  } catch (error) {
+    deps.warn('watch: reading the channel language failed', { err: error, watch: watch.id });
+    return fallback;
+  }
+}
+
 async function show(
   deps: PollDeps,
   watch: WatchRecord,
@@ -154,6 +171,7 @@ async function show(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
+  const locale = await watchLocale(deps, watch);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;
@@ -165,8 +183,8 @@ async function show(
       // Resolved in PagerDuty without waiting for the chat's pacing.
       await deps.pager?.recovered(watch.id, effect.kind);
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
-      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
-      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
+      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
@@ -177,17 +195,17 @@ async function show(
     if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
     if (effect.type === 'remind') {
-      await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now)));
+      await send(() => poster.post(watch.channelId, reminderNotice(watch, alert, now, locale)));
     } else if (ref) {
-      await send(() => poster.update(ref, alertCard(watch, alert, now)));
+      await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
     } else {
       // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
       const posted = await postIncidentCard(
         deps.store.ephemeral,
         watch.id,
         alert,
-        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now))),
-        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now))),
+        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now, locale))),
+        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
       if (posted && grouping) await cardPosted(grouping, watch, alert);

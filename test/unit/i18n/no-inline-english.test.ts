@@ -37,7 +37,6 @@ const NOT_YET = [
   'src/core/replies/slow-replies.ts',
   'src/core/replies/store-outcome.ts',
   'src/watch/alert-buttons.ts',
-  'src/watch/alert-card.ts',
   'src/watch/alert-rules.ts',
   'src/watch/balance-watch.ts',
   'src/watch/delivery.ts',
