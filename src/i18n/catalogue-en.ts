@@ -2,11 +2,13 @@
 // the same keys and placeholders (test/unit/i18n/catalogue.test.ts). Write ’, not ', in text: a
 // straight apostrophe quotes in ICU.
 import { alertsEn } from './alerts-en.js';
+import { consoleEn } from './console-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
   ...opsEn,
   ...alertsEn,
+  ...consoleEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

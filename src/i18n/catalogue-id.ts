@@ -3,11 +3,13 @@
 import type { MessageKey } from './catalogue-en.js';
 
 import { alertsId } from './alerts-id.js';
+import { consoleId } from './console-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...opsId,
   ...alertsId,
+  ...consoleId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',
