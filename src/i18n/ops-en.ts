@@ -140,6 +140,20 @@ export const opsEn = {
   'billing.yes': 'yes',
   'billing.no': 'no',
   'billing.unsettled': '{count, plural, one {# report} other {# reports}} on this page not fully settled.',
+  // billing watch / unwatch (commands/billing-watch.ts)
+  'billingWatch.runwayUnder': 'runway < {days} days',
+  'billingWatch.balanceUnder': 'balance < {amount} or {runway}',
+  'billingWatch.noWatches':
+    'Watches are not available in this mode (one-shot exec); use the console or chat.',
+  'billingWatch.now': 'Now: balance {balance}.',
+  'billingWatch.nowRunway': 'Now: balance {balance}, runway {days} days.',
+  'billingWatch.watching': 'Watching the prepaid balance',
+  'billingWatch.stillWatching': 'Still watching the prepaid balance',
+  'billingWatch.oneAlert': 'One alert in this channel when {limits}, and a notice when it recovers.',
+  'billingWatch.stopWith': 'Stop with /vps unwatch billing',
+  'billingWatch.notWatched': 'The balance is not watched from this channel — nothing changed.',
+  'billingWatch.unwatched': 'No longer watching the prepaid balance',
+  'billingWatch.noMore': 'No more balance alerts here.',
 } as const;
 
 /** The keys of this file. */

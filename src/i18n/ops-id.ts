@@ -136,4 +136,17 @@ export const opsId: Record<OpsKey, string> = {
   'billing.yes': 'ya',
   'billing.no': 'tidak',
   'billing.unsettled': '{count} laporan di halaman ini belum lunas sepenuhnya.',
+  'billingWatch.runwayUnder': 'sisa waktu < {days} hari',
+  'billingWatch.balanceUnder': 'saldo < {amount} atau {runway}',
+  'billingWatch.noWatches':
+    'Pemantauan tidak tersedia dalam mode ini (exec sekali jalan); pakai konsol atau chat.',
+  'billingWatch.now': 'Sekarang: saldo {balance}.',
+  'billingWatch.nowRunway': 'Sekarang: saldo {balance}, sisa waktu {days} hari.',
+  'billingWatch.watching': 'Memantau saldo prabayar',
+  'billingWatch.stillWatching': 'Masih memantau saldo prabayar',
+  'billingWatch.oneAlert': 'Satu peringatan di kanal ini saat {limits}, dan pemberitahuan saat pulih.',
+  'billingWatch.stopWith': 'Hentikan dengan /vps unwatch billing',
+  'billingWatch.notWatched': 'Saldo tidak dipantau dari kanal ini — tidak ada yang berubah.',
+  'billingWatch.unwatched': 'Tidak lagi memantau saldo prabayar',
+  'billingWatch.noMore': 'Tidak ada lagi peringatan saldo di sini.',
 };

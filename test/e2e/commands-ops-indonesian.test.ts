@@ -44,4 +44,10 @@ describe('bot commands in Indonesian', () => {
     expect(reports.message.title).toBe('Laporan tagihan');
     expect(reports.text).toContain('Periode');
   });
+
+  it('says in Indonesian that balance watches need the console or chat', async () => {
+    h = await startHarness({ locale: 'id' });
+    const out = await h.run('billing watch', ACTORS.admin);
+    expect(out.text).toContain('Pemantauan tidak tersedia dalam mode ini');
+  });
 });
