@@ -154,6 +154,31 @@ export const opsEn = {
   'billingWatch.notWatched': 'The balance is not watched from this channel — nothing changed.',
   'billingWatch.unwatched': 'No longer watching the prepaid balance',
   'billingWatch.noMore': 'No more balance alerts here.',
+  // silence / silences / unsilence (commands/silence.ts)
+  'silence.unavailable': 'Silences are not available in this mode (one-shot exec); use the console or chat.',
+  'silence.usageHint':
+    'Try: /vps silence web-1 2h kernel upgrade · /vps silence location Jakarta 1 1d · /vps silence all 45m',
+  'silence.nameLocation': 'Name the location to silence, e.g. `location Jakarta 1`.',
+  'silence.howLong': 'Say for how long, e.g. 2h (at most 7 days).',
+  'silence.title': 'Silenced {what}',
+  'silence.set': 'Alerts for {what} are recorded but neither posted nor paged until {until}.',
+  'silence.setReplacing':
+    'Alerts for {what} are recorded but neither posted nor paged until {until} (this replaces the previous silence).',
+  'silence.endEarly': 'End it early with /vps unsilence {what}',
+  'silence.reason': 'Reason: {reason} · {endEarly}',
+  'silence.noneTitle': 'Nothing is silenced',
+  'silence.none': 'Every watched server alerts as usual.',
+  'silence.listTitle': 'Silences ({count})',
+  'silence.column.what': 'What',
+  'silence.column.by': 'By',
+  'silence.column.until': 'Until',
+  'silence.column.why': 'Why',
+  'silence.unexpected': 'Unexpected `{extra}` after {what}.',
+  'silence.tryUnsilence': 'Try: /vps unsilence web-1',
+  'silence.notSilenced': '{named} is not silenced — nothing changed.',
+  'silence.seeSilences': 'See what is with /vps silences.',
+  'silence.endedTitle': 'Silence of {what} ended',
+  'silence.ended': 'Alerts for {what} are posted and paged again.',
 } as const;
 
 /** The keys of this file. */

@@ -149,4 +149,30 @@ export const opsId: Record<OpsKey, string> = {
   'billingWatch.notWatched': 'Saldo tidak dipantau dari kanal ini — tidak ada yang berubah.',
   'billingWatch.unwatched': 'Tidak lagi memantau saldo prabayar',
   'billingWatch.noMore': 'Tidak ada lagi peringatan saldo di sini.',
+  'silence.unavailable':
+    'Penyenyapan tidak tersedia dalam mode ini (exec sekali jalan); pakai konsol atau chat.',
+  'silence.usageHint':
+    'Coba: /vps silence web-1 2h kernel upgrade · /vps silence location Jakarta 1 1d · /vps silence all 45m',
+  'silence.nameLocation': 'Sebutkan lokasi yang disenyapkan, mis. `location Jakarta 1`.',
+  'silence.howLong': 'Sebutkan berapa lama, mis. 2h (paling lama 7 hari).',
+  'silence.title': '{what} disenyapkan',
+  'silence.set':
+    'Peringatan untuk {what} tetap dicatat tetapi tidak diposting maupun di-page sampai {until}.',
+  'silence.setReplacing':
+    'Peringatan untuk {what} tetap dicatat tetapi tidak diposting maupun di-page sampai {until} (menggantikan penyenyapan sebelumnya).',
+  'silence.endEarly': 'Akhiri lebih awal dengan /vps unsilence {what}',
+  'silence.reason': 'Alasan: {reason} · {endEarly}',
+  'silence.noneTitle': 'Tidak ada yang disenyapkan',
+  'silence.none': 'Setiap server yang dipantau memberi peringatan seperti biasa.',
+  'silence.listTitle': 'Penyenyapan ({count})',
+  'silence.column.what': 'Apa',
+  'silence.column.by': 'Oleh',
+  'silence.column.until': 'Sampai',
+  'silence.column.why': 'Alasan',
+  'silence.unexpected': '`{extra}` tidak diharapkan setelah {what}.',
+  'silence.tryUnsilence': 'Coba: /vps unsilence web-1',
+  'silence.notSilenced': '{named} tidak sedang disenyapkan — tidak ada yang berubah.',
+  'silence.seeSilences': 'Lihat yang disenyapkan dengan /vps silences.',
+  'silence.endedTitle': 'Penyenyapan {what} berakhir',
+  'silence.ended': 'Peringatan untuk {what} kembali diposting dan di-page.',
 };

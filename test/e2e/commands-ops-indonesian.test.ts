@@ -50,4 +50,11 @@ describe('bot commands in Indonesian', () => {
     const out = await h.run('billing watch', ACTORS.admin);
     expect(out.text).toContain('Pemantauan tidak tersedia dalam mode ini');
   });
+
+  it('refuses an incomplete silence in Indonesian, with the hint as typed', async () => {
+    h = await startHarness({ locale: 'id' });
+    const out = await h.run('silence web-1');
+    expect(out.text).toContain('Sebutkan berapa lama, mis. 2h (paling lama 7 hari).');
+    expect(out.text).toContain('Coba: /vps silence web-1 2h kernel upgrade');
+  });
 });
