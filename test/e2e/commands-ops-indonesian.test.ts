@@ -53,8 +53,8 @@ describe('bot commands in Indonesian', () => {
 
   it('refuses an incomplete silence in Indonesian, with the hint as typed', async () => {
     h = await startHarness({ locale: 'id' });
-    const out = await h.run('silence web-1');
-    expect(out.text).toContain('Sebutkan berapa lama, mis. 2h (paling lama 7 hari).');
+    const out = await h.run('silence location 2h');
+    expect(out.text).toContain('Sebutkan lokasi yang disenyapkan, mis. `location Jakarta 1`.');
     expect(out.text).toContain('Coba: /vps silence web-1 2h kernel upgrade');
   });
 });
