@@ -3,12 +3,14 @@
 // straight apostrophe quotes in ICU.
 import { alertsEn } from './alerts-en.js';
 import { consoleEn } from './console-en.js';
+import { watchEn } from './watch-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
   ...opsEn,
   ...alertsEn,
   ...consoleEn,
+  ...watchEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

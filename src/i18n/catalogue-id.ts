@@ -4,12 +4,14 @@ import type { MessageKey } from './catalogue-en.js';
 
 import { alertsId } from './alerts-id.js';
 import { consoleId } from './console-id.js';
+import { watchId } from './watch-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...opsId,
   ...alertsId,
   ...consoleId,
+  ...watchId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

@@ -57,4 +57,11 @@ describe('bot commands in Indonesian', () => {
     expect(out.text).toContain('Sebutkan lokasi yang disenyapkan, mis. `location Jakarta 1`.');
     expect(out.text).toContain('Coba: /vps silence web-1 2h kernel upgrade');
   });
+
+  it('asks which server to watch in Indonesian, with the commands as typed', async () => {
+    h = await startHarness({ locale: 'id' });
+    const out = await h.run('unwatch');
+    expect(out.text).toContain('Server yang mana? Sebutkan satu, mis. `unwatch web-1`');
+    expect(out.text).toContain('Atau ikat satu ke kanal ini dengan `use web-1`.');
+  });
 });

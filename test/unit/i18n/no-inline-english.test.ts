@@ -31,7 +31,6 @@ const L28A_SHARED = 'commands/shared/';
 const NOT_YET = [
   'commands/billing-watch.ts', // replies converted; BALANCE_WATCH's stored label is still English
   'commands/bot-audit.ts',
-  'commands/watch.ts',
   'src/core/replies/api-hints.ts',
   'src/core/replies/slow-replies.ts',
   'src/core/replies/store-outcome.ts',
