@@ -9,6 +9,8 @@ import {
   type CommandContext,
   type CommandDefinition,
   UserError,
+  t,
+  type Locale,
 } from '../src/core/index.js';
 import { message, text } from '../src/render/builders.js';
 
@@ -21,9 +23,8 @@ const args = {
   kind: arg.choice('Which alert of the watch', KINDS, { positional: true }),
 };
 
-function alertsOf(bot: BotServices): AlertActions {
-  if (!bot.watches?.alerts)
-    throw new UserError('nothing-to-do', 'Alerts are not handled in this mode — nothing was done.');
+function alertsOf(bot: BotServices, locale: Locale): AlertActions {
+  if (!bot.watches?.alerts) throw new UserError('nothing-to-do', t(locale, 'alert.noAlerts'));
   return bot.watches.alerts;
 }
 
@@ -33,7 +34,7 @@ async function answer(
   { watchId, kind }: { watchId: string; kind: (typeof KINDS)[number] },
 ) {
   const where = { platform: ctx.actor.platform, channelId: ctx.channelId };
-  const done = await alertsOf(ctx.bot).act(verb, watchId, kind, ctx.actor, where);
+  const done = await alertsOf(ctx.bot, ctx.locale).act(verb, watchId, kind, ctx.actor, where);
   return {
     message: message(undefined, [text(done.line)], { tone: 'success', visibility: 'ephemeral' }),
     auditSummary: done.line,

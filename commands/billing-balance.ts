@@ -8,6 +8,8 @@ import {
   type Runway,
   RUNWAY_HOW,
   runwayOf,
+  t,
+  type Locale,
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
@@ -29,18 +31,22 @@ function runwayTone(days: number | null): Tone {
 }
 
 /** The newest top-up (by date; the first listed when no date can be read), as "IDR 500,000 · 2026-11-16 (9 d ago)". */
-function lastTopUp(summary: BillingSummary, now: Date): string {
+function lastTopUp(summary: BillingSummary, now: Date, locale: Locale): string {
   const dated = summary.last_topup.map((t, index) => ({ t, at: toDate(t.date)?.getTime() ?? -index }));
   const newest = dated.sort((a, b) => b.at - a.at)[0]?.t;
-  if (!newest) return 'none reported';
-  return `${money(newest.amount, IDR)} · ${day(newest.date, now)}`;
+  if (!newest) return t(locale, 'billing.noTopUp');
+  return `${money(newest.amount, IDR, locale)} · ${day(newest.date, now)}`;
 }
 
-function runwayText(runway: Runway, now: Date): string {
+/** "12.3" (en), "12,3" (id). */
+const oneDecimal = (n: number, locale: Locale): string =>
+  locale === 'id' ? n.toFixed(1).replace('.', ',') : n.toFixed(1);
+
+function runwayText(runway: Runway, now: Date, locale: Locale): string {
   if (runway.days === null) return DASH;
-  if (runway.days === 0) return '0 days: the balance is used up (servers may be stopped)';
+  if (runway.days === 0) return t(locale, 'billing.runwayEmpty');
   const until = new Date(now.getTime() + runway.days * DAY_MS).toISOString().slice(0, 10);
-  return `${runway.days.toFixed(1)} days (until about ${until})`;
+  return t(locale, 'billing.runwayDays', { days: oneDecimal(runway.days, locale), until });
 }
 
 /** E4: balance, this month's cost and estimate, last top-up and runway. */
@@ -52,24 +58,34 @@ export const billingBalance = command({
   args: {},
   risk: 'read',
   run: async (ctx) => {
+    const { locale } = ctx;
     const summary = await balanceSummary(ctx);
     const now = ctx.now();
-    const runway = runwayOf(summary, now);
+    const runway = runwayOf(summary, now, locale);
+    const rupiah = (n: unknown): string => money(n, IDR, locale);
+    const runwayLine = runwayText(runway, now, locale);
     const fields: Field[] = [
-      { label: 'Current balance', value: money(summary.current_balance, IDR), inline: true },
-      { label: 'Actual balance', value: money(summary.actual_balance, IDR), inline: true },
-      { label: 'Cost this month', value: money(summary.current_cost, IDR), inline: true },
-      { label: 'Estimated month total', value: money(summary.estimated_monthly_total, IDR), inline: true },
-      { label: 'Last top-up', value: lastTopUp(summary, now), inline: true },
-      { label: 'Runway', value: runwayText(runway, now), inline: true },
+      { label: t(locale, 'billing.currentBalance'), value: rupiah(summary.current_balance), inline: true },
+      { label: t(locale, 'billing.actualBalance'), value: rupiah(summary.actual_balance), inline: true },
+      { label: t(locale, 'billing.costThisMonth'), value: rupiah(summary.current_cost), inline: true },
+      {
+        label: t(locale, 'billing.estimatedMonth'),
+        value: rupiah(summary.estimated_monthly_total),
+        inline: true,
+      },
+      { label: t(locale, 'billing.lastTopUp'), value: lastTopUp(summary, now, locale), inline: true },
+      { label: t(locale, 'billing.runway'), value: runwayLine, inline: true },
     ];
     return {
-      title: 'Prepaid balance',
+      title: t(locale, 'billing.balanceTitle'),
       tone: runwayTone(runway.days),
-      summary: `Balance ${money(summary.current_balance, IDR)} · runway ${runwayText(runway, now)}`,
+      summary: t(locale, 'billing.balanceSummary', {
+        balance: rupiah(summary.current_balance),
+        runway: runwayLine,
+      }),
       blocks: [
         { type: 'fields', fields },
-        { type: 'context', text: `${RUNWAY_HOW} Here: ${runway.how}` },
+        { type: 'context', text: t(locale, 'billing.runwayHow', { how: runway.how }) },
       ],
     };
   },

@@ -14,6 +14,9 @@ import {
   UserError,
   type WatchService,
   type BotServices,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../src/core/index.js';
 import { context, message, text } from '../src/render/builders.js';
 import { money } from './shared/format.js';
@@ -28,19 +31,18 @@ export const DEFAULT_RUNWAY_DAYS = 7;
 export const BALANCE_WATCH = { uuid: 'billing', label: 'Prepaid balance' };
 
 /** "balance < IDR 50,000 or runway < 7 days". */
-export function describeBalanceLimits(limits: BalanceLimits): string {
-  const runway = `runway < ${limits.runwayDays} days`;
+export function describeBalanceLimits(limits: BalanceLimits, locale: Locale = DEFAULT_LOCALE): string {
+  const runway = t(locale, 'billingWatch.runwayUnder', { days: limits.runwayDays });
   return limits.belowAmount === undefined
     ? runway
-    : `balance < ${money(limits.belowAmount, BALANCE_CURRENCY)} or ${runway}`;
+    : t(locale, 'billingWatch.balanceUnder', {
+        amount: money(limits.belowAmount, BALANCE_CURRENCY, locale),
+        runway,
+      });
 }
 
-function watchesOf(bot: BotServices): WatchService {
-  if (!bot.watches)
-    throw new UserError(
-      'nothing-to-do',
-      'Watches are not available in this mode (one-shot exec); use the console or chat.',
-    );
+function watchesOf(bot: BotServices, locale: Locale): WatchService {
+  if (!bot.watches) throw new UserError('nothing-to-do', t(locale, 'billingWatch.noWatches'));
   return bot.watches;
 }
 
@@ -60,7 +62,8 @@ export const billingWatch = command({
   },
   risk: 'change',
   run: async (ctx, { below, runwayDays }) => {
-    const watches = watchesOf(ctx.bot);
+    const { locale } = ctx;
+    const watches = watchesOf(ctx.bot, locale);
     const summary = await balanceSummary(ctx, ', so the balance cannot be watched — nothing is watched');
     const limits: BalanceLimits = {
       runwayDays: runwayDays ?? DEFAULT_RUNWAY_DAYS,
@@ -72,20 +75,22 @@ export const billingWatch = command({
       { instance: BALANCE_WATCH, billing: limits },
       ctx.actor,
     );
-    const runway = runwayOf(summary, ctx.now());
+    const runway = runwayOf(summary, ctx.now(), locale);
+    const balance = money(summary.current_balance, BALANCE_CURRENCY, locale);
     const now =
-      `Now: balance ${money(summary.current_balance, BALANCE_CURRENCY)}` +
-      (runway.days === null ? '' : `, runway ${runway.days.toFixed(1)} days`) +
-      '.';
+      runway.days === null
+        ? t(locale, 'billingWatch.now', { balance })
+        : t(locale, 'billingWatch.nowRunway', {
+            balance,
+            days: locale === 'id' ? runway.days.toFixed(1).replace('.', ',') : runway.days.toFixed(1),
+          });
     return {
       message: message(
-        `${outcome === 'created' ? 'Watching' : 'Still watching'} the prepaid balance`,
+        t(locale, outcome === 'created' ? 'billingWatch.watching' : 'billingWatch.stillWatching'),
         [
-          text(
-            `One alert in this channel when ${describeBalanceLimits(limits)}, and a notice when it recovers.`,
-          ),
+          text(t(locale, 'billingWatch.oneAlert', { limits: describeBalanceLimits(limits, locale) })),
           text(now),
-          context('Stop with /vps unwatch billing'),
+          context(t(locale, 'billingWatch.stopWith')),
         ],
         { tone: 'success' },
       ),
@@ -103,11 +108,15 @@ export const billingUnwatch = command({
   args: {},
   risk: 'change',
   run: async (ctx) => {
-    const removed = await watchesOf(ctx.bot).remove(ctx.actor.platform, ctx.channelId, BALANCE_WATCH.uuid);
-    if (!removed)
-      throw new UserError('nothing-to-do', 'The balance is not watched from this channel — nothing changed.');
+    const { locale } = ctx;
+    const removed = await watchesOf(ctx.bot, locale).remove(
+      ctx.actor.platform,
+      ctx.channelId,
+      BALANCE_WATCH.uuid,
+    );
+    if (!removed) throw new UserError('nothing-to-do', t(locale, 'billingWatch.notWatched'));
     return {
-      message: message('No longer watching the prepaid balance', [text('No more balance alerts here.')], {
+      message: message(t(locale, 'billingWatch.unwatched'), [text(t(locale, 'billingWatch.noMore'))], {
         tone: 'success',
       }),
       auditSummary: 'removed balance watch',

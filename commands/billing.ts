@@ -1,20 +1,13 @@
 // Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
-import { arg, asFlag, commandGroup, optional, type CommandDefinition } from '../src/core/index.js';
+import { arg, asFlag, commandGroup, optional, t, type CommandDefinition } from '../src/core/index.js';
 import { day } from './shared/dates.js';
-import { money, plural, show } from './shared/format.js';
+import { money, show } from './shared/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { tableReply } from './shared/table-reply.js';
 
 const command = commandGroup('billing');
 
 const CATEGORIES = ['bank', 'card', 'ritel', 'ewallet', 'qris'] as const;
-const CATEGORY_TEXT: Record<(typeof CATEGORIES)[number], string> = {
-  bank: 'Bank transfer',
-  card: 'Card',
-  ritel: 'Retail outlet',
-  ewallet: 'E-wallet',
-  qris: 'QRIS',
-};
 
 /** Endpoint 21: how the account can be topped up, and what each way costs. */
 export const billingMethods = command({
@@ -24,29 +17,32 @@ export const billingMethods = command({
   args: { amount: optional(asFlag(arg.integer('Top-up amount, to compute fees', { min: 1 }))) },
   risk: 'read',
   run: async (ctx, { amount }) => {
+    const { locale, currency } = ctx;
     const methods = await ctx.api.billing.paymentMethods(amount !== undefined ? { amount } : {});
     const rows: string[][] = [];
     for (const category of CATEGORIES) {
       for (const m of methods[category]) {
         rows.push([
-          CATEGORY_TEXT[category],
+          t(locale, `billing.category.${category}`),
           show(m.name),
           show(m.code),
-          money(m.fee, ctx.currency),
-          money(m.vat, ctx.currency),
+          money(m.fee, currency, locale),
+          money(m.vat, currency, locale),
         ]);
       }
     }
     const title =
-      amount !== undefined ? `Payment methods for ${money(amount, ctx.currency)}` : 'Payment methods';
+      amount !== undefined
+        ? t(locale, 'billing.methodsFor', { amount: money(amount, currency, locale) })
+        : t(locale, 'billing.methods');
     return tableReply({
       title,
-      columns: ['Category', 'Method', 'Code', 'Fee', 'VAT'],
+      columns: (['category', 'method', 'code', 'fee', 'vat'] as const).map((c) =>
+        t(locale, `billing.column.${c}`),
+      ),
       rows,
-      empty: 'No payment methods are offered.',
-      note:
-        `${plural(rows.length, 'method')} · fee and VAT as the hosting service reports them; ` +
-        `the API does not state their currency, so vpsops assumes the configured one (${ctx.currency})`,
+      empty: t(locale, 'billing.noMethods'),
+      note: t(locale, 'billing.methodsNote', { count: rows.length, currency }),
     });
   },
 });
@@ -62,37 +58,39 @@ export const billingReports = command({
   },
   risk: 'read',
   run: async (ctx, { page, limit }) => {
+    const { locale } = ctx;
     const reports = await ctx.api.billing.reportSummary({
       ...(page !== undefined ? { page } : {}),
       ...(limit !== undefined ? { limit } : {}),
     });
     if (reports.items.length === 0) {
       const text =
-        page && page > 1 ? noSuchPage(page, reports.page, 'reports') : 'There are no billing reports.';
-      return { title: 'Billing reports', tone: 'info', blocks: [{ type: 'text', text }] };
+        page && page > 1 ? noSuchPage(page, reports.page, 'reports') : t(locale, 'billing.noReports');
+      return { title: t(locale, 'billing.reports'), tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const now = ctx.now();
     const rows = reports.items.map((item) => [
       show(item['billing periode']),
       day(item.billing_date, now),
       show(item.status),
-      money(item.total, ctx.currency),
-      item.can_download === true ? 'yes' : 'no',
+      money(item.total, ctx.currency, locale),
+      t(locale, item.can_download === true ? 'billing.yes' : 'billing.no'),
       show(item.id),
     ]);
     const unsettled = reports.items.filter((item) => item.fully_settle === false).length;
     return {
-      title: 'Billing reports',
+      title: t(locale, 'billing.reports'),
       tone: unsettled > 0 ? 'warning' : 'info',
       blocks: [
-        { type: 'table', columns: ['Period', 'Billed', 'Status', 'Total', 'Download', 'Id'], rows },
+        {
+          type: 'table',
+          columns: (['period', 'billed', 'status', 'total', 'download', 'id'] as const).map((c) =>
+            t(locale, `billing.column.${c}`),
+          ),
+          rows,
+        },
         ...(unsettled > 0
-          ? [
-              {
-                type: 'text' as const,
-                text: `${plural(unsettled, 'report')} on this page not fully settled.`,
-              },
-            ]
+          ? [{ type: 'text' as const, text: t(locale, 'billing.unsettled', { count: unsettled }) }]
           : []),
         pageFooter(reports.page, 'reports', 'billing reports', { page, limit }),
       ],

@@ -1,13 +1,13 @@
 // `status`: the incident card of the channel's bound instance.
-import { defineCommand, type ResolvedInstance } from '../src/core/index.js';
+import { defineCommand, t, type Locale, type ResolvedInstance } from '../src/core/index.js';
 import type { Message } from '../src/render/message.js';
-import { show } from './shared/format.js';
 import {
   fetchInstance,
   labelOf,
   lastBackupText,
   priceText,
   publicIp,
+  statusText,
   statusTone,
   uptimeText,
 } from './shared/instance-view.js';
@@ -15,16 +15,13 @@ import { cpuLine, summarise } from './shared/metrics.js';
 import { isNotFound } from './shared/not-found.js';
 
 /** What `status` shows when the bound instance has vanished from the hosting service. */
-function goneCard(bound: ResolvedInstance): Message {
+function goneCard(bound: ResolvedInstance, locale: Locale): Message {
   return {
-    title: `${bound.label} no longer exists`,
+    title: t(locale, 'bot.status.goneTitle', { label: bound.label }),
     tone: 'danger',
     blocks: [
-      {
-        type: 'text',
-        text: `The instance bound to this channel (${bound.label}) is unknown to the hosting service — deleted?`,
-      },
-      { type: 'context', text: `uuid ${bound.uuid} · unbind with /vps use --clear` },
+      { type: 'text', text: t(locale, 'bot.status.gone', { label: bound.label }) },
+      { type: 'context', text: t(locale, 'bot.status.goneContext', { uuid: bound.uuid }) },
     ],
   };
 }
@@ -38,17 +35,13 @@ export const status = defineCommand({
   args: {},
   risk: 'read',
   run: async (ctx) => {
+    const { locale } = ctx;
     const bound = await ctx.bot.boundInstance(ctx.channelId);
     if (!bound) {
       return {
-        title: 'No instance bound',
+        title: t(locale, 'bot.status.noneTitle'),
         tone: 'info',
-        blocks: [
-          {
-            type: 'text',
-            text: 'This channel has no instance bound. Bind one with /vps use web-1, then run /vps status.',
-          },
-        ],
+        blocks: [{ type: 'text', text: t(locale, 'bot.status.none') }],
       };
     }
     const [detail, load] = await Promise.all([
@@ -58,29 +51,32 @@ export const status = defineCommand({
       }),
       ctx.api.instances.rrd(bound.uuid, 'hour').then(summarise, () => null),
     ]);
-    if (!detail) return goneCard(bound);
+    if (!detail) return goneCard(bound, locale);
     const now = ctx.now();
     const label = labelOf(detail, bound);
     return {
-      title: `${label} — ${show(detail.status)}`,
+      title: `${label} — ${statusText(detail.status, locale)}`,
       tone: statusTone(detail.status),
-      summary: `${label}: ${show(detail.status)}`,
+      summary: `${label}: ${statusText(detail.status, locale)}`,
       blocks: [
         {
           type: 'fields',
           fields: [
-            { label: 'State', value: show(detail.status), inline: true },
-            { label: 'Uptime', value: uptimeText(detail, now), inline: true },
-            { label: 'Public IP', value: publicIp(detail), inline: true },
-            { label: 'Last backup', value: lastBackupText(detail.last_backup_at, now) },
-            { label: 'Price', value: priceText(detail, ctx.currency) },
-            { label: 'CPU, last hour', value: load ? cpuLine(load) : 'metrics unavailable' },
+            { label: t(locale, 'bot.status.state'), value: statusText(detail.status, locale), inline: true },
+            { label: t(locale, 'field.uptime'), value: uptimeText(detail, now, locale), inline: true },
+            { label: t(locale, 'field.publicIp'), value: publicIp(detail), inline: true },
+            {
+              label: t(locale, 'field.lastBackup'),
+              value: lastBackupText(detail.last_backup_at, now, locale),
+            },
+            { label: t(locale, 'field.price'), value: priceText(detail, ctx.currency, locale) },
+            {
+              label: t(locale, 'bot.status.cpuHour'),
+              value: load ? cpuLine(load) : t(locale, 'bot.status.noMetrics'),
+            },
           ],
         },
-        {
-          type: 'context',
-          text: `uuid ${bound.uuid} · /vps instance show for everything · /vps use --clear to unbind`,
-        },
+        { type: 'context', text: t(locale, 'bot.status.context', { uuid: bound.uuid }) },
       ],
     };
   },

@@ -7,13 +7,15 @@ import {
   type CommandDefinition,
   UserError,
   editDistance,
+  t,
 } from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { audit } from './bot-audit.js';
+import { language } from './bot-language.js';
 import { status } from './bot-status.js';
 import { show } from './shared/format.js';
 import { commandPage, groupPage, grouped, overview } from './shared/help-view.js';
-import { fetchInstance, labelOf } from './shared/instance-view.js';
+import { fetchInstance, labelOf, statusText } from './shared/instance-view.js';
 
 /** `help [group [action]]`: only what the caller may run in this channel. */
 export const help = defineCommand({
@@ -43,9 +45,12 @@ export const help = defineCommand({
     const near = action ? nearestAction(allowed, group.toLowerCase(), action.toLowerCase()) : null;
     throw new UserError(
       'unknown-command',
-      `There is no \`${wanted}\` command you can run in this channel (your role: ${role}).` +
-        (near ? ` Did you mean \`${near}\`?` : ''),
-      near ? `Try: /vps help ${near}` : 'Try: /vps help',
+      t(ctx.locale, near ? 'bot.help.unknownNear' : 'bot.help.unknown', {
+        command: wanted,
+        role,
+        near: near ?? '',
+      }),
+      near ? t(ctx.locale, 'bot.help.tryNear', { near }) : t(ctx.locale, 'bot.help.try'),
     );
   },
 });
@@ -77,41 +82,42 @@ export const use = defineCommand({
   visibility: 'ephemeral',
   shareable: true,
   run: async (ctx, { instance, clear }) => {
+    const { locale } = ctx;
     if (clear && instance) {
-      throw new UserError(
-        'usage',
-        `Use either an instance or --clear, not both: \`use ${instance.label}\` binds it, \`use --clear\` unbinds.`,
-      );
+      throw new UserError('usage', t(locale, 'bot.use.both', { label: instance.label }));
     }
     if (clear) {
       const previous = await ctx.bot.boundInstance(ctx.channelId);
       await ctx.bot.bindInstance(ctx.channelId, null);
       const text = previous
-        ? `This channel is no longer bound to ${previous.label}.`
-        : 'This channel was not bound to an instance.';
+        ? t(locale, 'bot.use.unbound', { label: previous.label })
+        : t(locale, 'bot.use.wasNotBound');
       return {
-        message: { title: 'Binding cleared', tone: 'success', blocks: [{ type: 'text', text }] },
+        message: { title: t(locale, 'bot.use.cleared'), tone: 'success', blocks: [{ type: 'text', text }] },
         auditSummary: 'binding cleared',
       };
     }
     if (!instance) {
       const bound = await ctx.bot.boundInstance(ctx.channelId);
       const text = bound
-        ? `This channel is bound to ${bound.label} (${bound.uuid}).`
-        : 'No instance is bound to this channel. Bind one with /vps use web-1.';
-      return { title: 'Channel binding', tone: 'info', blocks: [{ type: 'text', text }] };
+        ? t(locale, 'bot.use.boundTo', { label: bound.label, uuid: bound.uuid })
+        : t(locale, 'bot.use.none');
+      return { title: t(locale, 'bot.use.title'), tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const detail = await fetchInstance(ctx, instance);
     const bound = { uuid: instance.uuid, label: labelOf(detail, instance) };
     await ctx.bot.bindInstance(ctx.channelId, bound);
     return {
       message: {
-        title: `This channel now uses ${bound.label}`,
+        title: t(locale, 'bot.use.nowUses', { label: bound.label }),
         tone: 'success',
         blocks: [
           {
             type: 'text',
-            text: `Commands here default to ${bound.label} (${show(detail.status)}). /vps status shows its incident card.`,
+            text: t(locale, 'bot.use.defaults', {
+              label: bound.label,
+              status: statusText(detail.status, locale),
+            }),
           },
           { type: 'context', text: `uuid ${bound.uuid}` },
         ],
@@ -134,18 +140,22 @@ export const whoami = defineCommand({
   visibility: 'ephemeral',
   shareable: true,
   run: async (ctx) => {
+    const { locale } = ctx;
     const { role, source, canDestructiveHere } = ctx.bot.describeActor(ctx.actor, ctx.channelId);
     const fields: Field[] = [
-      { label: 'Platform', value: ctx.actor.platform, inline: true },
-      { label: 'User id', value: ctx.actor.userId, inline: true },
-      { label: 'Name', value: show(ctx.actor.displayName), inline: true },
-      { label: 'Role', value: role, inline: true },
-      { label: 'Role from', value: show(source), inline: true },
-      { label: 'Channel', value: ctx.channelId, inline: true },
-      { label: 'Destructive commands here', value: canDestructiveHere ? 'allowed' : 'not allowed' },
+      { label: t(locale, 'bot.whoami.platform'), value: ctx.actor.platform, inline: true },
+      { label: t(locale, 'bot.whoami.userId'), value: ctx.actor.userId, inline: true },
+      { label: t(locale, 'bot.whoami.name'), value: show(ctx.actor.displayName), inline: true },
+      { label: t(locale, 'bot.whoami.role'), value: role, inline: true },
+      { label: t(locale, 'bot.whoami.roleFrom'), value: show(source), inline: true },
+      { label: t(locale, 'bot.whoami.channel'), value: ctx.channelId, inline: true },
+      {
+        label: t(locale, 'bot.whoami.destructive'),
+        value: t(locale, canDestructiveHere ? 'bot.whoami.allowed' : 'bot.whoami.notAllowed'),
+      },
     ];
     return {
-      title: `You are ${show(ctx.actor.displayName)}`,
+      title: t(locale, 'bot.whoami.title', { name: show(ctx.actor.displayName) }),
       tone: 'info',
       blocks: [{ type: 'fields', fields }],
     };
@@ -153,7 +163,7 @@ export const whoami = defineCommand({
 });
 
 // Re-exported so `commands/bot.js` keeps naming every bot command.
-export { audit, status };
+export { audit, language, status };
 
 /** The bot's own commands, in help order. */
-export const botCommands: CommandDefinition[] = [help, use, whoami, audit, status];
+export const botCommands: CommandDefinition[] = [help, use, whoami, language, audit, status];

@@ -11,42 +11,42 @@ import {
   type SilenceService,
   type SilenceTargetRef,
   UserError,
+  t,
+  type Locale,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
 
-function silencesOf(bot: BotServices): SilenceService {
-  if (!bot.watches?.silences) {
-    throw new UserError(
-      'nothing-to-do',
-      'Silences are not available in this mode (one-shot exec); use the console or chat.',
-    );
-  }
+function silencesOf(bot: BotServices, locale: Locale): SilenceService {
+  if (!bot.watches?.silences) throw new UserError('nothing-to-do', t(locale, 'silence.unavailable'));
   return bot.watches.silences;
 }
 
-const USAGE_HINT =
-  'Try: /vps silence web-1 2h kernel upgrade · /vps silence location Jakarta 1 1d · /vps silence all 45m';
+const usageHint = (locale: Locale): string => t(locale, 'silence.usageHint');
 
 /** Something a duration would start with (so a location name ends before it). */
 const DURATION_LIKE = /^\d+[dhm]/i;
 
 /** `web-1 …`, `location Jakarta 1 …`, `all …` → the target and the words after it. */
-function readTarget(first: string, words: string[], durationFollows: boolean): [SilenceTargetRef, string[]] {
+function readTarget(
+  first: string,
+  words: string[],
+  durationFollows: boolean,
+  locale: Locale,
+): [SilenceTargetRef, string[]] {
   const head = first.toLowerCase();
   if (head === 'all') return [{ type: 'all' }, words];
   if (head !== 'location') return [{ type: 'instance', ref: first }, words];
   const end = durationFollows ? words.findIndex((w) => DURATION_LIKE.test(w)) : words.length;
   const name = words.slice(0, end < 0 ? words.length : end).join(' ');
-  if (!name)
-    throw new UserError('usage', 'Name the location to silence, e.g. `location Jakarta 1`.', USAGE_HINT);
+  if (!name) throw new UserError('usage', t(locale, 'silence.nameLocation'), usageHint(locale));
   return [{ type: 'location', name }, end < 0 ? [] : words.slice(end)];
 }
 
 const wordsOf = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter(Boolean);
 
-const untilText = (until: number, now: Date): string =>
-  `${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC (${relativeTime(until, now)})`;
+const untilText = (until: number, now: Date, locale: Locale): string =>
+  `${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC (${relativeTime(until, now, locale)})`;
 
 /** `silence <instance|location <name>|all> <duration> [reason…]`. */
 export const silence = defineCommand({
@@ -69,28 +69,26 @@ export const silence = defineCommand({
   },
   risk: 'change',
   run: async (ctx, { what, durationAndReason }) => {
-    const [target, rest] = readTarget(what, wordsOf(durationAndReason), true);
+    const { locale } = ctx;
+    const [target, rest] = readTarget(what, wordsOf(durationAndReason), true, locale);
     const [duration, ...reasonWords] = rest;
-    if (!duration) throw new UserError('usage', 'Say for how long, e.g. 2h (at most 7 days).', USAGE_HINT);
+    if (!duration) throw new UserError('usage', t(locale, 'silence.howLong'), usageHint(locale));
     const reason = reasonWords.join(' ');
-    const done = await silencesOf(ctx.bot).set(
+    const done = await silencesOf(ctx.bot, locale).set(
       target,
       duration,
       ctx.actor,
       { platform: ctx.actor.platform, channelId: ctx.channelId },
       reason || undefined,
     );
-    const until = untilText(done.until, ctx.now());
+    const until = untilText(done.until, ctx.now(), locale);
+    const endEarly = t(locale, 'silence.endEarly', { what });
     return {
       message: message(
-        `Silenced ${done.what}`,
+        t(locale, 'silence.title', { what: done.what }),
         [
-          text(
-            `Alerts for ${done.what} are recorded but neither posted nor paged until ${until}${done.replaced ? ' (this replaces the previous silence)' : ''}.`,
-          ),
-          context(
-            `${done.reason ? `Reason: ${done.reason} · ` : ''}End it early with /vps unsilence ${what}`,
-          ),
+          text(t(locale, done.replaced ? 'silence.setReplacing' : 'silence.set', { what: done.what, until })),
+          context(done.reason ? t(locale, 'silence.reason', { reason: done.reason, endEarly }) : endEarly),
         ],
         { tone: 'success' },
       ),
@@ -108,11 +106,12 @@ export const silences = defineCommand({
   args: {},
   risk: 'read',
   run: async (ctx) => {
-    const list = await silencesOf(ctx.bot).list();
-    if (list.length === 0)
-      return message('Nothing is silenced', [text('Every watched server alerts as usual.')]);
-    const rows = list.map((s) => [s.what, s.by, untilText(s.until, ctx.now()), s.reason ?? '']);
-    return message(`Silences (${list.length})`, [table(['What', 'By', 'Until', 'Why'], rows)]);
+    const { locale } = ctx;
+    const list = await silencesOf(ctx.bot, locale).list();
+    if (list.length === 0) return message(t(locale, 'silence.noneTitle'), [text(t(locale, 'silence.none'))]);
+    const rows = list.map((s) => [s.what, s.by, untilText(s.until, ctx.now(), locale), s.reason ?? '']);
+    const columns = (['what', 'by', 'until', 'why'] as const).map((c) => t(locale, `silence.column.${c}`));
+    return message(t(locale, 'silence.listTitle', { count: list.length }), [table(columns, rows)]);
   },
 });
 
@@ -128,14 +127,15 @@ export const unsilence = defineCommand({
   },
   risk: 'change',
   run: async (ctx, { what, name }) => {
-    const [target, extra] = readTarget(what, wordsOf(name), false);
+    const { locale } = ctx;
+    const [target, extra] = readTarget(what, wordsOf(name), false, locale);
     if (extra.length > 0)
       throw new UserError(
         'usage',
-        `Unexpected \`${extra.join(' ')}\` after ${what}.`,
-        'Try: /vps unsilence web-1',
+        t(locale, 'silence.unexpected', { extra: extra.join(' '), what }),
+        t(locale, 'silence.tryUnsilence'),
       );
-    const ended = await silencesOf(ctx.bot).remove(target);
+    const ended = await silencesOf(ctx.bot, locale).remove(target);
     const named =
       target.type === 'instance'
         ? target.ref
@@ -145,13 +145,13 @@ export const unsilence = defineCommand({
     if (!ended)
       throw new UserError(
         'nothing-to-do',
-        `${named} is not silenced — nothing changed.`,
-        'See what is with /vps silences.',
+        t(locale, 'silence.notSilenced', { named }),
+        t(locale, 'silence.seeSilences'),
       );
     return {
       message: message(
-        `Silence of ${ended.what} ended`,
-        [text(`Alerts for ${ended.what} are posted and paged again.`)],
+        t(locale, 'silence.endedTitle', { what: ended.what }),
+        [text(t(locale, 'silence.ended', { what: ended.what }))],
         {
           tone: 'success',
         },

@@ -16,36 +16,34 @@ import {
   type ResolvedInstance,
   UserError,
   type WatchService,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
 import { isNotFound } from './shared/not-found.js';
 import { describeBalanceLimits } from './billing-watch.js';
 
-function watchesOf(bot: BotServices): WatchService {
-  if (!bot.watches) {
-    throw new UserError(
-      'nothing-to-do',
-      'Watches are not available in this mode (one-shot exec); use the console or chat.',
-    );
-  }
+function watchesOf(bot: BotServices, locale: Locale): WatchService {
+  if (!bot.watches) throw new UserError('nothing-to-do', t(locale, 'billingWatch.noWatches'));
   return bot.watches;
 }
 
-function fleetOf(bot: BotServices): FleetWatchService {
-  const fleet = watchesOf(bot).fleet;
-  if (!fleet)
-    throw new UserError(
-      'nothing-to-do',
-      'Watching by location or all at once is not available in this mode.',
-    );
+function fleetOf(bot: BotServices, locale: Locale): FleetWatchService {
+  const fleet = watchesOf(bot, locale).fleet;
+  if (!fleet) throw new UserError('nothing-to-do', t(locale, 'watch.noFleet'));
   return fleet;
 }
 
-const thresholds = (cpu?: number, memory?: number): string =>
-  [cpu !== undefined ? `CPU > ${cpu} %` : '', memory !== undefined ? `memory > ${memory} %` : '']
+/** "CPU > 90 %, memory > 85 %" or "status only"; audit summaries keep English. */
+const thresholds = (cpu?: number, memory?: number, locale: Locale = DEFAULT_LOCALE): string =>
+  [
+    cpu !== undefined ? t(locale, 'watch.cpuOver', { cpu: String(cpu) }) : '',
+    memory !== undefined ? t(locale, 'watch.memoryOver', { memory: String(memory) }) : '',
+  ]
     .filter(Boolean)
-    .join(', ') || 'status only';
+    .join(', ') || t(locale, 'watch.statusOnly');
 
 /** `--all` or `--location <name>` (not both, and not with an instance); null for a single server. */
 function fleetScope(
@@ -53,15 +51,11 @@ function fleetScope(
   all: boolean,
   location: string | undefined,
   verb: 'watch' | 'unwatch',
+  locale: Locale,
 ): FleetScope | null {
-  if (all && location !== undefined)
-    throw new UserError('usage', `Give \`--all\` or \`--location\`, not both — nothing changed.`);
+  if (all && location !== undefined) throw new UserError('usage', t(locale, 'watch.allOrLocation'));
   if (instance && (all || location !== undefined))
-    throw new UserError(
-      'usage',
-      `Give a server or \`--all\` / \`--location\`, not both — nothing changed.`,
-      `Try: /vps ${verb} --location Jakarta`,
-    );
+    throw new UserError('usage', t(locale, 'watch.serverOrFleet'), t(locale, 'watch.tryLocation', { verb }));
   if (all) return { type: 'all' };
   return location !== undefined ? { type: 'location', name: location } : null;
 }
@@ -76,17 +70,18 @@ async function oneServer(
   if (bound) return bound;
   throw new UserError(
     'no-bound-instance',
-    `Which server? Give one, e.g. \`${verb} web-1\`, or \`${verb} --all\`, or \`${verb} --location Jakarta\`.`,
-    'Or bind one to this channel with `use web-1`.',
+    t(ctx.locale, 'watch.whichServer', { verb }),
+    t(ctx.locale, 'watch.orBind'),
   );
 }
 
 /** Names shown in a fleet watch's reply at most. */
 const NAMES_SHOWN = 20;
 
-function namesOf(servers: ResolvedInstance[]): string {
+function namesOf(servers: ResolvedInstance[], locale: Locale): string {
   const names = servers.slice(0, NAMES_SHOWN).map((s) => s.label);
-  if (servers.length > NAMES_SHOWN) names.push(`and ${servers.length - NAMES_SHOWN} more`);
+  if (servers.length > NAMES_SHOWN)
+    names.push(t(locale, 'watch.andMore', { count: servers.length - NAMES_SHOWN }));
   return names.join(', ');
 }
 
@@ -96,24 +91,37 @@ async function watchFleet(
   scope: FleetScope,
   settings: { cpuPercent?: number; memoryPercent?: number; page?: boolean },
 ) {
-  const done = await fleetOf(ctx.bot).set(ctx.actor.platform, ctx.channelId, scope, settings, ctx.actor);
-  const limits = thresholds(settings.cpuPercent, settings.memoryPercent);
-  const count = `${done.servers.length} server${done.servers.length === 1 ? '' : 's'}`;
-  const verb = done.outcome === 'created' ? 'Watching' : 'Still watching';
+  const { locale } = ctx;
+  const done = await fleetOf(ctx.bot, locale).set(
+    ctx.actor.platform,
+    ctx.channelId,
+    scope,
+    settings,
+    ctx.actor,
+  );
+  const limits = thresholds(settings.cpuPercent, settings.memoryPercent, locale);
+  const servers = done.servers.length;
+  const count = `${servers} server${servers === 1 ? '' : 's'}`;
   const stop =
     done.scope.type === 'all' ? '/vps unwatch --all' : `/vps unwatch --location "${done.scope.name}"`;
   return {
     message: message(
-      `${verb} ${done.what} (${count})`,
+      t(locale, done.outcome === 'created' ? 'watch.fleetWatching' : 'watch.fleetStillWatching', {
+        what: done.what,
+        count: servers,
+      }),
       [
         text(
-          `Each server gets its own alerts in this channel (${limits}): ${namesOf(done.servers) || 'none listed yet'}.`,
+          t(locale, 'watch.fleetEach', {
+            limits,
+            names: namesOf(done.servers, locale) || t(locale, 'watch.noneListed'),
+          }),
         ),
-        context(`Servers added or deleted later are picked up from the instance list. Stop with ${stop}`),
+        context(t(locale, 'watch.fleetPickedUp', { stop })),
       ],
       { tone: 'success' },
     ),
-    auditSummary: `${done.outcome} fleet watch on ${done.what}: ${count} (${limits})`,
+    auditSummary: `${done.outcome} fleet watch on ${done.what}: ${count} (${thresholds(settings.cpuPercent, settings.memoryPercent)})`,
   };
 }
 
@@ -130,8 +138,8 @@ async function liveInstance(ctx: CommandContext, instance: ResolvedInstance): Pr
     if (isNotFound(error))
       throw new UserError(
         'unknown-instance',
-        `No instance ${instance.uuid} on this account — nothing is watched.`,
-        'Check the uuid with `instance list`.',
+        t(ctx.locale, 'watch.noInstance', { uuid: instance.uuid }),
+        t(ctx.locale, 'watch.checkUuid'),
       );
     throw error;
   }
@@ -163,25 +171,33 @@ export const watch = defineCommand({
   },
   risk: 'change',
   run: async (ctx, { instance: typed, all, location, cpu, memory, page, noPage }) => {
-    if (page && noPage)
-      throw new UserError('usage', 'Give `--page` or `--no-page`, not both — nothing is watched.');
+    const { locale } = ctx;
+    if (page && noPage) throw new UserError('usage', t(locale, 'watch.pageOrNoPage'));
     const limits = {
       ...(page || noPage ? { page: page && !noPage } : {}),
       ...(cpu !== undefined ? { cpuPercent: cpu } : {}),
       ...(memory !== undefined ? { memoryPercent: memory } : {}),
     };
-    const scope = fleetScope(typed, all, location, 'watch');
+    const scope = fleetScope(typed, all, location, 'watch', locale);
     if (scope) return watchFleet(ctx, scope, limits);
     const instance = await liveInstance(ctx, await oneServer(ctx, typed, 'watch'));
     const settings = { instance, ...limits };
-    const outcome = await watchesOf(ctx.bot).set(ctx.actor.platform, ctx.channelId, settings, ctx.actor);
-    const verb = outcome === 'created' ? 'Watching' : 'Still watching';
+    const outcome = await watchesOf(ctx.bot, locale).set(
+      ctx.actor.platform,
+      ctx.channelId,
+      settings,
+      ctx.actor,
+    );
     return {
       message: message(
-        `${verb} ${instance.label}`,
+        t(locale, outcome === 'created' ? 'watch.watching' : 'watch.stillWatching', {
+          label: instance.label,
+        }),
         [
-          text(`Alerts for ${instance.label} will be posted in this channel (${thresholds(cpu, memory)}).`),
-          context('Stop with /vps unwatch ' + instance.label),
+          text(
+            t(locale, 'watch.willPost', { label: instance.label, limits: thresholds(cpu, memory, locale) }),
+          ),
+          context(t(locale, 'watch.stopWith', { label: instance.label })),
         ],
         { tone: 'success' },
       ),
@@ -199,39 +215,41 @@ export const watches = defineCommand({
   args: {},
   risk: 'read',
   run: async (ctx) => {
-    const list = await watchesOf(ctx.bot).list(ctx.actor.platform, ctx.channelId);
-    if (list.length === 0)
-      return message('No watches here', [
-        text('Nothing is watched from this channel. Try: /vps watch web-1'),
-      ]);
+    const { locale } = ctx;
+    const list = await watchesOf(ctx.bot, locale).list(ctx.actor.platform, ctx.channelId);
+    if (list.length === 0) return message(t(locale, 'watch.noneTitle'), [text(t(locale, 'watch.none'))]);
     const rows = list.map((w) => [
       w.instance.label,
-      w.billing ? describeBalanceLimits(w.billing) : thresholds(w.cpuPercent, w.memoryPercent),
-      `${w.setBy} ${relativeTime(w.setAt, ctx.now())}`,
+      w.billing
+        ? describeBalanceLimits(w.billing, locale)
+        : thresholds(w.cpuPercent, w.memoryPercent, locale),
+      `${w.setBy} ${relativeTime(w.setAt, ctx.now(), locale)}`,
       w.state,
     ]);
-    return message(`Watches in this channel (${list.length})`, [
-      table(['Instance', 'Thresholds', 'Set by', 'State'], rows),
-    ]);
+    const columns = (['instance', 'thresholds', 'setBy', 'state'] as const).map((c) =>
+      t(locale, `watch.column.${c}`),
+    );
+    return message(t(locale, 'watch.listTitle', { count: list.length }), [table(columns, rows)]);
   },
 });
 
 /** `unwatch --all` / `unwatch --location <name>`. */
 async function unwatchFleet(ctx: CommandContext, scope: FleetScope) {
-  const done = await fleetOf(ctx.bot).remove(ctx.actor.platform, ctx.channelId, scope);
+  const { locale } = ctx;
+  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope);
   if (!done)
     throw new UserError(
       'nothing-to-do',
       scope.type === 'all'
-        ? 'No server is watched from this channel — nothing changed.'
-        : `Location ${scope.name} is not watched from this channel — nothing changed.`,
-      'See what is watched here: /vps watches',
+        ? t(locale, 'watch.noServerWatched')
+        : t(locale, 'watch.locationNotWatched', { name: scope.name }),
+      t(locale, 'watch.seeWatches'),
     );
   const count = `${done.removed} server watch${done.removed === 1 ? '' : 'es'}`;
   return {
     message: message(
-      `No longer watching ${done.what}`,
-      [text(`Removed ${count} from this channel; no more alerts for them here.`)],
+      t(locale, 'watch.unwatched', { what: done.what }),
+      [text(t(locale, 'watch.removedFleet', { count: done.removed }))],
       { tone: 'success' },
     ),
     auditSummary: `removed fleet watch on ${done.what}: ${count}`,
@@ -253,19 +271,17 @@ export const unwatch = defineCommand({
   },
   risk: 'change',
   run: async (ctx, { instance: typed, all, location }) => {
-    const scope = fleetScope(typed, all, location, 'unwatch');
+    const { locale } = ctx;
+    const scope = fleetScope(typed, all, location, 'unwatch', locale);
     if (scope) return unwatchFleet(ctx, scope);
     const instance = await oneServer(ctx, typed, 'unwatch');
-    const removed = await watchesOf(ctx.bot).remove(ctx.actor.platform, ctx.channelId, instance.uuid);
+    const removed = await watchesOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, instance.uuid);
     if (!removed)
-      throw new UserError(
-        'nothing-to-do',
-        `${instance.label} is not watched from this channel — nothing changed.`,
-      );
+      throw new UserError('nothing-to-do', t(locale, 'watch.notWatched', { label: instance.label }));
     return {
       message: message(
-        `No longer watching ${instance.label}`,
-        [text('No more alerts for it in this channel.')],
+        t(locale, 'watch.unwatched', { what: instance.label }),
+        [text(t(locale, 'watch.noMoreForIt'))],
         { tone: 'success' },
       ),
       auditSummary: `removed watch on ${instance.label}`,

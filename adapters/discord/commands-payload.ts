@@ -8,6 +8,7 @@ import type {
   APIApplicationCommandSubcommandOption,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { argDescription, commandSummary, t } from '../../src/core/index.js';
 import type { ArgInfo, CommandInfo } from '../../src/core/index.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 
@@ -28,12 +29,26 @@ function description(text: string, fallback: string): string {
   return fit(text.trim() || fallback, L.commandDescription);
 }
 
+/** The definition's key of an argument ArgInfo names as typed: "remove-ip" → "removeIp". */
+function argKey(typed: string): string {
+  return typed.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Discord's Indonesian description beside the English one (Discord's locale code is "id"). */
+function localized(text: string, fallback: string): { description_localizations: { id: string } } {
+  return { description_localizations: { id: description(text, fallback) } };
+}
+
 /**
  * One argument as a typed option. Instance options are never required on Discord: omitting them
  * means "the instance bound to this channel" (`/vps use`), which the core resolves.
  */
-function toOption(arg: ArgInfo): APIApplicationCommandBasicOption {
-  const base = { name: discordName(arg.name), description: description(arg.description, arg.name) };
+function toOption(arg: ArgInfo, path: string): APIApplicationCommandBasicOption {
+  const base = {
+    name: discordName(arg.name),
+    description: description(arg.description, arg.name),
+    ...localized(argDescription('id', path, argKey(arg.name), arg.description), arg.name),
+  };
   const required = arg.kind === 'instance' ? false : arg.required;
   switch (arg.kind) {
     case 'integer':
@@ -75,13 +90,14 @@ function unique<T extends { name: string }>(items: T[], where: string): T[] {
 
 function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOption {
   const path = `${command.group} ${command.name}`.trim();
-  const options = [...command.args.map(toOption)].sort(
+  const options = [...command.args.map((arg) => toOption(arg, path))].sort(
     (a, b) => Number(b.required ?? false) - Number(a.required ?? false),
   );
   return {
     type: ApplicationCommandOptionType.Subcommand,
     name: discordName(command.name),
     description: description(command.summary, path),
+    ...localized(commandSummary('id', path, command.summary), path),
     options: unique(options, `/vps ${path}`),
   };
 }
@@ -132,16 +148,16 @@ export function buildCommandPayload(
   for (const [name, group] of groups) {
     unique(group.options ?? [], `/vps ${name}`);
     const subs = (group.options ?? []).map((o) => o.name).join(', ');
-    group.description = description(
-      `${name[0]?.toUpperCase() ?? ''}${name.slice(1)} commands: ${subs}`,
-      name,
-    );
+    const title = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
+    group.description = description(t('en', 'discord.group', { group: title, subs }), name);
+    Object.assign(group, localized(t('id', 'discord.group', { group: name, subs }), name));
   }
   return [
     {
       name: ROOT_COMMAND,
       type: ApplicationCommandType.ChatInput,
-      description: 'Run the virtual-server hosting service',
+      description: t('en', 'discord.root'),
+      ...localized(t('id', 'discord.root'), ROOT_COMMAND),
       contexts: [InteractionContextType.Guild],
       options: unique(top, '/vps'),
     },

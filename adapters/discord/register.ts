@@ -20,6 +20,7 @@ const OPTION_KEYS = [
   'type',
   'name',
   'description',
+  'description_localizations',
   'required',
   'autocomplete',
   'min_length',
@@ -47,7 +48,7 @@ function normalize(value: unknown, keys: string[]): unknown {
   return out;
 }
 
-const COMMAND_KEYS = ['type', 'name', 'description', 'contexts', 'options'];
+const COMMAND_KEYS = ['type', 'name', 'description', 'description_localizations', 'contexts', 'options'];
 
 /** Whether the registered commands already equal the payload (order of top-level commands ignored). */
 export function samePayload(existing: unknown, payload: unknown[]): boolean {
@@ -71,7 +72,8 @@ export async function registerDiscordCommands(
     ? Routes.applicationGuildCommands(options.applicationId, options.guildId)
     : Routes.applicationCommands(options.applicationId);
   try {
-    const existing = await rest.get(route);
+    // Without with_localizations Discord leaves the Indonesian descriptions out of its answer.
+    const existing = await rest.get(route, { query: new URLSearchParams({ with_localizations: 'true' }) });
     const changed = !samePayload(existing, payload);
     if (changed) await rest.put(route, { body: payload });
     return { changed, count: options.commands.length };

@@ -27,7 +27,11 @@ export interface Child {
 }
 
 /** A scratch working directory (no policy file, own data dir) and a clean environment for the bot. */
-export function scratchEnv(extra: Record<string, string> = {}): { cwd: string; env: NodeJS.ProcessEnv; remove(): void } {
+export function scratchEnv(extra: Record<string, string> = {}): {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  remove(): void;
+} {
   const cwd = mkdtempSync(join(tmpdir(), 'vpsops-bench-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -48,7 +52,11 @@ export function scratchEnv(extra: Record<string, string> = {}): { cwd: string; e
 /** Spawns `node <args>`; output is kept for waitFor. */
 export function spawnNode(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Child {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: 'pipe' });
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    stdio: 'pipe',
+  });
   let out = '';
   let err = '';
   const listeners = new Set<() => void>();
@@ -75,7 +83,9 @@ export function spawnNode(args: string[], options: { cwd?: string; env?: NodeJS.
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`timed out waiting for ${pattern} from node ${args.join(' ')}\n${err.slice(-2000)}`));
+          reject(
+            new Error(`timed out waiting for ${pattern} from node ${args.join(' ')}\n${err.slice(-2000)}`),
+          );
         }, timeoutMs);
         listeners.add(check);
         void exited.then(() => {
@@ -108,7 +118,10 @@ export function spawnNode(args: string[], options: { cwd?: string; env?: NodeJS.
 }
 
 /** Runs `node <args>` to completion and returns its wall time in ms (throws on a non-zero exit). */
-export async function timeRun(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
+export async function timeRun(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
   const child = spawnNode(args, options);
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => child.process.once('exit', (c) => resolve(c)));
@@ -144,7 +157,9 @@ export async function startSimulatorProcess(
 
 /** Which code `bin/vpsops.js` runs right now (the figures differ a lot between the two). */
 export async function binLayout(): Promise<'dist (compiled)' | 'src via tsx'> {
-  const { buildIsCurrent } = (await import(join(ROOT, 'bin', 'build-state.js'))) as { buildIsCurrent(): boolean };
+  const { buildIsCurrent } = (await import(join(ROOT, 'bin', 'build-state.js'))) as {
+    buildIsCurrent(): boolean;
+  };
   return buildIsCurrent() && process.env.VPSOPS_FROM_SOURCE !== '1' ? 'dist (compiled)' : 'src via tsx';
 }
 

@@ -234,6 +234,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     confirmTtlMs: config.confirmTtlMs,
     ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
     replies: { ...config.replies },
+    ...(config.locale !== undefined ? { locale: config.locale } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
     ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
   };

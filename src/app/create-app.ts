@@ -187,6 +187,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
       leaseTtlMs: config.leaseTtlMs,
       logger,
+      ...(config.locale ? { locale: config.locale } : {}),
       ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       audit,
       ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),

@@ -26,6 +26,7 @@ import {
   parseLocale,
   supportedLocales,
   type Locale,
+  t,
 } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
@@ -65,6 +66,7 @@ export async function runConsole(
       logFile: log.path,
       actor,
       role: app.policy.roleOf(actor).role,
+      locale,
     }),
   );
   const adapter = createConsoleAdapter({
@@ -108,17 +110,15 @@ export async function runExecCommand(
 ): Promise<number> {
   // `exec "instance show web-1" --bogus`: once the command is quoted, a flag after it is exec's own.
   const stray = /\s/.test(words[0] ?? '') ? words.slice(1).find((word) => word.startsWith('-')) : undefined;
+  // Exec's own refusals come before --locale is read: they are in VPSOPS_LOCALE.
+  const said = config.locale ?? DEFAULT_LOCALE;
   if (stray) {
-    process.stderr.write(
-      `Unknown option ${stray.split('=')[0] ?? stray} for exec (options: --confirm, --as, --wait, --json, --locale)\n`,
-    );
+    process.stderr.write(`${t(said, 'exec.strayOption', { option: stray.split('=')[0] ?? stray })}\n`);
     return EXIT.usage;
   }
   // --as names a console user; "slack:U1" would read as if a Slack user had acted.
   if (options.as !== undefined && !/^[\w.-]{1,64}$/.test(options.as)) {
-    process.stderr.write(
-      `--as takes a console user name (letters, digits, . _ -), matched in the policy as console:<name>; got "${options.as}"\n`,
-    );
+    process.stderr.write(`${t(said, 'exec.badAs', { value: options.as })}\n`);
     return EXIT.usage;
   }
   const locale = chosenLocale(config, options.locale);
@@ -127,9 +127,7 @@ export async function runExecCommand(
   // One shell user must not be both people of a two-person request.
   const approving = APPROVE.test(text);
   if (approving && options.as !== undefined) {
-    process.stderr.write(
-      `--as cannot approve: an approval comes from the OS user (${consoleActor().userId}) or VPSOPS_CONSOLE_USER. Nothing was changed.\n`,
-    );
+    process.stderr.write(`${t(locale, 'exec.asApproves', { user: consoleActor().userId })}\n`);
     return EXIT.usage;
   }
   // One-shot: nothing stays around to follow an operation, so no tracker — unless --wait.
@@ -289,7 +287,7 @@ function chosenLocale(config: AppConfig, flag: string | undefined): Locale | nul
   const locale = parseLocale(flag);
   if (locale === null)
     process.stderr.write(
-      `Unknown --locale "${flag}": supported locales are ${supportedLocales()}. Nothing was run.\n`,
+      `${t(config.locale ?? DEFAULT_LOCALE, 'exec.unknownLocale', { value: flag, supported: supportedLocales() })}\n`,
     );
   return locale;
 }

@@ -156,6 +156,21 @@ export interface RunResult {
   auditSummary?: string;
 }
 
+/** One channel's chosen language, and who chose it when (for `language` alone). */
+export interface ChannelLanguage {
+  locale: Locale;
+  setBy: string;
+  at: number;
+}
+
+/** Where a channel's language comes from. */
+export interface ChannelLocale {
+  locale: Locale;
+  /** 'channel': set with `language`; 'default': the deployment's VPSOPS_LOCALE (or English). */
+  source: 'channel' | 'default';
+  setting?: ChannelLanguage;
+}
+
 /** Bot state commands may read or change (bindings, known hostnames, audit history). */
 export interface BotServices {
   /** Channel binding for `use` and default instance. */
@@ -165,6 +180,10 @@ export interface BotServices {
   rememberHostname(uuid: string, hostname: string): Promise<void>;
   /** Remember snapshot / backup / network / IP ids the API returned, for completion and "did you mean". */
   rememberIds?(kind: SeenIdKind, entries: { id: string; label?: string }[]): Promise<void>;
+  /** The language of what everyone in this channel sees (`language`), and where it comes from. */
+  channelLocale(channelId: string): Promise<ChannelLocale>;
+  /** Sets (null: clears) this channel's language. */
+  setChannelLocale(channelId: string, setting: ChannelLanguage | null): Promise<void>;
   /** The hostname the bot has learned for a uuid, for labelling records typed with a bare uuid. */
   hostnameOf(uuid: string): Promise<string | null>;
   /** Recent audit records of a channel, newest first. */

@@ -1,6 +1,8 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import { rememberSeenIds } from './instances/seen-ids.js';
+import { channelKey } from './channel-key.js';
+import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
 import type { HostingApi } from '../api/index.js';
 import type { Logger } from '../logger.js';
@@ -50,10 +52,7 @@ export interface Runtime {
   directMessage?: DirectMessage;
 }
 
-/** Store key of a channel: channel ids are only unique within a platform. */
-export function channelKey(platform: Platform, channelId: string): string {
-  return `${platform}:${channelId}`;
-}
+export { channelKey };
 
 /** Same person: platform and user id (never display names). */
 export function sameActor(a: Actor, b: Actor): boolean {
@@ -86,6 +85,8 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
         undefined,
         report,
       ),
+    channelLocale: (channelId) => channelLocale(rt.store, platform, channelId, rt.config.locale),
+    setChannelLocale: (channelId, setting) => setChannelLocale(rt.store, platform, channelId, setting),
     hostnameOf: (uuid) =>
       bestEffort('hostname lookup', () => rt.store.hostnames.hostnameOf(uuid), null, report),
     recentAudit: (channelId, limit) => rt.audit.recent(channelId, limit, platform),
@@ -109,6 +110,12 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
   return services;
 }
 
+/** Services that draw for a reader: a chart's titles and labels in the reader's language. */
+function localeServices(services: BotServices, locale: Locale): BotServices {
+  const draw = services.renderChart;
+  return draw ? { ...services, renderChart: (input) => draw({ locale, ...input }) } : services;
+}
+
 /** The context a handler (preview or run) receives. */
 export function createContext(
   rt: Runtime,
@@ -126,6 +133,6 @@ export function createContext(
     currency: rt.config.currency,
     locale,
     now: rt.now,
-    bot: createServices(rt, actor.platform),
+    bot: localeServices(createServices(rt, actor.platform), locale),
   };
 }

@@ -25,6 +25,8 @@ export { typedDialog } from './confirmation/confirm-card.js';
 export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
+export { channelLocale, setChannelLocale } from './channel-language.js';
+export type { ChannelLanguage, ChannelLocale } from './command.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';

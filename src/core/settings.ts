@@ -1,5 +1,6 @@
 // The few settings the core reads, as the core names them: src/app takes them from the process
 // config (src/config.ts), so the core never sees tokens, ports or store URLs.
+import type { Locale } from '../i18n/locale.js';
 
 /** Commands allowed per minute; 0 turns a limit off. */
 export interface RateLimits {
@@ -21,4 +22,6 @@ export interface CoreSettings {
   instanceListTtlMs?: number;
   /** Commands per minute per person and per tenant (VPSOPS_RATE_LIMIT_*); absent: no limit. */
   rateLimits?: RateLimits;
+  /** The language of channel messages where no `language` is set (VPSOPS_LOCALE); absent → en. */
+  locale?: Locale;
 }

@@ -183,6 +183,8 @@ export const COLLECTIONS = {
   callOutcomes: 'call-outcomes',
   /** Installed workspaces / guilds with their sealed secrets (src/tenants). */
   tenants: 'tenants',
+  /** Each channel's language for what everyone there sees (src/core/channel-language.ts). */
+  channelLanguages: 'channel-languages',
 } as const;
 
 /** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */

@@ -2,9 +2,17 @@
 // the same keys and placeholders (test/unit/i18n/catalogue.test.ts). Write ’, not ', in text: a
 // straight apostrophe quotes in ICU.
 import { commandsEn } from './commands-en.js';
+import { alertsEn } from './alerts-en.js';
+import { consoleEn } from './console-en.js';
+import { watchEn } from './watch-en.js';
+import { opsEn } from './ops-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
+  ...opsEn,
+  ...alertsEn,
+  ...consoleEn,
+  ...watchEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -3,8 +3,17 @@
 import type { MessageKey } from './catalogue-en.js';
 import { commandsId } from './commands-id.js';
 
+import { alertsId } from './alerts-id.js';
+import { consoleId } from './console-id.js';
+import { watchId } from './watch-id.js';
+import { opsId } from './ops-id.js';
+
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
+  ...opsId,
+  ...alertsId,
+  ...consoleId,
+  ...watchId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

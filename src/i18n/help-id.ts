@@ -12,6 +12,10 @@ const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yan
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
 export const HELP_ID: Record<string, HelpText> = {
+  language: {
+    summary: 'Bahasa pesan publik kanal ini (admin mengaturnya: en atau id)',
+    args: { value: 'en atau id; kosongkan untuk melihat yang berlaku' },
+  },
   'instance list': {
     summary: 'Daftar semua server: status, lokasi, IP publik, paket, perkiraan bulanan',
     args: {

@@ -2,7 +2,8 @@
 // buttons run (the runner has authorised the clicker and audits the call): check the alert belongs
 // to the channel and is still open, record who acknowledged or snoozed it, and edit its card.
 import { duration } from '../render/format.js';
-import { UserError, type AlertActions, type Platform } from '../core/index.js';
+import { DEFAULT_LOCALE, UserError, type AlertActions, type Locale, type Platform } from '../core/index.js';
+import type { WatchRecord } from './types.js';
 import { alertCard } from './alert-card.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { ChannelPoster } from './ports.js';
@@ -23,6 +24,8 @@ export function createAlertActions(
   onAcknowledged?: (watchId: string, kind: string) => Promise<void>,
   /** The channels' storm groups: a click on a group card acts on every member. */
   groups?: GroupBook,
+  /** The watched channel's language, for the edited card. */
+  localeOf: (watch: WatchRecord) => Promise<Locale> = async () => DEFAULT_LOCALE,
 ): AlertActions {
   return {
     async act(verb, watchId, kind, actor, where) {
@@ -63,7 +66,8 @@ export function createAlertActions(
       if (verb === 'ack') await onAcknowledged?.(watch.id, kind);
       const alert = state.open[kind];
       const poster = posterFor(watch.platform);
-      if (alert?.ref && poster) await poster.update(alert.ref, alertCard(watch, alert, at));
+      if (alert?.ref && poster)
+        await poster.update(alert.ref, alertCard(watch, alert, at, await localeOf(watch)));
       const line =
         verb === 'ack'
           ? `Acknowledged the ${kind} alert on ${watch.instance.label}; no more reminders.`

@@ -5,7 +5,8 @@ import { duration } from '../render/format.js';
 import type { Button, Inline, Message } from '../render/message.js';
 import { sparkline } from '../render/sparkline.js';
 import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
-import { t } from '../i18n/translate.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
+import { localizedLine } from '../render/localized.js';
 import { backupAge } from './alert-context.js';
 
 /** What an alert button asks for. */
@@ -16,42 +17,43 @@ export function alertCommand(verb: AlertVerb, watchId: string, kind: AlertKind):
   return `alert ${verb} ${watchId} ${kind}`;
 }
 
-const HEADLINES: Record<AlertKind, string> = {
-  status: 'needs attention',
-  cpu: 'CPU above threshold',
-  memory: 'memory above threshold',
-  unreachable: 'hosting API unreachable',
-  gone: 'is gone (the API no longer knows it)',
-  balance: 'running low',
-};
+/** What went wrong, in the channel's language: "needs attention", "CPU above threshold"… */
+const headlineOf = (kind: AlertKind, locale: Locale): string => t(locale, `alert.kind.${kind}`);
 
 /** "web-1: needs attention", or "web-1 is gone (the API no longer knows it)". */
-function headline(watch: WatchRecord, kind: AlertKind): string {
-  return kind === 'gone'
-    ? `${watch.instance.label} ${HEADLINES.gone}`
-    : `${watch.instance.label}: ${HEADLINES[kind]}`;
+function headline(watch: WatchRecord, kind: AlertKind, locale: Locale): string {
+  return t(locale, kind === 'gone' ? 'alert.headlineGone' : 'alert.headline', {
+    label: watch.instance.label,
+    what: headlineOf(kind, locale),
+  });
 }
 
 /** The open alert card, with Acknowledge / Snooze 1 h / Show while nobody acknowledged it. */
-export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
-  const title = headline(watch, alert.kind);
+export function alertCard(
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const title = headline(watch, alert.kind, locale);
   const rows: [string, unknown][] = [
-    ['Now', alert.detail || '—'],
-    ['Open for', duration(now - alert.openedAt)],
+    [t(locale, 'alert.now'), alert.detail || '—'],
+    [t(locale, 'alert.openFor'), duration(now - alert.openedAt, locale)],
   ];
-  if (alert.values.length > 0) rows.push(['Trend', sparkline(alert.values)]);
-  const backup = watch.billing ? undefined : backupAge(alert.lastBackupAt, now);
-  if (backup) rows.push([t('en', 'field.lastBackup'), backup]);
+  if (alert.values.length > 0) rows.push([t(locale, 'alert.trend'), sparkline(alert.values)]);
+  const backup = watch.billing ? undefined : backupAge(alert.lastBackupAt, now, locale);
+  if (backup) rows.push([t(locale, 'field.lastBackup'), backup]);
   const notes: Inline[][] = [];
   const ack = ackedBy(alert);
-  if (ack) notes.push(['Acknowledged by ', ack]);
+  if (ack) notes.push(localizedLine(locale, 'alert.acknowledgedBy', { who: ack }));
   if (alert.snoozedUntil && alert.snoozedUntil > now) {
-    const who = alert.snoozer ? person(alert.snoozer) : (alert.snoozedBy ?? 'someone');
-    notes.push(['Snoozed by ', who, ` for ${duration(alert.snoozedUntil - now)}`]);
+    const who = alert.snoozer ? person(alert.snoozer) : (alert.snoozedBy ?? t(locale, 'alert.someone'));
+    const span = duration(alert.snoozedUntil - now, locale);
+    notes.push(localizedLine(locale, 'alert.snoozedBy', { who }, { span }));
   }
-  if (alert.change) notes.push([t('en', 'alertCard.lastChange', { change: alert.change })]);
-  if (alert.runbook) notes.push([t('en', 'alertCard.runbook', { url: alert.runbook })]);
-  notes.push(['Watched from here by ', person(watch.setBy)]);
+  if (alert.change) notes.push([t(locale, 'alertCard.lastChange', { change: alert.change })]);
+  if (alert.runbook) notes.push([t(locale, 'alertCard.runbook', { url: alert.runbook })]);
+  notes.push(localizedLine(locale, 'alert.watchedBy', { who: person(watch.setBy) }));
   if (!watch.billing) notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
   const card = message(title, [fields(rows), contextWith(line)], {
@@ -61,19 +63,22 @@ export function alertCard(watch: WatchRecord, alert: OpenAlert, now: number): Me
   const buttons: Button[] = [];
   if (!alert.acknowledgedBy)
     buttons.push({
-      label: 'Acknowledge',
+      label: t(locale, 'alert.button.ack'),
       command: alertCommand('ack', watch.id, alert.kind),
       style: 'primary',
     });
   if (!alert.acknowledgedBy)
-    buttons.push({ label: 'Snooze 1 h', command: alertCommand('snooze', watch.id, alert.kind) });
+    buttons.push({
+      label: t(locale, 'alert.button.snooze'),
+      command: alertCommand('snooze', watch.id, alert.kind),
+    });
   if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance') {
     const { uuid } = watch.instance;
-    buttons.push({ label: 'Show', command: `instance show ${uuid}` });
+    buttons.push({ label: t(locale, 'alert.button.show'), command: `instance show ${uuid}` });
     // Secondary actions, in a row of their own: at most three primary buttons on a card.
     buttons.push(
-      { label: t('en', 'alertCard.button.metrics'), command: `instance metrics ${uuid}`, more: true },
-      { label: t('en', 'alertCard.button.silence'), command: `silence ${uuid} 1h`, more: true },
+      { label: t(locale, 'alertCard.button.metrics'), command: `instance metrics ${uuid}`, more: true },
+      { label: t(locale, 'alertCard.button.silence'), command: `silence ${uuid} 1h`, more: true },
     );
   }
   if (buttons.length > 0) card.actions = buttons;
@@ -86,31 +91,55 @@ function ackedBy(alert: OpenAlert): Inline | undefined {
 }
 
 /** The card once the condition cleared: no buttons, "recovered after 4 min". */
-export function resolvedCard(watch: WatchRecord, alert: OpenAlert, now: number): Message {
-  const title = `${watch.instance.label}: ${alert.kind === 'unreachable' ? 'hosting API reachable again' : 'recovered'}`;
-  const lastSeen: Inline[] = [`Last seen: ${alert.detail || '—'}`];
+export function resolvedCard(
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const title = t(locale, alert.kind === 'unreachable' ? 'alert.reachableTitle' : 'alert.recoveredTitle', {
+    label: watch.instance.label,
+  });
+  const lastSeen: Inline[] = [t(locale, 'alert.lastSeen', { detail: alert.detail || '—' })];
   const ack = ackedBy(alert);
-  if (ack) lastSeen.push(' · Acknowledged by ', ack);
-  const first = `${HEADLINES[alert.kind]} — recovered after ${duration(now - alert.openedAt)}.`;
+  if (ack) lastSeen.push(' · ', ...localizedLine(locale, 'alert.acknowledgedBy', { who: ack }));
+  const first = t(locale, 'alert.recoveredAfter', {
+    what: headlineOf(alert.kind, locale),
+    span: duration(now - alert.openedAt, locale),
+  });
   return message(title, [text(first), contextWith(lastSeen)], { tone: 'success' });
 }
 
 /** The short notice posted when an alert resolves. */
-export function recoveredNotice(watch: WatchRecord, alert: OpenAlert, now: number): Message {
-  const what =
-    alert.kind === 'unreachable' ? 'The hosting API is reachable again' : `${watch.instance.label} recovered`;
+export function recoveredNotice(
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const what = t(locale, alert.kind === 'unreachable' ? 'alert.reachableAgain' : 'alert.recovered', {
+    label: watch.instance.label,
+  });
+  const span = duration(now - alert.openedAt, locale);
   return message(
     undefined,
-    [text(`${what} (${HEADLINES[alert.kind]}) after ${duration(now - alert.openedAt)}.`)],
-    {
-      tone: 'success',
-      summary: `${what} after ${duration(now - alert.openedAt)}`,
-    },
+    [text(t(locale, 'alert.recoveredNotice', { what, kind: headlineOf(alert.kind, locale), span }))],
+    { tone: 'success', summary: t(locale, 'alert.recoveredSummary', { what, span }) },
   );
 }
 
 /** The reminder posted while an open alert is neither acknowledged nor snoozed. */
-export function reminderNotice(watch: WatchRecord, alert: OpenAlert, now: number): Message {
-  const line = `${watch.instance.label}: ${HEADLINES[alert.kind]} for ${duration(now - alert.openedAt)} and not acknowledged yet (${alert.detail}).`;
+export function reminderNotice(
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const line = t(locale, 'alert.reminder', {
+    label: watch.instance.label,
+    what: headlineOf(alert.kind, locale),
+    span: duration(now - alert.openedAt, locale),
+    detail: alert.detail,
+  });
   return message(undefined, [text(line)], { tone: 'warning', summary: line });
 }

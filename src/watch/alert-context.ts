@@ -2,6 +2,7 @@
 // last backup, flagged past a day, from the instance detail the poll read; absent or unreadable
 // values leave the line out rather than guess. The last change through the bot is recent-change.ts.
 import { t } from '../i18n/translate.js';
+import type { Locale } from '../i18n/locale.js';
 import { duration, toDate } from '../render/format.js';
 import type { AlertEffect } from './alert-rules.js';
 import type { AlertState, WatchRecord } from './types.js';
@@ -10,14 +11,18 @@ import type { AlertState, WatchRecord } from './types.js';
 export const STALE_BACKUP_MS = 24 * 60 * 60_000;
 
 /** "3 h ago", "2 d ago ⚠ older than a day", "never"; undefined when the API said nothing readable. */
-export function backupAge(raw: string | null | undefined, now: number): string | undefined {
+export function backupAge(
+  raw: string | null | undefined,
+  now: number,
+  locale: Locale = 'en',
+): string | undefined {
   if (raw === undefined) return undefined;
-  if (raw === null || raw.trim() === '') return t('en', 'instance.backupNever');
+  if (raw === null || raw.trim() === '') return t(locale, 'instance.backupNever');
   const at = toDate(raw);
   if (!at) return undefined;
   const age = Math.max(0, now - at.getTime());
-  const when = t('en', 'time.ago', { span: duration(age) });
-  return age > STALE_BACKUP_MS ? t('en', 'instance.backupStale', { when }) : when;
+  const when = t(locale, 'time.ago', { span: duration(age, locale) });
+  return age > STALE_BACKUP_MS ? t(locale, 'instance.backupStale', { when }) : when;
 }
 
 /** The card's context (alert-context.ts): the backup age on every poll; the last change and runbook once, at opening. */

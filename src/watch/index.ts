@@ -17,6 +17,7 @@ import { groupBook } from './group-book.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
+import { watchLocale } from './poll-once.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -84,12 +85,15 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   };
   service.fleet = createFleetWatches(fleetDeps);
   const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS);
+  const localeOption = options.locale ? { locale: options.locale } : {};
+  const logWarn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
   service.alerts = createAlertActions(
     book,
     (platform) => posters.find((p) => p.platform === platform),
     now,
     pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
     groups,
+    (watch) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, watch),
   );
   return {
     service,

@@ -1,5 +1,6 @@
 // One poll of one watch: read the instance (and its metrics when thresholds are set), run the
 // alert rules, show what they say (post, edit, resolve, remind) and store the new alert state.
+import { channelLocale, DEFAULT_LOCALE, type Locale } from '../core/index.js';
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type BotStore } from '../core/index.js';
@@ -47,6 +48,8 @@ export interface PollDeps {
   sleep?: (ms: number) => Promise<void>;
   /** How reminders read and whom they mention (default English, no on-call team). */
   reminders?: ReminderSettings;
+  /** The language of channels without a `language` setting (VPSOPS_LOCALE; default en). */
+  locale?: Locale;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -151,6 +154,20 @@ function keepClicks(next: AlertState, stored: AlertState): void {
   }
 }
 
+/** The watched channel's language (`language`, else the default); the default when the store cannot say. */
+export async function watchLocale(
+  deps: Pick<PollDeps, 'store' | 'locale' | 'warn'>,
+  watch: WatchRecord,
+): Promise<Locale> {
+  const fallback = deps.locale ?? DEFAULT_LOCALE;
+  try {
+    return (await channelLocale(deps.store, watch.platform, watch.channelId, fallback)).locale;
+  } catch (error) {
+    deps.warn('watch: reading the channel language failed', { err: error, watch: watch.id });
+    return fallback;
+  }
+}
+
 async function show(
   deps: PollDeps,
   watch: WatchRecord,
@@ -180,6 +197,7 @@ async function show(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
+  const locale = await watchLocale(deps, watch);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;
@@ -191,8 +209,8 @@ async function show(
       // Resolved in PagerDuty without waiting for the chat's pacing.
       await deps.pager?.recovered(watch.id, effect.kind);
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
-      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now)));
-      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now)));
+      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
@@ -205,18 +223,18 @@ async function show(
     if (effect.type === 'remind') {
       const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
       await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
-        reminderNotice(watch, alert, now),
+        reminderNotice(watch, alert, now, locale),
       );
     } else if (ref) {
-      await send(() => poster.update(ref, alertCard(watch, alert, now)));
+      await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
     } else {
       // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
       const posted = await postIncidentCard(
         deps.store.ephemeral,
         watch.id,
         alert,
-        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now))),
-        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now))),
+        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now, locale))),
+        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
       if (posted && grouping) await cardPosted(grouping, watch, alert);

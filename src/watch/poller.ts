@@ -2,6 +2,7 @@
 // watch's lease, renews it while polling, and adopts watches whose lease lapsed (new watches, a
 // dead replica, a restart) — the operation tracker's pattern. Polls are jittered over the interval
 // and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
+import type { Locale } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import {
@@ -54,6 +55,8 @@ export interface WatchPollerOptions {
   runbookFor?: (hostname: string) => string | undefined;
   /** Waits between attempts to deliver an alert (default 1 s, 4 s). */
   retryDelaysMs?: readonly number[];
+  /** The language of channels without a `language` setting (VPSOPS_LOCALE). */
+  locale?: Locale;
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
 }
 
@@ -151,6 +154,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (options.runbookFor) deps.runbookFor = options.runbookFor;
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       if (options.reminders) deps.reminders = options.reminders;
+      if (options.locale) deps.locale = options.locale;
       outcome = await pollOnce(deps, watch);
     } catch (error) {
       warn('watch: poll failed', { err: error, watch: id });

@@ -76,6 +76,8 @@ export interface HarnessOptions {
   simulator?: Pick<SimulatorOptions, 'instances' | 'notOffered'>;
   /** The language tag every invocation and click carries, as a platform would send it ("id", "en-US"). */
   locale?: string;
+  /** More process environment for the bot's config (e.g. VPSOPS_LOCALE). */
+  env?: Record<string, string>;
 }
 
 /** A running bot + simulator pair. */
@@ -151,6 +153,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CURRENCY: 'IDR',
+    ...options.env,
   });
   const bot = await createBot(config, {
     api,

@@ -2,6 +2,8 @@
 // rate: one computation for `billing balance` and the balance watch, so both say the same thing.
 import type { BillingSummary } from '../../api/index.js';
 import { money } from '../../render/format.js';
+import { t } from '../../i18n/translate.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 
 /** Spec part 10: E4's money is in rupiah, whatever currency the bot is configured to show elsewhere. */
 export const BALANCE_CURRENCY = 'IDR';
@@ -26,19 +28,22 @@ export function lowerBalance(summary: BillingSummary): number | null {
 }
 
 /** The runway at this month's average daily cost (UTC month). */
-export function runwayOf(summary: BillingSummary, now: Date): Runway {
+export function runwayOf(summary: BillingSummary, now: Date, locale: Locale = DEFAULT_LOCALE): Runway {
+  const rupiah = (n: number): string => money(n, BALANCE_CURRENCY, locale);
   const balance = lowerBalance(summary);
-  if (balance === null) return { days: null, how: 'The API reported no balance.' };
-  if (balance <= 0) return { days: 0, how: `The balance is ${money(balance, BALANCE_CURRENCY)}.` };
+  if (balance === null) return { days: null, how: t(locale, 'runway.noBalance') };
+  if (balance <= 0) return { days: 0, how: t(locale, 'runway.empty', { balance: rupiah(balance) }) };
   const elapsedDays = (now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / DAY_MS;
   const cost = summary.current_cost;
-  if (cost === null || cost <= 0 || elapsedDays <= 0)
-    return { days: null, how: 'Nothing has been spent yet this month, so there is no burn rate.' };
+  if (cost === null || cost <= 0 || elapsedDays <= 0) return { days: null, how: t(locale, 'runway.noSpend') };
   const perDay = cost / elapsedDays;
   return {
     days: balance / perDay,
-    how:
-      `${money(balance, BALANCE_CURRENCY)} ÷ (${money(cost, BALANCE_CURRENCY)} ÷ ${elapsedDays.toFixed(1)} days = ` +
-      `${money(Math.round(perDay), BALANCE_CURRENCY)} a day)`,
+    how: t(locale, 'runway.sum', {
+      balance: rupiah(balance),
+      cost: rupiah(cost),
+      days: locale === 'id' ? elapsedDays.toFixed(1).replace('.', ',') : elapsedDays.toFixed(1),
+      perDay: rupiah(Math.round(perDay)),
+    }),
   };
 }

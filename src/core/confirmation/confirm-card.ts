@@ -9,7 +9,7 @@ import { shorten } from '../../render/shorten.js';
 import type { Preview } from '../command.js';
 import type { Actor, TypedDialog } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
-import { t } from '../../i18n/translate.js';
+import { isMessageKey, t } from '../../i18n/translate.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { localizedLine } from '../../render/localized.js';
 
@@ -150,18 +150,26 @@ export function failedCard(failure: Message, by: Actor, at: Date, locale: Locale
   };
 }
 
-/** One public line after a destructive action: "@alice ran instance stop web-1 (confirmed 03:12:09 UTC)". */
+/** One public line after a destructive action: "@alice stopped web-1 (confirmed 03:12:09 UTC)", in the channel's language. */
 export function announcement(
   pending: PendingConfirmation,
   by: Actor,
   at: Date,
   target: string | null,
-  notice?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Message {
-  const verb = notice ?? `ran ${pending.command}`;
-  const what = target ? `${verb} ${target}` : verb;
-  const approved: Inline[] =
-    pending.requester.userId === by.userId ? ['confirmed'] : ['approved by ', person(by)];
-  const line: Inline[] = [person(pending.requester), ` ${what} (`, ...approved, ` ${clockTime(at)} UTC)`];
+  const noticeKey = `notice.${pending.command}`;
+  const what = !target
+    ? t(locale, 'notice.ran', { command: pending.command })
+    : isMessageKey(noticeKey)
+      ? t(locale, noticeKey, { target })
+      : t(locale, 'notice.ranOn', { command: pending.command, target });
+  const self = pending.requester.userId === by.userId;
+  const line = localizedLine(
+    locale,
+    self ? 'notice.confirmed' : 'notice.approved',
+    { who: person(pending.requester), approver: person(by) },
+    { what, time: clockTime(at) },
+  );
   return { blocks: [contextWith(line)], summary: plainLine(line), tone: 'info', outcome: 'ok' };
 }

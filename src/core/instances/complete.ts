@@ -6,7 +6,11 @@ import type { Runtime } from '../context.js';
 import { completeSeenIds } from './seen-ids.js';
 
 /** Up to 25 completions of `prefix` for an option of this kind. */
-export async function completeValues(rt: Runtime, kind: CompletionKind, prefix: string): Promise<Completion[]> {
+export async function completeValues(
+  rt: Runtime,
+  kind: CompletionKind,
+  prefix: string,
+): Promise<Completion[]> {
   if (kind === 'instance') return completeInstances(prefix, rt);
   return completeSeenIds(rt.store, kind, prefix);
 }

@@ -17,7 +17,8 @@ function idsInQuestion(
   values: Record<string, unknown> | undefined,
 ): { kind: SeenIdKind; given: string }[] {
   if (isUserError(error) && error.badId) return [error.badId];
-  const notFound = (isApiError(error) && error.status === 404) || (isUserError(error) && error.id === 'not-found');
+  const notFound =
+    (isApiError(error) && error.status === 404) || (isUserError(error) && error.id === 'not-found');
   if (!notFound || !def || !values) return [];
   return Object.entries(def.args).flatMap(([key, spec]) => {
     const given = values[key];
@@ -38,5 +39,7 @@ export async function withSeenIdSuggestion(
     const close = await closestSeenIds(store, kind, given).catch(() => []);
     if (close.length > 0) lines.push(`Did you mean ${close.join(' or ')}? (${kind} ids seen recently)`);
   }
-  return lines.length === 0 ? message : { ...message, blocks: [...message.blocks, ...lines.map((l) => context(l))] };
+  return lines.length === 0
+    ? message
+    : { ...message, blocks: [...message.blocks, ...lines.map((l) => context(l))] };
 }

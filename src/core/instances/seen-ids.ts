@@ -18,7 +18,12 @@ export const MAX_SEEN_PER_KIND = 500;
 /** An id seen again within this time is not written again (its seenAt is only refreshed after it). */
 const REFRESH_MS = 60 * 60_000;
 
-const WORDS: Record<SeenIdKind, string> = { snapshot: 'snapshot', backup: 'backup', network: 'network', ip: 'IP' };
+const WORDS: Record<SeenIdKind, string> = {
+  snapshot: 'snapshot',
+  backup: 'backup',
+  network: 'network',
+  ip: 'IP',
+};
 
 function collectionOf(store: BotStore, kind: SeenIdKind): RecordCollection<SeenId> {
   return store.collection<SeenId>(`seen-ids:${kind}`);
@@ -51,7 +56,11 @@ export async function rememberSeenIds(
 }
 
 /** Seen ids of a kind starting with (or labelled like) `prefix`, best first, ≤ 25, for autocomplete. */
-export async function completeSeenIds(store: BotStore, kind: SeenIdKind, prefix: string): Promise<Completion[]> {
+export async function completeSeenIds(
+  store: BotStore,
+  kind: SeenIdKind,
+  prefix: string,
+): Promise<Completion[]> {
   const wanted = prefix.trim().toLowerCase();
   const ranked = (await collectionOf(store, kind).list()).flatMap((s) => {
     const id = s.id.toLowerCase();
@@ -75,6 +84,8 @@ function choiceName(kind: SeenIdKind, s: SeenId): string {
 export async function closestSeenIds(store: BotStore, kind: SeenIdKind, given: string): Promise<string[]> {
   const wanted = given.trim().toLowerCase();
   if (wanted === '') return [];
-  const ids = (await collectionOf(store, kind).list()).map((s) => s.id).filter((id) => id.toLowerCase() !== wanted);
+  const ids = (await collectionOf(store, kind).list())
+    .map((s) => s.id)
+    .filter((id) => id.toLowerCase() !== wanted);
   return closest(wanted, ids, 3);
 }

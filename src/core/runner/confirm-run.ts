@@ -18,7 +18,8 @@ import { beforeTheCall, takeOnce } from './take-once.js';
 import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
-import { localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { channelLocale } from '../channel-language.js';
 
 /**
  * Edits the card if we know it, else posts the state as a new message; returns the ref used.
@@ -177,11 +178,23 @@ async function runConfirmed(
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
     const target = await announcedTarget(rt, pending, args);
+    const channel = await publicLocale(rt, pending);
     await responder
-      .announce(announcement(pending, by, at, target, def.notice))
+      .announce(announcement(pending, by, at, target, channel))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
   if (!pending.cardRef) await followOperation(rt, result.follow, { responder, ref, pending, at, card });
+}
+
+/** The channel's language for its public notice; the default when the store cannot say. */
+function publicLocale(rt: Runtime, pending: PendingConfirmation): Promise<Locale> {
+  const fallback = rt.config.locale ?? DEFAULT_LOCALE;
+  return bestEffort(
+    'reading the channel language',
+    async () => (await channelLocale(rt.store, pending.platform, pending.channelId, fallback)).locale,
+    fallback,
+    storeReport(rt.logger),
+  );
 }
 
 /** Hands a confirmed operation to the tracker (when there is one, and a card to edit); settles once it is recorded. */

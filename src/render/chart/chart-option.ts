@@ -5,6 +5,8 @@ import type { Panel, PanelSet } from './panels.js';
 import type { Palette } from './theme.js';
 import { formatAxisNumber } from './units.js';
 import { formatRange, formatTimeLabel, type Periode } from './time-labels.js';
+import { isMessageKey, t } from '../../i18n/translate.js';
+import type { Locale } from '../../i18n/locale.js';
 
 /** Size of the rendered chart in CSS pixels (the PNG is this times the scale). */
 export const CHART_WIDTH = 1200;
@@ -20,20 +22,13 @@ const GAP = 16;
 const PANEL_W = (CHART_WIDTH - 2 * MARGIN - GAP) / 2;
 const PANEL_H = (CHART_HEIGHT - HEADER - MARGIN - GAP) / 2;
 
-const PERIOD_NAMES: Record<Periode, string> = {
-  hour: 'Last hour',
-  day: 'Last day',
-  week: 'Last week',
-  month: 'Last month',
-  year: 'Last year',
-};
-
 /** Everything the option needs besides the panels. */
 export interface OptionInput {
   title: string;
   periode: Periode;
   set: PanelSet;
   colors: Palette;
+  locale: Locale;
 }
 
 function panelBox(index: number): { x: number; y: number } {
@@ -41,9 +36,16 @@ function panelBox(index: number): { x: number; y: number } {
 }
 
 function subtitle(input: OptionInput): string {
-  const period = PERIOD_NAMES[input.periode];
-  if (input.set.range) return `${period} · ${formatRange(input.set.range.start, input.set.range.end)}`;
-  return `${period} · sample times as reported`;
+  const period = t(input.locale, `chart.period.${input.periode}`);
+  if (input.set.range)
+    return `${period} · ${formatRange(input.set.range.start, input.set.range.end, input.locale)}`;
+  return `${period} · ${t(input.locale, 'chart.timesAsReported')}`;
+}
+
+/** A legend name ("Used", "In") in the locale; names the catalogue does not know stay as the data says. */
+function lineName(name: string, locale: Locale): string {
+  const key = `chart.line.${name}`;
+  return isMessageKey(key) ? t(locale, key) : name;
 }
 
 function sparse(panel: Panel): boolean {
@@ -101,7 +103,7 @@ export function buildChartOption(input: OptionInput): EChartsOption {
         x: box.x + PANEL_W / 2,
         y: box.y + PANEL_H / 2,
         style: {
-          text: 'No data',
+          text: t(input.locale, 'chart.noData'),
           fill: colors.subtext,
           font: `16px ${CHART_FONT}`,
           align: 'center',
@@ -110,7 +112,7 @@ export function buildChartOption(input: OptionInput): EChartsOption {
       });
     }
     legends.push({
-      data: panel.lines.map((line) => line.name),
+      data: panel.lines.map((line) => lineName(line.name, input.locale)),
       right: CHART_WIDTH - (box.x + PANEL_W) + 12,
       top: box.y + 10,
       itemWidth: 18,
@@ -140,7 +142,7 @@ export function buildChartOption(input: OptionInput): EChartsOption {
       const color = colors.lines[line.name] ?? colors.text;
       series.push({
         type: 'line',
-        name: line.name,
+        name: lineName(line.name, input.locale),
         xAxisIndex: index,
         yAxisIndex: index,
         data: line.points,
@@ -196,7 +198,7 @@ function xAxis(index: number, panel: Panel, input: OptionInput): object {
     min: set.range?.start,
     max: set.range?.end,
     splitNumber: 5,
-    axisLabel: { ...label, formatter: (value: number) => formatTimeLabel(value, periode) },
+    axisLabel: { ...label, formatter: (value: number) => formatTimeLabel(value, periode, input.locale) },
     axisLine: line,
     axisTick: line,
     splitLine: { show: false },

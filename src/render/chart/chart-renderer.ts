@@ -59,6 +59,7 @@ export function createChartRenderer(
       periode: input.periode,
       series: input.series,
       theme: options.theme,
+      ...(input.locale ? { locale: input.locale } : {}),
     });
     await mkdir(dir, { recursive: true });
     counter = (counter + 1) % 1000;

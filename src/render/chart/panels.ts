@@ -1,6 +1,9 @@
 // Turns normalized RRD groups into chart panels: values scaled to one display unit per panel,
 // samples on a shared time axis (or, when times are unreadable, in arrival order), and a short
 // "latest / peak" line so the numbers are readable without squinting at the axis.
+import { isMessageKey, t } from '../../i18n/translate.js';
+import type { MessageKey } from '../../i18n/catalogue.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { hasValues, type MetricGroup, type NormalizedRrd, type Sample } from './rrd-series.js';
 import { byteUnit, formatAxisNumber, type DisplayUnit } from './units.js';
 
@@ -62,7 +65,7 @@ function latestAndPeak(samples: Sample[], index: number): { latest: number | nul
 }
 
 interface PanelSpec {
-  title: string;
+  title: MessageKey;
   unit: (samples: Sample[]) => DisplayUnit;
   /** Index of the line whose latest/peak values the summary shows. */
   summaryLines: number[];
@@ -71,7 +74,7 @@ interface PanelSpec {
   fixedMax?: number;
 }
 
-function buildPanel(group: MetricGroup, spec: PanelSpec, timeAxis: boolean): Panel {
+function buildPanel(group: MetricGroup, spec: PanelSpec, timeAxis: boolean, locale: Locale): Panel {
   const samples = ordered(group, timeAxis);
   const unit = spec.unit(samples);
   const empty = !hasValues({ lines: group.lines, samples });
@@ -88,14 +91,28 @@ function buildPanel(group: MetricGroup, spec: PanelSpec, timeAxis: boolean): Pan
   for (const index of spec.summaryLines) {
     const { latest, peak } = latestAndPeak(samples, index);
     if (latest === null || peak === null) continue;
-    const name = spec.summaryLines.length > 1 ? `${group.lines[index]} ` : '';
+    const line = group.lines[index] ?? '';
+    const lineKey = `chart.line.${line}`;
+    const name = spec.summaryLines.length < 2 ? '' : isMessageKey(lineKey) ? t(locale, lineKey) : line;
+    const values = {
+      latest: formatAxisNumber(latest / unit.factor),
+      peak: formatAxisNumber(peak / unit.factor),
+      unit: unit.label,
+    };
     parts.push(
-      `${name}latest ${formatAxisNumber(latest / unit.factor)} · peak ${formatAxisNumber(peak / unit.factor)} ${unit.label}`,
+      name ? t(locale, 'chart.namedLatestPeak', { name, ...values }) : t(locale, 'chart.latestPeak', values),
     );
   }
   const peakMax = columnMax(samples) / unit.factor;
   const fixedMax = spec.fixedMax !== undefined && peakMax <= spec.fixedMax ? spec.fixedMax : undefined;
-  return { title: spec.title, unit: unit.label, lines, summary: parts.join('   '), fixedMax, empty };
+  return {
+    title: t(locale, spec.title),
+    unit: unit.label,
+    lines,
+    summary: parts.join('   '),
+    fixedMax,
+    empty,
+  };
 }
 
 const PERCENT: DisplayUnit = { factor: 1, label: '%' };
@@ -109,7 +126,7 @@ function cpuUnit(samples: Sample[]): DisplayUnit {
 }
 
 /** Builds the four panels (CPU, memory, network, disk) from normalized RRD data. */
-export function buildPanels(rrd: NormalizedRrd): PanelSet {
+export function buildPanels(rrd: NormalizedRrd, locale: Locale = DEFAULT_LOCALE): PanelSet {
   const samples = allSamples(rrd);
   const readable = samples.filter((s) => s.time !== null);
   const timeAxis = readable.length > 0 && readable.length * 2 >= samples.length;
@@ -125,16 +142,34 @@ export function buildPanels(rrd: NormalizedRrd): PanelSet {
     panels: [
       buildPanel(
         rrd.cpu,
-        { title: 'CPU', unit: cpuUnit, summaryLines: [0], area: ['CPU'], fixedMax: 100 },
+        { title: 'chart.panel.cpu', unit: cpuUnit, summaryLines: [0], area: ['CPU'], fixedMax: 100 },
         timeAxis,
+        locale,
       ),
       buildPanel(
         rrd.memory,
-        { title: 'Memory', unit: bytes(false), summaryLines: [0], dashed: ['Max'], area: ['Used'] },
+        {
+          title: 'chart.panel.memory',
+          unit: bytes(false),
+          summaryLines: [0],
+          dashed: ['Max'],
+          area: ['Used'],
+        },
         timeAxis,
+        locale,
       ),
-      buildPanel(rrd.network, { title: 'Network', unit: bytes(true), summaryLines: [0, 1] }, timeAxis),
-      buildPanel(rrd.disk, { title: 'Disk I/O', unit: bytes(true), summaryLines: [0, 1] }, timeAxis),
+      buildPanel(
+        rrd.network,
+        { title: 'chart.panel.network', unit: bytes(true), summaryLines: [0, 1] },
+        timeAxis,
+        locale,
+      ),
+      buildPanel(
+        rrd.disk,
+        { title: 'chart.panel.disk', unit: bytes(true), summaryLines: [0, 1] },
+        timeAxis,
+        locale,
+      ),
     ],
   };
 }

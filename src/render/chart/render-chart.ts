@@ -1,6 +1,7 @@
 // Renders the metrics of one instance as a single PNG: ECharts draws the chart with its canvas
 // renderer onto a Skia canvas (@napi-rs/canvas) using the bundled font. The same option can be
 // laid out as SVG (server-side), which the tests read to check labels and escaping.
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GraphicComponent, GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
@@ -40,6 +41,8 @@ export interface MetricsChartInput {
   periode: Periode | string;
   series: RrdSeries | unknown;
   theme?: ChartTheme;
+  /** Language of the titles, axis and legend labels (default en). */
+  locale?: Locale;
 }
 
 /** A rendered chart: PNG bytes and their pixel size. */
@@ -53,7 +56,8 @@ function optionOf(input: MetricsChartInput): EChartsOption {
   return buildChartOption({
     title: input.title,
     periode: toPeriode(input.periode),
-    set: buildPanels(normalizeRrd(input.series)),
+    set: buildPanels(normalizeRrd(input.series), input.locale),
+    locale: input.locale ?? DEFAULT_LOCALE,
     colors: palette(input.theme ?? 'dark'),
   });
 }

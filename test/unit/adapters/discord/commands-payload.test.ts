@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCommandPayload, discordName } from '../../../../adapters/discord/commands-payload.js';
 import { samePayload } from '../../../../adapters/discord/register.js';
 import type { ArgInfo, CommandInfo } from '../../../../src/core/ports.js';
+import { allCommands } from '../../../../commands/index.js';
+import { commandInfo } from '../../../../src/core/index.js';
 
 const arg = (name: string, kind: ArgInfo['kind'], required = true, choices?: string[]): ArgInfo => ({
   name,
@@ -175,5 +177,37 @@ describe('Discord command payload', () => {
     expect(
       samePayload(buildCommandPayload(commands), buildCommandPayload(commands, { keyCommands: true })),
     ).toBe(false);
+  });
+
+  it('describes every command, group and option in Indonesian too, within Discord’s 100 characters', () => {
+    const [real] = buildCommandPayload(
+      allCommands.filter((c) => !c.hidden).map(commandInfo),
+    ) as unknown as Node[];
+    const missing: string[] = [];
+    const walk = (node: Node, path: string): void => {
+      const id = (node.description_localizations as { id?: string } | undefined)?.id;
+      if (!id || id.length > 100 || id.trim() === '') missing.push(`${path}: ${String(id)}`);
+      for (const child of node.options ?? [])
+        if (child.type <= 2 || 'description' in child) walk(child, `${path} ${child.name}`);
+    };
+    walk(real!, '/vps');
+    expect(missing).toEqual([]);
+    expect(find(real?.options, 'instance', 'show')).toMatchObject({
+      description: expect.stringMatching(/^Show/),
+      description_localizations: { id: expect.stringMatching(/^Tampilkan instans/) },
+    });
+    expect(find(real?.options, 'instance', 'delete', 'remove-ip').description_localizations).toEqual({
+      id: 'Lepas juga IP publiknya',
+    });
+    expect(find(real?.options, 'instance').description_localizations).toEqual({
+      id: expect.stringMatching(/^Perintah instance: list, show/),
+    });
+  });
+
+  it('registers again when only an Indonesian description changed', () => {
+    const payload = buildCommandPayload(commands) as unknown as Node[];
+    const edited = structuredClone(payload);
+    find(edited[0]?.options, 'instance', 'show').description_localizations = { id: 'berbeda' };
+    expect(samePayload(edited, payload)).toBe(false);
   });
 });

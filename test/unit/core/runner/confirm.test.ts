@@ -49,7 +49,7 @@ describe('confirmation', () => {
     );
     expect(update?.actions).toBeUndefined();
     expect(renderText(responder.announcements[0]!)).toMatch(
-      /@alice ran instance stop web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/,
+      /@alice stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/,
     );
     expect(followed).toHaveLength(1);
     expect(followed[0]![0].doneStatuses).toEqual(['Stopped']);
@@ -101,7 +101,7 @@ describe('confirmation', () => {
     const { update, responder } = await act(token!);
     expect(update?.title).toBe(`Snapshot ${SNAP} of web-2 deleted`);
     expect(renderText(responder.announcements[0]!)).toMatch(
-      /@alice ran snapshot delete web-2 \(confirmed \d\d:\d\d:\d\d UTC\)$/,
+      /@alice deleted a snapshot of web-2 \(confirmed \d\d:\d\d:\d\d UTC\)$/,
     );
   });
 

@@ -1,0 +1,32 @@
+// Bahasa Indonesia for alerts-en.ts: the same keys and placeholders.
+import type { AlertsKey } from './alerts-en.js';
+
+export const alertsId: Record<AlertsKey, string> = {
+  'alert.kind.status': 'perlu perhatian',
+  'alert.kind.cpu': 'CPU di atas ambang',
+  'alert.kind.memory': 'memori di atas ambang',
+  'alert.kind.unreachable': 'API hosting tidak terjangkau',
+  'alert.kind.gone': 'sudah tidak ada (API tidak lagi mengenalnya)',
+  'alert.kind.balance': 'hampir habis',
+  'alert.headline': '{label}: {what}',
+  'alert.headlineGone': '{label} {what}',
+  'alert.now': 'Sekarang',
+  'alert.openFor': 'Terbuka selama',
+  'alert.trend': 'Tren',
+  'alert.someone': 'seseorang',
+  'alert.acknowledgedBy': 'Ditanggapi oleh {who}',
+  'alert.snoozedBy': 'Ditunda oleh {who} selama {span}',
+  'alert.watchedBy': 'Dipantau dari sini oleh {who}',
+  'alert.button.ack': 'Tanggapi',
+  'alert.button.snooze': 'Tunda 1 jam',
+  'alert.button.show': 'Tampilkan',
+  'alert.reachableTitle': '{label}: API hosting terjangkau lagi',
+  'alert.recoveredTitle': '{label}: pulih',
+  'alert.lastSeen': 'Terakhir terlihat: {detail}',
+  'alert.recoveredAfter': '{what} — pulih setelah {span}.',
+  'alert.reachableAgain': 'API hosting terjangkau lagi',
+  'alert.recovered': '{label} pulih',
+  'alert.recoveredNotice': '{what} ({kind}) setelah {span}.',
+  'alert.recoveredSummary': '{what} setelah {span}',
+  'alert.reminder': '{label}: {what} selama {span} dan belum ditanggapi ({detail}).',
+};
