@@ -114,4 +114,26 @@ describe('rate limits', () => {
       await bot.close();
     }
   });
+
+  it('does not count the console: one operator’s own terminal has nothing shared to protect', async () => {
+    const now = new Date(START + 50_000);
+    const { run, bot } = await makeBot({
+      policy: POLICY,
+      now: () => now,
+      env: { VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '2', VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE: '2' },
+    });
+    try {
+      for (let i = 0; i < 4; i += 1) {
+        const answer = await run('instance show prod-web', actors.console);
+        expect(renderText(answer.reply!)).not.toContain('Slow down');
+      }
+      // The same limits still hold for a chat user.
+      await run('instance show prod-web', actors.alice);
+      await run('instance show prod-web', actors.alice);
+      const third = await run('instance show prod-web', actors.alice);
+      expect(renderText(third.reply!)).toContain('Slow down');
+    } finally {
+      await bot.close();
+    }
+  });
 });
