@@ -110,7 +110,8 @@ export const en = {
   'error.title.cannot-post': 'I cannot post here',
   'error.title.other-tenant': 'Not this workspace’s confirmation',
   'error.title.rate-limited': 'Slow down',
-  'tenant.otherTenant': 'This button belongs to another workspace — nothing was done.',
+  'tenant.otherTenant':
+    'This button belongs to another {place, select, server {server} other {workspace}} — nothing was done.',
   'tenant.otherTenantHint': 'Run the command again here.',
   'rate.user': 'Slow down: you sent more than {limit} commands this minute. Retry in {seconds} s.',
   'rate.tenant':

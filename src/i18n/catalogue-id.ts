@@ -107,7 +107,8 @@ export const id: Record<MessageKey, string> = {
   'error.title.cannot-post': 'Saya tidak bisa mengirim pesan di sini',
   'error.title.other-tenant': 'Bukan konfirmasi workspace ini',
   'error.title.rate-limited': 'Pelan-pelan',
-  'tenant.otherTenant': 'Tombol ini milik workspace lain — tidak ada yang dilakukan.',
+  'tenant.otherTenant':
+    'Tombol ini milik {place, select, server {server} other {workspace}} lain — tidak ada yang dilakukan.',
   'tenant.otherTenantHint': 'Jalankan perintahnya lagi di sini.',
   'rate.user':
     'Pelan-pelan: Anda mengirim lebih dari {limit} perintah menit ini. Coba lagi dalam {seconds} detik.',

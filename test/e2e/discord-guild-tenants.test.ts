@@ -234,7 +234,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     await waitFor(
       () =>
         [...discord.store.messages.values()].some((m) =>
-          JSON.stringify([m.content, m.embeds]).includes('another channel'),
+          JSON.stringify([m.content, m.embeds]).includes('belongs to another server'),
         ),
       'the refusal of a click from another guild',
     );

@@ -112,5 +112,11 @@ export function otherTenantError(
 ) {
   if (pending.tenant === rt.tenants?.current()) return null;
   const locale = localeFrom(localeTag);
-  return new UserError('other-tenant', t(locale, 'tenant.otherTenant'), t(locale, 'tenant.otherTenantHint'));
+  // Tenants are "<platform>:<team or guild>": Discord calls its tenants servers, Slack workspaces.
+  const place = pending.platform === 'discord' ? 'server' : 'workspace';
+  return new UserError(
+    'other-tenant',
+    t(locale, 'tenant.otherTenant', { place }),
+    t(locale, 'tenant.otherTenantHint'),
+  );
 }
