@@ -1,9 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
-// Two groups, one after the other: unit and deploy tests (pure, in-process) run two files at a
-// time; contract and end-to-end tests, which start servers and child processes and wait on real
-// sockets, run one file at a time so they never compete with each other for the CPU.
+// Three groups, one after another. Pure in-process tests run two files at a time, and so do the
+// contract and end-to-end files that drive one bot; the files that run several replicas or
+// processes, kill servers, or wait on pacing and poll timers run alone, one file at a time, so a
+// neighbour's CPU use cannot stretch their timings.
 const shared = { testTimeout: 30_000, hookTimeout: 20_000, pool: 'forks' as const };
+const ALONE = [
+  'test/e2e/*replicas*.test.ts',
+  'test/e2e/*watch*.test.ts',
+  'test/e2e/alert-storm.test.ts',
+  'test/e2e/redis-kill-confirm.test.ts',
+  'test/e2e/serve-slow-clients.test.ts',
+  'test/e2e/serve-crash-interrupted.test.ts',
+  'test/e2e/unknown-outcome.test.ts',
+  'test/e2e/console-smoke.test.ts',
+  'test/e2e/slack-slow-api.test.ts',
+  'test/contract/*replicas*.test.ts',
+  'test/contract/*race*.test.ts',
+  'test/contract/*faults*.test.ts',
+  'test/contract/*adopt*.test.ts',
+  'test/contract/expiry-clock-redis.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -20,10 +37,20 @@ export default defineConfig({
       {
         test: {
           ...shared,
-          name: 'serial',
+          name: 'e2e',
           include: ['test/contract/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          exclude: ALONE,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'alone',
+          include: ALONE,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

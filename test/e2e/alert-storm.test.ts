@@ -45,8 +45,6 @@ describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () =
         REDIS_URL: redis.url,
         VPSOPS_REDIS_PREFIX: 'storm-e2e:',
         VPSOPS_WATCH_INTERVAL_SECONDS: '1',
-        // 30 watch commands from one person within seconds: a script, past the 20/min person limit.
-        VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
         SLACK_BOT_TOKEN: slack.botToken,
         SLACK_SIGNING_SECRET: SECRET,
         SLACK_API_URL: slack.apiUrl,
@@ -153,8 +151,6 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
         REDIS_URL: redis.url,
         VPSOPS_REDIS_PREFIX: 'storm-discord-e2e:',
         VPSOPS_WATCH_INTERVAL_SECONDS: '1',
-        // 30 watch commands from one person within seconds: a script, past the 20/min person limit.
-        VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
         DISCORD_TOKEN: discord.botToken,
         DISCORD_APPLICATION_ID: discord.world.applicationId,
         DISCORD_API_URL: discord.apiUrl,
@@ -239,8 +235,6 @@ describe('an alert on a server changed through the bot, on Slack', { timeout: 12
         HOSTING_API_URL: sim.url,
         HOSTING_API_KEY: sim.apiKey,
         VPSOPS_WATCH_INTERVAL_SECONDS: '1',
-        // 30 watch commands from one person within seconds: a script, past the 20/min person limit.
-        VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
         SLACK_BOT_TOKEN: slack.botToken,
         SLACK_SIGNING_SECRET: SECRET,
         SLACK_API_URL: slack.apiUrl,

@@ -18,6 +18,7 @@ import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
 import { pendingCard } from '../../src/render/buttons.js';
+import { SCRIPTED_ENV } from './scripted-env.js';
 
 /** The people in the default policy. */
 export const ACTORS = {
@@ -150,6 +151,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const followed: FollowSpec[] = [];
   const tracker: OperationTracker = { follow: (spec) => void followed.push(spec) };
   const config = loadConfig({
+    ...SCRIPTED_ENV,
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CURRENCY: 'IDR',

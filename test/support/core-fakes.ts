@@ -18,6 +18,7 @@ import { fakeCommands } from './core-fake-commands.js';
 import { fakeHostingApi, instanceDetail } from './fake-api.js';
 import { policyYaml } from './policy.js';
 import { pendingCard } from '../../src/render/buttons.js';
+import { SCRIPTED_ENV } from './scripted-env.js';
 
 export const WEB1 = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 export const WEB2 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
@@ -135,6 +136,7 @@ export function tempConfig(
   const policyPath = join(dir, 'policy.yaml');
   if (policy !== undefined) writeFileSync(policyPath, policy);
   const config = loadConfig({
+    ...SCRIPTED_ENV,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     ...(policy !== undefined ? { VPSOPS_POLICY: policyPath } : { VPSOPS_POLICY: '' }),
     LOG_LEVEL: 'silent',

@@ -25,6 +25,7 @@ import { stopAll } from './cleanup.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import type { FakeUser } from './fake-discord-payloads.js';
 import { policyYaml } from './policy.js';
+import { SCRIPTED_ENV } from './scripted-env.js';
 
 /** The operators' role (policy member `discord-role:<id>`). */
 export const OPS_ROLE = '300000000000000001';
@@ -84,6 +85,7 @@ export async function startDiscordWorld(
   const policyPath = join(dir, 'policy.yaml');
   await writeFile(policyPath, POLICY);
   const config = loadConfig({
+    ...SCRIPTED_ENV,
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CONFIRM_TTL_SECONDS: '120',

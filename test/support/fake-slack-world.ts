@@ -24,6 +24,7 @@ import {
 } from './fake-slack-requests.js';
 import { onTestServer } from './test-http.js';
 import { policyYaml } from './policy.js';
+import { SCRIPTED_ENV } from './scripted-env.js';
 
 /** Slack users in the world's policy. */
 export const SLACK_USERS = {
@@ -90,6 +91,7 @@ export async function startSlackWorld(
     : '';
   await writeFile(policyPath, POLICY + approvals);
   const config = loadConfig({
+    ...SCRIPTED_ENV,
     VPSOPS_POLICY: policyPath,
     VPSOPS_DATA_DIR: join(dir, 'data'),
     VPSOPS_CONFIRM_TTL_SECONDS: '120',

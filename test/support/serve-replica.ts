@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { freePort } from './free-port.js';
 import { waitFor } from './wait-for.js';
+import { SCRIPTED_ENV } from './scripted-env.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -42,7 +43,14 @@ export async function startServeReplica(
     : [process.execPath, [install.bin, 'serve']];
   const child = spawn(command, args, {
     cwd: install.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: String(port), VPSOPS_DATA_DIR: dataDir, ...env },
+    env: {
+      ...SCRIPTED_ENV,
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      PORT: String(port),
+      VPSOPS_DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
