@@ -3,26 +3,17 @@
 // operation tracker. Every entry point (console, exec, serve, tests) starts from createApp.
 import {
   type ResultListener,
-  ConfigError,
   createApiCallRecorder,
   type ApiCallEvent,
   type BotServices,
   type CommandDefinition,
   type CoreMetrics,
-  type MessageRef,
-  type PlatformAdapter,
   type Responder,
-  type BotStore,
   type TrackedOperation,
-  type OperationTracker,
-  type TenantScope,
   createOutbound,
-  type Outbound,
   type Policy,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
@@ -31,54 +22,19 @@ import { createCore, type Core } from './core.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
-import { createOperationTracker } from '../tracking/index.js';
 import { createPagerDuty } from '../paging/pagerduty.js';
 import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
 import { allCommands } from '../../commands/index.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
+import { hostingTarget, type Backend } from './hosting-target.js';
+import { logApiFailure } from './logging.js';
+import { outgoingFor, outgoingPoster } from './routing.js';
+import { defaultTracker, type TrackerFactory } from './trackers.js';
 
-/** Which hosting API the app talks to; printed in the banner (never the key). */
-export type Backend = { kind: 'simulator'; url: string } | { kind: 'remote'; url: string; host: string };
-
-/** A tracker with its lifecycle, as the tracking module builds it. */
-export type AppTracker = OperationTracker & {
-  stop?(): void;
-  resume?(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
-};
-
-/** A tracker built once the bot's store exists. */
-export type TrackerFactory = (deps: {
-  api: HostingApi;
-  store: BotStore;
-  config: AppConfig;
-  owner: string;
-  logger?: Logger;
-  /** OAuth mode: adopted operations are followed as their tenant's. */
-  tenants?: TenantScope;
-}) => AppTracker;
-
-/** Poll timing and lease settings of every tracker, from config. */
-export function trackerSettings(config: AppConfig) {
-  return {
-    pollMinMs: config.tracking.pollMinMs,
-    pollMaxMs: config.tracking.pollMaxMs,
-    timeoutMs: config.tracking.timeoutMs,
-    leaseTtlMs: config.leaseTtlMs,
-    // Takeover of a dead follower's operation within lease TTL + 2/3 TTL (≤ 25 s by default).
-    adoptIntervalMs: Math.round((config.leaseTtlMs * 2) / 3),
-  };
-}
-
-/** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
-export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger, tenants }) =>
-  createOperationTracker({
-    api,
-    store,
-    owner,
-    ...(tenants ? { tenants } : {}),
-    ...trackerSettings(config),
-    ...(logger ? { logger } : {}),
-  });
+export type { Backend } from './hosting-target.js';
+export { createFileLogger } from './logging.js';
+export { refRouter, responderRouter, type ResumableAdapter } from './routing.js';
+export { defaultTracker, trackerSettings, type AppTracker, type TrackerFactory } from './trackers.js';
 
 /** Optional slots; defaults give the full bot. */
 export interface AppOptions {
@@ -253,94 +209,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await runCleanup(cleanup);
     throw error;
   }
-}
-
-/** The responder a router finds, sending through the outbound path. */
-function outgoingFor<T>(
-  outbound: Outbound,
-  responderFor: (key: T) => Responder | null,
-): (key: T) => Responder | null {
-  return (key) => {
-    const responder = responderFor(key);
-    return responder ? outbound.responder(responder) : null;
-  };
-}
-
-/** The same poster (channel checks, failure reasons kept), every alert and notice it sends transformed. */
-function outgoingPoster(outbound: Outbound, poster: ChannelPoster): ChannelPoster {
-  const wrapped = Object.create(poster) as ChannelPoster;
-  wrapped.post = (channelId, message) => poster.post(channelId, outbound.message(message));
-  wrapped.update = (ref, message) => poster.update(ref, outbound.message(message));
-  const tell = poster.tellPrivately?.bind(poster);
-  if (tell) wrapped.tellPrivately = (userId, message) => tell(userId, outbound.message(message));
-  return wrapped;
-}
-
-/** A chat adapter that can rebuild a Responder for a card it posted before a restart. */
-export type ResumableAdapter = PlatformAdapter & {
-  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
-  responderFor?(ref: MessageRef): Responder | null;
-  /** Posts alerts on the bot's own (null before start). */
-  poster?(): ChannelPoster | null;
-};
-
-/** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */
-export function refRouter(adapters: readonly ResumableAdapter[]): (ref: MessageRef) => Responder | null {
-  return (ref) => adapters.find((a) => a.platform === ref.platform)?.responderFor?.(ref) ?? null;
-}
-
-/** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
-export function responderRouter(
-  adapters: readonly ResumableAdapter[],
-): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
-  const byRef = refRouter(adapters);
-  return (op) => byRef(op.ref);
-}
-
-/** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
-export function createFileLogger(config: AppConfig): { logger: Logger; path: string } {
-  mkdirSync(config.dataDir, { recursive: true });
-  const path = join(config.dataDir, 'vpsops.log');
-  const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
-  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
-}
-
-/** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */
-function logApiFailure(logger: Logger, event: ApiCallEvent): void {
-  const { endpoint, status, errorCode, attempt, durationMs } = event;
-  if (errorCode === undefined && (status === undefined || status < 400)) return;
-  const fields = { endpoint, status, errorCode, attempt, durationMs };
-  if (status !== undefined && status < 500) logger.info(fields, 'hosting API call refused');
-  else logger.warn(fields, 'hosting API call failed');
-}
-
-interface HostingTarget {
-  baseUrl: string;
-  apiKey: string;
-  backend: Backend;
-  simulator?: SimulatorHandle;
-}
-
-async function hostingTarget(config: AppConfig, options: AppOptions): Promise<HostingTarget> {
-  const { url, key } = config.hostingApi;
-  if (url) {
-    // OAuth mode: no key of its own — each tenant links one.
-    if (!key && multiTenant(config))
-      return { baseUrl: url, apiKey: '', backend: { kind: 'remote', url, host: new URL(url).host } };
-    if (!key) {
-      throw new ConfigError(
-        'HOSTING_API_URL is set but HOSTING_API_KEY is missing — set the key, or unset HOSTING_API_URL to use the embedded simulator.',
-      );
-    }
-    return { baseUrl: url, apiKey: key, backend: { kind: 'remote', url, host: new URL(url).host } };
-  }
-  const simulator = await startSimulator({ ...options.simulator, port: 0 });
-  return {
-    baseUrl: simulator.url,
-    apiKey: simulator.apiKey,
-    backend: { kind: 'simulator', url: simulator.url },
-    simulator,
-  };
 }
 
 /** Loads the chart module only when a chart is first asked for, keeping start-up (exec) fast. */

@@ -1,0 +1,24 @@
+// The app's log destinations: a file for console and exec (the terminal is for people), and the one
+// line a failed hosting-API call is worth.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiCallEvent } from '../core/index.js';
+import { secretsOf, type AppConfig } from '../app-config.js';
+import { createLogger, type Logger } from '../logger.js';
+
+/** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
+export function createFileLogger(config: AppConfig): { logger: Logger; path: string } {
+  mkdirSync(config.dataDir, { recursive: true });
+  const path = join(config.dataDir, 'vpsops.log');
+  const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
+  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
+}
+
+/** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */
+export function logApiFailure(logger: Logger, event: ApiCallEvent): void {
+  const { endpoint, status, errorCode, attempt, durationMs } = event;
+  if (errorCode === undefined && (status === undefined || status < 400)) return;
+  const fields = { endpoint, status, errorCode, attempt, durationMs };
+  if (status !== undefined && status < 500) logger.info(fields, 'hosting API call refused');
+  else logger.warn(fields, 'hosting API call failed');
+}
