@@ -56,20 +56,13 @@ export function reloadingPolicy(
     }
     return current;
   };
-  return {
-    get source() {
-      return policy().source;
+  // Every read goes to the policy in force, whatever Policy grows: no method list to keep in step.
+  return new Proxy({} as Policy & { rejected(): string | null }, {
+    get(_target, property) {
+      if (property === 'rejected') return () => rejection;
+      const inForce = policy();
+      const value: unknown = Reflect.get(inForce, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(inForce) : value;
     },
-    roleOf: (actor) => policy().roleOf(actor),
-    authorize: (actor, command, channelId) => policy().authorize(actor, command, channelId),
-    channelAllows: (risk, platform, channelId) => policy().channelAllows(risk, platform, channelId),
-    isTwoPerson: (path) => policy().isTwoPerson(path),
-    canApprove: (actor) => policy().canApprove(actor),
-    alias: (name) => policy().alias(name),
-    aliases: () => policy().aliases(),
-    oncall: (platform, channelId) => policy().oncall(platform, channelId),
-    approvers: (platform) => policy().approvers(platform),
-    runbook: (hostname) => policy().runbook(hostname),
-    rejected: () => rejection,
-  };
+  });
 }
