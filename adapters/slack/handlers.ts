@@ -104,6 +104,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   app.use(dropReplays(state, deps.logger));
 
   app.command(deps.command, async ({ command, ack }) => {
+    // Counted on receipt: this command's dispatch comes only after the ack and the other acks waiting.
+    dispatcher.arrived?.();
     await ack();
     const invocation = invocationFromCommand(command);
     const responder = createResponder(

@@ -19,12 +19,13 @@ export function withDeadline<T>(work: DeadlineWork<T>, ms: number): Promise<T>;
 /** `work`'s result, or — after `ms` — what `onTimeout` returns. */
 export function withDeadline<T, F>(work: DeadlineWork<T>, ms: number, onTimeout: () => F): Promise<T | F>;
 export function withDeadline<T, F>(work: DeadlineWork<T>, ms: number, onTimeout?: () => F): Promise<T | F> {
-  const controller = new AbortController();
-  const running = typeof work === 'function' ? work(controller.signal) : work;
+  // A signal only for work that takes one (most calls pass a promise; a controller costs more than the race).
+  let controller: AbortController | undefined;
+  const running = typeof work === 'function' ? work((controller = new AbortController()).signal) : work;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<F>((resolve, reject) => {
     timer = setTimeout(() => {
-      controller.abort(new DeadlineExceeded(ms));
+      controller?.abort(new DeadlineExceeded(ms));
       if (onTimeout) resolve(onTimeout());
       else reject(new DeadlineExceeded(ms));
     }, ms);

@@ -114,6 +114,12 @@ export interface Dispatcher {
    * typed text. Adapters keep no copy of it.
    */
   typedDialog(token: string): Promise<TypedDialog | null>;
+  /**
+   * A command request has just been received, before its acknowledgement. Adapters that acknowledge
+   * on receipt (Slack's 200) call it there, as their dispatch comes later; serve's admission counts
+   * arrivals to tell a flood from a lone command.
+   */
+  arrived?(): void;
 }
 
 /** A typed-confirmation dialog: the prompt and the labels of its submit and close buttons. */

@@ -122,11 +122,12 @@ export function createAdmission(options: {
 }
 
 /**
- * The dispatcher with commands admitted: each arrival is counted; a command already acknowledged on
- * receipt (Slack) waits for a slot before any of its work, so a flood's parsing and store reads do
- * not compete with the acks still to send; any other command's work after its deferral (the runner
- * defers once parsed and authorised, and Discord must be deferred within 3 s) waits for a slot.
- * Clicks pass straight through.
+ * The dispatcher with commands admitted: each arrival is counted (an adapter that acknowledges on
+ * receipt says so through `arrived()` at once; any other command when dispatched, which is on
+ * receipt); a command already acknowledged (Slack) waits for a slot before any of its work, so a
+ * flood's parsing and store reads do not compete with the acks still to send; any other command's
+ * work after its deferral (the runner defers once parsed and authorised, and Discord must be
+ * deferred within 3 s) waits for a slot. Clicks pass straight through.
  */
 export function admittedDispatcher(
   inner: Dispatcher,
@@ -136,18 +137,16 @@ export function admittedDispatcher(
     commands: () => inner.commands(),
     act: (event, responder) => inner.act(event, responder),
     typedDialog: (token) => inner.typedDialog(token),
+    arrived: () => admission.arrived(),
     async dispatch(invocation, responder) {
-      admission.arrived();
       if (responder.acknowledged) return admission.run(() => inner.dispatch(invocation, responder));
+      admission.arrived();
       let release: (() => void) | undefined;
-      const admitted: Responder = {
-        reply: (message, options) => responder.reply(message, options),
-        update: (ref, message) => responder.update(ref, message),
-        ...(responder.announce ? { announce: (message) => responder.announce!(message) } : {}),
-        async defer(visibility) {
-          await responder.defer?.(visibility);
-          release ??= await admission.enter();
-        },
+      // Object.create keeps the adapter's responder whole (every member it has); only defer changes.
+      const admitted = Object.create(responder) as Responder;
+      admitted.defer = async (visibility) => {
+        await responder.defer?.(visibility);
+        release ??= await admission.enter();
       };
       try {
         await inner.dispatch(invocation, admitted);

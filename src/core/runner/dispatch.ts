@@ -182,21 +182,25 @@ async function authorise(
     if (limited) return refuse(limited);
   }
   const bindingKey = channelKey(inv.platform, inv.channelId);
-  const binding = await bestEffort<ResolvedInstance | null | typeof UNREADABLE>(
-    'channel binding',
-    () => rt.store.bindings.get(bindingKey),
-    UNREADABLE,
-    report,
-  );
-  const parsed = parseInput(inv.input, rt.registry, {
-    locale: localeFrom(inv.locale),
-    hasBinding: binding !== null,
-    looksLikeInstance: await bestEffort(
+  // Two independent store reads, side by side: the deferral waits for the slower, not their sum.
+  const [binding, looksLikeInstance] = await Promise.all([
+    bestEffort<ResolvedInstance | null | typeof UNREADABLE>(
+      'channel binding',
+      () => rt.store.bindings.get(bindingKey),
+      UNREADABLE,
+      report,
+    ),
+    bestEffort(
       'instance names',
       () => instanceMatcher(inv.input, rt),
       () => false,
       report,
     ),
+  ]);
+  const parsed = parseInput(inv.input, rt.registry, {
+    locale: localeFrom(inv.locale),
+    hasBinding: binding !== null,
+    looksLikeInstance,
   });
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;

@@ -234,4 +234,53 @@ describe('the admitted dispatcher (serve, in front of every adapter)', () => {
     await Promise.all([a, b]);
     expect(started).toEqual(['a', 'b']);
   });
+  it('counts a command acknowledged on receipt when it arrives, so a burst holds the first one’s work', async () => {
+    const admission = createAdmission({ slots: 2, holdMs: 1_000, flood: { windowMs: 5, maxWaitMs: 100 } });
+    vi.advanceTimersByTime(1_000);
+    const started: string[] = [];
+    const inner: Dispatcher = {
+      dispatch: async (invocation) => void started.push(invocation.id),
+      act: async () => undefined,
+      commands: () => [],
+      typedDialog: async () => null,
+    };
+    const admitted = admittedDispatcher(inner, admission);
+    const acked: Responder = { ...noop, acknowledged: true };
+    // Slack: both requests are received (and acked) before the first one is dispatched.
+    admitted.arrived?.();
+    admitted.arrived?.();
+    const a = admitted.dispatch(invocation('a'), acked);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([]);
+    const b = admitted.dispatch(invocation('b'), acked);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(started).toEqual(['a', 'b']);
+    await Promise.all([a, b]);
+  });
+
+  it('hands the core the adapter’s responder whole, with only defer wrapped', async () => {
+    let seen: Responder | undefined;
+    const inner: Dispatcher = {
+      async dispatch(_invocation, responder) {
+        seen = responder;
+        await responder.defer?.('channel');
+      },
+      act: async () => undefined,
+      commands: () => [],
+      typedDialog: async () => null,
+    };
+    const deferred: string[] = [];
+    const adapterResponder = Object.assign(
+      { ...noop, defer: async (v: string) => void deferred.push(v) },
+      { restore: () => 'restored', channel: (id: string) => `channel ${id}` },
+    );
+    await admittedDispatcher(inner, createAdmission({ slots: 1, holdMs: 1_000 })).dispatch(
+      invocation('a'),
+      adapterResponder,
+    );
+    expect(deferred).toEqual(['channel']);
+    const extra = seen as unknown as { restore(): string; channel(id: string): string };
+    expect(extra.restore()).toBe('restored');
+    expect(extra.channel('C1')).toBe('channel C1');
+  });
 });
