@@ -291,7 +291,7 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
       'whoever installed the app',
     );
     await answer(A, 'policy set operator <@U0A9|nia>', 'U0A9', 'You may not run `policy set`');
-    await answer(A, 'policy set boss <@U0A9|nia>', A.installer, 'boss');
+    await answer(A, 'policy set boss <@U0A9|nia>', A.installer, 'choose one of viewer, operator, admin');
     await answer(A, 'policy set operator hello', A.installer, '`hello` is not a member');
     await answer(A, 'policy set operator', A.installer, 'Missing');
     await answer(A, 'whoami', 'U0A9', 'viewer');
