@@ -250,6 +250,23 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
         .sort(),
     ).toEqual([A.botToken, B.botToken].sort());
 
+    // Someone whose Slack speaks Indonesian gets the dialog and the refusals in Indonesian.
+    slack.admins.add('U0B2');
+    slack.userLocales.set('U0B2', 'id-ID');
+    slack.userLocales.set('U0B9', 'id-ID');
+    await slash(B, 'connect', 'U0B2');
+    await waitFor(() => slack.callsTo('views.open').length === 3, 'the Indonesian dialog', 20_000);
+    const dialog = JSON.stringify(slack.callsTo('views.open')[2]?.args['view']);
+    for (const text of ['Tautkan kunci API', 'Kunci API hosting', 'Batal']) expect(dialog).toContain(text);
+    const outsiderId = await slash(B, 'connect', 'U0B9');
+    await waitFor(() => repliesTo(outsiderId.responseUrl).includes('Hanya admin workspace'), 'refusal in id');
+    const pastedId = await slash(B, `connect ${PASTED}`, 'U0B9');
+    await waitFor(
+      () => repliesTo(pastedId.responseUrl).includes('Jangan pernah menempelkan kunci'),
+      'warning in id',
+    );
+    expect(repliesTo(pastedId.responseUrl)).not.toContain(PASTED);
+
     // A key the API refuses keeps the dialog open with the error; nothing is stored.
     const refused = await submitKey(A, 'hk-wrong-key-000000');
     expect(refused.status).toBe(200);
