@@ -30,7 +30,11 @@ import { INSTALL_PATH, REDIRECT_PATH, oauthReceiverOptions, type SlackOAuthOptio
 import { registerUninstall } from './uninstall.js';
 import { tenantWebClient } from './tenant-client.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
-import { withTenantRoles, type TenantRoleResolver } from '../../src/tenants/tenant-roles.js';
+import {
+  gateWithTenantRoles,
+  withTenantRoles,
+  type TenantRoleResolver,
+} from '../../src/tenants/tenant-roles.js';
 import { slackWorkspaceFacts } from './workspace-facts.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
@@ -158,11 +162,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         lookup: usersInfoLookup(client),
         ...(options.logger ? { logger: options.logger } : {}),
       });
+      const facts = slackWorkspaceFacts(client, { logger: options.logger });
+      const gate = lookups && roles ? gateWithTenantRoles(lookups.gate, roles, facts) : lookups?.gate;
       registerHandlers(created, {
-        dispatcher: roles
-          ? withTenantRoles(dispatcher, roles, slackWorkspaceFacts(client, { logger: options.logger }))
-          : dispatcher,
-        ...(lookups ? { gate: lookups.gate } : {}),
+        dispatcher: roles ? withTenantRoles(dispatcher, roles, facts) : dispatcher,
+        ...(gate ? { gate } : {}),
         outbox,
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),

@@ -7,6 +7,7 @@ import {
   tenantRolesIn,
   type Actor,
   type BotStore,
+  type ConfirmGate,
   type Dispatcher,
   type WorkspaceFacts,
 } from '../core/index.js';
@@ -64,4 +65,13 @@ export function withTenantRoles(
     commands: () => dispatcher.commands(),
     typedDialog: (token) => dispatcher.typedDialog(token),
   };
+}
+
+/** The confirm gate (asked before a typed-confirmation dialog opens) with the clicker's tenant role, as the click itself will have it. */
+export function gateWithTenantRoles(
+  gate: ConfirmGate,
+  roles: TenantRoleResolver,
+  facts: PlatformFacts,
+): ConfirmGate {
+  return { refusal: async (event) => gate.refusal(await roles.withRole(event, facts)) };
 }

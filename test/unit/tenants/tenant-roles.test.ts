@@ -6,8 +6,14 @@ import { policyCommands } from '../../../commands/policy.js';
 import type { Actor, Dispatcher, Invocation } from '../../../src/core/index.js';
 import { renderText } from '../../../src/render/text.js';
 import { runInTenant, tenantScope } from '../../../src/tenants/scope.js';
-import { createTenantRoles, withTenantRoles, type PlatformFacts } from '../../../src/tenants/tenant-roles.js';
-import { actors, makeBot, POLICY, recordingResponder } from '../../support/core-fakes.js';
+import {
+  createTenantRoles,
+  gateWithTenantRoles,
+  withTenantRoles,
+  type PlatformFacts,
+} from '../../../src/tenants/tenant-roles.js';
+import { pendingCard } from '../../../src/render/buttons.js';
+import { actors, makeBot, POLICY, recordingResponder, WEB1 } from '../../support/core-fakes.js';
 
 const scope = tenantScope(async (id) => ({ id }));
 const person = (userId: string): Actor => ({ platform: 'slack', userId, displayName: userId });
@@ -40,13 +46,17 @@ async function tenantBot(policy?: string) {
     };
     await runInTenant({ id: tenant }, () => dispatcher.dispatch(invocation, responder));
     const last = responder.replies.at(-1);
-    return { text: last ? renderText(last.message) : '', visibility: last?.visibility };
+    return {
+      text: last ? renderText(last.message) : '',
+      visibility: last?.visibility,
+      token: pendingCard(last?.message)?.token,
+    };
   };
   const roleOf = async (tenant: string, actor: Actor) =>
     runInTenant({ id: tenant }, async () =>
       bot.policy.roleOf((await roles.withRole({ actor }, FACTS)).actor),
     );
-  return { bot, say, roleOf };
+  return { bot, say, roleOf, roles };
 }
 
 describe('per-tenant policy', () => {
@@ -76,6 +86,29 @@ describe('per-tenant policy', () => {
       // `none` empties a role.
       expect((await say('slack:TA', 'policy set operator none', INSTALLER)).text).toContain('names nobody');
       expect((await roleOf('slack:TA', OPERATOR)).role).toBe('viewer');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('asks the confirm gate (before a typed-name dialog) with the clicker’s tenant role', async () => {
+    const { bot, say, roles } = await tenantBot();
+    try {
+      const { token } = await say('slack:TA', `instance delete ${WEB1}`, INSTALLER);
+      expect(token).toBeDefined();
+      const event = {
+        id: 'gate-1',
+        platform: 'slack',
+        actor: INSTALLER,
+        channelId: 'C1',
+        token: token!,
+        action: 'confirm' as const,
+      };
+      const gate = gateWithTenantRoles(bot.lookups.gate, roles, FACTS);
+      expect(await runInTenant({ id: 'slack:TA' }, () => gate.refusal(event))).toBeNull();
+      // The bare gate would see a viewer (the policy's default without a tenant role).
+      const bare = await runInTenant({ id: 'slack:TA' }, () => bot.lookups.gate.refusal(event));
+      expect(renderText(bare!)).toContain('You may not run');
     } finally {
       await bot.close();
     }
