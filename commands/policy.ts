@@ -95,7 +95,7 @@ export const policySet = command({
   name: 'set',
   summary: 'Name the members of a role here (tenant admins; replaces the role’s members)',
   examples: [
-    '/vps policy set operator @ana @budi',
+    '/vps policy set operator U0123ABCD U0456EFGH',
     '/vps policy set operator subteam:S0123ABCD',
     '/vps policy set viewer none',
   ],

@@ -17,7 +17,7 @@ export const policyEn = {
     '`policy set` edits a workspace’s or server’s own roles, kept only when the bot serves many of them; here roles come from a policy file (VPSOPS_POLICY). Nothing changed.',
   'policy.adminsOnly': 'Only admins here may change roles: your role is {role}. Nothing changed.',
   'policy.badMember':
-    '`{word}` is not a member: name people by mention or user id{platform, select, slack {, user groups as subteam:S0123ABCD or a group mention} discord {, roles as role:<id> or a role mention} other {}}. Nothing changed.',
+    '`{word}` is not a member: {platform, select, slack {name people by member id (U0123ABCD: profile → Copy member ID; a typed @name is only text to the bot) and user groups as subteam:S0123ABCD} discord {name people by mention or user id, and roles as role:<id> or a role mention} other {name people by their user id}}. Nothing changed.',
   'policy.mixedNone': '`none` empties a role and goes alone. Nothing changed.',
   'policy.unchanged': '{role} already names exactly these members — nothing changed.',
   'policy.set.title': 'Role changed',

@@ -19,7 +19,7 @@ export const policyId: Record<PolicyKey, string> = {
   'policy.adminsOnly':
     'Hanya admin di sini yang boleh mengubah peran: peran Anda {role}. Tidak ada yang berubah.',
   'policy.badMember':
-    '`{word}` bukan anggota: sebut orang dengan mention atau id pengguna{platform, select, slack {, grup pengguna sebagai subteam:S0123ABCD atau mention grup} discord {, peran sebagai role:<id> atau mention peran} other {}}. Tidak ada yang berubah.',
+    '`{word}` bukan anggota: {platform, select, slack {sebut orang dengan id anggota (U0123ABCD: profil → Copy member ID; @nama yang diketik hanya teks bagi bot) dan grup pengguna sebagai subteam:S0123ABCD} discord {sebut orang dengan mention atau id pengguna, dan peran sebagai role:<id> atau mention peran} other {sebut orang dengan id penggunanya}}. Tidak ada yang berubah.',
   'policy.mixedNone': '`none` mengosongkan peran dan harus berdiri sendiri. Tidak ada yang berubah.',
   'policy.unchanged': '{role} sudah berisi tepat anggota ini — tidak ada yang berubah.',
   'policy.set.title': 'Peran diubah',
