@@ -10,7 +10,7 @@ import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports
 import type { WatchService } from './watch-port.js';
 import type { Locale } from '../i18n/locale.js';
 import { uuidSchema } from './parse/uuid.js';
-import type { TenantRoles } from './policy/tenant-roles.js';
+import type { PolicyRoles } from './policy/tenant-roles.js';
 
 /** One declared argument. `T` is what the handler receives. */
 export interface ArgSpec<T> {
@@ -204,15 +204,6 @@ export interface BotServices {
   watches?: WatchService;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
-}
-
-/** Where roles come from, for `policy show` / `policy set`. */
-export interface PolicyRoles {
-  /** `file`: a policy file is in force (edited there); `tenant`: this tenant's own roles; `defaults`: neither. */
-  mode(): { kind: 'file'; path: string } | { kind: 'tenant' } | { kind: 'defaults' };
-  /** The tenant's roles (mode `tenant`); none set yet reads as empty lists. */
-  read(): Promise<TenantRoles>;
-  write(roles: TenantRoles): Promise<void>;
 }
 
 /** One audit line (JSON lines, append-only); defined with the code that writes it. */

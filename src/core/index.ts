@@ -26,7 +26,7 @@ export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
 export { channelLocale, setChannelLocale } from './channel-language.js';
-export type { ChannelLanguage, ChannelLocale, PolicyRoles } from './command.js';
+export type { ChannelLanguage, ChannelLocale } from './command.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
@@ -61,7 +61,7 @@ export {
   tenantRoleOf,
 } from './policy/tenant-roles.js';
 export { tenantRolesIn } from './policy/tenant-roles-store.js';
-export type { TenantRole, TenantRoles, WorkspaceFacts } from './policy/tenant-roles.js';
+export type { PolicyRoles, TenantRole, TenantRoles, WorkspaceFacts } from './policy/tenant-roles.js';
 export type {
   ActionEvent,
   Actor,

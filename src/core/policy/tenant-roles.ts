@@ -14,6 +14,15 @@ export interface TenantRoles {
   changedAt?: number;
 }
 
+/** Where roles come from, for `policy show` / `policy set` (a service commands get as `ctx.bot.policyRoles`). */
+export interface PolicyRoles {
+  /** `file`: a policy file is in force (edited there); `tenant`: this tenant's own roles; `defaults`: neither. */
+  mode(): { kind: 'file'; path: string } | { kind: 'tenant' } | { kind: 'defaults' };
+  /** The tenant's roles (mode `tenant`); none set yet reads as empty lists. */
+  read(): Promise<TenantRoles>;
+  write(roles: TenantRoles): Promise<void>;
+}
+
 /** The one record a tenant's roles live in (the store keys it under the tenant). */
 export const TENANT_ROLES_ID = 'roles';
 
