@@ -18,6 +18,7 @@ import { watchCommands } from './watch.js';
 import { alertCommands } from './alert.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
+import { policyCommands } from './policy.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -38,6 +39,7 @@ export const allCommands: CommandDefinition[] = [
   ...billingWatchCommands, // billing watch | unwatch (also typed `watch billing`)
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
+  ...policyCommands, // policy show | set (per-tenant roles)
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...botCommands, // help | use | whoami | audit | status
 ];

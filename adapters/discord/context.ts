@@ -2,7 +2,8 @@
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
 import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
-import type { GuildTenancy } from './guild-tenancy.js';
+import { withTenantRoles } from '../../src/tenants/tenant-roles.js';
+import { DISCORD_FACTS, type GuildTenancy } from './guild-tenancy.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { HandlerContext } from './interactions.js';
 import type { AdapterLogger } from './responder.js';
@@ -20,7 +21,7 @@ export function handlerContext(
 ): HandlerContext {
   return {
     ...(tenancy ? { tenancy } : {}),
-    dispatcher,
+    dispatcher: tenancy?.roles ? withTenantRoles(dispatcher, tenancy.roles, DISCORD_FACTS) : dispatcher,
     ...(lookups ? { completer: lookups.completer } : {}),
     ...(lookups?.roles ? { roles: lookups.roles } : {}),
     index: indexCommands(dispatcher.commands()),

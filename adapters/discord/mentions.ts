@@ -29,7 +29,7 @@ export function markdownWithMentions(parts: readonly Inline[]): string {
     .join('');
 }
 
-/** Who a message may ping: the on-call roles and the people it names to notify (approvers); nobody else. */
+/** Who a message may ping: the on-call roles (not a role merely listed, `notify: false`) and the people it names to notify (approvers); nobody else. */
 export function pingsOf(blocks: readonly Block[]): { roles: string[]; users: string[] } {
   const refs = blocks.flatMap((b) =>
     b.type === 'context'
@@ -42,5 +42,8 @@ export function pingsOf(blocks: readonly Block[]): { roles: string[]; users: str
   const ids = (keep: (p: Exclude<Inline, string>) => boolean) => [
     ...new Set(refs.filter(keep).map((p) => p.id)),
   ];
-  return { roles: ids((p) => p.type === 'team'), users: ids((p) => p.type === 'user' && p.notify === true) };
+  return {
+    roles: ids((p) => p.type === 'team' && p.notify !== false),
+    users: ids((p) => p.type === 'user' && p.notify === true),
+  };
 }

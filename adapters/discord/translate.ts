@@ -1,7 +1,7 @@
 // Discord interactions → neutral Invocation / ActionEvent. Option names are mapped back from their
 // Discord spelling to the definitions' argument names through an index built from the same
 // CommandInfo list the registration payload came from.
-import { ApplicationCommandOptionType, MessageFlags } from 'discord.js';
+import { ApplicationCommandOptionType, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
 import type {
   ActionEvent,
@@ -48,7 +48,7 @@ export function indexCommands(commands: CommandInfo[]): CommandIndex {
   return index;
 }
 
-/** The acting user: platform user id, display name, and member role ids (without @everyone). */
+/** The acting user: platform user id, display name, member role ids (without @everyone), and whether they manage the server. */
 export function actorOf(interaction: BaseInteraction): Actor {
   const member = interaction.member;
   let roles: string[] = [];
@@ -59,7 +59,11 @@ export function actorOf(interaction: BaseInteraction): Actor {
     if (nick) displayName = nick;
   }
   roles = roles.filter((id) => id !== interaction.guildId);
-  return { platform: 'discord', userId: interaction.user.id, displayName, roles };
+  const actor: Actor = { platform: 'discord', userId: interaction.user.id, displayName, roles };
+  // `has` counts Administrator as every permission.
+  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true)
+    actor.workspaceAdmin = true;
+  return actor;
 }
 
 /** The subcommand path and leaf options of a chat-input (or autocomplete) interaction. */

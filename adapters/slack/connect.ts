@@ -7,23 +7,29 @@ import type { Logger } from '../../src/logger.js';
 import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
 import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
-import { t } from '../../src/core/index.js';
+import { localeFrom, t, type Locale } from '../../src/core/index.js';
 import { slackTenantId } from './installation-store.js';
+import type { UserLocales } from './user-locale.js';
 
 export const CONNECT_CALLBACK = 'vpsops_connect';
 export const KEY_INPUT = { blockId: 'api_key', actionId: 'value' } as const;
 
-// Slack answers these in English (the user's language is not known before the command runs).
-const ANSWERS = keyAnswers('en', 'workspace');
-export const PASTED_KEY_TEXT = ANSWERS.pastedKey;
-export const HOW_TO_CONNECT = ANSWERS.howToConnect;
-const NOT_ALLOWED = ANSWERS.notAllowed;
+// The English answers (tests look for them); each user is answered in their own language.
+const ENGLISH = keyAnswers('en', 'workspace');
+export const PASTED_KEY_TEXT = ENGLISH.pastedKey;
+export const HOW_TO_CONNECT = ENGLISH.howToConnect;
 
 interface Deps {
   keys: TenantKeys;
   command: string;
   logger?: Logger;
+  /** Each user's language (users.info, cached, bounded wait); without it, English. */
+  locales?: UserLocales;
 }
+
+/** The user's language: looked up after the ack, never waited on past the lookup's short budget. */
+const localeOf = async (deps: Deps, userId: string): Promise<Locale> =>
+  localeFrom(await deps.locales?.of(userId));
 
 /** Whether `userId` may link or unlink the workspace's key: the installer, or a workspace admin / owner. */
 async function mayManageKey(deps: Deps, client: webApi.WebClient, tenantId: string, userId: string) {
@@ -38,15 +44,15 @@ async function mayManageKey(deps: Deps, client: webApi.WebClient, tenantId: stri
 }
 
 /** The dialog: one input for the key, never prefilled. */
-function connectView(metadata: { channelId: string }, hint: string | null) {
-  const texts = keyDialogTexts('en', hint);
+function connectView(metadata: { channelId: string }, hint: string | null, locale: Locale) {
+  const texts = keyDialogTexts(locale, hint);
   return {
     type: 'modal' as const,
     callback_id: CONNECT_CALLBACK,
     private_metadata: JSON.stringify(metadata),
     title: { type: 'plain_text' as const, text: texts.title },
-    submit: { type: 'plain_text' as const, text: 'Link' },
-    close: { type: 'plain_text' as const, text: 'Cancel' },
+    submit: { type: 'plain_text' as const, text: texts.submit },
+    close: { type: 'plain_text' as const, text: texts.close },
     blocks: [
       {
         type: 'input' as const,
@@ -87,24 +93,29 @@ export function registerConnect(app: App, deps: Deps): void {
     if (verb === 'pastedKey') {
       // Not even logged: the text is a secret the user should now rotate.
       await ack();
-      await say(PASTED_KEY_TEXT);
+      await say(keyAnswers(await localeOf(deps, command.user_id), 'workspace').pastedKey);
       return;
     }
     if (verb === 'connect' || verb === 'disconnect') {
       await ack();
-      if (!(await mayManageKey(deps, client, tenant.id, command.user_id)))
-        return void (await say(NOT_ALLOWED));
-      if (verb === 'disconnect') return void (await say(await disconnectAnswer(deps.keys, tenant.id, 'en')));
+      // Asked together: trigger_id lives 3 s, and views.open needs it.
+      const [allowed, locale] = await Promise.all([
+        mayManageKey(deps, client, tenant.id, command.user_id),
+        localeOf(deps, command.user_id),
+      ]);
+      if (!allowed) return void (await say(keyAnswers(locale, 'workspace').notAllowed));
+      if (verb === 'disconnect')
+        return void (await say(await disconnectAnswer(deps.keys, tenant.id, locale)));
       const hint = await deps.keys.linkedKeyHint(tenant.id);
       await client.views.open({
         trigger_id: command.trigger_id,
-        view: connectView({ channelId: command.channel_id }, hint),
+        view: connectView({ channelId: command.channel_id }, hint, locale),
       });
       return;
     }
     if (!(await deps.keys.linkedKeyHint(tenant.id))) {
       await ack();
-      await say(HOW_TO_CONNECT);
+      await say(keyAnswers(await localeOf(deps, command.user_id), 'workspace').howToConnect);
       return;
     }
     await args.next();
@@ -114,9 +125,13 @@ export function registerConnect(app: App, deps: Deps): void {
     const tenant = currentTenant();
     const typed = view.state.values[KEY_INPUT.blockId]?.[KEY_INPUT.actionId]?.value ?? '';
     const stay = (text: string) => ack({ response_action: 'errors', errors: { [KEY_INPUT.blockId]: text } });
-    if (!tenant) return void (await stay(t('en', 'tenant.notInstalled')));
-    if (!(await mayManageKey(deps, client, tenant.id, body.user.id))) return void (await stay(NOT_ALLOWED));
-    const outcome = await deps.keys.link(tenant.id, typed, `slack:${body.user.id}`);
+    // Cached since the dialog opened (the user's language was asked then).
+    const locale = await localeOf(deps, body.user.id);
+    const answers = keyAnswers(locale, 'workspace');
+    if (!tenant) return void (await stay(t(locale, 'tenant.notInstalled')));
+    if (!(await mayManageKey(deps, client, tenant.id, body.user.id)))
+      return void (await stay(answers.notAllowed));
+    const outcome = await deps.keys.link(tenant.id, typed, `slack:${body.user.id}`, locale);
     if (!outcome.linked) return void (await stay(outcome.reason));
     await ack();
     const { channelId } = JSON.parse(view.private_metadata || '{}') as { channelId?: string };
@@ -125,7 +140,7 @@ export function registerConnect(app: App, deps: Deps): void {
       .postEphemeral({
         channel: channelId,
         user: body.user.id,
-        text: ANSWERS.linked(outcome.hint),
+        text: answers.linked(outcome.hint),
       })
       .catch((error: unknown) => deps.logger?.warn({ err: error }, 'slack connect notice could not be sent'));
   });

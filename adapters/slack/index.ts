@@ -30,6 +30,12 @@ import { INSTALL_PATH, REDIRECT_PATH, oauthReceiverOptions, type SlackOAuthOptio
 import { registerUninstall } from './uninstall.js';
 import { tenantWebClient } from './tenant-client.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
+import {
+  gateWithTenantRoles,
+  withTenantRoles,
+  type TenantRoleResolver,
+} from '../../src/tenants/tenant-roles.js';
+import { slackWorkspaceFacts } from './workspace-facts.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
@@ -37,7 +43,12 @@ export interface SlackAdapterOptions {
   /** The one workspace's bot token (single-tenant mode); unused with `oauth`. */
   botToken: string;
   /** OAuth mode: installed in many workspaces, each installation and key kept per tenant. */
-  oauth?: SlackOAuthOptions & { installations: SlackInstallations; keys: TenantKeys };
+  oauth?: SlackOAuthOptions & {
+    installations: SlackInstallations;
+    keys: TenantKeys;
+    /** Per-tenant policy: gives each request's actor its workspace role (admins: users.info, groups). */
+    roles?: TenantRoleResolver;
+  };
   signingSecret: string;
   /** xapp- token: when set, Socket Mode is used instead of the HTTP endpoint. */
   appToken?: string;
@@ -145,17 +156,22 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           })
         : created.client;
       outbox = new SlackOutbox(client, state);
+      const roles = options.oauth?.roles;
+      const locales = createUserLocales({
+        // OAuth mode: asked with the workspace's own token (the app's client has none).
+        lookup: usersInfoLookup(client),
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
+      const facts = slackWorkspaceFacts(client, { logger: options.logger });
+      const gate = lookups && roles ? gateWithTenantRoles(lookups.gate, roles, facts) : lookups?.gate;
       registerHandlers(created, {
-        dispatcher,
-        ...(lookups ? { gate: lookups.gate } : {}),
+        dispatcher: roles ? withTenantRoles(dispatcher, roles, facts) : dispatcher,
+        ...(gate ? { gate } : {}),
         outbox,
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
-        locales: createUserLocales({
-          lookup: usersInfoLookup(created.client),
-          ...(options.logger ? { logger: options.logger } : {}),
-        }),
+        locales,
         track: (work) => {
           inflight.add(work);
           void work.finally(() => inflight.delete(work));
@@ -164,6 +180,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (options.oauth) {
         const oauthDeps = {
           keys: options.oauth.keys,
+          locales,
           command: options.command ?? '/vps',
           ...(options.logger ? { logger: options.logger } : {}),
         };

@@ -27,6 +27,7 @@ export type ResumableAdapter = PlatformAdapter & {
 };
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
 import type { TenantKeys } from '../tenants/tenant-keys.js';
+import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -40,7 +41,13 @@ export interface AdapterDeps {
   /** Several replicas may run on this store (Redis), so shared work goes under leases. */
   sharedStore: boolean;
   /** OAuth mode: installations and linked keys per tenant. */
-  tenancy?: { directory: TenantDirectory; keys: TenantKeys; uninstall?: (tenantId: string) => Promise<void> };
+  tenancy?: {
+    directory: TenantDirectory;
+    keys: TenantKeys;
+    uninstall?: (tenantId: string) => Promise<void>;
+    /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
+    roles?: TenantRoleResolver;
+  };
 }
 
 /** The installations an adapter keeps; forgetting one (uninstall) also drops the tenant's pending cards and watches. */
@@ -90,7 +97,14 @@ const slack = entry({
       logger,
       ...(state ? { state } : {}),
       ...(settings.oauth && tenancy
-        ? { oauth: { ...settings.oauth, installations: uninstalling(tenancy), keys: tenancy.keys } }
+        ? {
+            oauth: {
+              ...settings.oauth,
+              installations: uninstalling(tenancy),
+              keys: tenancy.keys,
+              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
+            },
+          }
         : {}),
     });
   },
@@ -114,7 +128,13 @@ const discord = entry({
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
       ...(settings.multiGuild && tenancy
-        ? { tenancy: { keys: tenancy.keys, installations: uninstalling(tenancy) } }
+        ? {
+            tenancy: {
+              keys: tenancy.keys,
+              installations: uninstalling(tenancy),
+              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
+            },
+          }
         : {}),
     });
   },

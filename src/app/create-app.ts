@@ -117,7 +117,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         },
       });
     // OAuth mode: each workspace's requests go out with the key it linked (`/vps connect`).
-    const tenancy = multiTenant(config) ? openTenancy(config, state.store, clientFor) : undefined;
+    let policyOf = (): Policy | undefined => undefined;
+    const tenancy = multiTenant(config)
+      ? openTenancy(config, state.store, clientFor, {
+          // Read per request: the policy exists once createCore below has run.
+          fileInForce: () => Boolean(policyOf()?.source),
+          logger,
+        })
+      : undefined;
     const api = tenancy?.api ?? clientFor(target.apiKey);
     // OAuth mode: every piece of state and the audit trail as the current tenant sees them.
     const store = tenancy?.store ?? state.store;
@@ -131,7 +138,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     const tracker = trackerFactory?.({ api, store, config, owner, logger, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
-    let policyOf = (): Policy | undefined => undefined;
     // The adapters' posters once they exist (serve): approvers' direct messages go through them.
     let posters: ChannelPoster[] = [];
     const watching = createWatching({

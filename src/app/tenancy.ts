@@ -4,6 +4,7 @@
 import { ConfigError, type AuditLog, type BotStore, type TenantScope } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
 import type { AppConfig } from '../app-config.js';
+import type { Logger } from '../logger.js';
 import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
 import {
   TENANTS_COLLECTION,
@@ -12,6 +13,7 @@ import {
   type TenantRecord,
 } from '../tenants/tenant-directory.js';
 import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
+import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-roles.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
@@ -31,6 +33,8 @@ export interface Tenancy {
   store: BotStore;
   /** The audit trail likewise (records stamped, listed to their tenant only). */
   scopedAudit(audit: AuditLog): AuditLog;
+  /** Without a policy file, each request's actor gets the role the tenant's own policy grants. */
+  roles: TenantRoleResolver;
   /** Uninstalled or token revoked: its pending confirmations, watches and installation go (audit stays). */
   uninstall(tenantId: string): Promise<void>;
 }
@@ -67,6 +71,7 @@ export function openTenancy(
   config: AppConfig,
   store: BotStore,
   clientFor: (apiKey: string) => HostingApi,
+  options: { fileInForce?: () => boolean; logger?: Logger } = {},
 ): Tenancy {
   const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
   if (!masterKey)
@@ -80,6 +85,7 @@ export function openTenancy(
     return botToken ? { id, botToken } : { id };
   });
   const scopedStore = tenantScopedStore(store, scope);
+  const keys = createTenantKeys({ directory, clientFor });
   return {
     scope,
     store: scopedStore,
@@ -89,7 +95,13 @@ export function openTenancy(
       await directory.forget(tenantId);
     },
     directory,
-    keys: createTenantKeys({ directory, clientFor }),
+    keys,
+    roles: createTenantRoles({
+      store: scopedStore,
+      keys,
+      fileInForce: options.fileInForce ?? (() => false),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
     api: tenantHostingApi({ directory, clientFor }),
     // The bot has no key of its own: the probe reads without one, and a refusal proves the API is up.
     async probe() {

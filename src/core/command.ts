@@ -10,6 +10,7 @@ import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports
 import type { WatchService } from './watch-port.js';
 import type { Locale } from '../i18n/locale.js';
 import { uuidSchema } from './parse/uuid.js';
+import type { PolicyRoles } from './policy/tenant-roles.js';
 
 /** One declared argument. `T` is what the handler receives. */
 export interface ArgSpec<T> {
@@ -197,6 +198,8 @@ export interface BotServices {
     actor: Actor,
     channelId: string,
   ): { role: string; source: string; canDestructiveHere: boolean };
+  /** The roles `policy show` / `policy set` read and edit (policy/tenant-roles.ts). */
+  policyRoles: PolicyRoles;
   /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */
   watches?: WatchService;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */

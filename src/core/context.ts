@@ -10,6 +10,8 @@ import type { ApiCallRecorder } from './audit/api-calls.js';
 import { recordingApi, type ApiResponse, type ResultListener } from './runner/command-results.js';
 import type { AuditLog } from './audit/audit.js';
 import type { BotServices, CommandContext } from './command.js';
+import type { PolicyRoles } from './policy/tenant-roles.js';
+import { tenantRolesIn } from './policy/tenant-roles-store.js';
 import type { Policy } from './policy/policy.js';
 import type { Actor, Platform } from './ports.js';
 import type { Registry } from './parse/registry.js';
@@ -97,6 +99,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
         const path = def.group === '' ? def.name : `${def.group} ${def.name}`;
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
+    policyRoles: policyRoles(rt),
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);
       const canDestructiveHere =
@@ -108,6 +111,17 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
   if (rt.charts) services.renderChart = rt.charts;
   if (rt.watches) services.watches = rt.watches;
   return services;
+}
+
+/** The roles `policy` reads and edits: the current tenant's record, in the tenant-scoped store. */
+function policyRoles(rt: Runtime): PolicyRoles {
+  return {
+    ...tenantRolesIn(rt.store),
+    mode: () => {
+      if (rt.policy.source) return { kind: 'file', path: rt.policy.source };
+      return rt.tenants?.current() ? { kind: 'tenant' } : { kind: 'defaults' };
+    },
+  };
 }
 
 /** Services that draw for a reader: a chart's titles and labels in the reader's language. */

@@ -53,6 +53,15 @@ export { readPolicyFile } from './policy/policy-file.js';
 export { createPolicy } from './policy/policy.js';
 export { reloadingPolicy } from './policy/policy-reload.js';
 export type { Policy } from './policy/policy.js';
+export {
+  NO_TENANT_ROLES,
+  TENANT_ROLE_NAMES,
+  TENANT_ROLES_ID,
+  parseTenantMembers,
+  tenantRoleOf,
+} from './policy/tenant-roles.js';
+export { tenantRolesIn } from './policy/tenant-roles-store.js';
+export type { PolicyRoles, TenantRole, TenantRoles, WorkspaceFacts } from './policy/tenant-roles.js';
 export type {
   ActionEvent,
   Actor,

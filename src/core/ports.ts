@@ -16,6 +16,13 @@ export interface Actor {
   displayName: string;
   /** Platform role ids (Discord member roles), fed into the policy as `discord-role:<id>`. */
   roles?: string[];
+  /** The platform says this person administers the workspace / server (Discord: Administrator or Manage Server). */
+  workspaceAdmin?: boolean;
+  /**
+   * The role the tenant's own policy grants (many-tenant mode without a policy file), resolved by the
+   * tenancy before the core sees the request; never taken from anything the user sent.
+   */
+  tenantRole?: { role: 'viewer' | 'operator' | 'admin' | null; source: string };
 }
 
 /** Typed option values as Discord delivers them. */

@@ -185,6 +185,8 @@ export const COLLECTIONS = {
   tenants: 'tenants',
   /** Each channel's language for what everyone there sees (src/core/channel-language.ts). */
   channelLanguages: 'channel-languages',
+  /** Many-tenant mode without a policy file: each tenant's roles (policy/tenant-roles.ts). */
+  tenantRoles: 'tenant-roles',
 } as const;
 
 /** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */

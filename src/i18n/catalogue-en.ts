@@ -5,6 +5,7 @@ import { commandsEn } from './commands-en.js';
 import { alertsEn } from './alerts-en.js';
 import { consoleEn } from './console-en.js';
 import { watchEn } from './watch-en.js';
+import { policyEn } from './policy-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
@@ -13,6 +14,7 @@ export const en = {
   ...alertsEn,
   ...consoleEn,
   ...watchEn,
+  ...policyEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',
@@ -201,6 +203,9 @@ export const en = {
     'vpsops works in servers only: each server links its own hosting API key. Run `/vps` in a channel of your server.',
   'tenant.dialog.title': 'Link hosting API key',
   'tenant.dialog.label': 'Hosting API key',
+  // Slack's modal buttons: at most 24 characters.
+  'tenant.dialog.submit': 'Link',
+  'tenant.dialog.close': 'Cancel',
   'tenant.dialog.replaces':
     'Replaces the key ending {hint}. Checked with a read call, then stored encrypted.',
   'tenant.dialog.new':

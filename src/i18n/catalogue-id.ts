@@ -6,6 +6,7 @@ import { commandsId } from './commands-id.js';
 import { alertsId } from './alerts-id.js';
 import { consoleId } from './console-id.js';
 import { watchId } from './watch-id.js';
+import { policyId } from './policy-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
@@ -14,6 +15,7 @@ export const id: Record<MessageKey, string> = {
   ...alertsId,
   ...consoleId,
   ...watchId,
+  ...policyId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',
@@ -194,8 +196,11 @@ export const id: Record<MessageKey, string> = {
   'tenant.notInstalled': 'Workspace ini belum memasang aplikasi; pasang aplikasi lagi.',
   'tenant.directMessage':
     'vpsops hanya bekerja di server: setiap server menautkan kunci API hosting-nya sendiri. Jalankan `/vps` di kanal server Anda.',
-  'tenant.dialog.title': 'Tautkan kunci API hosting',
+  // Slack's modal titles: at most 24 characters.
+  'tenant.dialog.title': 'Tautkan kunci API',
   'tenant.dialog.label': 'Kunci API hosting',
+  'tenant.dialog.submit': 'Tautkan',
+  'tenant.dialog.close': 'Batal',
   'tenant.dialog.replaces':
     'Menggantikan kunci berakhiran {hint}. Diperiksa dengan satu pembacaan, lalu disimpan terenkripsi.',
   'tenant.dialog.new':

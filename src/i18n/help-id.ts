@@ -12,6 +12,14 @@ const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yan
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
 export const HELP_ID: Record<string, HelpText> = {
+  'policy show': { summary: 'Siapa boleh melakukan apa di sini: peran dan anggotanya' },
+  'policy set': {
+    summary: 'Tetapkan anggota sebuah peran di sini (admin tenant; menggantikan anggota peran itu)',
+    args: {
+      role: 'Peran yang diisi: viewer, operator, atau admin',
+      members: 'Anggota: mention atau id pengguna, grup pengguna Slack, peran Discord; none mengosongkan',
+    },
+  },
   language: {
     summary: 'Bahasa pesan publik kanal ini (admin mengaturnya: en atau id)',
     args: { value: 'en atau id; kosongkan untuk melihat yang berlaku' },

@@ -27,7 +27,7 @@ export interface PersonRef {
   platform: string;
   id: string;
   displayName: string;
-  /** Notify them where they are named (approvers of a two-person request; on-call teams always are). */
+  /** Notify them where they are named (approvers of a two-person request); on-call teams are unless `false` (a role merely listed). */
   notify?: boolean;
 }
 

@@ -33,10 +33,12 @@ export async function disconnectAnswer(keys: TenantKeys, tenantId: string, local
   return (await keys.unlink(tenantId)) ? t(locale, 'tenant.unlinked') : t(locale, 'tenant.noneLinked');
 }
 
-/** The dialog's texts: its title, the input's label and the hint under it (which key it replaces). */
+/** The dialog's texts: its title, buttons, the input's label and the hint under it (which key it replaces). */
 export function keyDialogTexts(locale: Locale, hint: string | null) {
   return {
     title: t(locale, 'tenant.dialog.title'),
+    submit: t(locale, 'tenant.dialog.submit'),
+    close: t(locale, 'tenant.dialog.close'),
     label: t(locale, 'tenant.dialog.label'),
     hint: hint ? t(locale, 'tenant.dialog.replaces', { hint }) : t(locale, 'tenant.dialog.new'),
   };

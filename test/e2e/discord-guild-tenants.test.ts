@@ -221,6 +221,14 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     }
     expect(proxy.seen).not.toContain(PASTED);
 
+    // A policy file is in force: it wins over a guild's own roles, and `policy set` changes nothing.
+    inGuild(GUILD_A);
+    const set = await slash(POLICY_ADMIN, ['policy', 'set'], {
+      role: 'operator',
+      members: `<@${MEMBER.id}>`,
+    });
+    expect(await editedText(set.interaction, 'the policy set refusal')).toContain('which wins over');
+
     // A's confirmation card, clicked from guild B (even by its requester): refused, nothing stopped.
     inGuild(GUILD_A);
     const preview = await slash(ADMIN_A, ['instance', 'stop'], { instance: WEB1 });

@@ -21,7 +21,9 @@ import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.
 import type { ResumableAdapter } from '../../src/app/create-app.js';
 import { stopAll } from '../support/cleanup.js';
 import { FakeSlack, type FakeWorkspace } from '../support/fake-slack.js';
+import { SEED_IDS } from '../../src/simulator/index.js';
 import {
+  buttonClickPayload,
   interactionForm,
   postSigned,
   slashCommandForm,
@@ -58,6 +60,21 @@ const ORG: FakeWorkspace = {
   installer: 'U0O1',
   enterprise: true,
 };
+
+/** The value of the button `actionId` anywhere in a message's blocks. */
+function buttonValue(blocks: unknown, actionId: string): string | undefined {
+  if (Array.isArray(blocks)) {
+    for (const item of blocks) {
+      const found = buttonValue(item, actionId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof blocks !== 'object' || blocks === null) return undefined;
+  const record = blocks as Record<string, unknown>;
+  if (record['action_id'] === actionId && typeof record['value'] === 'string') return record['value'];
+  return buttonValue(Object.values(record), actionId);
+}
 
 /** A GET on the bot's server, with the cookie header given. */
 function get(url: string, cookie?: string): Promise<{ status: number; body: string; cookie?: string }> {
@@ -233,6 +250,23 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
         .sort(),
     ).toEqual([A.botToken, B.botToken].sort());
 
+    // Someone whose Slack speaks Indonesian gets the dialog and the refusals in Indonesian.
+    slack.admins.add('U0B2');
+    slack.userLocales.set('U0B2', 'id-ID');
+    slack.userLocales.set('U0B9', 'id-ID');
+    await slash(B, 'connect', 'U0B2');
+    await waitFor(() => slack.callsTo('views.open').length === 3, 'the Indonesian dialog', 20_000);
+    const dialog = JSON.stringify(slack.callsTo('views.open')[2]?.args['view']);
+    for (const text of ['Tautkan kunci API', 'Kunci API hosting', 'Batal']) expect(dialog).toContain(text);
+    const outsiderId = await slash(B, 'connect', 'U0B9');
+    await waitFor(() => repliesTo(outsiderId.responseUrl).includes('Hanya admin workspace'), 'refusal in id');
+    const pastedId = await slash(B, `connect ${PASTED}`, 'U0B9');
+    await waitFor(
+      () => repliesTo(pastedId.responseUrl).includes('Jangan pernah menempelkan kunci'),
+      'warning in id',
+    );
+    expect(repliesTo(pastedId.responseUrl)).not.toContain(PASTED);
+
     // A key the API refuses keeps the dialog open with the error; nothing is stored.
     const refused = await submitKey(A, 'hk-wrong-key-000000');
     expect(refused.status).toBe(200);
@@ -260,6 +294,65 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
         .map((call) => call.token),
     ).toEqual([A.botToken, B.botToken]);
     expect(proxy.seen).not.toContain(PASTED);
+
+    // Per-tenant policy (no policy file): roles kept per workspace, edited by its admins.
+    slack.admins.add('U0A7');
+    slack.userGroups.set('S0AOPS', ['U0A8']);
+    const answer = async (team: FakeWorkspace, text: string, userId: string, expected: string) => {
+      const sent = await slash(team, text, userId);
+      await waitFor(() => repliesTo(sent.responseUrl).includes(expected), `"${text}" → ${expected}`, 20_000);
+      return repliesTo(sent.responseUrl);
+    };
+    // A viewer may read the roles, not change them; bad input is refused; nothing changes.
+    expect(await answer(A, 'policy show', 'U0A9', 'operator: nobody named')).toContain(
+      'whoever installed the app',
+    );
+    await answer(A, 'policy set operator <@U0A9|nia>', 'U0A9', 'You may not run `policy set`');
+    await answer(A, 'policy set boss <@U0A9|nia>', A.installer, 'choose one of viewer, operator, admin');
+    await answer(A, 'policy set operator hello', A.installer, '`hello` is not a member');
+    await answer(A, 'policy set operator', A.installer, 'Missing');
+    await answer(A, 'whoami', 'U0A9', 'viewer');
+    // The installer names a person and a user group; a workspace admin is an admin without being named.
+    const set = await answer(
+      A,
+      'policy set operator <@U0A9|nia> <!subteam^S0AOPS|@ops>',
+      A.installer,
+      'Role changed',
+    );
+    expect(set).toContain('<@U0A9>');
+    expect(set).toContain('<!subteam^S0AOPS>');
+    await answer(A, 'whoami', 'U0A9', 'operator');
+    await answer(A, 'whoami', 'U0A8', 'tenant policy: group:S0AOPS');
+    expect(slack.callsTo('usergroups.users.list').map((call) => call.token)).toEqual([A.botToken]);
+    await answer(A, 'whoami', 'U0A7', 'tenant: workspace admin');
+    await answer(A, 'policy set admin <@U0A9|nia>', 'U0A7', 'Role changed');
+    // B's roles are B's own: the same user id there is another person, a viewer.
+    await answer(B, 'whoami', 'U0A9', 'viewer');
+    await answer(B, 'policy show', B.installer, 'admin: nobody named');
+
+    // A's confirmation card, clicked from workspace B (even by A's own installer id): refused, nothing stopped.
+    const cards = slack.callsTo('chat.postMessage').length;
+    await slash(A, `instance stop ${SEED_IDS.instances.web1}`);
+    await waitFor(() => slack.callsTo('chat.postMessage').length > cards, "A's stop preview", 20_000);
+    const card = slack.callsTo('chat.postMessage')[cards];
+    const token = buttonValue(card?.args['blocks'], 'vps_confirm');
+    expect(token).toBeDefined();
+    proxy.seen.length = 0;
+    proxy.requests.length = 0;
+    const clickUrl = slack.newResponseUrl();
+    const click = buttonClickPayload({
+      actionId: 'vps_confirm',
+      value: token ?? '',
+      userId: A.installer,
+      channelId: 'C0OPS',
+      messageTs: '1700000000.000100',
+      responseUrl: clickUrl,
+      teamId: B.teamId,
+    });
+    expect((await postSigned(events(), interactionForm(click), { secret: SIGNING })).status).toBe(200);
+    await waitFor(() => repliesTo(clickUrl).includes('belongs to another workspace'), 'the refusal');
+    expect(proxy.requests.filter((r) => r.endsWith('/stop'))).toEqual([]);
+    expect(proxy.seen).not.toContain(KEY_A);
 
     // Redis holds no key or token in clear.
     const dump = await dumpRedis(redis.url);

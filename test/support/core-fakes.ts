@@ -13,6 +13,7 @@ import type { CoreMetrics } from '../../src/core/metrics-port.js';
 import type { ActionEvent, Actor, Invocation, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import type { TenantScope } from '../../src/core/tenant-port.js';
+import type { CommandDefinition } from '../../src/core/command.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import { fakeCommands } from './core-fake-commands.js';
 import { fakeHostingApi, instanceDetail } from './fake-api.js';
@@ -159,6 +160,8 @@ export async function makeBot(
     metrics?: CoreMetrics;
     /** OAuth mode: requests carry their tenant (src/tenants/scope.ts) and the state is split by it. */
     tenants?: TenantScope;
+    /** Commands served beside the fake ones (real command modules under test). */
+    commands?: CommandDefinition[];
   } = {},
 ) {
   const { config, dir } = tempConfig(options.policy, options.env);
@@ -166,7 +169,7 @@ export async function makeBot(
   const fake: Api = fakeApi(apiCalls.onCall);
   const bot = await createBot(config, {
     api: fake.api,
-    commands: fakeCommands(),
+    commands: [...fakeCommands(), ...(options.commands ?? [])],
     apiCalls,
     learnAliases: options.learnAliases ?? false,
     ...(options.logger ? { logger: options.logger } : {}),

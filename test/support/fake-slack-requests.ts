@@ -96,11 +96,14 @@ export function buttonClickPayload(f: {
   messageTs: string;
   responseUrl: string;
   ephemeral?: boolean;
+  /** The workspace the click comes from (OAuth mode); T0001 otherwise. */
+  teamId?: string;
 }): Record<string, unknown> {
+  const teamId = f.teamId ?? 'T0001';
   return {
     type: 'block_actions',
-    team: { id: 'T0001', domain: 'acme' },
-    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: 'T0001' },
+    team: { id: teamId, domain: 'acme' },
+    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: teamId },
     api_app_id: 'A0001',
     token: 'legacy-verification-token',
     container: {

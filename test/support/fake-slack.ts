@@ -112,6 +112,8 @@ export class FakeSlack {
   private readonly workspaces = new Map<string, FakeWorkspace>();
   /** Users users.info reports as workspace admins. */
   readonly admins = new Set<string>();
+  /** User groups as usergroups.users.list answers: group id (S…) → member user ids. */
+  readonly userGroups = new Map<string, string[]>();
   private nextTs = 1_700_000_000;
   private server: Server | undefined;
   private base = '';
@@ -333,6 +335,10 @@ export class FakeSlack {
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };
+      case 'usergroups.users.list': {
+        const users = this.userGroups.get(String(args['usergroup']));
+        return users ? { ok: true, users } : { ok: false, error: 'no_such_subteam' };
+      }
       case 'files.getUploadURLExternal': {
         const id = `F${this.nextTs++}`;
         this.uploads.set(id, {

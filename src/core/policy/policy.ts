@@ -83,6 +83,8 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
   );
   const roleOf = (actor: Actor): RoleInfo => {
     if (!file) {
+      // Many-tenant mode: the tenant's own roles (src/tenants/tenant-roles.ts); a policy file wins.
+      if (actor.tenantRole) return actor.tenantRole;
       return actor.platform === 'console'
         ? { role: 'admin', source: 'default: console user without a policy file' }
         : { role: 'viewer', source: 'default: chat users are viewers without a policy file' };

@@ -1,7 +1,10 @@
 // Interactions become neutral invocations and action events: Discord paths and option names map
 // back to the definitions, identity is the user id, roles come from the member.
 import { describe, expect, it } from 'vitest';
+import { PermissionFlagsBits, PermissionsBitField } from 'discord.js';
 import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
+import { DISCORD_FACTS } from '../../../../adapters/discord/guild-tenancy.js';
+import { tenantRoleOf } from '../../../../src/core/policy/tenant-roles.js';
 import {
   indexCommands,
   parseCustomId,
@@ -155,5 +158,43 @@ describe('Discord: which language the answer is in', () => {
     const source = interaction(whoami, { locale: '', guildLocale: 'id' });
     expect(toInvocation(source, index).locale).toBe('id');
     expect(toActionEvent(source, 'cancel', 'tok').locale).toBe('id');
+  });
+});
+
+describe('Discord: who manages the server (the guild policy’s default admins)', () => {
+  const whoami = [{ name: 'whoami', type: 1 }] as CommandInteractionOption[];
+  const index = indexCommands(commands);
+  const permissions = (granted: bigint) => ({
+    memberPermissions: new PermissionsBitField(granted),
+  });
+
+  it('marks members with Manage Server or Administrator, and nobody else', () => {
+    const manager = toInvocation(interaction(whoami, permissions(PermissionFlagsBits.ManageGuild)), index);
+    const administrator = toInvocation(
+      interaction(whoami, permissions(PermissionFlagsBits.Administrator)),
+      index,
+    );
+    const member = toInvocation(interaction(whoami, permissions(PermissionFlagsBits.SendMessages)), index);
+    expect(manager.actor.workspaceAdmin).toBe(true);
+    expect(administrator.actor.workspaceAdmin).toBe(true);
+    expect(member.actor.workspaceAdmin).toBeUndefined();
+    expect(toInvocation(interaction(whoami), index).actor.workspaceAdmin).toBeUndefined();
+  });
+
+  it('feeds the guild policy: managers are admins, member roles are role members', async () => {
+    const manager = toInvocation(
+      interaction(whoami, permissions(PermissionFlagsBits.ManageGuild)),
+      index,
+    ).actor;
+    const member = toInvocation(interaction(whoami), index).actor;
+    expect(await DISCORD_FACTS.isAdmin(manager)).toBe(true);
+    expect(await DISCORD_FACTS.isAdmin(member)).toBe(false);
+    const tenant = { roles: { admin: [], operator: ['role:R1'], viewer: [] } };
+    const facts = { ...DISCORD_FACTS, installer: async () => null };
+    expect(await tenantRoleOf(tenant, manager, facts)).toMatchObject({ role: 'admin' });
+    expect(await tenantRoleOf(tenant, member, facts)).toEqual({
+      role: 'operator',
+      source: 'tenant policy: role:R1',
+    });
   });
 });

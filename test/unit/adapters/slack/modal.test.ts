@@ -92,6 +92,7 @@ describe('Slack app manifest', () => {
       'chat:write.public',
       'commands',
       'files:write',
+      'usergroups:read',
       'users:read',
     ]);
   });

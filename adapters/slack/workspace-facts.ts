@@ -1,0 +1,67 @@
+// Per-tenant policy on Slack (OAuth mode): who administers the workspace (`users.info` is_admin /
+// is_owner) and who is in a user group (`usergroups.users.list`), asked with the workspace's own
+// bot token and cached per workspace for a few minutes. A failed lookup counts as "no" (the person
+// stays a viewer) and is remembered briefly, so an outage costs one call per person, not one per command.
+import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
+import type { Logger } from '../../src/logger.js';
+import { currentTenant } from '../../src/tenants/scope.js';
+import type { PlatformFacts } from '../../src/tenants/tenant-roles.js';
+
+/** The two Web API methods asked (Bolt's WebClient has them). */
+export interface SlackDirectoryClient {
+  users: { info(args: { user: string }): Promise<{ user?: { is_admin?: boolean; is_owner?: boolean } }> };
+  usergroups: { users: { list(args: { usergroup: string }): Promise<{ users?: string[] }> } };
+}
+
+export interface WorkspaceFactsOptions {
+  /** How long an answer is kept (default 5 min: a new admin or group member waits that long at most). */
+  ttlMs?: number;
+  /** How long a failed lookup is remembered as "no" (default 30 s). */
+  failureTtlMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+/** Slack's answers for the tenant policy, cached per workspace. */
+export function slackWorkspaceFacts(
+  client: SlackDirectoryClient,
+  options: WorkspaceFactsOptions = {},
+): PlatformFacts {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const failureTtlMs = options.failureTtlMs ?? 30_000;
+  const admins = new ExpiringMap<boolean>(now, 50_000);
+  const groups = new ExpiringMap<readonly string[]>(now, 10_000);
+  // Ids repeat across workspaces only by accident; the workspace is part of every key anyway.
+  const key = (id: string) => `${currentTenant()?.id ?? ''}\u241f${id}`;
+  return {
+    async isAdmin(actor) {
+      const known = admins.get(key(actor.userId));
+      if (known !== undefined) return known;
+      try {
+        const { user } = await client.users.info({ user: actor.userId });
+        const admin = Boolean(user?.is_admin || user?.is_owner);
+        admins.set(key(actor.userId), admin, ttlMs);
+        return admin;
+      } catch (error) {
+        options.logger?.warn({ err: error }, 'slack users.info failed; not counted as a workspace admin');
+        admins.set(key(actor.userId), false, failureTtlMs);
+        return false;
+      }
+    },
+    async inGroup(actor, groupId) {
+      let members = groups.get(key(groupId));
+      if (members === undefined) {
+        try {
+          members = (await client.usergroups.users.list({ usergroup: groupId })).users ?? [];
+          groups.set(key(groupId), members, ttlMs);
+        } catch (error) {
+          options.logger?.warn({ err: error }, 'slack usergroups.users.list failed; group counted as empty');
+          members = [];
+          groups.set(key(groupId), members, failureTtlMs);
+        }
+      }
+      return members.includes(actor.userId);
+    },
+  };
+}

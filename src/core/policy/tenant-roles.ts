@@ -1,0 +1,116 @@
+// Per-tenant policy (many-tenant mode without a policy file): each workspace / server keeps its own
+// roles in the store, edited with `policy set`. Whoever installed the app and the platform's own
+// admins are the tenant's admins; everyone else is a viewer unless a role names them, by user id,
+// Slack user group (`group:S…`) or Discord role (`role:<id>`). A policy file, where used, wins.
+import type { Actor, Platform } from '../ports.js';
+import { ROLE_NAMES, type RoleName } from './policy-file.js';
+
+/** The roles one tenant keeps in the store (record `TENANT_ROLES_ID` of `COLLECTIONS.tenantRoles`). */
+export interface TenantRoles {
+  /** Members per role: `user:<id>`, `group:<Slack user group id>` or `role:<Discord role id>`. */
+  roles: Record<RoleName, string[]>;
+  /** Who changed them last ("<platform>:<user id>") and when (ms). */
+  changedBy?: string;
+  changedAt?: number;
+}
+
+/** Where roles come from, for `policy show` / `policy set` (a service commands get as `ctx.bot.policyRoles`). */
+export interface PolicyRoles {
+  /** `file`: a policy file is in force (edited there); `tenant`: this tenant's own roles; `defaults`: neither. */
+  mode(): { kind: 'file'; path: string } | { kind: 'tenant' } | { kind: 'defaults' };
+  /** The tenant's roles (mode `tenant`); none set yet reads as empty lists. */
+  read(): Promise<TenantRoles>;
+  write(roles: TenantRoles): Promise<void>;
+}
+
+/** The one record a tenant's roles live in (the store keys it under the tenant). */
+export const TENANT_ROLES_ID = 'roles';
+
+/** A tenant that never ran `policy set`. */
+export const NO_TENANT_ROLES: TenantRoles = { roles: { viewer: [], operator: [], admin: [] } };
+
+/** What the tenant's platform says about a person (each answer may be looked up and cached). */
+export interface WorkspaceFacts {
+  /** The user id of whoever installed the app in this tenant, if known. */
+  installer(): Promise<string | null>;
+  /** Slack: `users.info` is_admin / is_owner; Discord: Administrator or Manage Server. */
+  isAdmin(actor: Actor): Promise<boolean>;
+  /** Whether the person is in a Slack user group (Discord roles are on the actor). */
+  inGroup(actor: Actor, groupId: string): Promise<boolean>;
+}
+
+/** The actor's role in the tenant and why (the shape of the policy's RoleInfo). */
+export interface TenantRole {
+  role: RoleName | null;
+  source: string;
+}
+
+const SLACK_USER = /^[UW][A-Z0-9]{2,20}$/;
+const SLACK_GROUP = /^S[A-Z0-9]{2,20}$/;
+const SNOWFLAKE = /^\d{15,21}$/;
+
+/** One typed member as stored, or null when it is not a member of `platform`. */
+function memberOf(word: string, platform: Platform): string | null {
+  if (platform === 'slack') {
+    // Slack escapes mentions in command text as <@U…|name> and <!subteam^S…|@name>.
+    const user = /^<@([UW][A-Z0-9]{2,20})(\|[^>]*)?>$/.exec(word)?.[1] ?? word.replace(/^@/, '');
+    if (SLACK_USER.test(user)) return `user:${user}`;
+    const group =
+      /^<!subteam\^(S[A-Z0-9]{2,20})(\|[^>]*)?>$/.exec(word)?.[1] ?? /^subteam:(.+)$/.exec(word)?.[1];
+    return group && SLACK_GROUP.test(group) ? `group:${group}` : null;
+  }
+  if (platform === 'discord') {
+    const role = /^<@&(\d+)>$/.exec(word)?.[1] ?? /^role:(\d+)$/.exec(word)?.[1];
+    if (role !== undefined) return SNOWFLAKE.test(role) ? `role:${role}` : null;
+    const user = /^<@!?(\d+)>$/.exec(word)?.[1] ?? word;
+    return SNOWFLAKE.test(user) ? `user:${user}` : null;
+  }
+  return null;
+}
+
+/** The members typed after `policy set <role>`: every word must name one, or the first that does not is returned. */
+export function parseTenantMembers(
+  text: string,
+  platform: Platform,
+): { ok: true; members: string[] } | { ok: false; bad: string } {
+  const members: string[] = [];
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const member = memberOf(word, platform);
+    if (!member) return { ok: false, bad: word };
+    if (!members.includes(member)) members.push(member);
+  }
+  return { ok: true, members };
+}
+
+async function matches(member: string, actor: Actor, facts: WorkspaceFacts): Promise<boolean> {
+  const colon = member.indexOf(':');
+  const kind = member.slice(0, colon);
+  const id = member.slice(colon + 1);
+  if (kind === 'user') return actor.userId === id;
+  if (kind === 'role') return (actor.roles ?? []).includes(id);
+  return kind === 'group' && facts.inGroup(actor, id);
+}
+
+/** The highest role the tenant grants `actor`: admin first (installer, named, platform admin), viewer by default. */
+export async function tenantRoleOf(
+  tenantRoles: TenantRoles,
+  actor: Actor,
+  facts: WorkspaceFacts,
+): Promise<TenantRole> {
+  for (const role of [...ROLE_NAMES].reverse()) {
+    const members = tenantRoles.roles[role] ?? [];
+    // People named one by one first: no platform call needed.
+    const named = members.find((m) => m.startsWith('user:') && m.slice(5) === actor.userId);
+    if (named) return { role, source: `tenant policy: ${named}` };
+    if (role === 'admin') {
+      if ((await facts.installer()) === actor.userId) return { role, source: 'tenant: installed the app' };
+      if (await facts.isAdmin(actor)) return { role, source: 'tenant: workspace admin' };
+    }
+    for (const member of members.filter((m) => !m.startsWith('user:')))
+      if (await matches(member, actor, facts)) return { role, source: `tenant policy: ${member}` };
+  }
+  return { role: 'viewer', source: 'tenant: everyone is a viewer by default' };
+}
+
+/** The role names `policy set` accepts. */
+export const TENANT_ROLE_NAMES = ROLE_NAMES;

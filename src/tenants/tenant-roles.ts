@@ -1,0 +1,77 @@
+// Per-tenant policy at the core's door: in a tenant's request (Slack workspace, Discord guild), and
+// while no policy file is in force, the actor is given the role the tenant's own policy grants
+// (src/core/policy/tenant-roles.ts) before the dispatcher sees the request, so every check of the
+// core — authorise, approve, whoami, help — reads it from the policy as it reads a file's role.
+import {
+  tenantRoleOf,
+  tenantRolesIn,
+  type Actor,
+  type BotStore,
+  type ConfirmGate,
+  type Dispatcher,
+  type WorkspaceFacts,
+} from '../core/index.js';
+import type { Logger } from '../logger.js';
+import { currentTenant } from './scope.js';
+import type { TenantKeys } from './tenant-keys.js';
+
+/** What the adapter knows of its platform: its admins and its groups (the installer comes from the directory). */
+export type PlatformFacts = Omit<WorkspaceFacts, 'installer'>;
+
+/** Gives a request's actor its tenant role. */
+export interface TenantRoleResolver {
+  /** `request` with `actor.tenantRole` set; as it came outside a tenant, or while a policy file is in force. */
+  withRole<T extends { actor: Actor }>(request: T, facts: PlatformFacts): Promise<T>;
+}
+
+/** The resolver over the tenant-scoped store (roles) and the directory (installer). */
+export function createTenantRoles(options: {
+  store: BotStore;
+  keys: Pick<TenantKeys, 'installer'>;
+  /** A policy file in force wins: nothing is resolved then. */
+  fileInForce: () => boolean;
+  logger?: Pick<Logger, 'warn'>;
+}): TenantRoleResolver {
+  const roles = tenantRolesIn(options.store);
+  return {
+    async withRole(request, facts) {
+      const tenant = currentTenant();
+      if (!tenant || options.fileInForce()) return request;
+      try {
+        const tenantRole = await tenantRoleOf(await roles.read(), request.actor, {
+          ...facts,
+          installer: () => options.keys.installer(tenant.id),
+        });
+        return { ...request, actor: { ...request.actor, tenantRole } };
+      } catch (error) {
+        // The store could not say: the person is a viewer for this request (the policy's default).
+        options.logger?.warn({ err: error }, 'tenant roles unreadable; answering as a viewer');
+        return request;
+      }
+    },
+  };
+}
+
+/** The dispatcher with every request's actor given its tenant role first. */
+export function withTenantRoles(
+  dispatcher: Dispatcher,
+  roles: TenantRoleResolver,
+  facts: PlatformFacts,
+): Dispatcher {
+  return {
+    dispatch: async (invocation, responder) =>
+      dispatcher.dispatch(await roles.withRole(invocation, facts), responder),
+    act: async (event, responder) => dispatcher.act(await roles.withRole(event, facts), responder),
+    commands: () => dispatcher.commands(),
+    typedDialog: (token) => dispatcher.typedDialog(token),
+  };
+}
+
+/** The confirm gate (asked before a typed-confirmation dialog opens) with the clicker's tenant role, as the click itself will have it. */
+export function gateWithTenantRoles(
+  gate: ConfirmGate,
+  roles: TenantRoleResolver,
+  facts: PlatformFacts,
+): ConfirmGate {
+  return { refusal: async (event) => gate.refusal(await roles.withRole(event, facts)) };
+}

@@ -1,0 +1,68 @@
+// The Slack side of the tenant policy: workspace admins (users.info) and user groups
+// (usergroups.users.list), cached per workspace; a failed lookup is a "no", remembered briefly.
+import { describe, expect, it } from 'vitest';
+import {
+  slackWorkspaceFacts,
+  type SlackDirectoryClient,
+} from '../../../../adapters/slack/workspace-facts.js';
+import { runInTenant } from '../../../../src/tenants/scope.js';
+
+const person = (userId: string) => ({ platform: 'slack', userId, displayName: userId });
+
+function directory(admins: string[], groups: Record<string, string[]>) {
+  const calls: string[] = [];
+  let failing = false;
+  const client: SlackDirectoryClient = {
+    users: {
+      info: async ({ user }) => {
+        calls.push(`users.info ${user}`);
+        if (failing) throw new Error('slack down');
+        return { user: { is_admin: admins.includes(user), is_owner: false } };
+      },
+    },
+    usergroups: {
+      users: {
+        list: async ({ usergroup }) => {
+          calls.push(`usergroups.users.list ${usergroup}`);
+          if (failing) throw new Error('slack down');
+          return { users: groups[usergroup] ?? [] };
+        },
+      },
+    },
+  };
+  return { client, calls, fail: (on: boolean) => (failing = on) };
+}
+
+describe('slackWorkspaceFacts', () => {
+  it('asks once per person and group within the cache time, per workspace', async () => {
+    let now = 0;
+    const slack = directory(['U0BOSS'], { S0OPS: ['U0A8'] });
+    const facts = slackWorkspaceFacts(slack.client, { now: () => now, ttlMs: 1_000 });
+    const inA = <T>(work: () => Promise<T>) => runInTenant({ id: 'slack:TA' }, work);
+    expect(await inA(() => facts.isAdmin(person('U0BOSS')))).toBe(true);
+    expect(await inA(() => facts.isAdmin(person('U0BOSS')))).toBe(true);
+    expect(await inA(() => facts.isAdmin(person('U0A8')))).toBe(false);
+    expect(await inA(() => facts.inGroup(person('U0A8'), 'S0OPS'))).toBe(true);
+    expect(await inA(() => facts.inGroup(person('U0A9'), 'S0OPS'))).toBe(false);
+    expect(slack.calls).toEqual(['users.info U0BOSS', 'users.info U0A8', 'usergroups.users.list S0OPS']);
+    // Another workspace asks for itself; past the cache time the answer is asked again.
+    await runInTenant({ id: 'slack:TB' }, () => facts.isAdmin(person('U0BOSS')));
+    now = 1_001;
+    await inA(() => facts.isAdmin(person('U0BOSS')));
+    expect(slack.calls.filter((c) => c === 'users.info U0BOSS')).toHaveLength(3);
+  });
+
+  it('counts a failed lookup as no, and remembers that only briefly', async () => {
+    let now = 0;
+    const slack = directory(['U0BOSS'], { S0OPS: ['U0A8'] });
+    const facts = slackWorkspaceFacts(slack.client, { now: () => now, failureTtlMs: 100 });
+    slack.fail(true);
+    expect(await facts.isAdmin(person('U0BOSS'))).toBe(false);
+    expect(await facts.inGroup(person('U0A8'), 'S0OPS')).toBe(false);
+    slack.fail(false);
+    expect(await facts.isAdmin(person('U0BOSS'))).toBe(false);
+    now = 101;
+    expect(await facts.isAdmin(person('U0BOSS'))).toBe(true);
+    expect(await facts.inGroup(person('U0A8'), 'S0OPS')).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+// Per-tenant policy, pure part: which typed words name members on each platform, and which role
+// the tenant grants a person (installer and platform admins are admins, named people, Slack user
+// groups and Discord roles, everyone else a viewer); the policy reads it only without a file.
+import { describe, expect, it } from 'vitest';
+import { createPolicy } from '../../../../src/core/policy/policy.js';
+import { parsePolicy } from '../../../../src/core/policy/policy-file.js';
+import {
+  NO_TENANT_ROLES,
+  parseTenantMembers,
+  tenantRoleOf,
+  type TenantRoles,
+  type WorkspaceFacts,
+} from '../../../../src/core/policy/tenant-roles.js';
+import type { Actor } from '../../../../src/core/ports.js';
+
+const slackUser = (userId: string): Actor => ({ platform: 'slack', userId, displayName: userId });
+const facts = (over: Partial<WorkspaceFacts> = {}): WorkspaceFacts => ({
+  installer: async () => 'U0INSTALL',
+  isAdmin: async () => false,
+  inGroup: async () => false,
+  ...over,
+});
+const roles = (partial: Partial<TenantRoles['roles']>): TenantRoles => ({
+  roles: { ...NO_TENANT_ROLES.roles, ...partial },
+});
+
+describe('parseTenantMembers', () => {
+  it('reads Slack mentions, ids and user groups, without duplicates', () => {
+    expect(parseTenantMembers('<@U0A9|nia> U0A8 @U0A8 <!subteam^S0OPS|@ops> subteam:S0DBA', 'slack')).toEqual(
+      { ok: true, members: ['user:U0A9', 'user:U0A8', 'group:S0OPS', 'group:S0DBA'] },
+    );
+  });
+
+  it('reads Discord user and role mentions and ids', () => {
+    expect(
+      parseTenantMembers(
+        '<@120000000000000001> <@!120000000000000002> <@&130000000000000001> role:130000000000000002 120000000000000003',
+        'discord',
+      ),
+    ).toEqual({
+      ok: true,
+      members: [
+        'user:120000000000000001',
+        'user:120000000000000002',
+        'role:130000000000000001',
+        'role:130000000000000002',
+        'user:120000000000000003',
+      ],
+    });
+  });
+
+  it('names the first word that is no member of this platform', () => {
+    expect(parseTenantMembers('U0A9 hello', 'slack')).toEqual({ ok: false, bad: 'hello' });
+    expect(parseTenantMembers('subteam:S0OPS', 'discord')).toEqual({ ok: false, bad: 'subteam:S0OPS' });
+    expect(parseTenantMembers('role:123', 'slack')).toEqual({ ok: false, bad: 'role:123' });
+    expect(parseTenantMembers('<@channel>', 'slack')).toEqual({ ok: false, bad: '<@channel>' });
+    expect(parseTenantMembers('<!here>', 'slack')).toEqual({ ok: false, bad: '<!here>' });
+    expect(parseTenantMembers('@everyone', 'discord')).toEqual({ ok: false, bad: '@everyone' });
+  });
+});
+
+describe('tenantRoleOf', () => {
+  it('makes the installer and the platform’s admins admins, everyone else a viewer', async () => {
+    const admins = facts({ isAdmin: async (actor) => actor.userId === 'U0BOSS' });
+    expect(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0INSTALL'), admins)).toEqual({
+      role: 'admin',
+      source: 'tenant: installed the app',
+    });
+    expect((await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0BOSS'), admins)).role).toBe('admin');
+    expect(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0ANY'), admins)).toEqual({
+      role: 'viewer',
+      source: 'tenant: everyone is a viewer by default',
+    });
+  });
+
+  it('grants the highest role that names the person, a group they are in, or a Discord role they hold', async () => {
+    const tenant = roles({ operator: ['user:U0OPS', 'group:S0OPS'], admin: ['role:130000000000000001'] });
+    const inOps = facts({ inGroup: async (actor, group) => group === 'S0OPS' && actor.userId === 'U0GRP' });
+    expect(await tenantRoleOf(tenant, slackUser('U0OPS'), inOps)).toEqual({
+      role: 'operator',
+      source: 'tenant policy: user:U0OPS',
+    });
+    expect((await tenantRoleOf(tenant, slackUser('U0GRP'), inOps)).source).toBe('tenant policy: group:S0OPS');
+    const member: Actor = {
+      platform: 'discord',
+      userId: '1',
+      displayName: 'd',
+      roles: ['130000000000000001'],
+    };
+    expect((await tenantRoleOf(tenant, member, facts())).role).toBe('admin');
+    expect((await tenantRoleOf(tenant, slackUser('U0OTHER'), inOps)).role).toBe('viewer');
+  });
+});
+
+describe('the policy and a tenant role', () => {
+  const tenantAdmin: Actor = { ...slackUser('U0A1'), tenantRole: { role: 'admin', source: 'tenant: x' } };
+
+  it('takes the tenant role without a policy file', () => {
+    expect(createPolicy(null, null).roleOf(tenantAdmin).role).toBe('admin');
+    expect(createPolicy(null, null).roleOf(slackUser('U0A1')).role).toBe('viewer');
+  });
+
+  it('ignores it when a policy file is in force: the file wins', () => {
+    const file = parsePolicy('roles:\n  viewer: ["*"]\n', 'p.yaml', []);
+    expect(createPolicy(file, 'p.yaml').roleOf(tenantAdmin).role).toBe('viewer');
+  });
+});

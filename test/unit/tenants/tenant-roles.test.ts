@@ -1,0 +1,175 @@
+// Per-tenant policy through the runner: the tenancy gives each request's actor its tenant role,
+// `policy show` / `policy set` read and edit the tenant's roles (tenant admins only, audited,
+// another tenant unaffected), bad input changes nothing, and a policy file wins.
+import { describe, expect, it } from 'vitest';
+import { policyCommands } from '../../../commands/policy.js';
+import type { Actor, Dispatcher, Invocation } from '../../../src/core/index.js';
+import { renderText } from '../../../src/render/text.js';
+import { runInTenant, tenantScope } from '../../../src/tenants/scope.js';
+import {
+  createTenantRoles,
+  gateWithTenantRoles,
+  withTenantRoles,
+  type PlatformFacts,
+} from '../../../src/tenants/tenant-roles.js';
+import { pendingCard } from '../../../src/render/buttons.js';
+import { actors, makeBot, POLICY, recordingResponder, WEB1 } from '../../support/core-fakes.js';
+
+const scope = tenantScope(async (id) => ({ id }));
+const person = (userId: string): Actor => ({ platform: 'slack', userId, displayName: userId });
+const INSTALLER = person('U0INSTALL');
+const OPERATOR = person('U0OPS');
+const GROUPIE = person('U0GRP');
+const VIEWER = person('U0VIEW');
+const FACTS: PlatformFacts = {
+  isAdmin: async () => false,
+  inGroup: async (actor, group) => group === 'S0OPS' && actor.userId === GROUPIE.userId,
+};
+
+async function tenantBot(policy?: string) {
+  const { bot } = await makeBot({ tenants: scope, commands: policyCommands, ...(policy ? { policy } : {}) });
+  const roles = createTenantRoles({
+    store: bot.store,
+    keys: { installer: async () => INSTALLER.userId },
+    fileInForce: () => Boolean(bot.policy.source),
+  });
+  const dispatcher: Dispatcher = withTenantRoles(bot.dispatcher, roles, FACTS);
+  let seq = 0;
+  const say = async (tenant: string, text: string, actor: Actor) => {
+    const responder = recordingResponder();
+    const invocation: Invocation = {
+      id: `t-${(seq += 1)}`,
+      platform: actor.platform,
+      actor,
+      channelId: 'C1',
+      input: { kind: 'text', text },
+    };
+    await runInTenant({ id: tenant }, () => dispatcher.dispatch(invocation, responder));
+    const last = responder.replies.at(-1);
+    return {
+      text: last ? renderText(last.message) : '',
+      visibility: last?.visibility,
+      token: pendingCard(last?.message)?.token,
+    };
+  };
+  const roleOf = async (tenant: string, actor: Actor) =>
+    runInTenant({ id: tenant }, async () =>
+      bot.policy.roleOf((await roles.withRole({ actor }, FACTS)).actor),
+    );
+  return { bot, say, roleOf, roles };
+}
+
+describe('per-tenant policy', () => {
+  it('lets the installer name a role’s members, audited, privately, in that tenant only', async () => {
+    const { bot, say, roleOf } = await tenantBot();
+    try {
+      expect((await roleOf('slack:TA', GROUPIE)).role).toBe('viewer');
+      const set = await say('slack:TA', 'policy set operator <@U0OPS|ops> subteam:S0OPS', INSTALLER);
+      expect(set.text).toContain('Role changed');
+      expect(set.visibility).toBe('ephemeral');
+      expect(await roleOf('slack:TA', OPERATOR)).toEqual({
+        role: 'operator',
+        source: 'tenant policy: user:U0OPS',
+      });
+      expect((await roleOf('slack:TA', GROUPIE)).role).toBe('operator');
+      const shown = await say('slack:TA', 'policy show', VIEWER);
+      expect(shown.text).toContain('operator: @U0OPS, @subteam:S0OPS');
+      expect(shown.visibility).toBe('ephemeral');
+      const audited = await runInTenant({ id: 'slack:TA' }, () => bot.audit.recent('C1', 5, 'slack'));
+      expect(audited.find((r) => r.command === 'policy set')).toMatchObject({
+        result: 'ok',
+        summary: 'operator: user:U0OPS group:S0OPS',
+      });
+      // Another workspace: its own (empty) roles.
+      expect((await say('slack:TB', 'policy show', VIEWER)).text).toContain('operator: nobody named');
+      expect((await roleOf('slack:TB', OPERATOR)).role).toBe('viewer');
+      // `none` empties a role.
+      expect((await say('slack:TA', 'policy set operator none', INSTALLER)).text).toContain('names nobody');
+      expect((await roleOf('slack:TA', OPERATOR)).role).toBe('viewer');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('asks the confirm gate (before a typed-name dialog) with the clicker’s tenant role', async () => {
+    const { bot, say, roles } = await tenantBot();
+    try {
+      const { token } = await say('slack:TA', `instance delete ${WEB1}`, INSTALLER);
+      expect(token).toBeDefined();
+      const event = {
+        id: 'gate-1',
+        platform: 'slack',
+        actor: INSTALLER,
+        channelId: 'C1',
+        token: token!,
+        action: 'confirm' as const,
+      };
+      const gate = gateWithTenantRoles(bot.lookups.gate, roles, FACTS);
+      expect(await runInTenant({ id: 'slack:TA' }, () => gate.refusal(event))).toBeNull();
+      // The bare gate would see a viewer (the policy's default without a tenant role).
+      const bare = await runInTenant({ id: 'slack:TA' }, () => bot.lookups.gate.refusal(event));
+      expect(renderText(bare!)).toContain('You may not run');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('refuses viewers, operators and bad input, and changes nothing', async () => {
+    const { bot, say, roleOf } = await tenantBot();
+    try {
+      await say('slack:TA', 'policy set operator <@U0OPS|ops>', INSTALLER);
+      expect((await say('slack:TA', 'policy set admin <@U0VIEW>', VIEWER)).text).toContain(
+        'You may not run `policy set`',
+      );
+      expect((await say('slack:TA', 'policy set admin <@U0OPS>', OPERATOR)).text).toContain(
+        'Only admins here may change roles: your role is operator. Nothing changed.',
+      );
+      expect((await say('slack:TA', 'policy set boss <@U0OPS>', INSTALLER)).text).toContain(
+        'Invalid <role> `boss`: choose one of viewer, operator, admin.',
+      );
+      expect((await say('slack:TA', 'policy set admin U0OPS hello', INSTALLER)).text).toContain(
+        '`hello` is not a member',
+      );
+      expect((await say('slack:TA', 'policy set admin none U0OPS', INSTALLER)).text).toContain('goes alone');
+      expect((await say('slack:TA', 'policy set admin', INSTALLER)).text).toContain('Missing');
+      expect((await say('slack:TA', 'policy set operator U0OPS', INSTALLER)).text).toContain(
+        'nothing changed',
+      );
+      expect((await roleOf('slack:TA', OPERATOR)).role).toBe('operator');
+      expect(await roleOf('slack:TA', VIEWER)).toMatchObject({ role: 'viewer' });
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('leaves roles to the policy file when one is in force: `policy set` refuses', async () => {
+    const { bot, say, roleOf } = await tenantBot(POLICY);
+    try {
+      const refused = await say('slack:TA', 'policy set operator <@U0OPS>', actors.admin);
+      expect(refused.text).toContain('which wins over `policy set` — nothing changed');
+      expect((await say('slack:TA', 'policy show', actors.admin)).text).toContain(
+        'Roles come from the policy file',
+      );
+      // The installer is nobody special under the file.
+      expect((await roleOf('slack:TA', INSTALLER)).source).toContain('policy');
+      expect((await roleOf('slack:TA', INSTALLER)).role).toBe('viewer');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('keeps single-tenant mode as it was: no tenant, no tenant roles', async () => {
+    const { bot } = await makeBot({ commands: policyCommands });
+    try {
+      const roles = createTenantRoles({
+        store: bot.store,
+        keys: { installer: async () => INSTALLER.userId },
+        fileInForce: () => false,
+      });
+      expect((await roles.withRole({ actor: INSTALLER }, FACTS)).actor).toBe(INSTALLER);
+      expect(bot.policy.roleOf(INSTALLER).role).toBe('viewer');
+    } finally {
+      await bot.close();
+    }
+  });
+});
