@@ -216,7 +216,7 @@ export const watches = defineCommand({
   risk: 'read',
   run: async (ctx) => {
     const { locale } = ctx;
-    const list = await watchesOf(ctx.bot, locale).list(ctx.actor.platform, ctx.channelId);
+    const list = await watchesOf(ctx.bot, locale).list(ctx.actor.platform, ctx.channelId, locale);
     if (list.length === 0) return message(t(locale, 'watch.noneTitle'), [text(t(locale, 'watch.none'))]);
     const rows = list.map((w) => [
       w.instance.label,

@@ -1,6 +1,7 @@
 // The ports between the core and the watch module (src/watch implements them): the watch book
 // behind `watch` / `watches` / `unwatch`, and the alert actions behind the hidden `alert ack` /
 // `alert snooze` commands an alert card's buttons run.
+import type { Locale } from '../i18n/locale.js';
 import type { Actor, Platform, ResolvedInstance } from './ports.js';
 
 /** What `watch` sets for one instance in one channel. */
@@ -73,7 +74,8 @@ export interface WatchService {
   ): Promise<'created' | 'changed'>;
   /** False when the instance was not watched from this channel. */
   remove(platform: Platform, channelId: string, instanceUuid: string): Promise<boolean>;
-  list(platform: Platform, channelId: string): Promise<WatchSummary[]>;
+  /** The watches, with their state and names in the reader's `locale` (default English). */
+  list(platform: Platform, channelId: string, locale?: Locale): Promise<WatchSummary[]>;
   /** Silences of watched servers (issue 24); absent where alerts are not posted. */
   silences?: SilenceService;
   /** `watch --all` / `--location`; absent where there is no API to list servers from. */

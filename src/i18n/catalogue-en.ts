@@ -5,6 +5,7 @@ import { commandsEn } from './commands-en.js';
 import { alertsEn } from './alerts-en.js';
 import { consoleEn } from './console-en.js';
 import { watchEn } from './watch-en.js';
+import { noticesEn } from './notices-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
@@ -13,6 +14,7 @@ export const en = {
   ...alertsEn,
   ...consoleEn,
   ...watchEn,
+  ...noticesEn, // the watch module's details, refusals and notices
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -6,6 +6,7 @@ import { commandsId } from './commands-id.js';
 import { alertsId } from './alerts-id.js';
 import { consoleId } from './console-id.js';
 import { watchId } from './watch-id.js';
+import { noticesId } from './notices-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
@@ -14,6 +15,7 @@ export const id: Record<MessageKey, string> = {
   ...alertsId,
   ...consoleId,
   ...watchId,
+  ...noticesId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

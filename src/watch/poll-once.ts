@@ -17,7 +17,7 @@ import {
 import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
-import { namedWatch, type WatchBook } from './watch-book.js';
+import { namedWatch, shownWatch, type WatchBook } from './watch-book.js';
 import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
 import type { IncidentPager } from './incident-pages.js';
@@ -66,10 +66,11 @@ async function observe(
   api: HostingApi,
   watch: WatchRecord,
   now: () => number,
+  locale: Locale,
 ): Promise<(Observation & { location?: string; lastBackupAt?: string | null }) | PollOutcome> {
   try {
     if (watch.billing)
-      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now())) };
+      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now()), locale) };
     const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -103,10 +104,13 @@ async function observe(
 
 /** Polls one watch once and shows the result; returns how it went. */
 export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, stored, deps.now);
+  // Everything this poll writes for the channel (details, cards, notices) is in its language.
+  const locale = await watchLocale(deps, stored);
+  const seen = await observe(deps.api, stored, deps.now, locale);
   if (typeof seen === 'string') return seen;
   const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
-  const watch = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
+  const named = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
+  const watch = shownWatch(named, locale);
   const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
   const now = deps.now();
   const out = evaluate({
@@ -125,7 +129,7 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
     { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
     now,
   );
-  for (const effect of out.effects) await show(deps, watch, out.state, effect, now, silence);
+  for (const effect of out.effects) await show(deps, watch, out.state, effect, now, silence, locale);
   // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
   const latest = await deps.book.alerts.get(watch.id);
   if (latest) keepClicks(out.state, latest);
@@ -175,6 +179,7 @@ async function show(
   effect: AlertEffect,
   now: number,
   silence: Silence | undefined,
+  locale: Locale,
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
@@ -197,7 +202,6 @@ async function show(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
-  const locale = await watchLocale(deps, watch);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;

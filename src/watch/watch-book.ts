@@ -8,6 +8,9 @@ import {
   type WatchService,
   type WatchSummary,
   UserError,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../core/index.js';
 import { cannotPostText } from './delivery.js';
 import type { AlertMetrics } from './ports.js';
@@ -100,7 +103,7 @@ export function createWatchService(
       await count();
       return true;
     },
-    async list(platform, channelId) {
+    async list(platform, channelId, locale = DEFAULT_LOCALE) {
       const mine = (await book.watches.list()).filter(
         (w) => w.platform === platform && w.channelId === channelId,
       );
@@ -108,7 +111,7 @@ export function createWatchService(
       const silenceOf = await silencesOf(store, now());
       for (const stored of mine) {
         const state = await book.alerts.get(stored.id);
-        const w = namedWatch(stored, state);
+        const w = shownWatch(namedWatch(stored, state), locale);
         const silence = silenceOf({
           uuid: w.instance.uuid,
           ...(state?.location ? { location: state.location } : {}),
@@ -127,6 +130,13 @@ export function createWatchService(
       return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
+}
+
+/** The watch as a channel reads it: the balance watch (stored under the word people type) named in `locale`. */
+export function shownWatch(watch: WatchRecord, locale: Locale): WatchRecord {
+  return watch.billing
+    ? { ...watch, instance: { ...watch.instance, label: t(locale, 'billingWatch.label') } }
+    : watch;
 }
 
 /** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */
