@@ -119,6 +119,7 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
     observation: seen,
     now,
     recentlyConfirmed,
+    locale,
     ...(deps.rules ? { rules: deps.rules } : {}),
   });
   if ('location' in seen && seen.location) out.state.location = seen.location;

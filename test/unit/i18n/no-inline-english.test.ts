@@ -18,7 +18,6 @@ const API_WORDS = new Set(['Rolling back']);
 const NOT_YET = [
   'commands/bot-audit.ts',
   'src/watch/alert-buttons.ts',
-  'src/watch/alert-rules.ts',
   'src/watch/delivery.ts',
   'src/watch/fleet-watches.ts',
   'src/watch/group-card.ts', // the storm group card (issue 24), written after the catalogue split
