@@ -77,6 +77,7 @@ export const billingWatch = command({
       ctx.channelId,
       { instance: BALANCE_WATCH, billing: limits },
       ctx.actor,
+      locale,
     );
     const runway = runwayOf(summary, ctx.now(), locale);
     const balance = money(summary.current_balance, BALANCE_CURRENCY, locale);

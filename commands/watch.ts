@@ -98,6 +98,7 @@ async function watchFleet(
     scope,
     settings,
     ctx.actor,
+    locale,
   );
   const limits = thresholds(settings.cpuPercent, settings.memoryPercent, locale);
   const servers = done.servers.length;
@@ -187,6 +188,7 @@ export const watch = defineCommand({
       ctx.channelId,
       settings,
       ctx.actor,
+      locale,
     );
     return {
       message: message(
@@ -236,7 +238,7 @@ export const watches = defineCommand({
 /** `unwatch --all` / `unwatch --location <name>`. */
 async function unwatchFleet(ctx: CommandContext, scope: FleetScope) {
   const { locale } = ctx;
-  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope);
+  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope, locale);
   if (!done)
     throw new UserError(
       'nothing-to-do',

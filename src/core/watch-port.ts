@@ -37,13 +37,17 @@ export interface FleetWatchOutcome {
 
 /** Watches over a part of the estate, kept in step with the instance list by a periodic sweep. */
 export interface FleetWatchService {
-  /** Throws UserError when the service offers no instance list or no server is in the location. */
+  /**
+   * Throws UserError when the service offers no instance list or no server is in the location;
+   * `locale`: the language of whoever sets it (refusals, `what`, and what is told to them privately).
+   */
   set(
     platform: Platform,
     channelId: string,
     scope: FleetScope,
     settings: Omit<WatchSettings, 'instance' | 'billing'>,
     by: Actor,
+    locale?: Locale,
   ): Promise<FleetWatchOutcome>;
   /**
    * Ends the fleet watch and the server watches it made (`all`: every server watch of the channel,
@@ -53,6 +57,7 @@ export interface FleetWatchService {
     platform: Platform,
     channelId: string,
     scope: FleetScope,
+    locale?: Locale,
   ): Promise<{ what: string; removed: number } | null>;
 }
 
@@ -66,11 +71,13 @@ export interface WatchSummary extends WatchSettings {
 
 /** The channel's watches, kept in the shared store. */
 export interface WatchService {
+  /** `locale`: the language of whoever sets it, for refusals and what is later told to them privately. */
   set(
     platform: Platform,
     channelId: string,
     settings: WatchSettings,
     by: Actor,
+    locale?: Locale,
   ): Promise<'created' | 'changed'>;
   /** False when the instance was not watched from this channel. */
   remove(platform: Platform, channelId: string, instanceUuid: string): Promise<boolean>;

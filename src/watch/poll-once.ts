@@ -246,7 +246,8 @@ async function show(
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
-    if (error instanceof Undelivered) await tellOwner(deps, watch, state.open[effect.kind], error);
+    if (error instanceof Undelivered)
+      await tellOwner(deps, watch, state.open[effect.kind], error, watch.ownerLocale ?? locale);
   }
 }
 
@@ -279,11 +280,15 @@ async function tellOwner(
   watch: WatchRecord,
   alert: OpenAlert | undefined,
   failure: Undelivered,
+  locale: Locale,
 ): Promise<void> {
   if (!alert || alert.undelivered || !deps.poster.tellPrivately) return;
   alert.undelivered = failure.reason;
   try {
-    await deps.poster.tellPrivately(watch.setBy.userId, undeliveredNotice(watch, alert, failure.reason));
+    await deps.poster.tellPrivately(
+      watch.setBy.userId,
+      undeliveredNotice(watch, alert, failure.reason, locale),
+    );
   } catch (error) {
     deps.warn('watch: telling the watch owner failed', { err: error, watch: watch.id });
   }

@@ -9,6 +9,9 @@ import {
   type SilenceSummary,
   type SilenceTargetRef,
   UserError,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../core/index.js';
 import { context, message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
@@ -72,10 +75,12 @@ function summary(s: Silence): SilenceSummary {
   };
 }
 
-/** "silenced until 14:05 UTC by @oscar (kernel upgrade)" — the banner of `watches`. */
-export function silenceBanner(s: Silence): string {
-  const until = new Date(s.until).toISOString().slice(11, 16);
-  return `silenced until ${until} UTC by ${whoFor(s)}${s.reason ? ` (${s.reason})` : ''}`;
+/** "silenced until 14:05 UTC by @oscar (kernel upgrade)" — the banner of `watches`, in the reader's language. */
+export function silenceBanner(s: Silence, locale: Locale = DEFAULT_LOCALE): string {
+  const values = { time: new Date(s.until).toISOString().slice(11, 16), who: whoFor(s) };
+  return s.reason
+    ? t(locale, 'watchState.silencedReason', { ...values, reason: s.reason })
+    : t(locale, 'watchState.silenced', values);
 }
 
 /** What `watches` needs: the silence of each server, by uuid and last seen location. */
