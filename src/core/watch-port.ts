@@ -104,7 +104,10 @@ export interface SilenceSummary {
   reason?: string;
 }
 
-/** Silences shared by every replica; each method throws UserError for an unknown target. */
+/**
+ * Silences shared by every replica; each method throws UserError for an unknown target. `locale`:
+ * the reader's language, for refusals and `what` (default English).
+ */
 export interface SilenceService {
   /** Silences `target` for `duration` ("45m", "2h", "1d"; at most 7 days) from now, replacing a silence of the same target. */
   set(
@@ -113,10 +116,11 @@ export interface SilenceService {
     by: Actor,
     where: { platform: Platform; channelId: string },
     reason?: string,
+    locale?: Locale,
   ): Promise<SilenceSummary & { replaced: boolean }>;
   /** Ends the silence of `target`; what it was, or null when there was none. */
-  remove(target: SilenceTargetRef): Promise<SilenceSummary | null>;
-  list(): Promise<SilenceSummary[]>;
+  remove(target: SilenceTargetRef, locale?: Locale): Promise<SilenceSummary | null>;
+  list(locale?: Locale): Promise<SilenceSummary[]>;
 }
 
 /** The kinds of alert an alert card is about. */

@@ -136,8 +136,12 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if (latest) keepClicks(out.state, latest);
   // Unwatched while we polled: do not bring the state back.
   if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
-  await announceEndedSilences(deps.store, watch.platform, now, (channelId, notice) =>
-    deliver(deps, () => deps.poster.post(channelId, notice)),
+  await announceEndedSilences(
+    deps.store,
+    watch.platform,
+    now,
+    (channelId, notice) => deliver(deps, () => deps.poster.post(channelId, notice)),
+    (channelId) => watchLocale(deps, { platform: watch.platform, channelId }),
   ).catch((error: unknown) => deps.warn('watch: announcing an ended silence failed', { err: error }));
   return seen.ok ? 'ok' : 'failed';
 }
@@ -162,7 +166,7 @@ function keepClicks(next: AlertState, stored: AlertState): void {
 /** The watched channel's language (`language`, else the default); the default when the store cannot say. */
 export async function watchLocale(
   deps: Pick<PollDeps, 'store' | 'locale' | 'warn'>,
-  watch: WatchRecord,
+  watch: Pick<WatchRecord, 'platform' | 'channelId'> & { id?: string },
 ): Promise<Locale> {
   const fallback = deps.locale ?? DEFAULT_LOCALE;
   try {
