@@ -19,7 +19,6 @@ const NOT_YET = [
   'commands/bot-audit.ts',
   'src/watch/alert-buttons.ts',
   'src/watch/group-card.ts', // the storm group card (issue 24), written after the catalogue split
-  'src/watch/paced-poster.ts',
 ];
 
 const exempt = (file: string): boolean => NOT_YET.includes(file);
