@@ -127,3 +127,24 @@ describe('the balance watch in the channel’s language', () => {
     expect(renderText(card!.message)).toContain('Balance IDR 40,000 · under IDR 50,000 · runway 10.0 days');
   });
 });
+
+describe('refusing a watch where the bot cannot post', () => {
+  it('says so in the language of whoever asked, and stores nothing', async () => {
+    const store = createMemoryStore();
+    const service = createWatchService(store, undefined, undefined, async () => 'not_in_channel');
+    const by = { platform: 'slack', userId: 'U1', displayName: 'oscar' } as const;
+    const set = (locale?: Locale) =>
+      service.set('slack', 'C1', { instance: { uuid: UUID, label: 'web-1' } }, by, locale);
+    await expect(set('id')).rejects.toMatchObject({
+      id: 'cannot-post',
+      message:
+        'Saya tidak bisa memposting peringatan di kanal ini, jadi tidak ada yang dipantau. Bot bukan anggota kanal itu: undang bot ke sana (mis. /invite @vpsops).',
+      hint: 'Lalu jalankan lagi perintah watch yang sama.',
+    });
+    await expect(set()).rejects.toMatchObject({
+      message:
+        'I cannot post alerts in this channel, so nothing is watched. The bot is not a member of that channel: invite it there (e.g. /invite @vpsops).',
+    });
+    expect(await watchBook(store).watches.list()).toEqual([]);
+  });
+});
