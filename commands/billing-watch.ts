@@ -27,8 +27,11 @@ const command = commandGroup('billing');
 /** `--runway-days` when not given. */
 export const DEFAULT_RUNWAY_DAYS = 7;
 
-/** The balance watch, as `watches` lists it: one per channel, named like a server. */
-export const BALANCE_WATCH = { uuid: 'billing', label: 'Prepaid balance' };
+/**
+ * The balance watch: one per channel, kept like a server's watch. Its stored label is the word
+ * people type (`unwatch billing`); what readers see is `billingWatch.label` in their language.
+ */
+export const BALANCE_WATCH = { uuid: 'billing', label: 'billing' };
 
 /** "balance < IDR 50,000 or runway < 7 days". */
 export function describeBalanceLimits(limits: BalanceLimits, locale: Locale = DEFAULT_LOCALE): string {
@@ -64,7 +67,7 @@ export const billingWatch = command({
   run: async (ctx, { below, runwayDays }) => {
     const { locale } = ctx;
     const watches = watchesOf(ctx.bot, locale);
-    const summary = await balanceSummary(ctx, ', so the balance cannot be watched — nothing is watched');
+    const summary = await balanceSummary(ctx, 'watch');
     const limits: BalanceLimits = {
       runwayDays: runwayDays ?? DEFAULT_RUNWAY_DAYS,
       ...(below !== undefined ? { belowAmount: below } : {}),
@@ -74,6 +77,7 @@ export const billingWatch = command({
       ctx.channelId,
       { instance: BALANCE_WATCH, billing: limits },
       ctx.actor,
+      locale,
     );
     const runway = runwayOf(summary, ctx.now(), locale);
     const balance = money(summary.current_balance, BALANCE_CURRENCY, locale);

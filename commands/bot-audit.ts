@@ -1,8 +1,19 @@
 // `audit`: the channel's recent actions as a timeline, one outcome word per record.
-import { arg, asFlag, defineCommand, optional, type AuditRecord, type CommandContext, UserError, isUuid } from '../src/core/index.js';
+import {
+  arg,
+  asFlag,
+  defineCommand,
+  optional,
+  type AuditRecord,
+  type CommandContext,
+  UserError,
+  isUuid,
+  t,
+  type Locale,
+} from '../src/core/index.js';
 import { matches, parseSince, type AuditFilter } from './shared/audit-filter.js';
 import { clock } from './shared/dates.js';
-import { DASH, plural, show } from './shared/format.js';
+import { DASH, show } from './shared/format.js';
 
 /** Error ids that mean the request itself was wrong or pointless, not that something failed. */
 const INVALID_IDS = new Set([
@@ -32,11 +43,11 @@ function outcomeWord(record: AuditRecord): string {
   return `failed: ${code}`;
 }
 
-/** The word, then who confirmed and the one-line summary when there is one. */
-function outcome(record: AuditRecord): string {
+/** The word (as `--outcome` takes it, in every language), then who confirmed and the summary. */
+function outcome(record: AuditRecord, locale: Locale): string {
   const parts = [outcomeWord(record)];
   if (record.confirmation === 'confirmed' && record.confirmedBy)
-    parts.push(`confirmed by ${record.confirmedBy}`);
+    parts.push(t(locale, 'audit.confirmedBy', { who: record.confirmedBy }));
   if (record.summary) parts.push(record.summary);
   return parts.join(' · ');
 }
@@ -63,7 +74,8 @@ function target(record: AuditRecord): string {
   return id === undefined ? DASH : show(id);
 }
 
-const text = (description: string) => optional(asFlag(arg.string(description, { max: 80 })));
+/** A filter option: a short text flag. */
+const filterText = { max: 80 };
 
 /** Records scanned per `audit` (the newest of the log's tail), before filters and paging. */
 const SCAN = 5_000;
@@ -84,11 +96,15 @@ export const audit = defineCommand({
   args: {
     limit: optional(asFlag(arg.integer('Records per page', { min: 1, max: 50 })), 10),
     page: optional(asFlag(arg.integer('Page, 1 = newest', { min: 1, max: 1000 })), 1),
-    actor: text('Only this person (name or user id)'),
-    instance: text('Only actions on this instance (hostname or uuid)'),
-    command: text('Only this command, e.g. "instance stop"'),
-    since: text('Only newer than this: 30m, 2h, 3d, 1w or a date'),
-    outcome: text('Only this outcome: ok, denied, invalid, cancelled, expired, pending, failed'),
+    actor: optional(asFlag(arg.string('Only this person (name or user id)', filterText))),
+    instance: optional(asFlag(arg.string('Only actions on this instance (hostname or uuid)', filterText))),
+    command: optional(asFlag(arg.string('Only this command, e.g. "instance stop"', filterText))),
+    since: optional(asFlag(arg.string('Only newer than this: 30m, 2h, 3d, 1w or a date', filterText))),
+    outcome: optional(
+      asFlag(
+        arg.string('Only this outcome: ok, denied, invalid, cancelled, expired, pending, failed', filterText),
+      ),
+    ),
     changesOnly: arg.flag('Only actions that change something'),
     reads: arg.flag('Include reads (chat channels list only changes by default)'),
     public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
@@ -98,12 +114,9 @@ export const audit = defineCommand({
   visibility: 'ephemeral',
   shareable: true,
   run: async (ctx, args) => {
+    const { locale } = ctx;
     if (args.allChannels && ctx.bot.describeActor(ctx.actor, ctx.channelId).role !== 'admin') {
-      throw new UserError(
-        'denied',
-        'Only admins can read the audit of every channel (`--all-channels`). Nothing was shown.',
-        'Leave out --all-channels to see this channel’s actions.',
-      );
+      throw new UserError('denied', t(locale, 'audit.allChannelsDenied'), t(locale, 'audit.leaveOutAll'));
     }
     const now = ctx.now();
     const limit = args.limit ?? 10;
@@ -127,21 +140,21 @@ export const audit = defineCommand({
     const scanned = args.allChannels
       ? await ctx.bot.recentAuditAllChannels(SCAN)
       : await ctx.bot.recentAudit(ctx.channelId, SCAN);
-    const where = args.allChannels ? 'in any channel' : 'in this channel';
+    const where = args.allChannels ? 'all' : 'here';
     const labels = await Promise.all(scanned.map(label));
     const all = scanned.filter((r, i) =>
-      matches(r, filter, { target: labels[i] ?? DASH, outcome: outcome(r) }),
+      matches(r, filter, { target: labels[i] ?? DASH, outcome: outcome(r, 'en') }),
     );
     const pages = Math.max(1, Math.ceil(all.length / limit));
     const records = all.slice((page - 1) * limit, page * limit);
     const scope = filter.changesOnly ? 'changes' : 'actions';
-    const noun = filter.changesOnly ? 'change' : 'action';
+    const readsHidden = filter.changesOnly && !args.changesOnly;
     if (records.length === 0) {
       const text =
         all.length > 0
-          ? `There are only ${pages} page(s) of matching ${scope}.`
-          : `No matching ${scope} ${where}${filter.changesOnly && !args.changesOnly ? ' (add --reads to include reads)' : ''}.`;
-      return { title: 'Audit', tone: 'info', blocks: [{ type: 'text', text }] };
+          ? t(locale, 'audit.onlyPages', { pages, scope })
+          : t(locale, 'audit.none', { scope, where, reads: readsHidden ? 'hidden' : 'shown' });
+      return { title: t(locale, 'audit.title'), tone: 'info', blocks: [{ type: 'text', text }] };
     }
     const rows = await Promise.all(
       records.map(async (r) => {
@@ -152,29 +165,31 @@ export const audit = defineCommand({
           r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
           show(r.command),
           await namedTarget(ctx, r),
-          outcome(r),
+          outcome(r, locale),
         ];
       }),
     );
+    const next = `/vps audit${args.allChannels ? ' --all-channels' : ''} --page ${page + 1}`;
     const footer = [
-      `Newest first · page ${page} of ${pages} (${plural(all.length, `matching ${noun}`)})`,
-      ...(page < pages
-        ? [`next: /vps audit${args.allChannels ? ' --all-channels' : ''} --page ${page + 1}`]
-        : []),
-      ...(filter.changesOnly && !args.changesOnly ? ['reads hidden: add --reads'] : []),
+      t(locale, 'audit.footer', { page, pages, scope, count: all.length }),
+      ...(page < pages ? [t(locale, 'audit.next', { command: next })] : []),
+      ...(readsHidden ? [t(locale, 'audit.readsHidden')] : []),
     ];
+    const column = (name: 'time' | 'channel' | 'who' | 'command' | 'target' | 'outcome') =>
+      t(locale, `audit.column.${name}`);
     return {
-      title: `Audit — ${plural(records.length, noun)} ${where}`,
+      title: t(locale, 'audit.heading', { scope, count: records.length, where }),
       tone: 'info',
       blocks: [
         {
           type: 'table',
           columns: [
-            ...(args.allChannels ? ['Time (UTC)', 'Channel'] : ['Time (UTC)']),
-            'Who',
-            'Command',
-            'Target',
-            'Outcome',
+            column('time'),
+            ...(args.allChannels ? [column('channel')] : []),
+            column('who'),
+            column('command'),
+            column('target'),
+            column('outcome'),
           ],
           rows,
         },

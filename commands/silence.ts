@@ -80,6 +80,7 @@ export const silence = defineCommand({
       ctx.actor,
       { platform: ctx.actor.platform, channelId: ctx.channelId },
       reason || undefined,
+      locale,
     );
     const until = untilText(done.until, ctx.now(), locale);
     const endEarly = t(locale, 'silence.endEarly', { what });
@@ -107,7 +108,7 @@ export const silences = defineCommand({
   risk: 'read',
   run: async (ctx) => {
     const { locale } = ctx;
-    const list = await silencesOf(ctx.bot, locale).list();
+    const list = await silencesOf(ctx.bot, locale).list(locale);
     if (list.length === 0) return message(t(locale, 'silence.noneTitle'), [text(t(locale, 'silence.none'))]);
     const rows = list.map((s) => [s.what, s.by, untilText(s.until, ctx.now(), locale), s.reason ?? '']);
     const columns = (['what', 'by', 'until', 'why'] as const).map((c) => t(locale, `silence.column.${c}`));
@@ -135,7 +136,7 @@ export const unsilence = defineCommand({
         t(locale, 'silence.unexpected', { extra: extra.join(' '), what }),
         t(locale, 'silence.tryUnsilence'),
       );
-    const ended = await silencesOf(ctx.bot, locale).remove(target);
+    const ended = await silencesOf(ctx.bot, locale).remove(target, locale);
     const named =
       target.type === 'instance'
         ? target.ref

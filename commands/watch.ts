@@ -98,6 +98,7 @@ async function watchFleet(
     scope,
     settings,
     ctx.actor,
+    locale,
   );
   const limits = thresholds(settings.cpuPercent, settings.memoryPercent, locale);
   const servers = done.servers.length;
@@ -187,6 +188,7 @@ export const watch = defineCommand({
       ctx.channelId,
       settings,
       ctx.actor,
+      locale,
     );
     return {
       message: message(
@@ -216,7 +218,7 @@ export const watches = defineCommand({
   risk: 'read',
   run: async (ctx) => {
     const { locale } = ctx;
-    const list = await watchesOf(ctx.bot, locale).list(ctx.actor.platform, ctx.channelId);
+    const list = await watchesOf(ctx.bot, locale).list(ctx.actor.platform, ctx.channelId, locale);
     if (list.length === 0) return message(t(locale, 'watch.noneTitle'), [text(t(locale, 'watch.none'))]);
     const rows = list.map((w) => [
       w.instance.label,
@@ -236,7 +238,7 @@ export const watches = defineCommand({
 /** `unwatch --all` / `unwatch --location <name>`. */
 async function unwatchFleet(ctx: CommandContext, scope: FleetScope) {
   const { locale } = ctx;
-  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope);
+  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope, locale);
   if (!done)
     throw new UserError(
       'nothing-to-do',

@@ -1,6 +1,7 @@
 // The ports between the core and the watch module (src/watch implements them): the watch book
 // behind `watch` / `watches` / `unwatch`, and the alert actions behind the hidden `alert ack` /
 // `alert snooze` commands an alert card's buttons run.
+import type { Locale } from '../i18n/locale.js';
 import type { Actor, Platform, ResolvedInstance } from './ports.js';
 
 /** What `watch` sets for one instance in one channel. */
@@ -36,13 +37,17 @@ export interface FleetWatchOutcome {
 
 /** Watches over a part of the estate, kept in step with the instance list by a periodic sweep. */
 export interface FleetWatchService {
-  /** Throws UserError when the service offers no instance list or no server is in the location. */
+  /**
+   * Throws UserError when the service offers no instance list or no server is in the location;
+   * `locale`: the language of whoever sets it (refusals, `what`, and what is told to them privately).
+   */
   set(
     platform: Platform,
     channelId: string,
     scope: FleetScope,
     settings: Omit<WatchSettings, 'instance' | 'billing'>,
     by: Actor,
+    locale?: Locale,
   ): Promise<FleetWatchOutcome>;
   /**
    * Ends the fleet watch and the server watches it made (`all`: every server watch of the channel,
@@ -52,6 +57,7 @@ export interface FleetWatchService {
     platform: Platform,
     channelId: string,
     scope: FleetScope,
+    locale?: Locale,
   ): Promise<{ what: string; removed: number } | null>;
 }
 
@@ -65,15 +71,18 @@ export interface WatchSummary extends WatchSettings {
 
 /** The channel's watches, kept in the shared store. */
 export interface WatchService {
+  /** `locale`: the language of whoever sets it, for refusals and what is later told to them privately. */
   set(
     platform: Platform,
     channelId: string,
     settings: WatchSettings,
     by: Actor,
+    locale?: Locale,
   ): Promise<'created' | 'changed'>;
   /** False when the instance was not watched from this channel. */
   remove(platform: Platform, channelId: string, instanceUuid: string): Promise<boolean>;
-  list(platform: Platform, channelId: string): Promise<WatchSummary[]>;
+  /** The watches, with their state and names in the reader's `locale` (default English). */
+  list(platform: Platform, channelId: string, locale?: Locale): Promise<WatchSummary[]>;
   /** Silences of watched servers (issue 24); absent where alerts are not posted. */
   silences?: SilenceService;
   /** `watch --all` / `--location`; absent where there is no API to list servers from. */
@@ -95,7 +104,10 @@ export interface SilenceSummary {
   reason?: string;
 }
 
-/** Silences shared by every replica; each method throws UserError for an unknown target. */
+/**
+ * Silences shared by every replica; each method throws UserError for an unknown target. `locale`:
+ * the reader's language, for refusals and `what` (default English).
+ */
 export interface SilenceService {
   /** Silences `target` for `duration` ("45m", "2h", "1d"; at most 7 days) from now, replacing a silence of the same target. */
   set(
@@ -104,10 +116,11 @@ export interface SilenceService {
     by: Actor,
     where: { platform: Platform; channelId: string },
     reason?: string,
+    locale?: Locale,
   ): Promise<SilenceSummary & { replaced: boolean }>;
   /** Ends the silence of `target`; what it was, or null when there was none. */
-  remove(target: SilenceTargetRef): Promise<SilenceSummary | null>;
-  list(): Promise<SilenceSummary[]>;
+  remove(target: SilenceTargetRef, locale?: Locale): Promise<SilenceSummary | null>;
+  list(locale?: Locale): Promise<SilenceSummary[]>;
 }
 
 /** The kinds of alert an alert card is about. */

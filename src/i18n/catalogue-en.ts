@@ -6,6 +6,7 @@ import { alertsEn } from './alerts-en.js';
 import { consoleEn } from './console-en.js';
 import { watchEn } from './watch-en.js';
 import { policyEn } from './policy-en.js';
+import { noticesEn } from './notices-en.js';
 import { opsEn } from './ops-en.js';
 
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   ...consoleEn,
   ...watchEn,
   ...policyEn,
+  ...noticesEn, // the watch module's details, refusals and notices
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

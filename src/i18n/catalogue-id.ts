@@ -7,6 +7,7 @@ import { alertsId } from './alerts-id.js';
 import { consoleId } from './console-id.js';
 import { watchId } from './watch-id.js';
 import { policyId } from './policy-id.js';
+import { noticesId } from './notices-id.js';
 import { opsId } from './ops-id.js';
 
 export const id: Record<MessageKey, string> = {
@@ -16,6 +17,7 @@ export const id: Record<MessageKey, string> = {
   ...consoleId,
   ...watchId,
   ...policyId,
+  ...noticesId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

@@ -154,6 +154,33 @@ export const opsEn = {
   'billingWatch.notWatched': 'The balance is not watched from this channel — nothing changed.',
   'billingWatch.unwatched': 'No longer watching the prepaid balance',
   'billingWatch.noMore': 'No more balance alerts here.',
+  'billingWatch.label': 'Prepaid balance',
+  'billing.noSummary': 'The hosting service does not offer a balance summary.',
+  'billing.noSummaryWatch':
+    'The hosting service does not offer a balance summary, so the balance cannot be watched — nothing is watched.',
+  'billing.reportsStill': 'Monthly billing reports may still be there: /vps billing reports',
+  // audit (commands/bot-audit.ts); the outcome words stay as `--outcome` takes them
+  'audit.title': 'Audit',
+  'audit.allChannelsDenied':
+    'Only admins can read the audit of every channel (`--all-channels`). Nothing was shown.',
+  'audit.leaveOutAll': 'Leave out --all-channels to see this channel’s actions.',
+  'audit.onlyPages':
+    'There {pages, plural, one {is only # page} other {are only # pages}} of matching {scope, select, changes {changes} other {actions}}.',
+  'audit.none':
+    'No matching {scope, select, changes {changes} other {actions}} {where, select, all {in any channel} other {in this channel}}{reads, select, hidden { (add --reads to include reads)} other {}}.',
+  'audit.heading':
+    'Audit — {scope, select, changes {{count, plural, one {# change} other {# changes}}} other {{count, plural, one {# action} other {# actions}}}} {where, select, all {in any channel} other {in this channel}}',
+  'audit.footer':
+    'Newest first · page {page} of {pages} ({scope, select, changes {{count, plural, one {# matching change} other {# matching changes}}} other {{count, plural, one {# matching action} other {# matching actions}}}})',
+  'audit.next': 'next: {command}',
+  'audit.readsHidden': 'reads hidden: add --reads',
+  'audit.confirmedBy': 'confirmed by {who}',
+  'audit.column.time': 'Time (UTC)',
+  'audit.column.channel': 'Channel',
+  'audit.column.who': 'Who',
+  'audit.column.command': 'Command',
+  'audit.column.target': 'Target',
+  'audit.column.outcome': 'Outcome',
   // silence / silences / unsilence (commands/silence.ts)
   'silence.unavailable': 'Silences are not available in this mode (one-shot exec); use the console or chat.',
   'silence.usageHint':

@@ -149,6 +149,32 @@ export const opsId: Record<OpsKey, string> = {
   'billingWatch.notWatched': 'Saldo tidak dipantau dari kanal ini — tidak ada yang berubah.',
   'billingWatch.unwatched': 'Tidak lagi memantau saldo prabayar',
   'billingWatch.noMore': 'Tidak ada lagi peringatan saldo di sini.',
+  'billingWatch.label': 'Saldo prabayar',
+  'billing.noSummary': 'Layanan hosting tidak menyediakan ringkasan saldo.',
+  'billing.noSummaryWatch':
+    'Layanan hosting tidak menyediakan ringkasan saldo, jadi saldo tidak bisa dipantau — tidak ada yang dipantau.',
+  'billing.reportsStill': 'Laporan tagihan bulanan mungkin tetap tersedia: /vps billing reports',
+  'audit.title': 'Audit',
+  'audit.allChannelsDenied':
+    'Hanya admin yang boleh membaca audit semua kanal (`--all-channels`). Tidak ada yang ditampilkan.',
+  'audit.leaveOutAll': 'Hilangkan --all-channels untuk melihat tindakan di kanal ini.',
+  'audit.onlyPages':
+    'Hanya ada {pages, plural, other {# halaman}} {scope, select, changes {perubahan} other {tindakan}} yang cocok.',
+  'audit.none':
+    'Tidak ada {scope, select, changes {perubahan} other {tindakan}} yang cocok {where, select, all {di kanal mana pun} other {di kanal ini}}{reads, select, hidden { (tambahkan --reads untuk menyertakan pembacaan)} other {}}.',
+  'audit.heading':
+    'Audit — {count, plural, other {# {scope, select, changes {perubahan} other {tindakan}}}} {where, select, all {di kanal mana pun} other {di kanal ini}}',
+  'audit.footer':
+    'Terbaru dulu · halaman {page} dari {pages} ({count, plural, other {# {scope, select, changes {perubahan} other {tindakan}} yang cocok}})',
+  'audit.next': 'berikutnya: {command}',
+  'audit.readsHidden': 'pembacaan disembunyikan: tambahkan --reads',
+  'audit.confirmedBy': 'dikonfirmasi oleh {who}',
+  'audit.column.time': 'Waktu (UTC)',
+  'audit.column.channel': 'Kanal',
+  'audit.column.who': 'Siapa',
+  'audit.column.command': 'Perintah',
+  'audit.column.target': 'Sasaran',
+  'audit.column.outcome': 'Hasil',
   'silence.unavailable':
     'Penyenyapan tidak tersedia dalam mode ini (exec sekali jalan); pakai konsol atau chat.',
   'silence.usageHint':

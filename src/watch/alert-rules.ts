@@ -1,6 +1,8 @@
 // The alert state machine, pure: given a watch's alert state and one poll's observation it says
 // what the alert state becomes and what to show (open a card, edit it, resolve it, remind).
-// One alert per incident: an open alert is only ever edited until its condition clears.
+// One alert per incident: an open alert is only ever edited until its condition clears. An alert's
+// detail is written in the channel's language at each poll (the card shows it as it was last seen).
+import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
 import type { AlertKind, AlertState, OpenAlert, WatchRecord } from './types.js';
 
 /** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
@@ -34,9 +36,6 @@ export const DEFAULT_RULES: RuleSettings = { unreachableAfter: 2, samples: 3, re
 
 const SPARK_POINTS = 24;
 
-/** What a gone server's alert says. */
-export const GONE_DETAIL = 'Gone (the API no longer knows it)';
-
 /** The inputs of one evaluation. */
 export interface Evaluation {
   state: AlertState;
@@ -46,11 +45,14 @@ export interface Evaluation {
   /** A confirmed stop / rollback / restore from this bot on this instance in the last 15 min. */
   recentlyConfirmed: boolean;
   rules?: RuleSettings;
+  /** The watched channel's language, for the details (default English). */
+  locale?: Locale;
 }
 
 /** Applies one observation; returns the new state (a copy) and the effects in display order. */
 export function evaluate(input: Evaluation): { state: AlertState; effects: AlertEffect[] } {
   const rules = input.rules ?? DEFAULT_RULES;
+  const locale = input.locale ?? DEFAULT_LOCALE;
   const state: AlertState = structuredClone(input.state);
   const effects: AlertEffect[] = [];
   const { now, observation } = input;
@@ -71,7 +73,7 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     delete state.failingSince;
     condition(state, effects, 'unreachable', false, '', [], now);
     // Opened once and kept (no edits, no reminders) until someone unwatches it or it comes back.
-    if (!state.open.gone) condition(state, effects, 'gone', true, GONE_DETAIL, [], now);
+    if (!state.open.gone) condition(state, effects, 'gone', true, t(locale, 'alertDetail.gone'), [], now);
   } else {
     state.failures = 0;
     delete state.failingSince;
@@ -81,9 +83,12 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     condition(state, effects, 'gone', false, '', [], now);
     const status = observation.status.toLowerCase();
     const bad = status === 'error' || (status === 'stopped' && !input.recentlyConfirmed);
-    condition(state, effects, 'status', bad, `Status ${observation.status}`, [], now);
-    metric(state, effects, 'cpu', input.watch.cpuPercent, observation.cpu, rules, now);
-    metric(state, effects, 'memory', input.watch.memoryPercent, observation.memory, rules, now);
+    // The status word stays as the API writes it.
+    const detail = t(locale, 'alertDetail.status', { status: observation.status });
+    condition(state, effects, 'status', bad, detail, [], now);
+    const thresholds = { rules, now, locale };
+    metric(state, effects, 'cpu', input.watch.cpuPercent, observation.cpu, thresholds);
+    metric(state, effects, 'memory', input.watch.memoryPercent, observation.memory, thresholds);
   }
   for (const kind of Object.keys(state.open) as AlertKind[]) {
     const alert = state.open[kind];
@@ -102,8 +107,7 @@ function metric(
   kind: 'cpu' | 'memory',
   threshold: number | undefined,
   samples: number[] | undefined,
-  rules: RuleSettings,
-  now: number,
+  { rules, now, locale }: { rules: RuleSettings; now: number; locale: Locale },
 ): void {
   const open = state.open[kind];
   if (threshold === undefined || !samples || samples.length === 0) {
@@ -116,8 +120,10 @@ function metric(
   const above = recent.length >= rules.samples && recent.every((v) => v > threshold);
   // Opens on N samples above; clears once the latest sample is back at or under the threshold.
   const active = open ? latest > threshold : above;
-  const label = kind === 'cpu' ? 'CPU' : 'Memory';
-  const detail = `${label} ${latest.toFixed(0)} % (threshold ${threshold} %)`;
+  const detail = t(locale, kind === 'cpu' ? 'alertDetail.cpu' : 'alertDetail.memory', {
+    value: latest.toFixed(0),
+    threshold,
+  });
   condition(state, effects, kind, active, detail, samples.slice(-SPARK_POINTS), now);
 }
 

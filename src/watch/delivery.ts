@@ -1,6 +1,7 @@
 // Delivering what a watch says: a post or edit the platform refuses is retried with backoff; one
 // that still fails is counted by reason and told privately to whoever set the watch, once per alert,
 // so an alert the bot cannot post is never just a log line.
+import { DEFAULT_LOCALE, t, UserError, type Locale } from '../core/index.js';
 import { message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
 import { deliveryFailure, type AlertMetrics, type ChannelPoster, type DeliveryFailure } from './ports.js';
@@ -50,26 +51,38 @@ export async function deliver<T>(deps: DeliveryDeps, attempt: () => Promise<T>):
   }
 }
 
-/** What to do about each reason, in words for the person who set the watch. */
-const REMEDIES: Record<DeliveryFailure, string> = {
-  not_in_channel: 'The bot is not a member of that channel: invite it there (e.g. /invite @vpsops).',
-  channel_not_found: 'The channel is gone, or the bot cannot see it.',
-  missing_scope: 'The bot token lacks a permission to post (Slack scope chat:write).',
-  missing_access: 'The bot may not send messages there: give it View Channel and Send Messages.',
-  is_archived: 'The channel is archived.',
-  rate_limited: 'The platform kept refusing for rate limits.',
-  other: 'The platform refused the message.',
-};
-
-/** Why the bot cannot post in a channel, as `watch` says it before storing anything. */
-export function cannotPostText(reason: string): string {
-  return REMEDIES[deliveryFailure(reason)];
+/** What to do about a reason, in words for the person who set the watch. */
+function remedy(reason: DeliveryFailure, locale: Locale): string {
+  return t(locale, `delivery.remedy.${reason}`);
 }
 
-/** The private note to the watch's owner about an alert that could not be posted. */
-export function undeliveredNotice(watch: WatchRecord, alert: OpenAlert, reason: DeliveryFailure): Message {
-  const line = `I could not post an alert for ${watch.instance.label} in channel ${watch.channelId}, where you set the watch: "${alert.detail}".`;
-  return message('Alert not delivered', [text(line), text(REMEDIES[reason])], {
+/** Why the bot cannot post in a channel, as `watch` says it before storing anything. */
+export function cannotPostText(reason: string, locale: Locale = DEFAULT_LOCALE): string {
+  return remedy(deliveryFailure(reason), locale);
+}
+
+/** The refusal of `watch` (a server or a fleet) where the bot cannot post: nothing is stored. */
+export function cannotPostError(reason: string, locale: Locale = DEFAULT_LOCALE): UserError {
+  return new UserError(
+    'cannot-post',
+    t(locale, 'delivery.cannotPost', { remedy: cannotPostText(reason, locale) }),
+    t(locale, 'delivery.thenAgain'),
+  );
+}
+
+/** The private note to the watch's owner, in `locale`, about an alert that could not be posted. */
+export function undeliveredNotice(
+  watch: WatchRecord,
+  alert: OpenAlert,
+  reason: DeliveryFailure,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const line = t(locale, 'delivery.line', {
+    label: watch.instance.label,
+    channel: watch.channelId,
+    detail: alert.detail,
+  });
+  return message(t(locale, 'delivery.title'), [text(line), text(remedy(reason, locale))], {
     tone: 'danger',
     summary: line,
   });

@@ -17,8 +17,11 @@ import {
   type WatchService,
   SINGLE_TENANT,
   type TenantScope,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../core/index.js';
-import { cannotPostText } from './delivery.js';
+import { cannotPostError } from './delivery.js';
 import { WATCH_COLLECTIONS, type FleetRecord, type WatchRecord } from './types.js';
 import { watchBook, watchId, type ChannelCheck } from './watch-book.js';
 
@@ -47,26 +50,24 @@ export function fleetId(platform: Platform, channelId: string, scope: FleetScope
   return createHash('sha256').update(`${platform}\n${channelId}\n${key}`).digest('base64url').slice(0, 16);
 }
 
-/** "every server" or "location Jakarta 1". */
-export function scopeText(scope: FleetScope): string {
-  return scope.type === 'all' ? 'every server' : `location ${scope.name}`;
+/** "every server" or "location Jakarta 1", in the reader's language. */
+export function scopeText(scope: FleetScope, locale: Locale = DEFAULT_LOCALE): string {
+  return scope.type === 'all'
+    ? t(locale, 'fleet.everyServer')
+    : t(locale, 'fleet.location', { name: scope.name });
 }
 
 const inScope = (scope: FleetScope, server: EstateServer): boolean =>
   scope.type === 'all' || sameName(server.location, scope.name);
 
 /** The servers of the instance list, read afresh; a UserError when the service offers none. */
-async function listedServers(deps: FleetDeps): Promise<EstateServer[]> {
+async function listedServers(deps: FleetDeps, locale: Locale): Promise<EstateServer[]> {
   const servers = await estateServers(
     { api: deps.api, store: deps.store, ...(deps.ttlMs !== undefined ? { ttlMs: deps.ttlMs } : {}) },
     'fresh',
   );
   if (servers === null)
-    throw new UserError(
-      'not-found',
-      'The hosting service does not offer an instance list, so servers cannot be watched by location or all at once — nothing is watched.',
-      'Watch servers one by one instead: /vps watch <uuid>',
-    );
+    throw new UserError('not-found', t(locale, 'fleet.noList'), t(locale, 'fleet.oneByOne'));
   return servers;
 }
 
@@ -77,7 +78,8 @@ function unchanged(was: WatchRecord, next: WatchRecord): boolean {
     was.instance.label === next.instance.label &&
     was.cpuPercent === next.cpuPercent &&
     was.memoryPercent === next.memoryPercent &&
-    was.page === next.page
+    was.page === next.page &&
+    was.ownerLocale === next.ownerLocale
   );
 }
 
@@ -115,6 +117,7 @@ export async function sweepFleet(
     if (fleet.cpuPercent !== undefined) record.cpuPercent = fleet.cpuPercent;
     if (fleet.memoryPercent !== undefined) record.memoryPercent = fleet.memoryPercent;
     if (fleet.page !== undefined) record.page = fleet.page;
+    if (fleet.ownerLocale) record.ownerLocale = fleet.ownerLocale;
     if (!was || !unchanged(was, record)) await book.watches.put(id, record);
   }
   for (const w of here) {
@@ -131,15 +134,11 @@ export function createFleetWatches(deps: FleetDeps): FleetWatchService {
   const fleets = deps.store.collection<FleetRecord>(WATCH_COLLECTIONS.fleets);
   const book = watchBook(deps.store);
   return {
-    async set(platform, channelId, typed, settings, by) {
+    async set(platform, channelId, typed, settings, by, ownerLocale) {
+      const locale = ownerLocale ?? DEFAULT_LOCALE;
       const cannot = await deps.checkChannel?.(platform, channelId);
-      if (cannot)
-        throw new UserError(
-          'cannot-post',
-          `I cannot post alerts in this channel, so nothing is watched. ${cannotPostText(cannot)}`,
-          'Then run the same watch command again.',
-        );
-      const servers = await listedServers(deps);
+      if (cannot) throw cannotPostError(cannot, locale);
+      const servers = await listedServers(deps, locale);
       let scope = typed;
       if (typed.type === 'location') {
         const found = servers.find((s) => sameName(s.location, typed.name));
@@ -147,10 +146,10 @@ export function createFleetWatches(deps: FleetDeps): FleetWatchService {
           const locations = [...new Set(servers.map((s) => s.location).filter(Boolean))].sort();
           throw new UserError(
             'not-found',
-            `No server is in location "${typed.name}" — nothing is watched.`,
+            t(locale, 'fleet.noServerIn', { name: typed.name }),
             locations.length > 0
-              ? `Locations with servers: ${locations.join(', ')}.`
-              : 'The instance list is empty.',
+              ? t(locale, 'fleet.locations', { locations: locations.join(', ') })
+              : t(locale, 'fleet.emptyList'),
           );
         }
         scope = { type: 'location', name: found.location };
@@ -168,11 +167,13 @@ export function createFleetWatches(deps: FleetDeps): FleetWatchService {
       if (settings.cpuPercent !== undefined) record.cpuPercent = settings.cpuPercent;
       if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
       if (settings.page !== undefined) record.page = settings.page;
+      if (ownerLocale) record.ownerLocale = ownerLocale;
       await fleets.put(id, record);
       const watched = await sweepFleet(deps, record, servers);
-      return { outcome: existing ? 'changed' : 'created', what: scopeText(scope), scope, servers: watched };
+      const what = scopeText(scope, locale);
+      return { outcome: existing ? 'changed' : 'created', what, scope, servers: watched };
     },
-    async remove(platform, channelId, scope) {
+    async remove(platform, channelId, scope, locale = DEFAULT_LOCALE) {
       const mine = (await fleets.list()).filter((f) => f.platform === platform && f.channelId === channelId);
       const ended =
         scope.type === 'all' ? mine : mine.filter((f) => f.id === fleetId(platform, channelId, scope));
@@ -187,7 +188,7 @@ export function createFleetWatches(deps: FleetDeps): FleetWatchService {
       if (ended.length === 0 && watches.length === 0) return null;
       for (const f of ended) await fleets.delete(f.id);
       for (const w of watches) await deps.watches.remove(platform, channelId, w.instance.uuid);
-      const what = scope.type === 'all' ? scopeText(scope) : scopeText(ended[0]?.scope ?? scope);
+      const what = scopeText(scope.type === 'all' ? scope : (ended[0]?.scope ?? scope), locale);
       return { what, removed: watches.length };
     },
   };

@@ -109,6 +109,11 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
             now,
             warn,
             count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
+            localeOf: (channelId) =>
+              watchLocale(
+                { store: options.store, ...localeOption, warn: logWarn },
+                { platform: poster.platform, channelId },
+              ),
           }),
         ),
       );

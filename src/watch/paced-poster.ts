@@ -4,7 +4,7 @@
 // nothing visible changed), a 429's Retry-After pauses the channel, and when alerts wait longer
 // than 30 s the channel is told once. Replicas agree under the channel's lock (channel-lock.ts).
 import { createHash } from 'node:crypto';
-import type { BotStore, MessageRef } from '../core/index.js';
+import { DEFAULT_LOCALE, t, type BotStore, type Locale, type MessageRef } from '../core/index.js';
 import { message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
 import { renderText } from '../render/text.js';
@@ -58,6 +58,8 @@ export interface PacingDeps {
   sleep?: (ms: number) => Promise<void>;
   settings?: PacingSettings;
   warn?: (message: string, detail: Record<string, unknown>) => void;
+  /** A channel's language, for the delay notice everyone there reads (default English). */
+  localeOf?: (channelId: string) => Promise<Locale>;
 }
 
 /** When a 429 names no Retry-After. */
@@ -69,9 +71,11 @@ const CARD_MEMORY_MS = 60 * 60_000;
 /** The longest nap between two looks at a channel's queue. */
 const MAX_NAP_MS = 1_000;
 
-/** The delay notice, once per episode. */
-export const DELAY_NOTICE =
-  '⏳ Alerts in this channel are delayed: the platform is limiting how fast the bot may post. They follow in order.';
+/** The delay notice, once per episode, in the channel's language. */
+export function delayNotice(locale: Locale = DEFAULT_LOCALE): Message {
+  const line = t(locale, 'pacing.delayed');
+  return message(undefined, [text(line)], { tone: 'warning', summary: line });
+}
 
 interface Job {
   method: 'post' | 'update';
@@ -218,7 +222,8 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
       while (local(channelId).queue.length > 0) {
         const { decided, shownBefore } = await step(channelId);
         if (decided.delayNotice) {
-          const notice = message(undefined, [text(DELAY_NOTICE)], { tone: 'warning', summary: DELAY_NOTICE });
+          // Written when it is sent, in the channel's language then.
+          const notice = async () => delayNotice(await (deps.localeOf?.(channelId) ?? DEFAULT_LOCALE));
           channels.set(channelId, add(local(channelId), 'reply', { method: 'post', notice }));
         }
         if (decided.send) await perform(channelId, decided.send, shownBefore);
@@ -239,7 +244,7 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
   function add(
     pacer: ChannelPacer<Job>,
     kind: OutboundKind,
-    spec: { method: 'post'; notice: Message } | { method: 'update' | 'post'; job: Job },
+    spec: { method: 'post'; notice: () => Promise<Message> } | { method: 'update' | 'post'; job: Job },
     cardKey?: string,
   ): ChannelPacer<Job> {
     const job: Job =
@@ -247,7 +252,7 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
         ? spec.job
         : {
             method: 'post',
-            render: async () => spec.notice,
+            render: spec.notice,
             resolve: () => undefined,
             reject: () => undefined,
           };

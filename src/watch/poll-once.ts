@@ -17,7 +17,7 @@ import {
 import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 import { freshState, type AlertState, type OpenAlert, type WatchRecord } from './types.js';
-import { namedWatch, type WatchBook } from './watch-book.js';
+import { namedWatch, shownWatch, type WatchBook } from './watch-book.js';
 import { announceEndedSilences, silenceNow } from './silence-book.js';
 import type { Silence } from './silences.js';
 import type { IncidentPager } from './incident-pages.js';
@@ -66,10 +66,11 @@ async function observe(
   api: HostingApi,
   watch: WatchRecord,
   now: () => number,
+  locale: Locale,
 ): Promise<(Observation & { location?: string; lastBackupAt?: string | null }) | PollOutcome> {
   try {
     if (watch.billing)
-      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now())) };
+      return { ok: true, balance: await observeBalance(api, watch.billing, new Date(now()), locale) };
     const detail = await api.instances.detail(watch.instance.uuid).catch((error: unknown) => {
       if (isApiError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
@@ -103,10 +104,13 @@ async function observe(
 
 /** Polls one watch once and shows the result; returns how it went. */
 export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<PollOutcome> {
-  const seen = await observe(deps.api, stored, deps.now);
+  // Everything this poll writes for the channel (details, cards, notices) is in its language.
+  const locale = await watchLocale(deps, stored);
+  const seen = await observe(deps.api, stored, deps.now, locale);
   if (typeof seen === 'string') return seen;
   const before = (await deps.book.alerts.get(stored.id)) ?? freshState(stored.id);
-  const watch = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
+  const named = namedWatch(stored, seen.ok && 'status' in seen && seen.hostname ? seen : before);
+  const watch = shownWatch(named, locale);
   const recentlyConfirmed = (await recentConfirmedAction(deps.store, watch.instance.uuid)) !== null;
   const now = deps.now();
   const out = evaluate({
@@ -115,6 +119,7 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
     observation: seen,
     now,
     recentlyConfirmed,
+    locale,
     ...(deps.rules ? { rules: deps.rules } : {}),
   });
   if ('location' in seen && seen.location) out.state.location = seen.location;
@@ -125,14 +130,18 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
     { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
     now,
   );
-  for (const effect of out.effects) await show(deps, watch, out.state, effect, now, silence);
+  for (const effect of out.effects) await show(deps, watch, out.state, effect, now, silence, locale);
   // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
   const latest = await deps.book.alerts.get(watch.id);
   if (latest) keepClicks(out.state, latest);
   // Unwatched while we polled: do not bring the state back.
   if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
-  await announceEndedSilences(deps.store, watch.platform, now, (channelId, notice) =>
-    deliver(deps, () => deps.poster.post(channelId, notice)),
+  await announceEndedSilences(
+    deps.store,
+    watch.platform,
+    now,
+    (channelId, notice) => deliver(deps, () => deps.poster.post(channelId, notice)),
+    (channelId) => watchLocale(deps, { platform: watch.platform, channelId }),
   ).catch((error: unknown) => deps.warn('watch: announcing an ended silence failed', { err: error }));
   return seen.ok ? 'ok' : 'failed';
 }
@@ -157,7 +166,7 @@ function keepClicks(next: AlertState, stored: AlertState): void {
 /** The watched channel's language (`language`, else the default); the default when the store cannot say. */
 export async function watchLocale(
   deps: Pick<PollDeps, 'store' | 'locale' | 'warn'>,
-  watch: WatchRecord,
+  watch: Pick<WatchRecord, 'platform' | 'channelId'> & { id?: string },
 ): Promise<Locale> {
   const fallback = deps.locale ?? DEFAULT_LOCALE;
   try {
@@ -175,6 +184,7 @@ async function show(
   effect: AlertEffect,
   now: number,
   silence: Silence | undefined,
+  locale: Locale,
 ): Promise<void> {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
@@ -197,7 +207,6 @@ async function show(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
-  const locale = await watchLocale(deps, watch);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;
@@ -241,7 +250,8 @@ async function show(
     }
   } catch (error) {
     deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
-    if (error instanceof Undelivered) await tellOwner(deps, watch, state.open[effect.kind], error);
+    if (error instanceof Undelivered)
+      await tellOwner(deps, watch, state.open[effect.kind], error, watch.ownerLocale ?? locale);
   }
 }
 
@@ -274,11 +284,15 @@ async function tellOwner(
   watch: WatchRecord,
   alert: OpenAlert | undefined,
   failure: Undelivered,
+  locale: Locale,
 ): Promise<void> {
   if (!alert || alert.undelivered || !deps.poster.tellPrivately) return;
   alert.undelivered = failure.reason;
   try {
-    await deps.poster.tellPrivately(watch.setBy.userId, undeliveredNotice(watch, alert, failure.reason));
+    await deps.poster.tellPrivately(
+      watch.setBy.userId,
+      undeliveredNotice(watch, alert, failure.reason, locale),
+    );
   } catch (error) {
     deps.warn('watch: telling the watch owner failed', { err: error, watch: watch.id });
   }

@@ -9,6 +9,9 @@ import {
   type SilenceSummary,
   type SilenceTargetRef,
   UserError,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../core/index.js';
 import { context, message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
@@ -63,19 +66,21 @@ export async function silenceNow(
 
 const whoFor = (s: Silence): string => `@${s.by.displayName || s.by.userId}`;
 
-function summary(s: Silence): SilenceSummary {
+function summary(s: Silence, locale: Locale): SilenceSummary {
   return {
-    what: describeScope(s.scope),
+    what: describeScope(s.scope, locale),
     by: whoFor(s),
     until: s.until,
     ...(s.reason ? { reason: s.reason } : {}),
   };
 }
 
-/** "silenced until 14:05 UTC by @oscar (kernel upgrade)" — the banner of `watches`. */
-export function silenceBanner(s: Silence): string {
-  const until = new Date(s.until).toISOString().slice(11, 16);
-  return `silenced until ${until} UTC by ${whoFor(s)}${s.reason ? ` (${s.reason})` : ''}`;
+/** "silenced until 14:05 UTC by @oscar (kernel upgrade)" — the banner of `watches`, in the reader's language. */
+export function silenceBanner(s: Silence, locale: Locale = DEFAULT_LOCALE): string {
+  const values = { time: new Date(s.until).toISOString().slice(11, 16), who: whoFor(s) };
+  return s.reason
+    ? t(locale, 'watchState.silencedReason', { ...values, reason: s.reason })
+    : t(locale, 'watchState.silenced', values);
 }
 
 /** What `watches` needs: the silence of each server, by uuid and last seen location. */
@@ -96,7 +101,7 @@ const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b
  * The scope a typed target names, checked against what is watched: an instance must be a watched
  * server (by uuid or hostname), a location one where a watched server was seen.
  */
-async function scopeOf(store: BotStore, target: SilenceTargetRef): Promise<SilenceScope> {
+async function scopeOf(store: BotStore, target: SilenceTargetRef, locale: Locale): Promise<SilenceScope> {
   if (target.type === 'all') return { type: 'all' };
   const watches = await store.collection<WatchRecord>(WATCH_COLLECTIONS.watches).list();
   const alerts = store.collection<AlertState>(WATCH_COLLECTIONS.alerts);
@@ -107,10 +112,10 @@ async function scopeOf(store: BotStore, target: SilenceTargetRef): Promise<Silen
     if (!found)
       throw new UserError(
         'not-found',
-        `No watched server is in location "${target.name}" — nothing changed.`,
+        t(locale, 'silenceBook.noLocation', { name: target.name }),
         seen.length > 0
-          ? `Watched servers are in: ${seen.sort().join(', ')}.`
-          : 'No watched server has been polled yet.',
+          ? t(locale, 'silenceBook.locations', { locations: seen.sort().join(', ') })
+          : t(locale, 'silenceBook.nonePolled'),
       );
     return { type: 'location', location: found };
   }
@@ -123,8 +128,8 @@ async function scopeOf(store: BotStore, target: SilenceTargetRef): Promise<Silen
   if (!hit)
     throw new UserError(
       'unknown-instance',
-      `${target.ref} is not a watched server — nothing changed.`,
-      'See the watched servers with `watches`.',
+      t(locale, 'silenceBook.notWatched', { ref: target.ref }),
+      t(locale, 'silenceBook.seeWatches'),
     );
   return { type: 'instance', uuid: hit.w.instance.uuid, label: hit.state?.hostname ?? hit.w.instance.label };
 }
@@ -133,31 +138,35 @@ async function scopeOf(store: BotStore, target: SilenceTargetRef): Promise<Silen
 export function createSilenceService(store: BotStore, now: () => number = Date.now): SilenceService {
   const records = silenceRecords(store);
   return {
-    async set(target, duration, by, where, reason) {
-      const parsed = parseSilenceDuration(duration);
-      if (!parsed.ok) throw new UserError('invalid-argument', `${parsed.error} Nothing was silenced.`);
-      const scope = await scopeOf(store, target);
+    async set(target, duration, by, where, reason, locale = DEFAULT_LOCALE) {
+      const parsed = parseSilenceDuration(duration, locale);
+      if (!parsed.ok)
+        throw new UserError(
+          'invalid-argument',
+          t(locale, 'silenceBook.nothingSilenced', { error: parsed.error }),
+        );
+      const scope = await scopeOf(store, target, locale);
       const silence = createSilence({ scope, ms: parsed.ms, by, now: now(), ...(reason ? { reason } : {}) });
       const before = await records.get(silence.key);
       const replaced = before !== null && (parseSilence(before.silence)?.until ?? 0) > now();
       await records.put(silence.key, { silence, platform: where.platform, channelId: where.channelId });
-      return { ...summary(silence), replaced };
+      return { ...summary(silence, locale), replaced };
     },
-    async remove(target) {
+    async remove(target, locale = DEFAULT_LOCALE) {
       const key = silenceKey(
-        await scopeOf(store, target).catch((error: unknown) => fallbackScope(target, error)),
+        await scopeOf(store, target, locale).catch((error: unknown) => fallbackScope(target, error)),
       );
       const stored = await records.get(key);
       const silence = stored ? parseSilence(stored.silence) : null;
       if (!silence || silence.until <= now()) return null;
       await records.delete(key);
-      return summary(silence);
+      return summary(silence, locale);
     },
-    async list() {
+    async list(locale = DEFAULT_LOCALE) {
       return activeSilences(
         (await storedSilences(store)).map((r) => r.silence),
         now(),
-      ).map(summary);
+      ).map((s) => summary(s, locale));
     },
   };
 }
@@ -171,16 +180,22 @@ function fallbackScope(target: SilenceTargetRef, error: unknown): SilenceScope {
 /** How long the claim on one ended silence's notice is kept (longer than any replica's lag). */
 const NOTICE_CLAIM_MS = 24 * 60 * 60_000;
 
-/** "Silence of web-1 ended" — posted once where it was set. */
-export function silenceEndedNotice(s: Silence): Message {
-  const what = describeScope(s.scope);
+/** "Silence of web-1 ended" — posted once where it was set, in that channel's language. */
+export function silenceEndedNotice(s: Silence, locale: Locale = DEFAULT_LOCALE): Message {
+  const what = describeScope(s.scope, locale);
+  const title = t(locale, 'silenceBook.endedTitle', { what });
+  const who = whoFor(s);
   return message(
-    `Silence of ${what} ended`,
+    title,
     [
-      text(`Alerts for ${what} are posted (and paged) again.`),
-      context(`Set by ${whoFor(s)}${s.reason ? ` · ${s.reason}` : ''}`),
+      text(t(locale, 'silenceBook.endedLine', { what })),
+      context(
+        s.reason
+          ? t(locale, 'silenceBook.setByReason', { who, reason: s.reason })
+          : t(locale, 'silenceBook.setBy', { who }),
+      ),
     ],
-    { summary: `Silence of ${what} ended` },
+    { summary: title },
   );
 }
 
@@ -193,6 +208,7 @@ export async function announceEndedSilences(
   platform: Platform,
   now: number,
   post: (channelId: string, notice: Message) => Promise<unknown>,
+  localeOf: (channelId: string) => Promise<Locale> = async () => DEFAULT_LOCALE,
 ): Promise<void> {
   const records = silenceRecords(store);
   for (const record of await storedSilences(store)) {
@@ -202,6 +218,6 @@ export async function announceEndedSilences(
     if ((await store.ephemeral.increment(claim, NOTICE_CLAIM_MS)) > 1) continue;
     const current = await records.get(silence.key);
     if (current && parseSilence(current.silence)?.until === silence.until) await records.delete(silence.key);
-    await post(record.channelId, silenceEndedNotice(silence));
+    await post(record.channelId, silenceEndedNotice(silence, await localeOf(record.channelId)));
   }
 }

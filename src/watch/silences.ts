@@ -4,6 +4,7 @@
 // server's incidents are still recorded; the caller only skips posting and paging them. Records are
 // plain JSON so any store can keep them; `parseSilence` reads one back.
 import { z } from 'zod';
+import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
 import { shorten } from '../render/shorten.js';
 
 const MINUTE = 60_000;
@@ -50,18 +51,21 @@ export type DurationResult = { ok: true; ms: number } | { ok: false; error: stri
 
 const DURATION = /^(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$/;
 
-/** "45m", "2h", "1d", "1h30m", "1d12h" (units in that order, each at most once) → ms; 1 minute to 7 days. */
-export function parseSilenceDuration(input: string): DurationResult {
+/**
+ * "45m", "2h", "1d", "1h30m", "1d12h" (units in that order, each at most once) → ms; 1 minute to 7
+ * days. A refusal is written in `locale`.
+ */
+export function parseSilenceDuration(input: string, locale: Locale = DEFAULT_LOCALE): DurationResult {
   const text = input.trim().toLowerCase();
   const m = DURATION.exec(text);
   if (!m || text === '')
     return {
       ok: false,
-      error: `"${shorten(input.trim(), 20)}" is not a duration: use days, hours and minutes like 45m, 2h, 1d or 1h30m.`,
+      error: t(locale, 'silenceBook.notDuration', { input: shorten(input.trim(), 20) }),
     };
   const ms = Number(m[1] ?? 0) * DAY + Number(m[2] ?? 0) * HOUR + Number(m[3] ?? 0) * MINUTE;
-  if (ms === 0) return { ok: false, error: 'A silence must last at least a minute.' };
-  if (ms > MAX_SILENCE_MS) return { ok: false, error: `A silence lasts at most 7 days; ${text} is longer.` };
+  if (ms === 0) return { ok: false, error: t(locale, 'silenceBook.tooShort') };
+  if (ms > MAX_SILENCE_MS) return { ok: false, error: t(locale, 'silenceBook.tooLong', { input: text }) };
   return { ok: true, ms };
 }
 
@@ -72,11 +76,11 @@ export function silenceKey(scope: SilenceScope): string {
   return 'all';
 }
 
-/** "web-1", "location Jakarta 1", "all watched servers" — how a scope reads in messages. */
-export function describeScope(scope: SilenceScope): string {
+/** "web-1", "location Jakarta 1", "all watched servers" — how a scope reads in messages, in `locale`. */
+export function describeScope(scope: SilenceScope, locale: Locale = DEFAULT_LOCALE): string {
   if (scope.type === 'instance') return scope.label;
-  if (scope.type === 'location') return `location ${scope.location}`;
-  return 'all watched servers';
+  if (scope.type === 'location') return t(locale, 'silenceBook.location', { name: scope.location });
+  return t(locale, 'silenceBook.all');
 }
 
 /** A new silence from now for `ms` (already checked by parseSilenceDuration). */

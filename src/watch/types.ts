@@ -6,6 +6,7 @@ import type {
   Actor,
   BalanceLimits,
   FleetScope,
+  Locale,
   MessageRef,
   Platform,
 } from '../core/index.js';
@@ -53,6 +54,8 @@ export interface WatchRecord {
   billing?: BalanceLimits;
   /** Id of the fleet watch (`--all` / `--location`) that made this watch; its sweeps add and drop it. */
   fleet?: string;
+  /** The language of whoever set it, for what is told to them privately (older records: the channel's). */
+  ownerLocale?: Locale;
 }
 
 /** A fleet watch of one channel: the servers in its scope each get a watch of their own. */
@@ -68,6 +71,8 @@ export interface FleetRecord {
   page?: boolean;
   setBy: Pick<Actor, 'platform' | 'userId' | 'displayName'>;
   setAt: number;
+  /** The language of whoever set it; the server watches it makes carry it. */
+  ownerLocale?: Locale;
 }
 
 /** An alert that is open (or resolved and kept until its card was edited). */

@@ -7,9 +7,11 @@ import {
   type RecordCollection,
   type WatchService,
   type WatchSummary,
-  UserError,
+  DEFAULT_LOCALE,
+  t,
+  type Locale,
 } from '../core/index.js';
-import { cannotPostText } from './delivery.js';
+import { cannotPostError } from './delivery.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';
 import { createSilenceService, silenceBanner, silencesOf } from './silence-book.js';
@@ -37,13 +39,18 @@ export function watchBook(store: BotStore): WatchBook {
   };
 }
 
-/** One line describing a watch's current state for `watches`. */
-function describeState(state: AlertState | null): string {
-  if (!state?.lastPolledAt) return 'not polled yet';
+/** One line describing a watch's current state for `watches`, in the reader's language. */
+function describeState(state: AlertState | null, locale: Locale): string {
+  if (!state?.lastPolledAt) return t(locale, 'watchState.notPolled');
   const open = Object.values(state.open).filter((a) => a !== undefined);
-  if (open.length === 0) return `OK (${state.lastStatus ?? 'status unknown'})`;
+  if (open.length === 0)
+    return t(locale, 'watchState.ok', { status: state.lastStatus ?? t(locale, 'watchState.statusUnknown') });
   return open
-    .map((a) => `ALERT: ${a.detail}${a.acknowledgedBy ? ` · acknowledged by ${a.acknowledgedBy}` : ''}`)
+    .map((a) =>
+      a.acknowledgedBy
+        ? t(locale, 'watchState.alertAcked', { detail: a.detail, who: a.acknowledgedBy })
+        : t(locale, 'watchState.alert', { detail: a.detail }),
+    )
     .join('; ');
 }
 
@@ -64,15 +71,10 @@ export function createWatchService(
   const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
   return {
     silences: createSilenceService(store, now),
-    async set(platform, channelId, settings, by) {
+    async set(platform, channelId, settings, by, locale) {
       const id = watchId(platform, channelId, settings.instance.uuid);
       const cannot = await checkChannel?.(platform, channelId);
-      if (cannot)
-        throw new UserError(
-          'cannot-post',
-          `I cannot post alerts in this channel, so nothing is watched. ${cannotPostText(cannot)}`,
-          'Then run the same watch command again.',
-        );
+      if (cannot) throw cannotPostError(cannot, locale);
       const existing = await book.watches.get(id);
       const record: WatchRecord = {
         id,
@@ -86,6 +88,7 @@ export function createWatchService(
       if (settings.memoryPercent !== undefined) record.memoryPercent = settings.memoryPercent;
       if (settings.page !== undefined) record.page = settings.page;
       if (settings.billing) record.billing = settings.billing;
+      if (locale) record.ownerLocale = locale;
       await book.watches.put(id, record);
       await count();
       return existing ? 'changed' : 'created';
@@ -100,7 +103,7 @@ export function createWatchService(
       await count();
       return true;
     },
-    async list(platform, channelId) {
+    async list(platform, channelId, locale = DEFAULT_LOCALE) {
       const mine = (await book.watches.list()).filter(
         (w) => w.platform === platform && w.channelId === channelId,
       );
@@ -108,7 +111,7 @@ export function createWatchService(
       const silenceOf = await silencesOf(store, now());
       for (const stored of mine) {
         const state = await book.alerts.get(stored.id);
-        const w = namedWatch(stored, state);
+        const w = shownWatch(namedWatch(stored, state), locale);
         const silence = silenceOf({
           uuid: w.instance.uuid,
           ...(state?.location ? { location: state.location } : {}),
@@ -117,7 +120,7 @@ export function createWatchService(
           instance: w.instance,
           setBy: `@${w.setBy.displayName || w.setBy.userId}`,
           setAt: w.setAt,
-          state: describeState(state) + (silence ? ` · 🔕 ${silenceBanner(silence)}` : ''),
+          state: describeState(state, locale) + (silence ? ` · 🔕 ${silenceBanner(silence, locale)}` : ''),
         };
         if (w.cpuPercent !== undefined) summary.cpuPercent = w.cpuPercent;
         if (w.memoryPercent !== undefined) summary.memoryPercent = w.memoryPercent;
@@ -127,6 +130,13 @@ export function createWatchService(
       return out.sort((a, b) => a.instance.label.localeCompare(b.instance.label));
     },
   };
+}
+
+/** The watch as a channel reads it: the balance watch (stored under the word people type) named in `locale`. */
+export function shownWatch(watch: WatchRecord, locale: Locale): WatchRecord {
+  return watch.billing
+    ? { ...watch, instance: { ...watch.instance, label: t(locale, 'billingWatch.label') } }
+    : watch;
 }
 
 /** The watch named by the hostname its polls read (a watch set by uuid still says "web-1"). */

@@ -64,4 +64,18 @@ describe('bot commands in Indonesian', () => {
     expect(out.text).toContain('Server yang mana? Sebutkan satu, mis. `unwatch web-1`');
     expect(out.text).toContain('Atau ikat satu ke kanal ini dengan `use web-1`.');
   });
+
+  it('audit in Indonesian: the timeline, no match, and the admins-only refusal; outcome words as typed', async () => {
+    h = await startHarness({ locale: 'id' });
+    await h.run('use web-1');
+    const audit = await h.run('audit --reads');
+    expect(audit.message.title).toMatch(/^Audit — \d+ tindakan di kanal ini$/);
+    expect(audit.text).toContain('Waktu (UTC)');
+    expect(audit.text).toContain('Terbaru dulu · halaman 1 dari 1');
+    expect(audit.text).toMatch(/\bok\b/);
+    const none = await h.run('audit --actor nobody');
+    expect(none.text).toMatch(/Tidak ada (perubahan|tindakan) yang cocok di kanal ini/);
+    const refused = await h.run('audit --all-channels', ACTORS.viewer);
+    expect(refused.text).toContain('Hanya admin yang boleh membaca audit semua kanal');
+  });
 });

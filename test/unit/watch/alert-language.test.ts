@@ -10,6 +10,9 @@ import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
 import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
 import { postLog } from '../../support/recording-poster.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
+import { billingSummarySchema } from '../../../src/api/schemas/billing.js';
+import { renderText } from '../../../src/render/text.js';
+import { BALANCE_WATCH } from '../../../commands/billing-watch.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 
@@ -71,5 +74,77 @@ describe('the language of alerts', () => {
     const english = await unreachableThenBack({});
     expect(english.posts(/hosting API unreachable/)).toHaveLength(1);
     expect(english.posts(/hosting API unreachable/)[0]?.message.actions?.[0]?.label).toBe('Acknowledge');
+  });
+});
+
+describe('the balance watch in the channel’s language', () => {
+  async function lowBalance(channel?: Locale) {
+    const store = createMemoryStore();
+    const service = createWatchService(store);
+    await service.set(
+      'slack',
+      'C1',
+      { instance: BALANCE_WATCH, billing: { belowAmount: 50_000, runwayDays: 7 } },
+      { platform: 'slack', userId: 'U1', displayName: 'oscar' },
+    );
+    if (channel) await setChannelLocale(store, 'slack', 'C1', { locale: channel, setBy: 'ada', at: 0 });
+    // Ten days into the month, 40,000 spent: 4,000 a day, so 40,000 lasts 10 days (not under 7).
+    const api = fakeHostingApi({
+      billing: {
+        summary: async () => billingSummarySchema.parse({ current_balance: 40_000, current_cost: 40_000 }),
+      },
+    });
+    const log = postLog();
+    const book = watchBook(store);
+    const deps: PollDeps = {
+      api,
+      store,
+      book,
+      poster: log.poster('r1'),
+      metrics: NO_ALERT_METRICS,
+      now: () => Date.UTC(2026, 10, 11),
+      warn() {},
+    };
+    await pollOnce(deps, (await book.watches.get(watchId('slack', 'C1', BALANCE_WATCH.uuid)))!);
+    return { log, list: (locale?: Locale) => service.list('slack', 'C1', locale) };
+  }
+
+  it('names the balance and writes its detail in Indonesian, rupiah as Indonesians write it', async () => {
+    const { log, list } = await lowBalance('id');
+    const [card] = log.posts(/^Saldo prabayar: hampir habis$/);
+    expect(card).toBeDefined();
+    expect(renderText(card!.message)).toContain(
+      'Saldo Rp 40.000 · di bawah Rp 50.000 · cukup untuk 10,0 hari',
+    );
+    // `watches` names it in the reader's language, whatever the channel's.
+    expect((await list('id'))[0]?.instance.label).toBe('Saldo prabayar');
+    expect((await list())[0]?.instance.label).toBe('Prepaid balance');
+  });
+
+  it('keeps English where the channel has no language set', async () => {
+    const { log } = await lowBalance();
+    const [card] = log.posts(/^Prepaid balance: running low$/);
+    expect(renderText(card!.message)).toContain('Balance IDR 40,000 · under IDR 50,000 · runway 10.0 days');
+  });
+});
+
+describe('refusing a watch where the bot cannot post', () => {
+  it('says so in the language of whoever asked, and stores nothing', async () => {
+    const store = createMemoryStore();
+    const service = createWatchService(store, undefined, undefined, async () => 'not_in_channel');
+    const by = { platform: 'slack', userId: 'U1', displayName: 'oscar' } as const;
+    const set = (locale?: Locale) =>
+      service.set('slack', 'C1', { instance: { uuid: UUID, label: 'web-1' } }, by, locale);
+    await expect(set('id')).rejects.toMatchObject({
+      id: 'cannot-post',
+      message:
+        'Saya tidak bisa memposting peringatan di kanal ini, jadi tidak ada yang dipantau. Bot bukan anggota kanal itu: undang bot ke sana (mis. /invite @vpsops).',
+      hint: 'Lalu jalankan lagi perintah watch yang sama.',
+    });
+    await expect(set()).rejects.toMatchObject({
+      message:
+        'I cannot post alerts in this channel, so nothing is watched. The bot is not a member of that channel: invite it there (e.g. /invite @vpsops).',
+    });
+    expect(await watchBook(store).watches.list()).toEqual([]);
   });
 });

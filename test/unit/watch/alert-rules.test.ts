@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledge, evaluate, snooze, type Observation } from '../../../src/watch/alert-rules.js';
+import type { Locale } from '../../../src/core/index.js';
 import { freshState, type AlertState, type WatchRecord } from '../../../src/watch/types.js';
 
 const WATCH: WatchRecord = {
@@ -13,7 +14,10 @@ const WATCH: WatchRecord = {
 };
 
 /** Feeds observations one minute apart and collects every effect type with its kind. */
-function run(observations: Observation[], options: { confirmed?: boolean; state?: AlertState } = {}) {
+function run(
+  observations: Observation[],
+  options: { confirmed?: boolean; state?: AlertState; locale?: Locale } = {},
+) {
   let state = options.state ?? freshState(WATCH.id);
   const effects: string[] = [];
   observations.forEach((observation, i) => {
@@ -23,6 +27,7 @@ function run(observations: Observation[], options: { confirmed?: boolean; state?
       observation,
       now: (i + 1) * 60_000,
       recentlyConfirmed: options.confirmed ?? false,
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     state = out.state;
     effects.push(...out.effects.map((e) => `${e.type}:${e.kind}`));
@@ -53,6 +58,16 @@ describe('alert rules', () => {
     const calm: Observation = { ok: true, status: 'Running', cpu: [95, 96, 40] };
     expect(run([two, two]).effects).toEqual([]);
     expect(run([three, three, calm]).effects).toEqual(['open:cpu', 'update:cpu', 'resolve:cpu']);
+  });
+
+  it('writes the details in the channel’s language, the API’s status word as the API writes it', () => {
+    const hot: Observation = { ok: true, status: 'Error', cpu: [91, 95, 96] };
+    expect(run([hot]).state.open.cpu?.detail).toBe('CPU 96 % (threshold 80 %)');
+    expect(run([hot]).state.open.status?.detail).toBe('Status Error');
+    const gone = run([hot, { ok: true, gone: true }], { locale: 'id' }).state;
+    expect(run([hot], { locale: 'id' }).state.open.cpu?.detail).toBe('CPU 96 % (ambang 80 %)');
+    expect(run([hot], { locale: 'id' }).state.open.status?.detail).toBe('Status Error');
+    expect(gone.open.gone?.detail).toBe('Hilang (API tidak lagi mengenalnya)');
   });
 
   it('says the API is unreachable from the second failed poll, once, and once when it is back', () => {

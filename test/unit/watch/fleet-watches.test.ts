@@ -115,4 +115,23 @@ describe('fleet watches', () => {
     });
     expect(await r.hostnames()).toEqual([]);
   });
+
+  it('answers whoever sets or ends a fleet watch in their language', async () => {
+    const r = await rig();
+    const where = { type: 'location', name: 'Bandung' } as const;
+    await expect(r.fleet.set('slack', 'C1', where, {}, OPS, 'id')).rejects.toMatchObject({
+      message: 'Tidak ada server di lokasi "Bandung" — tidak ada yang dipantau.',
+      hint: 'Lokasi yang punya server: Jakarta, Singapore.',
+    });
+    const done = await r.fleet.set('slack', 'C1', { type: 'location', name: 'jakarta' }, {}, OPS, 'id');
+    expect(done.what).toBe('lokasi Jakarta');
+    expect((await r.watches.list('slack', 'C1', 'id')).map((w) => w.state)).toEqual([
+      'belum diperiksa',
+      'belum diperiksa',
+    ]);
+    expect(await r.fleet.remove('slack', 'C1', { type: 'all' }, 'id')).toEqual({
+      what: 'semua server',
+      removed: 2,
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { message, text } from '../../../src/render/builders.js';
 import type { Message } from '../../../src/render/message.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { DELAY_NOTICE, pacedPoster, type OutboundOutcome } from '../../../src/watch/paced-poster.js';
+import { pacedPoster, type OutboundOutcome } from '../../../src/watch/paced-poster.js';
 import type { ChannelPoster } from '../../../src/watch/ports.js';
 
 const T0 = 1_700_000_000_000;
@@ -118,27 +118,42 @@ describe('paced poster', () => {
     expect(c.counts).toContain('update unchanged');
   });
 
-  it("honours a 429's Retry-After for the channel and says once that alerts are delayed", async () => {
-    const clock = fakeClock();
-    const store = createMemoryStore();
-    const p = platform(clock);
-    const c = counter();
-    const paced = pacedPoster(p.poster, { store, now: clock.now, sleep: clock.sleep, count: c.count });
-    p.refusals.push(
-      Object.assign(new Error('ratelimited'), { data: { error: 'ratelimited' }, retryAfter: 40 }),
-    );
-    let refused: unknown;
-    await paced.post('C1', say('first alert')).catch((error: unknown) => (refused = error));
-    await clock.run(() => refused !== undefined);
-    expect(c.counts).toContain('post rate_limited');
-    const later = [paced.post('C1', say('second alert')), paced.post('C1', say('third alert'))];
-    let settled = 0;
-    for (const post of later) void post.then(() => (settled += 1));
-    await clock.run(() => settled === later.length);
-    const posts = p.sent.filter((s) => s.method === 'post');
-    expect(posts.every((s) => s.at - T0 >= 40_000)).toBe(true);
-    expect(posts.map((s) => s.text)).toEqual([DELAY_NOTICE, 'second alert', 'third alert']);
-  });
+  const DELAYED = {
+    en: '⏳ Alerts in this channel are delayed: the platform is limiting how fast the bot may post. They follow in order.',
+    id: '⏳ Peringatan di kanal ini tertunda: platform membatasi seberapa cepat bot boleh memposting. Semuanya menyusul berurutan.',
+  } as const;
+
+  it.each(['en', 'id'] as const)(
+    "honours a 429's Retry-After for the channel and says once, in the channel's language (%s), that alerts are delayed",
+    async (locale) => {
+      const clock = fakeClock();
+      const store = createMemoryStore();
+      const p = platform(clock);
+      const c = counter();
+      const localeOf = async (channelId: string) => (channelId === 'C1' ? locale : 'en');
+      const paced = pacedPoster(p.poster, {
+        store,
+        now: clock.now,
+        sleep: clock.sleep,
+        count: c.count,
+        localeOf,
+      });
+      p.refusals.push(
+        Object.assign(new Error('ratelimited'), { data: { error: 'ratelimited' }, retryAfter: 40 }),
+      );
+      let refused: unknown;
+      await paced.post('C1', say('first alert')).catch((error: unknown) => (refused = error));
+      await clock.run(() => refused !== undefined);
+      expect(c.counts).toContain('post rate_limited');
+      const later = [paced.post('C1', say('second alert')), paced.post('C1', say('third alert'))];
+      let settled = 0;
+      for (const post of later) void post.then(() => (settled += 1));
+      await clock.run(() => settled === later.length);
+      const posts = p.sent.filter((s) => s.method === 'post');
+      expect(posts.every((s) => s.at - T0 >= 40_000)).toBe(true);
+      expect(posts.map((s) => s.text)).toEqual([DELAYED[locale], 'second alert', 'third alert']);
+    },
+  );
 
   it('sends reminders after the alerts waiting for the same channel, whatever their order', async () => {
     const clock = fakeClock();

@@ -7,11 +7,12 @@ import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
 import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
 import { postLog } from '../../support/recording-poster.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
+import type { Locale } from '../../../src/core/index.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 
 /** A poll setup whose API answers from `answer` on every detail call. */
-async function setup(answer: () => { status: string } | ApiError, label = 'web-1') {
+async function setup(answer: () => { status: string } | ApiError, label = 'web-1', owner?: Locale) {
   const store = createMemoryStore();
   await createWatchService(store).set(
     'slack',
@@ -22,6 +23,7 @@ async function setup(answer: () => { status: string } | ApiError, label = 'web-1
       userId: 'U1',
       displayName: 'oscar',
     },
+    owner,
   );
   const api = fakeHostingApi({
     instances: {
@@ -172,5 +174,27 @@ describe('one poll', () => {
     refuse = 1;
     await pollOnce(deps, watch);
     expect(counted.slice(2)).toEqual(['delivered status']);
+  });
+
+  it('tells an owner who set the watch in Indonesian why the alert was not posted, in Indonesian', async () => {
+    const { deps, watch } = await setup(() => ({ status: 'Error' }), 'web-1', 'id');
+    const told: string[] = [];
+    deps.retryDelaysMs = [];
+    deps.poster = {
+      platform: 'slack',
+      async post() {
+        throw Object.assign(new Error('refused'), { data: { error: 'not_in_channel' } });
+      },
+      async update() {},
+      failureReason: (error) => (error as { data: { error: string } }).data.error,
+      async tellPrivately(_userId, message) {
+        told.push(`${message.title}: ${message.summary}`);
+      },
+    };
+    await pollOnce(deps, watch);
+    // The channel has no language (English card); the owner reads Indonesian.
+    expect(told).toEqual([
+      'Peringatan tidak terkirim: Saya tidak bisa memposting peringatan untuk web-1 di kanal C1, tempat Anda memasang pemantauan: "Status Error".',
+    ]);
   });
 });

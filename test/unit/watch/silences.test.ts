@@ -15,6 +15,8 @@ import {
   type Silence,
   type SilenceScope,
 } from '../../../src/watch/silences.js';
+import { silenceBanner, silenceEndedNotice } from '../../../src/watch/silence-book.js';
+import { renderText } from '../../../src/render/text.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -163,5 +165,25 @@ describe('silences', () => {
     expect(parseSilence({ ...s, until: 'tomorrow' })).toBeNull();
     expect(parseSilence({ ...s, scope: { type: 'everything' } })).toBeNull();
     expect(parseSilence(null)).toBeNull();
+  });
+
+  it('reads in Indonesian: scopes, refusals, the banner of `watches` and the ended notice', () => {
+    expect(describeScope({ type: 'location', location: 'Jakarta 1' }, 'id')).toBe('lokasi Jakarta 1');
+    expect(describeScope({ type: 'all' }, 'id')).toBe('semua server yang dipantau');
+    expect(parseSilenceDuration('soon', 'id')).toEqual({
+      ok: false,
+      error: '"soon" bukan durasi: pakai hari, jam dan menit seperti 45m, 2h, 1d atau 1h30m.',
+    });
+    expect(parseSilenceDuration('8d', 'id')).toEqual({
+      ok: false,
+      error: 'Penyenyapan paling lama 7 hari; 8d lebih lama.',
+    });
+    const s = silence({ type: 'location', location: 'Jakarta 1' }, HOUR, T0, 'kernel upgrade');
+    expect(silenceBanner(s, 'id')).toBe('disenyapkan sampai 04:00 UTC oleh @oscar (kernel upgrade)');
+    expect(silenceBanner(s)).toBe('silenced until 04:00 UTC by @oscar (kernel upgrade)');
+    const ended = silenceEndedNotice(s, 'id');
+    expect(ended.title).toBe('Penyenyapan lokasi Jakarta 1 berakhir');
+    expect(renderText(ended)).toContain('Dipasang oleh @oscar · kernel upgrade');
+    expect(silenceEndedNotice(s).title).toBe('Silence of location Jakarta 1 ended');
   });
 });
