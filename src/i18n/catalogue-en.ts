@@ -6,6 +6,8 @@ import { alertsEn } from './alerts-en.js';
 import { consoleEn } from './console-en.js';
 import { watchEn } from './watch-en.js';
 import { opsEn } from './ops-en.js';
+import { trackingEn } from './tracking-en.js';
+import { outcomesEn } from './outcomes-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -13,6 +15,8 @@ export const en = {
   ...alertsEn,
   ...consoleEn,
   ...watchEn,
+  ...trackingEn,
+  ...outcomesEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -7,6 +7,8 @@ import { alertsId } from './alerts-id.js';
 import { consoleId } from './console-id.js';
 import { watchId } from './watch-id.js';
 import { opsId } from './ops-id.js';
+import { trackingId } from './tracking-id.js';
+import { outcomesId } from './outcomes-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -14,6 +16,8 @@ export const id: Record<MessageKey, string> = {
   ...alertsId,
   ...consoleId,
   ...watchId,
+  ...trackingId,
+  ...outcomesId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

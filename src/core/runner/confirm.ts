@@ -106,10 +106,10 @@ async function authorise(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used') return refuse(lateClickError(pending));
+  if (pending.status === 'used') return refuse(lateClickError(pending, localeFrom(event.locale)));
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
-  if (answered) return refuse(lateClickError(answered));
+  if (answered) return refuse(lateClickError(answered, localeFrom(event.locale)));
   const at = new Date(await storeNow(rt));
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';

@@ -1,0 +1,40 @@
+// English texts of the third outcome (a change that may or may not have happened, an interrupted
+// call, a late click: src/core/audit/unknown-outcome.ts) and of a hosting-API error's sentence
+// (src/core/replies/api-error-text.ts; src/api's own chatText stays English for logs). Spread into
+// catalogue-en.ts; outcomes-id.ts has the same keys.
+export const outcomesEn = {
+  'unknown.title': 'Outcome unknown',
+  'unknown.titleInterrupted': 'Outcome unknown (interrupted)',
+  'unknown.line': '`{path}` may or may not have happened: {said}',
+  'unknown.summary': 'Outcome unknown — `{path}` may have happened. {check}',
+  'unknown.summaryInterrupted': 'Outcome unknown (interrupted) — `{path}` may have happened. {check}',
+  'unknown.interrupted':
+    '`{path}` was confirmed by {who} at {time} UTC, but the bot stopped before the hosting API answered. It may or may not have happened.',
+  'unknown.checkWith': 'Check {check} with `{command}`.',
+  'unknown.check': 'Check {check}.',
+  'unknown.doNotRepeat': 'Do not run it again blindly: if it did happen, repeating it could do it twice.',
+  'unknown.hintInstance': 'what {instance} shows now',
+  'unknown.hintPath': 'whether `{path}` took effect (in the hosting provider’s panel)',
+  'unknown.confirmedBy': 'Confirmed by {who} at {time} UTC — outcome unknown.',
+  'late.expired': 'This confirmation expired at {time} UTC — nothing was done.',
+  'late.runAgain': 'Run the command again.',
+  'late.confirmed': 'Already confirmed by {who} — nothing more was done.',
+  'late.confirmedAt': 'Already confirmed by {who} at {time} UTC — nothing more was done.',
+  'late.cancelled': 'Already cancelled by {who} — nothing was done.',
+  'late.cancelledAt': 'Already cancelled by {who} at {time} UTC — nothing was done.',
+  'late.handled': 'This action was already handled — nothing more was done.',
+  'late.someone': 'someone',
+  'error.api.code.UNAUTHORIZED': 'The hosting API rejected the bot’s API key',
+  'error.api.code.FORBIDDEN': 'The hosting API refused this operation',
+  'error.api.code.NOT_FOUND': 'The hosting API does not know that resource',
+  'error.api.code.INVALID_INPUT': 'The hosting API rejected the input',
+  'error.api.code.CONFLICT': 'The resource is in a state that does not allow this',
+  'error.api.code.RATE_LIMITED': 'The hosting API is rate limiting the bot',
+  'error.api.code.UPSTREAM_ERROR': 'The hosting API failed',
+  'error.api.code.UPSTREAM_INVALID': 'The hosting API sent a response the bot cannot use',
+  'error.api.code.TIMEOUT': 'The hosting API did not answer in time',
+  'error.api.code.NETWORK': 'The hosting API could not be reached',
+} as const;
+
+/** The keys of this file. */
+export type OutcomesKey = keyof typeof outcomesEn;
