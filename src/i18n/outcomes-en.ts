@@ -1,6 +1,6 @@
 // English texts of the third outcome (a change that may or may not have happened, an interrupted
 // call, a late click: src/core/audit/unknown-outcome.ts) and of a hosting-API error's sentence
-// (src/core/replies/api-error-text.ts; src/api's own chatText stays English for logs). Spread into
+// (src/core/replies/api-error-text.ts; a click's refusals: src/core/runner/confirm.ts; src/api's own chatText stays English for logs). Spread into
 // catalogue-en.ts; outcomes-id.ts has the same keys.
 export const outcomesEn = {
   'unknown.title': 'Outcome unknown',
@@ -24,6 +24,16 @@ export const outcomesEn = {
   'late.cancelledAt': 'Already cancelled by {who} at {time} UTC — nothing was done.',
   'late.handled': 'This action was already handled — nothing more was done.',
   'late.someone': 'someone',
+  'click.typedMismatch': 'That does not match — type {expected} exactly to confirm. Nothing was done.',
+  'click.typedMismatchHint': 'You can try again until the confirmation expires.',
+  'click.theTarget': 'the target',
+  'click.unknownToken': 'This confirmation is unknown (or too old to remember).',
+  'click.expired': 'This confirmation expired — nothing was done.',
+  'click.stalePreview': 'This preview no longer holds: {reason} Nothing was done.',
+  'click.stalePreviewHint': 'Run the command again for a fresh preview.',
+  'click.auditUnavailable':
+    'The audit log could not be written, so the hosting API was not called — nothing was done.',
+  'click.notDone': 'Not done',
   'error.api.code.UNAUTHORIZED': 'The hosting API rejected the bot’s API key',
   'error.api.code.FORBIDDEN': 'The hosting API refused this operation',
   'error.api.code.NOT_FOUND': 'The hosting API does not know that resource',

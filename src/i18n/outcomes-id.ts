@@ -24,6 +24,17 @@ export const outcomesId: Record<OutcomesKey, string> = {
   'late.cancelledAt': 'Sudah dibatalkan oleh {who} pukul {time} UTC — tidak ada yang dilakukan.',
   'late.handled': 'Aksi ini sudah ditangani — tidak ada lagi yang dilakukan.',
   'late.someone': 'seseorang',
+  'click.typedMismatch':
+    'Tidak cocok — ketik {expected} persis untuk mengonfirmasi. Tidak ada yang dilakukan.',
+  'click.typedMismatchHint': 'Anda bisa mencoba lagi sampai konfirmasi kedaluwarsa.',
+  'click.theTarget': 'targetnya',
+  'click.unknownToken': 'Konfirmasi ini tidak dikenal (atau terlalu lama untuk diingat).',
+  'click.expired': 'Konfirmasi ini sudah kedaluwarsa — tidak ada yang dilakukan.',
+  'click.stalePreview': 'Pratinjau ini tidak berlaku lagi: {reason} Tidak ada yang dilakukan.',
+  'click.stalePreviewHint': 'Jalankan perintahnya lagi untuk pratinjau baru.',
+  'click.auditUnavailable':
+    'Log audit tidak dapat ditulis, jadi API hosting tidak dipanggil — tidak ada yang dilakukan.',
+  'click.notDone': 'Tidak dilakukan',
   'error.api.code.UNAUTHORIZED': 'API hosting menolak kunci API bot',
   'error.api.code.FORBIDDEN': 'API hosting menolak operasi ini',
   'error.api.code.NOT_FOUND': 'API hosting tidak mengenal sumber daya itu',

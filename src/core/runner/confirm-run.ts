@@ -137,7 +137,7 @@ async function runConfirmed(
   if (!(await writeAhead(rt, record, pending, hint))) {
     record.result = 'error';
     record.errorId = 'audit-unavailable';
-    const message = failedCard(auditUnavailable(), by, at, locale);
+    const message = failedCard(auditUnavailable(locale), by, at, locale);
     await showFinal(responder, pending.cardRef, message, visibility);
     return;
   }

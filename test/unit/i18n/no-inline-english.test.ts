@@ -1,6 +1,6 @@
 // No English sentence reaches a message from outside the catalogue: every source file of
-// commands/, src/watch/, src/core/replies/, src/core/audit/, src/tracking/, src/app/ and
-// adapters/console/ is scanned for string literals that read as English sentences
+// commands/, src/watch/, src/core/ replies/, audit/, runner/ and confirmation/, src/tracking/,
+// src/app/ and adapters/console/ is scanned for string literals that read as English sentences
 // (test/support/english-literals.ts), except the files listed below while they are being
 // converted. A file leaves its list once it writes through t(); a new file starts clean.
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ const SCANNED = [
   'src/watch',
   'src/core/replies',
   'src/core/audit',
+  'src/core/runner',
+  'src/core/confirmation',
   'src/tracking',
   'src/app',
   'adapters/console',
@@ -38,6 +40,9 @@ const NOT_YET = [
   'src/watch/silence-book.ts',
   'src/watch/watch-book.ts',
   'adapters/console/repl-words.ts', // the typed-confirmation question reads the verb off the English card title
+  'src/core/confirmation/confirm-card.ts', // the card's summary fallback `Confirm <command>`
+  'src/core/confirmation/confirm-checks.ts', // wrong channel, not the requester, needs an approver
+  'src/core/confirmation/instance-lease.ts', // the instance-busy refusal
 ];
 
 const exempt = (file: string): boolean => NOT_YET.includes(file);

@@ -8,6 +8,7 @@ import { classifyFailure } from '../../../../src/core/replies/outcomes.js';
 import { interruptedCard, lateClickError } from '../../../../src/core/audit/unknown-outcome.js';
 import type { AuditRecord } from '../../../../src/core/command.js';
 import type { PendingConfirmation } from '../../../../src/core/store.js';
+import { auditUnavailable } from '../../../../src/core/confirmation/write-ahead.js';
 import { renderText } from '../../../../src/render/text.js';
 
 const plainText = (message: Parameters<typeof renderText>[0]): string => renderText(message);
@@ -117,6 +118,16 @@ describe('the third outcome in Indonesian', () => {
     expect(error.parts?.[2]).toBe(' pukul 01:02:03 UTC — tidak ada lagi yang dilakukan.');
     expect(lateClickError({ ...pending, resolution: 'expired' }, 'id').message).toMatch(
       /^Konfirmasi ini kedaluwarsa/,
+    );
+  });
+});
+
+describe('a click’s refusals in Indonesian', () => {
+  it('says the audit log could not be written, in both languages', () => {
+    expect(auditUnavailable('id').title).toBe('Tidak dilakukan');
+    expect(auditUnavailable('id').summary).toMatch(/^Log audit tidak dapat ditulis/);
+    expect(auditUnavailable().summary).toBe(
+      'The audit log could not be written, so the hosting API was not called — nothing was done.',
     );
   });
 });
