@@ -33,6 +33,12 @@ export const outcomesEn = {
   'click.stalePreviewHint': 'Run the command again for a fresh preview.',
   'click.auditUnavailable':
     'The audit log could not be written, so the hosting API was not called — nothing was done.',
+  'click.wrongChannel': 'This confirmation belongs to another channel — nothing was done.',
+  'click.wrongChannelHint': 'Answer it on the card where it was asked.',
+  'click.onlyRequesterOrAdminCancels': 'Only {who}, who asked for it, or an admin can cancel this.',
+  'click.needsSecondPerson': '`{command}` needs a second person: an admin other than you must confirm it.',
+  'click.onlyOtherAdmin': 'Only an admin other than {who} can approve `{command}`.',
+  'click.onlyRequester': 'Only {who}, who asked for it, can confirm this.',
   'click.notDone': 'Not done',
   'error.api.code.UNAUTHORIZED': 'The hosting API rejected the bot’s API key',
   'error.api.code.FORBIDDEN': 'The hosting API refused this operation',

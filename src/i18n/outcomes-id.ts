@@ -34,6 +34,13 @@ export const outcomesId: Record<OutcomesKey, string> = {
   'click.stalePreviewHint': 'Jalankan perintahnya lagi untuk pratinjau baru.',
   'click.auditUnavailable':
     'Log audit tidak dapat ditulis, jadi API hosting tidak dipanggil — tidak ada yang dilakukan.',
+  'click.wrongChannel': 'Konfirmasi ini milik kanal lain — tidak ada yang dilakukan.',
+  'click.wrongChannelHint': 'Jawab di kartu tempat konfirmasi itu diminta.',
+  'click.onlyRequesterOrAdminCancels':
+    'Hanya {who}, yang memintanya, atau seorang admin yang dapat membatalkan ini.',
+  'click.needsSecondPerson': '`{command}` perlu orang kedua: admin selain Anda harus mengonfirmasinya.',
+  'click.onlyOtherAdmin': 'Hanya admin selain {who} yang dapat menyetujui `{command}`.',
+  'click.onlyRequester': 'Hanya {who}, yang memintanya, yang dapat mengonfirmasi ini.',
   'click.notDone': 'Tidak dilakukan',
   'error.api.code.UNAUTHORIZED': 'API hosting menolak kunci API bot',
   'error.api.code.FORBIDDEN': 'API hosting menolak operasi ini',

@@ -89,7 +89,12 @@ export function interruptedCard(record: AuditRecord, locale: Locale = DEFAULT_LO
 const SLOT = '\u0000who\u0000';
 
 /** A catalogued sentence with one person in it, as inlines: the mention stays a mention. */
-function sentenceWith(locale: Locale, key: MessageKey, who: Inline, values: MessageValues = {}): Inline[] {
+export function inlineSentence(
+  locale: Locale,
+  key: MessageKey,
+  who: Inline,
+  values: MessageValues = {},
+): Inline[] {
   const [before = '', after = ''] = t(locale, key, { ...values, who: SLOT }).split(SLOT);
   return [before, who, after].filter((part) => part !== '');
 }
@@ -100,7 +105,7 @@ export function unknownCard(message: Message, by: Actor, at: Date, locale: Local
     ...message,
     blocks: [
       ...message.blocks,
-      contextWith(sentenceWith(locale, 'unknown.confirmedBy', person(by), { time: clockTime(at) })),
+      contextWith(inlineSentence(locale, 'unknown.confirmedBy', person(by), { time: clockTime(at) })),
     ],
     outcome: 'unknown',
   };
@@ -129,11 +134,11 @@ export function lateClickError(pending: PendingConfirmation, locale: Locale = DE
       );
     case 'confirmed': {
       const key = time === undefined ? 'late.confirmed' : 'late.confirmedAt';
-      return userErrorNaming('already-used', sentenceWith(locale, key, usedBy(pending, locale), values));
+      return userErrorNaming('already-used', inlineSentence(locale, key, usedBy(pending, locale), values));
     }
     case 'cancelled': {
       const key = time === undefined ? 'late.cancelled' : 'late.cancelledAt';
-      return userErrorNaming('already-used', sentenceWith(locale, key, usedBy(pending, locale), values));
+      return userErrorNaming('already-used', inlineSentence(locale, key, usedBy(pending, locale), values));
     }
     default:
       return new UserError('already-used', t(locale, 'late.handled'));

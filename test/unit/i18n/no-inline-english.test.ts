@@ -41,7 +41,6 @@ const NOT_YET = [
   'src/watch/watch-book.ts',
   'adapters/console/repl-words.ts', // the typed-confirmation question reads the verb off the English card title
   'src/core/confirmation/confirm-card.ts', // the card's summary fallback `Confirm <command>`
-  'src/core/confirmation/confirm-checks.ts', // wrong channel, not the requester, needs an approver
   'src/core/confirmation/instance-lease.ts', // the instance-busy refusal
 ];
 
