@@ -20,12 +20,12 @@ const WARMUP = 100;
 const E2E_RUNS = 100;
 /** Quiet before the reads, so they measure an idle bot after its warm-up burst (V8 settles its heap). */
 const QUIET_BEFORE_READS_MS = 11_000;
-const SECRET = 'bench-signing-secret';
+export const SECRET = 'bench-signing-secret';
 
 type Row = Record<string, string | number>;
 
 /** The fake Slack in its own process, as the load generator sees it. */
-interface SlackProcess {
+export interface SlackProcess {
   child: Child;
   apiUrl: string;
   botToken: string;
@@ -34,17 +34,22 @@ interface SlackProcess {
   posts(): number;
   /** Epoch ms (sub-ms) at which the fake received the next post. */
   nextPost(): Promise<number>;
+  /** users.info calls (locale lookups) the bot has made so far; they are not posts. */
+  lookups(): number;
 }
 
-async function startFakeSlack(): Promise<SlackProcess> {
-  const child = spawnNode(['--import', 'tsx', 'bench/slack-ack-fake-slack.ts'], { cwd: ROOT });
+/** The fake Slack child; `env` reaches it (FAKE_SLACK_ID_USERS: ids answered as id-ID). */
+export async function startFakeSlack(env: Record<string, string> = {}): Promise<SlackProcess> {
+  const child = spawnNode(['--import', 'tsx', 'bench/slack-ack-fake-slack.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
   await child.waitFor(/fake slack \{.*\}\n/);
   const info = JSON.parse(/fake slack (\{.*\})\n/.exec(child.stdout())?.[1] ?? '{}') as { apiUrl: string; botToken: string; base: string };
   let seen = 0;
+  let looked = 0;
   let waiter: ((at: number) => void) | undefined;
   let read = 0;
   child.process.stdout?.on('data', () => {
     const out = child.stdout();
+    looked += [...out.slice(read).matchAll(/lookup \d+\.\d+\n/g)].length;
     for (const match of out.slice(read).matchAll(/post (\d+\.\d+)\n/g)) {
       seen += 1;
       waiter?.(Number(match[1]));
@@ -59,6 +64,7 @@ async function startFakeSlack(): Promise<SlackProcess> {
     newResponseUrl: () => `${info.base}/response/${randomUUID()}`,
     posts: () => seen,
     nextPost: () => new Promise<number>((resolve) => (waiter = resolve)),
+    lookups: () => looked,
   };
 }
 
@@ -86,7 +92,7 @@ async function run(events: string, slack: SlackProcess, text: string, count: num
 }
 
 /** Waits until the fake Slack stops receiving posts (the bot's background work has finished). */
-async function drain(slack: SlackProcess): Promise<void> {
+export async function drain(slack: SlackProcess): Promise<void> {
   let last = -1;
   for (let stable = 0, i = 0; stable < 3 && i < 400; i += 1) {
     const seen = slack.posts();
@@ -190,7 +196,7 @@ async function cpuMs(pid: number | undefined): Promise<number> {
  * (JIT, module loading) is over, so the cases measure the steady state.
  * Time to ready and the first chart are the startup and chart-render benchmarks' business.
  */
-async function settled(pid: number | undefined): Promise<void> {
+export async function settled(pid: number | undefined): Promise<void> {
   let last = await cpuMs(pid);
   for (let i = 0; i < 40; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -200,7 +206,7 @@ async function settled(pid: number | undefined): Promise<void> {
   }
 }
 
-async function startBot(slack: SlackProcess, hosting: { url: string; apiKey: string }): Promise<ServeProcess & { events: string }> {
+export async function startBot(slack: SlackProcess, hosting: { url: string; apiKey: string }): Promise<ServeProcess & { events: string }> {
   const port = await freePort();
   const bot = await startServeProcess(hosting, {
     SLACK_BOT_TOKEN: slack.botToken,

@@ -1,7 +1,7 @@
 // `vpsops exec "approve <token>" --confirm <target>`: the second person of a two-person request
 // made in the console or by exec approves it (Slack and Discord requests are approved on their card).
 import { EXIT } from '../../src/app/exit-codes.js';
-import type { Dispatcher } from '../../src/core/index.js';
+import { DEFAULT_LOCALE, t, type Dispatcher } from '../../src/core/index.js';
 import { confirmAndFinish, names, rerunLine, run, type ExecOptions, type ExecRun } from './exec-common.js';
 import { EXEC_CHANNEL } from './translate.js';
 
@@ -10,21 +10,19 @@ export const APPROVE = /^\s*(?:\/?vps\s+)?approve\s+(\S+)\s*$/i;
 
 /** `exec "approve <token>" --confirm <target>`: a second person approves a console/exec request. */
 export async function approve(dispatcher: Dispatcher, options: ExecOptions, token: string): Promise<ExecRun> {
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const target = (await options.pendingTarget?.(token)) ?? null;
   if (!target) {
-    options.stderr.write(
-      `No pending request has the token ${token} (it may have expired or been answered).\n`,
-    );
+    options.stderr.write(`${t(locale, 'exec.noPending', { token })}\n`);
     return run(EXIT.error);
   }
   if (target.platform !== undefined && target.platform !== 'console') {
-    options.stderr.write(`That request was made on ${target.platform}; approve it on its card there.\n`);
+    options.stderr.write(`${t(locale, 'exec.otherPlatform', { platform: target.platform })}\n`);
     return run(EXIT.error);
   }
   if (options.confirm === undefined || !names(target, options.confirm)) {
-    options.stderr.write(
-      `Nothing was changed. To approve, run: ${rerunLine(`approve ${token}`, target.expected)}\n`,
-    );
+    const line = rerunLine(`approve ${token}`, target.expected);
+    options.stderr.write(`${t(locale, 'exec.toApprove', { line })}\n`);
     return run(EXIT.needsConfirmation);
   }
   return confirmAndFinish(

@@ -3,7 +3,7 @@
 // only runs when --confirm names its target; the core has the final word on the value, this
 // module only says early (and clearly) what it expected.
 import { Writable } from 'node:stream';
-import { type CommandResult, type Dispatcher, isUuid } from '../../src/core/index.js';
+import { type CommandResult, DEFAULT_LOCALE, type Dispatcher, isUuid, t } from '../../src/core/index.js';
 import { pendingCard, withoutButtons } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
 import { EXIT } from '../../src/app/exit-codes.js';
@@ -58,18 +58,19 @@ export async function runExec(dispatcher: Dispatcher, options: ExecOptions): Pro
 }
 
 async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promise<ExecRun> {
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const inside = CONFIRM_INSIDE.exec(options.text);
   if (inside) {
     const command = options.text.replace(CONFIRM_INSIDE, '').trim();
     const target = (inside[1] ?? '').replace(/^["']|["']$/g, '');
-    options.stderr.write(`put --confirm outside the quotes: ${rerunLine(command, target)}\n`);
+    options.stderr.write(`${t(locale, 'exec.confirmInside', { line: rerunLine(command, target) })}\n`);
     return run(EXIT.usage);
   }
   const approval = APPROVE.exec(options.text);
   if (approval) return approve(dispatcher, options, approval[1] ?? '');
   const invocation = toInvocation(options.text, options.actor, EXEC_CHANNEL, options.locale);
   if (!invocation) {
-    options.stderr.write('Nothing to run. Try: vpsops exec "help"\n');
+    options.stderr.write(`${t(locale, 'exec.nothingToRun')}\n`);
     return run(EXIT.usage);
   }
   const color = options.color ?? false;
@@ -95,23 +96,19 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   if (!pending) return run(exitCode(first.events), invocation.id);
   const target = (await options.pendingTarget?.(pending.actions.token)) ?? null;
   if (target?.twoPerson) {
-    options.stderr.write(
-      `Nothing was changed yet: this needs a second person. An admin other than you approves it with: ` +
-        `${rerunLine(`approve ${pending.actions.token}`, target.expected)} (before it expires).\n`,
-    );
+    const line = rerunLine(`approve ${pending.actions.token}`, target.expected);
+    options.stderr.write(`${t(locale, 'exec.secondPerson', { line })}\n`);
     return run(EXIT.needsConfirmation, invocation.id);
   }
   if (options.confirm === undefined) {
-    options.stderr.write(
-      `Nothing was changed. To do it, run: ${rerunLine(options.text, target?.expected ?? '<hostname-or-uuid>')}\n`,
-    );
+    const line = rerunLine(options.text, target?.expected ?? '<hostname-or-uuid>');
+    options.stderr.write(`${t(locale, 'exec.needsConfirm', { line })}\n`);
     return run(EXIT.needsConfirmation, invocation.id);
   }
   if (target && !names(target, options.confirm)) {
-    const uuidToo = target.accepted.some(isUuid) ? ' (or its uuid)' : '';
-    options.stderr.write(
-      `--confirm ${options.confirm} does not match: --confirm must name ${target.expected}${uuidToo}. Nothing was changed.\n`,
-    );
+    const key = target.accepted.some(isUuid) ? 'exec.confirmMismatchUuid' : 'exec.confirmMismatch';
+    const values = { value: options.confirm, expected: target.expected };
+    options.stderr.write(`${t(locale, key, values)}\n`);
     return run(EXIT.needsConfirmation, invocation.id);
   }
   return confirmAndFinish(

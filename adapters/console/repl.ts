@@ -2,6 +2,7 @@
 // dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
 // keeps a persisted history. Transport only: every decision is the core's.
 import { clearLine, createInterface, cursorTo } from 'node:readline';
+import { DEFAULT_LOCALE, t } from '../../src/core/index.js';
 import type { Actor, Completer, Dispatcher, Locale, MessageRef, Responder } from '../../src/core/index.js';
 import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
@@ -166,7 +167,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     for (const { actions, ref } of taken) {
       try {
         const target = await options.pendingTarget?.(actions.token);
-        if (target?.twoPerson) print(secondPersonNote(actions.token, target));
+        if (target?.twoPerson) print(secondPersonNote(actions.token, target, options.locale));
         else await confirmOne(actions, ref);
       } finally {
         open.delete(ref.id);
@@ -178,11 +179,15 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   async function answerFor(actions: PendingCard, ref: MessageRef): Promise<string | null | undefined> {
     if (!open.get(ref.id)?.ended && Date.now() < actions.expiresAt) {
       asking = ref.id;
-      const answer = await ask(actions.typed ? typedQuestion(actions.typed) : 'Confirm? [y/N] ');
+      const answer = await ask(
+        actions.typed
+          ? typedQuestion(actions.typed)
+          : t(options.locale ?? DEFAULT_LOCALE, 'console.confirmYN'),
+      );
       asking = null;
       if (!open.get(ref.id)?.ended && Date.now() < actions.expiresAt) return answer;
     }
-    print(`${settledLine(actions.expiresAt, Date.now())}\n`);
+    print(`${settledLine(actions.expiresAt, Date.now(), options.locale)}\n`);
     return undefined;
   }
 
@@ -223,7 +228,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     try {
       await work();
     } catch {
-      print('Something went wrong: the command did not finish. Nothing more was sent.\n');
+      print(`${t(options.locale ?? DEFAULT_LOCALE, 'console.crashed')}\n`);
     }
   }
 
@@ -237,7 +242,8 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       const approval = options.pendingTarget ? APPROVE.exec(line) : null;
       if (approval && options.pendingTarget) {
         const approver = options.approver ?? actor;
-        const deps = { dispatcher, actor: approver, sink, ask, print, pendingTarget: options.pendingTarget };
+        const { pendingTarget, locale } = options;
+        const deps = { dispatcher, actor: approver, sink, ask, print, pendingTarget, locale };
         await guarded(() => approveInRepl(deps, approval[1] ?? ''));
         continue;
       }

@@ -15,6 +15,7 @@ import {
   startExpirySweeper,
   closeInterrupted,
   knownOutcome,
+  recordChannelLocale,
   startClosingInterrupted,
   type InterruptedDeps,
   keepReplicaAlive,
@@ -191,6 +192,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     replica: REPLICA_ID,
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
     known: knownOutcome(store),
+    localeOf: recordChannelLocale(store, config.locale),
     ...(deps.tenants ? { tenants: deps.tenants } : {}),
   };
   const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {

@@ -272,12 +272,13 @@ export async function runRegister(config: AppConfig, options: { guild?: string }
     commands: allCommands.map(commandInfo),
     keyCommands: multiGuild === true,
   });
-  const where = guild ? `guild ${guild}` : 'globally';
-  process.stdout.write(
-    result.changed
-      ? `Registered /vps (${result.count} commands) ${where}.\n`
-      : `/vps is already up to date ${where} (${result.count} commands); nothing changed.\n`,
-  );
+  const locale = config.locale ?? DEFAULT_LOCALE;
+  const where = guild ? t(locale, 'register.guild', { guild }) : t(locale, 'register.globally');
+  const said = t(locale, result.changed ? 'register.changed' : 'register.unchanged', {
+    count: result.count,
+    where,
+  });
+  process.stdout.write(`${said}\n`);
   return EXIT.ok;
 }
 

@@ -4,7 +4,12 @@ export { createApiCallRecorder } from './audit/api-calls.js';
 export type { ApiCallEvent, ApiCallRecorder } from './audit/api-calls.js';
 export { REPLICA_ID, answersConfirmation, inChannel } from './audit/audit.js';
 export type { AuditLog } from './audit/audit.js';
-export { closeInterrupted, knownOutcome, startClosingInterrupted } from './audit/interrupted.js';
+export {
+  closeInterrupted,
+  knownOutcome,
+  recordChannelLocale,
+  startClosingInterrupted,
+} from './audit/interrupted.js';
 export type { InterruptedDeps } from './audit/interrupted.js';
 export { recentConfirmedAction } from './audit/recent-actions.js';
 export { keepReplicaAlive } from './audit/replica-alive.js';
@@ -32,6 +37,7 @@ export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
+export { apiErrorText } from './replies/api-error-text.js';
 export {
   estateServers,
   INSTANCE_LIST_TTL_MS,

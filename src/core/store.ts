@@ -8,6 +8,7 @@ import type { FollowSpec } from './command.js';
 import type { ResolvedInstance } from './ports.js';
 import type { EphemeralState } from './ephemeral-state.js';
 import type { Actor, MessageRef, Platform } from './ports.js';
+import type { Locale } from '../i18n/locale.js';
 
 /** How a pending confirmation ended. */
 export type PendingResolution = 'confirmed' | 'cancelled' | 'expired';
@@ -59,6 +60,8 @@ export interface TrackedOperation {
   data?: Record<string, unknown>;
   /** The tenant it was confirmed in (OAuth mode): followed with that tenant's key and token. */
   tenant?: string;
+  /** The card's language, which its progress and outcome lines keep (absent: English). */
+  locale?: Locale;
 }
 
 /** A hostname the bot has seen, for resolving references and autocomplete. */

@@ -3,6 +3,7 @@
 import type { FollowSpec } from './command.js';
 import type { Message } from '../render/message.js';
 import type { Actor, MessageRef, Responder } from './ports.js';
+import type { Locale } from '../i18n/locale.js';
 
 /** Where progress of a followed operation is shown: the card that confirmed it. */
 export interface FollowTarget {
@@ -14,6 +15,8 @@ export interface FollowTarget {
   startedAt: number;
   /** The confirmed card as shown; progress and outcome lines are added under it, so it stays the record. */
   card?: Message;
+  /** The card's language: progress and outcome lines are written in it (default English). */
+  locale?: Locale;
 }
 
 /** Follows a long operation after a confirmed action; without one the runner does nothing more. */

@@ -8,6 +8,8 @@ import { watchEn } from './watch-en.js';
 import { policyEn } from './policy-en.js';
 import { noticesEn } from './notices-en.js';
 import { opsEn } from './ops-en.js';
+import { trackingEn } from './tracking-en.js';
+import { outcomesEn } from './outcomes-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -17,6 +19,8 @@ export const en = {
   ...watchEn,
   ...policyEn,
   ...noticesEn, // the watch module's details, refusals and notices
+  ...trackingEn,
+  ...outcomesEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -9,6 +9,8 @@ import { watchId } from './watch-id.js';
 import { policyId } from './policy-id.js';
 import { noticesId } from './notices-id.js';
 import { opsId } from './ops-id.js';
+import { trackingId } from './tracking-id.js';
+import { outcomesId } from './outcomes-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -18,6 +20,8 @@ export const id: Record<MessageKey, string> = {
   ...watchId,
   ...policyId,
   ...noticesId,
+  ...trackingId,
+  ...outcomesId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

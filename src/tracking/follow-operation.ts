@@ -3,7 +3,16 @@
 // NOT_FOUND are retried until the deadline, then reported with the last known status.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import type { FollowSpec, Responder, BotStore, TrackedOperation } from '../core/index.js';
+import {
+  apiErrorText,
+  DEFAULT_LOCALE,
+  t,
+  type FollowSpec,
+  type Locale,
+  type Responder,
+  type BotStore,
+  type TrackedOperation,
+} from '../core/index.js';
 import type { Message } from '../render/message.js';
 import {
   doneOutcome,
@@ -44,8 +53,8 @@ export interface OperationData {
 const FAILURE_STATUS = /error|fail/i;
 const BACKOFF = 1.5;
 
-function describe(error: unknown): string {
-  const text = isApiError(error) ? error.chatText() : 'an unexpected error';
+function describe(error: unknown, locale: Locale): string {
+  const text = isApiError(error) ? apiErrorText(error, locale) : t(locale, 'track.unexpectedError');
   return text.replace(/\.$/, '');
 }
 
@@ -67,6 +76,7 @@ export function runOperation(
   options: { firstDelayMs: number; card?: Message },
 ): Promise<FinalOutcome | null> {
   const { spec } = op;
+  const locale = op.locale ?? DEFAULT_LOCALE;
   const data = (op.data ?? {}) as OperationData;
   const card = options.card ?? data.card;
   let lastStatus: string | null = data.lastStatus ?? null;
@@ -98,7 +108,7 @@ export function runOperation(
       lastEditAt = now;
       editedStatus = lastStatus;
       await responder
-        .update(op.ref, progressMessage(spec, now - op.startedAt, lastStatus, card))
+        .update(op.ref, progressMessage(spec, now - op.startedAt, lastStatus, card, locale))
         .catch((error: unknown) => deps.warn('tracker: progress edit failed', { err: error, op: op.id }));
     };
 
@@ -128,7 +138,13 @@ export function runOperation(
       if (outcome) return finish(outcome(elapsed));
       if (now >= deadline)
         return finish(
-          timedOutOutcome(spec, elapsed, lastStatus, failure === null ? null : describe(failure)),
+          timedOutOutcome(
+            spec,
+            elapsed,
+            lastStatus,
+            failure === null ? null : describe(failure, locale),
+            locale,
+          ),
         );
       if (lastStatus !== before) {
         const next: OperationData = { ...data, lastStatus };
@@ -143,21 +159,21 @@ export function runOperation(
 
     const decide = (gone: boolean, readOk: boolean): ((elapsed: number) => FinalOutcome) | null => {
       if (gone) {
-        if (spec.kind === 'instance-gone') return (elapsed) => doneOutcome(spec, elapsed, null);
-        const known = lastStatus ? ` (last known status ${lastStatus})` : '';
-        return (elapsed) => failedOutcome(spec, elapsed, `the instance no longer exists${known}`);
+        if (spec.kind === 'instance-gone') return (elapsed) => doneOutcome(spec, elapsed, null, locale);
+        const why = { gone: true, lastStatus } as const;
+        return (elapsed) => failedOutcome(spec, elapsed, why, locale);
       }
       if (readOk && spec.kind === 'instance-ip' && hasExpectedIp) {
-        return (elapsed) => doneOutcome(spec, elapsed, lastStatus);
+        return (elapsed) => doneOutcome(spec, elapsed, lastStatus, locale);
       }
       if (!readOk || lastStatus === null) return null;
       const status = lastStatus;
       const wanted = (spec.doneStatuses ?? []).map((s) => s.toLowerCase());
       if (spec.kind === 'instance-status' && wanted.includes(status.toLowerCase())) {
-        return (elapsed) => doneOutcome(spec, elapsed, status);
+        return (elapsed) => doneOutcome(spec, elapsed, status, locale);
       }
       if (FAILURE_STATUS.test(status))
-        return (elapsed) => failedOutcome(spec, elapsed, `it reports status ${status}`);
+        return (elapsed) => failedOutcome(spec, elapsed, { gone: false, status }, locale);
       return null;
     };
 

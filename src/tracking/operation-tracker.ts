@@ -181,6 +181,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
         channelId: target.channelId,
         startedAt: target.startedAt,
         data: { ...data },
+        ...(target.locale ? { locale: target.locale } : {}),
       };
       // The lease is taken before the record is visible, so no other process adopts it meanwhile.
       const opLeased = opLease(op.id);

@@ -32,6 +32,17 @@ describe('exec answers in the configured language', () => {
     expect(run.stdout).not.toContain('Lokasi');
   });
 
+  it('follows a confirmed stop with --wait to its end in Indonesian', { timeout: 60_000 }, async () => {
+    const run = await world.run(['exec', 'instance stop web-1', '--confirm', 'web-1', '--wait'], {
+      env: { VPSOPS_LOCALE: 'id' },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Dikonfirmasi oleh @');
+    expect(run.stdout).toMatch(/✅ web-1 kini Berhenti \(Stopped\) — selesai dalam \d+ detik/);
+    expect(run.stdout).toContain('Penghentian web-1 diminta');
+    expect(run.stdout).not.toMatch(/done in|Confirmed by|Stop requested/);
+  });
+
   it(
     'refuses an unknown --locale, listing the supported ones, and runs nothing',
     { timeout: 60_000 },

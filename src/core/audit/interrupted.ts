@@ -16,6 +16,8 @@ import { lease as leaseOf, type Lease } from '../leases.js';
 import { COLLECTIONS, type BotStore, type CallOutcome, type LeaseStore } from '../store.js';
 import { interruptedCard } from './unknown-outcome.js';
 import { SINGLE_TENANT, type TenantScope } from '../tenant-port.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { channelLocale } from '../channel-language.js';
 
 /** Name of the lease a closing pass runs under. */
 export const INTERRUPTED_LEASE = 'close-interrupted';
@@ -38,6 +40,8 @@ export interface InterruptedDeps {
   known?: (record: AuditRecord) => Promise<KnownOutcome | null>;
   /** OAuth mode: each record is closed as its tenant's (its kept outcome, its card's bot token). */
   tenants?: TenantScope;
+  /** The language of the record's channel, which its card is edited in (default English). */
+  localeOf?: (record: AuditRecord) => Promise<Locale>;
 }
 
 /**
@@ -46,6 +50,15 @@ export interface InterruptedDeps {
  */
 export type KnownOutcome =
   { kind: 'outcome'; outcome: CallOutcome; forget(): Promise<void> } | { kind: 'followed' };
+
+/** The language of a record's channel (its `language`, else `fallback`); `fallback` when the store cannot say. */
+export function recordChannelLocale(store: BotStore, fallback: Locale = DEFAULT_LOCALE) {
+  return (record: AuditRecord): Promise<Locale> =>
+    channelLocale(store, record.platform, record.channelId, fallback).then(
+      (found) => found.locale,
+      () => fallback,
+    );
+}
 
 /** Looks a call up in the store: the kept outcome by callId, then a followed operation on its card. */
 export function knownOutcome(store: Pick<BotStore, 'collection' | 'operations'>) {
@@ -202,8 +215,9 @@ async function closeOne(
   // A followed card is settled by the tracker from the API's current state: left as it is here.
   const responder = record.cardRef && known?.kind !== 'followed' ? responderFor(record.cardRef) : null;
   if (record.cardRef && responder) {
+    const locale = await (deps.localeOf?.(record) ?? DEFAULT_LOCALE);
     await responder
-      .update(record.cardRef, interruptedCard(record))
+      .update(record.cardRef, interruptedCard(record, locale))
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'editing an interrupted card failed'));
   }
   deps.logger.warn(

@@ -10,12 +10,20 @@ import type { AuditRecord, CommandDefinition, UnknownOutcomeHint } from '../comm
 import { UserError, userErrorNaming } from '../errors.js';
 import type { Actor } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
+import type { MessageKey } from '../../i18n/catalogue.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t, type MessageValues } from '../../i18n/translate.js';
+import { apiErrorClause } from '../replies/api-error-text.js';
 
 /** The hint when a command declares none: look at the instance if there is one. */
-export function defaultHint(path: string, instance?: string): UnknownOutcomeHint {
+export function defaultHint(
+  path: string,
+  instance?: string,
+  locale: Locale = DEFAULT_LOCALE,
+): UnknownOutcomeHint {
   return instance
-    ? { check: `what ${instance} shows now`, command: `instance show ${instance}` }
-    : { check: `whether \`${path}\` took effect (in the hosting provider’s panel)` };
+    ? { check: t(locale, 'unknown.hintInstance', { instance }), command: `instance show ${instance}` }
+    : { check: t(locale, 'unknown.hintPath', { path }) };
 }
 
 /** The command's own hint for these arguments, if it declares one (a faulty hint is ignored). */
@@ -31,91 +39,108 @@ export function hintFor(
   }
 }
 
-function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>): string {
-  return hint.command ? `Check ${hint.check} with \`${hint.command}\`.` : `Check ${hint.check}.`;
+function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>, locale: Locale): string {
+  return hint.command
+    ? t(locale, 'unknown.checkWith', { check: hint.check, command: hint.command })
+    : t(locale, 'unknown.check', { check: hint.check });
 }
 
-const DO_NOT_REPEAT = 'Do not run it again blindly: if it did happen, repeating it could do it twice.';
-
 /** The reply for a call whose outcome cannot be known. */
-export function unknownOutcomeMessage(error: ApiError, path: string, hint: UnknownOutcomeHint): Message {
-  const line = `\`${path}\` may or may not have happened: ${lowerFirst(error.chatText())}`;
+export function unknownOutcomeMessage(
+  error: ApiError,
+  path: string,
+  hint: UnknownOutcomeHint,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const check = checkLine(hint, locale);
   return {
-    title: 'Outcome unknown',
+    title: t(locale, 'unknown.title'),
     tone: 'warning',
-    blocks: [text(line), text(checkLine(hint)), context(DO_NOT_REPEAT)],
-    summary: `Outcome unknown — \`${path}\` may have happened. ${checkLine(hint)}`,
+    blocks: [
+      text(t(locale, 'unknown.line', { path, said: apiErrorClause(error, locale) })),
+      text(check),
+      context(t(locale, 'unknown.doNotRepeat')),
+    ],
+    summary: t(locale, 'unknown.summary', { path, check }),
     outcome: 'unknown',
   };
 }
 
-/** The card of a call left unanswered when the bot stopped (found at the next start). */
-export function interruptedCard(record: AuditRecord): Message {
+/** The card of a call left unanswered when the bot stopped (found at the next start), in the channel's language. */
+export function interruptedCard(record: AuditRecord, locale: Locale = DEFAULT_LOCALE): Message {
   // The record of a confirmation action is written under the person who clicked Confirm.
   const who = `@${record.displayName || record.userId}`;
-  const at = `${record.time.slice(11, 19)} UTC`;
-  const hint = record.verify ?? defaultHint(record.command);
-  const line =
-    `\`${record.command}\` was confirmed by ${who} at ${at}, but the bot stopped before the hosting ` +
-    'API answered. It may or may not have happened.';
+  const path = record.command;
+  const check = checkLine(record.verify ?? defaultHint(path, undefined, locale), locale);
   return {
-    title: 'Outcome unknown (interrupted)',
+    title: t(locale, 'unknown.titleInterrupted'),
     tone: 'warning',
-    blocks: [text(line), text(checkLine(hint)), context(DO_NOT_REPEAT)],
-    summary: `Outcome unknown (interrupted) — \`${record.command}\` may have happened. ${checkLine(hint)}`,
+    blocks: [
+      text(t(locale, 'unknown.interrupted', { path, who, time: record.time.slice(11, 19) })),
+      text(check),
+      context(t(locale, 'unknown.doNotRepeat')),
+    ],
+    summary: t(locale, 'unknown.summaryInterrupted', { path, check }),
     outcome: 'error',
   };
 }
 
-function lowerFirst(line: string): string {
-  return line.length > 1 && /^[A-Z][a-z]/.test(line) ? line.charAt(0).toLowerCase() + line.slice(1) : line;
+// Stands for the person while the sentence is formatted; never in a catalogue text.
+const SLOT = '\u0000who\u0000';
+
+/** A catalogued sentence with one person in it, as inlines: the mention stays a mention. */
+export function inlineSentence(
+  locale: Locale,
+  key: MessageKey,
+  who: Inline,
+  values: MessageValues = {},
+): Inline[] {
+  const [before = '', after = ''] = t(locale, key, { ...values, who: SLOT }).split(SLOT);
+  return [before, who, after].filter((part) => part !== '');
 }
 
 /** The unknown outcome on the confirmed card: "Confirmed by @x at HH:MM:SS UTC — outcome unknown." */
-export function unknownCard(message: Message, by: Actor, at: Date): Message {
+export function unknownCard(message: Message, by: Actor, at: Date, locale: Locale = DEFAULT_LOCALE): Message {
   return {
     ...message,
     blocks: [
       ...message.blocks,
-      contextWith(['Confirmed by ', person(by), ` at ${clockTime(at)} UTC — outcome unknown.`]),
+      contextWith(inlineSentence(locale, 'unknown.confirmedBy', person(by), { time: clockTime(at) })),
     ],
     outcome: 'unknown',
   };
 }
 
 /** Who used a confirmation, from its "<platform>:<userId>" key, as a mention (the requester's name when it was them). */
-function usedBy(pending: PendingConfirmation): Inline {
+function usedBy(pending: PendingConfirmation, locale: Locale): Inline {
   const requester = pending.requester;
   if (pending.usedBy === `${requester.platform}:${requester.userId}`) return person(requester);
   const at = pending.usedBy?.indexOf(':') ?? -1;
-  if (!pending.usedBy || at < 0) return 'someone';
+  if (!pending.usedBy || at < 0) return t(locale, 'late.someone');
   const userId = pending.usedBy.slice(at + 1);
   return person({ platform: pending.usedBy.slice(0, at), userId, displayName: userId });
 }
 
-/** The precise answer to a click on a confirmation that is already settled. */
-export function lateClickError(pending: PendingConfirmation): UserError {
-  const when = pending.usedAt !== undefined ? ` at ${clockTime(new Date(pending.usedAt))} UTC` : '';
+/** The precise answer to a click on a confirmation that is already settled, in the clicker's language. */
+export function lateClickError(pending: PendingConfirmation, locale: Locale = DEFAULT_LOCALE): UserError {
+  const time = pending.usedAt !== undefined ? clockTime(new Date(pending.usedAt)) : undefined;
+  const values = time === undefined ? {} : { time };
   switch (pending.resolution) {
     case 'expired':
       return new UserError(
         'expired',
-        `This confirmation expired at ${clockTime(new Date(pending.expiresAt))} UTC — nothing was done.`,
-        'Run the command again.',
+        t(locale, 'late.expired', { time: clockTime(new Date(pending.expiresAt)) }),
+        t(locale, 'late.runAgain'),
       );
-    case 'confirmed':
-      return userErrorNaming('already-used', [
-        'Already confirmed by ',
-        usedBy(pending),
-        `${when} — nothing more was done.`,
-      ]);
-    case 'cancelled':
-      return userErrorNaming('already-used', [
-        'Already cancelled by ',
-        usedBy(pending),
-        `${when} — nothing was done.`,
-      ]);
+    case 'confirmed': {
+      const key = time === undefined ? 'late.confirmed' : 'late.confirmedAt';
+      return userErrorNaming('already-used', inlineSentence(locale, key, usedBy(pending, locale), values));
+    }
+    case 'cancelled': {
+      const key = time === undefined ? 'late.cancelled' : 'late.cancelledAt';
+      return userErrorNaming('already-used', inlineSentence(locale, key, usedBy(pending, locale), values));
+    }
     default:
-      return new UserError('already-used', 'This action was already handled — nothing more was done.');
+      return new UserError('already-used', t(locale, 'late.handled'));
   }
 }

@@ -9,6 +9,8 @@ import type { PendingConfirmation } from '../store.js';
 import { isUuid } from '../parse/uuid.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
+import type { MessageKey } from '../../i18n/catalogue.js';
+import { inlineSentence } from '../audit/unknown-outcome.js';
 
 /** Uuids compare case-insensitively; hostnames and typed text must match exactly (after trimming). */
 function sameText(given: string, expected: string): boolean {
@@ -35,10 +37,11 @@ export function confirmationMatches(pending: PendingConfirmation, input: string 
 /** A confirmation is answered where it was asked: same platform and channel as its card. */
 function placeRefusal(pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   if (event.platform !== pending.platform || event.channelId !== pending.channelId) {
+    const locale = localeFrom(event.locale);
     return new UserError(
       'wrong-channel',
-      'This confirmation belongs to another channel — nothing was done.',
-      'Answer it on the card where it was asked.',
+      t(locale, 'click.wrongChannel'),
+      t(locale, 'click.wrongChannelHint'),
     );
   }
 }
@@ -46,35 +49,25 @@ function placeRefusal(pending: PendingConfirmation, event: ActionEvent): UserErr
 /** Who may act on this pending confirmation; the refusal when it is not `event.actor`. */
 function actorRefusal(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   const isRequester = sameActor(event.actor, pending.requester);
-  const requester = person(pending.requester);
+  const locale = localeFrom(event.locale);
+  const naming = (key: MessageKey) =>
+    inlineSentence(locale, key, person(pending.requester), { command: pending.command });
   if (event.action === 'cancel') {
-    if (!isRequester && !rt.policy.canApprove(event.actor)) {
-      return userErrorNaming('not-requester', [
-        'Only ',
-        requester,
-        ', who asked for it, or an admin can cancel this.',
-      ]);
-    }
+    if (!isRequester && !rt.policy.canApprove(event.actor))
+      return userErrorNaming('not-requester', naming('click.onlyRequesterOrAdminCancels'));
     return undefined;
   }
   if (pending.twoPerson) {
-    if (isRequester) {
+    if (isRequester)
       return new UserError(
         'needs-approver',
-        `\`${pending.command}\` needs a second person: an admin other than you must confirm it.`,
+        t(locale, 'click.needsSecondPerson', { command: pending.command }),
       );
-    }
-    if (!rt.policy.canApprove(event.actor)) {
-      return userErrorNaming('needs-approver', [
-        'Only an admin other than ',
-        requester,
-        ` can approve \`${pending.command}\`.`,
-      ]);
-    }
+    if (!rt.policy.canApprove(event.actor))
+      return userErrorNaming('needs-approver', naming('click.onlyOtherAdmin'));
     return undefined;
   }
-  if (!isRequester)
-    return userErrorNaming('not-requester', ['Only ', requester, ', who asked for it, can confirm this.']);
+  if (!isRequester) return userErrorNaming('not-requester', naming('click.onlyRequester'));
   return undefined;
 }
 

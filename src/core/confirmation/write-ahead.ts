@@ -6,6 +6,8 @@ import { REPLICA_ID } from '../audit/audit.js';
 import type { AuditRecord, UnknownOutcomeHint } from '../command.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /**
  * Writes the `calling` record before the API is asked (its outcome follows under the same callId);
@@ -32,7 +34,12 @@ export async function writeAhead(
 }
 
 /** The card when the write-ahead record could not be written (and so nothing was called). */
-export function auditUnavailable(): Message {
-  const line = 'The audit log could not be written, so the hosting API was not called — nothing was done.';
-  return { title: 'Not done', tone: 'error', blocks: [{ type: 'text', text: line }], summary: line };
+export function auditUnavailable(locale: Locale = DEFAULT_LOCALE): Message {
+  const line = t(locale, 'click.auditUnavailable');
+  return {
+    title: t(locale, 'click.notDone'),
+    tone: 'error',
+    blocks: [{ type: 'text', text: line }],
+    summary: line,
+  };
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../parse/uuid.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
+import { apiErrorClause } from './api-error-text.js';
 
 /** What the runner knows about the failing command, to fill in the hint. */
 export interface HintContext {
@@ -66,11 +67,7 @@ export function goneInstanceLine(
 ): string | undefined {
   if (error.code !== 'NOT_FOUND' || error.endpoint !== 'instance.detail') return undefined;
   if (!ctx.instance || isUuid(ctx.instance)) return undefined;
-  const said = error.chatText();
-  return t(locale, 'hint.noLongerExists', {
-    instance: ctx.instance,
-    said: `${said.charAt(0).toLowerCase()}${said.slice(1)}`,
-  });
+  return t(locale, 'hint.noLongerExists', { instance: ctx.instance, said: apiErrorClause(error, locale) });
 }
 
 /** The hint line for an API error in the context of one command. */

@@ -10,6 +10,7 @@ import { context, contextWith, text } from '../../render/builders.js';
 import type { Message, Outcome } from '../../render/message.js';
 import type { RunResult, UnknownOutcomeHint } from '../command.js';
 import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
+import { apiErrorText } from './api-error-text.js';
 import { isUserError, type UserError, type UserErrorId } from '../errors.js';
 import { defaultHint, unknownOutcomeMessage } from '../audit/unknown-outcome.js';
 import { t } from '../../i18n/translate.js';
@@ -54,7 +55,7 @@ export function apiErrorMessage(
     error.code === 'RATE_LIMITED' && error.retryAfterMs
       ? t(locale, 'error.api.retry', { seconds: String(Math.ceil(error.retryAfterMs / 1000)) })
       : '';
-  const headline = goneInstanceLine(error, ctx, locale) ?? error.chatText();
+  const headline = goneInstanceLine(error, ctx, locale) ?? apiErrorText(error, locale);
   return {
     title: t(locale, 'error.api.title'),
     tone: 'error',
@@ -100,8 +101,9 @@ export function classifyFailure(
     return { message: userErrorMessage(error, locale), errorId: error.id, userError: error, expected: true };
   if (isApiError(error) && error.outcomeUnknown) {
     const path = ctx.path ?? error.endpoint;
-    const unknown = hint ?? defaultHint(path, ctx.instance);
-    return { message: unknownOutcomeMessage(error, path, unknown), errorId: `api:${error.code}`, unknown };
+    const unknown = hint ?? defaultHint(path, ctx.instance, locale);
+    const message = unknownOutcomeMessage(error, path, unknown, locale);
+    return { message, errorId: `api:${error.code}`, unknown };
   }
   if (isApiError(error)) {
     const refused = error.status !== undefined && error.status >= 400 && error.status < 500;

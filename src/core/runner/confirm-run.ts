@@ -84,7 +84,7 @@ export async function takeAndRun(
   );
   if (!taken) {
     const settled = await beforeTheCall(rt.store.pending.get(pending.token));
-    throw lateClickError(settled ?? pending);
+    throw lateClickError(settled ?? pending, localeFrom(event.locale));
   }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
@@ -137,7 +137,7 @@ async function runConfirmed(
   if (!(await writeAhead(rt, record, pending, hint))) {
     record.result = 'error';
     record.errorId = 'audit-unavailable';
-    const message = failedCard(auditUnavailable(), by, at, locale);
+    const message = failedCard(auditUnavailable(locale), by, at, locale);
     await showFinal(responder, pending.cardRef, message, visibility);
     return;
   }
@@ -154,10 +154,12 @@ async function runConfirmed(
     record.errorId = failure.errorId;
     report();
     const explained = await withSeenIdSuggestion(rt.store, failure.message, error, def, args);
-    const card = failure.unknown ? unknownCard(explained, by, at) : failedCard(explained, by, at, locale);
+    const card = failure.unknown
+      ? unknownCard(explained, by, at, locale)
+      : failedCard(explained, by, at, locale);
     const ref = await showFinal(responder, pending.cardRef, card, visibility);
     // Where the command is followed, follow it anyway: the card settles on what the API then shows.
-    await followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card });
+    await followOperation(rt, failure.unknown?.follow, { responder, ref, pending, at, card, locale });
     return;
   }
   record.result = 'ok';
@@ -174,7 +176,7 @@ async function runConfirmed(
   // The operation is recorded before the card says it started: should this process die right
   // after, another replica (or the next start) still finishes the card.
   if (pending.cardRef)
-    await followOperation(rt, result.follow, { responder, ref: pending.cardRef, pending, at, card });
+    await followOperation(rt, result.follow, { responder, ref: pending.cardRef, pending, at, card, locale });
   const ref = await showFinal(responder, pending.cardRef, card, visibility);
   if (def.risk === 'destructive' && responder.announce) {
     const target = await announcedTarget(rt, pending, args);
@@ -183,7 +185,8 @@ async function runConfirmed(
       .announce(announcement(pending, by, at, target, channel))
       .catch((error: unknown) => rt.logger.warn({ err: error }, 'announce failed'));
   }
-  if (!pending.cardRef) await followOperation(rt, result.follow, { responder, ref, pending, at, card });
+  if (!pending.cardRef)
+    await followOperation(rt, result.follow, { responder, ref, pending, at, card, locale });
 }
 
 /** The channel's language for its public notice; the default when the store cannot say. */
@@ -207,6 +210,8 @@ async function followOperation(
     pending: PendingConfirmation;
     at: Date;
     card: Message;
+    /** The card's language. */
+    locale: Locale;
   },
 ): Promise<void> {
   if (!follow || !on.ref) return;
@@ -218,5 +223,6 @@ async function followOperation(
     channelId: on.pending.channelId,
     startedAt: on.at.getTime(),
     card: on.card,
+    locale: on.locale,
   });
 }

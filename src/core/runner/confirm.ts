@@ -20,6 +20,7 @@ import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js'
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** What the steps learn: the pending confirmation, and the command to run on Confirm. */
 interface ClickState {
@@ -51,12 +52,13 @@ export async function actOnConfirmation(
     authorise: (s) => authorise(rt, event, responder, record, s),
     confirm: (s) => {
       if (event.action !== 'confirm' || confirmationMatches(s.pending!, event.input)) return PASS;
-      const expected = s.pending!.typedConfirmation ?? s.pending!.targets[0] ?? 'the target';
+      const locale = localeFrom(event.locale);
+      const expected = s.pending!.typedConfirmation ?? s.pending!.targets[0] ?? t(locale, 'click.theTarget');
       return refuse(
         new UserError(
           'typed-mismatch',
-          `That does not match — type ${expected} exactly to confirm. Nothing was done.`,
-          'You can try again until the confirmation expires.',
+          t(locale, 'click.typedMismatch', { expected }),
+          t(locale, 'click.typedMismatchHint'),
         ),
       );
     },
@@ -95,8 +97,8 @@ async function authorise(
     return refuse(
       new UserError(
         'unknown-token',
-        'This confirmation is unknown (or too old to remember).',
-        'Run the command again.',
+        t(localeFrom(event.locale), 'click.unknownToken'),
+        t(localeFrom(event.locale), 'late.runAgain'),
       ),
     );
   }
@@ -106,10 +108,10 @@ async function authorise(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used') return refuse(lateClickError(pending));
+  if (pending.status === 'used') return refuse(lateClickError(pending, localeFrom(event.locale)));
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
-  if (answered) return refuse(lateClickError(answered));
+  if (answered) return refuse(lateClickError(answered, localeFrom(event.locale)));
   const at = new Date(await storeNow(rt));
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
@@ -122,7 +124,11 @@ async function authorise(
       );
     }
     return refuse(
-      new UserError('expired', 'This confirmation expired — nothing was done.', 'Run the command again.'),
+      new UserError(
+        'expired',
+        t(localeFrom(event.locale), 'click.expired'),
+        t(localeFrom(event.locale), 'late.runAgain'),
+      ),
     );
   }
   const may = answerable(rt, pending, event);
@@ -177,8 +183,8 @@ async function checkPremise(
     return refuse(
       new UserError(
         error.id,
-        `This preview no longer holds: ${error.message} Nothing was done.`,
-        error.hint ?? 'Run the command again for a fresh preview.',
+        t(localeFrom(event.locale), 'click.stalePreview', { reason: error.message }),
+        error.hint ?? t(localeFrom(event.locale), 'click.stalePreviewHint'),
       ),
     );
   }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runExec } from '../../../../adapters/console/exec.js';
 import { consoleActor } from '../../../../adapters/console/translate.js';
 import { createFakeDispatcher } from '../../../support/console-fake-dispatcher.js';
+import type { Locale } from '../../../../src/i18n/locale.js';
 
-async function exec(text: string, confirm?: string) {
+async function exec(text: string, confirm?: string, locale?: Locale) {
   const dispatcher = createFakeDispatcher();
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -12,7 +13,14 @@ async function exec(text: string, confirm?: string) {
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const code = await runExec(dispatcher, { text, confirm, actor: consoleActor('ci'), stdout, stderr });
+  const code = await runExec(dispatcher, {
+    text,
+    confirm,
+    actor: consoleActor('ci'),
+    stdout,
+    stderr,
+    ...(locale ? { locale } : {}),
+  });
   return { code, out, err, log: dispatcher.log };
 }
 
@@ -45,6 +53,17 @@ describe('console exec mode', () => {
     expect(result.out).toContain('Stop web-1?');
     expect(result.err).toContain('--confirm');
     expect(result.log.actions).toHaveLength(0);
+  });
+
+  it('says its own lines in the console’s language (exec --locale id)', async () => {
+    const empty = await exec('   ', undefined, 'id');
+    expect(empty.err).toBe('Tidak ada yang dijalankan. Coba: vpsops exec "help"\n');
+    const unconfirmed = await exec('instance stop web-1', undefined, 'id');
+    expect(unconfirmed.code).toBe(3);
+    expect(unconfirmed.err).toContain('Tidak ada yang diubah. Untuk melakukannya, jalankan: vpsops exec');
+    expect(unconfirmed.err).not.toContain('Nothing was changed');
+    const inside = await exec('instance stop web-1 --confirm web-1', undefined, 'id');
+    expect(inside.err).toContain('letakkan --confirm di luar tanda kutip');
   });
 
   it('sends the --confirm value as the confirmation input and reports a mismatch', async () => {

@@ -76,4 +76,20 @@ describe('late clicks', () => {
     const late = await act(token!, actors.admin);
     expect(renderText(late.reply!)).toContain('Already confirmed by @U012ADMIN at 03:12:00 UTC');
   });
+  it('answers another person’s click and a second Confirm in the clicker’s language (id)', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const { token } = await run('instance stop prod-web');
+    const stranger = await act(token!, actors.carol, 'confirm', undefined, undefined, { locale: 'id' });
+    expect(renderText(stranger.reply!)).toContain('Hanya ');
+    expect(renderText(stranger.reply!)).toContain(', yang memintanya, yang dapat mengonfirmasi ini.');
+    await act(token!);
+    const again = await act(token!, actors.alice, 'confirm', undefined, undefined, { locale: 'id' });
+    expect(renderText(again.reply!)).toMatch(/Sudah dikonfirmasi oleh .* pukul \d\d:\d\d:\d\d UTC/);
+    const wrongPlace = await act(token!, actors.alice, 'confirm', undefined, undefined, {
+      locale: 'id',
+      channelId: 'C2',
+    });
+    expect(renderText(wrongPlace.reply!)).toMatch(/milik kanal lain|Sudah dikonfirmasi/);
+    expect(fake.count('instance.stop')).toBe(1);
+  });
 });
