@@ -157,7 +157,7 @@ function keepClicks(next: AlertState, stored: AlertState): void {
 /** The watched channel's language (`language`, else the default); the default when the store cannot say. */
 export async function watchLocale(
   deps: Pick<PollDeps, 'store' | 'locale' | 'warn'>,
-  watch: WatchRecord,
+  watch: Pick<WatchRecord, 'platform' | 'channelId'> & { id?: string },
 ): Promise<Locale> {
   const fallback = deps.locale ?? DEFAULT_LOCALE;
   try {
@@ -185,8 +185,10 @@ async function show(
     settings: deps.reminders ?? { locale: 'en' },
     renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
   };
+  const locale = await watchLocale(deps, watch);
   const grouping: GroupingDeps | undefined = deps.groups && {
     groups: deps.groups,
+    locale,
     poster,
     send,
     // The group card is its opener's card: acknowledging that acknowledges the group.
@@ -197,7 +199,6 @@ async function show(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
-  const locale = await watchLocale(deps, watch);
   try {
     if (await quiet(deps, watch, state, effect)) return;
     if (await silenced(deps, watch, state, effect, silence)) return;

@@ -18,13 +18,11 @@ const API_WORDS = new Set(['Rolling back']);
 const NOT_YET = [
   'commands/billing-watch.ts', // replies converted; BALANCE_WATCH's stored label is still English
   'commands/bot-audit.ts',
-  'src/watch/alert-buttons.ts',
   'src/watch/alert-rules.ts',
   'src/watch/balance-watch.ts',
   'src/watch/delivery.ts',
   'src/watch/fleet-watches.ts',
   'commands/shared/not-offered.ts', // balanceSummary's 'not offered' wording (billing balance / watch)
-  'src/watch/group-card.ts', // the storm group card (issue 24), written after the catalogue split
   'src/watch/paced-poster.ts',
   'src/watch/silence-book.ts',
   'src/watch/watch-book.ts',
