@@ -2,7 +2,7 @@
 // calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
 // on a confirmation are acknowledged with deferUpdate (or open the typed-confirmation modal, its
 // texts asked of the core) and become ActionEvents; a button that runs a command is dispatched
-// as if the clicker typed it.
+// as if the clicker typed it, and so is an option of a card's menu.
 import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
 import type {
   AutocompleteInteraction,
@@ -10,6 +10,7 @@ import type {
   ChatInputCommandInteraction,
   Interaction,
   ModalSubmitInteraction,
+  StringSelectMenuInteraction,
   TextInputComponentData,
 } from 'discord.js';
 import type { Completer, Dispatcher, Responder, RoleLookup } from '../../src/core/index.js';
@@ -175,6 +176,16 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
   );
 }
 
+/** An option of a card's menu (Metrics, Silence 1 h): its value is run as if the clicker typed it. */
+async function onMenu(interaction: StringSelectMenuInteraction, ctx: HandlerContext): Promise<void> {
+  const command = interaction.values[0];
+  if (interaction.customId !== CUSTOM_ID.menu || !command) return;
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
+  await guarded(ctx, responder, () =>
+    ctx.dispatcher.dispatch(clickInvocation(interaction, command), responder),
+  );
+}
+
 async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext): Promise<void> {
   if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) {
     const tenancy = ctx.tenancy;
@@ -201,6 +212,7 @@ async function route(interaction: Interaction, ctx: HandlerContext): Promise<voi
   if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
   else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
   else if (interaction.isButton()) await onButton(interaction, ctx);
+  else if (interaction.isStringSelectMenu()) await onMenu(interaction, ctx);
   else if (interaction.isModalSubmit()) await onModal(interaction, ctx);
 }
 

@@ -18,6 +18,12 @@ export const DISCORD_LIMITS = {
   buttonsPerRow: 5,
   buttonLabel: 80,
   customId: 100,
+  /** A link button's url. */
+  linkUrl: 512,
+  /** Options of a string select menu, and its option labels and values. */
+  selectOptions: 25,
+  selectOptionLabel: 100,
+  selectOptionValue: 100,
   modalTitle: 45,
   textInputLabel: 45,
   textInputPlaceholder: 100,

@@ -3,9 +3,17 @@
 // files attached to the embed,
 // and `allowed_mentions: { parse: [] }` on everything so no text can ever ping anyone.
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIEmbed, RawFile } from 'discord.js';
-import { commandButtons, pendingCard } from '../../src/render/buttons.js';
-import type { Button, Message } from '../../src/render/message.js';
+import type {
+  APIActionRowComponent,
+  APIButtonComponentWithCustomId,
+  APIButtonComponentWithURL,
+  APIComponentInMessageActionRow,
+  APIEmbed,
+  APISelectMenuOption,
+  RawFile,
+} from 'discord.js';
+import { menuItems, pendingCard, primaryButtons, type Clickable } from '../../src/render/buttons.js';
+import type { Message } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
@@ -23,13 +31,15 @@ export const CUSTOM_ID = {
   typed: 'vps:typed:',
   /** A button that runs the command after the prefix (ids and kinds only, never user text). */
   run: 'vps:run:',
+  /** The select menu of a card's secondary actions: the chosen option's value is the command it runs. */
+  menu: 'vps:menu',
 } as const;
 
 /** A rendered message, independent of whether it goes through an interaction or the bot token. */
 export interface DiscordPayload {
   content: string;
   embeds: APIEmbed[];
-  components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
+  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
   files: { name: string; data: Buffer; description: string }[];
   /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
   pings?: { roles: string[]; users: string[] };
@@ -69,29 +79,60 @@ function fileName(name: string, index: number): string {
   return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
 }
 
-function styleOf(button: Button): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
-  if (button.style === 'danger') return ButtonStyle.Danger;
-  return button.style === 'primary' ? ButtonStyle.Primary : ButtonStyle.Secondary;
+function styleOf(item: Clickable): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
+  if (item.style === 'danger') return ButtonStyle.Danger;
+  return item.style === 'primary' ? ButtonStyle.Primary : ButtonStyle.Secondary;
 }
 
-/** Buttons that run a command, in one row (secondary ones in a second); one whose command would not fit a custom_id is left out. */
-function commandRow(message: Message): DiscordPayload['components'] {
-  const runnable = commandButtons(message).filter(
-    (button) => CUSTOM_ID.run.length + button.command.length <= L.customId,
-  );
-  const row = (more: boolean): DiscordPayload['components'] => {
-    const components = runnable
-      .filter((button) => (button.more === true) === more)
-      .slice(0, L.buttonsPerRow)
-      .map((button): APIButtonComponentWithCustomId => ({
+type Row = DiscordPayload['components'][number];
+const rowOf = (components: APIComponentInMessageActionRow[]): Row[] =>
+  components.length > 0 ? [{ type: ComponentType.ActionRow, components }] : [];
+
+/** A link button (a runbook): opens the url, sends the bot nothing. One longer than Discord takes is left out. */
+function linkButton(item: Clickable): APIButtonComponentWithURL[] {
+  return item.url !== undefined && item.url.length <= L.linkUrl
+    ? [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Link,
+          label: fit(item.label, L.buttonLabel),
+          url: item.url,
+        },
+      ]
+    : [];
+}
+
+/**
+ * The primary buttons in one row; the menu's commands as a select menu in a row of its own (a menu
+ * fills its row), its links as link buttons after it (a select option cannot open a url). A command
+ * that would not fit a custom_id or an option value is left out.
+ */
+function commandRow(message: Message): Row[] {
+  const primary = primaryButtons(message)
+    .flatMap((item): APIComponentInMessageActionRow[] => {
+      if (item.command === undefined) return linkButton(item);
+      if (CUSTOM_ID.run.length + item.command.length > L.customId) return [];
+      const button: APIButtonComponentWithCustomId = {
         type: ComponentType.Button,
-        style: styleOf(button),
-        label: fit(button.label, L.buttonLabel),
-        custom_id: customId(CUSTOM_ID.run, button.command),
-      }));
-    return components.length > 0 ? [{ type: ComponentType.ActionRow, components }] : [];
-  };
-  return [...row(false), ...row(true)];
+        style: styleOf(item),
+        label: fit(item.label, L.buttonLabel),
+        custom_id: customId(CUSTOM_ID.run, item.command),
+      };
+      return [button];
+    })
+    .slice(0, L.buttonsPerRow);
+  const menu = menuItems(message);
+  const options = menu
+    .flatMap((item): APISelectMenuOption[] =>
+      item.command !== undefined && item.command.length <= L.selectOptionValue
+        ? [{ label: fit(item.label, L.selectOptionLabel), value: item.command }]
+        : [],
+    )
+    .slice(0, L.selectOptions);
+  const select: APIComponentInMessageActionRow[] =
+    options.length > 0 ? [{ type: ComponentType.StringSelect, custom_id: CUSTOM_ID.menu, options }] : [];
+  const links = menu.flatMap(linkButton).slice(0, L.buttonsPerRow);
+  return [...rowOf(primary), ...rowOf(select), ...rowOf(links)];
 }
 
 function buttons(message: Message): DiscordPayload['components'] {

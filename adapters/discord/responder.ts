@@ -8,6 +8,7 @@ import type {
   ButtonInteraction,
   ChatInputCommandInteraction,
   ModalSubmitInteraction,
+  StringSelectMenuInteraction,
   REST,
 } from 'discord.js';
 import type { Logger } from '../../src/logger.js';
@@ -30,7 +31,8 @@ export interface ResponderDeps {
   now: () => number;
 }
 
-type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
+type AnyInteraction =
+  ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 /**
  * How the interaction is acknowledged: a slash command not yet deferred (the responder's defer()

@@ -3,14 +3,7 @@
 // acks first — before any Web API or hosting-API call — and then hands the translated request to
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { Logger } from '../../src/logger.js';
-import type {
-  ActionEvent,
-  ConfirmGate,
-  Dispatcher,
-  Responder,
-  EphemeralState,
-} from '../../src/core/index.js';
+import type { ActionEvent } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import {
   GENERIC_TYPED_SPEC,
@@ -19,8 +12,9 @@ import {
   parseModalMetadata,
   typedConfirmView,
 } from './modal.js';
-import type { SlackOutbox } from './outbox.js';
-import { ACTION_IDS, RUN_ACTION_PATTERN, renderMessage } from './render.js';
+import { ACTION_IDS, renderMessage } from './render.js';
+import { registerCommandClicks } from './command-clicks.js';
+import { background, withUserLocale, type HandlerDeps } from './handler-deps.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
@@ -29,57 +23,13 @@ import {
   actionEventFromClick,
   actionEventFromModal,
   channelOfAction,
-  invocationFromClick,
   invocationFromCommand,
 } from './translate.js';
-import type { UserLocales } from './user-locale.js';
 
-/** What the listeners need; `track` keeps background work visible to stop(). */
-export interface HandlerDeps {
-  dispatcher: Dispatcher;
-  /** Who may confirm, asked before the typed-name dialog opens; without it the dialog opens for anyone. */
-  gate?: ConfirmGate;
-  outbox: SlackOutbox;
-  /** Short-lived state shared by replicas (response_url handles, replayed requests). */
-  state: EphemeralState;
-  logger?: Logger;
-  track(work: Promise<void>): void;
-  /** The slash command name, normally "/vps". */
-  command: string;
-  /** Each user's language (users.info, cached); without it every answer is in English. */
-  locales?: UserLocales;
-}
-
-/** The request with its user's locale, looked up after the ack (bounded, never throws). */
-async function withUserLocale<T extends { actor: { userId: string } }>(
-  deps: HandlerDeps,
-  request: T,
-): Promise<T> {
-  const locale = await deps.locales?.of(request.actor.userId);
-  return locale ? { ...request, locale } : request;
-}
+export type { HandlerDeps };
 
 /** The eligibility check may take this long before views.open (trigger_id lives 3 s). */
 const GATE_BUDGET_MS = 1_500;
-
-const FAILURE_TEXT = 'Something went wrong while answering in Slack. Please try again.';
-
-/** Runs `work` in the background; on a crash, logs it and tells the user privately (best effort). */
-function background(deps: HandlerDeps, what: string, work: () => Promise<void>, responder: Responder): void {
-  deps.track(
-    work().catch(async (error: unknown) => {
-      deps.logger?.error({ err: error }, `slack ${what} failed`);
-      try {
-        await responder.reply(
-          { tone: 'error', blocks: [{ type: 'text', text: FAILURE_TEXT }] },
-          { visibility: 'ephemeral' },
-        );
-      } catch (notifyError) {
-        deps.logger?.warn({ err: notifyError }, 'slack failure notice could not be sent');
-      }
-    }),
-  );
-}
 
 /** Runs `work` once the I/O already waiting (other requests to ack) has been handled. */
 function afterPendingIo(work: () => Promise<void>): Promise<void> {
@@ -158,25 +108,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
-  // A button that runs a command (alert cards: Acknowledge, Snooze, Show): dispatched as if typed by
-  // the clicker, so the runner authorises and audits it like any command.
-  app.action<BlockButtonAction>(RUN_ACTION_PATTERN, async ({ ack, body, action: element }) => {
-    await ack();
-    const text = element.value;
-    if (!text) return;
-    const invocation = invocationFromClick(body, text);
-    const responder = createResponder(
-      outbox,
-      {
-        channelId: invocation.channelId,
-        userId: body.user.id,
-        responseUrl: body.response_url,
-        defaultVisibility: 'ephemeral',
-      },
-      deps.logger,
-    );
-    background(deps, 'button command', () => dispatcher.dispatch(invocation, responder), responder);
-  });
+  registerCommandClicks(app, deps);
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();

@@ -19,6 +19,16 @@ export const SLACK_LIMITS = {
   buttonText: 75,
   /** Characters of a button value. */
   buttonValue: 2000,
+  /** Characters of a link button's url. */
+  buttonUrl: 3000,
+  /** Options of an overflow menu (and Slack wants at least two: a single one is shown as a button). */
+  overflowOptions: 5,
+  /** Characters of an option's text. */
+  optionText: 75,
+  /** Characters of an option's value (@slack/types and the option object reference: 75; newer pages say 150). */
+  optionValue: 75,
+  /** Characters of an overflow option's url. */
+  optionUrl: 3000,
   /** Elements per actions block. */
   actionElements: 25,
   /** Characters of a modal title / submit / close label. */

@@ -3,33 +3,29 @@
 // first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
 import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
-import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
 import type { Block, Message, Tone } from '../../src/render/message.js';
 import { chunkText } from './chunk.js';
 import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
 import { rowLine, tableText, tooWide } from './table.js';
+import { buttonBlocks } from './render-buttons.js';
 
 export { tableText };
+export {
+  ACTION_IDS,
+  actionsBlocks,
+  LINK_ACTION_PATTERN,
+  LINK_PREFIX,
+  MENU_ACTION_ID,
+  RUN_ACTION_PATTERN,
+  RUN_ACTION_PREFIX,
+} from './render-buttons.js';
 
 /** One postable Slack message: blocks plus the plain fallback used in notifications. */
 export interface SlackPayload {
   text: string;
   blocks: slack.KnownBlock[];
 }
-
-/** action_ids of the confirmation buttons (typed: Confirm opens a modal); values carry only the token. */
-export const ACTION_IDS = {
-  confirm: 'vps_confirm',
-  confirmTyped: 'vps_confirm_typed',
-  cancel: 'vps_cancel',
-} as const;
-
-/** Prefix of the action_ids of buttons that run a command (ids must be unique in a block). */
-export const RUN_ACTION_PREFIX = 'vps_run_';
-
-/** Matches every command button's action_id, for app.action(). */
-export const RUN_ACTION_PATTERN = /^vps_run_\d+$/;
 
 /** Pages beyond this are dropped with a note, so one command can never flood a channel. */
 export const MAX_PAGES = 5;
@@ -116,65 +112,6 @@ function blockToSlack(block: Block, rowsLayout: boolean): slack.KnownBlock[] {
     case 'divider':
       return [{ type: 'divider' }];
   }
-}
-
-/** Confirm (danger/primary) and Cancel buttons whose value is only the pending token. */
-export function actionsBlocks(actions: PendingCard): slack.KnownBlock[] {
-  const seconds = Math.floor(actions.expiresAt / 1000);
-  const fallback = new Date(actions.expiresAt).toISOString().slice(11, 16);
-  return [
-    {
-      type: 'actions',
-      block_id: 'vps_confirmation',
-      elements: [
-        {
-          type: 'button',
-          action_id: actions.typed ? ACTION_IDS.confirmTyped : ACTION_IDS.confirm,
-          style: actions.style,
-          text: { type: 'plain_text', text: fitPlain(actions.confirmLabel, L.buttonText) },
-          value: actions.token,
-        },
-        {
-          type: 'button',
-          action_id: ACTION_IDS.cancel,
-          text: { type: 'plain_text', text: fitPlain(actions.cancelLabel, L.buttonText) },
-          value: actions.token,
-        },
-      ],
-    },
-    {
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: `Expires <!date^${seconds}^{time}|${fallback} UTC>` }],
-    },
-  ];
-}
-
-/** Buttons that run a command: the value is the command (ids and kinds only, never user text); secondary ones in a second block. */
-function commandBlocks(message: Message): slack.KnownBlock[] {
-  const runnable = (message.actions ?? [])
-    .flatMap((button) => (button.command !== undefined ? [{ ...button, command: button.command }] : []))
-    .filter((button) => button.command.length <= L.buttonValue)
-    .slice(0, L.actionElements)
-    .map((button, index) => ({ button, index }));
-  const block = (blockId: string, more: boolean): slack.KnownBlock[] => {
-    const elements = runnable
-      .filter(({ button }) => (button.more === true) === more)
-      .map(({ button, index }) => ({
-        type: 'button' as const,
-        action_id: `${RUN_ACTION_PREFIX}${index}`,
-        text: { type: 'plain_text' as const, text: fitPlain(button.label, L.buttonText) },
-        value: button.command,
-        ...(button.style ? { style: button.style } : {}),
-      }));
-    return elements.length > 0 ? [{ type: 'actions', block_id: blockId, elements }] : [];
-  };
-  return [...block('vps_run', false), ...block('vps_run_more', true)];
-}
-
-/** Every button of the message: the confirmation's, then the command buttons. */
-function buttonBlocks(message: Message): slack.KnownBlock[] {
-  const card = pendingCard(message);
-  return [...(card ? actionsBlocks(card) : []), ...commandBlocks(message)];
 }
 
 /** Plain fallback text for notifications and clients without Block Kit (escaped, bounded). */

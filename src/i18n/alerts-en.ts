@@ -28,6 +28,30 @@ export const alertsEn = {
   'alert.recoveredNotice': '{what} ({kind}) after {span}.',
   'alert.recoveredSummary': '{what} after {span}',
   'alert.reminder': '{label}: {what} for {span} and not acknowledged yet ({detail}).',
+  // The storm group card (src/watch/group-card.ts).
+  'alertGroup.kind.status': 'status',
+  'alertGroup.kind.gone': 'gone',
+  'alertGroup.status': 'status {detail}',
+  'alertGroup.mixed': 'several locations and kinds',
+  'alertGroup.headline':
+    '🛑 {count, plural, one {# server needs} other {# servers need}} attention — {traits}',
+  'alertGroup.headlineRecovered': '✅ {count, plural, one {# server} other {# servers}} recovered — {traits}',
+  'alertGroup.memberRecovered': '✅ {hostname} — recovered',
+  'alertGroup.after': 'after {change}',
+  'alertGroup.more': '…and {count} more — {rest}.',
+  'alertGroup.restInWatches': '`watches` lists them all',
+  'alertGroup.field.failing': 'Failing',
+  'alertGroup.field.recovered': 'Recovered',
+  'alertGroup.field.since': 'Since',
+  'alertGroup.id': 'Group {id}',
+  'alertGroup.recoveredNotice':
+    'All {count, plural, one {# server} other {# servers}} of the storm ({traits}) recovered after {span}.',
+  // Acknowledge / Snooze answers (src/watch/alert-buttons.ts).
+  'alertButtons.unwatched': 'This alert is no longer watched here — nothing was done.',
+  'alertButtons.otherChannel': 'This alert belongs to another channel — nothing was done.',
+  'alertButtons.notOpen': 'The {kind} alert on {label} is not open any more.',
+  'alertButtons.acked': 'Acknowledged the {kind} alert on {label}; no more reminders.',
+  'alertButtons.snoozed': 'Snoozed the {kind} alert on {label} for {span}.',
 } as const;
 
 /** The keys of this file. */

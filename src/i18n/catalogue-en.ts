@@ -238,7 +238,7 @@ export const en = {
   'alertGroup.threadHead': 'Every server of this storm, part {part}',
   'alertGroup.restInThread': 'all {count} in the thread',
   'alertCard.lastChange': 'Last change through the bot: {change}',
-  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.runbook': 'Runbook',
   'alertCard.button.metrics': 'Metrics',
   'alertCard.button.silence': 'Silence 1 h',
 } as const;

@@ -233,7 +233,7 @@ export const id: Record<MessageKey, string> = {
   'alertGroup.threadHead': 'Semua server dalam gangguan ini, bagian {part}',
   'alertGroup.restInThread': 'semua {count} ada di utas',
   'alertCard.lastChange': 'Perubahan terakhir lewat bot: {change}',
-  'alertCard.runbook': 'Runbook: {url}',
+  'alertCard.button.runbook': 'Runbook',
   'alertCard.button.metrics': 'Metrik',
   'alertCard.button.silence': 'Senyapkan 1 j',
 };

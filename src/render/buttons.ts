@@ -46,6 +46,30 @@ export function commandButtons(message: Message): (Button & { command: string })
   return (message.actions ?? []).filter((b): b is Button & { command: string } => b.command !== undefined);
 }
 
+/** A button or menu option that runs a command as if typed, or opens a link. */
+export type Clickable = { label: string; style?: Button['style'] } & (
+  { command: string; url?: never } | { url: string; command?: never }
+);
+
+/** The primary buttons that run a command or open a link (not the menu's, not Confirm / Cancel). */
+export function primaryButtons(message: Message): Clickable[] {
+  return asItems((message.actions ?? []).filter((b) => b.more !== true));
+}
+
+/** The message's menu (its `more` buttons), in order. */
+export function menuItems(message: Message): Clickable[] {
+  return asItems((message.actions ?? []).filter((b) => b.more === true));
+}
+
+function asItems(buttons: Button[]): Clickable[] {
+  return buttons.flatMap((b): Clickable[] => {
+    const style = b.style ? { style: b.style } : {};
+    if (b.command !== undefined) return [{ label: b.label, command: b.command, ...style }];
+    if (b.url !== undefined) return [{ label: b.label, url: b.url, ...style }];
+    return [];
+  });
+}
+
 /** The message without its buttons (final states, places that cannot click). */
 export function withoutButtons(message: Message): Message {
   const { actions: _actions, ...rest } = message;

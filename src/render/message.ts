@@ -82,16 +82,25 @@ export interface PendingAnswer {
 }
 
 /**
- * A button. A click either answers a pending confirmation (`pending`) or runs `command` as if the
+ * A button. A click either answers a pending confirmation (`pending`), runs `command` as if the
  * clicker typed it — parsed, authorised and audited like any command (alert cards: Acknowledge,
- * Snooze, Show). Commands are short and never carry user text or secrets.
+ * Snooze, Show) — or opens `url` in the browser and runs nothing (a runbook). Commands are short and
+ * never carry user text or secrets.
  */
 export type Button = {
   label: string;
   style?: 'primary' | 'danger';
-  /** A secondary action, shown after the primary ones in a row of its own (alert cards' Metrics, Silence 1 h). */
+  /**
+   * A secondary action: an option of the message's menu (a Slack overflow menu, a Discord select
+   * menu; text lines on the console) after the primary buttons — alert cards' Metrics, Silence 1 h,
+   * Runbook. Only commands and links go in the menu.
+   */
   more?: boolean;
-} & ({ pending: PendingAnswer; command?: never } | { command: string; pending?: never });
+} & (
+  | { pending: PendingAnswer; command?: never; url?: never }
+  | { command: string; pending?: never; url?: never }
+  | { url: string; pending?: never; command?: never }
+);
 
 /** A chat message in neutral form. */
 export interface Message {

@@ -1,9 +1,9 @@
 // Plain-text renderer for the console, `exec` output and fallback text: a title line with a tone
 // marker, aligned fields, tables (the shared layout, fitted to a width when given), indented code,
-// and confirmation hints.
+// confirmation hints and the lines of a card's menu.
 import { roughDuration } from './format.js';
 import type { Block, Message, Tone } from './message.js';
-import { pendingCard, type PendingCard } from './buttons.js';
+import { menuItems, pendingCard, type PendingCard } from './buttons.js';
 import { tableLines } from './table-layout.js';
 
 /** Marker shown before the title; text, so it survives any terminal. */
@@ -96,5 +96,8 @@ export function renderText(message: Message, options: TextOptions = {}): string 
   }
   const card = pendingCard(message);
   if (card) sections.push([confirmHint(card, options.now)]);
+  // The menu a chat shows as an overflow / select menu: what each option runs, or the link it opens.
+  const menu = menuItems(message).map((item) => `⋯ ${item.label}: ${item.command ?? item.url}`);
+  if (menu.length > 0) sections.push(menu);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
 }

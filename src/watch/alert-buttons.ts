@@ -2,13 +2,19 @@
 // buttons run (the runner has authorised the clicker and audits the call): check the alert belongs
 // to the channel and is still open, record who acknowledged or snoozed it, and edit its card.
 import { duration } from '../render/format.js';
-import { DEFAULT_LOCALE, UserError, type AlertActions, type Locale, type Platform } from '../core/index.js';
-import type { WatchRecord } from './types.js';
+import {
+  DEFAULT_LOCALE,
+  t,
+  UserError,
+  type AlertActions,
+  type Locale,
+  type Platform,
+} from '../core/index.js';
 import { alertCard } from './alert-card.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { ChannelPoster } from './ports.js';
 import type { WatchBook } from './watch-book.js';
-import type { GroupBook } from './group-book.js';
+import type { GroupBook, SharedGroup } from './group-book.js';
 import { actOnGroup } from './group-actions.js';
 import { renderGroup } from './grouped-alerts.js';
 
@@ -24,25 +30,26 @@ export function createAlertActions(
   onAcknowledged?: (watchId: string, kind: string) => Promise<void>,
   /** The channels' storm groups: a click on a group card acts on every member. */
   groups?: GroupBook,
-  /** The watched channel's language, for the edited card. */
-  localeOf: (watch: WatchRecord) => Promise<Locale> = async () => DEFAULT_LOCALE,
+  /** The channel's language, for the edited card and the answer. */
+  localeOf: (channel: { platform: Platform; channelId: string }) => Promise<Locale> = async () =>
+    DEFAULT_LOCALE,
 ): AlertActions {
   return {
     async act(verb, watchId, kind, actor, where) {
+      const locale = await localeOf(where);
       const watch = await book.watches.get(watchId);
-      if (!watch) {
-        throw new UserError('unknown-token', 'This alert is no longer watched here — nothing was done.');
-      }
+      if (!watch) throw new UserError('unknown-token', t(locale, 'alertButtons.unwatched'));
       if (watch.platform !== where.platform || watch.channelId !== where.channelId) {
-        throw new UserError('wrong-channel', 'This alert belongs to another channel — nothing was done.');
+        throw new UserError('wrong-channel', t(locale, 'alertButtons.otherChannel'));
       }
       const group = await groups?.openedBy(where, { watchId, kind });
       if (groups && group) {
         const deps = {
           book,
           groups,
-          render: renderGroup,
+          render: (g: SharedGroup) => renderGroup(g, now(), locale),
           poster: posterFor(watch.platform),
+          locale,
           ...(onAcknowledged ? { pageAcknowledged: onAcknowledged } : {}),
         };
         return actOnGroup(deps, verb, group, actor, now(), SNOOZE_MS);
@@ -56,22 +63,17 @@ export function createAlertActions(
         (verb === 'ack'
           ? acknowledge(state, kind, by, at, clicker)
           : snooze(state, kind, by, at, SNOOZE_MS, clicker));
-      if (!state || !done) {
-        throw new UserError(
-          'nothing-to-do',
-          `The ${kind} alert on ${watch.instance.label} is not open any more.`,
-        );
-      }
+      const named = { kind, label: watch.instance.label };
+      if (!state || !done) throw new UserError('nothing-to-do', t(locale, 'alertButtons.notOpen', named));
       await book.alerts.put(watch.id, state);
       if (verb === 'ack') await onAcknowledged?.(watch.id, kind);
       const alert = state.open[kind];
       const poster = posterFor(watch.platform);
-      if (alert?.ref && poster)
-        await poster.update(alert.ref, alertCard(watch, alert, at, await localeOf(watch)));
+      if (alert?.ref && poster) await poster.update(alert.ref, alertCard(watch, alert, at, locale));
       const line =
         verb === 'ack'
-          ? `Acknowledged the ${kind} alert on ${watch.instance.label}; no more reminders.`
-          : `Snoozed the ${kind} alert on ${watch.instance.label} for ${duration(SNOOZE_MS)}.`;
+          ? t(locale, 'alertButtons.acked', named)
+          : t(locale, 'alertButtons.snoozed', { ...named, span: duration(SNOOZE_MS, locale) });
       return { line, instance: watch.instance.label };
     },
   };

@@ -28,7 +28,10 @@ function headline(watch: WatchRecord, kind: AlertKind, locale: Locale): string {
   });
 }
 
-/** The open alert card, with Acknowledge / Snooze 1 h / Show while nobody acknowledged it. */
+/**
+ * The open alert card, with Acknowledge / Snooze 1 h / Show while nobody acknowledged it, and a menu
+ * of Metrics, Silence 1 h and the policy's runbook link.
+ */
 export function alertCard(
   watch: WatchRecord,
   alert: OpenAlert,
@@ -52,7 +55,6 @@ export function alertCard(
     notes.push(localizedLine(locale, 'alert.snoozedBy', { who }, { span }));
   }
   if (alert.change) notes.push([t(locale, 'alertCard.lastChange', { change: alert.change })]);
-  if (alert.runbook) notes.push([t(locale, 'alertCard.runbook', { url: alert.runbook })]);
   notes.push(localizedLine(locale, 'alert.watchedBy', { who: person(watch.setBy) }));
   if (!watch.billing) notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));
@@ -75,12 +77,14 @@ export function alertCard(
   if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance') {
     const { uuid } = watch.instance;
     buttons.push({ label: t(locale, 'alert.button.show'), command: `instance show ${uuid}` });
-    // Secondary actions, in a row of their own: at most three primary buttons on a card.
+    // Secondary actions go in the card's menu: at most three primary buttons on a card.
     buttons.push(
       { label: t(locale, 'alertCard.button.metrics'), command: `instance metrics ${uuid}`, more: true },
       { label: t(locale, 'alertCard.button.silence'), command: `silence ${uuid} 1h`, more: true },
     );
   }
+  if (alert.runbook)
+    buttons.push({ label: t(locale, 'alertCard.button.runbook'), url: alert.runbook, more: true });
   if (buttons.length > 0) card.actions = buttons;
   return card;
 }

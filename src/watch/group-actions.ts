@@ -8,6 +8,7 @@ import { UserError, type Actor } from '../core/index.js';
 import { duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
+import type { Locale } from '../i18n/locale.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { GroupBook, GroupClicker, SharedGroup } from './group-book.js';
 import type { ChannelPoster } from './ports.js';
@@ -25,6 +26,8 @@ export interface GroupActionDeps {
   poster: ChannelPoster | undefined;
   /** Sends PagerDuty `acknowledge` for one incident's page (idempotent). */
   pageAcknowledged?: (watchId: string, kind: string) => Promise<void>;
+  /** The channel's language for the answer (default English). */
+  locale?: Locale;
 }
 
 /** Acknowledges or snoozes every failing member of `group`; the line to answer. */
@@ -51,9 +54,10 @@ export async function actOnGroup(
     }
     return true;
   });
+  const locale = deps.locale ?? 'en';
   // Ended meanwhile (its last member recovered), or someone acknowledged it first.
-  if (!marked.group) throw new UserError('nothing-to-do', t('en', 'alertGroup.over'));
-  if (!marked.changed) throw new UserError('nothing-to-do', t('en', 'alertGroup.alreadyAcked'));
+  if (!marked.group) throw new UserError('nothing-to-do', t(locale, 'alertGroup.over'));
+  if (!marked.changed) throw new UserError('nothing-to-do', t(locale, 'alertGroup.alreadyAcked'));
   const current = marked.group;
   const by = `@${actor.displayName || actor.userId}`;
   for (const member of activeMembers(current)) {
@@ -70,10 +74,10 @@ export async function actOnGroup(
     await deps.pageAcknowledged?.(current.pagedBy.watchId, current.pagedBy.kind);
   if (current.ref && deps.poster) await deps.poster.update(current.ref, deps.render(current));
   const count = serverCount(activeMembers(current));
-  const traits = groupTraits(current);
+  const traits = groupTraits(current, locale);
   const line =
     verb === 'ack'
-      ? t('en', 'alertGroup.acked', { count, traits })
-      : t('en', 'alertGroup.snoozed', { count, traits, span: duration(snoozeMs) });
+      ? t(locale, 'alertGroup.acked', { count, traits })
+      : t(locale, 'alertGroup.snoozed', { count, traits, span: duration(snoozeMs, locale) });
   return { line, instance: traits };
 }

@@ -5,6 +5,7 @@ import { contextWith, fields, message, text } from '../render/builders.js';
 import { clockTime, duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { shorten } from '../render/shorten.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
 import {
   activeMembers,
   sameLocation,
@@ -19,23 +20,21 @@ export const DEFAULT_SHOWN_ON_CARD = 10;
 /** One thread message's text limit: under Discord's 2000 characters and Slack's 3000 per block. */
 export const DEFAULT_THREAD_CHUNK = 1900;
 
-const KIND_LABELS: Record<IncidentKind, string> = {
-  status: 'status',
-  cpu: 'CPU above threshold',
-  memory: 'memory above threshold',
-  gone: 'gone',
-  unreachable: 'hosting API unreachable',
-};
+/** What a kind of incident is called on the card, in the channel's language. */
+function kindLabel(kind: IncidentKind, locale: Locale): string {
+  if (kind === 'status' || kind === 'gone') return t(locale, `alertGroup.kind.${kind}`);
+  return t(locale, `alert.kind.${kind}`);
+}
 
 /** "status Error" when the members share kind and detail, else the kind alone; nothing across kinds. */
-function sharedCondition(members: readonly GroupMember[]): string | undefined {
+function sharedCondition(members: readonly GroupMember[], locale: Locale): string | undefined {
   const kinds = new Set(members.map((m) => m.kind));
   if (kinds.size !== 1) return undefined;
   const kind = members[0]?.kind as IncidentKind;
   const details = new Set(members.map((m) => m.detail ?? ''));
   const detail = details.size === 1 ? [...details][0] : '';
-  if (kind === 'status') return detail ? `status ${detail}` : 'status';
-  return KIND_LABELS[kind];
+  if (kind === 'status' && detail) return t(locale, 'alertGroup.status', { detail });
+  return kindLabel(kind, locale);
 }
 
 function sharedLocation(members: readonly GroupMember[]): string | undefined {
@@ -44,32 +43,30 @@ function sharedLocation(members: readonly GroupMember[]): string | undefined {
 }
 
 /** "Jakarta 1 · status Error": what the members have in common (all of them, recovered included). */
-export function groupTraits(group: StormGroup): string {
-  const traits = [sharedLocation(group.members), sharedCondition(group.members)].filter(Boolean);
-  return traits.length > 0 ? traits.join(' · ') : 'several locations and kinds';
+export function groupTraits(group: StormGroup, locale: Locale = DEFAULT_LOCALE): string {
+  const traits = [sharedLocation(group.members), sharedCondition(group.members, locale)].filter(Boolean);
+  return traits.length > 0 ? traits.join(' · ') : t(locale, 'alertGroup.mixed');
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "🛑 30 servers need attention — Jakarta 1 · status Error", or the recovery line once it is over. */
-export function groupHeadline(group: StormGroup): string {
-  const total = serverCount(group.members);
+export function groupHeadline(group: StormGroup, locale: Locale = DEFAULT_LOCALE): string {
+  const traits = groupTraits(group, locale);
   if (group.endedAt !== undefined)
-    return `✅ ${plural(total, 'server', 'servers')} recovered — ${groupTraits(group)}`;
-  const failing = serverCount(activeMembers(group));
-  const verb = failing === 1 ? 'needs' : 'need';
-  return `🛑 ${plural(failing, 'server', 'servers')} ${verb} attention — ${groupTraits(group)}`;
+    return t(locale, 'alertGroup.headlineRecovered', { count: serverCount(group.members), traits });
+  return t(locale, 'alertGroup.headline', { count: serverCount(activeMembers(group)), traits });
 }
 
 /** "web-1 — status Error (Jakarta 1)" or "web-1 — recovered". */
-function memberLine(member: GroupMember): string {
-  if (member.recoveredAt !== undefined) return `✅ ${member.hostname} — recovered`;
+function memberLine(member: GroupMember, locale: Locale): string {
+  if (member.recoveredAt !== undefined)
+    return t(locale, 'alertGroup.memberRecovered', { hostname: member.hostname });
   const condition =
     member.kind === 'status' && member.detail
-      ? `status ${member.detail}`
-      : (member.detail ?? KIND_LABELS[member.kind]);
+      ? t(locale, 'alertGroup.status', { detail: member.detail })
+      : (member.detail ?? kindLabel(member.kind, locale));
   const where = member.location ? ` (${member.location})` : '';
-  return `• ${member.hostname} — ${condition}${where}${member.change ? ` — after ${member.change}` : ''}`;
+  const after = member.change ? ` — ${t(locale, 'alertGroup.after', { change: member.change })}` : '';
+  return `• ${member.hostname} — ${condition}${where}${after}`;
 }
 
 /**
@@ -81,27 +78,33 @@ export function groupCard(
   options: {
     shown?: number;
     /** Where the unlisted rest is named (default: the thread). */ rest?: string;
+    locale?: Locale;
   } = {},
 ): Message {
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const shown = options.shown ?? DEFAULT_SHOWN_ON_CARD;
-  const title = groupHeadline(group);
+  const title = groupHeadline(group, locale);
   const failing = activeMembers(group);
   const failingServers = serverCount(failing);
   const recovered = serverCount(group.members) - failingServers;
   const ordered = [...failing, ...group.members.filter((m) => m.recoveredAt !== undefined)];
-  const listed = ordered.slice(0, shown).map(memberLine);
+  const listed = ordered.slice(0, shown).map((m) => memberLine(m, locale));
   const more = ordered.length - listed.length;
-  const rest = options.rest ?? `all ${group.members.length} in the thread`;
-  if (more > 0) listed.push(`…and ${more} more — ${rest}.`);
+  const rest = options.rest ?? t(locale, 'alertGroup.restInThread', { count: group.members.length });
+  if (more > 0) listed.push(t(locale, 'alertGroup.more', { count: more, rest }));
   const rows: [string, unknown][] = [
-    ['Failing', failingServers],
-    ['Recovered', recovered],
-    ['Since', `${clockTime(new Date(group.openedAt))} UTC`],
+    [t(locale, 'alertGroup.field.failing'), failingServers],
+    [t(locale, 'alertGroup.field.recovered'), recovered],
+    [t(locale, 'alertGroup.field.since'), `${clockTime(new Date(group.openedAt))} UTC`],
   ];
   const ended = group.endedAt !== undefined;
   return message(
     title,
-    [fields(rows, { inline: true }), text(listed.join('\n')), contextWith([`Group ${group.id}`])],
+    [
+      fields(rows, { inline: true }),
+      text(listed.join('\n')),
+      contextWith([t(locale, 'alertGroup.id', { id: group.id })]),
+    ],
     {
       tone: ended ? 'success' : group.kind === 'cpu' || group.kind === 'memory' ? 'warning' : 'danger',
       summary: title,
@@ -110,11 +113,15 @@ export function groupCard(
 }
 
 /** Every member, one per line, in thread messages of at most `maxChars` each (a longer line is cut). */
-export function groupThreadTexts(group: StormGroup, options: { maxChars?: number } = {}): string[] {
+export function groupThreadTexts(
+  group: StormGroup,
+  options: { maxChars?: number; locale?: Locale } = {},
+): string[] {
   const max = options.maxChars ?? DEFAULT_THREAD_CHUNK;
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const chunks: string[] = [];
   let current = '';
-  for (const line of group.members.map((m) => shorten(memberLine(m), max))) {
+  for (const line of group.members.map((m) => shorten(memberLine(m, locale), max))) {
     if (current && current.length + 1 + line.length > max) {
       chunks.push(current);
       current = '';
@@ -126,7 +133,15 @@ export function groupThreadTexts(group: StormGroup, options: { maxChars?: number
 }
 
 /** The one recovery posted when the last member recovered. */
-export function groupRecoveredNotice(group: StormGroup, now: number): Message {
-  const line = `All ${plural(serverCount(group.members), 'server', 'servers')} of the storm (${groupTraits(group)}) recovered after ${duration((group.endedAt ?? now) - group.openedAt)}.`;
+export function groupRecoveredNotice(
+  group: StormGroup,
+  now: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Message {
+  const line = t(locale, 'alertGroup.recoveredNotice', {
+    count: serverCount(group.members),
+    traits: groupTraits(group, locale),
+    span: duration((group.endedAt ?? now) - group.openedAt, locale),
+  });
   return message(undefined, [text(line)], { tone: 'success', summary: line });
 }

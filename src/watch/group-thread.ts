@@ -6,6 +6,7 @@ import { message, text } from '../render/builders.js';
 import type { MessageRef } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
+import type { Locale } from '../i18n/locale.js';
 import { groupThreadTexts } from './group-card.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import { isPaced } from './paced-poster.js';
@@ -19,13 +20,15 @@ export interface ThreadDeps {
   groups: GroupBook;
   poster: ChannelPoster;
   send<T>(attempt: () => Promise<T>): Promise<T>;
+  /** The channel's language (default English). */
+  locale?: Locale;
 }
 
 /** Thread message `index` (from 0) of the group as it is now; its head names the part only, so it changes only with its lines. */
-export function threadMessage(group: SharedGroup, index: number): Message | undefined {
-  const chunk = groupThreadTexts(group)[index];
+export function threadMessage(group: SharedGroup, index: number, locale: Locale = 'en'): Message | undefined {
+  const chunk = groupThreadTexts(group, { locale })[index];
   if (chunk === undefined) return undefined;
-  const title = t('en', 'alertGroup.threadHead', { part: index + 1 });
+  const title = t(locale, 'alertGroup.threadHead', { part: index + 1 });
   return message(title, [text(chunk)], { summary: title });
 }
 
@@ -40,7 +43,8 @@ export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): P
   const card = group.ref;
   if (!card || !poster.reply || !hasThread(group, poster)) return;
   const channel = { platform: group.platform, channelId: group.channelId };
-  const chunks = groupThreadTexts(group).length;
+  const { locale } = deps;
+  const chunks = groupThreadTexts(group, { locale }).length;
   let from = chunks;
   const claimed = await deps.groups.mark(channel, group.id, (g) => {
     from = g.threadClaimed ?? 0;
@@ -51,13 +55,13 @@ export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): P
   const current = async () => (await deps.groups.get(channel, group.id)) ?? group;
   for (const [index, ref] of (claimed.group?.thread ?? []).entries()) {
     if (!ref || index >= from) continue;
-    const latest = async () => threadMessage(await current(), index) ?? message(undefined, []);
+    const latest = async () => threadMessage(await current(), index, locale) ?? message(undefined, []);
     if (isPaced(poster)) await deps.send(() => poster.refresh(ref, latest));
     else await deps.send(async () => poster.update(ref, await latest()));
   }
   if (!claimed.changed) return;
   for (let index = from; index < chunks; index += 1) {
-    const body = threadMessage(await current(), index) ?? threadMessage(group, index);
+    const body = threadMessage(await current(), index, locale) ?? threadMessage(group, index, locale);
     if (!body) continue;
     const ref: MessageRef = await deps.send(() => poster.reply!(card, body));
     await deps.groups.mark(channel, group.id, (g) => {

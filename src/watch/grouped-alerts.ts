@@ -6,6 +6,7 @@
 import type { AlertEffect } from './alert-rules.js';
 import { alertCommand } from './alert-card.js';
 import { t } from '../i18n/translate.js';
+import type { Locale } from '../i18n/locale.js';
 import { contextWith, person } from '../render/builders.js';
 import type { Inline, Message } from '../render/message.js';
 import { SHOWN_ON_CARD, updateGroupThread } from './group-thread.js';
@@ -28,6 +29,8 @@ export interface GroupingDeps {
   send<T>(attempt: () => Promise<T>): Promise<T>;
   /** Reminds the channel of a group still unacknowledged (reminders.ts: once per period for the group). */
   remindGroup?(group: SharedGroup, now: number): Promise<void>;
+  /** The channel's language for the group card, its thread and its recovery (default English). */
+  locale?: Locale;
 }
 
 /** "Unreachable" is one per channel already (the outage claim): never grouped. */
@@ -47,27 +50,27 @@ const isOpener = (group: SharedGroup, watch: WatchRecord, kind: string) =>
 const isGroupCard = (group: SharedGroup) => serverCount(group.members) > 1;
 
 /** The group card as the channel sees it: who acknowledged or snoozed it, and its buttons while open. */
-export function renderGroup(group: SharedGroup, now: number = Date.now()): Message {
+export function renderGroup(group: SharedGroup, now: number = Date.now(), locale: Locale = 'en'): Message {
   // The rest is in the thread once one was claimed (group-thread.ts); `watches` lists every one anyway.
   const rest =
     group.threadClaimed !== undefined
-      ? t('en', 'alertGroup.restInThread', { count: group.members.length })
-      : '`watches` lists them all';
-  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest });
+      ? t(locale, 'alertGroup.restInThread', { count: group.members.length })
+      : t(locale, 'alertGroup.restInWatches');
+  const card = groupCard(group, { shown: SHOWN_ON_CARD, rest, locale });
   const notes: Inline[][] = [];
-  if (group.acknowledger) notes.push([t('en', 'alertGroup.ackedBy'), person(group.acknowledger)]);
+  if (group.acknowledger) notes.push([t(locale, 'alertGroup.ackedBy'), person(group.acknowledger)]);
   else if (group.snoozer && (group.snoozedUntil ?? 0) > now)
-    notes.push([t('en', 'alertGroup.snoozedBy'), person(group.snoozer)]);
+    notes.push([t(locale, 'alertGroup.snoozedBy'), person(group.snoozer)]);
   if (notes.length > 0) card.blocks.push(contextWith(notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]))));
   if (group.endedAt === undefined && !group.acknowledger) {
     const { watchId, kind } = group.opener;
     card.actions = [
       {
-        label: t('en', 'alertGroup.button.ack'),
+        label: t(locale, 'alertGroup.button.ack'),
         command: alertCommand('ack', watchId, kind),
         style: 'primary',
       },
-      { label: t('en', 'alertGroup.button.snooze'), command: alertCommand('snooze', watchId, kind) },
+      { label: t(locale, 'alertGroup.button.snooze'), command: alertCommand('snooze', watchId, kind) },
     ];
   }
   return card;
@@ -81,9 +84,11 @@ async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined)
   // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
   const card = isPaced(poster)
     ? deps.send(() =>
-        poster.refresh(ref, async () => renderGroup((await deps.groups.get(channel, group.id)) ?? group)),
+        poster.refresh(ref, async () =>
+          renderGroup((await deps.groups.get(channel, group.id)) ?? group, Date.now(), deps.locale),
+        ),
       )
-    : deps.send(() => poster.update(ref, renderGroup(group)));
+    : deps.send(() => poster.update(ref, renderGroup(group, Date.now(), deps.locale)));
   // Side by side: the thread's claim is recorded before the card is rendered for sending.
   await Promise.all([card, updateGroupThread(deps, group)]);
 }
@@ -173,6 +178,7 @@ export async function recoveredInGroup(
   if (!pagesForGroup && alert.ref !== undefined) await deps.pager?.recovered(watch.id, alert.kind);
   if (out.ended && group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
   await editGroupCard(deps, group);
-  if (out.ended) await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now)));
+  if (out.ended)
+    await deps.send(() => deps.poster.post(watch.channelId, groupRecoveredNotice(group, now, deps.locale)));
   return true;
 }

@@ -93,7 +93,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     now,
     pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
     groups,
-    (watch) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, watch),
+    (channel) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, channel),
   );
   return {
     service,

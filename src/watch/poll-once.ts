@@ -195,8 +195,10 @@ async function show(
     settings: deps.reminders ?? { locale: 'en' },
     renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
   };
+  const locale = await watchLocale(deps, watch);
   const grouping: GroupingDeps | undefined = deps.groups && {
     groups: deps.groups,
+    locale,
     poster,
     send,
     // The group card is its opener's card: acknowledging that acknowledges the group.

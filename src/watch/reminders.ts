@@ -60,7 +60,7 @@ export function postReminder(poster: ChannelPoster, channelId: string, reminder:
 export function groupReminder(group: StormGroup, now: number, locale: Locale): Message {
   const line = t(locale, 'alert.groupReminder', {
     count: activeMembers(group).length,
-    traits: groupTraits(group),
+    traits: groupTraits(group, locale),
     span: duration(now - group.openedAt, locale),
   });
   return message(undefined, [text(line)], { tone: 'warning', summary: line });

@@ -14,6 +14,7 @@ import { startFakePagerDuty } from '../support/fake-pagerduty.js';
 import {
   buttonClickPayload,
   interactionForm,
+  overflowChoicePayload,
   postSigned,
   slashCommandForm,
 } from '../support/fake-slack-requests.js';
@@ -219,7 +220,7 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
 });
 
 describe('an alert on a server changed through the bot, on Slack', { timeout: 120_000 }, () => {
-  it('shows the change, who made it, the backup age and the secondary buttons', async () => {
+  it('shows the change, who made it, the backup age, and a menu whose Metrics runs for the chooser', async () => {
     const WEB2 = SEED_IDS.instances.web2;
     const dir = mkdtempSync(join(tmpdir(), 'vpsops-enriched-'));
     writeFileSync(
@@ -304,18 +305,43 @@ describe('an alert on a server changed through the bot, on Slack', { timeout: 12
       const shown = JSON.stringify(alert.blocks);
       expect(shown).toMatch(/Last change through the bot: instance stop by u0stormops at [\d:]+ UTC/);
       expect(shown).toMatch(/Last backup[^}]*(ago|never)/);
-      expect(shown).toContain('Runbook: https://wiki.example/runbooks/web');
       expect(shown).toContain(`uuid ${WEB2}`);
-      const blocks = alert.blocks as {
-        type: string;
-        block_id?: string;
-        elements?: { text: { text: string } }[];
-      }[];
-      const rows = blocks.filter((b) => b.type === 'actions').map((b) => b.elements?.map((e) => e.text.text));
-      expect(rows).toEqual([
-        ['Acknowledge', 'Snooze 1 h', 'Show'],
-        ['Metrics', 'Silence 1 h'],
+      type Element = { type: string; text?: { text: string }; options?: Option[] };
+      type Option = { text: { text: string }; value: string; url?: string };
+      const blocks = alert.blocks as { type: string; elements?: Element[] }[];
+      const rows = blocks
+        .filter((b) => b.type === 'actions')
+        .map((b) => b.elements?.map((e) => e.text?.text ?? e.type));
+      expect(rows).toEqual([['Acknowledge', 'Snooze 1 h', 'Show', 'overflow']]);
+      const menu = blocks.flatMap((b) => b.elements ?? []).find((e) => e.type === 'overflow')!;
+      expect(menu.options?.map((o) => [o.text.text, o.url ?? o.value])).toEqual([
+        ['Metrics', `instance metrics ${WEB2}`],
+        ['Silence 1 h', `silence ${WEB2} 1h`],
+        ['Runbook', 'https://wiki.example/runbooks/web'],
       ]);
+      // Choosing Metrics in the menu runs `instance metrics` as the operator typed it.
+      const metrics = menu.options![0]!;
+      const responseUrl = slack.newResponseUrl();
+      const uploads = slack.callsTo('files.completeUploadExternal').length;
+      await postSigned(
+        events,
+        interactionForm(
+          overflowChoicePayload({
+            actionId: 'vps_menu',
+            value: metrics.value,
+            userId: OPERATOR,
+            channelId: CHANNEL,
+            messageTs: alert.ts,
+            responseUrl,
+          }),
+        ),
+        { secret: SECRET },
+      );
+      await waitFor(
+        () => slack.callsTo('files.completeUploadExternal').length > uploads || undefined,
+        'the metrics chart chosen in the menu',
+        30_000,
+      );
     } finally {
       await stopAll(
         ...replicas.map((r) => () => r.stop()),

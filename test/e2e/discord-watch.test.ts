@@ -101,6 +101,25 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
       expect(alerts('needs attention')).toHaveLength(1);
       expect(discord.store.messages.get(card.id)?.edits ?? 0).toBeLessThanOrEqual(1);
 
+      // The card's menu: Metrics and Silence 1 h in a select menu; choosing Metrics runs it for the chooser.
+      const menu = (
+        card.components as { components: { custom_id?: string; options?: { value: string }[] }[] }[]
+      )
+        .flatMap((row) => row.components)
+        .find((c) => c.custom_id === 'vps:menu');
+      expect(menu?.options?.map((o) => o.value)).toEqual([`instance metrics ${WEB1}`, `silence ${WEB1} 1h`]);
+      const choice = discord.select(DISCORD_USERS.operator, card.id, 'vps:menu', [
+        `instance metrics ${WEB1}`,
+      ]);
+      await waitFor(
+        () =>
+          discord.calls.find(
+            (c) => c.path.includes(choice.token) && c.method === 'PATCH' && json(c.body).includes('web-1'),
+          ),
+        'the metrics chosen in the menu',
+        20_000,
+      );
+
       const ack = (json(card.components).match(/vps:run:alert ack [A-Za-z0-9_-]+ status/) ?? [])[0];
       expect(ack).toBeDefined();
       discord.click(DISCORD_USERS.operator, card.id, ack!);

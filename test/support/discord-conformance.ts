@@ -7,7 +7,9 @@ import {
   ButtonBuilder,
   EmbedBuilder,
   ModalBuilder,
+  StringSelectMenuBuilder,
   TextInputBuilder,
+  ComponentType,
   embedLength,
   type APIEmbed,
 } from 'discord.js';
@@ -25,6 +27,7 @@ export const DISCORD_PUBLISHED = {
   choices: 25,
   choiceName: 100,
   choiceValue: 100,
+  selectOptions: 25,
 } as const;
 const L = DISCORD_PUBLISHED;
 
@@ -60,6 +63,24 @@ function checkEmbed(findings: string[], embed: APIEmbed, i: number): void {
     findings.push(`embed ${i} footer: backticks show literally in a footer`);
 }
 
+/** A string select menu: custom_id 100, 1 to 25 options, labels and values 100 (the builder does not count them). */
+function checkSelect(findings: string[], at: string, menu: Json): void {
+  const options = (menu['options'] as Json[] | undefined) ?? [];
+  if (options.length < 1 || options.length > L.selectOptions)
+    findings.push(`${at} has ${options.length} options (1 to ${L.selectOptions})`);
+  const sizes: [string, unknown][] = [
+    ['custom_id', menu['custom_id']],
+    ...options.flatMap((o, k): [string, unknown][] => [
+      [`option ${k} label`, o['label']],
+      [`option ${k} value`, o['value']],
+    ]),
+  ];
+  for (const [what, value] of sizes)
+    if (typeof value !== 'string' || value.length === 0 || value.length > L.choiceValue)
+      findings.push(`${at} ${what}: empty or over ${L.choiceValue} characters`);
+  validate(findings, at, () => new StringSelectMenuBuilder(menu).toJSON());
+}
+
 function checkComponents(findings: string[], rows: unknown): void {
   if (!Array.isArray(rows)) return;
   if (rows.length > L.rows) findings.push(`${rows.length} action rows (max ${L.rows})`);
@@ -67,15 +88,18 @@ function checkComponents(findings: string[], rows: unknown): void {
     const components = (row['components'] as Json[] | undefined) ?? [];
     if (components.length === 0 || components.length > 5)
       findings.push(`row ${r} has ${components.length} components`);
-    components.forEach((c, j) =>
-      validate(findings, `row ${r} button ${j}`, () =>
-        new ButtonBuilder()
-          .setCustomId(String(c['custom_id']))
-          .setLabel(String(c['label']))
-          .setStyle(Number(c['style']))
-          .toJSON(),
-      ),
-    );
+    // A select menu fills its row on its own (discord.js's builder checks its id, options, labels, values).
+    if (components.some((c) => c['type'] === ComponentType.StringSelect) && components.length > 1)
+      findings.push(`row ${r} has a select menu beside other components`);
+    components.forEach((c, j) => {
+      if (c['type'] === ComponentType.StringSelect) return checkSelect(findings, `row ${r} menu ${j}`, c);
+      validate(findings, `row ${r} button ${j}`, () => {
+        const b = new ButtonBuilder().setLabel(String(c['label'])).setStyle(Number(c['style']));
+        return (
+          c['url'] === undefined ? b.setCustomId(String(c['custom_id'])) : b.setURL(String(c['url']))
+        ).toJSON();
+      });
+    });
   });
 }
 

@@ -126,6 +126,17 @@ export function buttonPayload(world: FakeWorld, user: FakeUser, message: unknown
   return { ...base(world, user, 3), message, data: { custom_id: customId, component_type: 2 } };
 }
 
+/** INTERACTION_CREATE for a choice in a string select menu on `message` (type 3, component type 3). */
+export function selectPayload(
+  world: FakeWorld,
+  user: FakeUser,
+  message: unknown,
+  customId: string,
+  values: string[],
+) {
+  return { ...base(world, user, 3), message, data: { custom_id: customId, component_type: 3, values } };
+}
+
 /** INTERACTION_CREATE for a modal submit (type 5), opened from `message` when given. */
 export function modalPayload(
   world: FakeWorld,

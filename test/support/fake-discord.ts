@@ -10,6 +10,7 @@ import { createHttpSide } from './fake-discord-http.js';
 import {
   autocompletePayload,
   buttonPayload,
+  selectPayload,
   modalPayload,
   slashPayload,
   type FakeOptionValue,
@@ -348,6 +349,9 @@ export async function startFakeDiscord(
       send(autocompletePayload(world, user, path, opts, focused)),
     click: (user: FakeUser, messageId: string, customId: string) =>
       send(buttonPayload(world, user, api(messageOrThrow(messageId)), customId), messageId),
+    /** A choice in a select menu (a card's menu: Metrics, Silence 1 h) on the message. */
+    select: (user: FakeUser, messageId: string, customId: string, values: string[]) =>
+      send(selectPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
     submitModal: (user: FakeUser, messageId: string, customId: string, values: Record<string, string>) =>
       send(modalPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
     findings,

@@ -129,6 +129,33 @@ export function buttonClickPayload(f: {
   };
 }
 
+/** A block_actions payload for a choice in an overflow menu (`url` when the option is a link). */
+export function overflowChoicePayload(f: {
+  actionId: string;
+  value: string;
+  url?: string;
+  userId: string;
+  channelId: string;
+  messageTs: string;
+  responseUrl: string;
+}): Record<string, unknown> {
+  const click = buttonClickPayload(f);
+  const text = { type: 'plain_text', text: 'x' };
+  const selected = { text, value: f.value, ...(f.url ? { url: f.url } : {}) };
+  return {
+    ...click,
+    actions: [
+      {
+        type: 'overflow',
+        action_id: f.actionId,
+        block_id: 'vps_run',
+        selected_option: selected,
+        action_ts: String(Date.now() / 1000),
+      },
+    ],
+  };
+}
+
 /** A view_submission payload for the typed-confirmation modal. */
 export function viewSubmissionPayload(f: {
   userId: string;

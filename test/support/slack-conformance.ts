@@ -27,6 +27,10 @@ export const SLACK_PUBLISHED = {
   actionsElements: 25,
   buttonText: 75,
   buttonValue: 2000,
+  url: 3000,
+  overflowOptions: 5,
+  optionText: 75,
+  optionValue: 75,
   id: 255,
   modalTitle: 24,
   inputLabel: 2000,
@@ -72,6 +76,20 @@ class Findings {
   }
 }
 
+/** An overflow menu: 2 to 5 options, each with plain text and a value or url within Slack's limits. */
+function checkOverflow(f: Findings, at: string, element: Json): void {
+  const options = (element['options'] as Json[] | undefined) ?? [];
+  if (options.length < 2 || options.length > L.overflowOptions)
+    f.add(`${at} has ${options.length} options (2 to ${L.overflowOptions})`);
+  options.forEach((o, k) => {
+    f.text(`${at} option ${k}`, o['text'], L.optionText);
+    if ((o['text'] as Json | undefined)?.['type'] !== 'plain_text')
+      f.add(`${at} option ${k} text is not plain_text`);
+    f.max(`${at} option ${k} value`, o['value'], L.optionValue);
+    f.max(`${at} option ${k} url`, o['url'], L.url);
+  });
+}
+
 function checkBlock(f: Findings, block: Json, i: number): number {
   const at = `block ${i} (${String(block['type'])})`;
   f.max(`${at} block_id`, block['block_id'], L.id);
@@ -98,9 +116,13 @@ function checkBlock(f: Findings, block: Json, i: number): number {
         f.add(`${at} has ${elements.length} elements`);
       let n = 0;
       elements.forEach((e, j) => {
+        f.max(`${at} element ${j} action_id`, e['action_id'], L.id);
+        if (e['type'] === 'overflow') return checkOverflow(f, `${at} overflow ${j}`, e);
+        if (e['type'] !== 'button')
+          return f.add(`${at} element ${j}: an element type the bot should not send`);
         n += f.text(`${at} button ${j}`, e['text'], L.buttonText);
         f.max(`${at} button ${j} value`, e['value'], L.buttonValue);
-        f.max(`${at} button ${j} action_id`, e['action_id'], L.id);
+        f.max(`${at} button ${j} url`, e['url'], L.url);
       });
       return n;
     }

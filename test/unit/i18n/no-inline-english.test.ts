@@ -27,8 +27,6 @@ const SCANNED = [
 const API_WORDS = new Set(['Rolling back']);
 
 const NOT_YET = [
-  'src/watch/alert-buttons.ts',
-  'src/watch/group-card.ts', // the storm group card (issue 24), written after the catalogue split
   'adapters/console/repl-words.ts', // the typed-confirmation question reads the verb off the English card title
   'src/core/confirmation/confirm-card.ts', // the card's summary fallback `Confirm <command>`
   'src/core/confirmation/instance-lease.ts', // the instance-busy refusal

@@ -1,7 +1,8 @@
 // The alert card's enrichment (issue 24): hostname with the uuid in the footer, the last change made
 // through the bot with who made and approved it, the age of the last backup (flagged past a day,
-// left out when the API gave nothing readable), a runbook link from the policy, and three primary
-// buttons with Metrics and Silence 1 h in a row of their own on both platforms.
+// left out when the API gave nothing readable), and three primary buttons with a menu of Metrics,
+// Silence 1 h and the policy's runbook link (a Slack overflow menu, a Discord select menu and link
+// button, text lines on the console), within each platform's limits.
 import { describe, expect, it } from 'vitest';
 import { renderMessage as renderDiscord } from '../../../adapters/discord/render.js';
 import { renderMessage as renderSlack } from '../../../adapters/slack/render.js';
@@ -60,24 +61,84 @@ describe('the alert card', () => {
     expect(text).toContain(
       'Last change through the bot: instance stop by ada, approved by U0BOB at 11:02 UTC',
     );
-    expect(text).toContain('Runbook: https://wiki.example/web');
+    expect(text).toContain('⋯ Runbook: https://wiki.example/web');
     expect(text).toContain(`uuid ${WATCH.instance.uuid}`);
     expect(checkRendered(card)).toEqual([]);
   });
 
-  it('has three primary buttons and Metrics / Silence 1 h in a second row on Slack and Discord', () => {
-    const card = alertCard(WATCH, alert(), NOW);
+  const uuid = WATCH.instance.uuid;
+  const withRunbook = () => alertCard(WATCH, alert({ runbook: 'https://wiki.example/web' }), NOW);
+
+  it('has three primary buttons and a menu of Metrics, Silence 1 h and the runbook link', () => {
+    const card = withRunbook();
     const primary = card.actions?.filter((b) => !b.more).map((b) => b.label);
-    const more = card.actions?.filter((b) => b.more).map((b) => [b.label, b.command]);
+    const more = card.actions?.filter((b) => b.more).map((b) => [b.label, b.command ?? b.url]);
     expect(primary).toEqual(['Acknowledge', 'Snooze 1 h', 'Show']);
     expect(more).toEqual([
-      ['Metrics', `instance metrics ${WATCH.instance.uuid}`],
-      ['Silence 1 h', `silence ${WATCH.instance.uuid} 1h`],
+      ['Metrics', `instance metrics ${uuid}`],
+      ['Silence 1 h', `silence ${uuid} 1h`],
+      ['Runbook', 'https://wiki.example/web'],
     ]);
-    const slack = renderSlack(card)[0]!.blocks.filter((b) => b.type === 'actions');
-    expect(slack.map((b) => ('elements' in b ? b.elements.length : 0))).toEqual([3, 2]);
-    const discord = renderDiscord(card).components;
-    expect(discord.map((row) => row.components.length)).toEqual([3, 2]);
+    expect(alertCard(WATCH, alert(), NOW).actions?.some((b) => b.url)).toBe(false);
+    expect(checkRendered(card)).toEqual([]);
+  });
+
+  it('renders the menu on Slack as an overflow element after the buttons: commands as values, the runbook as a url', () => {
+    const blocks = renderSlack(withRunbook())[0]!.blocks.filter((b) => b.type === 'actions');
+    expect(blocks).toHaveLength(1);
+    const elements = (JSON.parse(JSON.stringify(blocks[0])) as { elements: Record<string, unknown>[] })
+      .elements;
+    expect(elements.map((e) => e['type'])).toEqual(['button', 'button', 'button', 'overflow']);
+    expect(elements[3]).toEqual({
+      type: 'overflow',
+      action_id: 'vps_menu',
+      options: [
+        { text: { type: 'plain_text', text: 'Metrics' }, value: `instance metrics ${uuid}` },
+        { text: { type: 'plain_text', text: 'Silence 1 h' }, value: `silence ${uuid} 1h` },
+        {
+          text: { type: 'plain_text', text: 'Runbook' },
+          value: 'vps_link_2',
+          url: 'https://wiki.example/web',
+        },
+      ],
+    });
+  });
+
+  it('renders the menu on Discord as a select menu in its own row, and the runbook as a link button after it', () => {
+    const rows = renderDiscord(withRunbook()).components;
+    expect(rows.map((row) => row.components.map((c) => c.type))).toEqual([[2, 2, 2], [3], [2]]);
+    expect(rows[1]!.components[0]).toEqual({
+      type: 3,
+      custom_id: 'vps:menu',
+      options: [
+        { label: 'Metrics', value: `instance metrics ${uuid}` },
+        { label: 'Silence 1 h', value: `silence ${uuid} 1h` },
+      ],
+    });
+    expect(rows[2]!.components[0]).toEqual({
+      type: 2,
+      style: 5,
+      label: 'Runbook',
+      url: 'https://wiki.example/web',
+    });
+  });
+
+  it('lists the menu as text lines on the console: what each option runs, or its link', () => {
+    const lines = renderText(withRunbook()).split('\n');
+    expect(lines.filter((l) => l.startsWith('⋯ '))).toEqual([
+      `⋯ Metrics: instance metrics ${uuid}`,
+      `⋯ Silence 1 h: silence ${uuid} 1h`,
+      '⋯ Runbook: https://wiki.example/web',
+    ]);
+  });
+
+  it('labels the menu in the channel’s language', () => {
+    const card = alertCard(WATCH, alert({ runbook: 'https://wiki.example/web' }), NOW, 'id');
+    expect(card.actions?.filter((b) => b.more).map((b) => b.label)).toEqual([
+      'Metrik',
+      'Senyapkan 1 j',
+      'Runbook',
+    ]);
   });
 
   it('leaves the backup out when the API gave nothing readable', () => {

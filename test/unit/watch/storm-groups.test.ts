@@ -235,3 +235,25 @@ describe('group card', () => {
     );
   });
 });
+
+describe('the group card in Indonesian', () => {
+  it('writes the headline, counts, member lines, thread and recovery in the channel’s language', () => {
+    const { groups } = storm(Array.from({ length: 12 }, (_, i) => incident(i + 1)));
+    const group = groups[0]!;
+    const card = groupCard(group, { shown: 5, locale: 'id' });
+    expect(card.title).toBe('🛑 12 server perlu perhatian — Jakarta 1 · status Error');
+    const text = renderText(card);
+    expect(text).toMatch(/Gagal\W+12/);
+    expect(text).toContain('• web-1 — status Error (Jakarta 1)');
+    expect(text).toContain('…dan 7 lainnya — semua 12 ada di utas.');
+    expect(text).not.toMatch(/Failing|need attention|in the thread/);
+    expect(groupThreadTexts(group, { locale: 'id' }).join('\n').split('\n')).toHaveLength(12);
+    let ended = group;
+    for (let n = 1; n <= 12; n += 1)
+      ended = recoverMember(ended, { watchId: `w${n}`, kind: 'status' }, T0 + 600_000).group;
+    expect(groupHeadline(ended, 'id')).toBe('✅ 12 server pulih — Jakarta 1 · status Error');
+    expect(groupRecoveredNotice(ended, T0 + 600_000, 'id').summary).toMatch(
+      /^Semua 12 server dalam gangguan ini \(Jakarta 1 · status Error\) pulih setelah /,
+    );
+  });
+});

@@ -106,6 +106,35 @@ describe('Discord adapter transport', () => {
     expect(fake.calls.find((c) => c.path.includes(click.token))?.body).toMatchObject({ type: 5 });
   });
 
+  it('dispatches a command chosen in a card’s select menu as that command typed by the chooser', async () => {
+    const withMenu: Message = {
+      ...card,
+      actions: [
+        { label: 'Show', command: 'instance show abc' },
+        { label: 'Metrics', command: 'instance metrics abc', more: true },
+        { label: 'Runbook', url: 'https://wiki.example/web', more: true },
+      ],
+    };
+    const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => void (await r.reply(withMenu)));
+    await start(dispatcher);
+    const i = fake.slash(USER, ['status']);
+    const posted = await waitFor(
+      () => (message(i.originalId)?.edits ? message(i.originalId) : undefined),
+      'the card',
+    );
+    expect(JSON.stringify(posted.components)).toContain('"custom_id":"vps:menu"');
+    const choice = fake.select(USER, posted.id, 'vps:menu', ['instance metrics abc']);
+    const run = await waitFor(() => seen[1], 'the dispatched command');
+    expect(run.invocation).toMatchObject({
+      platform: 'discord',
+      actor: { userId: USER.id },
+      input: { kind: 'text', text: 'instance metrics abc' },
+    });
+    // Answered in a reply of its own (type 5), like a command button; the card is left as it was.
+    await waitFor(() => fake.calls.find((c) => c.path.includes(choice.token)), 'the deferral');
+    expect(fake.calls.find((c) => c.path.includes(choice.token))?.body).toMatchObject({ type: 5 });
+  });
+
   it('edits a card with the bot token once the interaction token has expired', async () => {
     const { dispatcher, seen } = scriptedDispatcher(async (_i, r) => {
       const ref = await r.reply(card);

@@ -94,7 +94,9 @@ describe('Discord renderer', () => {
         typed: { title: 'Delete web-2', label: 'Type web-2 to confirm', placeholder: 'web-2' },
       }),
     };
-    const ids = renderMessage(message).components[0]?.components.map((c) => c.custom_id);
+    const ids = renderMessage(message).components[0]?.components.map((c) =>
+      'custom_id' in c ? c.custom_id : '',
+    );
     expect(ids).toEqual(['vps:typed-confirm:abc123', 'vps:cancel:abc123']);
     expect(Math.max(...(ids ?? []).map((id) => id.length))).toBeLessThanOrEqual(100);
   });

@@ -6,6 +6,7 @@ import { type FakeSlack } from '../../../support/fake-slack.js';
 import {
   buttonClickPayload,
   interactionForm,
+  overflowChoicePayload,
   postSigned,
   viewSubmissionPayload,
 } from '../../../support/fake-slack-requests.js';
@@ -67,6 +68,47 @@ describe('Slack adapter interactions', () => {
       actor: { userId: 'U0BOB' },
       input: { kind: 'text', text: 'alert ack w1 status' },
     });
+    expect(dispatcher.events).toHaveLength(0);
+  });
+
+  it('dispatches a command chosen in a card’s overflow menu as typed by the chooser, and runs nothing for a link', async () => {
+    const choose = (value: string, url?: string) =>
+      postSigned(
+        events,
+        interactionForm(
+          overflowChoicePayload({
+            actionId: 'vps_menu',
+            value,
+            ...(url ? { url } : {}),
+            userId: 'U0BOB',
+            channelId: CHANNEL,
+            messageTs: '1.1',
+            responseUrl: slack.newResponseUrl(),
+          }),
+        ),
+        { secret: SECRET },
+      );
+    expect((await choose('vps_link_2', 'https://wiki.example/web')).status).toBe(200);
+    expect((await choose('instance metrics abc')).status).toBe(200);
+    const invocation = await waitFor(() => dispatcher.invocations[0]);
+    expect(invocation).toMatchObject({
+      platform: 'slack',
+      channelId: CHANNEL,
+      actor: { userId: 'U0BOB' },
+      input: { kind: 'text', text: 'instance metrics abc' },
+    });
+    // The link was acknowledged (200) and dispatched nothing: the one invocation is the metrics choice.
+    expect(dispatcher.invocations).toHaveLength(1);
+    const link = buttonClickPayload({
+      actionId: 'vps_link_0',
+      value: '',
+      userId: 'U0BOB',
+      channelId: CHANNEL,
+      messageTs: '1.1',
+      responseUrl: slack.newResponseUrl(),
+    });
+    expect((await postSigned(events, interactionForm(link), { secret: SECRET })).status).toBe(200);
+    expect(dispatcher.invocations).toHaveLength(1);
     expect(dispatcher.events).toHaveLength(0);
   });
 
