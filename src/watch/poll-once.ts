@@ -195,7 +195,6 @@ async function show(
     settings: deps.reminders ?? { locale: 'en' },
     renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
   };
-  const locale = await watchLocale(deps, watch);
   const grouping: GroupingDeps | undefined = deps.groups && {
     groups: deps.groups,
     locale,
