@@ -17,9 +17,12 @@ export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
       const first = renderMessage(message)[0];
       if (first) await outbox.update(ref, first);
     },
-    // In the card's thread (thread_ts): a storm group's full member list.
-    reply: (ref: MessageRef, message: Message): Promise<MessageRef> =>
-      outbox.postInThread(ref, renderMessage(message)),
+    // In the card's thread (thread_ts): a storm group's full member list, an alert's chart (uploaded after its title).
+    async reply(ref: MessageRef, message: Message): Promise<MessageRef> {
+      const posted = await outbox.postInThread(ref, renderMessage(message));
+      if (message.attachments?.length) await outbox.upload(ref.channelId, message.attachments, ref.id);
+      return posted;
+    },
     checkChannel: (channelId) => outbox.cannotPostIn(channelId),
     // Slack's own codes (not_in_channel, channel_not_found, missing_scope…); ratelimited is ours.
     failureReason: (error) => {

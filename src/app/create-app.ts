@@ -140,8 +140,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (tracker) cleanup.push(() => tracker.stop?.());
     // The adapters' posters once they exist (serve): approvers' direct messages go through them.
     let posters: ChannelPoster[] = [];
+    // One renderer for `instance metrics` and the charts under cpu / memory alerts.
+    const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
     const watching = createWatching({
       runbookFor: (hostname) => policyOf()?.runbook(hostname),
+      ...(charts ? { charts } : {}),
       api,
       store,
       ...tenants,
@@ -180,7 +183,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(options.metrics ? { metrics: options.metrics } : {}),
       commands: options.commands ?? allCommands,
       apiCalls,
-      charts: options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir)),
+      charts,
       ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),

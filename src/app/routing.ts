@@ -19,6 +19,9 @@ export function outgoingPoster(outbound: Outbound, poster: ChannelPoster): Chann
   const wrapped = Object.create(poster) as ChannelPoster;
   wrapped.post = (channelId, message) => poster.post(channelId, outbound.message(message));
   wrapped.update = (ref, message) => poster.update(ref, outbound.message(message));
+  // Thread replies (a group's member list, an alert's chart) take the same transforms as posts.
+  const reply = poster.reply?.bind(poster);
+  if (reply) wrapped.reply = (ref, message) => reply(ref, outbound.message(message));
   const tell = poster.tellPrivately?.bind(poster);
   if (tell) wrapped.tellPrivately = (userId, message) => tell(userId, outbound.message(message));
   return wrapped;

@@ -29,6 +29,7 @@ export const alertsEn = {
   'alert.recoveredSummary': '{what} after {span}',
   'alert.reminder': '{label}: {what} for {span} and not acknowledged yet ({detail}).',
   // The storm group card (src/watch/group-card.ts).
+  'alertChart.title': '{label}: {what}, the last hour',
   'alertGroup.kind.status': 'status',
   'alertGroup.kind.gone': 'gone',
   'alertGroup.status': 'status {detail}',

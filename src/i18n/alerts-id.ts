@@ -30,6 +30,7 @@ export const alertsId: Record<AlertsKey, string> = {
   'alert.recoveredSummary': '{what} setelah {span}',
   'alert.reminder': '{label}: {what} selama {span} dan belum ditanggapi ({detail}).',
   // Kartu grup gangguan (src/watch/group-card.ts).
+  'alertChart.title': '{label}: {what}, satu jam terakhir',
   'alertGroup.kind.status': 'status',
   'alertGroup.kind.gone': 'hilang',
   'alertGroup.status': 'status {detail}',

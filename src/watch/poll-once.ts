@@ -3,6 +3,7 @@
 import { channelLocale, DEFAULT_LOCALE, type Locale } from '../core/index.js';
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
+import { postAlertChart, type AlertChartRenderer } from './alert-chart.js';
 import { recentConfirmedAction, type BotStore } from '../core/index.js';
 import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
 import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
@@ -50,6 +51,8 @@ export interface PollDeps {
   reminders?: ReminderSettings;
   /** The language of channels without a `language` setting (VPSOPS_LOCALE; default en). */
   locale?: Locale;
+  /** Draws the chart posted under a new cpu / memory alert (alert-chart.ts); absent: no chart. */
+  charts?: AlertChartRenderer;
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
@@ -247,6 +250,7 @@ async function show(
         (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
+      if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
       if (posted && grouping) await cardPosted(grouping, watch, alert);
     }
   } catch (error) {

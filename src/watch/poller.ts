@@ -2,6 +2,7 @@
 // watch's lease, renews it while polling, and adopts watches whose lease lapsed (new watches, a
 // dead replica, a restart) — the operation tracker's pattern. Polls are jittered over the interval
 // and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
+import type { AlertChartRenderer } from './alert-chart.js';
 import type { Locale } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
@@ -57,6 +58,8 @@ export interface WatchPollerOptions {
   retryDelaysMs?: readonly number[];
   /** The language of channels without a `language` setting (VPSOPS_LOCALE). */
   locale?: Locale;
+  /** Draws the chart posted under a new cpu / memory alert (the bot's chart renderer); absent: none. */
+  charts?: AlertChartRenderer;
   logger?: { warn(detail: Record<string, unknown>, message: string): void };
 }
 
@@ -155,6 +158,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
       if (options.retryDelaysMs) deps.retryDelaysMs = options.retryDelaysMs;
       if (options.reminders) deps.reminders = options.reminders;
       if (options.locale) deps.locale = options.locale;
+      if (options.charts) deps.charts = options.charts;
       outcome = await pollOnce(deps, watch);
     } catch (error) {
       warn('watch: poll failed', { err: error, watch: id });

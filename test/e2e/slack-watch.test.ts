@@ -67,7 +67,9 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
         });
-        const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300 });
+        // A stand-in chart renderer: the chart under a CPU alert is posted in the card's thread.
+        const charts = async () => ({ png: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), width: 1, height: 1 });
+        const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300, charts });
         const bot = await createCoreWithState(config, {
           api,
           store,
@@ -156,9 +158,21 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);
 
       sim.state.setCpuLoad(WEB1, 97);
-      await waitFor(() => alerts('CPU above threshold')[0], 'the CPU alert', 5_000);
+      const cpu = await waitFor(() => alerts('CPU above threshold')[0], 'the CPU alert', 5_000);
+      // Its chart, once, in the card's thread: the title, then the image uploaded there.
+      await waitFor(
+        () =>
+          [...slack.uploads.values()].some((u) => u.completed && u.filename === 'web-1-cpu.png') || undefined,
+        'the chart under the CPU alert',
+        10_000,
+      );
+      const inThread = slack
+        .callsTo('chat.postMessage')
+        .filter((c) => c.args['thread_ts'] === cpu.ts && String(c.args['text']).includes('the last hour'));
+      expect(inThread).toHaveLength(1);
       await new Promise((r) => setTimeout(r, 200));
       expect(alerts('CPU above threshold')).toHaveLength(1);
+      expect([...slack.uploads.values()].filter((u) => u.filename === 'web-1-cpu.png')).toHaveLength(1);
 
       // Both replicas die (their leases are left to lapse); one comes back and the watch still alerts.
       for (const r of replicas.splice(0)) {

@@ -6,7 +6,7 @@ import type { AuditLog } from '../../../src/core/index.js';
 import type { AuditRecord } from '../../../src/core/audit-types.js';
 import { renderText } from '../../../src/render/text.js';
 import { checkRendered } from '../../support/render-conformance.js';
-import type { BotStore } from '../../../src/core/index.js';
+import { setChannelLocale, type BotStore, type Locale } from '../../../src/core/index.js';
 import { createAlertActions } from '../../../src/watch/alert-buttons.js';
 import { createIncidentPager } from '../../../src/watch/incident-pages.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
@@ -26,10 +26,18 @@ const SERVERS = 12;
 const N = SERVERS;
 
 async function storm(
-  options: { audit?: AuditLog; pager?: (store: BotStore) => IncidentPager; servers?: number } = {},
+  options: {
+    audit?: AuditLog;
+    pager?: (store: BotStore) => IncidentPager;
+    servers?: number;
+    /** The channel's `language`. */
+    locale?: Locale;
+  } = {},
 ) {
   const N = options.servers ?? SERVERS;
   const store = createMemoryStore();
+  if (options.locale)
+    await setChannelLocale(store, 'slack', 'C1', { locale: options.locale, setBy: 'ada', at: 0 });
   const service = createWatchService(store);
   const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
   for (let n = 1; n <= N; n += 1)
@@ -221,5 +229,35 @@ describe('storm grouping in the poll', () => {
     for (const r of [...latest, card]) expect(checkRendered(r.message)).toEqual([]);
     const lastCard = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === card.ref.id).at(-1)!;
     expect(renderText(lastCard.message)).toMatch(/45 servers need attention[\s\S]*all 45 in the thread/);
+    // The card names the first 40 and points to the thread for the rest; the thread names all 45 once each.
+    const onCard = renderText(lastCard.message)
+      .split('\n')
+      .filter((l) => l.startsWith('• '));
+    expect(onCard).toHaveLength(40);
+    expect(renderText(lastCard.message)).toContain('…and 5 more — all 45 in the thread.');
+    const threadLines = thread.split('\n').filter((l) => l.startsWith('• '));
+    expect(threadLines).toHaveLength(45);
+    expect(new Set(threadLines).size).toBe(45);
+  });
+
+  it('writes the group card, its thread and its recovery in the channel’s language', async () => {
+    const s = await storm({ servers: 45, locale: 'id' });
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    await s.pollAll();
+    const card = s.log.entries.find((e) => e.kind === 'post')!;
+    const lastCard = s.log.entries.filter((e) => e.kind === 'update' && e.ref.id === card.ref.id).at(-1)!;
+    const shown = renderText(lastCard.message);
+    expect(shown).toContain('45 server perlu perhatian');
+    expect(shown).toContain('…dan 5 lainnya — semua 45 ada di utas.');
+    const replies = s.log.entries.filter((e) => e.kind === 'reply');
+    expect(replies[0]!.message.title).toBe('Semua server dalam gangguan ini, bagian 1');
+    s.setAll('Running');
+    await s.pollAll();
+    const recovered = s.log.entries.filter(
+      (e) => e.kind === 'post' && /^Semua 45 server/.test(e.message.summary ?? ''),
+    );
+    expect(recovered).toHaveLength(1);
   });
 });
