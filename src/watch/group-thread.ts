@@ -37,11 +37,14 @@ export function hasThread(group: SharedGroup, poster: ChannelPoster): boolean {
   return poster.reply !== undefined && group.ref !== undefined && group.members.length > SHOWN_ON_CARD;
 }
 
-/** Posts the chunks nobody posted yet and refreshes the ones already in the thread. */
-export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): Promise<void> {
+/**
+ * Posts the chunks nobody posted yet and refreshes the ones already in the thread. True when this
+ * call opened the thread (claimed its first chunk): the card's last line then changes.
+ */
+export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): Promise<boolean> {
   const { poster } = deps;
   const card = group.ref;
-  if (!card || !poster.reply || !hasThread(group, poster)) return;
+  if (!card || !poster.reply || !hasThread(group, poster)) return false;
   const channel = { platform: group.platform, channelId: group.channelId };
   const { locale } = deps;
   const chunks = groupThreadTexts(group, { locale }).length;
@@ -59,7 +62,7 @@ export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): P
     if (isPaced(poster)) await deps.send(() => poster.refresh(ref, latest));
     else await deps.send(async () => poster.update(ref, await latest()));
   }
-  if (!claimed.changed) return;
+  if (!claimed.changed) return false;
   for (let index = from; index < chunks; index += 1) {
     const body = threadMessage(await current(), index, locale) ?? threadMessage(group, index, locale);
     if (!body) continue;
@@ -70,4 +73,5 @@ export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): P
       return true;
     });
   }
+  return from === 0;
 }

@@ -81,16 +81,17 @@ async function editGroupCard(deps: GroupingDeps, group: SharedGroup | undefined)
   const { ref } = group;
   const { poster } = deps;
   const channel = { platform: group.platform, channelId: group.channelId };
-  // Paced: rendered from the shared record when it goes out, so no replica's older view wins.
-  const card = isPaced(poster)
-    ? deps.send(() =>
-        poster.refresh(ref, async () =>
-          renderGroup((await deps.groups.get(channel, group.id)) ?? group, Date.now(), deps.locale),
-        ),
-      )
-    : deps.send(() => poster.update(ref, renderGroup(group, Date.now(), deps.locale)));
-  // Side by side: the thread's claim is recorded before the card is rendered for sending.
-  await Promise.all([card, updateGroupThread(deps, group)]);
+  // Rendered from the shared record when it goes out (paced), so no replica's older view wins.
+  const latest = async () =>
+    renderGroup((await deps.groups.get(channel, group.id)) ?? group, Date.now(), deps.locale);
+  const edit = () =>
+    isPaced(poster)
+      ? deps.send(() => poster.refresh(ref, latest))
+      : deps.send(async () => poster.update(ref, await latest()));
+  const [, opened] = await Promise.all([edit(), updateGroupThread(deps, group)]);
+  // The thread opened meanwhile: the card's last line now points to it ("all 45 in the thread").
+  // Whichever went first, the card is rendered once more after the claim (coalesced when paced).
+  if (opened) await edit();
 }
 
 /**
