@@ -1,7 +1,7 @@
 // The Completer behind autocomplete and tab completion: instances (aliases, known hostnames) and
 // the snapshot, backup, network and IP ids the bot has seen in API results.
 import type { Completion, CompletionKind } from '../ports.js';
-import { completeInstances } from './resolve-instance.js';
+import { completeInstances } from './instance-names.js';
 import type { Runtime } from '../context.js';
 import { completeSeenIds } from './seen-ids.js';
 

@@ -2,15 +2,14 @@
 // list (E3) shows, a unique hostname prefix, or the channel's bound instance — to {uuid, label},
 // with close-name hints for unknown names and the candidates for ambiguous ones.
 import { isApiError } from '../../api/errors.js';
-import type { HostingApi } from '../../api/index.js';
-import type { CoreSettings } from '../settings.js';
-import { estateServers, type EstateServer, type Freshness } from './estate-list.js';
+import type { EstateServer } from './estate-list.js';
+import { listed, SUGGESTION_POOL, type ResolveDeps } from './resolve-deps.js';
 import type { CommandDefinition } from '../command.js';
 import type { ResolvedInstance } from '../ports.js';
 import { UserError } from '../errors.js';
+
+export type { ResolveDeps } from './resolve-deps.js';
 import { kebab } from '../parse/names.js';
-import type { Policy } from '../policy/policy.js';
-import type { InvocationInput } from '../ports.js';
 import type { BotStore } from '../store.js';
 import { closest } from '../parse/suggest.js';
 import { bestEffort } from '../store-best-effort.js';
@@ -18,39 +17,6 @@ import { isUuid } from '../parse/uuid.js';
 
 /** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
 const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
-
-/** What resolution needs: the policy (aliases), the store (hostnames) and, for the instance list, the API. */
-export interface ResolveDeps {
-  policy: Policy;
-  store: BotStore;
-  /** Without it (or without E3) names resolve from aliases and learned hostnames only. */
-  api?: Pick<HostingApi, 'instances'>;
-  config?: Pick<CoreSettings, 'instanceListTtlMs'>;
-  now?: () => Date;
-}
-
-/** The instance list's servers, or null (no API, E3 not offered, or the list unreadable: `failed`). */
-async function listed(
-  deps: ResolveDeps,
-  freshness: Freshness,
-): Promise<{ servers: EstateServer[] | null; failed: boolean }> {
-  if (!deps.api) return { servers: null, failed: false };
-  try {
-    const servers = await estateServers(
-      {
-        api: deps.api,
-        store: deps.store,
-        ...(deps.config?.instanceListTtlMs !== undefined ? { ttlMs: deps.config.instanceListTtlMs } : {}),
-        ...(deps.now ? { now: deps.now } : {}),
-      },
-      freshness,
-    );
-    return { servers, failed: false };
-  } catch {
-    // A list that cannot be read only means fewer names: uuids and learned names still resolve.
-    return { servers: null, failed: true };
-  }
-}
 
 /** The learned hostname of a uuid the user gave (else the cached list's): only a label, so a store outage does not stop the command. */
 async function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
@@ -267,64 +233,6 @@ function isResolved(value: unknown): value is ResolvedInstance {
     typeof (value as ResolvedInstance).uuid === 'string' &&
     typeof (value as ResolvedInstance).label === 'string'
   );
-}
-
-/** Words of one input looked up at most: enough for any command line, bounded for hostile input. */
-const MATCHER_WORDS = 24;
-/** Known hostnames compared against an unknown name for "did you mean" (error path only). */
-const SUGGESTION_POOL = 500;
-
-/**
- * A sync "is this a known instance name?" check for the parser, built by looking up only the
- * words of this input (never the whole directory), plus the policy's aliases.
- */
-export async function instanceMatcher(
-  input: InvocationInput,
-  deps: ResolveDeps,
-): Promise<(token: string) => boolean> {
-  const names = new Set<string>();
-  for (const a of deps.policy.aliases()) names.add(a.name.toLowerCase()).add(a.uuid);
-  const words = input.kind === 'text' ? input.text.split(/\s+/) : [];
-  const candidates = [...new Set(words.filter((w) => w && !w.startsWith('-')))].slice(0, MATCHER_WORDS);
-  // Only the cached list: parsing never waits on the hosting API.
-  const { servers } = await listed(deps, 'cached');
-  for (const s of servers ?? []) if (s.hostname) names.add(s.hostname.toLowerCase()).add(s.uuid);
-  await Promise.all(
-    candidates.map(async (word) => {
-      const lower = word.toLowerCase();
-      const known = isUuid(word)
-        ? (await deps.store.hostnames.hostnameOf(lower)) !== null
-        : (await deps.store.hostnames.uuidsOf(word)).length > 0;
-      if (known) names.add(lower);
-    }),
-  );
-  return (token) => names.has(token.toLowerCase());
-}
-
-/** Aliases and known hostnames starting with (or containing) the prefix, for autocomplete (≤ 25). */
-export async function completeInstances(
-  prefix: string,
-  deps: ResolveDeps,
-): Promise<{ name: string; value: string }[]> {
-  const wanted = prefix.trim().toLowerCase();
-  const seen = new Set<string>();
-  const out: { name: string; value: string; rank: number }[] = [];
-  const add = (label: string, uuid: string, kind: string) => {
-    const lower = label.toLowerCase();
-    const rank = lower.startsWith(wanted) ? 0 : lower.includes(wanted) || uuid.startsWith(wanted) ? 1 : -1;
-    if (rank < 0 || seen.has(`${label}|${uuid}`)) return;
-    seen.add(`${label}|${uuid}`);
-    out.push({ name: `${label} (${kind} · ${uuid.slice(0, 8)})`.slice(0, 100), value: uuid, rank });
-  };
-  for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
-  for (const h of await deps.store.hostnames.search(wanted, SUGGESTION_POOL))
-    add(h.hostname, h.uuid, 'hostname');
-  const { servers } = await listed(deps, 'cached-or-fetch');
-  for (const s of servers ?? []) if (s.hostname) add(s.hostname, s.uuid, s.location || 'server');
-  return out
-    .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
-    .slice(0, 25)
-    .map(({ name, value }) => ({ name, value }));
 }
 
 /** What an error hint may name: the command path and its (single) instance's label. */

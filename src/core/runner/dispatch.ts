@@ -20,12 +20,8 @@ import {
 } from '../replies/outcomes.js';
 import { parseInput, type Parsed } from '../parse/parse.js';
 import type { Invocation, Responder } from '../ports.js';
-import {
-  forgetIfGone,
-  hintContext,
-  instanceMatcher,
-  resolveInstanceArgs,
-} from '../instances/resolve-instance.js';
+import { forgetIfGone, hintContext, resolveInstanceArgs } from '../instances/resolve-instance.js';
+import { instanceMatcher } from '../instances/instance-names.js';
 import { channelKey, createContext, type Runtime } from '../context.js';
 import { readTimeoutMessage, ReadBudgetExceeded, slowReplyGuards } from '../replies/slow-replies.js';
 import { beforeAnyChange, StoreUnavailableError } from '../store-errors.js';

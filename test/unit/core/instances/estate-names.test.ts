@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostingApi, InstanceListItem } from '../../../../src/api/index.js';
 import { UserError } from '../../../../src/core/errors.js';
-import { completeInstances, resolveInstanceRef } from '../../../../src/core/instances/resolve-instance.js';
+import { resolveInstanceRef } from '../../../../src/core/instances/resolve-instance.js';
+import { completeInstances } from '../../../../src/core/instances/instance-names.js';
 import { createPolicy } from '../../../../src/core/policy/policy.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
 

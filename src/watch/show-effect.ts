@@ -1,0 +1,165 @@
+// Showing one effect of a poll in the channel — post, edit, resolve, remind — within the server's
+// silence, the channel's storm group and its one "API unreachable" claim; a card that cannot be
+// delivered is told to the watch's owner.
+import type { Locale } from '../core/index.js';
+import { postAlertChart } from './alert-chart.js';
+import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
+import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
+import { DEFAULT_RULES, type AlertEffect } from './alert-rules.js';
+import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
+import type { AlertState, OpenAlert, WatchRecord } from './types.js';
+import type { Silence } from './silences.js';
+import { cardPosted, recoveredInGroup, shownByGroup, type GroupingDeps } from './grouped-alerts.js';
+import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
+import type { PollDeps } from './poll-deps.js';
+
+/** Shows `effect` of the poll of `watch` (failures are logged, and an undelivered card told to its owner). */
+export async function showEffect(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+  now: number,
+  silence: Silence | undefined,
+  locale: Locale,
+): Promise<void> {
+  const { poster } = deps;
+  const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
+  const reminding: ReminderDeps = {
+    state: deps.store.ephemeral,
+    poster,
+    send,
+    settings: deps.reminders ?? { locale: 'en' },
+    renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
+  };
+  const grouping: GroupingDeps | undefined = deps.groups && {
+    groups: deps.groups,
+    locale,
+    poster,
+    send,
+    // The group card is its opener's card: acknowledging that acknowledges the group.
+    remindGroup: async (group, at) => {
+      const opener = (await deps.book.alerts.get(group.opener.watchId))?.open[group.opener.kind];
+      if (!opener?.acknowledgedBy) await remindGroup(reminding, group, at);
+    },
+    ...(deps.pager ? { pager: deps.pager } : {}),
+    ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
+  };
+  try {
+    if (await quiet(deps, watch, state, effect)) return;
+    if (await silenced(deps, watch, state, effect, silence)) return;
+    if (effect.type === 'resolve') {
+      if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
+        await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+        return;
+      }
+      // Resolved in PagerDuty without waiting for the chat's pacing.
+      await deps.pager?.recovered(watch.id, effect.kind);
+      const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
+      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
+      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
+      await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+      return;
+    }
+    const alert = state.open[effect.kind];
+    if (!alert) return;
+    if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
+    // Paged whether or not the chat post below gets through.
+    if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
+    const { ref } = alert;
+    if (effect.type === 'remind') {
+      const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
+      await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
+        reminderNotice(watch, alert, now, locale),
+      );
+    } else if (ref) {
+      await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
+    } else {
+      // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
+      const posted = await postIncidentCard(
+        deps.store.ephemeral,
+        watch.id,
+        alert,
+        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now, locale))),
+        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
+      );
+      if (posted) deps.metrics.alertOpened(effect.kind);
+      if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
+      if (posted && grouping) await cardPosted(grouping, watch, alert);
+    }
+  } catch (error) {
+    deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
+    if (error instanceof Undelivered)
+      await tellOwner(deps, watch, state.open[effect.kind], error, watch.ownerLocale ?? locale);
+  }
+}
+
+/**
+ * A silenced server's incident is recorded (marked with the silence) but neither posted nor paged;
+ * one that never reached the channel recovers without a word.
+ */
+async function silenced(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+  silence: Silence | undefined,
+): Promise<boolean> {
+  if (effect.type === 'resolve') {
+    if (!effect.alert.silenced || effect.alert.ref) return false;
+    if (await incidentCard(deps.store.ephemeral, watch.id, effect.kind)) return false;
+    await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+    return true;
+  }
+  const alert = state.open[effect.kind];
+  if (!silence || !alert) return false;
+  alert.silenced = silence.key;
+  return true;
+}
+
+/** Tells the person who set the watch, once per alert, that it could not be posted. */
+async function tellOwner(
+  deps: PollDeps,
+  watch: WatchRecord,
+  alert: OpenAlert | undefined,
+  failure: Undelivered,
+  locale: Locale,
+): Promise<void> {
+  if (!alert || alert.undelivered || !deps.poster.tellPrivately) return;
+  alert.undelivered = failure.reason;
+  try {
+    await deps.poster.tellPrivately(
+      watch.setBy.userId,
+      undeliveredNotice(watch, alert, failure.reason, locale),
+    );
+  } catch (error) {
+    deps.warn('watch: telling the watch owner failed', { err: error, watch: watch.id });
+  }
+}
+
+/** How long one channel's "API unreachable" claim lasts without being renewed by its watch. */
+const OUTAGE_CLAIM_MS = 60 * 60_000;
+
+/**
+ * The hosting API is one for every watch: a channel hears about an outage once. The first watch of
+ * the channel to open "unreachable" claims it (a counter in the shared store); the others keep a
+ * silent alert. The claimer's recovery gives the claim back.
+ */
+async function quiet(
+  deps: PollDeps,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: AlertEffect,
+): Promise<boolean> {
+  if (effect.kind !== 'unreachable') return false;
+  const claim = `watch-outage:${watch.platform}:${watch.channelId}`;
+  if (effect.type === 'resolve') {
+    if (!effect.alert.silent) await deps.store.ephemeral.delete(claim);
+    return effect.alert.silent === true;
+  }
+  const alert = state.open.unreachable;
+  if (effect.type === 'open' && alert) {
+    alert.silent = (await deps.store.ephemeral.increment(claim, OUTAGE_CLAIM_MS)) > 1;
+  }
+  return alert?.silent === true;
+}
