@@ -58,13 +58,12 @@ export function withTenantRoles(
   roles: TenantRoleResolver,
   facts: PlatformFacts,
 ): Dispatcher {
-  return {
-    dispatch: async (invocation, responder) =>
-      dispatcher.dispatch(await roles.withRole(invocation, facts), responder),
-    act: async (event, responder) => dispatcher.act(await roles.withRole(event, facts), responder),
-    commands: () => dispatcher.commands(),
-    typedDialog: (token) => dispatcher.typedDialog(token),
-  };
+  // Object.create keeps every other member of the dispatcher (arrived for serve's admission…) as it is.
+  const wrapped = Object.create(dispatcher) as Dispatcher;
+  wrapped.dispatch = async (invocation, responder) =>
+    dispatcher.dispatch(await roles.withRole(invocation, facts), responder);
+  wrapped.act = async (event, responder) => dispatcher.act(await roles.withRole(event, facts), responder);
+  return wrapped;
 }
 
 /** The confirm gate (asked before a typed-confirmation dialog opens) with the clicker's tenant role, as the click itself will have it. */

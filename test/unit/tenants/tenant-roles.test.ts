@@ -173,3 +173,21 @@ describe('per-tenant policy', () => {
     }
   });
 });
+
+describe('the tenant-role dispatcher', () => {
+  it('passes on what it does not change: arrivals reach serve’s admission, the command list is the inner one', () => {
+    let arrivals = 0;
+    const inner: Dispatcher = {
+      dispatch: async () => undefined,
+      act: async () => undefined,
+      commands: () => [],
+      typedDialog: async () => null,
+      arrived: () => void (arrivals += 1),
+    };
+    const roles = { withRole: async <T>(request: T) => request };
+    const wrapped = withTenantRoles(inner, roles, FACTS);
+    wrapped.arrived?.();
+    expect(arrivals).toBe(1);
+    expect(wrapped.commands()).toEqual([]);
+  });
+});
