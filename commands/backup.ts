@@ -130,7 +130,7 @@ export const backupRestore = command({
   },
   // Not followed: "Running" is both where it starts and where a restore ends.
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} is Restoring (or was just restored)`,
+    check: { key: 'unknown.check.restoring', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
   }),
 });
@@ -166,7 +166,7 @@ export const backupDelete = command({
     );
   },
   ifUnknown: ({ instance, backupUuid }) => ({
-    check: `whether backup ${backupUuid} is still listed`,
+    check: { key: 'unknown.check.backupListed', values: { backup: backupUuid } },
     command: `backup list ${instance.label}`,
   }),
 });

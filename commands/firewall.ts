@@ -43,7 +43,7 @@ export const firewallIpsetCreate = defineCommand({
   },
   // IPSet names are unique per instance: running it again fails with a conflict if it exists.
   ifUnknown: ({ instance, name }) => ({
-    check: `whether IPSet ${name} exists on ${instance.label} (in the hosting provider’s panel; running it again is refused if it does)`,
+    check: { key: 'unknown.check.ipset', values: { name, instance: instance.label } },
   }),
 });
 

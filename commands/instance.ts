@@ -91,7 +91,7 @@ export const instanceStop = command({
     };
   },
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} is Stopped or Stopping`,
+    check: { key: 'unknown.check.stopped', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
     follow: stopFollow(instance.uuid, instance.label),
   }),
@@ -155,7 +155,7 @@ export const instanceDelete = command({
     };
   },
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} is Terminating or gone`,
+    check: { key: 'unknown.check.terminating', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
     follow: { ...goneFollow, instanceUuid: instance.uuid, label: instance.label },
   }),
@@ -189,7 +189,7 @@ export const instanceConsole = command({
     };
   },
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} is Running (a new console session is harmless)`,
+    check: { key: 'unknown.check.console', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
   }),
 });

@@ -55,7 +55,7 @@ export const ipAdd = defineCommand({
   },
   // Not followed: the address a lost answer would have named is unknown.
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} now has a public IP (a second one is billed too)`,
+    check: { key: 'unknown.check.ipAdded', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
   }),
 });
@@ -114,7 +114,7 @@ export const ipMove = defineCommand({
     );
   },
   ifUnknown: ({ ipUuid, targetInstance }) => ({
-    check: `whether ${targetInstance.label} now holds public IP ${ipUuid}`,
+    check: { key: 'unknown.check.ipMoved', values: { instance: targetInstance.label, ip: ipUuid } },
     command: `instance show ${targetInstance.label}`,
     follow: {
       kind: 'instance-ip',

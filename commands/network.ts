@@ -110,8 +110,6 @@ function vswitchCommand(mode: Mode) {
       // Re-check: the endpoint toggles, so a change since the preview would invert the action.
       const { label, name } = await liveState(ctx, instance, networkUuid, mode);
       await ctx.api.privateNetworks.setVswitch(instance.uuid, networkUuid);
-      // The audit stays in English whatever the reader’s language.
-      const done = mode === 'attach' ? `${label} attached to ${name}` : `${label} detached from ${name}`;
       const doneKey = mode === 'attach' ? 'network.attach.done' : 'network.detach.done';
       return {
         message: {
@@ -119,12 +117,13 @@ function vswitchCommand(mode: Mode) {
           tone: 'success',
           blocks: [{ type: 'context', text: `network ${networkUuid}` }],
         },
-        auditSummary: done,
+        // The audit stays in English whatever the reader’s language.
+        auditSummary: mode === 'attach' ? `${label} attached to ${name}` : `${label} detached from ${name}`,
       };
     },
     // The endpoint toggles: repeating it blindly would undo what may have happened.
     ifUnknown: ({ instance, networkUuid }) => ({
-      check: `whether ${instance.label} is listed on that network (repeating it would toggle it back)`,
+      check: { key: 'unknown.check.network', values: { instance: instance.label } },
       command: `network show ${networkUuid}`,
     }),
   });

@@ -39,7 +39,7 @@ export const snapshotDelete = command({
   },
   // The API has no call that lists snapshots: the provider's panel is the only place to look.
   ifUnknown: ({ instance, snapshotUuid }) => ({
-    check: `whether snapshot ${snapshotUuid} of ${instance.label} still exists (in the hosting provider’s panel — the API cannot list snapshots)`,
+    check: { key: 'unknown.check.snapshot', values: { snapshot: snapshotUuid, instance: instance.label } },
   }),
 });
 
@@ -80,7 +80,7 @@ export const snapshotRollback = command({
   },
   // Not followed: a rollback ends Stopped, which the instance may already have been.
   ifUnknown: ({ instance }) => ({
-    check: `whether ${instance.label} is Rolling back (or was just rolled back)`,
+    check: { key: 'unknown.check.rollingBack', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,
   }),
 });

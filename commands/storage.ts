@@ -90,7 +90,7 @@ export const storageCreate = defineCommand({
   },
   // The API cannot read block storage, and a second create is billed twice.
   ifUnknown: ({ name }) => ({
-    check: `the hosting provider’s panel for a volume named ${name} (the API cannot list block storage, and a second create is billed twice)`,
+    check: { key: 'unknown.check.volume', values: { name } },
   }),
 });
 

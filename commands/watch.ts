@@ -247,14 +247,13 @@ async function unwatchFleet(ctx: CommandContext, scope: FleetScope) {
         : t(locale, 'watch.locationNotWatched', { name: scope.name }),
       t(locale, 'watch.seeWatches'),
     );
-  const count = `${done.removed} server watch${done.removed === 1 ? '' : 'es'}`;
   return {
     message: message(
       t(locale, 'watch.unwatched', { what: done.what }),
       [text(t(locale, 'watch.removedFleet', { count: done.removed }))],
       { tone: 'success' },
     ),
-    auditSummary: `removed fleet watch on ${done.what}: ${count}`,
+    auditSummary: `removed fleet watch on ${done.what}: ${done.removed} server watch${done.removed === 1 ? '' : 'es'}`,
   };
 }
 

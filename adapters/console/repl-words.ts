@@ -1,5 +1,6 @@
 // Words the REPL shows or completes: instance names for Tab, and the typed-confirmation question.
 import type { TypedPrompt } from '../../src/render/message.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
 import { stripControl } from './render.js';
 
 /**
@@ -17,15 +18,15 @@ export function instanceWords(
   });
 }
 
-/** `Type web-1 to delete it (or press Enter to cancel): ` from the card's typed-confirmation hints. */
-export function typedQuestion(typed: TypedPrompt): string {
+/** `Type web-1 to delete it (or press Enter to cancel): ` from the card's typed-confirmation prompt. */
+export function typedQuestion(typed: TypedPrompt, locale: Locale = DEFAULT_LOCALE): string {
   const expected = typed.placeholder?.trim();
-  if (!expected) return `${stripControl(typed.label)} (or press Enter to cancel): `;
-  // Titles look like "Confirm instance delete" or "Delete web-1": the verb is the last other word.
-  let title = typed.title.trim().replace(/[?.!:]+$/, '');
-  if (title.endsWith(expected)) title = title.slice(0, -expected.length);
-  const words = title.split(/\s+/).filter((word) => word !== '' && word.toLowerCase() !== 'confirm');
-  const verb = words.at(-1)?.toLowerCase();
-  const purpose = verb && /^[a-z][a-z-]*$/.test(verb) ? `${verb} it` : 'confirm';
-  return stripControl(`Type ${expected} to ${purpose} (or press Enter to cancel): `);
+  if (!expected) return t(locale, 'console.typedOrCancel', { label: stripControl(typed.label) });
+  // The verb is the command word as typed, never read off a title in the card's language.
+  const verb = typed.verb?.trim().toLowerCase();
+  return stripControl(
+    verb && /^[a-z][a-z-]*$/.test(verb)
+      ? t(locale, 'console.typeToVerb', { expected, verb })
+      : t(locale, 'console.typeToConfirm', { expected }),
+  );
 }

@@ -181,7 +181,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       asking = ref.id;
       const answer = await ask(
         actions.typed
-          ? typedQuestion(actions.typed)
+          ? typedQuestion(actions.typed, options.locale)
           : t(options.locale ?? DEFAULT_LOCALE, 'console.confirmYN'),
       );
       asking = null;

@@ -1,5 +1,6 @@
 // The audit record as stored: a declaration only, so the command model can name it.
 import type { MessageRef } from './ports.js';
+import type { CatalogueText } from '../i18n/translate.js';
 
 /** One audit line (JSON lines, append-only). */
 export interface AuditRecord {
@@ -30,7 +31,7 @@ export interface AuditRecord {
   /** The confirmation card, so a restart can edit it if the call was interrupted. */
   cardRef?: MessageRef;
   /** What to check when the outcome is unknown (kept with the `calling` record for a restart). */
-  verify?: { check: string; command?: string };
+  verify?: { check: string | CatalogueText; command?: string };
   /** Set on the record that closes a `calling` record a dead process left behind. */
   interrupted?: true;
   /** The tenant it happened in (OAuth mode): listed to that tenant only. */

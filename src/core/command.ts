@@ -9,6 +9,7 @@ import type { AuditRecord } from './audit-types.js';
 import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports.js';
 import type { WatchService } from './watch-port.js';
 import type { Locale } from '../i18n/locale.js';
+import type { CatalogueText } from '../i18n/translate.js';
 import { uuidSchema } from './parse/uuid.js';
 import type { PolicyRoles } from './policy/tenant-roles.js';
 
@@ -211,8 +212,8 @@ export type { AuditRecord };
 
 /** What to tell, and follow, when a state-changing call's outcome cannot be known. */
 export interface UnknownOutcomeHint {
-  /** What to look at, e.g. "whether web-1 is Stopped". */
-  check: string;
+  /** What to look at, e.g. "whether web-1 is Stopped": a catalogue key, so each reader gets their language. */
+  check: string | CatalogueText;
   /** The read command that shows it, e.g. "instance show web-1". */
   command?: string;
   /** Follow the operation anyway, so the card settles on what the API then shows. */

@@ -132,7 +132,7 @@ export type {
   WatchSummary,
 } from './watch-port.js';
 export { t, isMessageKey } from '../i18n/translate.js';
-export type { MessageValues } from '../i18n/translate.js';
+export type { CatalogueText, MessageValues } from '../i18n/translate.js';
 export type { MessageKey } from '../i18n/catalogue.js';
 export { DEFAULT_LOCALE, LOCALES, localeFrom, parseLocale, supportedLocales } from '../i18n/locale.js';
 export type { Locale } from '../i18n/locale.js';

@@ -39,6 +39,8 @@ export const alertsEn = {
   'alertGroup.headlineRecovered': '✅ {count, plural, one {# server} other {# servers}} recovered — {traits}',
   'alertGroup.memberRecovered': '✅ {hostname} — recovered',
   'alertGroup.after': 'after {change}',
+  'alertCard.change': '{command} by {who} at {time} UTC',
+  'alertCard.changeApproved': '{command} by {who}, approved by {approver} at {time} UTC',
   'alertGroup.more': '…and {count} more — {rest}.',
   'alertGroup.restInWatches': '`watches` lists them all',
   'alertGroup.field.failing': 'Failing',

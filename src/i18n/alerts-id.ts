@@ -39,6 +39,8 @@ export const alertsId: Record<AlertsKey, string> = {
   'alertGroup.headlineRecovered': '✅ {count} server pulih — {traits}',
   'alertGroup.memberRecovered': '✅ {hostname} — pulih',
   'alertGroup.after': 'setelah {change}',
+  'alertCard.change': '{command} oleh {who} pukul {time} UTC',
+  'alertCard.changeApproved': '{command} oleh {who}, disetujui oleh {approver} pukul {time} UTC',
   'alertGroup.more': '…dan {count} lainnya — {rest}.',
   'alertGroup.restInWatches': '`watches` mencantumkan semuanya',
   'alertGroup.field.failing': 'Gagal',

@@ -10,6 +10,7 @@ import { noticesEn } from './notices-en.js';
 import { opsEn } from './ops-en.js';
 import { trackingEn } from './tracking-en.js';
 import { outcomesEn } from './outcomes-en.js';
+import { coreEn } from './core-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -21,6 +22,7 @@ export const en = {
   ...noticesEn, // the watch module's details, refusals and notices
   ...trackingEn,
   ...outcomesEn,
+  ...coreEn,
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

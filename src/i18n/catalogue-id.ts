@@ -11,6 +11,7 @@ import { noticesId } from './notices-id.js';
 import { opsId } from './ops-id.js';
 import { trackingId } from './tracking-id.js';
 import { outcomesId } from './outcomes-id.js';
+import { coreId } from './core-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -22,6 +23,7 @@ export const id: Record<MessageKey, string> = {
   ...noticesId,
   ...trackingId,
   ...outcomesId,
+  ...coreId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

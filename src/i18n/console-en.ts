@@ -33,6 +33,9 @@ export const consoleEn = {
   'exec.otherPlatform': 'That request was made on {platform}; approve it on its card there.',
   'exec.toApprove': 'Nothing was changed. To approve, run: {line}',
   'console.typeToApprove': 'Type {expected} to approve it (or press Enter to cancel): ',
+  'console.typeToVerb': 'Type {expected} to {verb} it (or press Enter to cancel): ',
+  'console.typeToConfirm': 'Type {expected} to confirm (or press Enter to cancel): ',
+  'console.typedOrCancel': '{label} (or press Enter to cancel): ',
   'console.notApproved': 'Not approved — nothing was done. The request stays open until it expires.',
   'console.secondPerson':
     'Nothing was changed yet: this needs a second person. An admin other than you approves it before it expires, typing `approve {token}` in their console or running {line}',

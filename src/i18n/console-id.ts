@@ -37,6 +37,9 @@ export const consoleId: Record<ConsoleKey, string> = {
   'exec.otherPlatform': 'Permintaan itu dibuat di {platform}; setujui di kartunya di sana.',
   'exec.toApprove': 'Tidak ada yang diubah. Untuk menyetujui, jalankan: {line}',
   'console.typeToApprove': 'Ketik {expected} untuk menyetujuinya (atau tekan Enter untuk membatalkan): ',
+  'console.typeToVerb': 'Ketik {expected} untuk menjalankan {verb} (atau tekan Enter untuk membatalkan): ',
+  'console.typeToConfirm': 'Ketik {expected} untuk mengonfirmasi (atau tekan Enter untuk membatalkan): ',
+  'console.typedOrCancel': '{label} (atau tekan Enter untuk membatalkan): ',
   'console.notApproved':
     'Tidak disetujui — tidak ada yang dilakukan. Permintaan tetap terbuka sampai kedaluwarsa.',
   'console.secondPerson':

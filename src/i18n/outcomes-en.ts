@@ -15,6 +15,22 @@ export const outcomesEn = {
   'unknown.doNotRepeat': 'Do not run it again blindly: if it did happen, repeating it could do it twice.',
   'unknown.hintInstance': 'what {instance} shows now',
   'unknown.hintPath': 'whether `{path}` took effect (in the hosting provider’s panel)',
+  // What to check when a command's outcome is unknown (each command's ifUnknown, commands/*.ts)
+  'unknown.check.restoring': 'whether {instance} is Restoring (or was just restored)',
+  'unknown.check.backupListed': 'whether backup {backup} is still listed',
+  'unknown.check.ipset':
+    'whether IPSet {name} exists on {instance} (in the hosting provider’s panel; running it again is refused if it does)',
+  'unknown.check.stopped': 'whether {instance} is Stopped or Stopping',
+  'unknown.check.terminating': 'whether {instance} is Terminating or gone',
+  'unknown.check.console': 'whether {instance} is Running (a new console session is harmless)',
+  'unknown.check.ipAdded': 'whether {instance} now has a public IP (a second one is billed too)',
+  'unknown.check.ipMoved': 'whether {instance} now holds public IP {ip}',
+  'unknown.check.network': 'whether {instance} is listed on that network (repeating it would toggle it back)',
+  'unknown.check.snapshot':
+    'whether snapshot {snapshot} of {instance} still exists (in the hosting provider’s panel — the API cannot list snapshots)',
+  'unknown.check.rollingBack': 'whether {instance} is Rolling back (or was just rolled back)',
+  'unknown.check.volume':
+    'the hosting provider’s panel for a volume named {name} (the API cannot list block storage, and a second create is billed twice)',
   'unknown.confirmedBy': 'Confirmed by {who} at {time} UTC — outcome unknown.',
   'late.expired': 'This confirmation expired at {time} UTC — nothing was done.',
   'late.runAgain': 'Run the command again.',

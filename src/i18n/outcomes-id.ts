@@ -15,6 +15,22 @@ export const outcomesId: Record<OutcomesKey, string> = {
     'Jangan jalankan lagi begitu saja: jika ternyata sudah terjadi, mengulanginya bisa melakukannya dua kali.',
   'unknown.hintInstance': 'apa yang ditampilkan {instance} sekarang',
   'unknown.hintPath': 'apakah `{path}` sudah berlaku (di panel penyedia hosting)',
+  'unknown.check.restoring': 'apakah {instance} berstatus Restoring (atau baru saja dipulihkan)',
+  'unknown.check.backupListed': 'apakah backup {backup} masih tercantum',
+  'unknown.check.ipset':
+    'apakah IPSet {name} ada di {instance} (di panel penyedia hosting; menjalankannya lagi ditolak bila sudah ada)',
+  'unknown.check.stopped': 'apakah {instance} berstatus Stopped atau Stopping',
+  'unknown.check.terminating': 'apakah {instance} berstatus Terminating atau sudah tidak ada',
+  'unknown.check.console': 'apakah {instance} berstatus Running (sesi konsol baru tidak berbahaya)',
+  'unknown.check.ipAdded': 'apakah {instance} kini punya IP publik (IP kedua juga ditagih)',
+  'unknown.check.ipMoved': 'apakah {instance} kini memegang IP publik {ip}',
+  'unknown.check.network':
+    'apakah {instance} tercantum di jaringan itu (mengulanginya akan membalikkannya lagi)',
+  'unknown.check.snapshot':
+    'apakah snapshot {snapshot} milik {instance} masih ada (di panel penyedia hosting — API tidak dapat menampilkan daftar snapshot)',
+  'unknown.check.rollingBack': 'apakah {instance} berstatus Rolling back (atau baru saja di-rollback)',
+  'unknown.check.volume':
+    'panel penyedia hosting untuk volume bernama {name} (API tidak dapat menampilkan daftar block storage, dan pembuatan kedua ditagih dua kali)',
   'unknown.confirmedBy': 'Dikonfirmasi oleh {who} pukul {time} UTC — hasil tidak diketahui.',
   'late.expired': 'Konfirmasi ini kedaluwarsa pukul {time} UTC — tidak ada yang dilakukan.',
   'late.runAgain': 'Jalankan perintahnya lagi.',

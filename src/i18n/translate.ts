@@ -28,6 +28,19 @@ export function t(locale: Locale, key: MessageKey, values?: MessageValues): stri
   return typeof text === 'string' ? text : String(text);
 }
 
+/** A catalogued text kept unformatted (as in an audit record), so each reader gets it in their language. */
+export interface CatalogueText {
+  key: MessageKey;
+  values?: Record<string, string>;
+}
+
+/** A text as `locale` reads it: a catalogued one formatted, a plain string (older records) as it is. */
+export function textIn(locale: Locale, text: string | CatalogueText): string {
+  if (typeof text === 'string') return text;
+  // A record written by another version may name a key this one no longer has.
+  return isMessageKey(text.key) ? t(locale, text.key, text.values) : text.key;
+}
+
 /** Whether `key` is catalogued (for keys built from API values, such as a status). */
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(CATALOGUES.en, key);

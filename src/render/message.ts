@@ -68,6 +68,8 @@ export interface TypedPrompt {
   placeholder?: string;
   /** Every text the core accepts, so a dialog can refuse a typo in place before closing. */
   accepts?: string[];
+  /** The command word the confirmation runs, as typed ("delete"): the console asks "Type web-1 to delete it". */
+  verb?: string;
 }
 
 /** A click answering a pending confirmation: the button carries only the token. */

@@ -8,6 +8,7 @@ import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
 import { localizedLine } from '../render/localized.js';
 import { backupAge } from './alert-context.js';
+import { changeText } from './recent-change.js';
 
 /** What an alert button asks for. */
 export type AlertVerb = 'ack' | 'snooze';
@@ -54,7 +55,8 @@ export function alertCard(
     const span = duration(alert.snoozedUntil - now, locale);
     notes.push(localizedLine(locale, 'alert.snoozedBy', { who }, { span }));
   }
-  if (alert.change) notes.push([t(locale, 'alertCard.lastChange', { change: alert.change })]);
+  if (alert.change)
+    notes.push([t(locale, 'alertCard.lastChange', { change: changeText(alert.change, locale) })]);
   notes.push(localizedLine(locale, 'alert.watchedBy', { who: person(watch.setBy) }));
   if (!watch.billing) notes.push([`uuid ${watch.instance.uuid}`]);
   const line = notes.flatMap((n, i) => (i === 0 ? n : [' · ', ...n]));

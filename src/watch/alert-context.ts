@@ -5,7 +5,7 @@ import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
 import { duration, toDate } from '../render/format.js';
 import type { AlertEffect } from './alert-rules.js';
-import type { AlertState, WatchRecord } from './types.js';
+import type { AlertState, RecentChange, WatchRecord } from './types.js';
 
 /** A backup older than this is flagged on the card. */
 export const STALE_BACKUP_MS = 24 * 60 * 60_000;
@@ -28,7 +28,7 @@ export function backupAge(
 /** The card's context (alert-context.ts): the backup age on every poll; the last change and runbook once, at opening. */
 export async function enrich(
   deps: {
-    recentChange?: (watch: WatchRecord, now: number) => Promise<string | undefined>;
+    recentChange?: (watch: WatchRecord, now: number) => Promise<RecentChange | undefined>;
     runbookFor?: (hostname: string) => string | undefined;
   },
   watch: WatchRecord,

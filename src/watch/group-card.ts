@@ -6,6 +6,7 @@ import { clockTime, duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { shorten } from '../render/shorten.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
+import { changeText } from './recent-change.js';
 import {
   activeMembers,
   sameLocation,
@@ -65,7 +66,8 @@ function memberLine(member: GroupMember, locale: Locale): string {
       ? t(locale, 'alertGroup.status', { detail: member.detail })
       : (member.detail ?? kindLabel(member.kind, locale));
   const where = member.location ? ` (${member.location})` : '';
-  const after = member.change ? ` — ${t(locale, 'alertGroup.after', { change: member.change })}` : '';
+  const change = member.change ? changeText(member.change, locale) : undefined;
+  const after = change ? ` — ${t(locale, 'alertGroup.after', { change })}` : '';
   return `• ${member.hostname} — ${condition}${where}${after}`;
 }
 

@@ -16,7 +16,7 @@ import { isPaced } from './paced-poster.js';
 import type { ChannelPoster } from './ports.js';
 import { groupCard, groupRecoveredNotice } from './group-card.js';
 import { serverCount, type GroupChannel, type IncidentKind } from './storm-groups.js';
-import type { AlertState, OpenAlert, WatchRecord } from './types.js';
+import type { AlertState, OpenAlert, RecentChange, WatchRecord } from './types.js';
 
 /** What grouping needs from the poll. */
 export interface GroupingDeps {
@@ -24,7 +24,7 @@ export interface GroupingDeps {
   poster: ChannelPoster;
   pager?: IncidentPager;
   /** The last change made through the bot on the server (who made and approved it), when the audit knows. */
-  recentChange?: (watch: WatchRecord, now: number) => Promise<string | undefined>;
+  recentChange?: (watch: WatchRecord, now: number) => Promise<RecentChange | undefined>;
   /** Delivers one post or edit with retries (delivery.ts). */
   send<T>(attempt: () => Promise<T>): Promise<T>;
   /** Reminds the channel of a group still unacknowledged (reminders.ts: once per period for the group). */

@@ -5,6 +5,8 @@
 // group is over, with one recovery, when the last one does. Groups are plain JSON records so the
 // store can share them between replicas; these functions only decide.
 
+import type { RecentChange } from './types.js';
+
 /** Incidents join a group opened at most this long before them (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
 export const DEFAULT_GROUP_WINDOW_MS = 30_000;
 
@@ -20,7 +22,7 @@ export interface GroupIncident {
   /** What the condition looks like, e.g. "Error" for status or "CPU 93 %"; shared details head the card. */
   detail?: string;
   /** The last change made through the bot shortly before, from the audit ("instance stop by oscar at 14:02"). */
-  change?: string;
+  change?: RecentChange | string;
   openedAt: number;
 }
 

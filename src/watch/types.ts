@@ -11,6 +11,17 @@ import type {
   Platform,
 } from '../core/index.js';
 
+/** A change made through the bot, as the audit has it; shown in the reader's language (recent-change.ts). */
+export interface RecentChange {
+  command: string;
+  /** Who asked for it (display name). */
+  by: string;
+  /** Who approved it, when that was a second person. */
+  approver?: string;
+  /** When it was confirmed, HH:MM:SS UTC. */
+  at: string;
+}
+
 /** Store collection names (see COLLECTIONS in core/store.ts for the others). */
 export const WATCH_COLLECTIONS = {
   watches: 'watches',
@@ -103,8 +114,8 @@ export interface OpenAlert {
   silenced?: string;
   /** The storm group (storm-groups.ts) this incident was placed in, once placed. */
   group?: string;
-  /** The last confirmed change made through the bot on the server in the 24 h before it opened (recent-change.ts). */
-  change?: string;
+  /** The last confirmed change made through the bot on the server in the 24 h before it opened (recent-change.ts; a string in older state). */
+  change?: RecentChange | string;
   /** The instance detail's last_backup_at as the latest poll read it (null: never backed up). */
   lastBackupAt?: string | null;
   /** The runbook the policy file names for the server's hostname (http(s) only). */

@@ -103,7 +103,16 @@ export function createFakeDispatcher(
         cancelLabel: 'Cancel',
         style: 'danger',
         expiresAt: Date.now() + 60_000,
-        ...(typed ? { typed: { title: `Delete ${host}`, label: `Type ${host}`, placeholder: host } } : {}),
+        ...(typed
+          ? {
+              typed: {
+                title: `Delete ${host}`,
+                label: `Type ${host}`,
+                placeholder: host,
+                verb: command.toLowerCase(),
+              },
+            }
+          : {}),
       }),
     };
     entry.ref = await responder.reply(message);

@@ -184,6 +184,7 @@ export async function makeBot(
     actor: Actor = actors.alice,
     channelId = 'C1',
     responder = recordingResponder(channelId),
+    more: Partial<Invocation> = {},
   ) => {
     const invocation: Invocation = {
       id: `inv-${(seq += 1)}`,
@@ -191,6 +192,7 @@ export async function makeBot(
       actor,
       channelId,
       input: { kind: 'text', text: textInput },
+      ...more,
     };
     await bot.dispatcher.dispatch(invocation, responder);
     const last = responder.replies[responder.replies.length - 1];

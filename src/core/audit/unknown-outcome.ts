@@ -12,7 +12,7 @@ import type { Actor } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
-import { t, type MessageValues } from '../../i18n/translate.js';
+import { t, textIn, type MessageValues } from '../../i18n/translate.js';
 import { apiErrorClause } from '../replies/api-error-text.js';
 
 /** The hint when a command declares none: look at the instance if there is one. */
@@ -40,9 +40,10 @@ export function hintFor(
 }
 
 function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>, locale: Locale): string {
+  const check = textIn(locale, hint.check);
   return hint.command
-    ? t(locale, 'unknown.checkWith', { check: hint.check, command: hint.command })
-    : t(locale, 'unknown.check', { check: hint.check });
+    ? t(locale, 'unknown.checkWith', { check, command: hint.command })
+    : t(locale, 'unknown.check', { check });
 }
 
 /** The reply for a call whose outcome cannot be known. */

@@ -45,6 +45,7 @@ function typedPrompt(pending: PendingConfirmation, locale: Locale): TypedPrompt 
     label: t(locale, 'card.typedLabel', { name: expected }),
     placeholder: expected,
     accepts: [expected, ...pending.targets],
+    verb: pending.command.split(' ').at(-1) ?? pending.command,
   };
 }
 
@@ -89,7 +90,10 @@ export function previewCard(
       expiresAt: pending.expiresAt,
       ...(typed ? { typed } : {}),
     }),
-    summary: preview.message.summary ?? preview.message.title ?? `Confirm ${pending.command}`,
+    summary:
+      preview.message.summary ??
+      preview.message.title ??
+      t(locale, 'card.summary', { command: pending.command }),
     outcome: 'needs-confirmation',
   };
   return card;

@@ -77,13 +77,15 @@ function actorRefusal(rt: Runtime, pending: PendingConfirmation, event: ActionEv
  */
 function confirmable(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): Answerable {
   const def = rt.registry.byPath(pending.command);
+  const locale = localeFrom(event.locale);
   if (!def)
     return {
       ok: false,
-      error: new UserError('unknown-token', `\`${pending.command}\` is no longer available.`),
+      error: new UserError('unknown-token', t(locale, 'confirm.gone', { command: pending.command })),
     };
   const asker = sameActor(event.actor, pending.requester) ? event.actor : pending.requester;
-  const auth = rt.policy.authorize(asker, { path: pending.command, risk: def.risk }, pending.channelId);
+  const command = { path: pending.command, risk: def.risk };
+  const auth = rt.policy.authorize(asker, command, pending.channelId, locale);
   return auth.allowed ? { ok: true, def } : { ok: false, error: auth.error };
 }
 

@@ -12,6 +12,8 @@ import type { Actor } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { lease, type Lease } from '../leases.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** Longest a holder keeps a server if its process dies before releasing it. */
 export const INSTANCE_LEASE_MS = 5 * 60_000;
@@ -48,25 +50,32 @@ function parseHolder(owner: string | null): Holder | null {
   }
 }
 
-function busy(label: string, who: Actor | null, what: string, since: number | null): UserError {
-  const by = who ? ` by ${mention(who)}` : '';
-  const when = since === null ? '' : ` since ${clockTime(new Date(since))} UTC`;
+function busy(
+  label: string,
+  who: Actor | null,
+  what: string,
+  since: number | null,
+  locale: Locale,
+): UserError {
+  const by = who ? t(locale, 'lease.by', { who: mention(who) }) : '';
+  const when = since === null ? '' : t(locale, 'lease.since', { time: clockTime(new Date(since)) });
   return new UserError(
     'instance-busy',
-    `${label} is busy: ${what} was confirmed${by}${when} and has not finished — nothing was done.`,
-    'This card stays open: confirm it again once that operation is over, if it is still needed.',
+    t(locale, 'lease.busy', { label, what, by, since: when }),
+    t(locale, 'lease.busyHint'),
   );
 }
 
 /**
- * Takes the lease of every instance the destructive action targets; throws `instance-busy` when
- * another confirmed action holds one or is still being followed. Resolves with the release.
+ * Takes the lease of every instance the destructive action targets; throws `instance-busy` (in
+ * `locale`) when another confirmed action holds one or is still being followed. Resolves with the release.
  */
 export async function claimInstances(
   rt: Runtime,
   def: CommandDefinition,
   pending: PendingConfirmation,
   by: Actor,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<() => Promise<void>> {
   if (def.risk !== 'destructive') return async () => undefined;
   const owner = JSON.stringify({
@@ -91,8 +100,9 @@ export async function claimInstances(
         throw busy(
           instance.label,
           holder?.actor ?? null,
-          holder ? `\`${holder.command}\`` : 'another action',
+          holder ? `\`${holder.command}\`` : t(locale, 'lease.anotherAction'),
           holder?.since ?? null,
+          locale,
         );
       }
       held.push(instanceLease);
@@ -106,6 +116,7 @@ export async function claimInstances(
           followed.actor,
           `${followed.spec.verb} ${followed.spec.label}`,
           followed.startedAt,
+          locale,
         );
     }
   } catch (error) {

@@ -6,17 +6,21 @@ import type { EstateServer } from './estate-list.js';
 import { listed, SUGGESTION_POOL, type ResolveDeps } from './resolve-deps.js';
 import type { CommandDefinition } from '../command.js';
 import type { ResolvedInstance } from '../ports.js';
-import { UserError } from '../errors.js';
+import {
+  ambiguousName,
+  ambiguousPrefix,
+  noBoundInstance,
+  sharedHostname,
+  unknownName,
+  unknownPrefix,
+} from './ref-refusals.js';
 
 export type { ResolveDeps } from './resolve-deps.js';
-import { kebab } from '../parse/names.js';
 import type { BotStore } from '../store.js';
 import { closest } from '../parse/suggest.js';
 import { bestEffort } from '../store-best-effort.js';
 import { isUuid } from '../parse/uuid.js';
-
-/** Names safe to repeat verbatim in a hint (hints may be shown without escaping, e.g. embed footers). */
-const HOSTNAME_LIKE = /^[A-Za-z0-9][\w.-]*$/;
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 
 /** The learned hostname of a uuid the user gave (else the cached list's): only a label, so a store outage does not stop the command. */
 async function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> {
@@ -29,31 +33,15 @@ async function labelOf(uuid: string, deps: ResolveDeps): Promise<string | null> 
   return servers?.find((s) => s.uuid === uuid && s.hostname)?.hostname ?? null;
 }
 
-/** Candidates shown for an ambiguous name at most. */
-const CANDIDATES_SHOWN = 10;
-
-function ambiguous(text: string, how: string, servers: EstateServer[]): UserError {
-  const sorted = [...servers].sort((a, b) => a.hostname.localeCompare(b.hostname, 'en', { numeric: true }));
-  const lines = sorted
-    .slice(0, CANDIDATES_SHOWN)
-    .map((s) => `• ${s.hostname} — uuid ${s.uuid}${s.location ? ` · ${s.location}` : ''}`);
-  if (sorted.length > CANDIDATES_SHOWN) lines.push(`• … and ${sorted.length - CANDIDATES_SHOWN} more`);
-  return new UserError(
-    'ambiguous-instance',
-    `\`${text}\` ${how} ${servers.length} instances:\n${lines.join('\n')}`,
-    'Type the whole hostname, the uuid (or its first 8 characters), or add an alias in the policy file.',
-  );
-}
-
 /** A hostname from the instance list: exact (case-insensitive), else a unique prefix; null when none matches. */
-function fromList(text: string, servers: EstateServer[]): ResolvedInstance | null {
+function fromList(text: string, servers: EstateServer[], locale: Locale): ResolvedInstance | null {
   const lower = text.toLowerCase();
   const named = servers.filter((s) => s.hostname !== '');
   const exact = named.filter((s) => s.hostname.toLowerCase() === lower);
-  if (exact.length > 1) throw ambiguous(text, 'is the hostname of', exact);
+  if (exact.length > 1) throw ambiguousName(text, 'instance.ref.sameHostname', exact, locale);
   if (exact.length === 1) return { uuid: exact[0]!.uuid, label: exact[0]!.hostname };
   const starting = named.filter((s) => s.hostname.toLowerCase().startsWith(lower));
-  if (starting.length > 1) throw ambiguous(text, 'starts the hostnames of', starting);
+  if (starting.length > 1) throw ambiguousName(text, 'instance.ref.startsHostnames', starting, locale);
   if (starting.length === 1) return { uuid: starting[0]!.uuid, label: starting[0]!.hostname };
   return null;
 }
@@ -62,12 +50,13 @@ function fromList(text: string, servers: EstateServer[]): ResolvedInstance | nul
 async function resolveFromList(
   text: string,
   deps: ResolveDeps,
+  locale: Locale,
 ): Promise<{ found: ResolvedInstance | null; names: string[]; failed: boolean }> {
   let result = await listed(deps, 'cached-or-fetch');
-  let found = result.servers ? fromList(text, result.servers) : null;
+  let found = result.servers ? fromList(text, result.servers, locale) : null;
   if (!found && result.servers) {
     result = await listed(deps, 'after-miss');
-    found = result.servers ? fromList(text, result.servers) : null;
+    found = result.servers ? fromList(text, result.servers, locale) : null;
   }
   if (found) {
     // Learned, so labels and watches name it even when the list is later unavailable.
@@ -81,8 +70,12 @@ async function resolveFromList(
   };
 }
 
-/** Resolves one reference typed by a user. */
-export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+/** Resolves one reference typed by a user; refusals in `locale`. */
+export async function resolveInstanceRef(
+  ref: string,
+  deps: ResolveDeps,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ResolvedInstance> {
   const text = ref.trim();
   if (isUuid(text)) {
     const uuid = text.toLowerCase();
@@ -94,30 +87,16 @@ export async function resolveInstanceRef(ref: string, deps: ResolveDeps): Promis
   const uuids = await deps.store.hostnames.uuidsOf(text);
   if (uuids.length === 1)
     return { uuid: uuids[0]!, label: (await deps.store.hostnames.hostnameOf(uuids[0]!)) ?? text };
-  if (uuids.length > 1) {
-    throw new UserError(
-      'ambiguous-instance',
-      `\`${text}\` is the hostname of ${uuids.length} instances:\n${uuids.map((uuid) => `• ${text} — uuid ${uuid}`).join('\n')}`,
-      `Use the uuid (or its first 8 characters), or add an alias in the policy file. \`instance show <uuid>\` shows each one's IP and location.`,
-    );
-  }
-  if (isUuidPrefix(text)) return resolveUuidPrefix(text.toLowerCase(), deps);
-  const fromEstate = await resolveFromList(text, deps);
+  if (uuids.length > 1) throw sharedHostname(text, uuids, locale);
+  if (isUuidPrefix(text)) return resolveUuidPrefix(text.toLowerCase(), deps, locale);
+  const fromEstate = await resolveFromList(text, deps, locale);
   if (fromEstate.found) return fromEstate.found;
   const names = [
     ...deps.policy.aliases().map((a) => a.name),
     ...fromEstate.names,
     ...(await deps.store.hostnames.search(text.slice(0, 1), SUGGESTION_POOL)).map((h) => h.hostname),
   ];
-  const near = closest(text, [...new Set(names)], 3);
-  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-  throw new UserError(
-    'unknown-instance',
-    `Unknown instance \`${shown}\`.${near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`,
-    `I haven't seen ${HOSTNAME_LIKE.test(shown) ? `an instance called ${shown}` : 'an instance by that name'}.` +
-      (fromEstate.failed ? ' The instance list could not be read just now.' : '') +
-      ` Use its uuid, add an alias in the policy file, or list instances without a public IP with \`instance no-ip <location-id>\`.`,
-  );
+  throw unknownName(text, closest(text, [...new Set(names)], 3), fromEstate.failed, locale);
 }
 
 /** The shape of a uuid, to check a prefix of one position by position. */
@@ -133,7 +112,11 @@ function isUuidPrefix(text: string): boolean {
 const UUID_PREFIX_POOL = 5_000;
 
 /** A uuid prefix: the one known instance (or alias) whose uuid starts with it, or a precise refusal. */
-async function resolveUuidPrefix(prefix: string, deps: ResolveDeps): Promise<ResolvedInstance> {
+async function resolveUuidPrefix(
+  prefix: string,
+  deps: ResolveDeps,
+  locale: Locale,
+): Promise<ResolvedInstance> {
   const known = new Map<string, string>();
   for (const a of deps.policy.aliases()) if (a.uuid.startsWith(prefix)) known.set(a.uuid, a.name);
   for (const h of await deps.store.hostnames.search('', UUID_PREFIX_POOL))
@@ -147,18 +130,8 @@ async function resolveUuidPrefix(prefix: string, deps: ResolveDeps): Promise<Res
     const [uuid, label] = matches[0]!;
     return { uuid, label };
   }
-  if (matches.length === 0) {
-    throw new UserError(
-      'unknown-instance',
-      `No instance with id starting \`${prefix}\` that I know of.`,
-      'Use the full uuid, or a hostname the bot has seen.',
-    );
-  }
-  throw new UserError(
-    'ambiguous-instance',
-    `\`${prefix}\` starts the ids of ${matches.length} instances:\n${matches.map(([uuid, label]) => `• ${label} — uuid ${uuid}`).join('\n')}`,
-    'Type more of the uuid.',
-  );
+  if (matches.length === 0) throw unknownPrefix(prefix, locale);
+  throw ambiguousPrefix(prefix, matches, locale);
 }
 
 /** Instance references ({uuid,label}) among resolved argument values. */
@@ -188,19 +161,15 @@ export async function resolveInstanceArgs(
   omitted: readonly string[],
   binding: ResolvedInstance | null,
   deps: ResolveDeps,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<Record<string, unknown>> {
   const out = { ...values };
   for (const [key, spec] of Object.entries(def.args)) {
     if (spec.kind !== 'instance') continue;
     const raw = out[key];
-    if (typeof raw === 'string') out[key] = await resolveInstanceRef(raw, deps);
+    if (typeof raw === 'string') out[key] = await resolveInstanceRef(raw, deps, locale);
     else if (omitted.includes(key)) {
-      if (!binding) {
-        throw new UserError(
-          'no-bound-instance',
-          `Which instance? Give <${kebab(key)}>, e.g. \`${def.group ? `${def.group} ` : ''}${def.name} web-1\`, or bind one to this channel with \`use web-1\`.`,
-        );
-      }
+      if (!binding) throw noBoundInstance(def, key, locale);
       out[key] = binding;
     }
   }

@@ -9,6 +9,8 @@ import { isUserError } from '../errors.js';
 import type { SeenIdKind } from '../ports.js';
 import { closestSeenIds } from './seen-ids.js';
 import type { BotStore } from '../store.js';
+import type { Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 /** The ids the failure is about: a malformed one from the parser, or the command's ids the API did not find. */
 function idsInQuestion(
@@ -26,18 +28,20 @@ function idsInQuestion(
   });
 }
 
-/** The failure message with a "Did you mean …?" line when seen ids come close; unchanged otherwise. */
+/** The failure message with a "Did you mean …?" line (in `locale`) when seen ids come close; unchanged otherwise. */
 export async function withSeenIdSuggestion(
   store: BotStore,
   message: Message,
   error: unknown,
+  locale: Locale,
   def?: CommandDefinition,
   values?: Record<string, unknown>,
 ): Promise<Message> {
   const lines: string[] = [];
   for (const { kind, given } of idsInQuestion(error, def, values)) {
     const close = await closestSeenIds(store, kind, given).catch(() => []);
-    if (close.length > 0) lines.push(`Did you mean ${close.join(' or ')}? (${kind} ids seen recently)`);
+    const ids = close.join(` ${t(locale, 'seenIds.or')} `);
+    if (close.length > 0) lines.push(t(locale, 'seenIds.didYouMean', { ids, kind }));
   }
   return lines.length === 0
     ? message

@@ -17,10 +17,8 @@ const CLOSE_FOR = new Map([
   ['‘', '’'],
 ]);
 
-/** Splits text into tokens, or reports an unclosed quote. */
-export function tokenize(
-  input: string,
-): { ok: true; tokens: Token[] } | { ok: false; problem: string; quote: string } {
+/** Splits text into tokens, or names the quote left unclosed. */
+export function tokenize(input: string): { ok: true; tokens: Token[] } | { ok: false; quote: string } {
   const tokens: Token[] = [];
   let current = '';
   let quoted = false;
@@ -50,8 +48,8 @@ export function tokenize(
         value += chars[j]!;
         j += 1;
       }
-      if (j >= chars.length)
-        return { ok: false, problem: `Unclosed quote ${ch} in the command text.`, quote: ch };
+      // The caller says so in the asker's language (parse.unclosedQuote).
+      if (j >= chars.length) return { ok: false, quote: ch };
       current += value;
       quoted = true;
       i = j;

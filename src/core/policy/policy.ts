@@ -6,6 +6,8 @@ import { UserError } from '../errors.js';
 import type { Actor, Platform } from '../ports.js';
 import { runbookFor } from './runbooks.js';
 import { ROLE_NAMES, type PolicyFile, type RoleName } from './policy-file.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
 export type { RoleName } from './policy-file.js';
 
@@ -34,7 +36,13 @@ export interface Policy {
   /** Path of the policy file in force, or null when running on defaults. */
   readonly source: string | null;
   roleOf(actor: Actor): RoleInfo;
-  authorize(actor: Actor, command: { path: string; risk: Risk }, channelId: string): AuthDecision;
+  /** A refusal is written in `locale` (the asker's language; English by default). */
+  authorize(
+    actor: Actor,
+    command: { path: string; risk: Risk },
+    channelId: string,
+    locale?: Locale,
+  ): AuthDecision;
   /** Whether destructive commands may run in this channel at all (channel rules only). */
   channelAllows(risk: Risk, platform: Platform, channelId: string): boolean;
   isTwoPerson(path: string): boolean;
@@ -67,8 +75,6 @@ function channelMatches(rule: string, platform: Platform, channelId: string): bo
     (rule.slice(colon + 1) === '*' || rule.slice(colon + 1) === channelId)
   );
 }
-
-const RISK_WORD: Record<Risk, string> = { read: 'read', change: 'change', destructive: 'destructive' };
 
 /** Without a policy file, command groups only admins may run whatever their risk (billing: payment methods, invoices). */
 const ADMIN_ONLY = ['billing '];
@@ -105,7 +111,7 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
     runbook: (hostname) => runbookFor(file?.runbooks ?? [], hostname),
     roleOf,
     channelAllows,
-    authorize(actor, command, channelId) {
+    authorize(actor, command, channelId, locale = DEFAULT_LOCALE) {
       const { role } = roleOf(actor);
       if (ALWAYS_ALLOWED.includes(command.path)) return { allowed: true, role };
       if (!file && ADMIN_ONLY.some((group) => command.path.startsWith(group)) && role !== 'admin') {
@@ -113,19 +119,22 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
           allowed: false,
           error: new UserError(
             'denied',
-            `\`${command.path}\` shows the account's billing, which only admins may see without a policy file: your role is ${role ?? 'none'}.`,
-            'Grant roles in a policy file (VPSOPS_POLICY), or type `/vps help` to see what you can run.',
+            t(locale, 'policy.deny.billing', {
+              path: command.path,
+              role: role ?? t(locale, 'policy.roleNone'),
+            }),
+            t(locale, 'policy.deny.billingHint'),
           ),
         };
       }
       if (!role || !ALLOWED_RISKS[role].includes(command.risk)) {
-        const held = role ? `your role is ${role}` : 'you have no role in the policy';
+        const { path, risk } = command;
         return {
           allowed: false,
           error: new UserError(
             'denied',
-            `You may not run \`${command.path}\` (a ${RISK_WORD[command.risk]} command): ${held}.`,
-            'Ask an admin to grant you the operator role, or type `/vps help` to see what you can run.',
+            t(locale, 'policy.deny.role', { path, risk, hasRole: role ? 'yes' : 'no', role: role ?? '' }),
+            t(locale, 'policy.deny.roleHint'),
           ),
         };
       }
@@ -134,8 +143,8 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
           allowed: false,
           error: new UserError(
             'wrong-channel',
-            `\`${command.path}\` is not allowed in this channel: ${command.risk} commands run only in the channels the policy lists.`,
-            'Run it from an incident channel listed in the policy.',
+            t(locale, 'policy.deny.channel', { path: command.path, risk: command.risk }),
+            t(locale, 'policy.deny.channelHint'),
           ),
         };
       }

@@ -153,7 +153,7 @@ async function runConfirmed(
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
     report();
-    const explained = await withSeenIdSuggestion(rt.store, failure.message, error, def, args);
+    const explained = await withSeenIdSuggestion(rt.store, failure.message, error, locale, def, args);
     const card = failure.unknown
       ? unknownCard(explained, by, at, locale)
       : failedCard(explained, by, at, locale);

@@ -147,7 +147,9 @@ async function run(
 ): Promise<StepResult> {
   const { pending, def, at } = state as Required<ClickState>;
   const confirming = def !== undefined && event.action === 'confirm';
-  const release = confirming ? await claimInstances(rt, def, pending, event.actor) : undefined;
+  const release = confirming
+    ? await claimInstances(rt, def, pending, event.actor, localeFrom(event.locale))
+    : undefined;
   try {
     if (confirming) {
       const premise = await checkPremise(rt, def, pending, event);

@@ -122,7 +122,10 @@ export async function dispatchInvocation(
     },
     refused: async ({ error, denied }: Refusal) => {
       const message = userErrorMessage(error, localeFrom(inv.locale));
-      await reply(denied ? message : await withSeenIdSuggestion(rt.store, message, error), 'ephemeral');
+      await reply(
+        denied ? message : await withSeenIdSuggestion(rt.store, message, error, locale),
+        'ephemeral',
+      );
     },
     failed: async (error) => {
       if (error instanceof ReadBudgetExceeded) {
@@ -144,7 +147,14 @@ export async function dispatchInvocation(
       );
       record.result = failure.unknown ? 'unknown' : 'error';
       record.errorId = failure.errorId;
-      const message = await withSeenIdSuggestion(rt.store, failure.message, error, state.def, state.values);
+      const message = await withSeenIdSuggestion(
+        rt.store,
+        failure.message,
+        error,
+        locale,
+        state.def,
+        state.values,
+      );
       await reply(message, failure.expected ? 'ephemeral' : state.visibility);
     },
     close: async () => {
@@ -206,13 +216,13 @@ async function authorise(
   record.command = path;
   state.risk = def.risk;
   record.args = redactArgs(def, args.values);
-  const auth = authorised(rt, inv.actor, { path, risk: def.risk }, inv.channelId);
+  const auth = authorised(rt, inv.actor, { path, risk: def.risk }, inv.channelId, localeFrom(inv.locale));
   if (!auth.ok) return auth;
   if (binding === UNREADABLE && args.omittedInstances.length > 0)
     throw new StoreUnavailableError('the channel’s bound instance could not be read', false);
   const known = binding === UNREADABLE ? null : binding;
   const values = await beforeAnyChange(() =>
-    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt),
+    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, localeFrom(inv.locale)),
   );
   record.args = redactArgs(def, values);
   state.values = values;

@@ -66,6 +66,16 @@ describe('the alert card', () => {
     expect(checkRendered(card)).toEqual([]);
   });
 
+  it('says the last change in the channel’s language, the command as typed', () => {
+    const change = { command: 'instance stop', by: 'ada', approver: 'U0BOB', at: '11:02:00' };
+    expect(renderText(alertCard(WATCH, alert({ change }), NOW))).toContain(
+      'Last change through the bot: instance stop by ada, approved by U0BOB at 11:02:00 UTC',
+    );
+    expect(renderText(alertCard(WATCH, alert({ change }), NOW, 'id'))).toContain(
+      'instance stop oleh ada, disetujui oleh U0BOB pukul 11:02:00 UTC',
+    );
+  });
+
   const uuid = WATCH.instance.uuid;
   const withRunbook = () => alertCard(WATCH, alert({ runbook: 'https://wiki.example/web' }), NOW);
 

@@ -91,13 +91,24 @@ describe('console line translation', () => {
 
 describe('typed confirmation question', () => {
   it('names the action and the hostname to type', () => {
-    const ask = (title: string) =>
-      typedQuestion({ title, label: 'Type web-1 to confirm', placeholder: 'web-1' });
-    expect(ask('Confirm instance delete')).toBe('Type web-1 to delete it (or press Enter to cancel): ');
-    expect(ask('Delete web-1?')).toBe('Type web-1 to delete it (or press Enter to cancel): ');
-    expect(ask('Confirm')).toBe('Type web-1 to confirm (or press Enter to cancel): ');
+    const prompt = { title: 'Confirm instance delete', label: 'Type web-1 to confirm', placeholder: 'web-1' };
+    expect(typedQuestion({ ...prompt, verb: 'delete' })).toBe(
+      'Type web-1 to delete it (or press Enter to cancel): ',
+    );
+    expect(typedQuestion(prompt)).toBe('Type web-1 to confirm (or press Enter to cancel): ');
     expect(typedQuestion({ title: 'x', label: 'Type the name' })).toBe(
       'Type the name (or press Enter to cancel): ',
+    );
+  });
+
+  it('takes the verb from the prompt, not from a title in the card’s language', () => {
+    // An Indonesian card's title ends in an Indonesian word: it must not become the verb.
+    const prompt = { title: 'Setujui instance delete', label: 'Ketik web-1', placeholder: 'web-1' };
+    expect(typedQuestion({ ...prompt, title: 'Hapus web-1?' }, 'en')).toBe(
+      'Type web-1 to confirm (or press Enter to cancel): ',
+    );
+    expect(typedQuestion({ ...prompt, verb: 'delete' }, 'id')).toBe(
+      'Ketik web-1 untuk menjalankan delete (atau tekan Enter untuk membatalkan): ',
     );
   });
 });

@@ -32,6 +32,32 @@ describe('one destructive operation per server', () => {
     expect(fake.count('instance.stop')).toBe(1);
   });
 
+  it('refuses it in Indonesian to someone whose client is Indonesian', async () => {
+    const { run, act, fake } = await makeBot({ policy: POLICY });
+    const first = await run('instance stop prod-web', actors.alice);
+    const second = await run('instance stop prod-web', actors.carol);
+    let finish: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const inApi = new Promise<void>((resolve) => (entered = resolve));
+    const stop = fake.api.instances.stop;
+    fake.api.instances.stop = async (uuid: string) => {
+      entered();
+      await new Promise<void>((resolve) => (finish = resolve));
+      return stop(uuid);
+    };
+    const running = act(first.token!, actors.alice);
+    await inApi;
+    const refused = await act(second.token!, actors.carol, 'confirm', undefined, undefined, { locale: 'id' });
+    expect(refused.reply?.title).toBe('Server sedang sibuk');
+    expect(renderText(refused.reply!)).toMatch(
+      /prod-web sedang sibuk: `instance stop` sudah dikonfirmasi oleh @alice sejak \d\d[:.]\d\d([:.]\d\d)? UTC/,
+    );
+    expect(renderText(refused.reply!)).toContain('Kartu ini tetap terbuka');
+    finish();
+    await running;
+    expect(fake.count('instance.stop')).toBe(1);
+  });
+
   it('lets the next confirm through once the first has returned', async () => {
     const { run, act, fake } = await makeBot({ policy: POLICY });
     const first = await run('instance delete prod-web', actors.alice);

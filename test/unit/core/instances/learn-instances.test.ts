@@ -64,8 +64,17 @@ describe('unknown and vanished instances', () => {
     const { run } = await makeBot({ policy: POLICY });
     const text = renderText((await run('instance show web-9')).reply!);
     expect(text).toContain(
-      "I haven't seen an instance called web-9. Use its uuid, add an alias in the policy file, or list instances without a public IP with `instance no-ip <location-id>`.",
+      'I haven’t seen an instance called web-9. Use its uuid, add an alias in the policy file, or list instances without a public IP with `instance no-ip <location-id>`.',
     );
+  });
+
+  it('says it in Indonesian to someone whose client is Indonesian', async () => {
+    const { run } = await makeBot({ policy: POLICY });
+    const reply = (await run('instance show web-9', actors.alice, 'C1', undefined, { locale: 'id' })).reply!;
+    const text = renderText(reply);
+    expect(text).toContain('Instance `web-9` tidak dikenal.');
+    expect(text).toContain('Saya belum pernah melihat instance bernama web-9.');
+    expect(text).not.toContain('I haven’t seen');
   });
 
   it('does not repeat a strange name in the hint', async () => {
@@ -73,7 +82,7 @@ describe('unknown and vanished instances', () => {
     const reply = (await run('instance show @everyone')).reply!;
     expect(reply.title).toBe('Unknown instance');
     expect(reply.blocks.filter((b) => b.type === 'context').map((b) => ('text' in b ? b.text : ''))).toEqual([
-      "I haven't seen an instance by that name. Use its uuid, add an alias in the policy file, or list instances without a public IP with `instance no-ip <location-id>`.",
+      'I haven’t seen an instance by that name. Use its uuid, add an alias in the policy file, or list instances without a public IP with `instance no-ip <location-id>`.',
     ]);
   });
 

@@ -8,6 +8,9 @@ import {
   rememberSeenIds,
 } from '../../../../src/core/instances/seen-ids.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+import { withSeenIdSuggestion } from '../../../../src/core/instances/seen-id-hints.js';
+import { UserError } from '../../../../src/core/errors.js';
+import { renderText } from '../../../../src/render/text.js';
 
 const A = '0d4f1a5e-3b7c-4e8a-9f21-6c5d4b3a2e10';
 const B = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -49,6 +52,22 @@ describe('seen ids', () => {
     expect(await closestSeenIds(store, 'network', `${A.slice(0, -1)}1`)).toEqual([A]);
     expect(await closestSeenIds(store, 'network', A)).toEqual([]);
     expect(await closestSeenIds(store, 'network', uuid(42))).toEqual([]);
+  });
+});
+
+describe('the "did you mean" line under a malformed id', () => {
+  it('names the close seen ids in the asker’s language', async () => {
+    const store = createMemoryStore();
+    await rememberSeenIds(store, 'network', [{ id: A }, { id: B }], 1);
+    const error = new UserError('invalid-argument', 'bad id');
+    error.badId = { kind: 'network', given: '5a1b2c3d-4e5f' };
+    const refusal = { title: 'Invalid argument', tone: 'error' as const, blocks: [] };
+    expect(renderText(await withSeenIdSuggestion(store, refusal, error, 'en'))).toContain(
+      `Did you mean ${B}? (network ids seen recently)`,
+    );
+    expect(renderText(await withSeenIdSuggestion(store, refusal, error, 'id'))).toContain(
+      `Maksud Anda ${B}? (id network yang baru-baru ini terlihat)`,
+    );
   });
 });
 

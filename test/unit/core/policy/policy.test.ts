@@ -72,6 +72,22 @@ describe('authorization matrix', () => {
     expect(!decision.allowed && decision.error.message).toContain('your role is viewer');
   });
 
+  it('denies in the asker’s language, English unless told otherwise', () => {
+    const english = policy.authorize(actors.bob, cmd('destructive', 'instance stop'), 'C0INCIDENT');
+    expect(!english.allowed && english.error.message).toBe(
+      'You may not run `instance stop` (a destructive command): your role is viewer.',
+    );
+    const denied = policy.authorize(actors.bob, cmd('destructive', 'instance stop'), 'C0INCIDENT', 'id');
+    expect(!denied.allowed && denied.error.message).toBe(
+      'Anda tidak boleh menjalankan `instance stop` (perintah destruktif): peran Anda viewer.',
+    );
+    const elsewhere = policy.authorize(actors.alice, cmd('destructive', 'instance stop'), 'C0RANDOM', 'id');
+    expect(!elsewhere.allowed && elsewhere.error.message).toContain('tidak diizinkan di channel ini');
+    expect(!elsewhere.allowed && elsewhere.error.hint).toBe(
+      'Jalankan dari channel insiden yang tercantum di policy.',
+    );
+  });
+
   it('picks the highest matching role', () => {
     const both = createPolicy(
       parsePolicy('roles:\n  operator: ["*"]\n  admin: [slack:U034OPS]\n', 'p', PATHS),

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, ApiError } from '../../../../src/api/errors.js';
 import { apiErrorText } from '../../../../src/core/replies/api-error-text.js';
 import { classifyFailure } from '../../../../src/core/replies/outcomes.js';
-import { interruptedCard, lateClickError } from '../../../../src/core/audit/unknown-outcome.js';
+import { hintFor, interruptedCard, lateClickError } from '../../../../src/core/audit/unknown-outcome.js';
+import { instanceStop } from '../../../../commands/instance.js';
 import type { AuditRecord } from '../../../../src/core/command.js';
 import type { PendingConfirmation } from '../../../../src/core/store.js';
 import { auditUnavailable } from '../../../../src/core/confirmation/write-ahead.js';
@@ -69,6 +70,51 @@ describe('the third outcome in Indonesian', () => {
     const failure = classifyFailure(timeout, { path: 'instance stop', instance: 'web-1' });
     expect(plainText(failure.message)).toContain(
       '`instance stop` may or may not have happened: the hosting API did not answer in time (ETIMEDOUT).',
+    );
+  });
+
+  it('says what the command itself asks to check in the reader’s language, and English in English', () => {
+    const hint = hintFor(instanceStop, {
+      instance: { uuid: '7995e990-c3bf-4e27-8ce2-89fd5783f9ea', label: 'web-1' },
+    });
+    const failure = classifyFailure(timeout, { path: 'instance stop', instance: 'web-1' }, hint, 'id');
+    expect(plainText(failure.message)).toContain(
+      'Periksa apakah web-1 berstatus Stopped atau Stopping dengan `instance show web-1`.',
+    );
+    const english = classifyFailure(timeout, { path: 'instance stop', instance: 'web-1' }, hint);
+    expect(plainText(english.message)).toContain(
+      'Check whether web-1 is Stopped or Stopping with `instance show web-1`.',
+    );
+  });
+
+  it('keeps what to check as a key in the record, so an interrupted card says it in the channel’s language', () => {
+    const record: AuditRecord = {
+      time: '2026-11-27T01:02:03.000Z',
+      invocationId: 'i1',
+      platform: 'slack',
+      userId: 'U1',
+      displayName: 'ana',
+      channelId: 'C1',
+      command: 'instance delete',
+      args: {},
+      decision: 'allowed',
+      result: 'calling',
+      durationMs: 0,
+      verify: {
+        check: { key: 'unknown.check.terminating', values: { instance: 'web-1' } },
+        command: 'instance show web-1',
+      },
+    };
+    expect(plainText(interruptedCard(record, 'id'))).toContain(
+      'Periksa apakah web-1 berstatus Terminating atau sudah tidak ada dengan `instance show web-1`.',
+    );
+    expect(plainText(interruptedCard(record))).toContain(
+      'Check whether web-1 is Terminating or gone with `instance show web-1`.',
+    );
+    // A record an older version wrote holds the sentence itself: shown as it was written.
+    const older = { ...record, verify: { check: 'whether web-1 is Terminating or gone' } };
+    expect(plainText(interruptedCard(older, 'id'))).toContain(
+      'Periksa whether web-1 is Terminating or gone.',
     );
   });
 
