@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/deploy/**/*.test.ts'],
           maxWorkers: 2,
+          // In-process files share one module graph per worker (no fresh import per file): about
+          // 65 s instead of 170 s for the group; each file sets up and tears down its own state.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -22,7 +22,7 @@ export async function beforeTheCall<T>(read: Promise<T>): Promise<T> {
 /**
  * take(), keyed by the click's id. When the reply is lost (the store may have applied it), the
  * token is re-read until the store answers: taken by this click → carry on; still pending → take
- * again; otherwise the click did not win. The API has not been called yet, so a store that stays
+ * again; otherwise the click did not win. An answer of "already used" is checked the same way. The API has not been called yet, so a store that stays
  * silent means "not done", never "unknown".
  */
 export async function takeOnce(
@@ -42,7 +42,12 @@ export async function takeOnce(
         if (now?.status === 'used') return now.takeId === event.id ? pending : null;
         if (!now) return null;
       }
-      return await rt.store.pending.take(pending.token, usedBy, at, resolution, event.id);
+      const taken = await rt.store.pending.take(pending.token, usedBy, at, resolution, event.id);
+      if (taken) return taken;
+      // "Already used" may be this very click's take, applied once and answered to a resent copy
+      // (Redis resends an unanswered command after a reconnect): then it is still ours.
+      const now = await rt.store.pending.get(pending.token);
+      return now?.status === 'used' && now.takeId === event.id ? pending : null;
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
       if (!error.mayHaveApplied && !lastError) throw error;
