@@ -8,8 +8,8 @@ import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/support/fake-discord.js';
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
-import { binLayout, ROOT, spawnNode, startServeProcess, startSimulatorProcess } from './support/processes.js';
-import { roundRows } from './support/stats.js';
+import { baselineBin, binLayout, BIN, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess } from './support/processes.js';
+import { baselineBuildRows, roundRows } from './support/stats.js';
 
 const N = 200;
 /** Rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
@@ -83,13 +83,21 @@ async function startBare(): Promise<{ target: Target; stop(): Promise<void> }> {
 }
 
 /** `vpsops serve` with Discord only, in its own process, against the simulator process. */
-async function startBot(hosting: { url: string; apiKey: string }): Promise<{ target: Target; stop(): Promise<void> }> {
+async function startBot(
+  hosting: { url: string; apiKey: string },
+  bin: string = BIN,
+): Promise<{ target: Target; stop(): Promise<void> }> {
   const discord = await startFakeDiscord();
-  const bot = await startServeProcess(hosting, {
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_APPLICATION_ID: discord.world.applicationId,
-    DISCORD_API_URL: discord.apiUrl,
-  });
+  const bot = await startServeProcess(
+    hosting,
+    {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.world.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      PORT: String(await freePort()),
+    },
+    bin,
+  );
   return {
     target: {
       discord,
@@ -109,28 +117,49 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
   // Whatever started is stopped in finally, also when a later start fails.
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   let bot: Awaited<ReturnType<typeof startBot>> | undefined;
+  let before: Awaited<ReturnType<typeof startBot>> | undefined;
+  const beforeBin = baselineBin();
   const rows: Row[] = [];
   try {
     bare = await startBare();
     bot = await startBot(hosting);
+    if (beforeBin) before = await startBot(hosting, beforeBin);
     const full = bot.target;
-    for (const target of [bare.target, full]) await run(target, WARMUP, 4);
+    for (const target of [bare.target, full, before?.target]) if (target) await run(target, WARMUP, 4);
     for (const [mode, concurrency] of [
       ['sequential', 1],
       [`bursts of ${BURST}`, BURST],
     ] as const) {
       const baseline: number[][] = [];
       const times: number[][] = [];
+      const beforeTimes: number[][] = [];
       // One unmeasured round per side at this concurrency first, as in the Slack benchmark.
       await run(bare.target, N, concurrency);
       await run(full, N, concurrency);
+      if (before) await run(before.target, N, concurrency);
       for (let round = 0; round < ROUNDS; round += 1) {
         baseline.push(await run(bare.target, N, concurrency));
-        times.push(await run(full, N, concurrency));
+        // The two builds take turns going first, so neither always follows the bare client.
+        const builds = [
+          { target: full, into: times },
+          ...(before ? [{ target: before.target, into: beforeTimes }] : []),
+        ];
+        if (round % 2 === 1) builds.reverse();
+        for (const { target, into } of builds) into.push(await run(target, N, concurrency));
       }
       rows.push(...roundRows({ baseline: `${mode}: bare discord.js (defer only)`, bot: `${mode}: vpsops serve` }, baseline, times));
+      if (before)
+        rows.push(
+          ...baselineBuildRows(
+            { baselineBuild: `${mode}: baseline build`, change: `${mode}: this build ÷ baseline build` },
+            baseline,
+            times,
+            beforeTimes,
+          ),
+        );
     }
   } finally {
+    await before?.stop();
     await bot?.stop();
     await bare?.stop();
     await hosting.stop();
@@ -146,7 +175,8 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
       'the bot then runs `instance show` against the simulator. Edits go through @discordjs/rest’s ' +
       'client-side global limit of 50 requests/s, which bounds the run’s length, not the defer latency (interaction ' +
       'callbacks use its burst handler). The bot, the simulator and the bare client each run in their own process; ' +
-      'the fake Discord shares only this one.',
+      'the fake Discord shares only this one. With VPSOPS_BENCH_BASELINE set, that checkout’s bot runs too, ' +
+      'its rounds taking turns with this one’s, and the change rows divide this build by it.',
   };
 }
 

@@ -9,8 +9,8 @@ import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { postSigned, slashCommandForm } from '../test/support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS } from '../test/support/fake-slack-world.js';
 import { runIfEntry, type BenchReport } from './report.js';
-import { binLayout, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess, type Child, type ServeProcess } from './support/processes.js';
-import { percentile, round, roundRows } from './support/stats.js';
+import { baselineBin, binLayout, BIN, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess, type Child, type ServeProcess } from './support/processes.js';
+import { baselineBuildRows, percentile, round, roundRows } from './support/stats.js';
 
 const N = 200;
 /** Ack rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
@@ -206,7 +206,11 @@ export async function settled(pid: number | undefined): Promise<void> {
   }
 }
 
-export async function startBot(slack: SlackProcess, hosting: { url: string; apiKey: string }): Promise<ServeProcess & { events: string }> {
+export async function startBot(
+  slack: SlackProcess,
+  hosting: { url: string; apiKey: string },
+  bin: string = BIN,
+): Promise<ServeProcess & { events: string }> {
   const port = await freePort();
   const bot = await startServeProcess(hosting, {
     SLACK_BOT_TOKEN: slack.botToken,
@@ -215,7 +219,7 @@ export async function startBot(slack: SlackProcess, hosting: { url: string; apiK
     PORT: String(port),
     // SLACK_ACK_NODE_OPTIONS profiles the bot (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
     ...(process.env.SLACK_ACK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SLACK_ACK_NODE_OPTIONS } : {}),
-  });
+  }, bin);
   return { ...bot, events: `http://127.0.0.1:${port}/slack/events` };
 }
 
@@ -237,16 +241,21 @@ export async function runBench(): Promise<BenchReport> {
   let hosting: Awaited<ReturnType<typeof startSimulatorProcess>> | undefined;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   let bot: Awaited<ReturnType<typeof startBot>> | undefined;
+  let before: Awaited<ReturnType<typeof startBot>> | undefined;
+  const beforeBin = baselineBin();
   const text = `instance show ${SEED_IDS.instances.web1}`;
   const rows: Row[] = [];
   try {
     hosting = await startSimulatorProcess();
     bare = await startBare(slack);
     bot = await startBot(slack, hosting);
+    if (beforeBin) before = await startBot(slack, hosting, beforeBin);
     await run(bare.events, slack, text, WARMUP, 4);
     await run(bot.events, slack, text, WARMUP, 4);
+    if (before) await run(before.events, slack, text, WARMUP, 4);
     await drain(slack);
     await settled(bot.child.process.pid);
+    if (before) await settled(before.child.process.pid);
     // Reads first, on a bot that has been quiet for a while, as a 3 a.m. command finds it.
     await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_READS_MS));
     const { api, e2e, apiBackToBack, e2eBackToBack } = await reads(bot.events, slack, hosting, text, E2E_RUNS);
@@ -256,20 +265,40 @@ export async function runBench(): Promise<BenchReport> {
     ] as const) {
       const baseline: number[][] = [];
       const times: number[][] = [];
+      const beforeTimes: number[][] = [];
       // One unmeasured round per side at this concurrency first: the load generator opens its new
       // connections and both servers take them (that round's tail was 2–3× the others').
       await run(bare.events, slack, text, N, concurrency);
       await run(bot.events, slack, text, N, concurrency);
+      if (before) await run(before.events, slack, text, N, concurrency);
       await drain(slack);
       for (let round = 0; round < ROUNDS; round += 1) {
         baseline.push(await run(bare.events, slack, text, N, concurrency));
-        times.push(await run(bot.events, slack, text, N, concurrency));
-        await drain(slack);
+        // The two builds take turns going first, so neither always follows the bare app.
+        const builds = [
+          { events: bot.events, into: times },
+          ...(before ? [{ events: before.events, into: beforeTimes }] : []),
+        ];
+        if (round % 2 === 1) builds.reverse();
+        for (const { events, into } of builds) {
+          into.push(await run(events, slack, text, N, concurrency));
+          await drain(slack);
+        }
       }
       rows.push(...roundRows({ baseline: `ack ${mode}: bare Bolt (ack only)`, bot: `ack ${mode}: vpsops serve` }, baseline, times));
+      if (before)
+        rows.push(
+          ...baselineBuildRows(
+            { baselineBuild: `ack ${mode}: baseline build`, change: `ack ${mode}: this build ÷ baseline build` },
+            baseline,
+            times,
+            beforeTimes,
+          ),
+        );
     }
     rows.push(...readRows('', api, e2e), ...readRows(' (reference)', apiBackToBack, e2eBackToBack, ', back to back'));
   } finally {
+    await before?.stop();
     await bot?.stop();
     await bare?.child.stop();
     await hosting?.stop();
@@ -288,7 +317,9 @@ export async function runBench(): Promise<BenchReport> {
       'same two GETs the command makes (instance detail, then the private-network list) sent directly to the simulator ' +
       '(own process); overhead_p50_ms is the difference. The fake Slack runs in a process of its own too (it clocks ' +
       'each post’s arrival), so this process only sends and times. Cases start once the bot has settled after its ' +
-      'warm-up commands (under 20 ms of CPU in 0.5 s), so start-up work (JIT, module loading) is not in them.',
+      'warm-up commands (under 20 ms of CPU in 0.5 s), so start-up work (JIT, module loading) is not in them. ' +
+      'With VPSOPS_BENCH_BASELINE set, that checkout’s bot takes the ack cases too (its rounds taking turns with ' +
+      'this one’s; the reads are this build’s only) and the change rows divide this build by it.',
   };
 }
 

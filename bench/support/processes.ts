@@ -2,7 +2,7 @@
 // the hosting-API simulator and the bare-library baselines each run in their own process, so a
 // figure measures that process alone and not the harness that drives it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +163,19 @@ export async function binLayout(): Promise<'dist (compiled)' | 'src via tsx'> {
   return buildIsCurrent() && process.env.VPSOPS_FROM_SOURCE !== '1' ? 'dist (compiled)' : 'src via tsx';
 }
 
+/**
+ * `VPSOPS_BENCH_BASELINE=<another checkout, built>`: the latency benchmarks also run that checkout's
+ * bot, its rounds alternating with this one's, so a before/after comparison shares one run's load
+ * and drift instead of comparing two runs. Undefined when unset.
+ */
+export function baselineBin(): string | undefined {
+  const dir = process.env.VPSOPS_BENCH_BASELINE;
+  if (!dir) return undefined;
+  const bin = join(dir, 'bin', 'vpsops.js');
+  if (!existsSync(bin)) throw new Error(`VPSOPS_BENCH_BASELINE=${dir}: no bin/vpsops.js there`);
+  return bin;
+}
+
 /** A `vpsops serve` child in a scratch directory, ready (logged "vpsops serving"). */
 export interface ServeProcess {
   child: Child;
@@ -176,9 +189,10 @@ export interface ServeProcess {
 export async function startServeProcess(
   hosting: { url: string; apiKey: string },
   env: Record<string, string>,
+  bin: string = BIN,
 ): Promise<ServeProcess> {
   const scratch = scratchEnv({ HOSTING_API_URL: hosting.url, HOSTING_API_KEY: hosting.apiKey, ...env });
-  const child = spawnNode([BIN, 'serve'], { cwd: scratch.cwd, env: scratch.env });
+  const child = spawnNode([bin, 'serve'], { cwd: scratch.cwd, env: scratch.env });
   const stop = async (): Promise<void> => {
     await child.stop();
     scratch.remove();

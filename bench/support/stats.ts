@@ -53,3 +53,38 @@ export function roundRows(
     },
   ];
 }
+
+/**
+ * With a baseline build in the run (VPSOPS_BENCH_BASELINE): its row against the same bare client,
+ * and the change row, this build ÷ the baseline build (above 1 is slower).
+ */
+export function baselineBuildRows(
+  cases: { baselineBuild: string; change: string },
+  bareRounds: number[][],
+  botRounds: number[][],
+  baselineBuildRounds: number[][],
+): Record<string, string | number>[] {
+  const bare = overRounds(bareRounds);
+  const bot = overRounds(botRounds);
+  const before = overRounds(baselineBuildRounds);
+  return [
+    {
+      case: cases.baselineBuild,
+      p50_ms: round(before.p50),
+      p99_ms: round(before.p99),
+      ratio_p50: round(before.p50 / bare.p50),
+      ratio_p99: round(before.p99 / bare.p99),
+      round_p99_ms: round(before.roundP99),
+      ratio_round_p99: round(before.roundP99 / bare.roundP99),
+    },
+    {
+      case: cases.change,
+      p50_ms: '',
+      p99_ms: '',
+      ratio_p50: round(bot.p50 / before.p50),
+      ratio_p99: round(bot.p99 / before.p99),
+      round_p99_ms: '',
+      ratio_round_p99: round(bot.roundP99 / before.roundP99),
+    },
+  ];
+}
