@@ -5,6 +5,7 @@
 // `serve` talks to a fake Slack and the simulator that run in processes of their own.
 import { FakeSlack } from '../test/support/fake-slack.js';
 import {
+  baselineBin,
   BIN,
   binLayout,
   freePort,
@@ -27,10 +28,29 @@ async function repeat(runs: number, once: () => Promise<number>): Promise<number
   return median(times);
 }
 
+/** Medians of `once(bin)` for this build and the baseline build, their runs taking turns. */
+async function repeatBoth(
+  runs: number,
+  bins: { bin: string; before: string },
+  once: (bin: string) => Promise<number>,
+): Promise<{ now: number; before: number }> {
+  const now: number[] = [];
+  const before: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const pair = [
+      { bin: bins.bin, into: now },
+      { bin: bins.before, into: before },
+    ];
+    if (i % 2 === 1) pair.reverse();
+    for (const { bin, into } of pair) into.push(await once(bin));
+  }
+  return { now: median(now), before: median(before) };
+}
+
 /** Time from spawning `vpsops console` until its prompt is written. */
-async function consolePrompt(): Promise<number> {
+async function consolePrompt(bin: string = BIN): Promise<number> {
   const scratch = scratchEnv();
-  const child = spawnNode([BIN, 'console'], { cwd: scratch.cwd, env: scratch.env });
+  const child = spawnNode([bin, 'console'], { cwd: scratch.cwd, env: scratch.env });
   try {
     return await child.waitFor(/vps> /);
   } finally {
@@ -45,13 +65,18 @@ async function serveReady(
   slack: FakeSlack,
   hosting: { url: string; apiKey: string },
   idleMs: number,
+  bin: string = BIN,
 ): Promise<{ readyMs: number; readyRssMb: number; idleRssMb: number }> {
-  const bot = await startServeProcess(hosting, {
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: 'bench-signing-secret',
-    SLACK_API_URL: slack.apiUrl,
-    PORT: String(await freePort()),
-  });
+  const bot = await startServeProcess(
+    hosting,
+    {
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: 'bench-signing-secret',
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(await freePort()),
+    },
+    bin,
+  );
   try {
     const readyRssMb = await bot.child.rssMb();
     if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
@@ -76,6 +101,8 @@ export async function runBench(): Promise<BenchReport> {
     const serves: Awaited<ReturnType<typeof serveReady>>[] = [];
     for (let i = 0; i < RUNS; i += 1) serves.push(await serveReady(slack, hosting, i < 3 ? IDLE_MS : 0));
     const withIdle = serves.slice(0, 3);
+    const before = baselineBin();
+    const change = before ? await baselineChange(before, { slack, hosting, scratch }) : [];
     return {
       title: `Start-up (${RUNS} fresh processes per case, median; bin/vpsops.js runs ${layout})`,
       rows: [
@@ -85,17 +112,40 @@ export async function runBench(): Promise<BenchReport> {
         { case: 'serve (Slack HTTP): spawn → "vpsops serving"', ms: round(median(serves.map((s) => s.readyMs)), 0), ratio: round(median(serves.map((s) => s.readyMs)) / nodeMs), target: '≤ 1000 ms' },
         { case: 'serve: RSS MB at ready', ms: round(median(serves.map((s) => s.readyRssMb)), 1), ratio: '', target: '' },
         { case: `serve: RSS MB idle ${IDLE_MS / 1000} s`, ms: round(median(withIdle.map((s) => s.idleRssMb)), 1), ratio: '', target: '≤ 110 MB' },
+        ...change,
       ],
       notes:
         'ms column holds MB for the RSS rows. The exec row starts the embedded simulator in the CLI process, as ' +
         '`npx vpsops exec` does without HOSTING_API_URL; serve uses the simulator and fake Slack running in their own ' +
-        'processes. VPSOPS_FROM_SOURCE=1 makes bin/vpsops.js run the TypeScript sources (the pre-build figures).',
+        'processes. VPSOPS_FROM_SOURCE=1 makes bin/vpsops.js run the TypeScript sources (the pre-build figures). ' +
+        'With VPSOPS_BENCH_BASELINE set, exec, console and serve are timed again, this build and that checkout’s ' +
+        'taking turns, and the change rows give this build ÷ baseline build (ratio column; above 1 is slower).',
     };
   } finally {
     scratch.remove();
     await hosting.stop();
     await slack.close();
   }
+}
+
+/** Exec, console and serve of this build against the baseline build's, runs taking turns: the change rows. */
+async function baselineChange(
+  before: string,
+  on: { slack: FakeSlack; hosting: { url: string; apiKey: string }; scratch: ReturnType<typeof scratchEnv> },
+): Promise<Record<string, string | number>[]> {
+  const bins = { bin: BIN, before };
+  const exec = await repeatBoth(RUNS, bins, (bin) =>
+    timeRun([bin, 'exec', 'instance show web-1'], { cwd: on.scratch.cwd, env: on.scratch.env }),
+  );
+  const prompt = await repeatBoth(RUNS, bins, consolePrompt);
+  const serve = await repeatBoth(RUNS, bins, async (bin) => (await serveReady(on.slack, on.hosting, 0, bin)).readyMs);
+  const row = (what: string, m: { now: number; before: number }) => ({
+    case: `${what}: this build ÷ baseline build (${round(m.now, 0)} / ${round(m.before, 0)} ms)`,
+    ms: '',
+    ratio: round(m.now / m.before),
+    target: '',
+  });
+  return [row('exec', exec), row('console prompt', prompt), row('serve ready', serve)];
 }
 
 await runIfEntry(import.meta.url, runBench);
