@@ -3,7 +3,9 @@
 // generic typed dialog and its in-dialog refusal in Indonesian; the last response_url edit's note
 // follows the channel's language (as the core hands it over), not the user's.
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../../src/core/index.js';
+import { t, type ActionEvent } from '../../../../src/core/index.js';
+import { createSlackAdapter } from '../../../../adapters/slack/index.js';
+import { onTestServer } from '../../../support/test-http.js';
 import { lastUseNote } from '../../../../adapters/slack/response-urls.js';
 import { type FakeSlack } from '../../../support/fake-slack.js';
 import {
@@ -17,7 +19,7 @@ import {
   SECRET,
   slackAdapterEachTest,
   text,
-  type ScriptedDispatcher,
+  ScriptedDispatcher,
   type SlackAdapterRig,
 } from '../../../support/slack-adapter-rig.js';
 import { waitFor } from '../../../support/wait-for.js';
@@ -141,5 +143,42 @@ describe('the Slack adapter in Indonesian', () => {
       errors: { vps_typed: t('id', 'slack.typed.mismatch', { expected: 'web-1' }) },
     });
     expect(dispatcher.events).toHaveLength(0);
+  });
+
+  it('asks the confirm gate with the clicker’s locale, so its refusal is in their language (it used to have none)', async () => {
+    slack.userLocales.set(RUDI, 'id-ID');
+    const asked: ActionEvent[] = [];
+    const gated = onTestServer((http) =>
+      createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, http }),
+    );
+    try {
+      await gated.start(new ScriptedDispatcher(), {
+        completer: { complete: async () => [] },
+        gate: {
+          refusal: async (event) => {
+            asked.push(event);
+            return text(event.locale === 'id-ID' ? 'Bukan konfirmasi Anda' : 'Not your confirmation');
+          },
+        },
+      });
+      const url = slack.newResponseUrl();
+      const click = buttonClickPayload({
+        actionId: 'vps_confirm_typed',
+        value: 'tokGATED',
+        userId: RUDI,
+        channelId: CHANNEL,
+        messageTs: '1.1',
+        responseUrl: url,
+      });
+      await postSigned(`http://127.0.0.1:${gated.port}/slack/events`, interactionForm(click), {
+        secret: SECRET,
+      });
+      const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
+      expect(asked[0]?.locale).toBe('id-ID');
+      expect(JSON.stringify(post?.body)).toContain('Bukan konfirmasi Anda');
+      expect(slack.callsTo('views.open')).toHaveLength(0);
+    } finally {
+      await gated.stop();
+    }
   });
 });
