@@ -1,7 +1,7 @@
 // Clicks that run a command — a button (alert cards: Acknowledge, Snooze, Show) or an option of the
 // overflow menu (Metrics, Silence 1 h) — and clicks on links (a runbook), which only need their ack.
 import type { App, BlockAction, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
-import { background, type HandlerDeps } from './handler-deps.js';
+import { background, requestLocale, withUserLocale, type HandlerDeps } from './handler-deps.js';
 import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render.js';
 import { createResponder } from './responder.js';
 import { invocationFromClick } from './translate.js';
@@ -13,6 +13,7 @@ export function registerCommandClicks(app: App, deps: HandlerDeps): void {
   // Silence 1 h): dispatched as if typed by the clicker, so the runner authorises and audits it.
   const runClicked = (body: BlockAction, text: string): void => {
     const invocation = invocationFromClick(body, text);
+    const user = requestLocale(deps, body.user.id);
     const responder = createResponder(
       outbox,
       {
@@ -20,10 +21,18 @@ export function registerCommandClicks(app: App, deps: HandlerDeps): void {
         userId: body.user.id,
         responseUrl: body.response_url,
         defaultVisibility: 'ephemeral',
+        locale: user.locale,
       },
       deps.logger,
     );
-    background(deps, 'button command', () => dispatcher.dispatch(invocation, responder), responder);
+    // The clicker's language, as for a typed command (it used to answer in English).
+    background(
+      deps,
+      'button command',
+      async () => dispatcher.dispatch(await withUserLocale(invocation, user), responder),
+      responder,
+      user,
+    );
   };
   app.action<BlockButtonAction>(RUN_ACTION_PATTERN, async ({ ack, body, action: element }) => {
     await ack();

@@ -1,7 +1,15 @@
 // What the Slack listeners share: their dependencies, the user's locale, and running the work
 // after the ack in the background with a private notice when it crashes.
 import type { Logger } from '../../src/logger.js';
-import type { ConfirmGate, Dispatcher, EphemeralState, Responder } from '../../src/core/index.js';
+import {
+  localeFrom,
+  t,
+  type ConfirmGate,
+  type Dispatcher,
+  type EphemeralState,
+  type Locale,
+  type Responder,
+} from '../../src/core/index.js';
 import type { SlackOutbox } from './outbox.js';
 import type { UserLocales } from './user-locale.js';
 
@@ -21,30 +29,45 @@ export interface HandlerDeps {
   locales?: UserLocales;
 }
 
-/** The request with its user's locale, looked up after the ack (bounded, never throws). */
-export async function withUserLocale<T extends { actor: { userId: string } }>(
-  deps: HandlerDeps,
-  request: T,
-): Promise<T> {
-  const locale = await deps.locales?.of(request.actor.userId);
+/** One request's user language: users.info asked once, after the ack (bounded, never throws). */
+export interface RequestLocale {
+  /** The platform's tag for the core ("id-ID"); undefined when unknown. */
+  tag(): Promise<string | undefined>;
+  /** The answer language of the adapter's own texts: Indonesian or else the default. */
+  locale(): Promise<Locale>;
+}
+
+/** The user's language for one request, looked up at most once and only when first asked. */
+export function requestLocale(deps: HandlerDeps, userId: string): RequestLocale {
+  let asked: Promise<string | undefined> | undefined;
+  const tag = () => (asked ??= deps.locales ? deps.locales.of(userId) : Promise.resolve(undefined));
+  return { tag, locale: async () => localeFrom(await tag()) };
+}
+
+/** The request with its user's locale tag (for the core's answers). */
+export async function withUserLocale<T extends object>(request: T, user: RequestLocale): Promise<T> {
+  const locale = await user.tag();
   return locale ? { ...request, locale } : request;
 }
 
-const FAILURE_TEXT = 'Something went wrong while answering in Slack. Please try again.';
-
-/** Runs `work` in the background; on a crash, logs it and tells the user privately (best effort). */
+/**
+ * Runs `work` in the background; on a crash, logs it and tells the user privately, in their
+ * language (best effort). The work may have run before the crash: the notice never says "try again".
+ */
 export function background(
   deps: HandlerDeps,
   what: string,
   work: () => Promise<void>,
   responder: Responder,
+  user: RequestLocale,
 ): void {
   deps.track(
     work().catch(async (error: unknown) => {
       deps.logger?.error({ err: error }, `slack ${what} failed`);
       try {
+        const text = t(await user.locale(), 'slack.failed');
         await responder.reply(
-          { tone: 'error', blocks: [{ type: 'text', text: FAILURE_TEXT }] },
+          { tone: 'error', blocks: [{ type: 'text', text }] },
           { visibility: 'ephemeral' },
         );
       } catch (notifyError) {

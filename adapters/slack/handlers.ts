@@ -3,10 +3,10 @@
 // acks first — before any Web API or hosting-API call — and then hands the translated request to
 // the dispatcher without holding Slack's HTTP response open.
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { ActionEvent } from '../../src/core/index.js';
+import { t, type ActionEvent } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import {
-  GENERIC_TYPED_SPEC,
+  genericTypedSpec,
   TYPED_CONFIRM_CALLBACK,
   TYPED_INPUT,
   parseModalMetadata,
@@ -14,7 +14,13 @@ import {
 } from './modal.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import { registerCommandClicks } from './command-clicks.js';
-import { background, withUserLocale, type HandlerDeps } from './handler-deps.js';
+import {
+  background,
+  requestLocale,
+  withUserLocale,
+  type HandlerDeps,
+  type RequestLocale,
+} from './handler-deps.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
 import { dropReplays } from './replays.js';
@@ -36,11 +42,20 @@ function afterPendingIo(work: () => Promise<void>): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
 }
 
-/** The gate's refusal for this click; none (the dialog opens, the core checks on submit) when it cannot tell in time. */
-async function refusalFor(deps: HandlerDeps, event: ActionEvent): Promise<Message | null> {
-  if (!deps.gate) return null;
+/**
+ * The gate's refusal for this click, in the clicker's language; none (the dialog opens, the core
+ * checks on submit) when it cannot tell in time — the locale lookup counts within the same budget.
+ */
+async function refusalFor(
+  deps: HandlerDeps,
+  event: ActionEvent,
+  user: RequestLocale,
+): Promise<Message | null> {
+  const gate = deps.gate;
+  if (!gate) return null;
   try {
-    return await withDeadline(deps.gate.refusal(event), GATE_BUDGET_MS, () => null);
+    const refusal = withUserLocale(event, user).then((localised) => gate.refusal(localised));
+    return await withDeadline(refusal, GATE_BUDGET_MS, () => null);
   } catch (error) {
     deps.logger?.warn({ err: error }, 'slack confirm gate failed; opening the dialog');
     return null;
@@ -58,6 +73,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     dispatcher.arrived?.();
     await ack();
     const invocation = invocationFromCommand(command);
+    const user = requestLocale(deps, command.user_id);
     const responder = createResponder(
       outbox,
       {
@@ -66,6 +82,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         responseUrl: command.response_url,
         // Until the core defers with what it decided: private (fail closed).
         defaultVisibility: 'ephemeral',
+        locale: user.locale,
       },
       deps.logger,
     );
@@ -76,8 +93,9 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       deps,
       'command',
       () =>
-        afterPendingIo(async () => dispatcher.dispatch(await withUserLocale(deps, invocation), responder)),
+        afterPendingIo(async () => dispatcher.dispatch(await withUserLocale(invocation, user), responder)),
       responder,
+      user,
     );
   });
 
@@ -88,6 +106,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       const token = element.value;
       if (!token) return;
       const event = actionEventFromClick(body, action, token);
+      const user = requestLocale(deps, body.user.id);
       const responder = createResponder(
         outbox,
         {
@@ -96,14 +115,16 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
           responseUrl: body.response_url,
           cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
           defaultVisibility: 'ephemeral',
+          locale: user.locale,
         },
         deps.logger,
       );
       background(
         deps,
         action,
-        async () => dispatcher.act(await withUserLocale(deps, event), responder),
+        async () => dispatcher.act(await withUserLocale(event, user), responder),
         responder,
+        user,
       );
     };
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
@@ -115,15 +136,18 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const token = element.value;
     if (!token) return;
     const channelId = channelOfAction(body);
+    const user = requestLocale(deps, body.user.id);
     // trigger_id is good for 3 s: the state look-ups and the eligibility check run together before views.open.
-    const [responseRef, spec, refusal] = await Promise.all([
+    const [responseRef, spec, refusal, locale] = await Promise.all([
       outbox.rememberResponseUrl(body.response_url),
       typedSpecFor(dispatcher, token, GATE_BUDGET_MS, deps.logger),
-      refusalFor(deps, actionEventFromClick(body, 'confirm', token)),
+      refusalFor(deps, actionEventFromClick(body, 'confirm', token), user),
+      // Bounded by UserLocales' own budget (0.8 s), within the gate's.
+      user.locale(),
     ]);
     if (refusal) {
       // Not an eligible approver (the requester, or someone the policy does not allow): say why, privately.
-      const pages = renderMessage(refusal);
+      const pages = renderMessage(refusal, locale);
       await outbox
         .postEphemeral(channelId, body.user.id, pages, body.response_url)
         .catch((error: unknown) => {
@@ -131,9 +155,11 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         });
       return;
     }
-    const metadata = { token, channelId, responseRef };
+    // The clicker's language rides in the modal, so its in-dialog refusal needs no lookup before the ack.
+    const metadata = { token, channelId, responseRef, locale };
     const isEphemeral = body.container['is_ephemeral'] === true;
-    const view = typedConfirmView(spec ?? GENERIC_TYPED_SPEC, {
+    const shown = spec ?? genericTypedSpec(locale);
+    const view = typedConfirmView(shown, {
       ...metadata,
       ...(isEphemeral ? { cardRef: metadata.responseRef } : {}),
     });
@@ -141,12 +167,8 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       await client.views.open({ trigger_id: body.trigger_id, view });
     } catch (error) {
       deps.logger?.warn({ err: error }, 'slack views.open failed');
-      const pages = renderMessage({
-        tone: 'error',
-        blocks: [
-          { type: 'text', text: 'The confirmation dialog could not be opened in time. Click Confirm again.' },
-        ],
-      });
+      const text = t(locale, 'slack.dialogNotOpened', { button: shown.confirmLabel });
+      const pages = renderMessage({ tone: 'error', blocks: [{ type: 'text', text }] }, locale);
       await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch(() => undefined);
     }
   });
@@ -155,7 +177,9 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const metadata = parseModalMetadata(view.private_metadata);
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
     // A typo stays in the dialog (response_action: errors) so the user can fix it; the core checks again.
-    const mismatch = metadata ? await typedMismatch(dispatcher, metadata.token, typed, deps.logger) : null;
+    const mismatch = metadata
+      ? await typedMismatch(dispatcher, metadata.token, typed, metadata.locale, deps.logger)
+      : null;
     if (mismatch) {
       await ack({ response_action: 'errors', errors: { [TYPED_INPUT.blockId]: mismatch } });
       return;
@@ -163,6 +187,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     await ack();
     if (!metadata) return;
     const event = actionEventFromModal(body, metadata, typed);
+    const user = requestLocale(deps, body.user.id);
     const [responseUrl, cardResponseUrl] = await Promise.all([
       outbox.responseUrl(metadata.responseRef),
       outbox.responseUrl(metadata.cardRef),
@@ -175,14 +200,16 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
         responseUrl,
         cardResponseUrl,
         defaultVisibility: 'ephemeral',
+        locale: user.locale,
       },
       deps.logger,
     );
     background(
       deps,
       'modal confirmation',
-      async () => dispatcher.act(await withUserLocale(deps, event), responder),
+      async () => dispatcher.act(await withUserLocale(event, user), responder),
       responder,
+      user,
     );
   });
 }

@@ -3,6 +3,7 @@
 // view_submission can be turned into an ActionEvent without any server-side session.
 import type { types as slack } from '@slack/bolt';
 import type { TypedPrompt } from '../../src/render/message.js';
+import { LOCALES, t, type Locale } from '../../src/core/index.js';
 import { fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
 
@@ -19,6 +20,8 @@ export interface ModalMetadata {
   responseRef?: string;
   /** Same handle when the card itself is ephemeral, so the submit can edit it in place. */
   cardRef?: string;
+  /** The clicker's language, for the in-dialog refusal (the ack cannot wait for a lookup). */
+  locale?: Locale;
 }
 
 /** What the modal shows: the card's typed prompt plus its button labels. */
@@ -29,11 +32,13 @@ export interface TypedSpec {
 }
 
 /** Used when the card's spec is unknown here (bot restarted, another replica posted the card). */
-export const GENERIC_TYPED_SPEC: TypedSpec = {
-  confirmLabel: 'Confirm',
-  cancelLabel: 'Cancel',
-  typed: { title: 'Confirm', label: 'Type the name shown on the card to confirm' },
-};
+export function genericTypedSpec(locale: Locale): TypedSpec {
+  return {
+    confirmLabel: t(locale, 'card.confirm'),
+    cancelLabel: t(locale, 'card.cancel'),
+    typed: { title: t(locale, 'card.confirm'), label: t(locale, 'slack.typed.genericLabel') },
+  };
+}
 
 /** Builds the modal asking for the typed confirmation text. */
 export function typedConfirmView(actions: TypedSpec, metadata: ModalMetadata): slack.ModalView {
@@ -69,11 +74,13 @@ export function parseModalMetadata(raw: string): ModalMetadata | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { token, channelId, responseRef, cardRef } = value as Record<string, unknown>;
+    const { token, channelId, responseRef, cardRef, locale } = value as Record<string, unknown>;
     if (typeof token !== 'string' || typeof channelId !== 'string') return null;
     const metadata: ModalMetadata = { token, channelId };
     if (typeof responseRef === 'string') metadata.responseRef = responseRef;
     if (typeof cardRef === 'string') metadata.cardRef = cardRef;
+    const known = LOCALES.find((supported) => supported === locale);
+    if (known) metadata.locale = known;
     return metadata;
   } catch {
     return null;

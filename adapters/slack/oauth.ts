@@ -8,6 +8,7 @@ import type { HTTPReceiverOptions, InstallationStore } from '@slack/bolt';
 type CallbackOptions = NonNullable<NonNullable<HTTPReceiverOptions['installerOptions']>['callbackOptions']>;
 import { parse } from 'yaml';
 import { OrgInstallRefused } from './installation-store.js';
+import { DEFAULT_LOCALE, parseLocale, t, type Locale } from '../../src/core/index.js';
 
 /** The two OAuth routes, mounted on serve's HTTP server for GET. */
 export const INSTALL_PATH = '/slack/install';
@@ -30,29 +31,46 @@ export function manifestBotScopes(): string[] {
   return scopes;
 }
 
-function page(res: ServerResponse, status: number, title: string, text: string): void {
+/**
+ * The browser's language from Accept-Language: the supported tag it prefers most (q-values honoured),
+ * so "id-ID,id;q=0.9,en;q=0.8" → Indonesian and "en-US,id;q=0.5" → English; English when neither.
+ */
+export function browserLocale(acceptLanguage: string | undefined): Locale {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((entry) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { locale: parseLocale(tag), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((choice) => choice.locale !== null && choice.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked[0]?.locale ?? DEFAULT_LOCALE;
+}
+
+/** An install page in the browser's language: its title as heading, one paragraph. */
+function page(req: IncomingMessage, res: ServerResponse, status: number, which: InstallPage): void {
+  const locale = browserLocale(req.headers['accept-language']);
+  const title = t(locale, `slack.install.${which}Title`);
+  const text = t(locale, `slack.install.${which}Text`);
   const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-language': locale });
   res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head>` +
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escape(title)}</title></head>` +
       `<body><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>`,
   );
 }
 
+type InstallPage = 'done' | 'org' | 'failed';
+
 /** The pages a finished install shows: success, an org-wide install refused, or why it failed. */
 export const oauthCallbackOptions: CallbackOptions = {
-  success: (_installation, _options, _req: IncomingMessage, res: ServerResponse) =>
-    page(res, 200, 'vpsops is installed', 'Run /vps connect in Slack to link your hosting API key.'),
-  failure: (error, _options, _req: IncomingMessage, res: ServerResponse) => {
-    if (error instanceof OrgInstallRefused)
-      return page(
-        res,
-        400,
-        'Org-wide install not supported',
-        'vpsops cannot be installed across a whole Enterprise Grid organisation yet. Install it in each workspace instead.',
-      );
+  success: (_installation, _options, req: IncomingMessage, res: ServerResponse) =>
+    page(req, res, 200, 'done'),
+  failure: (error, _options, req: IncomingMessage, res: ServerResponse) => {
+    if (error instanceof OrgInstallRefused) return page(req, res, 400, 'org');
     // A forged, replayed or expired state, an unknown code: nothing was installed.
-    page(res, 400, 'Installation failed', 'Nothing was installed. Start again from the install page.');
+    page(req, res, 400, 'failed');
   },
 };
 

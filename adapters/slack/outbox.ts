@@ -1,35 +1,18 @@
 // Slack delivery primitives: channel posts and edits with the bot token (chat.postMessage /
 // chat.update keep working for as long as the card lives), ephemeral replies via response_url or
-// chat.postEphemeral, and chart uploads (upload.ts). response_urls are kept here, never in
-// MessageRefs, because anyone holding one can post as the app. They live in the EphemeralState
-// (shared by replicas) under a random handle, with a use counter: Slack honours a response_url
-// 5 times in 30 minutes, so the 5th use says so and later edits go through the bot token.
-import { createHash, randomUUID } from 'node:crypto';
+// chat.postEphemeral, and chart uploads (upload.ts). response_urls and their 5 uses are kept by
+// response-urls.ts; the last use a card gets carries a note in the channel's language.
 import type { webApi } from '@slack/bolt';
 import type { MessageRef, EphemeralState } from '../../src/core/index.js';
 import type { Attachment } from '../../src/render/message.js';
 import type { SlackPayload } from './render.js';
 import { uploadFiles } from './upload.js';
-
-/** Slack keeps a response_url usable for 30 minutes. */
-const RESPONSE_URL_TTL_MS = 30 * 60_000;
-/** ... and for at most this many posts. */
-export const RESPONSE_URL_USES = 5;
-
-/** Shown on the last edit a response_url allows, so the user knows why the card stops changing. */
-export const LAST_USE_NOTE =
-  'Slack allows no more updates of this message. Invite me to this channel (`/invite`) so I can post and keep cards up to date here.';
-
-/** Thrown instead of a 6th POST to a response_url (Slack would refuse it). */
-export class ResponseUrlSpent extends Error {
-  constructor() {
-    super('this Slack response_url has been used the 5 times Slack allows');
-  }
-}
-
-const handleKey = (handle: string) => `slack:ru:${handle}`;
-// The counter is keyed by a digest, so the state never holds the URL twice.
-const usesKey = (url: string) => `slack:ruc:${createHash('sha256').update(url).digest('base64url')}`;
+import {
+  DEFAULT_CHANNEL_LOCALE,
+  ResponseUrls,
+  ResponseUrlSpent,
+  type ChannelLocaleLookup,
+} from './response-urls.js';
 
 /** Web API errors that mean "the bot cannot post in this channel" (fall back to response_url). */
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
@@ -44,46 +27,36 @@ export function slackErrorCode(error: unknown): string | undefined {
 
 /** Sends, edits and uploads on behalf of the adapter. */
 export class SlackOutbox {
+  private readonly urls: ResponseUrls;
+
   constructor(
     private readonly client: webApi.WebClient,
-    private readonly state: EphemeralState,
+    state: EphemeralState,
     private readonly fetchFn: typeof fetch = globalThis.fetch,
-  ) {}
+  ) {
+    this.urls = new ResponseUrls(state, fetchFn);
+  }
 
   /** Keeps a response_url under a random handle (so it can sit in modal metadata or a ref). */
-  async rememberResponseUrl(url: string): Promise<string> {
-    const handle = randomUUID();
-    await this.state.set(handleKey(handle), url, RESPONSE_URL_TTL_MS);
-    return handle;
+  rememberResponseUrl(url: string): Promise<string> {
+    return this.urls.remember(url);
   }
 
   /** The response_url behind a handle, while Slack still accepts it. */
-  async responseUrl(handle: string | undefined): Promise<string | undefined> {
-    return handle === undefined ? undefined : ((await this.state.get(handleKey(handle))) ?? undefined);
+  responseUrl(handle: string | undefined): Promise<string | undefined> {
+    return this.urls.lookup(handle);
   }
 
   /**
-   * POSTs JSON to a response_url; Slack answers 200 "ok" or an error status. Each call counts as
-   * a use; the 5th (when `lastUseNote`) carries LAST_USE_NOTE, and a 6th throws ResponseUrlSpent.
+   * Posts pages to a channel (later pages in the first one's thread); falls back to response_url
+   * in_channel, whose last use says why in `channelLocale`'s language.
    */
-  async respond(
-    url: string,
-    body: SlackPayload & Record<string, unknown>,
-    lastUseNote = false,
-  ): Promise<void> {
-    const uses = await this.state.increment(usesKey(url), RESPONSE_URL_TTL_MS);
-    if (uses > RESPONSE_URL_USES) throw new ResponseUrlSpent();
-    if (uses === RESPONSE_URL_USES && lastUseNote) body = withNote(body, LAST_USE_NOTE);
-    const response = await this.fetchFn(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`Slack response_url answered ${response.status}`);
-  }
-
-  /** Posts pages to a channel (later pages in the first one's thread); falls back to response_url in_channel. */
-  async postToChannel(channelId: string, pages: SlackPayload[], fallbackUrl?: string): Promise<MessageRef> {
+  async postToChannel(
+    channelId: string,
+    pages: SlackPayload[],
+    fallbackUrl?: string,
+    channelLocale: ChannelLocaleLookup = DEFAULT_CHANNEL_LOCALE,
+  ): Promise<MessageRef> {
     const [first, ...rest] = pages;
     if (!first) throw new Error('nothing to post');
     let ts: string;
@@ -103,14 +76,14 @@ export class SlackOutbox {
       // tells the user to invite the bot, and what does not fit is dropped rather than failing.
       try {
         for (const page of pages)
-          await this.respond(fallbackUrl, { response_type: 'in_channel', ...page }, true);
+          await this.urls.respond(fallbackUrl, { response_type: 'in_channel', ...page }, channelLocale);
       } catch (spent) {
         if (!(spent instanceof ResponseUrlSpent)) throw spent;
       }
       return {
         platform: 'slack',
         channelId,
-        id: await this.rememberResponseUrl(fallbackUrl),
+        id: await this.urls.remember(fallbackUrl),
         extra: { mode: 'response_url' },
       };
     }
@@ -169,12 +142,16 @@ export class SlackOutbox {
   ): Promise<MessageRef> {
     if (responseUrl !== undefined) {
       for (const page of pages) {
-        await this.respond(responseUrl, { response_type: 'ephemeral', replace_original: false, ...page });
+        await this.urls.respond(responseUrl, {
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...page,
+        });
       }
       return {
         platform: 'slack',
         channelId,
-        id: await this.rememberResponseUrl(responseUrl),
+        id: await this.urls.remember(responseUrl),
         extra: { mode: 'response_url', userId },
       };
     }
@@ -197,7 +174,12 @@ export class SlackOutbox {
    * when none is left (expired, or its 5 uses spent) the new state is sent to the user as a fresh
    * ephemeral message with the bot token. Returns false when nothing could deliver it.
    */
-  async update(ref: MessageRef, page: SlackPayload, preferredUrl?: string): Promise<boolean> {
+  async update(
+    ref: MessageRef,
+    page: SlackPayload,
+    preferredUrl?: string,
+    channelLocale: ChannelLocaleLookup = DEFAULT_CHANNEL_LOCALE,
+  ): Promise<boolean> {
     const mode = (ref.extra?.['mode'] ?? 'message') as RefMode;
     if (mode === 'message') {
       await this.client.chat.update({
@@ -208,10 +190,10 @@ export class SlackOutbox {
       });
       return true;
     }
-    const url = preferredUrl ?? (await this.responseUrl(ref.id));
+    const url = preferredUrl ?? (await this.urls.lookup(ref.id));
     if (url !== undefined) {
       try {
-        await this.respond(url, { replace_original: true, ...page }, true);
+        await this.urls.respond(url, { replace_original: true, ...page }, channelLocale);
         return true;
       } catch (error) {
         if (!(error instanceof ResponseUrlSpent)) throw error;
@@ -243,15 +225,4 @@ export class SlackOutbox {
       attachments,
     );
   }
-}
-
-/** `payload` with `note` as a last context block (replacing the last block when 50 are used). */
-function withNote<T extends SlackPayload>(payload: T, note: string): T {
-  const block: SlackPayload['blocks'][number] = {
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: note }],
-  };
-  const blocks =
-    payload.blocks.length < 50 ? [...payload.blocks, block] : [...payload.blocks.slice(0, 49), block];
-  return { ...payload, blocks };
 }

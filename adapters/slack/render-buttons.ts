@@ -10,6 +10,7 @@ import {
   type PendingCard,
 } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
 import { fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
 
@@ -27,7 +28,7 @@ export const RUN_ACTION_PREFIX = 'vps_run_';
 export const RUN_ACTION_PATTERN = /^vps_run_\d+$/;
 
 /** Confirm (danger/primary) and Cancel buttons whose value is only the pending token. */
-export function actionsBlocks(actions: PendingCard): slack.KnownBlock[] {
+export function actionsBlocks(actions: PendingCard, locale: Locale = DEFAULT_LOCALE): slack.KnownBlock[] {
   const seconds = Math.floor(actions.expiresAt / 1000);
   const fallback = new Date(actions.expiresAt).toISOString().slice(11, 16);
   return [
@@ -52,7 +53,13 @@ export function actionsBlocks(actions: PendingCard): slack.KnownBlock[] {
     },
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `Expires <!date^${seconds}^{time}|${fallback} UTC>` }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          // Slack shows the time in each reader's time zone; the fallback is UTC.
+          text: t(locale, 'slack.card.expires', { when: `<!date^${seconds}^{time}|${fallback} UTC>` }),
+        },
+      ],
     },
   ];
 }
@@ -109,7 +116,7 @@ function commandBlocks(message: Message): slack.KnownBlock[] {
 }
 
 /** Every button of the message: the confirmation's, then the command buttons. */
-export function buttonBlocks(message: Message): slack.KnownBlock[] {
+export function buttonBlocks(message: Message, locale: Locale = DEFAULT_LOCALE): slack.KnownBlock[] {
   const card = pendingCard(message);
-  return [...(card ? actionsBlocks(card) : []), ...commandBlocks(message)];
+  return [...(card ? actionsBlocks(card, locale) : []), ...commandBlocks(message)];
 }

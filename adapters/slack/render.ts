@@ -4,6 +4,7 @@
 import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
 import type { Block, Message, Tone } from '../../src/render/message.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
 import { chunkText } from './chunk.js';
 import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -121,14 +122,17 @@ export function fallbackText(message: Message): string {
   return `${TONE_PREFIX[toneOf(message)]}${fitMrkdwn(raw, L.fallbackText)}`;
 }
 
-/** Renders a message as one or more Slack payloads, each within Slack's block limits. */
-export function renderMessage(message: Message): SlackPayload[] {
+/**
+ * Renders a message as one or more Slack payloads, each within Slack's block limits; `locale` is
+ * the language of the renderer's own words (page markers, a card's expiry): the message's reader's.
+ */
+export function renderMessage(message: Message, locale: Locale = DEFAULT_LOCALE): SlackPayload[] {
   const head: slack.KnownBlock[] = [];
   if (message.title !== undefined && message.title.trim() !== '') {
     const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);
     head.push({ type: 'header', text: { type: 'plain_text', text, emoji: true } });
   }
-  const tail = buttonBlocks(message);
+  const tail = buttonBlocks(message, locale);
   // One wide table turns every table of the message into row lines, so sections look alike.
   const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(tableText(b.columns, b.rows)));
   const body = message.blocks.flatMap((b) => blockToSlack(b, rowsLayout));
@@ -163,13 +167,17 @@ export function renderMessage(message: Message): SlackPayload[] {
   const dropped = pages.slice(MAX_PAGES).reduce((n, p) => n + p.length, 0);
 
   return kept.map((blocks, index) => {
-    const notes = [`Page ${index + 1} of ${Math.min(total, MAX_PAGES)}`];
-    if (dropped > 0 && index === kept.length - 1) notes.push(`${dropped} more blocks not shown`);
+    const notes = [t(locale, 'slack.page.marker', { page: index + 1, pages: Math.min(total, MAX_PAGES) })];
+    if (dropped > 0 && index === kept.length - 1)
+      notes.push(t(locale, 'slack.page.dropped', { count: dropped }));
     const marker: slack.KnownBlock = {
       type: 'context',
       elements: [{ type: 'mrkdwn', text: notes.join(' · ') }],
     };
     const pageBlocks = index === 0 ? [...blocks, marker, ...tail] : [...blocks, marker];
-    return { text: index === 0 ? text : `${text} (page ${index + 1})`, blocks: pageBlocks };
+    return {
+      text: index === 0 ? text : text + t(locale, 'slack.page.fallback', { page: index + 1 }),
+      blocks: pageBlocks,
+    };
   });
 }

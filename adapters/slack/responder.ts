@@ -3,10 +3,11 @@
 // response_url / chat.postEphemeral, charts via files upload, announcements as a channel post.
 // After a restart, restoredResponder edits a stored channel card with the bot token alone.
 import type { Logger } from '../../src/logger.js';
-import type { MessageRef, Responder } from '../../src/core/index.js';
+import { DEFAULT_LOCALE, t, type Locale, type MessageRef, type Responder } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
+import { DEFAULT_CHANNEL_LOCALE, type ChannelLocaleLookup } from './response-urls.js';
 
 /** Where a responder delivers: the conversation it was built for. */
 export interface ResponderContext {
@@ -18,14 +19,16 @@ export interface ResponderContext {
   cardResponseUrl?: string;
   /** Visibility when neither the reply options nor the message say (until defer() says otherwise). */
   defaultVisibility: Visibility;
+  /** The user's language (looked up once after the ack); the default when absent. */
+  locale?: () => Promise<Locale>;
 }
-
-const PRIVATE_CHART_NOTE =
-  'Charts cannot be shown in a private reply; run the command in the channel to see them.';
 
 /** The Slack Responder for one conversation. */
 export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logger?: Logger): Responder {
   let defaultVisibility = ctx.defaultVisibility;
+  const userLocale = ctx.locale ?? (() => Promise.resolve(DEFAULT_LOCALE));
+  // What everyone in the channel sees from the adapter itself: the core says how to read it.
+  let channelLocale: ChannelLocaleLookup = DEFAULT_CHANNEL_LOCALE;
 
   return {
     // Slack was acked on receipt; the core's decision only becomes the default visibility.
@@ -33,28 +36,42 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
     async defer(visibility) {
       defaultVisibility = visibility;
     },
+    useChannelLocale(lookup) {
+      channelLocale = lookup;
+    },
 
     async reply(message, options): Promise<MessageRef> {
       const visibility = options?.visibility ?? message.visibility ?? defaultVisibility;
+      const locale = await userLocale();
       if (visibility === 'ephemeral') {
         const hasCharts = (message.attachments?.length ?? 0) > 0;
+        const note = t(locale, 'slack.chart.private');
         const shown: Message = hasCharts
-          ? { ...message, blocks: [...message.blocks, { type: 'context', text: PRIVATE_CHART_NOTE }] }
+          ? { ...message, blocks: [...message.blocks, { type: 'context', text: note }] }
           : message;
-        return outbox.postEphemeral(ctx.channelId, ctx.userId, renderMessage(shown), ctx.responseUrl);
+        return outbox.postEphemeral(ctx.channelId, ctx.userId, renderMessage(shown, locale), ctx.responseUrl);
       }
-      const ref = await outbox.postToChannel(ctx.channelId, renderMessage(message), ctx.responseUrl);
+      const ref = await outbox.postToChannel(
+        ctx.channelId,
+        renderMessage(message, locale),
+        ctx.responseUrl,
+        channelLocale,
+      );
       if (message.attachments && message.attachments.length > 0) {
         try {
           await outbox.upload(ctx.channelId, message.attachments);
         } catch (error) {
           logger?.warn({ err: error }, 'slack chart upload failed');
+          const noteLocale = await channelLocale();
           await outbox.postToChannel(
             ctx.channelId,
-            renderMessage({
-              tone: 'warning',
-              blocks: [{ type: 'context', text: 'The chart could not be uploaded to Slack.' }],
-            }),
+            renderMessage(
+              {
+                tone: 'warning',
+                blocks: [{ type: 'context', text: t(noteLocale, 'slack.chart.uploadFailed') }],
+              },
+              noteLocale,
+            ),
           );
         }
       }
@@ -62,19 +79,22 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
     },
 
     async update(ref, message): Promise<void> {
-      const [first] = renderMessage({ ...message, attachments: [] });
+      const [first] = renderMessage({ ...message, attachments: [] }, await userLocale());
       if (!first) return;
       const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
-      const delivered = await outbox.update(ref, first, isCardHere ? ctx.cardResponseUrl : undefined);
+      const url = isCardHere ? ctx.cardResponseUrl : undefined;
+      const delivered = await outbox.update(ref, first, url, channelLocale);
       // Not an error for the core: the card's last allowed edit already told the user why.
       if (!delivered) logger?.warn({ channelId: ref.channelId }, 'slack card can no longer be edited');
     },
 
+    // A public notice: written in the channel's language, rendered in it.
     async announce(message): Promise<void> {
       await outbox.postToChannel(
         ctx.channelId,
-        renderMessage({ ...message, attachments: [] }),
+        renderMessage({ ...message, attachments: [] }, await channelLocale()),
         ctx.responseUrl,
+        channelLocale,
       );
     },
   };

@@ -1,7 +1,7 @@
 // The typed-confirmation modal's texts and its in-dialog check, asked of the core by the card's
 // token (the core's pending record is the one source, so any replica — or a fresh one — can answer).
 import type { Dispatcher } from '../../src/core/index.js';
-import { typedTextMatches } from '../../src/core/index.js';
+import { DEFAULT_LOCALE, t, typedTextMatches, type Locale } from '../../src/core/index.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import type { Logger } from '../../src/logger.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -29,13 +29,14 @@ export async function typedSpecFor(
 const CHECK_BUDGET_MS = 1_000;
 
 /**
- * The error to show inside the modal when the typed text is not one the card accepts; null when it
+ * The error to show inside the modal, in `locale`, when the typed text is not one the card accepts; null when it
  * matches, or when this replica cannot tell in time (the core then checks it and answers privately).
  */
 export async function typedMismatch(
   dispatcher: Pick<Dispatcher, 'typedDialog'>,
   token: string,
   typed: string,
+  locale: Locale = DEFAULT_LOCALE,
   logger?: Logger,
 ): Promise<string | null> {
   const spec = await typedSpecFor(dispatcher, token, CHECK_BUDGET_MS, logger);
@@ -43,7 +44,7 @@ export async function typedMismatch(
   if (!accepts || accepts.length === 0) return null;
   if (typedTextMatches(typed, accepts)) return null;
   const expected = spec.typed.placeholder ?? accepts[0] ?? '';
-  const exact = `That does not match — type ${expected} exactly to confirm. Nothing was done.`;
+  const exact = t(locale, 'slack.typed.mismatch', { expected });
   // A cut name would invite typing the cut name: a long one is referred to, not repeated.
-  return exact.length <= L.modalError ? exact : 'That does not match the name on the card. Nothing was done.';
+  return exact.length <= L.modalError ? exact : t(locale, 'slack.typed.mismatchLong');
 }

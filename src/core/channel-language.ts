@@ -34,3 +34,18 @@ export async function setChannelLocale(
   if (setting) await languages(store).put(key, setting);
   else await languages(store).delete(key);
 }
+
+/** The channel's language read once, when first asked; `fallback` when the store cannot say. */
+export function channelLocaleOnce(
+  store: BotStore,
+  platform: Platform,
+  channelId: string,
+  fallback: Locale = DEFAULT_LOCALE,
+): () => Promise<Locale> {
+  let found: Promise<Locale> | undefined;
+  return () =>
+    (found ??= channelLocale(store, platform, channelId, fallback).then(
+      (known) => known.locale,
+      () => fallback,
+    ));
+}

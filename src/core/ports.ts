@@ -1,6 +1,7 @@
 // The ports between platform adapters and the shared command layer. Platform types stop at
 // the adapter: everything here is neutral.
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
+import type { Locale } from '../i18n/locale.js';
 
 /**
  * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
@@ -86,6 +87,12 @@ export interface Responder {
   update(ref: MessageRef, message: Message): Promise<void>;
   /** Post a short public line in the channel (audit notices), even if the conversation was ephemeral. */
   announce?(message: Message): Promise<void>;
+  /**
+   * The runner hands over how to read the channel's language (`language`, else VPSOPS_LOCALE) before
+   * the first answer, for notes the platform itself adds where everyone sees them (Slack's last
+   * response_url edit). The lookup reads the store only when called, at most once; never throws.
+   */
+  useChannelLocale?(lookup: () => Promise<Locale>): void;
 }
 
 /** What a command looks like from outside, for help, completion and Discord registration. */

@@ -11,6 +11,7 @@ import { opsEn } from './ops-en.js';
 import { trackingEn } from './tracking-en.js';
 import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
+import { slackEn } from './slack-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -23,6 +24,7 @@ export const en = {
   ...trackingEn,
   ...outcomesEn,
   ...coreEn,
+  ...slackEn, // the Slack adapter's own texts
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

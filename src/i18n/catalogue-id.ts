@@ -12,6 +12,7 @@ import { opsId } from './ops-id.js';
 import { trackingId } from './tracking-id.js';
 import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
+import { slackId } from './slack-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -24,6 +25,7 @@ export const id: Record<MessageKey, string> = {
   ...trackingId,
   ...outcomesId,
   ...coreId,
+  ...slackId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

@@ -1,6 +1,6 @@
 // Slack answers each user in their own language: real Bolt against the fake Slack, whose users.info
-// (include_locale) says id-ID for one user and en-US for another; a failing users.info still
-// answers, in English.
+// (include_locale) says id-ID for one user and en-US for another — the core's texts and the
+// adapter's own (a card's expiry) alike; a failing users.info still answers, in English.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
@@ -38,6 +38,11 @@ describe('Slack: each user in their own language', () => {
     expect(text).toContain('Berjalan (Running)');
     expect(text).toMatch(/Rp \d/);
     expect(world.slack.callsTo('users.info')[0]?.args).toMatchObject({ user: SLACK_USERS.operator });
+    // The adapter's own words on a card (its expiry) too, and users.info is asked once (cached).
+    await world.slash(`instance stop ${WEB1}`, SLACK_USERS.operator);
+    const card = await channelTextWith('Kedaluwarsa <!date^');
+    expect(card).not.toContain('Expires');
+    expect(world.slack.callsTo('users.info')).toHaveLength(1);
   });
 
   it('answers an en-US user in English', { timeout: 30_000 }, async () => {

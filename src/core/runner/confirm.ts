@@ -20,6 +20,7 @@ import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js'
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { channelLocaleOnce } from '../channel-language.js';
 import { t } from '../../i18n/translate.js';
 
 /** What the steps learn: the pending confirmation, and the command to run on Confirm. */
@@ -35,6 +36,9 @@ export async function actOnConfirmation(
   event: ActionEvent,
   responder: Responder,
 ): Promise<void> {
+  responder.useChannelLocale?.(
+    channelLocaleOnce(rt.store, event.platform, event.channelId, rt.config.locale),
+  );
   const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
   const { record } = audit;
   const answer = async (error: unknown) => {

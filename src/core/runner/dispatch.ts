@@ -32,6 +32,7 @@ import { authorised } from './authorise.js';
 import { HALT, PASS, refuse, runPipeline, type Refusal, type StepResult } from './pipeline.js';
 import { needsConfirmation, startConfirmation, type Decision } from './preview.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { channelLocaleOnce } from '../channel-language.js';
 import { rateLimitRefusal } from './rate-limit.js';
 
 /** The channel binding when the store could not say in time. */
@@ -77,6 +78,9 @@ export async function dispatchInvocation(
 ): Promise<void> {
   const audit = openRecord(rt.now(), inv, rawCommand(inv));
   const { record } = audit;
+  adapterResponder.useChannelLocale?.(
+    channelLocaleOnce(rt.store, inv.platform, inv.channelId, rt.config.locale),
+  );
   const { responder, defer } = deferOnce(adapterResponder);
   const guards = slowReplyGuards({
     inv,

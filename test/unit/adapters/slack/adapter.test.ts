@@ -186,7 +186,7 @@ describe('Slack adapter transport', () => {
     await slash('instance list', 'U0ALICE', url);
     const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
     expect(post?.body).toMatchObject({ response_type: 'ephemeral' });
-    expect(JSON.stringify(post?.body)).toContain('Something went wrong');
+    expect(JSON.stringify(post?.body)).toContain('it is not known whether the command ran');
   });
 
   // Answered by the serve server the adapter is mounted on (the adapter serves nothing itself).

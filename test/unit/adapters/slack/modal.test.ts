@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { typedSpecFor } from '../../../../adapters/slack/typed-dialog.js';
 import {
-  GENERIC_TYPED_SPEC,
+  genericTypedSpec,
   parseModalMetadata,
   typedConfirmView,
   TYPED_INPUT,
@@ -35,7 +35,7 @@ describe('typed-confirmation modal', () => {
 
   it('escapes the label shown as mrkdwn in the modal body', () => {
     const view = typedConfirmView(
-      { ...GENERIC_TYPED_SPEC, typed: { title: 'x', label: 'Type <!here>' } },
+      { ...genericTypedSpec('en'), typed: { title: 'x', label: 'Type <!here>' } },
       { token: 't', channelId: 'C' },
     );
     expect(JSON.stringify(view.blocks[0])).toContain('&lt;!here&gt;');

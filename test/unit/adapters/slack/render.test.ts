@@ -169,6 +169,27 @@ describe('Slack Block Kit renderer', () => {
     expect(JSON.stringify(pages.at(-1)?.blocks)).toMatch(/\d+ more blocks not shown/);
   });
 
+  it('writes its own words — page markers, what was left out, a card’s expiry — in the reader’s language', () => {
+    const blocks: Block[] = Array.from({ length: 400 }, (_, i) => ({ type: 'text', text: `baris ${i}` }));
+    const actions = confirmationButtons({
+      token: 't',
+      confirmLabel: 'Hapus',
+      cancelLabel: 'Batal',
+      style: 'danger',
+      expiresAt: Date.UTC(2024, 0, 25, 14, 43),
+    });
+    const pages = renderMessage({ title: 'Besar', blocks, actions }, 'id');
+    checkLimits(pages);
+    const first = JSON.stringify(pages[0]?.blocks);
+    expect(first).toContain(`Halaman 1 dari ${MAX_PAGES}`);
+    expect(first).toContain('Kedaluwarsa <!date^1706193780^{time}|14:43 UTC>');
+    expect(JSON.stringify(pages.at(-1)?.blocks)).toMatch(/\d+ blok lagi tidak ditampilkan/);
+    expect(pages[1]?.text).toMatch(/\(halaman 2\)$/);
+    expect(JSON.stringify(pages)).not.toMatch(/Page \d|more blocks|Expires/);
+    // English stays as it was for everyone else.
+    expect(JSON.stringify(renderMessage({ blocks, actions })[0]?.blocks)).toContain('Expires <!date^');
+  });
+
   it('splits one very long line across sections without breaking an escaped character', () => {
     const pages = renderMessage({ blocks: [{ type: 'text', text: '<a&b>'.repeat(2500) }] });
     checkLimits(pages);

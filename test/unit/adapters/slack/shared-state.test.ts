@@ -3,7 +3,7 @@
 // and response_url uses are counted across them, 5 at most, as Slack allows.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../../adapters/slack/index.js';
-import { LAST_USE_NOTE } from '../../../../adapters/slack/outbox.js';
+import { lastUseNote } from '../../../../adapters/slack/response-urls.js';
 import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-ephemeral-state.js';
 import type { MessageRef } from '../../../../src/core/ports.js';
 import { FakeSlack } from '../../../support/fake-slack.js';
@@ -155,7 +155,7 @@ describe('Slack adapters sharing one EphemeralState', () => {
     const posts = slack.responsesTo(url);
     expect(posts).toHaveLength(5);
     expect(JSON.stringify(posts[4]?.body)).toContain('Invite me to this channel');
-    expect(JSON.stringify(posts[4]?.body)).toContain(LAST_USE_NOTE.slice(0, 30));
+    expect(JSON.stringify(posts[4]?.body)).toContain(lastUseNote('en').slice(0, 30));
     const ephemeral = slack.callsTo('chat.postEphemeral').map((c) => String(c.args['text']));
     expect(ephemeral).toEqual(['step 5', 'step 6']);
   });

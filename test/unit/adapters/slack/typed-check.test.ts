@@ -36,6 +36,16 @@ describe('typedMismatch', () => {
     );
   });
 
+  it('refuses in the clicker’s language, the name as typed in any language', async () => {
+    expect(await typedMismatch(core('web-2'), 'tok', 'web-1', 'id')).toBe(
+      'Tidak cocok — ketik web-2 persis seperti itu untuk mengonfirmasi. Tidak ada yang dilakukan.',
+    );
+    expect(await typedMismatch(core(`db-${'x'.repeat(200)}`), 'tok', 'db-x', 'id')).toBe(
+      'Tidak cocok dengan nama di kartu. Tidak ada yang dilakukan.',
+    );
+    expect(await typedMismatch(core('web-2'), 'tok', 'web-2', 'id')).toBeNull();
+  });
+
   it('leaves the decision to the confirmation when the card is unknown or the core does not answer', async () => {
     expect(await typedMismatch(core('web-2'), 'other', 'web-1')).toBeNull();
     vi.useFakeTimers();
