@@ -19,7 +19,7 @@ export const coreId: Record<CoreKey, string> = {
   'instance.ref.noPrefixHint': 'Gunakan uuid lengkap, atau hostname yang pernah dilihat bot.',
   'instance.ref.morePrefix': 'Ketik lebih banyak karakter uuid-nya.',
   'instance.ref.which':
-    'Instance yang mana? Berikan <{arg}>, mis. `{example}`, atau ikat satu instance ke channel ini dengan `use web-1`.',
+    'Instance yang mana? Berikan <{arg}>, mis. `{example}`, atau ikat satu instance ke kanal ini dengan `use web-1`.',
   'seenIds.didYouMean': 'Maksud Anda {ids}? (id {kind} yang baru-baru ini terlihat)',
   'seenIds.or': 'atau',
   'policy.deny.billing':
@@ -31,8 +31,8 @@ export const coreId: Record<CoreKey, string> = {
   'policy.deny.roleHint':
     'Minta admin memberi Anda peran operator, atau ketik `/vps help` untuk melihat apa yang bisa Anda jalankan.',
   'policy.deny.channel':
-    '`{path}` tidak diizinkan di channel ini: perintah {risk, select, change {perubahan} other {destruktif}} hanya berjalan di channel yang tercantum di policy.',
-  'policy.deny.channelHint': 'Jalankan dari channel insiden yang tercantum di policy.',
+    '`{path}` tidak diizinkan di kanal ini: perintah {risk, select, change {perubahan} other {destruktif}} hanya berjalan di kanal yang tercantum di policy.',
+  'policy.deny.channelHint': 'Jalankan dari kanal insiden yang tercantum di policy.',
   'policy.roleNone': 'tidak ada',
   'confirm.gone': '`{command}` tidak tersedia lagi.',
   'card.summary': 'Setujui {command}',

@@ -82,7 +82,7 @@ describe('authorization matrix', () => {
       'Anda tidak boleh menjalankan `instance stop` (perintah destruktif): peran Anda viewer.',
     );
     const elsewhere = policy.authorize(actors.alice, cmd('destructive', 'instance stop'), 'C0RANDOM', 'id');
-    expect(!elsewhere.allowed && elsewhere.error.message).toContain('tidak diizinkan di channel ini');
+    expect(!elsewhere.allowed && elsewhere.error.message).toContain('tidak diizinkan di kanal ini');
     expect(!elsewhere.allowed && elsewhere.error.hint).toBe(
       'Jalankan dari channel insiden yang tercantum di policy.',
     );
