@@ -84,7 +84,7 @@ describe('authorization matrix', () => {
     const elsewhere = policy.authorize(actors.alice, cmd('destructive', 'instance stop'), 'C0RANDOM', 'id');
     expect(!elsewhere.allowed && elsewhere.error.message).toContain('tidak diizinkan di kanal ini');
     expect(!elsewhere.allowed && elsewhere.error.hint).toBe(
-      'Jalankan dari channel insiden yang tercantum di policy.',
+      'Jalankan dari kanal insiden yang tercantum di policy.',
     );
   });
 
