@@ -215,6 +215,13 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it("only src/config.ts reads src/config-core.ts (the core's own variables)", () => {
+    const bad = allImports(['src', 'commands', 'adapters']).filter(
+      (r) => r.target !== null && asTs(r.target) === 'src/config-core.ts' && r.file !== 'src/config.ts',
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('finds an import circle, type-only edges included', () => {
     const refs = [
       { file: 'src/a.ts', specifier: './b.js', typeOnly: true, target: 'src/b.js' },
@@ -298,8 +305,8 @@ describe('one mechanism per chore', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/config.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
-    const named = ['src/config.ts', 'src/app-config.ts'].flatMap((file) =>
+  it('src/config.ts, src/config-core.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['src/config.ts', 'src/config-core.ts', 'src/app-config.ts'].flatMap((file) =>
       stripComments(readFileSync(join(ROOT, file), 'utf8'))
         .split('\n')
         .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
