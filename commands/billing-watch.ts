@@ -12,8 +12,6 @@ import {
   optional,
   runwayOf,
   UserError,
-  type WatchService,
-  type BotServices,
   DEFAULT_LOCALE,
   t,
   type Locale,
@@ -21,6 +19,7 @@ import {
 import { context, message, text } from '../src/render/builders.js';
 import { money } from './shared/format.js';
 import { balanceSummary } from './shared/not-offered.js';
+import { watchesOf } from './shared/watches.js';
 
 const command = commandGroup('billing');
 
@@ -42,11 +41,6 @@ export function describeBalanceLimits(limits: BalanceLimits, locale: Locale = DE
         amount: money(limits.belowAmount, BALANCE_CURRENCY, locale),
         runway,
       });
-}
-
-function watchesOf(bot: BotServices, locale: Locale): WatchService {
-  if (!bot.watches) throw new UserError('nothing-to-do', t(locale, 'billingWatch.noWatches'));
-  return bot.watches;
 }
 
 /** `billing watch`: store (or change) this channel's balance watch. */

@@ -1,64 +1,25 @@
 // Watches (issue 13): `watch <instance> [--cpu N] [--memory N]`, `watches`, `unwatch <instance>`;
 // issue 25: `watch --all` / `watch --location <name>` (every server of the instance list, kept in
-// step by a periodic sweep) and `unwatch --all` / `unwatch --location <name>`. The bot then speaks
-// first in this channel when a server goes wrong (see src/watch). Setting or removing a watch is a
-// `change`; the runner's policy check keeps viewers out.
+// step by a periodic sweep) and `unwatch --all` / `unwatch --location <name>` (watch-fleet.ts). The
+// bot then speaks first in this channel when a server goes wrong (see src/watch). Setting or removing
+// a watch is a `change`; the runner's policy check keeps viewers out.
 import {
   arg,
   asFlag,
   defineCommand,
   optional,
-  type BotServices,
   type CommandContext,
   type CommandDefinition,
-  type FleetScope,
-  type FleetWatchService,
   type ResolvedInstance,
   UserError,
-  type WatchService,
-  DEFAULT_LOCALE,
   t,
-  type Locale,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/format.js';
 import { isNotFound } from './shared/not-found.js';
+import { thresholds, watchesOf } from './shared/watches.js';
 import { describeBalanceLimits } from './billing-watch.js';
-
-function watchesOf(bot: BotServices, locale: Locale): WatchService {
-  if (!bot.watches) throw new UserError('nothing-to-do', t(locale, 'billingWatch.noWatches'));
-  return bot.watches;
-}
-
-function fleetOf(bot: BotServices, locale: Locale): FleetWatchService {
-  const fleet = watchesOf(bot, locale).fleet;
-  if (!fleet) throw new UserError('nothing-to-do', t(locale, 'watch.noFleet'));
-  return fleet;
-}
-
-/** "CPU > 90 %, memory > 85 %" or "status only"; audit summaries keep English. */
-const thresholds = (cpu?: number, memory?: number, locale: Locale = DEFAULT_LOCALE): string =>
-  [
-    cpu !== undefined ? t(locale, 'watch.cpuOver', { cpu: String(cpu) }) : '',
-    memory !== undefined ? t(locale, 'watch.memoryOver', { memory: String(memory) }) : '',
-  ]
-    .filter(Boolean)
-    .join(', ') || t(locale, 'watch.statusOnly');
-
-/** `--all` or `--location <name>` (not both, and not with an instance); null for a single server. */
-function fleetScope(
-  instance: ResolvedInstance | undefined,
-  all: boolean,
-  location: string | undefined,
-  verb: 'watch' | 'unwatch',
-  locale: Locale,
-): FleetScope | null {
-  if (all && location !== undefined) throw new UserError('usage', t(locale, 'watch.allOrLocation'));
-  if (instance && (all || location !== undefined))
-    throw new UserError('usage', t(locale, 'watch.serverOrFleet'), t(locale, 'watch.tryLocation', { verb }));
-  if (all) return { type: 'all' };
-  return location !== undefined ? { type: 'location', name: location } : null;
-}
+import { fleetScope, unwatchFleet, watchFleet } from './watch-fleet.js';
 
 /** The server named, else the channel's bound one; a usage error naming every form when neither. */
 async function oneServer(
@@ -73,57 +34,6 @@ async function oneServer(
     t(ctx.locale, 'watch.whichServer', { verb }),
     t(ctx.locale, 'watch.orBind'),
   );
-}
-
-/** Names shown in a fleet watch's reply at most. */
-const NAMES_SHOWN = 20;
-
-function namesOf(servers: ResolvedInstance[], locale: Locale): string {
-  const names = servers.slice(0, NAMES_SHOWN).map((s) => s.label);
-  if (servers.length > NAMES_SHOWN)
-    names.push(t(locale, 'watch.andMore', { count: servers.length - NAMES_SHOWN }));
-  return names.join(', ');
-}
-
-/** `watch --all` / `watch --location <name>`. */
-async function watchFleet(
-  ctx: CommandContext,
-  scope: FleetScope,
-  settings: { cpuPercent?: number; memoryPercent?: number; page?: boolean },
-) {
-  const { locale } = ctx;
-  const done = await fleetOf(ctx.bot, locale).set(
-    ctx.actor.platform,
-    ctx.channelId,
-    scope,
-    settings,
-    ctx.actor,
-    locale,
-  );
-  const limits = thresholds(settings.cpuPercent, settings.memoryPercent, locale);
-  const servers = done.servers.length;
-  const count = `${servers} server${servers === 1 ? '' : 's'}`;
-  const stop =
-    done.scope.type === 'all' ? '/vps unwatch --all' : `/vps unwatch --location "${done.scope.name}"`;
-  return {
-    message: message(
-      t(locale, done.outcome === 'created' ? 'watch.fleetWatching' : 'watch.fleetStillWatching', {
-        what: done.what,
-        count: servers,
-      }),
-      [
-        text(
-          t(locale, 'watch.fleetEach', {
-            limits,
-            names: namesOf(done.servers, locale) || t(locale, 'watch.noneListed'),
-          }),
-        ),
-        context(t(locale, 'watch.fleetPickedUp', { stop })),
-      ],
-      { tone: 'success' },
-    ),
-    auditSummary: `${done.outcome} fleet watch on ${done.what}: ${count} (${thresholds(settings.cpuPercent, settings.memoryPercent)})`,
-  };
 }
 
 /**
@@ -234,28 +144,6 @@ export const watches = defineCommand({
     return message(t(locale, 'watch.listTitle', { count: list.length }), [table(columns, rows)]);
   },
 });
-
-/** `unwatch --all` / `unwatch --location <name>`. */
-async function unwatchFleet(ctx: CommandContext, scope: FleetScope) {
-  const { locale } = ctx;
-  const done = await fleetOf(ctx.bot, locale).remove(ctx.actor.platform, ctx.channelId, scope, locale);
-  if (!done)
-    throw new UserError(
-      'nothing-to-do',
-      scope.type === 'all'
-        ? t(locale, 'watch.noServerWatched')
-        : t(locale, 'watch.locationNotWatched', { name: scope.name }),
-      t(locale, 'watch.seeWatches'),
-    );
-  return {
-    message: message(
-      t(locale, 'watch.unwatched', { what: done.what }),
-      [text(t(locale, 'watch.removedFleet', { count: done.removed }))],
-      { tone: 'success' },
-    ),
-    auditSummary: `removed fleet watch on ${done.what}: ${done.removed} server watch${done.removed === 1 ? '' : 'es'}`,
-  };
-}
 
 /** `unwatch <instance>` (or `--all` / `--location <name>`): stop watching from this channel. */
 export const unwatch = defineCommand({

@@ -1,126 +1,13 @@
 // The one place that reads process.env: every setting is validated with zod here, so a bad value
 // stops the bot at start-up with a message naming the variable instead of failing later. The
 // variables of each platform and store come from its configuration fragment (CONFIG_FRAGMENTS:
-// the catalogue in src/app/adapters.ts and src/store/open.ts); this file names only the rest.
+// the catalogue in src/app/adapters.ts and src/store/open.ts), the core's own from config-core.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { z } from 'zod';
-import {
-  CONFIG_FRAGMENTS,
-  LOG_LEVELS,
-  namedSecretsOf,
-  type AppConfig,
-  type CoreConfig,
-} from './app-config.js';
-import {
-  blankToUndefined,
-  describeIssues,
-  optionalText,
-  optionalUrl,
-  positiveInt,
-  type Hide,
-  type SharedSettings,
-} from './config-fragment.js';
-import { ConfigError, DEFAULT_LOCALE, LOCALES, supportedLocales } from './core/index.js';
-import { decodeMasterKey } from './secrets/envelope.js';
-
-/** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
-function hostingUrlProblem(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'must be a URL like https://api.example.com/v1';
-  }
-  if (!/^https?:$/.test(url.protocol)) return `must use http or https, not ${url.protocol.replace(':', '')}`;
-  if (url.username || url.password || url.search || url.hash)
-    return 'must not carry credentials, a query or a fragment (the key goes in HOSTING_API_KEY)';
-  if (!/\/v1\/?$/.test(url.pathname))
-    return 'must be the API base URL ending in /v1, e.g. https://api.example.com/v1';
-  return null;
-}
-
-/** `HOSTING_API_URL=simulator`: the embedded simulator, asked for explicitly. */
-/** Commands per minute: a whole number, 0 for no limit. */
-const perMinute = (fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
-
-const isSimulatorWord = (raw: string) => raw.toLowerCase() === 'simulator';
-
-const envSchema = z.object({
-  HOSTING_API_URL: z.preprocess(blankToUndefined, z.string().trim().optional()).superRefine((raw, ctx) => {
-    const problem = raw === undefined || isSimulatorWord(raw) ? null : hostingUrlProblem(raw);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  HOSTING_API_KEY: optionalText,
-  HOSTING_API_TIMEOUT_MS: positiveInt(10_000),
-  VPSOPS_POLICY: optionalText,
-  VPSOPS_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
-  VPSOPS_CONFIRM_TTL_SECONDS: positiveInt(120, 86_400),
-  VPSOPS_CURRENCY: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code like IDR')
-      .transform((code) => code.toUpperCase())
-      .default('IDR'),
-  ),
-  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
-  VPSOPS_LOCALE: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
-    z.enum(LOCALES, { error: `must be one of: ${supportedLocales()}` }).default(DEFAULT_LOCALE),
-  ),
-  VPSOPS_CONSOLE_USER: optionalText,
-  USER: optionalText,
-  LOGNAME: optionalText,
-  USERNAME: optionalText,
-  VPSOPS_TRACK_POLL_MIN_MS: positiveInt(2_000),
-  VPSOPS_TRACK_POLL_MAX_MS: positiveInt(15_000),
-  VPSOPS_TRACK_TIMEOUT_MS: positiveInt(15 * 60_000),
-  VPSOPS_WATCH_INTERVAL_SECONDS: positiveInt(60, 86_400),
-  VPSOPS_ALERT_GROUP_WINDOW_SECONDS: positiveInt(30, 3_600),
-  // 0 turns reminders off; at most a week.
-  VPSOPS_ALERT_RENOTIFY_MINUTES: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(0).max(10_080).default(30),
-  ),
-  VPSOPS_APPROVAL_TTL_SECONDS: positiveInt(900, 86_400),
-  PAGERDUTY_ROUTING_KEY: optionalText,
-  PAGERDUTY_EVENTS_URL: optionalUrl,
-  VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
-  VPSOPS_INSTANCE_LIST_TTL_SECONDS: positiveInt(60, 86_400),
-  VPSOPS_INTERRUPTED_AFTER_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
-  VPSOPS_PROGRESS_AFTER_MS: positiveInt(2_000),
-  VPSOPS_RATE_LIMIT_USER_PER_MINUTE: perMinute(20),
-  VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE: perMinute(300),
-  VPSOPS_READ_BUDGET_MS: positiveInt(15_000),
-  VPSOPS_ENCRYPTION_KEY: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((raw) => decodeMasterKey(raw) !== null, {
-        message: 'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
-      })
-      .optional(),
-  ),
-  PORT: positiveInt(3000, 65_535),
-  VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
-});
-
-/** Attempts of a retried read (the client's default: 1 + 2 retries). */
-const ATTEMPTS_PER_CALL = 3;
-/** Hosting-API calls one confirmed handler makes at most (a read before and after the change). */
-const CALLS_PER_HANDLER = 3;
-
-/**
- * How old a `calling` audit record must be before a starting process may close it as interrupted:
- * longer than any live replica can spend in one confirmed handler (every call timing out on every
- * attempt), plus a minute of margin for clock skew between replicas.
- */
-export function interruptedBound(timeoutMs: number): number {
-  return CALLS_PER_HANDLER * ATTEMPTS_PER_CALL * timeoutMs + 60_000;
-}
+import { CONFIG_FRAGMENTS, namedSecretsOf, type AppConfig } from './app-config.js';
+import { coreConfigOf, coreEnvSchema } from './config-core.js';
+import { describeIssues, type Hide, type SharedSettings } from './config-fragment.js';
+import { ConfigError } from './core/index.js';
 
 /**
  * Loads `.env` from the working directory into process.env, as `.env.example` promises; variables
@@ -172,67 +59,13 @@ function loadFragments(env: NodeJS.ProcessEnv, shared: SharedSettings) {
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = coreEnvSchema.safeParse(env);
   const shared: SharedSettings = { port: parsed.data?.PORT ?? 3000 };
   const fragments = loadFragments(env, shared);
   const problems = [...(parsed.success ? [] : describeIssues(parsed.error.issues)), ...fragments.problems];
   if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
-  const e = parsed.data;
-  if (e.VPSOPS_TRACK_POLL_MIN_MS > e.VPSOPS_TRACK_POLL_MAX_MS) {
-    throw new ConfigError(
-      'Invalid configuration — VPSOPS_TRACK_POLL_MIN_MS must not exceed VPSOPS_TRACK_POLL_MAX_MS',
-    );
-  }
-  if (e.VPSOPS_ADMIN_PORT === e.PORT) {
-    throw new ConfigError(
-      'Invalid configuration — VPSOPS_ADMIN_PORT must differ from PORT (it moves /readyz and /metrics off the public port)',
-    );
-  }
-  const simulatorRequested = e.HOSTING_API_URL !== undefined && isSimulatorWord(e.HOSTING_API_URL);
-  const core: CoreConfig = {
-    hostingApi: {
-      url: simulatorRequested ? undefined : e.HOSTING_API_URL,
-      key: e.HOSTING_API_KEY,
-      timeoutMs: e.HOSTING_API_TIMEOUT_MS,
-      simulatorRequested,
-    },
-    policyPath: e.VPSOPS_POLICY ?? './vpsops.policy.yaml',
-    policyExplicit: e.VPSOPS_POLICY !== undefined,
-    dataDir: e.VPSOPS_DATA_DIR,
-    confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
-    approvalTtlMs: e.VPSOPS_APPROVAL_TTL_SECONDS * 1000,
-    currency: e.VPSOPS_CURRENCY,
-    locale: e.VPSOPS_LOCALE,
-    logLevel: e.LOG_LEVEL,
-    consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
-    ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),
-    tracking: {
-      pollMinMs: e.VPSOPS_TRACK_POLL_MIN_MS,
-      pollMaxMs: e.VPSOPS_TRACK_POLL_MAX_MS,
-      timeoutMs: e.VPSOPS_TRACK_TIMEOUT_MS,
-    },
-    watch: {
-      intervalMs: e.VPSOPS_WATCH_INTERVAL_SECONDS * 1000,
-      groupWindowMs: e.VPSOPS_ALERT_GROUP_WINDOW_SECONDS * 1000,
-      renotifyMs: e.VPSOPS_ALERT_RENOTIFY_MINUTES * 60_000,
-    },
-    ...(e.PAGERDUTY_ROUTING_KEY
-      ? { paging: { routingKey: e.PAGERDUTY_ROUTING_KEY, eventsUrl: e.PAGERDUTY_EVENTS_URL } }
-      : {}),
-    leaseTtlMs: e.VPSOPS_LEASE_TTL_SECONDS * 1000,
-    instanceListTtlMs: e.VPSOPS_INSTANCE_LIST_TTL_SECONDS * 1000,
-    audit: {
-      interruptedAfterMs: e.VPSOPS_INTERRUPTED_AFTER_MS ?? interruptedBound(e.HOSTING_API_TIMEOUT_MS),
-    },
-    replies: { progressAfterMs: e.VPSOPS_PROGRESS_AFTER_MS, readBudgetMs: e.VPSOPS_READ_BUDGET_MS },
-    rateLimits: {
-      userPerMinute: e.VPSOPS_RATE_LIMIT_USER_PER_MINUTE,
-      tenantPerMinute: e.VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE,
-    },
-    adminPort: e.VPSOPS_ADMIN_PORT,
-    ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
-  };
+  const core = coreConfigOf(parsed.data);
   // The fragments' parts, each loaded by its own schema under its own key (one entry per fragment).
   const config = { ...fragments.parts, ...core } as AppConfig;
   if (config.slack.oauth && !config.encryptionKey)
@@ -248,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration — Discord multi-guild mode cannot run beside a single-workspace Slack bot token; use Slack OAuth mode or run Slack in another process',
     );
-  if (e.HOSTING_API_URL !== undefined && !simulatorRequested) refuseShortSecrets(config);
+  // Only against a real hosting API (url stays unset without one and for the simulator).
+  if (config.hostingApi.url !== undefined) refuseShortSecrets(config);
   return config;
 }
 

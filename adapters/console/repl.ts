@@ -1,7 +1,6 @@
 // The interactive console: a readline loop (prompt `vps> `) that sends each line to the
 // dispatcher, prints replies, asks for pending confirmations right away, completes with Tab and
 // keeps a persisted history. Transport only: every decision is the core's.
-import { clearLine, createInterface, cursorTo } from 'node:readline';
 import { DEFAULT_LOCALE, t } from '../../src/core/index.js';
 import type { Actor, Completer, Dispatcher, Locale, MessageRef, Responder } from '../../src/core/index.js';
 import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
@@ -12,6 +11,7 @@ import { APPROVE } from './exec-approve.js';
 import { approveInRepl, secondPersonNote } from './repl-approve.js';
 import { instanceWords, typedQuestion } from './repl-words.js';
 import { createHistory } from './history.js';
+import { consoleLines } from './repl-lines.js';
 import { renderAnnouncement, renderConsole, terminalWidth } from './render.js';
 import { createCardMemory } from './card-memory.js';
 import { settledLine } from './settled-line.js';
@@ -71,67 +71,16 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       // Instances complete to a name; other ids only to the id itself (a snapshot name is not an id).
       return kind === 'instance' ? instanceWords(choices, prefix) : choices.map((c) => c.value);
     });
-  const rl = createInterface({
+  const lines = consoleLines({
     input: options.input,
     output,
     terminal,
     prompt,
     history: history.newestFirst(),
-    historySize: options.historySize ?? 500,
-    removeHistoryDuplicates: true,
-    completer: (line: string, callback: (err: Error | null, result: Completion) => void) => {
-      complete(line).then(
-        (result) => callback(null, result),
-        () => callback(null, [[], line]),
-      );
-    },
+    ...(options.historySize !== undefined ? { historySize: options.historySize } : {}),
+    complete,
   });
-
-  const queue: string[] = [];
-  let waiter: ((line: string | null) => void) | null = null;
-  let ended = false;
-  rl.on('line', (line) => (waiter ? takeWaiter()(line) : queue.push(line)));
-  rl.on('close', () => {
-    ended = true;
-    if (waiter) takeWaiter()(null);
-  });
-  rl.on('SIGINT', () => {
-    output.write('^C\n');
-    if (waiter) takeWaiter()('');
-  });
-  function takeWaiter(): (line: string | null) => void {
-    const resolve = waiter as (line: string | null) => void;
-    waiter = null;
-    return resolve;
-  }
-  function ask(question: string): Promise<string | null> {
-    if (ended) output.write(question);
-    else {
-      rl.setPrompt(question);
-      rl.prompt();
-    }
-    const queued = queue.shift();
-    if (queued !== undefined) return Promise.resolve(queued);
-    if (ended) return Promise.resolve(null);
-    return new Promise((resolve) => (waiter = resolve));
-  }
-
-  /** Prints output; when it arrives while waiting for input (late card edits), redraws the prompt. */
-  function print(text: string): void {
-    if (text === '') return;
-    if (!waiter) {
-      output.write(text);
-      return;
-    }
-    if (terminal) {
-      clearLine(output, 0);
-      cursorTo(output, 0);
-      output.write(text);
-      rl.prompt(true);
-      return;
-    }
-    output.write(text + rl.getPrompt());
-  }
+  const { ask, print } = lines;
   const cards = createCardMemory();
   // Cards with a question still to ask or being asked; a final edit (expired, cancelled,
   // confirmed elsewhere) ends the question instead of leaving a dead `Confirm? [y/N]` behind.
@@ -141,12 +90,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     const question = open.get(ref.id);
     if (!question || pendingCard(message)) return;
     question.ended = true;
-    if (asking !== ref.id || !waiter) return;
-    takeWaiter()('');
-    if (terminal) {
-      clearLine(output, 0);
-      cursorTo(output, 0);
-    } else output.write('\n');
+    if (asking === ref.id) lines.dropQuestion();
   }
   const show = (message: Message, ref: MessageRef, edit: boolean): void => {
     if (edit) endQuestion(message, ref);
@@ -254,12 +198,12 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   }
 
   const closed = loop().finally(() => {
-    if (!ended) rl.close();
+    if (!lines.ended()) lines.close();
     output.write('\n');
   });
   return {
     closed,
-    close: () => rl.close(),
+    close: () => lines.close(),
     complete,
     responder: () => createConsoleResponder(sink).responder,
   };

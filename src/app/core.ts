@@ -1,24 +1,16 @@
 // Composition of the core: loads the policy, takes the store and audit log it is given (the
-// composition root picks embedded or Redis), and returns the Dispatcher adapters talk to.
-// One path for every command on every platform.
+// composition root picks embedded or Redis), and returns the Dispatcher adapters talk to, with the
+// core's background duties (core-duties.ts). One path for every command on every platform.
 import {
   type ResultListener,
   createApiCallRecorder,
   type ApiCallRecorder,
-  REPLICA_ID,
   type AuditLog,
   type BotServices,
   type CommandDefinition,
   actOnConfirmation,
   dispatchInvocation,
   expirePending,
-  startExpirySweeper,
-  closeInterrupted,
-  knownOutcome,
-  recordChannelLocale,
-  startClosingInterrupted,
-  type InterruptedDeps,
-  keepReplicaAlive,
   learnInstances,
   readPolicyFile,
   createPolicy,
@@ -28,7 +20,6 @@ import {
   type CoreMetrics,
   type AdapterLookups,
   type Dispatcher,
-  type MessageRef,
   type Responder,
   createOutbound,
   type Outbound,
@@ -54,6 +45,7 @@ import { createRedactor } from '../api/redact.js';
 import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { startCoreDuties, type CoreDuties } from './core-duties.js';
 
 /** What createCore needs besides the config. */
 export interface CoreDeps {
@@ -92,8 +84,8 @@ export interface CoreDeps {
   learnAliases?: boolean;
 }
 
-/** The running core. */
-export interface Core {
+/** The running core (its background duties: core-duties.ts). */
+export interface Core extends CoreDuties {
   dispatcher: Dispatcher;
   /** Completion and the confirm gate, for adapters (read-only). */
   lookups: AdapterLookups;
@@ -106,18 +98,6 @@ export interface Core {
    * how many were learned.
    */
   learnInstances(uuids: string[]): Promise<number>;
-  /** Expires cards left by any process (under a lease), editing them through `responderFor`. */
-  startExpirySweeper(responderFor: (ref: MessageRef) => Responder | null, intervalMs?: number): void;
-  /**
-   * Closes confirmed calls a dead process left at `calling` (older than config.audit.interruptedAfterMs)
-   * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
-   */
-  closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
-  /**
-   * Closes interrupted calls every `intervalMs` from now on (under a lease: one replica at a time),
-   * so a call whose process died is closed without waiting for a restart.
-   */
-  startClosingInterrupted(responderFor: (ref: MessageRef) => Responder | null, intervalMs: number): void;
   close(): Promise<void>;
 }
 
@@ -140,7 +120,6 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
   const { store, audit } = deps;
   // Config secrets in any encoding never reach replies (the audit log redacts its own records).
   const outbound = deps.outbound ?? createOutbound({ redact: createRedactor(secretsOf(config)) });
-  const stops: (() => void)[] = [];
   // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
   const expiry =
     deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
@@ -182,23 +161,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     gate: { refusal: (event) => confirmRefusal(rt, event) },
     roles: { isAdmin: (actor) => policy.roleOf(actor).role === 'admin' },
   });
-  // Before any click can be confirmed: this process's `calling` records are known to be live ones.
-  stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));
-  const interruptedDeps: InterruptedDeps = {
-    audit,
-    logger,
-    now,
-    olderThanMs: config.audit.interruptedAfterMs,
-    replica: REPLICA_ID,
-    lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
-    known: knownOutcome(store),
-    localeOf: recordChannelLocale(store, config.locale),
-    ...(deps.tenants ? { tenants: deps.tenants } : {}),
-  };
-  const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {
-    const responder = responderFor(ref);
-    return responder ? outbound.responder(responder) : null;
-  };
+  const duties = await startCoreDuties(rt, config, outbound, deps.tenants);
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
   // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
   if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
@@ -209,22 +172,12 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     audit,
     policy,
     learnInstances: learn,
-    startExpirySweeper(responderFor, intervalMs) {
-      stops.push(
-        startExpirySweeper(rt, {
-          owner: rt.owner,
-          responderFor: outgoing(responderFor),
-          ...(intervalMs ? { intervalMs } : {}),
-        }),
-      );
-    },
-    closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, outgoing(responderFor)),
-    startClosingInterrupted(responderFor, intervalMs) {
-      stops.push(startClosingInterrupted(interruptedDeps, outgoing(responderFor), intervalMs));
-    },
+    startExpirySweeper: duties.startExpirySweeper,
+    closeInterrupted: duties.closeInterrupted,
+    startClosingInterrupted: duties.startClosingInterrupted,
     async close() {
       expiry.clear();
-      for (const stop of stops.splice(0)) stop();
+      duties.stop();
     },
   };
 }

@@ -1,6 +1,6 @@
-// Which mode runs, and what each does once commander has parsed argv: console, exec, serve,
-// simulator and register. src/main.ts only wires these to the command line; every mode that runs
-// the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
+// Which mode runs, and what each does once commander has parsed argv: console, exec, simulator and
+// register (serve: serve-mode.ts). src/main.ts only wires these to the command line; every mode that
+// runs the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
 import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
 import { consoleChannelPoster } from '../../adapters/console/channel-poster.js';
@@ -16,10 +16,10 @@ import { createApp, createFileLogger, type ResumableAdapter } from './create-app
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
-import { anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
+import { anyAdapterEnabled } from './adapters.js';
+import { runServe } from './serve-mode.js';
 import {
   ConfigError,
-  commandPath,
   type CommandResult,
   commandInfo,
   DEFAULT_LOCALE,
@@ -28,11 +28,7 @@ import {
   type Locale,
   t,
 } from '../core/index.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
-import { createLogger } from '../logger.js';
-import { createAlertMetrics } from '../observability/alert-metrics.js';
-import { createServeObservability } from '../serve/observability.js';
-import { admittedDispatcher } from '../serve/admission.js';
+import type { AppConfig } from '../app-config.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
 /** What the bare `vpsops` runs: serve when a chat platform is configured, otherwise the console. */
@@ -161,91 +157,6 @@ export async function runExecCommand(
 /** Re-quotes a word that arrived unquoted-but-split (e.g. `exec ipset-create web-1 "a b"`). */
 function shellWord(word: string): string {
   return /[\s"']/.test(word) ? `"${word.replace(/(["\\])/g, '\\$1')}"` : word;
-}
-
-/** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
-export async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
-  // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
-  // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
-  const obs = createServeObservability({
-    port: config.slack.port,
-    adminPort: config.adminPort,
-    commands: allCommands.map(commandPath),
-    platforms: PLATFORM_IDS,
-    logger,
-  });
-  if (!anyAdapterEnabled(config)) {
-    throw new ConfigError(
-      'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
-    );
-  }
-  requireChosenBackend(config);
-  const app = await createApp(config, {
-    logger,
-    mode: 'serve',
-    // Against the simulator every message says so, edits, alerts and resumed cards included.
-    markSimulator: true,
-    ...obs.appOptions,
-    alertMetrics: createAlertMetrics(obs.metrics.registry, PLATFORM_IDS),
-  });
-  obs.attach(app);
-  // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
-  const dispatcher = admittedDispatcher(app.dispatcher);
-  if (app.backend.kind === 'simulator')
-    logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
-  // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.
-  const { ephemeral, leases } = app.store;
-  const adapters = async () => {
-    const created = await createChatAdapters(config, {
-      logger,
-      http: obs.http,
-      state: ephemeral,
-      leases,
-      sharedStore: Boolean(config.redis.url),
-      ...(app.tenancy ? { tenancy: app.tenancy } : {}),
-    });
-    const { port, adminPort } = await obs.listen();
-    if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
-    else
-      logger.info(
-        { port, adminPort },
-        'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
-      );
-    return created;
-  };
-  const serving = async () => {
-    const backend =
-      app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
-    logger.info(
-      { backend, policy: app.policy.source ?? 'defaults', dataDir: config.dataDir },
-      'vpsops serving',
-    );
-    const signal = await nextSignal();
-    logger.info({ signal }, 'shutting down');
-    return EXIT.ok;
-  };
-  return runLifecycle({
-    app,
-    dispatcher,
-    adapters,
-    logger,
-    recover: true,
-    shared: { leaseTtlMs: config.leaseTtlMs },
-    onStarted: () => obs.started(),
-    until: serving,
-    closers: [() => obs.close()],
-  });
-}
-
-/** Chat users must not meet the simulator by accident: serve needs HOSTING_API_URL set, to a URL or to `simulator`. */
-function requireChosenBackend(config: AppConfig): void {
-  if (config.hostingApi.url || config.hostingApi.simulatorRequested) return;
-  throw new ConfigError(
-    'serve needs HOSTING_API_URL: set it to the hosting API base URL (e.g. HOSTING_API_URL=https://api.example.com/v1 with HOSTING_API_KEY=…), ' +
-      'or to HOSTING_API_URL=simulator to try Slack/Discord against the embedded simulator (made-up servers, every message marked). ' +
-      'Put it in the environment or in ./.env.',
-  );
 }
 
 /** `vpsops simulator`: the hosting-API simulator alone until a signal. */

@@ -15,7 +15,7 @@ export { recentConfirmedAction } from './audit/recent-actions.js';
 export { keepReplicaAlive } from './audit/replica-alive.js';
 export { BALANCE_CURRENCY, RUNWAY_HOW, lowerBalance, runwayOf } from './billing/runway.js';
 export type { Runway } from './billing/runway.js';
-export { arg, asFlag, commandGroup, commandPath, defineCommand, optional } from './command.js';
+export { arg, asFlag, commandGroup, commandPath, defineCommand, optional } from './define-command.js';
 export type {
   AuditRecord,
   BotServices,

@@ -11,7 +11,8 @@ import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports
 import { createWatchService, watchBook } from './watch-book.js';
 import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
-import { createFleetWatches, startFleetSweeper, type FleetSweeper } from './fleet-watches.js';
+import { startFleetSweeper, type FleetSweeper } from './fleet-sweeper.js';
+import { createFleetWatches } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
 import { groupBook } from './group-book.js';
 import { recentChange } from './recent-change.js';

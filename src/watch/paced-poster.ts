@@ -2,28 +2,24 @@
 // draw on one budget per channel shared by the replicas through the store (1 per second, small
 // bursts), edits of one card are coalesced (latest wins, at most one per card per 5 s, none when
 // nothing visible changed), a 429's Retry-After pauses the channel, and when alerts wait longer
-// than 30 s the channel is told once. Replicas agree under the channel's lock (channel-lock.ts).
-import { createHash } from 'node:crypto';
+// than 30 s the channel is told once. Replicas agree under the channel's lock (shared-pacing.ts).
 import { DEFAULT_LOCALE, t, type BotStore, type Locale, type MessageRef } from '../core/index.js';
 import { message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
-import { renderText } from '../render/text.js';
-import { withChannelLock } from './channel-lock.js';
 import {
   DEFAULT_PACING,
   enqueue,
-  fullBucket,
   newPacer,
   nextSend,
   pauseBucket,
-  type Bucket,
   type CardShown,
   type ChannelPacer,
   type Outbound,
   type OutboundKind,
   type PacingSettings,
 } from './pacing.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster, PacedPoster } from './ports.js';
+import { cardKeyOf, contentKey, sharedPacingBook } from './shared-pacing.js';
 
 /** `outcome` of vpsops_outbound_total. */
 export type OutboundOutcome = 'sent' | 'failed' | 'rate_limited' | 'coalesced' | 'unchanged';
@@ -35,19 +31,6 @@ export type OutboundCount = (
   outcome: OutboundOutcome,
   delaySeconds?: number,
 ) => void;
-
-/** A channel poster that also takes an edit rendered when it is sent (the latest state, across replicas). */
-export function isPaced(poster: ChannelPoster): poster is PacedPoster {
-  return typeof (poster as Partial<PacedPoster>).refresh === 'function';
-}
-
-/** A ChannelPoster whose posts and edits are paced per channel. */
-export interface PacedPoster extends ChannelPoster {
-  /** Edits `ref` with what `render` gives at sending time; coalesced like update(). */
-  refresh(ref: MessageRef, render: () => Promise<Message>): Promise<void>;
-  /** Posts a reminder after everything else waiting for the channel. */
-  remind(channelId: string, message: Message): Promise<MessageRef>;
-}
 
 /** What pacing needs. */
 export interface PacingDeps {
@@ -64,10 +47,6 @@ export interface PacingDeps {
 
 /** When a 429 names no Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 5_000;
-/** A channel's shared pacing record outlives its last send by this much. */
-const PACING_KEPT_MS = 60 * 60_000;
-/** Cards not edited for this long are forgotten (their next edit goes at once). */
-const CARD_MEMORY_MS = 60 * 60_000;
 /** The longest nap between two looks at a channel's queue. */
 const MAX_NAP_MS = 1_000;
 
@@ -87,28 +66,6 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-/** What replicas share per channel. */
-interface SharedPacing {
-  bucket: Bucket;
-  cards: Record<string, CardShown>;
-}
-
-const cardKeyOf = (ref: MessageRef) => `${ref.channelId}/${ref.id}`;
-
-/**
- * What a message visibly says, without ticking durations ("open for 3 min") or clock times: two
- * messages with the same key need no edit between them.
- */
-export function contentKey(msg: Message): string {
-  const visible = renderText(msg)
-    .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s|sec|min|h|d)\b/g, '#')
-    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '#');
-  return createHash('sha256')
-    .update(visible)
-    .update(JSON.stringify(msg.actions ?? []))
-    .digest('hex');
-}
-
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Wraps `poster` so every post and edit it sends is paced per channel. */
@@ -120,8 +77,7 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
   const { platform } = poster;
   const channels = new Map<string, ChannelPacer<Job>>();
   const draining = new Set<string>();
-  const sharedKey = (channelId: string) => `pacing:${platform}:${channelId}`;
-  const lockName = (channelId: string) => `pacing-lock:${platform}:${channelId}`;
+  const shared = sharedPacingBook(deps.store, platform, now, settings);
 
   const local = (channelId: string): ChannelPacer<Job> => {
     let pacer = channels.get(channelId);
@@ -129,54 +85,34 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
     return pacer;
   };
 
-  const readShared = async (channelId: string): Promise<SharedPacing> => {
-    const raw = await deps.store.ephemeral.get(sharedKey(channelId));
-    return raw ? (JSON.parse(raw) as SharedPacing) : { bucket: fullBucket(now(), settings), cards: {} };
-  };
-  const writeShared = (channelId: string, shared: SharedPacing, at: number) => {
-    const cards = Object.fromEntries(
-      Object.entries(shared.cards).filter(([, c]) => at - c.at < CARD_MEMORY_MS),
-    );
-    return deps.store.ephemeral.set(
-      sharedKey(channelId),
-      JSON.stringify({ ...shared, cards }),
-      PACING_KEPT_MS,
-    );
-  };
-  const changeShared = (channelId: string, change: (shared: SharedPacing, at: number) => void) =>
-    withChannelLock(deps.store.leases, lockName(channelId), async () => {
-      const shared = await readShared(channelId);
-      const at = now();
-      change(shared, at);
-      await writeShared(channelId, shared, at);
-    });
-
   /** One decision under the channel's lock: what goes out now, on the shared budget. */
   const step = (channelId: string) =>
-    withChannelLock(deps.store.leases, lockName(channelId), async () => {
-      const shared = await readShared(channelId);
+    shared.locked(channelId, async () => {
+      const seen = await shared.read(channelId);
       const mine = local(channelId);
       const at = now();
-      const decided = nextSend({ ...mine, bucket: shared.bucket, cards: shared.cards }, at, settings);
+      const decided = nextSend({ ...mine, bucket: seen.bucket, cards: seen.cards }, at, settings);
       const sent = decided.send;
       // An edit about to go out holds the card's 5 s slot on every replica from now.
       if (sent?.kind === 'edit' && sent.cardKey !== undefined)
-        decided.pacer.cards[sent.cardKey] = { at, contentKey: shared.cards[sent.cardKey]?.contentKey ?? '' };
-      await writeShared(channelId, { bucket: decided.pacer.bucket, cards: decided.pacer.cards }, at);
+        decided.pacer.cards[sent.cardKey] = { at, contentKey: seen.cards[sent.cardKey]?.contentKey ?? '' };
+      await shared.write(channelId, { bucket: decided.pacer.bucket, cards: decided.pacer.cards }, at);
       // Items queued meanwhile stay: only the one sent leaves the local queue.
       channels.set(channelId, {
         ...mine,
         queue: local(channelId).queue.filter((q) => q !== sent),
         delayNoticed: decided.pacer.delayNoticed,
       });
-      return { decided, shownBefore: sent?.cardKey ? shared.cards[sent.cardKey] : undefined };
+      return { decided, shownBefore: sent?.cardKey ? seen.cards[sent.cardKey] : undefined };
     });
 
   // What a card shows now, once sent; a failure here must not turn a delivered message into a retry.
   const remember = (channelId: string, cardKey: string, key: string, earlierMs: number) =>
-    changeShared(channelId, (shared, at) => {
-      shared.cards[cardKey] = { at: at - earlierMs, contentKey: key };
-    }).catch((error: unknown) => deps.warn?.('pacing: recording a sent card failed', { err: error }));
+    shared
+      .change(channelId, (record, at) => {
+        record.cards[cardKey] = { at: at - earlierMs, contentKey: key };
+      })
+      .catch((error: unknown) => deps.warn?.('pacing: recording a sent card failed', { err: error }));
 
   const perform = async (channelId: string, item: Outbound<Job>, shownBefore?: CardShown) => {
     const job = item.payload;
@@ -207,9 +143,11 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
       count(platform, job.method, limited ? 'rate_limited' : 'failed');
       if (limited) {
         const wait = poster.retryAfterMs?.(error) ?? DEFAULT_RETRY_AFTER_MS;
-        await changeShared(channelId, (shared, at) => {
-          shared.bucket = pauseBucket(shared.bucket, at, wait);
-        }).catch(() => undefined);
+        await shared
+          .change(channelId, (record, at) => {
+            record.bucket = pauseBucket(record.bucket, at, wait);
+          })
+          .catch(() => undefined);
       }
       return job.reject(error);
     }

@@ -1,5 +1,6 @@
 // The ports the watch module needs from outside: posting "on the bot's own" to a channel (each
-// chat adapter implements ChannelPoster) and counting alerts for /metrics (prom-client behind it).
+// chat adapter implements ChannelPoster; the pacer, paced-poster.ts, adds refresh and remind) and
+// counting alerts for /metrics (prom-client behind it).
 import type { MessageRef, Platform } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import type { AlertKind } from './types.js';
@@ -25,6 +26,19 @@ export interface ChannelPoster {
   retryAfterMs?(error: unknown): number | undefined;
   /** Tells one person privately (a direct message) what they need to know about their watch. */
   tellPrivately?(userId: string, message: Message): Promise<void>;
+}
+
+/** A channel poster that also takes an edit rendered when it is sent (the latest state, across replicas). */
+export function isPaced(poster: ChannelPoster): poster is PacedPoster {
+  return typeof (poster as Partial<PacedPoster>).refresh === 'function';
+}
+
+/** A ChannelPoster whose posts and edits are paced per channel. */
+export interface PacedPoster extends ChannelPoster {
+  /** Edits `ref` with what `render` gives at sending time; coalesced like update(). */
+  refresh(ref: MessageRef, render: () => Promise<Message>): Promise<void>;
+  /** Posts a reminder after everything else waiting for the channel. */
+  remind(channelId: string, message: Message): Promise<MessageRef>;
 }
 
 /** Reasons an alert could not be delivered; the `reason` label of vpsops_alert_delivery_failures_total. */

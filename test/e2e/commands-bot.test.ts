@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allCommands } from '../../commands/index.js';
-import { commandPath } from '../../src/core/command.js';
+import { commandPath } from '../../src/core/define-command.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { ACTORS, CHANNEL, DEFAULT_POLICY, startHarness } from '../support/command-harness.js';
 import type { Harness } from '../support/command-harness.js';

@@ -1,7 +1,8 @@
 // The small command set the core's tests run against: every shape the runner handles (read,
 // change with and without preview, destructive, typed confirmation, ephemeral, secret args, crashes).
 import { ApiError } from '../../src/api/errors.js';
-import { arg, asFlag, defineCommand, optional, type CommandDefinition } from '../../src/core/command.js';
+import type { CommandDefinition } from '../../src/core/command.js';
+import { arg, asFlag, defineCommand, optional } from '../../src/core/define-command.js';
 import { fields, message, text } from '../../src/render/builders.js';
 
 /** Small commands exercising every shape the runner handles. */

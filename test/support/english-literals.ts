@@ -31,8 +31,9 @@ const LOG_CALL = new RegExp(
 );
 // A thrown programming or configuration error (the user sees "Something went wrong" or the process
 // stops), or a store outage's reason (chat says the catalogued outage message; the reason is logged).
+// A message joined from several literals with `+` is one message.
 const THROWN = new RegExp(
-  String.raw`\bnew\s+(?:Type|Range|Config|StoreUnavailable)?Error\(\s*${ANY_LITERAL}`,
+  String.raw`\bnew\s+(?:Type|Range|Config|StoreUnavailable)?Error\(\s*${ANY_LITERAL}(?:\s*\+\s*${ANY_LITERAL})*`,
   'g',
 );
 // An audit record's summary: the audit trail stays in English whatever the reader's language.

@@ -1,6 +1,7 @@
 // Entry point of parsing: text or Discord options → the command and its validated arguments,
 // or a UserError saying what was wrong and what to type. Never throws on any input.
-import { commandPath, type CommandDefinition } from '../command.js';
+import type { CommandDefinition } from '../command.js';
+import { commandPath } from '../define-command.js';
 import { isUserError, UserError } from '../errors.js';
 import type { Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';

@@ -1,6 +1,7 @@
 // The command table: lookup by path, groups and actions for suggestions, usage lines, and the
 // neutral CommandInfo list that help and Discord registration are built from.
-import { commandPath, type ArgSpec, type CommandDefinition } from '../command.js';
+import type { ArgSpec, CommandDefinition } from '../command.js';
+import { commandPath } from '../define-command.js';
 import { argUsage, kebab } from './names.js';
 import type { ArgInfo, CommandInfo } from '../ports.js';
 

@@ -1,6 +1,7 @@
 // Finds the command a user meant from the leading words of the text ("/vps instance stop …"),
 // with "did you mean" suggestions when nothing matches.
-import { commandPath, type CommandDefinition } from '../command.js';
+import type { CommandDefinition } from '../command.js';
+import { commandPath } from '../define-command.js';
 import { UserError } from '../errors.js';
 import type { Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';

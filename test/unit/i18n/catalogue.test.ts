@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../../commands/index.js';
-import { commandPath } from '../../../src/core/command.js';
+import { commandPath } from '../../../src/core/define-command.js';
 import { CATALOGUES, type MessageKey } from '../../../src/i18n/catalogue.js';
 import { HELP_ID } from '../../../src/i18n/help-id.js';
 import { missingHelp } from '../../../src/i18n/help-text.js';

@@ -1,7 +1,7 @@
 // The /metrics counters as the core feeds them: command paths from the registry (unknown commands
 // are user text and count as "unknown"), outcomes, confirmations, API durations and store gauges.
 import { describe, expect, it } from 'vitest';
-import { commandPath } from '../../../src/core/command.js';
+import { commandPath } from '../../../src/core/define-command.js';
 import { createBotMetrics, type BotMetrics } from '../../../src/observability/metrics.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { actors, makeBot, POLICY } from '../../support/core-fakes.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostingApi, InstanceListItem } from '../../../src/api/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { createFleetWatches, startFleetSweeper } from '../../../src/watch/fleet-watches.js';
+import { startFleetSweeper } from '../../../src/watch/fleet-sweeper.js';
+import { createFleetWatches } from '../../../src/watch/fleet-watches.js';
 import { createWatchService } from '../../../src/watch/watch-book.js';
 import type { Actor } from '../../../src/core/ports.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCoreWithState as createBot } from '../../../support/core-with-state.js';
-import { arg, defineCommand } from '../../../../src/core/command.js';
+import { arg, defineCommand } from '../../../../src/core/define-command.js';
 import type { ActionEvent, Actor, Responder } from '../../../../src/core/ports.js';
 import { fields, message } from '../../../../src/render/builders.js';
 import { renderText } from '../../../../src/render/text.js';
