@@ -12,6 +12,7 @@ import { trackingEn } from './tracking-en.js';
 import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
 import { slackEn } from './slack-en.js';
+import { tenantsEn } from './tenants-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -25,6 +26,7 @@ export const en = {
   ...outcomesEn,
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts
+  ...tenantsEn, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',
@@ -197,37 +199,6 @@ export const en = {
   'help.arg.optional': 'optional',
   'help.arg.bound': ' (omit to use the channel’s bound instance)',
   'help.arg.default': ' (default {value})',
-  // Tenants: linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
-  'tenant.howToConnect':
-    'This {place, select, server {server} other {workspace}} has no hosting API key linked yet. {place, select, server {A server admin (Manage Server)} other {A workspace admin}} (or whoever installed the app) runs `/vps connect` to link one.',
-  'tenant.pastedKey':
-    '⚠️ Never paste keys in a channel — use the dialog: run `/vps connect` alone. Rotate that key in your hosting control panel now; it was not used or stored.',
-  'tenant.notAllowed':
-    'Only a {place, select, server {server admin (Administrator or Manage Server)} other {workspace admin}} or whoever installed the app can link or unlink the hosting API key.',
-  'tenant.unlinked': 'The hosting API key was unlinked; commands now answer how to connect.',
-  'tenant.noneLinked': 'No key was linked.',
-  'tenant.linked':
-    'Hosting API key {hint} linked. Commands in this {place, select, server {server} other {workspace}} now use it.',
-  'tenant.notInstalled': 'This workspace is not installed; install the app again.',
-  'tenant.directMessage':
-    'vpsops works in servers only: each server links its own hosting API key. Run `/vps` in a channel of your server.',
-  'tenant.dialog.title': 'Link hosting API key',
-  'tenant.dialog.label': 'Hosting API key',
-  // Slack's modal buttons: at most 24 characters.
-  'tenant.dialog.submit': 'Link',
-  'tenant.dialog.close': 'Cancel',
-  'tenant.dialog.replaces':
-    'Replaces the key ending {hint}. Checked with a read call, then stored encrypted.',
-  'tenant.dialog.new':
-    'Checked with a read call, then stored encrypted; shown afterwards only as its last 4 characters.',
-  'tenant.dialog.again': 'Run `/vps connect` again to retry.',
-  'tenant.key.tooShort': 'That is too short to be a hosting API key.',
-  'tenant.key.unchecked': 'The key could not be checked. Nothing was saved; try again.',
-  'tenant.key.refused':
-    'The hosting API refused this key. Check it (copy it again from the control panel) and retry.',
-  'tenant.key.unavailable':
-    'The hosting API could not check the key right now. Nothing was saved; try again in a minute.',
-  'tenant.key.notAccepted': 'The hosting API did not accept a read with this key. Nothing was saved.',
   // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
   'alertGroup.button.ack': 'Acknowledge',
   'alertGroup.button.snooze': 'Snooze 1 h',
