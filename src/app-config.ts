@@ -53,6 +53,8 @@ export interface CoreConfig {
   rateLimits?: { userPerMinute: number; tenantPerMinute: number };
   /** VPSOPS_ADMIN_PORT: serve's /healthz, /readyz and /metrics on their own port (PORT keeps /healthz). */
   adminPort?: number;
+  /** serve's one HTTP port (PORT): health, readiness, metrics and the platforms' routes. */
+  port: number;
   /** VPSOPS_ENCRYPTION_KEY (base64 of 32 bytes): wraps each tenant's data key; required in OAuth mode. */
   encryptionKey?: string;
 }

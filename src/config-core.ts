@@ -159,6 +159,7 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>): CoreConfig {
       userPerMinute: e.VPSOPS_RATE_LIMIT_USER_PER_MINUTE,
       tenantPerMinute: e.VPSOPS_RATE_LIMIT_TENANT_PER_MINUTE,
     },
+    port: e.PORT,
     adminPort: e.VPSOPS_ADMIN_PORT,
     ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
   };

@@ -26,6 +26,17 @@ export interface SharedSettings {
   port: number;
 }
 
+/**
+ * How a platform's settings serve tenants: `many` (each workspace or server links its own hosting
+ * API key, stored sealed, so VPSOPS_ENCRYPTION_KEY is required), `one` (one team on HOSTING_API_KEY)
+ * or `none` (the platform is off). `mode` names the setting in a refusal; `manyInstead` is the
+ * platform's own many-tenant mode, suggested when `one` meets another platform's `many`.
+ */
+export type TenancyOf =
+  | { kind: 'many'; mode: string; sealed: string }
+  | { kind: 'one'; mode: string; manyInstead: string }
+  | { kind: 'none' };
+
 /** Replaces a secret value by "[redacted]" (undefined stays undefined). */
 export type Hide = (value: string | undefined) => string | undefined;
 
@@ -40,6 +51,8 @@ export interface ConfigFragment<Key extends string, Settings> {
   secretsIn(config: { readonly [K in Key]: Settings }): Record<string, string | undefined>;
   /** Its part of a config with every secret hidden, to spread over a printable copy. */
   redactedIn(config: { readonly [K in Key]: Settings }, hide: Hide): { [K in Key]: Settings };
+  /** How its settings in a config serve tenants (a platform's); stores have none. */
+  tenancyIn?(config: { readonly [K in Key]: Settings }): TenancyOf;
 }
 
 /** Builds a fragment from its zod variables and how they map to its settings. */
@@ -50,6 +63,7 @@ export function configFragment<Key extends string, Shape extends z.ZodRawShape, 
   settings(env: z.output<z.ZodObject<Shape>>, shared: SharedSettings): Settings;
   secrets(settings: Settings): Record<string, string | undefined>;
   redacted(settings: Settings, hide: Hide): Settings;
+  tenancy?(settings: Settings): TenancyOf;
 }): ConfigFragment<Key, Settings> {
   const schema = z.object(spec.env);
   const part = (settings: Settings) => ({ [spec.key]: settings }) as { [K in Key]: Settings };
@@ -64,6 +78,9 @@ export function configFragment<Key extends string, Shape extends z.ZodRawShape, 
     },
     secretsIn: (config) => spec.secrets(config[spec.key]),
     redactedIn: (config, hide) => part(spec.redacted(config[spec.key], hide)),
+    ...(spec.tenancy
+      ? { tenancyIn: (config: { readonly [K in Key]: Settings }) => spec.tenancy!(config[spec.key]) }
+      : {}),
   };
 }
 

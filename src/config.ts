@@ -45,6 +45,26 @@ function refuseShortSecrets(config: AppConfig): void {
   );
 }
 
+/**
+ * A platform serving many tenants keeps their keys sealed (VPSOPS_ENCRYPTION_KEY required), and each
+ * request is sent with its tenant's key: a platform serving one team beside it would have none.
+ */
+function refuseMixedTenancy(config: AppConfig): void {
+  const tenancies = CONFIG_FRAGMENTS.flatMap((fragment) => fragment.tenancyIn?.(config) ?? []);
+  for (const tenancy of tenancies) {
+    if (tenancy.kind !== 'many') continue;
+    if (!config.encryptionKey)
+      throw new ConfigError(
+        `Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in ${tenancy.mode} (it encrypts ${tenancy.sealed})`,
+      );
+    const one = tenancies.find((other) => other.kind === 'one');
+    if (one?.kind === 'one')
+      throw new ConfigError(
+        `Invalid configuration — ${tenancy.mode} cannot run beside ${one.mode}; use ${one.manyInstead} or run it in another process`,
+      );
+  }
+}
+
 /** Each fragment's settings under its key, or every problem with the fragments' variables. */
 function loadFragments(env: NodeJS.ProcessEnv, shared: SharedSettings) {
   const parts: Record<string, unknown> = {};
@@ -68,19 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const core = coreConfigOf(parsed.data);
   // The fragments' parts, each loaded by its own schema under its own key (one entry per fragment).
   const config = { ...fragments.parts, ...core } as AppConfig;
-  if (config.slack.oauth && !config.encryptionKey)
-    throw new ConfigError(
-      'Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth mode (it encrypts the stored tokens and keys)',
-    );
-  if (config.discord.multiGuild && !config.encryptionKey)
-    throw new ConfigError(
-      'Invalid configuration — VPSOPS_ENCRYPTION_KEY must be set in Discord multi-guild mode (it encrypts each guild’s linked key)',
-    );
-  // Many tenants send each request with its tenant's key: a single-workspace Slack would have none.
-  if (config.discord.multiGuild && config.slack.botToken)
-    throw new ConfigError(
-      'Invalid configuration — Discord multi-guild mode cannot run beside a single-workspace Slack bot token; use Slack OAuth mode or run Slack in another process',
-    );
+  refuseMixedTenancy(config);
   // Only against a real hosting API (url stays unset without one and for the simulator).
   if (config.hostingApi.url !== undefined) refuseShortSecrets(config);
   return config;

@@ -49,6 +49,12 @@ export const discordConfig = configFragment({
   }),
   secrets: (s) => ({ DISCORD_TOKEN: s.token }),
   redacted: (s, hide) => ({ ...s, token: hide(s.token) }),
+  tenancy: (s) =>
+    s.multiGuild
+      ? { kind: 'many', mode: 'Discord multi-guild mode', sealed: 'each guild’s linked key' }
+      : s.token
+        ? { kind: 'one', mode: 'a single-server Discord bot', manyInstead: 'Discord multi-guild mode' }
+        : { kind: 'none' },
 });
 
 /** Discord runs when both its bot token and application id are set. */

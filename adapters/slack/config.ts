@@ -91,6 +91,12 @@ export const slackConfig = configFragment({
     SLACK_CLIENT_SECRET: s.oauth?.clientSecret,
     SLACK_STATE_SECRET: s.oauth?.stateSecret,
   }),
+  tenancy: (s) =>
+    s.oauth
+      ? { kind: 'many', mode: 'Slack OAuth mode', sealed: 'the stored tokens and keys' }
+      : s.botToken
+        ? { kind: 'one', mode: 'a single-workspace Slack bot token', manyInstead: 'Slack OAuth mode' }
+        : { kind: 'none' },
   redacted: (s, hide) => ({
     ...s,
     botToken: hide(s.botToken),

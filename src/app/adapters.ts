@@ -60,6 +60,8 @@ interface PlatformSpec<Key extends string, Settings> {
   /** Its variables and secrets (adapters/<platform>/config.ts). */
   config: ConfigFragment<Key, Settings>;
   enabled(settings: Settings): boolean;
+  /** The variables that turn it on, as a refusal names them ("SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET"). */
+  enableWith: string;
   create(settings: Settings, deps: AdapterDeps): Promise<ResumableAdapter>;
 }
 
@@ -86,6 +88,7 @@ const slack = entry({
   platform: 'slack',
   config: slackConfig,
   enabled: slackEnabled,
+  enableWith: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET',
   async create(settings: SlackSettings, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
     return createSlackAdapter({
@@ -114,6 +117,7 @@ const discord = entry({
   platform: 'discord',
   config: discordConfig,
   enabled: discordEnabled,
+  enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
   async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({

@@ -7,7 +7,7 @@ import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { admittedDispatcher } from '../serve/admission.js';
 import { createServeObservability } from '../serve/observability.js';
-import { anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
+import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { createApp } from './create-app.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
@@ -18,7 +18,7 @@ export async function runServe(config: AppConfig): Promise<number> {
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
   // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
   const obs = createServeObservability({
-    port: config.slack.port,
+    port: config.port,
     adminPort: config.adminPort,
     commands: allCommands.map(commandPath),
     platforms: PLATFORM_IDS,
@@ -26,7 +26,7 @@ export async function runServe(config: AppConfig): Promise<number> {
   });
   if (!anyAdapterEnabled(config)) {
     throw new ConfigError(
-      'nothing to serve: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, and/or DISCORD_TOKEN and DISCORD_APPLICATION_ID (or run `vpsops console`).',
+      `nothing to serve: set ${ADAPTERS.map((adapter) => adapter.enableWith).join(', and/or ')} (or run \`vpsops console\`).`,
     );
   }
   requireChosenBackend(config);

@@ -3,7 +3,7 @@
 // sends each request with its own tenant's key.
 import { ConfigError, type AuditLog, type BotStore, type TenantScope } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
-import type { AppConfig } from '../app-config.js';
+import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
 import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
 import {
@@ -64,7 +64,7 @@ async function forgetTenantState(store: BotStore): Promise<void> {
 
 /** Whether the bot serves many tenants (Slack OAuth mode, Discord multi-guild mode). */
 export const multiTenant = (config: AppConfig) =>
-  config.slack.oauth !== undefined || config.discord.multiGuild === true;
+  CONFIG_FRAGMENTS.some((fragment) => fragment.tenancyIn?.(config).kind === 'many');
 
 /** The tenancy over the store; `clientFor` builds the hosting-API client of one key. */
 export function openTenancy(

@@ -51,4 +51,29 @@ describe('Discord multi-guild mode configuration', () => {
       }),
     ).toContain('cannot run beside a single-workspace Slack bot token');
   });
+
+  it('refuses a single-server Discord bot beside Slack OAuth mode, the other way round', () => {
+    const message = refusal({
+      DISCORD_TOKEN: DISCORD.DISCORD_TOKEN,
+      DISCORD_APPLICATION_ID: DISCORD.DISCORD_APPLICATION_ID,
+      VPSOPS_ENCRYPTION_KEY: DISCORD.VPSOPS_ENCRYPTION_KEY,
+      SLACK_CLIENT_ID: '1234.5678',
+      SLACK_CLIENT_SECRET: 'fake-client-secret-0123',
+      SLACK_STATE_SECRET: 'fake-state-secret-0123',
+      SLACK_SIGNING_SECRET: 'fake-signing-secret-0123',
+    });
+    expect(message).toContain('Slack OAuth mode cannot run beside a single-server Discord bot');
+    expect(message).toContain('Discord multi-guild mode');
+  });
+
+  it('lets both many-tenant modes run side by side', () => {
+    const config = loadConfig({
+      ...DISCORD,
+      SLACK_CLIENT_ID: '1234.5678',
+      SLACK_CLIENT_SECRET: 'fake-client-secret-0123',
+      SLACK_STATE_SECRET: 'fake-state-secret-0123',
+      SLACK_SIGNING_SECRET: 'fake-signing-secret-0123',
+    });
+    expect(multiTenant(config)).toBe(true);
+  });
 });
