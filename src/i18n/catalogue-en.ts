@@ -11,6 +11,8 @@ import { opsEn } from './ops-en.js';
 import { trackingEn } from './tracking-en.js';
 import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
+import { discordEn } from './discord-en.js';
+import { renderEn } from './render-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -23,6 +25,8 @@ export const en = {
   ...trackingEn,
   ...outcomesEn,
   ...coreEn,
+  ...discordEn, // the Discord adapter's own texts
+  ...renderEn, // the renderers' own texts (src/render)
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

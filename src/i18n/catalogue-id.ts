@@ -12,6 +12,8 @@ import { opsId } from './ops-id.js';
 import { trackingId } from './tracking-id.js';
 import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
+import { discordId } from './discord-id.js';
+import { renderId } from './render-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -24,6 +26,8 @@ export const id: Record<MessageKey, string> = {
   ...trackingId,
   ...outcomesId,
   ...coreId,
+  ...discordId,
+  ...renderId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',
