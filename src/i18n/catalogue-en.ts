@@ -13,6 +13,7 @@ import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
 import { discordEn } from './discord-en.js';
 import { renderEn } from './render-en.js';
+import { apiEn } from './api-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -27,6 +28,7 @@ export const en = {
   ...coreEn,
   ...discordEn, // the Discord adapter's own texts
   ...renderEn, // the renderers' own texts (src/render)
+  ...apiEn, // input the hosting-API client refuses itself (src/api/validate.ts)
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

@@ -14,6 +14,7 @@ import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
 import { discordId } from './discord-id.js';
 import { renderId } from './render-id.js';
+import { apiId } from './api-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -28,6 +29,7 @@ export const id: Record<MessageKey, string> = {
   ...coreId,
   ...discordId,
   ...renderId,
+  ...apiId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

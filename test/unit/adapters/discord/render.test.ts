@@ -219,6 +219,7 @@ describe('Discord renderer, its own words', () => {
           token: 't',
           confirmLabel: 'Konfirmasi',
           cancelLabel: 'Batal',
+          style: 'danger',
           expiresAt: 1_706_000_000_000,
         }),
       },
