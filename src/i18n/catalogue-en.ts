@@ -14,6 +14,7 @@ import { coreEn } from './core-en.js';
 import { discordEn } from './discord-en.js';
 import { renderEn } from './render-en.js';
 import { apiEn } from './api-en.js';
+import { rolesEn } from './roles-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -29,6 +30,7 @@ export const en = {
   ...discordEn, // the Discord adapter's own texts
   ...renderEn, // the renderers' own texts (src/render)
   ...apiEn, // input the hosting-API client refuses itself (src/api/validate.ts)
+  ...rolesEn, // where a role comes from (whoami)
   // Time spans and relative times (src/render/format.ts)
   'unit.s': '{n} s',
   'unit.min': '{n} min',

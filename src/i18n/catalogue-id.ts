@@ -15,6 +15,7 @@ import { coreId } from './core-id.js';
 import { discordId } from './discord-id.js';
 import { renderId } from './render-id.js';
 import { apiId } from './api-id.js';
+import { rolesId } from './roles-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -30,6 +31,7 @@ export const id: Record<MessageKey, string> = {
   ...discordId,
   ...renderId,
   ...apiId,
+  ...rolesId,
   'unit.s': '{n} detik',
   'unit.min': '{n} menit',
   'unit.h': '{n} jam',

@@ -194,7 +194,7 @@ describe('Discord: who manages the server (the guild policy’s default admins)'
     expect(await tenantRoleOf(tenant, manager, facts)).toMatchObject({ role: 'admin' });
     expect(await tenantRoleOf(tenant, member, facts)).toEqual({
       role: 'operator',
-      source: 'tenant policy: role:R1',
+      source: { key: 'role.source.tenantPolicy', values: { member: 'role:R1' } },
     });
   });
 });
