@@ -31,17 +31,6 @@ export const en = {
   ...renderEn, // the renderers' own texts (src/render)
   ...apiEn, // input the hosting-API client refuses itself (src/api/validate.ts)
   ...rolesEn, // where a role comes from (whoami)
-  // Time spans and relative times (src/render/format.ts)
-  'unit.s': '{n} s',
-  'unit.min': '{n} min',
-  'unit.h': '{n} h',
-  'unit.d': '{n} d',
-  'unit.mo': '{n} mo',
-  'unit.y': '{n} y',
-  'time.ago': '{span} ago',
-  'time.in': 'in {span}',
-  'time.justNow': 'just now',
-
   // API status values, shown beside the API's own word in other languages
   'status.running': 'Running',
   'status.stopped': 'Stopped',
