@@ -106,18 +106,14 @@ function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOpti
  * Multi-guild mode's `connect` and `disconnect` (adapters/discord/connect.ts): no options, so the
  * client offers nowhere to type a key; the key goes in the modal.
  */
-const KEY_COMMANDS: APIApplicationCommandSubcommandOption[] = [
-  {
+const KEY_COMMANDS: APIApplicationCommandSubcommandOption[] = (['connect', 'disconnect'] as const).map(
+  (name) => ({
     type: ApplicationCommandOptionType.Subcommand,
-    name: 'connect',
-    description: 'Link this server’s hosting API key (server admins; opens a private dialog)',
-  },
-  {
-    type: ApplicationCommandOptionType.Subcommand,
-    name: 'disconnect',
-    description: 'Unlink this server’s hosting API key (server admins)',
-  },
-];
+    name,
+    description: description(t('en', `discord.${name}`), name),
+    ...localized(t('id', `discord.${name}`), name),
+  }),
+);
 
 /** Builds the registration payload (an array with the one `/vps` command); `keyCommands` in multi-guild mode. */
 export function buildCommandPayload(

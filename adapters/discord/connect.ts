@@ -11,12 +11,12 @@ import type {
   ModalSubmitInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import { localeFrom, t, type Locale, type RoleLookup } from '../../src/core/index.js';
+import { t, type Locale, type RoleLookup } from '../../src/core/index.js';
 import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
 import { guildTenantId, type GuildTenancy } from './guild-tenancy.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { NO_MENTIONS } from './render.js';
-import { actorOf, readOptions } from './translate.js';
+import { actorOf, answerLocale, readOptions } from './translate.js';
 
 /** custom_id of the connect modal and of its one text input. */
 export const CONNECT_MODAL_ID = 'vps:connect';
@@ -70,7 +70,7 @@ export async function keyGate(
   const { discordPath, leaves } = readOptions(interaction.options.data);
   const [verb = ''] = discordPath;
   const command = discordPath.length === 1 ? keyCommandOf(verb, leaves.length > 0) : null;
-  const locale = localeFrom(interaction.locale);
+  const locale = answerLocale(interaction);
   const answers = keyAnswers(locale, 'server');
   const say = async (content: string) => {
     await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
@@ -94,7 +94,7 @@ export async function submitKey(
   tenancy: GuildTenancy,
   roles?: RoleLookup,
 ): Promise<void> {
-  const locale = localeFrom(interaction.locale);
+  const locale = answerLocale(interaction);
   const answers = keyAnswers(locale, 'server');
   // The read call may take longer than Discord's 3 s.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

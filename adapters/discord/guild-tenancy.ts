@@ -3,7 +3,8 @@
 // the hosting-API client sends that guild's key only; a DM, which has no guild, is refused. A guild
 // that removes the app (gateway GUILD_DELETE, or a webhook event) is forgotten.
 import { Events, MessageFlags, type Client, type Interaction } from 'discord.js';
-import { localeFrom, t } from '../../src/core/index.js';
+import { t } from '../../src/core/index.js';
+import { answerLocale } from './translate.js';
 import { runInTenant } from '../../src/tenants/scope.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
 import type { PlatformFacts, TenantRoleResolver } from '../../src/tenants/tenant-roles.js';
@@ -33,7 +34,7 @@ export async function inGuildTenant(interaction: Interaction, work: () => Promis
   if (interaction.isAutocomplete()) return void (await interaction.respond([]));
   if (!interaction.isRepliable()) return;
   await interaction.reply({
-    content: t(localeFrom(interaction.locale), 'tenant.directMessage'),
+    content: t(answerLocale(interaction), 'tenant.directMessage'),
     flags: MessageFlags.Ephemeral,
     allowedMentions: NO_MENTIONS,
   });

@@ -13,7 +13,8 @@ import type {
   StringSelectMenuInteraction,
   TextInputComponentData,
 } from 'discord.js';
-import type { Completer, Dispatcher, Responder, RoleLookup } from '../../src/core/index.js';
+import { t } from '../../src/core/index.js';
+import type { Completer, Dispatcher, Locale, Responder, RoleLookup } from '../../src/core/index.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
@@ -27,6 +28,7 @@ import { interactionResponder } from './responder.js';
 import type { ResponderDeps } from './responder.js';
 import {
   actorOf,
+  answerLocale,
   clickInvocation,
   parseCustomId,
   readOptions,
@@ -53,18 +55,28 @@ export interface HandlerContext extends ResponderDeps {
   roles?: RoleLookup;
 }
 
-/** Runs the core, turning an unexpected crash into a short error reply instead of a stuck "thinking…". */
-async function guarded(ctx: HandlerContext, responder: Responder, work: () => Promise<void>): Promise<void> {
+/**
+ * Runs the core, turning an unexpected crash into a short private answer in the user's language
+ * instead of a stuck "thinking…". The core may have acted before it broke off (a confirmed change
+ * sent, a key linked), so the answer says that the outcome is not known — never "failed, try again".
+ */
+async function guarded(
+  ctx: HandlerContext,
+  interaction: Interaction,
+  responder: Responder,
+  work: () => Promise<void>,
+): Promise<void> {
   try {
     await work();
   } catch (error) {
     ctx.logger.error({ error: describeError(error) }, 'discord: command failed');
+    const locale = answerLocale(interaction);
     await responder
       .reply(
         {
-          title: 'Something went wrong',
+          title: t(locale, 'error.internal.title'),
           tone: 'error',
-          blocks: [{ type: 'text', text: 'The request failed; nothing more is known.' }],
+          blocks: [{ type: 'text', text: t(locale, 'discord.failed.line') }],
         },
         { visibility: 'ephemeral' },
       )
@@ -75,7 +87,7 @@ async function guarded(ctx: HandlerContext, responder: Responder, work: () => Pr
 async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   if (interaction.commandName !== ROOT_COMMAND) return;
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
-  await guarded(ctx, responder, async () => {
+  await guarded(ctx, interaction, responder, async () => {
     // Multi-guild mode: connect / disconnect, and a guild without a key, are answered here.
     if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
     await ctx.dispatcher.dispatch(toInvocation(interaction, ctx.index), responder);
@@ -108,23 +120,22 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
 /** Opening the modal must happen within 3 s of the click: the core has this long to give its texts. */
 const DIALOG_BUDGET_MS = 1_500;
 
-/** Modal texts when the core cannot give the card's own in time. */
-export const GENERIC_TYPED_SPEC: TypedPrompt = {
-  title: 'Confirm',
-  label: 'Type the name shown on the card',
-};
+/** Modal texts, in the clicker's language, when the core cannot give the card's own in time. */
+export function genericTypedPrompt(locale: Locale): TypedPrompt {
+  return { title: t(locale, 'card.confirm'), label: t(locale, 'discord.typed.label') };
+}
 
 /**
  * The text input of the typed-confirmation modal. A label that would have to be cut (the name is
- * in it) becomes the generic one, so nobody types a shortened name; the card shows the name in
- * full, and the placeholder repeats it when it fits. Names up to the input's 4,000 can be typed.
+ * in it) becomes the generic one in `locale`, so nobody types a shortened name; the card shows the
+ * name in full, and the placeholder repeats it when it fits. Names up to the input's 4,000 can be typed.
  */
-export function typedInput(typed: TypedPrompt): TextInputComponentData {
+export function typedInput(typed: TypedPrompt, locale: Locale): TextInputComponentData {
   const input: TextInputComponentData = {
     type: ComponentType.TextInput,
     customId: TYPED_INPUT_ID,
     style: TextInputStyle.Short,
-    label: typed.label.length <= L.textInputLabel ? typed.label : GENERIC_TYPED_SPEC.label,
+    label: typed.label.length <= L.textInputLabel ? typed.label : genericTypedPrompt(locale).label,
     required: true,
     maxLength: L.textInputValue,
   };
@@ -153,25 +164,26 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
   if (parsed.kind === 'run') {
     // Run as if typed by the clicker: the runner authorises, defers (privately or not) and audits.
     const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
-    await guarded(ctx, responder, () =>
+    await guarded(ctx, interaction, responder, () =>
       ctx.dispatcher.dispatch(clickInvocation(interaction, parsed.token), responder),
     );
     return;
   }
   // Typed confirmations are marked in the custom_id; the core's pending record has the modal texts.
   if (parsed.kind === 'typedConfirm') {
-    const typed = (await promptFor(ctx, parsed.token)) ?? GENERIC_TYPED_SPEC;
+    const locale = answerLocale(interaction);
+    const typed = (await promptFor(ctx, parsed.token)) ?? genericTypedPrompt(locale);
     await interaction.showModal({
       customId: customId(CUSTOM_ID.typed, parsed.token),
       title: fit(typed.title, L.modalTitle),
-      components: [{ type: ComponentType.ActionRow, components: [typedInput(typed)] }],
+      components: [{ type: ComponentType.ActionRow, components: [typedInput(typed, locale)] }],
     });
     return;
   }
   await interaction.deferUpdate();
   const responder = interactionResponder(interaction, { kind: 'update' }, ctx);
   const action = parsed.kind === 'cancel' ? 'cancel' : 'confirm';
-  await guarded(ctx, responder, () =>
+  await guarded(ctx, interaction, responder, () =>
     ctx.dispatcher.act(toActionEvent(interaction, action, parsed.token), responder),
   );
 }
@@ -181,7 +193,7 @@ async function onMenu(interaction: StringSelectMenuInteraction, ctx: HandlerCont
   const command = interaction.values[0];
   if (interaction.customId !== CUSTOM_ID.menu || !command) return;
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
-  await guarded(ctx, responder, () =>
+  await guarded(ctx, interaction, responder, () =>
     ctx.dispatcher.dispatch(clickInvocation(interaction, command), responder),
   );
 }
@@ -190,7 +202,7 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
   if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) {
     const tenancy = ctx.tenancy;
     const responder = interactionResponder(interaction, { kind: 'reply', ephemeral: true }, ctx);
-    return guarded(ctx, responder, () => submitKey(interaction, tenancy, ctx.roles));
+    return guarded(ctx, interaction, responder, () => submitKey(interaction, tenancy, ctx.roles));
   }
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
@@ -203,7 +215,7 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
     fromCard ? { kind: 'update' } : { kind: 'reply', ephemeral: true },
     ctx,
   );
-  await guarded(ctx, responder, () =>
+  await guarded(ctx, interaction, responder, () =>
     ctx.dispatcher.act(toActionEvent(interaction, 'confirm', parsed.token, input), responder),
   );
 }

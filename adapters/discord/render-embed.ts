@@ -2,8 +2,9 @@
 // the first `fields` block form the description, later ones become full-width fields, context
 // lines become the footer (plain text there: footers render no markdown and no mentions).
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
 import { pendingCard } from '../../src/render/buttons.js';
-import type { Block, Field, Message, Tone } from '../../src/render/message.js';
+import type { Block, Field, Message, RenderOptions, Tone } from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { markdownWithMentions, namesDiscordUser } from './mentions.js';
@@ -26,14 +27,14 @@ function codeFence(text: string, max: number): string {
   return '```\n' + fit(escapeCodeBlock(text), Math.max(1, max - 8)) + '\n```';
 }
 
-function blockText(block: Block, max: number, rowsLayout: boolean): string | null {
+function blockText(block: Block, max: number, rowsLayout: boolean, locale: Locale): string | null {
   switch (block.type) {
     case 'text':
       return fitEscaped(escapeMarkdownKeepCode(block.text), max);
     case 'code':
       return codeFence(block.text, max);
     case 'table':
-      return tableText(block.columns, block.rows, max, rowsLayout);
+      return tableText(block.columns, block.rows, max, { rowsLayout, locale });
     case 'divider':
       return DIVIDER;
     default:
@@ -56,17 +57,18 @@ function embedLength(embed: APIEmbed): number {
   );
 }
 
-/** Drops trailing fields, then cuts the description, until the embed fits `budget` characters. */
-function shrink(embed: APIEmbed, budget: number): APIEmbed {
+/**
+ * Drops trailing fields, then cuts the description, until the embed fits `budget` characters; the
+ * footer says once that fields were left out.
+ */
+function shrink(embed: APIEmbed, budget: number, locale: Locale): APIEmbed {
   const fields = [...(embed.fields ?? [])];
+  const dropped = t(locale, 'discord.fieldsDropped');
+  const footer = { text: fit([dropped, embed.footer?.text].filter(Boolean).join(' '), L.footer) };
   let out: APIEmbed = { ...embed, fields };
   while (embedLength(out) > budget && fields.length > 0) {
     fields.pop();
-    out = {
-      ...out,
-      fields,
-      footer: { text: fit(`Some fields did not fit. ${out.footer?.text ?? ''}`, L.footer) },
-    };
+    out = { ...out, fields, footer };
   }
   if (embedLength(out) > budget && out.description) {
     const excess = embedLength(out) - budget;
@@ -75,8 +77,16 @@ function shrink(embed: APIEmbed, budget: number): APIEmbed {
   return out;
 }
 
-/** The main embed of a message (title, body blocks, footer), within `budget` total characters. */
-export function renderEmbed(message: Message, budget: number = L.embedTotal): APIEmbed {
+/**
+ * The main embed of a message (title, body blocks, footer), within `budget` total characters; what
+ * the renderer adds itself (expiry, what did not fit) in `options.locale`.
+ */
+export function renderEmbed(
+  message: Message,
+  budget: number = L.embedTotal,
+  options: RenderOptions = {},
+): APIEmbed {
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const description: string[] = [];
   const fields: APIEmbedField[] = [];
   const footer: string[] = [];
@@ -98,18 +108,19 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
     } else if (fields.length === 0) {
       const remaining = L.embedDescription - used - description.length;
       if (remaining < 16) continue;
-      const text = blockText(block, remaining, rowsLayout);
+      const text = blockText(block, remaining, rowsLayout, locale);
       if (text !== null) {
         description.push(text);
         used += text.length;
       }
     } else {
-      const text = blockText(block, L.fieldValue, rowsLayout);
+      const text = blockText(block, L.fieldValue, rowsLayout, locale);
       if (text !== null) fields.push({ name: BLANK, value: text, inline: false });
     }
   }
   const card = pendingCard(message);
-  if (card) description.push(`Expires <t:${Math.floor(card.expiresAt / 1000)}:R>`);
+  if (card)
+    description.push(t(locale, 'discord.expires', { when: `<t:${Math.floor(card.expiresAt / 1000)}:R>` }));
   const embed: APIEmbed = { color: TONE_COLOURS[message.tone ?? 'info'] };
   if (message.title) embed.title = fitEscaped(escapeMarkdown(message.title), L.embedTitle);
   if (description.length > 0) embed.description = fitEscaped(description.join('\n'), L.embedDescription);
@@ -117,7 +128,7 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
     const extra = fields.length - (L.embedFields - 1);
     fields.splice(L.embedFields - 1, fields.length, {
       name: BLANK,
-      value: `… and ${extra} more`,
+      value: t(locale, 'discord.moreFields', { count: extra }),
       inline: false,
     });
   }
@@ -125,7 +136,7 @@ export function renderEmbed(message: Message, budget: number = L.embedTotal): AP
   // Footers show no markdown: a `quoted` command would keep its backticks, so it gets quotes instead.
   if (footer.length > 0)
     embed.footer = { text: fit(footer.join(' · ').replace(/`([^`\n]+)`/g, '“$1”'), L.footer) };
-  return embedLength(embed) > budget ? shrink(embed, budget) : embed;
+  return embedLength(embed) > budget ? shrink(embed, budget, locale) : embed;
 }
 
 /** Total characters Discord counts against the 6000 limit. */

@@ -13,7 +13,7 @@ import type {
   RawFile,
 } from 'discord.js';
 import { menuItems, pendingCard, primaryButtons, type Clickable } from '../../src/render/buttons.js';
-import type { Message } from '../../src/render/message.js';
+import type { Message, RenderOptions } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
@@ -167,12 +167,15 @@ function isNotice(message: Message, files: number): boolean {
   );
 }
 
-/** Renders a neutral message as a Discord payload within every documented limit. */
-export function renderMessage(message: Message): DiscordPayload {
-  return withPings(renderBody(message), pingsOf(message.blocks));
+/**
+ * Renders a neutral message as a Discord payload within every documented limit; the few words the
+ * renderer adds (expiry, what did not fit) in `options.locale`, the reader's (English by default).
+ */
+export function renderMessage(message: Message, options: RenderOptions = {}): DiscordPayload {
+  return withPings(renderBody(message, options), pingsOf(message.blocks));
 }
 
-function renderBody(message: Message): DiscordPayload {
+function renderBody(message: Message, options: RenderOptions): DiscordPayload {
   const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
     name: fileName(a.filename, i),
     data: Buffer.from(a.data),
@@ -195,7 +198,7 @@ function renderBody(message: Message): DiscordPayload {
   const embeds: APIEmbed[] = [];
   if (hasBody || files.length > 0) {
     const budget = L.embedTotal - imageEmbeds.reduce((n, e) => n + embedLength(e), 0);
-    const main = hasBody ? renderEmbed(message, budget) : imageEmbeds.shift();
+    const main = hasBody ? renderEmbed(message, budget, options) : imageEmbeds.shift();
     if (main && hasBody && files[0]) main.image = { url: `attachment://${files[0].name}` };
     if (main) embeds.push(main);
   }

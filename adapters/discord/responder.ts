@@ -17,6 +17,7 @@ import type { Message, Visibility } from '../../src/render/message.js';
 import type { DiscordInteractionState } from './interaction-state.js';
 import { describeError, isTokenRefused } from './errors.js';
 import { renderMessage, toInteractionOptions, toRestBody } from './render.js';
+import { answerLocale } from './translate.js';
 
 /** The logging the adapter does (a pino Logger fits). */
 export type AdapterLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -58,7 +59,9 @@ export function interactionResponder(
   };
   const fresh = () => deps.now() - receivedAt < 14 * 60_000;
 
-  const render = async (message: Message) => renderMessage(message);
+  // The renderer's own words (expiry, what did not fit) in the language of whoever this answers.
+  const locale = answerLocale(interaction);
+  const render = async (message: Message) => renderMessage(message, { locale });
 
   const ref = async (id: string, ephemeral: boolean): Promise<MessageRef> => {
     await deps.state.rememberToken(id, interaction.token, receivedAt);
@@ -146,7 +149,7 @@ export function interactionResponder(
           deps.logger.info({ error: describeError(error) }, 'discord: announce falls back to the bot token');
         }
       }
-      const { body, files } = toRestBody(renderMessage(message));
+      const { body, files } = toRestBody(renderMessage(message, { locale }));
       await deps.rest.post(Routes.channelMessages(interaction.channelId ?? ''), { body, files });
     },
   };

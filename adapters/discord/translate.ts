@@ -9,9 +9,11 @@ import type {
   CommandInfo,
   CompletionKind,
   Invocation,
+  Locale,
   MessageRef,
   OptionValue,
 } from '../../src/core/index.js';
+import { localeFrom } from '../../src/core/index.js';
 import { discordName } from './commands-payload.js';
 import { CUSTOM_ID } from './render.js';
 
@@ -90,6 +92,11 @@ function localeOf(interaction: BaseInteraction): string | undefined {
   return interaction.locale || interaction.guildLocale || undefined;
 }
 
+/** The language the adapter itself answers this interaction in (its modal texts, its renderer's words). */
+export function answerLocale(interaction: BaseInteraction): Locale {
+  return localeFrom(localeOf(interaction));
+}
+
 /** `{ locale }` when the interaction names one (exactOptionalPropertyTypes keeps undefined out). */
 function withLocale(interaction: BaseInteraction): { locale?: string } {
   const locale = localeOf(interaction);
@@ -140,7 +147,7 @@ export function clickInvocation(interaction: BaseInteraction, text: string): Inv
     actor: actorOf(interaction),
     channelId: interaction.channelId ?? '',
     input: { kind: 'text', text },
-    locale: interaction.locale,
+    ...withLocale(interaction),
   };
 }
 

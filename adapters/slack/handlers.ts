@@ -147,7 +147,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     ]);
     if (refusal) {
       // Not an eligible approver (the requester, or someone the policy does not allow): say why, privately.
-      const pages = renderMessage(refusal, locale);
+      const pages = renderMessage(refusal, { locale });
       await outbox
         .postEphemeral(channelId, body.user.id, pages, body.response_url)
         .catch((error: unknown) => {
@@ -168,7 +168,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     } catch (error) {
       deps.logger?.warn({ err: error }, 'slack views.open failed');
       const text = t(locale, 'slack.dialogNotOpened', { button: shown.confirmLabel });
-      const pages = renderMessage({ tone: 'error', blocks: [{ type: 'text', text }] }, locale);
+      const pages = renderMessage({ tone: 'error', blocks: [{ type: 'text', text }] }, { locale });
       await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch(() => undefined);
     }
   });

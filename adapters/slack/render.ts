@@ -3,8 +3,8 @@
 // first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
 import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
-import type { Block, Message, Tone } from '../../src/render/message.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
+import type { Block, Message, RenderOptions, Tone } from '../../src/render/message.js';
+import { DEFAULT_LOCALE, t } from '../../src/core/index.js';
 import { chunkText } from './chunk.js';
 import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -123,10 +123,11 @@ export function fallbackText(message: Message): string {
 }
 
 /**
- * Renders a message as one or more Slack payloads, each within Slack's block limits; `locale` is
+ * Renders a message as one or more Slack payloads, each within Slack's block limits; `options.locale` is
  * the language of the renderer's own words (page markers, a card's expiry): the message's reader's.
  */
-export function renderMessage(message: Message, locale: Locale = DEFAULT_LOCALE): SlackPayload[] {
+export function renderMessage(message: Message, options: RenderOptions = {}): SlackPayload[] {
+  const locale = options.locale ?? DEFAULT_LOCALE;
   const head: slack.KnownBlock[] = [];
   if (message.title !== undefined && message.title.trim() !== '') {
     const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);

@@ -49,11 +49,16 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
         const shown: Message = hasCharts
           ? { ...message, blocks: [...message.blocks, { type: 'context', text: note }] }
           : message;
-        return outbox.postEphemeral(ctx.channelId, ctx.userId, renderMessage(shown, locale), ctx.responseUrl);
+        return outbox.postEphemeral(
+          ctx.channelId,
+          ctx.userId,
+          renderMessage(shown, { locale }),
+          ctx.responseUrl,
+        );
       }
       const ref = await outbox.postToChannel(
         ctx.channelId,
-        renderMessage(message, locale),
+        renderMessage(message, { locale }),
         ctx.responseUrl,
         channelLocale,
       );
@@ -70,7 +75,7 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
                 tone: 'warning',
                 blocks: [{ type: 'context', text: t(noteLocale, 'slack.chart.uploadFailed') }],
               },
-              noteLocale,
+              { locale: noteLocale },
             ),
           );
         }
@@ -79,7 +84,7 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
     },
 
     async update(ref, message): Promise<void> {
-      const [first] = renderMessage({ ...message, attachments: [] }, await userLocale());
+      const [first] = renderMessage({ ...message, attachments: [] }, { locale: await userLocale() });
       if (!first) return;
       const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
       const url = isCardHere ? ctx.cardResponseUrl : undefined;
@@ -92,7 +97,7 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
     async announce(message): Promise<void> {
       await outbox.postToChannel(
         ctx.channelId,
-        renderMessage({ ...message, attachments: [] }, await channelLocale()),
+        renderMessage({ ...message, attachments: [] }, { locale: await channelLocale() }),
         ctx.responseUrl,
         channelLocale,
       );

@@ -31,6 +31,19 @@ const CODE_TEXT: Record<ApiErrorCode, string> = {
   NETWORK: 'the hosting API could not be reached',
 };
 
+/** What the client checks itself before any request (src/api/validate.ts). */
+export type InputRule = 'uuid' | 'positiveInt' | 'nonNegativeInt' | 'notEmpty';
+
+/**
+ * Input the client refused without sending anything: a catalogue key (`api.input.<rule>`, in
+ * src/i18n/api-*.ts) and its values, which the core says in the reader's language. src/api imports
+ * no catalogue, so the key is only named here.
+ */
+export interface InputRefusal {
+  key: `api.input.${InputRule}`;
+  values: { name: string };
+}
+
 /** A failed hosting-API call: code, endpoint name, HTTP status and the API's own message if any. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -49,6 +62,8 @@ export class ApiError extends Error {
       detail?: string;
       /** The request reached (or may have reached) the API and what it did cannot be known. */
       outcomeUnknown?: boolean;
+      /** Refused by the client before any request (INVALID_INPUT without a status). */
+      inputRefusal?: InputRefusal;
     } = {},
   ) {
     super(`${endpoint}: ${CODE_TEXT[code]}${options.apiMessage ? ` (${options.apiMessage})` : ''}`, {
@@ -60,6 +75,7 @@ export class ApiError extends Error {
     this.ids = options.ids ?? {};
     this.detail = options.detail;
     this.outcomeUnknown = options.outcomeUnknown ?? false;
+    this.inputRefusal = options.inputRefusal;
   }
   readonly status: number | undefined;
   readonly apiMessage: string | undefined;
@@ -71,6 +87,8 @@ export class ApiError extends Error {
    * sending, 2xx with an unusable body, 5xx from a proxy): it may have happened, so never "try again".
    */
   readonly outcomeUnknown: boolean;
+  /** Set when the client refused the input itself: what to tell the user, in their language. */
+  readonly inputRefusal: InputRefusal | undefined;
 
   /** One line for chat: what failed and why, without internals. */
   chatText(): string {

@@ -99,7 +99,9 @@ export function fromRequestFailure(
     typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
   const timedOut = name === 'TimeoutError' || TIMEOUT_CODES.has(code);
   const sent = requestWasSent(error);
-  const detail = [hostPort, code, mutating && sent ? 'after the request was sent' : ''].filter(Boolean).join(', ');
+  const detail = [hostPort, code, mutating && sent ? 'after the request was sent' : '']
+    .filter(Boolean)
+    .join(', ');
   return new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', endpoint, {
     cause: new Error(`${name}${code ? ` ${code}` : ''}`),
     ...(detail ? { detail } : {}),

@@ -89,7 +89,12 @@ export function createTransport(config: TransportConfig): Transport {
       // The API accepted a state-changing call but its answer is unusable: it may well have happened.
       const error = spec.retrySafe
         ? decoded.error
-        : new ApiError('UPSTREAM_INVALID', endpoint, { status, ids, cause: decoded.error.cause, outcomeUnknown: true });
+        : new ApiError('UPSTREAM_INVALID', endpoint, {
+            status,
+            ids,
+            cause: decoded.error.cause,
+            outcomeUnknown: true,
+          });
       return { status, error };
     }
     const code = codeForStatus(status);

@@ -19,7 +19,8 @@ import type { CoreMetrics } from './metrics-port.js';
 import type { AfterReply } from './runner/runner-ports.js';
 import type { DirectMessage } from './runner/approvers.js';
 import type { CoreSettings } from './settings.js';
-import type { Locale } from '../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
+import { textIn } from '../i18n/translate.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
@@ -61,8 +62,12 @@ export function sameActor(a: Actor, b: Actor): boolean {
   return a.platform === b.platform && a.userId === b.userId;
 }
 
-/** BotServices for handlers running on one platform. */
-export function createServices(rt: Runtime, platform: Platform): BotServices {
+/** BotServices for handlers running on one platform, answering in `locale` (where a role came from). */
+export function createServices(
+  rt: Runtime,
+  platform: Platform,
+  locale: Locale = DEFAULT_LOCALE,
+): BotServices {
   const report = storeReport(rt.logger);
   const services: BotServices = {
     bindInstance: (channelId, instance) =>
@@ -105,7 +110,7 @@ export function createServices(rt: Runtime, platform: Platform): BotServices {
       const canDestructiveHere =
         (role === 'operator' || role === 'admin') &&
         rt.policy.channelAllows('destructive', actor.platform, channelId);
-      return { role: role ?? 'none', source, canDestructiveHere };
+      return { role: role ?? 'none', source: textIn(locale, source), canDestructiveHere };
     },
   };
   if (rt.charts) services.renderChart = rt.charts;
@@ -147,6 +152,6 @@ export function createContext(
     currency: rt.config.currency,
     locale,
     now: rt.now,
-    bot: localeServices(createServices(rt, actor.platform), locale),
+    bot: localeServices(createServices(rt, actor.platform, locale), locale),
   };
 }

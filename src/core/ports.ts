@@ -2,6 +2,7 @@
 // the adapter: everything here is neutral.
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 import type { Locale } from '../i18n/locale.js';
+import type { CatalogueText } from '../i18n/translate.js';
 
 /**
  * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
@@ -23,7 +24,7 @@ export interface Actor {
    * The role the tenant's own policy grants (many-tenant mode without a policy file), resolved by the
    * tenancy before the core sees the request; never taken from anything the user sent.
    */
-  tenantRole?: { role: 'viewer' | 'operator' | 'admin' | null; source: string };
+  tenantRole?: { role: 'viewer' | 'operator' | 'admin' | null; source: CatalogueText };
 }
 
 /** Typed option values as Discord delivers them. */

@@ -13,6 +13,10 @@ import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
 import { slackEn } from './slack-en.js';
 import { tenantsEn } from './tenants-en.js';
+import { discordEn } from './discord-en.js';
+import { renderEn } from './render-en.js';
+import { apiEn } from './api-en.js';
+import { rolesEn } from './roles-en.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -27,17 +31,10 @@ export const en = {
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts
   ...tenantsEn, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
-  // Time spans and relative times (src/render/format.ts)
-  'unit.s': '{n} s',
-  'unit.min': '{n} min',
-  'unit.h': '{n} h',
-  'unit.d': '{n} d',
-  'unit.mo': '{n} mo',
-  'unit.y': '{n} y',
-  'time.ago': '{span} ago',
-  'time.in': 'in {span}',
-  'time.justNow': 'just now',
-
+  ...discordEn, // the Discord adapter's own texts
+  ...renderEn, // the renderers' own texts (src/render)
+  ...apiEn, // input the hosting-API client refuses itself (src/api/validate.ts)
+  ...rolesEn, // where a role comes from (whoami)
   // API status values, shown beside the API's own word in other languages
   'status.running': 'Running',
   'status.stopped': 'Stopped',

@@ -14,6 +14,10 @@ import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
 import { slackId } from './slack-id.js';
 import { tenantsId } from './tenants-id.js';
+import { discordId } from './discord-id.js';
+import { renderId } from './render-id.js';
+import { apiId } from './api-id.js';
+import { rolesId } from './roles-id.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -28,16 +32,10 @@ export const id: Record<MessageKey, string> = {
   ...coreId,
   ...slackId,
   ...tenantsId, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
-  'unit.s': '{n} detik',
-  'unit.min': '{n} menit',
-  'unit.h': '{n} jam',
-  'unit.d': '{n} hari',
-  'unit.mo': '{n} bulan',
-  'unit.y': '{n} tahun',
-  'time.ago': '{span} lalu',
-  'time.in': 'dalam {span}',
-  'time.justNow': 'baru saja',
-
+  ...discordId,
+  ...renderId,
+  ...apiId,
+  ...rolesId,
   'status.running': 'Berjalan',
   'status.stopped': 'Berhenti',
   'status.stopping': 'Sedang berhenti',

@@ -1,6 +1,7 @@
 // Neutral chat message model: commands build these, each adapter renders them natively
 // (Block Kit, embeds + components, plain text). Strings are plain text, never markup:
 // renderers escape them, so user-provided text can never ping or inject links.
+import type { Locale } from '../i18n/locale.js';
 
 /** Overall tone of a message; adapters map it to colours / emoji. */
 export type Tone = 'info' | 'success' | 'warning' | 'danger' | 'error';
@@ -103,6 +104,15 @@ export type Button = {
   | { command: string; pending?: never; url?: never }
   | { url: string; pending?: never; command?: never }
 );
+
+/**
+ * How a renderer writes the few words it adds itself (a card's expiry and confirmation hint, what
+ * did not fit): in the language of the person the message is rendered for, which the adapter knows
+ * (a Discord interaction's locale, the console's VPSOPS_LOCALE). English when absent.
+ */
+export interface RenderOptions {
+  locale?: Locale;
+}
 
 /** A chat message in neutral form. */
 export interface Message {

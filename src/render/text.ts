@@ -1,8 +1,10 @@
 // Plain-text renderer for the console, `exec` output and fallback text: a title line with a tone
 // marker, aligned fields, tables (the shared layout, fitted to a width when given), indented code,
 // confirmation hints and the lines of a card's menu.
+import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
+import { t } from '../i18n/translate.js';
 import { roughDuration } from './format.js';
-import type { Block, Message, Tone } from './message.js';
+import type { Block, Message, RenderOptions, Tone } from './message.js';
 import { menuItems, pendingCard, type PendingCard } from './buttons.js';
 import { tableLines } from './table-layout.js';
 
@@ -15,8 +17,8 @@ export const TONE_MARKERS: Record<Tone, string> = {
   error: '✖',
 };
 
-/** Options for renderText. */
-export interface TextOptions {
+/** Options for renderText: the reader's locale (RenderOptions), the clock and the width. */
+export interface TextOptions extends RenderOptions {
   /** Clock for "expires in …" hints (defaults to now). */
   now?: Date;
   /** Terminal width: tables shrink their columns and wrap cells to fit it (default: natural width). */
@@ -61,21 +63,36 @@ function renderBlock(block: Block, maxWidth: number | undefined): string[] {
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** "Confirm or Cancel" / "Konfirmasi atau Batal": the locale's own word for "or". */
+function eitherOf(items: string[], locale: Locale): string {
+  return new Intl.ListFormat(INTL_TAG[locale], { type: 'disjunction' }).format(items);
+}
+
 /**
  * The confirmation hint line, true on every platform (buttons, console prompt, exec --confirm):
  * `Awaiting confirmation: Confirm or Cancel · expires in 2 min`, or with a typed confirmation
- * `Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min`.
+ * `Awaiting confirmation: type web-1 to confirm, or Cancel · expires in 2 min` — in `locale`.
  */
-export function confirmHint(actions: PendingCard, now: Date = new Date()): string {
+export function confirmHint(
+  actions: PendingCard,
+  now: Date = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const expected = actions.typed?.placeholder;
   const how = actions.typed
-    ? expected
-      ? `type ${expected} to confirm, or ${actions.cancelLabel}`
-      : `${lowerFirst(actions.typed.label)}, or ${actions.cancelLabel}`
-    : `${actions.confirmLabel} or ${actions.cancelLabel}`;
+    ? t(locale, 'render.orCancel', {
+        action: expected
+          ? t(locale, 'render.typeToConfirm', { name: expected })
+          : lowerFirst(actions.typed.label),
+        cancel: actions.cancelLabel,
+      })
+    : eitherOf([actions.confirmLabel, actions.cancelLabel], locale);
   const left = actions.expiresAt - now.getTime();
-  const expiry = left > 0 ? ` · expires in ${roughDuration(left)}` : ' · expired';
-  return `Awaiting confirmation: ${how}${expiry}`;
+  const expiry =
+    left > 0
+      ? t(locale, 'render.expiresIn', { span: roughDuration(left, locale) })
+      : t(locale, 'render.expired');
+  return t(locale, 'render.awaiting', { how, expiry });
 }
 
 /** Renders a Message as plain text lines joined by "\n" (no trailing newline). */
@@ -90,12 +107,16 @@ export function renderText(message: Message, options: TextOptions = {}): string 
     const lines = renderBlock(block, options.width);
     if (lines.length) sections.push(lines);
   }
+  const locale = options.locale ?? DEFAULT_LOCALE;
   for (const attachment of message.attachments ?? []) {
-    const where = attachment.savedPath ? ` saved to ${attachment.savedPath}` : ` (${attachment.filename})`;
-    sections.push([`[image: ${attachment.alt}]${where}`]);
+    sections.push([
+      attachment.savedPath
+        ? t(locale, 'render.imageSaved', { alt: attachment.alt, path: attachment.savedPath })
+        : t(locale, 'render.image', { alt: attachment.alt, file: attachment.filename }),
+    ]);
   }
   const card = pendingCard(message);
-  if (card) sections.push([confirmHint(card, options.now)]);
+  if (card) sections.push([confirmHint(card, options.now, locale)]);
   // The menu a chat shows as an overflow / select menu: what each option runs, or the link it opens.
   const menu = menuItems(message).map((item) => `⋯ ${item.label}: ${item.command ?? item.url}`);
   if (menu.length > 0) sections.push(menu);

@@ -46,6 +46,8 @@ describe('answers in the requester’s language', () => {
     });
     expect(preview.text).toContain('web-1 akan dimatikan (Running → Stopped)');
     expect(preview.text).toContain('Diminta oleh');
+    // The renderer's own hint, in the reader's language: Intl's "atau", the expiry.
+    expect(preview.text).toMatch(/Menunggu konfirmasi: Hentikan web-1 atau Batal · berakhir dalam 2 menit/);
     expect(h.sim.countRequests('instance.stop')).toBe(0);
     const done = await h.confirm(preview.token!);
     expect(done.text).toContain('Penghentian web-1 diminta');

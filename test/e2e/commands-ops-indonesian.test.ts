@@ -24,6 +24,11 @@ describe('bot commands in Indonesian', () => {
     expect(card.text).toContain('CPU, satu jam terakhir');
   });
 
+  it('says in Indonesian where whoami’s role comes from', async () => {
+    h = await startHarness({ locale: 'id', policy: '' });
+    expect((await h.run('whoami')).text).toMatch(/Peran dari\s+policy \S+: tidak ada peran yang cocok/);
+  });
+
   it('refuses an unknown help page in Indonesian, with the command as typed', async () => {
     h = await startHarness({ locale: 'id' });
     const out = await h.run('help instance stpo', ACTORS.viewer);

@@ -12,7 +12,8 @@ import { createCoreWithState as createBot } from './core-with-state.js';
 import type { BotServices, FollowSpec } from '../../src/core/command.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
-import type { Message, Visibility } from '../../src/render/message.js';
+import type { Message, RenderOptions, Visibility } from '../../src/render/message.js';
+import { localeFrom } from '../../src/i18n/locale.js';
 import { renderText } from '../../src/render/text.js';
 import { checkRendered } from './render-conformance.js';
 import { startSimulator } from '../../src/simulator/index.js';
@@ -100,8 +101,9 @@ function recorder(
   said: Said[],
   refs: Map<string, MessageRef>,
   findings: string[],
+  options: RenderOptions,
 ): Responder {
-  const check = (message: Message) => findings.push(...checkRendered(message));
+  const check = (message: Message) => findings.push(...checkRendered(message, options));
   return {
     async reply(message, options) {
       check(message);
@@ -121,12 +123,12 @@ function recorder(
   };
 }
 
-function outcome(said: Said[]): Outcome {
+function outcome(said: Said[], options: RenderOptions): Outcome {
   const card = [...said].reverse().find((s) => s.kind !== 'announce') ?? said[said.length - 1];
   if (!card) throw new Error('the bot said nothing');
   const token = pendingCard([...said].reverse().find((s) => pendingCard(s.message))?.message)?.token;
   return {
-    text: said.map((s) => renderText(s.message)).join('\n---\n'),
+    text: said.map((s) => renderText(s.message, options)).join('\n---\n'),
     message: card.message,
     said,
     ...(token ? { token } : {}),
@@ -171,6 +173,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
   const locale = options.locale ? { locale: options.locale } : {};
+  // The renderers' own words (a card's hint and expiry) in the language the platform tag names.
+  const rendering: RenderOptions = { locale: localeFrom(options.locale) };
 
   return {
     sim,
@@ -181,9 +185,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const said: Said[] = [];
       await bot.dispatcher.dispatch(
         { id: id(), platform: actor.platform, actor, channelId, input: { kind: 'text', text }, ...locale },
-        recorder(channelId, said, refs, findings),
+        recorder(channelId, said, refs, findings, rendering),
       );
-      return outcome(said);
+      return outcome(said, rendering);
     },
     async confirm(token, actor = ACTORS.operator, input, channelId = CHANNEL) {
       const said: Said[] = [];
@@ -198,17 +202,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           ...(input !== undefined ? { input } : {}),
           ...locale,
         },
-        recorder(channelId, said, refs, findings),
+        recorder(channelId, said, refs, findings, rendering),
       );
-      return outcome(said);
+      return outcome(said, rendering);
     },
     async cancel(token, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.act(
         { id: id(), platform: actor.platform, actor, channelId, token, action: 'cancel', ...locale },
-        recorder(channelId, said, refs, findings),
+        recorder(channelId, said, refs, findings, rendering),
       );
-      return outcome(said);
+      return outcome(said, rendering);
     },
     async close() {
       await bot.close();

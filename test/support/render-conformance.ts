@@ -3,17 +3,19 @@
 // what Slack and Discord would receive for it keeps their limits.
 import { renderMessage as renderDiscord, toRestBody } from '../../adapters/discord/render.js';
 import { renderMessage as renderSlack } from '../../adapters/slack/render.js';
-import type { Message } from '../../src/render/message.js';
+import type { Message, RenderOptions } from '../../src/render/message.js';
 import { checkDiscordCall } from './discord-conformance.js';
 import { checkSlackCall } from './slack-conformance.js';
 
-/** Findings for `message` as a Slack post (every page) and as a Discord message. */
-export function checkRendered(message: Message): string[] {
+/** Findings for `message` as a Slack post (every page) and as a Discord message, both rendered for `options.locale`. */
+export function checkRendered(message: Message, options: RenderOptions = {}): string[] {
   const findings: string[] = [];
-  for (const page of renderSlack(message)) {
-    findings.push(...checkSlackCall('chat.postMessage', { channel: 'C', text: page.text, blocks: page.blocks }));
+  for (const page of renderSlack(message, options)) {
+    findings.push(
+      ...checkSlackCall('chat.postMessage', { channel: 'C', text: page.text, blocks: page.blocks }),
+    );
   }
-  const { body } = toRestBody(renderDiscord(message));
+  const { body } = toRestBody(renderDiscord(message, options));
   findings.push(...checkDiscordCall('POST', '/channels/1/messages', body));
   return findings;
 }

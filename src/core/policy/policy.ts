@@ -7,7 +7,7 @@ import type { Actor, Platform } from '../ports.js';
 import { runbookFor } from './runbooks.js';
 import { ROLE_NAMES, type PolicyFile, type RoleName } from './policy-file.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
-import { t } from '../../i18n/translate.js';
+import { t, type CatalogueText } from '../../i18n/translate.js';
 
 export type { RoleName } from './policy-file.js';
 
@@ -24,8 +24,8 @@ export const ALWAYS_ALLOWED = ['help', 'whoami'];
 /** The role of an actor and why. */
 export interface RoleInfo {
   role: RoleName | null;
-  /** e.g. "policy ./vpsops.policy.yaml: slack:U012ADMIN" or "default (no policy file)". */
-  source: string;
+  /** Where it came from, said in the reader's language (`whoami`): "policy ./vpsops.policy.yaml: slack:U012ADMIN". */
+  source: CatalogueText;
 }
 
 /** Result of an authorization check. */
@@ -92,14 +92,15 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
       // Many-tenant mode: the tenant's own roles (src/tenants/tenant-roles.ts); a policy file wins.
       if (actor.tenantRole) return actor.tenantRole;
       return actor.platform === 'console'
-        ? { role: 'admin', source: 'default: console user without a policy file' }
-        : { role: 'viewer', source: 'default: chat users are viewers without a policy file' };
+        ? { role: 'admin', source: { key: 'role.source.consoleDefault' } }
+        : { role: 'viewer', source: { key: 'role.source.chatDefault' } };
     }
     for (const role of [...ROLE_NAMES].reverse()) {
       const member = file.roles[role].find((m) => memberMatches(m, actor));
-      if (member) return { role, source: `policy ${sourcePath}: ${member}` };
+      if (member)
+        return { role, source: { key: 'role.source.policy', values: { path: sourcePath ?? '', member } } };
     }
-    return { role: null, source: `policy ${sourcePath}: no matching role` };
+    return { role: null, source: { key: 'role.source.policyNone', values: { path: sourcePath ?? '' } } };
   };
   const channelAllows = (risk: Risk, platform: Platform, channelId: string): boolean => {
     if (risk === 'read') return true;

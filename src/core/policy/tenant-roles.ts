@@ -3,6 +3,7 @@
 // admins are the tenant's admins; everyone else is a viewer unless a role names them, by user id,
 // Slack user group (`group:S…`) or Discord role (`role:<id>`). A policy file, where used, wins.
 import type { Actor, Platform } from '../ports.js';
+import type { CatalogueText } from '../../i18n/translate.js';
 import { ROLE_NAMES, type RoleName } from './policy-file.js';
 
 /** The roles one tenant keeps in the store (record `TENANT_ROLES_ID` of `COLLECTIONS.tenantRoles`). */
@@ -42,7 +43,7 @@ export interface WorkspaceFacts {
 /** The actor's role in the tenant and why (the shape of the policy's RoleInfo). */
 export interface TenantRole {
   role: RoleName | null;
-  source: string;
+  source: CatalogueText;
 }
 
 const SLACK_USER = /^[UW][A-Z0-9]{2,20}$/;
@@ -101,15 +102,20 @@ export async function tenantRoleOf(
     const members = tenantRoles.roles[role] ?? [];
     // People named one by one first: no platform call needed.
     const named = members.find((m) => m.startsWith('user:') && m.slice(5) === actor.userId);
-    if (named) return { role, source: `tenant policy: ${named}` };
+    if (named) return { role, source: { key: 'role.source.tenantPolicy', values: { member: named } } };
     if (role === 'admin') {
-      if ((await facts.installer()) === actor.userId) return { role, source: 'tenant: installed the app' };
-      if (await facts.isAdmin(actor)) return { role, source: 'tenant: workspace admin' };
+      if ((await facts.installer()) === actor.userId)
+        return { role, source: { key: 'role.source.installer' } };
+      if (await facts.isAdmin(actor)) {
+        const place = actor.platform === 'discord' ? 'server' : 'workspace';
+        return { role, source: { key: 'role.source.platformAdmin', values: { place } } };
+      }
     }
     for (const member of members.filter((m) => !m.startsWith('user:')))
-      if (await matches(member, actor, facts)) return { role, source: `tenant policy: ${member}` };
+      if (await matches(member, actor, facts))
+        return { role, source: { key: 'role.source.tenantPolicy', values: { member } } };
   }
-  return { role: 'viewer', source: 'tenant: everyone is a viewer by default' };
+  return { role: 'viewer', source: { key: 'role.source.tenantDefault' } };
 }
 
 /** The role names `policy set` accepts. */

@@ -3,10 +3,13 @@
 // exactly ApiError.chatText(), which src/api keeps for logs (src/api imports no catalogue).
 import type { ApiError } from '../../api/errors.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
-import { t } from '../../i18n/translate.js';
+import { isMessageKey, t } from '../../i18n/translate.js';
 
 /** "The hosting API did not answer in time (HTTP 504)." / "API hosting tidak menjawab tepat waktu (HTTP 504)." */
 export function apiErrorText(error: ApiError, locale: Locale = DEFAULT_LOCALE): string {
+  // Refused by the client itself: nothing was sent, so the API "rejected" nothing.
+  const refusal = error.inputRefusal;
+  if (refusal && isMessageKey(refusal.key)) return t(locale, refusal.key, refusal.values);
   const status = error.status ? ` (HTTP ${error.status})` : error.detail ? ` (${error.detail})` : '';
   const said = error.apiMessage ? `: “${error.apiMessage}”` : '';
   const line = `${t(locale, `error.api.code.${error.code}`)}${status}${said}`;

@@ -108,6 +108,45 @@ describe('plain-text renderer', () => {
     expect(renderText(msg)).toContain('[image: CPU chart] saved to /data/charts/m.png');
   });
 
+  it('writes its own words in the reader’s language: the hint, its “or”, the expiry and images', () => {
+    const now = new Date('2024-01-25T03:12:00Z');
+    const card = {
+      token: 't',
+      confirmLabel: 'Konfirmasi',
+      cancelLabel: 'Batal',
+      style: 'danger' as const,
+      expiresAt: now.getTime() + 120_000,
+    };
+    const msg: Message = { title: 'Hentikan web-1?', blocks: [], actions: confirmationButtons(card) };
+    const id = { now, locale: 'id' as const };
+    expect(renderText(msg, id)).toBe(
+      'Hentikan web-1?\n\nMenunggu konfirmasi: Konfirmasi atau Batal · berakhir dalam 2 menit',
+    );
+    const typed: Message = {
+      ...msg,
+      actions: confirmationButtons({ ...card, typed: { title: 'Hapus', label: 'x', placeholder: 'web-1' } }),
+    };
+    expect(renderText(typed, id)).toContain(
+      'Menunggu konfirmasi: ketik web-1 untuk mengonfirmasi, atau Batal · berakhir dalam 2 menit',
+    );
+    expect(renderText(msg, { ...id, now: new Date(now.getTime() + 200_000) })).toContain('· kedaluwarsa');
+    const chart: Message = {
+      blocks: [],
+      attachments: [
+        { filename: 'm.png', contentType: 'image/png', data: new Uint8Array(), alt: 'Grafik CPU' },
+        {
+          filename: 'n.png',
+          contentType: 'image/png',
+          data: new Uint8Array(),
+          alt: 'RAM',
+          savedPath: '/d/n.png',
+        },
+      ],
+    };
+    expect(renderText(chart, id)).toBe('[gambar: Grafik CPU] (m.png)\n\n[gambar: RAM] disimpan di /d/n.png');
+    expect(renderText(chart)).toBe('[image: Grafik CPU] (m.png)\n\n[image: RAM] saved to /d/n.png');
+  });
+
   it('falls back to the summary when there is nothing else', () => {
     expect(renderText({ blocks: [], summary: 'ok then', tone: 'info' })).toBe('ℹ ok then');
   });

@@ -69,7 +69,7 @@ describe('per-tenant policy', () => {
       expect(set.visibility).toBe('ephemeral');
       expect(await roleOf('slack:TA', OPERATOR)).toEqual({
         role: 'operator',
-        source: 'tenant policy: user:U0OPS',
+        source: { key: 'role.source.tenantPolicy', values: { member: 'user:U0OPS' } },
       });
       expect((await roleOf('slack:TA', GROUPIE)).role).toBe('operator');
       const shown = await say('slack:TA', 'policy show', VIEWER);
@@ -151,7 +151,7 @@ describe('per-tenant policy', () => {
         'Roles come from the policy file',
       );
       // The installer is nobody special under the file.
-      expect((await roleOf('slack:TA', INSTALLER)).source).toContain('policy');
+      expect((await roleOf('slack:TA', INSTALLER)).source.key).toBe('role.source.policy');
       expect((await roleOf('slack:TA', INSTALLER)).role).toBe('viewer');
     } finally {
       await bot.close();

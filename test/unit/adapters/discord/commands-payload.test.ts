@@ -174,6 +174,16 @@ describe('Discord command payload', () => {
     // Nowhere to type a key after /vps connect: the key goes in the modal.
     for (const command of keyCommands)
       expect('options' in command ? command.options : undefined).toBeUndefined();
+    // Described in English and Indonesian, like every other subcommand.
+    expect(keyCommands[0]).toMatchObject({
+      description: 'Link this server’s hosting API key (server admins; opens a private dialog)',
+      description_localizations: {
+        id: 'Tautkan kunci API hosting server ini (admin server; membuka dialog pribadi)',
+      },
+    });
+    expect(keyCommands[1]?.description_localizations?.id).toBe(
+      'Lepas tautan kunci API hosting server ini (admin server)',
+    );
     expect(
       samePayload(buildCommandPayload(commands), buildCommandPayload(commands, { keyCommands: true })),
     ).toBe(false);

@@ -179,3 +179,52 @@ describe('Discord renderer', () => {
     expect(renderMessage({ blocks: [] }).content).toBe('\u200b');
   });
 });
+
+describe('Discord renderer, its own words', () => {
+  const crowded = (valueLength: number, count: number): Message => ({
+    title: 'web-1',
+    blocks: [
+      {
+        type: 'fields',
+        fields: Array.from({ length: count }, (_, i) => ({ label: `F${i}`, value: long(valueLength) })),
+      },
+      { type: 'context', text: 'uuid 7995e990' },
+    ],
+  });
+  const count = (text: string, part: string) => text.split(part).length - 1;
+
+  it('says once in the footer that fields were left out, however many were dropped', () => {
+    const footer = renderMessage(crowded(1000, 20)).embeds[0]?.footer?.text ?? '';
+    expect(footer).toBe('Some fields did not fit. uuid 7995e990');
+    expect(count(footer, 'did not fit')).toBe(1);
+  });
+
+  it('writes what did not fit and the expiry in the reader’s language', () => {
+    const id = { locale: 'id' as const };
+    expect(renderMessage(crowded(1000, 20), id).embeds[0]?.footer?.text).toBe(
+      'Beberapa kolom tidak muat. uuid 7995e990',
+    );
+    expect(JSON.stringify(renderMessage(crowded(5, 30), id).embeds[0]?.fields?.at(-1))).toContain(
+      '… dan 6 lainnya',
+    );
+    expect(JSON.stringify(renderMessage(crowded(5, 30)).embeds[0]?.fields?.at(-1))).toContain('… and 6 more');
+    const rows = Array.from({ length: 500 }, (_, i) => [`host-${i}`, 'Running']);
+    const table = renderMessage({ blocks: [{ type: 'table', columns: ['Host', 'Status'], rows }] }, id);
+    expect(table.embeds[0]?.description).toMatch(/\n… \d+ baris lagi\n```$/);
+    const card = renderMessage(
+      {
+        title: 'Hentikan web-1?',
+        blocks: [],
+        actions: confirmationButtons({
+          token: 't',
+          confirmLabel: 'Konfirmasi',
+          cancelLabel: 'Batal',
+          style: 'danger',
+          expiresAt: 1_706_000_000_000,
+        }),
+      },
+      id,
+    );
+    expect(card.embeds[0]?.description).toBe('Berakhir <t:1706000000:R>');
+  });
+});

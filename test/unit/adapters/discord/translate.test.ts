@@ -6,6 +6,8 @@ import type { BaseInteraction, CommandInteractionOption } from 'discord.js';
 import { DISCORD_FACTS } from '../../../../adapters/discord/guild-tenancy.js';
 import { tenantRoleOf } from '../../../../src/core/policy/tenant-roles.js';
 import {
+  answerLocale,
+  clickInvocation,
   indexCommands,
   parseCustomId,
   readOptions,
@@ -158,6 +160,10 @@ describe('Discord: which language the answer is in', () => {
     const source = interaction(whoami, { locale: '', guildLocale: 'id' });
     expect(toInvocation(source, index).locale).toBe('id');
     expect(toActionEvent(source, 'cancel', 'tok').locale).toBe('id');
+    // A button that runs a command, and the adapter's own answers, fall back the same way.
+    expect(clickInvocation(source, 'instance show web-1').locale).toBe('id');
+    expect(answerLocale(source)).toBe('id');
+    expect(answerLocale(interaction(whoami, { locale: 'en-US', guildLocale: 'id' }))).toBe('en');
   });
 });
 
@@ -194,7 +200,7 @@ describe('Discord: who manages the server (the guild policy’s default admins)'
     expect(await tenantRoleOf(tenant, manager, facts)).toMatchObject({ role: 'admin' });
     expect(await tenantRoleOf(tenant, member, facts)).toEqual({
       role: 'operator',
-      source: 'tenant policy: role:R1',
+      source: { key: 'role.source.tenantPolicy', values: { member: 'role:R1' } },
     });
   });
 });

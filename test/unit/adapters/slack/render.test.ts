@@ -178,7 +178,7 @@ describe('Slack Block Kit renderer', () => {
       style: 'danger',
       expiresAt: Date.UTC(2024, 0, 25, 14, 43),
     });
-    const pages = renderMessage({ title: 'Besar', blocks, actions }, 'id');
+    const pages = renderMessage({ title: 'Besar', blocks, actions }, { locale: 'id' });
     checkLimits(pages);
     const first = JSON.stringify(pages[0]?.blocks);
     expect(first).toContain(`Halaman 1 dari ${MAX_PAGES}`);

@@ -5,6 +5,7 @@ import { parsePolicy, readPolicyFile } from '../../../../src/core/policy/policy-
 import { createPolicy } from '../../../../src/core/policy/policy.js';
 import type { Actor } from '../../../../src/core/ports.js';
 import { actors, WEB1 } from '../../../support/core-fakes.js';
+import { textIn } from '../../../../src/i18n/translate.js';
 
 const PATHS = ['instance show', 'instance stop', 'instance delete', 'ip add', 'help', 'whoami'];
 const FULL = `roles:
@@ -118,7 +119,11 @@ describe('authorization matrix', () => {
   });
 
   it('explains where a role comes from', () => {
-    expect(policy.roleOf(actors.discordOps).source).toContain('discord-role:987654321098765432');
+    const source = policy.roleOf(actors.discordOps).source;
+    expect(textIn('en', source)).toMatch(/^policy .+: discord-role:987654321098765432$/);
+    expect(textIn('id', createPolicy(null, null).roleOf(actors.alice).source)).toBe(
+      'bawaan: pengguna chat adalah viewer tanpa file policy',
+    );
   });
 });
 

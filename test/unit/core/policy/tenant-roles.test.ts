@@ -12,6 +12,12 @@ import {
   type WorkspaceFacts,
 } from '../../../../src/core/policy/tenant-roles.js';
 import type { Actor } from '../../../../src/core/ports.js';
+import { textIn } from '../../../../src/i18n/translate.js';
+import type { Locale } from '../../../../src/i18n/locale.js';
+
+/** Where the role came from, as `whoami` says it in `locale`. */
+const from = (found: { source: Parameters<typeof textIn>[1] }, locale: Locale = 'en') =>
+  textIn(locale, found.source);
 
 const slackUser = (userId: string): Actor => ({ platform: 'slack', userId, displayName: userId });
 const facts = (over: Partial<WorkspaceFacts> = {}): WorkspaceFacts => ({
@@ -62,25 +68,42 @@ describe('parseTenantMembers', () => {
 describe('tenantRoleOf', () => {
   it('makes the installer and the platform’s admins admins, everyone else a viewer', async () => {
     const admins = facts({ isAdmin: async (actor) => actor.userId === 'U0BOSS' });
-    expect(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0INSTALL'), admins)).toEqual({
-      role: 'admin',
-      source: 'tenant: installed the app',
-    });
-    expect((await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0BOSS'), admins)).role).toBe('admin');
-    expect(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0ANY'), admins)).toEqual({
-      role: 'viewer',
-      source: 'tenant: everyone is a viewer by default',
-    });
+    const installer = await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0INSTALL'), admins);
+    expect(installer.role).toBe('admin');
+    expect(from(installer)).toBe('tenant: installed the app');
+    const boss = await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0BOSS'), admins);
+    expect(boss.role).toBe('admin');
+    expect(from(boss)).toBe('tenant: workspace admin');
+    const anyone = await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0ANY'), admins);
+    expect(anyone.role).toBe('viewer');
+    expect(from(anyone)).toBe('tenant: everyone is a viewer by default');
+  });
+
+  it('says where the role came from in the reader’s language, and a Discord admin as a server admin', async () => {
+    const admins = facts({ isAdmin: async (actor) => actor.userId === '1' || actor.userId === 'U0BOSS' });
+    const discordAdmin: Actor = { platform: 'discord', userId: '1', displayName: 'd' };
+    const found = await tenantRoleOf(NO_TENANT_ROLES, discordAdmin, admins);
+    expect(from(found)).toBe('tenant: server admin');
+    expect(from(found, 'id')).toBe('tenant: admin server');
+    expect(from(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0BOSS'), admins), 'id')).toBe(
+      'tenant: admin workspace',
+    );
+    expect(from(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0INSTALL'), admins), 'id')).toBe(
+      'tenant: memasang aplikasi',
+    );
+    expect(from(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0ANY'), admins), 'id')).toBe(
+      'tenant: semua orang adalah viewer secara bawaan',
+    );
   });
 
   it('grants the highest role that names the person, a group they are in, or a Discord role they hold', async () => {
     const tenant = roles({ operator: ['user:U0OPS', 'group:S0OPS'], admin: ['role:130000000000000001'] });
     const inOps = facts({ inGroup: async (actor, group) => group === 'S0OPS' && actor.userId === 'U0GRP' });
-    expect(await tenantRoleOf(tenant, slackUser('U0OPS'), inOps)).toEqual({
-      role: 'operator',
-      source: 'tenant policy: user:U0OPS',
-    });
-    expect((await tenantRoleOf(tenant, slackUser('U0GRP'), inOps)).source).toBe('tenant policy: group:S0OPS');
+    const ops = await tenantRoleOf(tenant, slackUser('U0OPS'), inOps);
+    expect(ops.role).toBe('operator');
+    expect(from(ops)).toBe('tenant policy: user:U0OPS');
+    expect(from(ops, 'id')).toBe('policy tenant: user:U0OPS');
+    expect(from(await tenantRoleOf(tenant, slackUser('U0GRP'), inOps))).toBe('tenant policy: group:S0OPS');
     const member: Actor = {
       platform: 'discord',
       userId: '1',
@@ -93,7 +116,10 @@ describe('tenantRoleOf', () => {
 });
 
 describe('the policy and a tenant role', () => {
-  const tenantAdmin: Actor = { ...slackUser('U0A1'), tenantRole: { role: 'admin', source: 'tenant: x' } };
+  const tenantAdmin: Actor = {
+    ...slackUser('U0A1'),
+    tenantRole: { role: 'admin', source: { key: 'role.source.installer' } },
+  };
 
   it('takes the tenant role without a policy file', () => {
     expect(createPolicy(null, null).roleOf(tenantAdmin).role).toBe('admin');
