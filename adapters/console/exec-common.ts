@@ -134,7 +134,9 @@ export function printer(options: ExecOptions): (message: Message) => void {
   return (message) => {
     const failed =
       message.outcome === 'error' || message.outcome === 'usage-error' || message.outcome === 'unknown';
-    (failed ? options.stderr : options.stdout).write(renderConsole(message, { color }));
+    (failed ? options.stderr : options.stdout).write(
+      renderConsole(message, { color, ...(options.locale ? { locale: options.locale } : {}) }),
+    );
   };
 }
 
@@ -155,7 +157,12 @@ export async function confirmAndFinish(
       reply: print,
       update: (message) => (follow?.followed() && message.tone === 'info' ? undefined : print(message)),
       announce: (message) =>
-        void options.stdout.write(renderAnnouncement(message, { color: options.color ?? false })),
+        void options.stdout.write(
+          renderAnnouncement(message, {
+            color: options.color ?? false,
+            ...(options.locale ? { locale: options.locale } : {}),
+          }),
+        ),
     },
     channelId,
   );

@@ -76,7 +76,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   const color = options.color ?? false;
   const print = printer(options);
   const announce = (message: Message): void =>
-    void options.stdout.write(renderAnnouncement(message, { color }));
+    void options.stdout.write(renderAnnouncement(message, { color, locale }));
   const withConfirm = options.confirm !== undefined;
   const first = createConsoleResponder(
     {

@@ -1,11 +1,11 @@
 // Message → terminal text. Wraps the shared plain-text renderer, strips control characters so
 // text from the API or other users cannot drive the terminal, and adds tone colours only when
 // the output is a TTY.
-import type { Message, Tone } from '../../src/render/message.js';
+import type { Message, RenderOptions, Tone } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 
-/** Terminal rendering options. */
-export interface ConsoleRenderOptions {
+/** Terminal rendering options; `locale` is the language of the renderer's own words. */
+export interface ConsoleRenderOptions extends RenderOptions {
   /** ANSI colours (only when stdout is a TTY and NO_COLOR is not set — the caller decides). */
   color: boolean;
   /** Columns tables fit in; default terminalWidth(process.stdout). */
@@ -42,7 +42,11 @@ export function stripControl(text: string): string {
 export function renderConsole(message: Message, options: ConsoleRenderOptions): string {
   // renderText already lists attachments with their saved path ("[image: …] saved to …").
   const width = options.width ?? terminalWidth();
-  const lines = stripControl(renderText(message, { width })).replace(/\s+$/, '').split('\n');
+  const lines = stripControl(
+    renderText(message, { width, ...(options.locale ? { locale: options.locale } : {}) }),
+  )
+    .replace(/\s+$/, '')
+    .split('\n');
   if (options.color && lines.length > 0 && message.tone) {
     lines[0] = `${BOLD}${TONE_COLOUR[message.tone]}${lines[0]}${RESET}`;
   }
@@ -51,7 +55,11 @@ export function renderConsole(message: Message, options: ConsoleRenderOptions): 
 
 /** The one-line public notice printed for `announce` (e.g. "alice stopped web-1"). */
 export function renderAnnouncement(message: Message, options: ConsoleRenderOptions): string {
-  const first = message.summary ?? message.title ?? renderText(message).split('\n')[0] ?? '';
+  const first =
+    message.summary ??
+    message.title ??
+    renderText(message, options.locale ? { locale: options.locale } : {}).split('\n')[0] ??
+    '';
   const line = `» ${stripControl(first).trim()}`;
   return options.color ? `${DIM}${line}${RESET}\n` : `${line}\n`;
 }

@@ -92,17 +92,18 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     question.ended = true;
     if (asking === ref.id) lines.dropQuestion();
   }
+  const localeOption = options.locale ? { locale: options.locale } : {};
   const show = (message: Message, ref: MessageRef, edit: boolean): void => {
     if (edit) endQuestion(message, ref);
     const width = terminalWidth(output);
-    const plain = renderConsole(message, { color: false, width });
+    const plain = renderConsole(message, { color: false, width, ...localeOption });
     const text = edit ? cards.changed(ref.id, plain) : (cards.remember(ref.id, plain), plain);
-    print(text === plain && color ? renderConsole(message, { color, width }) : text);
+    print(text === plain && color ? renderConsole(message, { color, width, ...localeOption }) : text);
   };
   const sink: ResponderSink = {
     reply: (message, ref) => show(message, ref, false),
     update: (message, ref) => show(message, ref, true),
-    announce: (message) => print(renderAnnouncement(message, { color })),
+    announce: (message) => print(renderAnnouncement(message, { color, ...localeOption })),
   };
 
   async function confirmPending(session: ConsoleResponder): Promise<void> {

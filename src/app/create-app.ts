@@ -134,6 +134,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const outbound = createOutbound({
       redact: createRedactor(secretsOf(config)),
       simulated: Boolean(target.simulator) && options.markSimulator === true,
+      locale: config.locale,
     });
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     const tracker = trackerFactory?.({ api, store, config, owner, logger, ...tenants });

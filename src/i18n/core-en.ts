@@ -45,6 +45,8 @@ export const coreEn = {
   'lease.anotherAction': 'another action',
   'lease.busyHint':
     'This card stays open: confirm it again once that operation is over, if it is still needed.',
+  'outbound.simulatorMarker':
+    '🧪 Simulator — made-up servers, nothing real is changed (HOSTING_API_URL=simulator)',
 } as const;
 
 /** The keys of this file. */

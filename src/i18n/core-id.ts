@@ -43,4 +43,6 @@ export const coreId: Record<CoreKey, string> = {
   'lease.anotherAction': 'tindakan lain',
   'lease.busyHint':
     'Kartu ini tetap terbuka: konfirmasi lagi setelah operasi itu selesai, bila masih diperlukan.',
+  'outbound.simulatorMarker':
+    '🧪 Simulator — server karangan, tidak ada yang nyata diubah (HOSTING_API_URL=simulator)',
 };

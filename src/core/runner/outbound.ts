@@ -5,18 +5,26 @@
 import { redactDeep, type Redactor } from '../../api/redact.js';
 import type { Message } from '../../render/message.js';
 import type { AdapterLookups, Responder, TypedDialog } from '../ports.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/translate.js';
 
-/** The line added to every message posted while the backend is the simulator. */
-export const SIMULATOR_MARKER =
-  '🧪 Simulator — made-up servers, nothing real is changed (HOSTING_API_URL=simulator)';
+/** The line added to every message posted while the backend is the simulator, in `locale`. */
+export const simulatorMarker = (locale: Locale): string => t(locale, 'outbound.simulatorMarker');
 
-/** The message with the simulator marker as its last block (once, however often it is edited). */
-export function markSimulator(message: Message): Message {
-  const marked = message.blocks.some((block) => block.type === 'context' && block.text === SIMULATOR_MARKER);
+/** The simulator marker in English (the default language). */
+export const SIMULATOR_MARKER = simulatorMarker(DEFAULT_LOCALE);
+
+/**
+ * The message with the simulator marker (in `locale`, the deployment's language: the transform
+ * does not know each reader's) as its last block, once, however often it is edited.
+ */
+export function markSimulator(message: Message, locale: Locale = DEFAULT_LOCALE): Message {
+  const marker = simulatorMarker(locale);
+  const marked = message.blocks.some((block) => block.type === 'context' && block.text === marker);
   if (marked) return message;
   return {
     ...message,
-    blocks: [...message.blocks, { type: 'context', text: SIMULATOR_MARKER }],
+    blocks: [...message.blocks, { type: 'context', text: marker }],
     ...(message.summary !== undefined ? { summary: `[simulator] ${message.summary}` } : {}),
   };
 }
@@ -33,18 +41,19 @@ export interface Outbound {
   dialog(dialog: TypedDialog): TypedDialog;
 }
 
-/** What the outbound path does: redact with `redact`; mark messages when `simulated`. */
+/** What the outbound path does: redact with `redact`; mark messages when `simulated`, in `locale`. */
 export interface OutboundOptions {
   redact?: Redactor;
   simulated?: boolean;
+  locale?: Locale;
 }
 
 /** The outbound path for these settings. */
 export function createOutbound(options: OutboundOptions): Outbound {
-  const { redact, simulated = false } = options;
+  const { redact, simulated = false, locale = DEFAULT_LOCALE } = options;
   const message = (m: Message): Message => {
     const redacted = redact ? redactDeep(m, redact) : m;
-    return simulated ? markSimulator(redacted) : redacted;
+    return simulated ? markSimulator(redacted, locale) : redacted;
   };
   return {
     message,

@@ -60,6 +60,28 @@ describe('console rendering', () => {
     );
     expect(text).toContain('/d/m.png');
   });
+
+  it('writes its own words in the console’s language (VPSOPS_LOCALE, --locale)', () => {
+    const chart = {
+      title: 'Metrik',
+      blocks: [],
+      attachments: [
+        {
+          filename: 'm.png',
+          contentType: 'image/png',
+          data: new Uint8Array(),
+          alt: 'CPU',
+          savedPath: '/d/m.png',
+        },
+      ],
+    };
+    const english = renderConsole(chart, { color: false });
+    const indonesian = renderConsole(chart, { color: false, locale: 'id' });
+    expect(indonesian).toContain('/d/m.png');
+    expect(english).toContain('[image: CPU] saved to /d/m.png');
+    expect(indonesian).toContain('[gambar: CPU] disimpan di /d/m.png');
+    expect(indonesian).toBe(renderConsole(chart, { color: false, locale: 'id', width: 80 }));
+  });
 });
 
 describe('console line translation', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../src/render/message.js';
 import type { MessageRef, Responder } from '../../../../src/core/ports.js';
-import { createOutbound, SIMULATOR_MARKER } from '../../../../src/core/runner/outbound.js';
+import { createOutbound, SIMULATOR_MARKER, simulatorMarker } from '../../../../src/core/runner/outbound.js';
 
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1' };
 
@@ -52,5 +52,15 @@ describe('outbound path: simulator marker', () => {
     expect(calls[1]).toContain('[redacted]');
     expect(calls[1]).not.toContain('s3cret');
     expect(calls[1]).toContain(SIMULATOR_MARKER);
+  });
+
+  it('says it in the deployment language (VPSOPS_LOCALE), once however often a card is edited', () => {
+    const outbound = createOutbound({ simulated: true, locale: 'id' });
+    const once = outbound.message({ blocks: [{ type: 'text', text: 'x' }] });
+    const twice = outbound.message(once);
+    const markers = twice.blocks.filter((b) => b.type === 'context' && b.text === simulatorMarker('id'));
+    expect(markers).toHaveLength(1);
+    expect(simulatorMarker('id')).toContain('server karangan');
+    expect(JSON.stringify(twice)).not.toContain(SIMULATOR_MARKER);
   });
 });
