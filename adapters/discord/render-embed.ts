@@ -86,7 +86,7 @@ export function renderEmbed(
   budget: number = L.embedTotal,
   options: RenderOptions = {},
 ): APIEmbed {
-  const locale = options.locale ?? DEFAULT_LOCALE;
+  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
   const description: string[] = [];
   const fields: APIEmbedField[] = [];
   const footer: string[] = [];

@@ -169,7 +169,7 @@ function isNotice(message: Message, files: number): boolean {
 
 /**
  * Renders a neutral message as a Discord payload within every documented limit; the few words the
- * renderer adds (expiry, what did not fit) in `options.locale`, the reader's (English by default).
+ * renderer adds (expiry, what did not fit) in `options.locale`, the reader's, else the message's own (English by default).
  */
 export function renderMessage(message: Message, options: RenderOptions = {}): DiscordPayload {
   return withPings(renderBody(message, options), pingsOf(message.blocks));

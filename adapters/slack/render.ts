@@ -127,7 +127,7 @@ export function fallbackText(message: Message): string {
  * the language of the renderer's own words (page markers, a card's expiry): the message's reader's.
  */
 export function renderMessage(message: Message, options: RenderOptions = {}): SlackPayload[] {
-  const locale = options.locale ?? DEFAULT_LOCALE;
+  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
   const head: slack.KnownBlock[] = [];
   if (message.title !== undefined && message.title.trim() !== '') {
     const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);

@@ -128,6 +128,11 @@ export interface Message {
   summary?: string;
   /** How the request ended; set by the runner (exec exit codes, adapters' error styling). */
   outcome?: Outcome;
+  /**
+   * The language a channel message is written in, when the one who posts it knows (alerts: the
+   * channel's); the renderer's own words follow it unless RenderOptions names the reader's.
+   */
+  locale?: Locale;
 }
 
 /**

@@ -107,7 +107,7 @@ export function renderText(message: Message, options: TextOptions = {}): string 
     const lines = renderBlock(block, options.width);
     if (lines.length) sections.push(lines);
   }
-  const locale = options.locale ?? DEFAULT_LOCALE;
+  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
   for (const attachment of message.attachments ?? []) {
     sections.push([
       attachment.savedPath

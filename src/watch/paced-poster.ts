@@ -114,11 +114,15 @@ export function pacedPoster(poster: ChannelPoster, deps: PacingDeps): PacedPoste
       })
       .catch((error: unknown) => deps.warn?.('pacing: recording a sent card failed', { err: error }));
 
+  // Everyone in the channel reads it: the renderer's own words (pages, expiry) in the channel's language.
+  const inChannelLanguage = async (channelId: string, msg: Message): Promise<Message> =>
+    msg.locale || !deps.localeOf ? msg : { ...msg, locale: await deps.localeOf(channelId) };
+
   const perform = async (channelId: string, item: Outbound<Job>, shownBefore?: CardShown) => {
     const job = item.payload;
     const delaySeconds = Math.max(0, now() - item.queuedAt) / 1000;
     try {
-      const msg = await job.render();
+      const msg = await inChannelLanguage(channelId, await job.render());
       const key = contentKey(msg);
       if (job.method === 'update' && job.ref) {
         if (shownBefore?.contentKey === key) {

@@ -155,6 +155,34 @@ describe('paced poster', () => {
     },
   );
 
+  it("hands each message on in the channel's language, so the renderer's own words match it", async () => {
+    const clock = fakeClock();
+    const p = platform(clock);
+    const paced = pacedPoster(p.poster, {
+      store: createMemoryStore(),
+      now: clock.now,
+      sleep: clock.sleep,
+      localeOf: async (channelId) => (channelId === 'C1' ? 'id' : 'en'),
+    });
+    const chart: Message = {
+      blocks: [],
+      attachments: [{ filename: 'cpu.png', contentType: 'image/png', data: new Uint8Array(), alt: 'CPU' }],
+    };
+    let done = 0;
+    for (const post of [
+      paced.post('C1', chart),
+      paced.post('C2', chart),
+      paced.post('C1', { ...chart, locale: 'en' }),
+    ])
+      void post.then(() => (done += 1));
+    await clock.run(() => done === 3);
+    expect(p.sent.map((s) => s.text)).toEqual([
+      '[gambar: CPU] (cpu.png)',
+      '[image: CPU] (cpu.png)',
+      '[image: CPU] (cpu.png)',
+    ]);
+  });
+
   it('sends reminders after the alerts waiting for the same channel, whatever their order', async () => {
     const clock = fakeClock();
     const store = createMemoryStore();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../../src/render/message.js';
 import { createCardMemory } from '../../../../adapters/console/card-memory.js';
 import {
   renderAnnouncement,
@@ -62,7 +63,7 @@ describe('console rendering', () => {
   });
 
   it('writes its own words in the console’s language (VPSOPS_LOCALE, --locale)', () => {
-    const chart = {
+    const chart: Message = {
       title: 'Metrik',
       blocks: [],
       attachments: [
