@@ -12,7 +12,7 @@ import type {
   REST,
 } from 'discord.js';
 import type { Logger } from '../../src/logger.js';
-import type { MessageRef, Responder } from '../../src/core/index.js';
+import type { Locale, MessageRef, Responder } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { DiscordInteractionState } from './interaction-state.js';
 import { describeError, isTokenRefused } from './errors.js';
@@ -61,7 +61,10 @@ export function interactionResponder(
 
   // The renderer's own words (expiry, what did not fit) in the language of whoever this answers.
   const locale = answerLocale(interaction);
-  const render = async (message: Message) => renderMessage(message, { locale });
+  const render = async (message: Message, words: Locale = locale) =>
+    renderMessage(message, { locale: words });
+  // A public notice is the channel's: its language once the core has said how to find it.
+  let channelLocale = async (): Promise<Locale> => locale;
 
   const ref = async (id: string, ephemeral: boolean): Promise<MessageRef> => {
     await deps.state.rememberToken(id, interaction.token, receivedAt);
@@ -73,8 +76,8 @@ export function interactionResponder(
     };
   };
 
-  const followUp = async (message: Message, ephemeral: boolean) => {
-    const options = toInteractionOptions(await render(message));
+  const followUp = async (message: Message, ephemeral: boolean, words: Locale = locale) => {
+    const options = toInteractionOptions(await render(message, words));
     const sent = await interaction.followUp(
       ephemeral ? { ...options, flags: MessageFlags.Ephemeral } : options,
     );
@@ -83,6 +86,10 @@ export function interactionResponder(
 
   return {
     defer,
+
+    useChannelLocale(lookup) {
+      channelLocale = lookup;
+    },
 
     async reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef> {
       const ephemeral = (options?.visibility ?? message.visibility) === 'ephemeral';
@@ -140,16 +147,17 @@ export function interactionResponder(
     },
 
     async announce(message: Message): Promise<void> {
+      const words = await channelLocale();
       if (fresh()) {
         try {
-          await followUp(message, false);
+          await followUp(message, false, words);
           return;
         } catch (error) {
           if (!isTokenRefused(error)) throw error;
           deps.logger.info({ error: describeError(error) }, 'discord: announce falls back to the bot token');
         }
       }
-      const { body, files } = toRestBody(renderMessage(message, { locale }));
+      const { body, files } = toRestBody(renderMessage(message, { locale: words }));
       await deps.rest.post(Routes.channelMessages(interaction.channelId ?? ''), { body, files });
     },
   };

@@ -115,4 +115,27 @@ describe('the Discord adapter’s own words, in the interaction’s language', (
     expect(english).toMatchObject({ title: 'Confirm' });
     expect(JSON.stringify(english)).toContain('Type the name shown on the card');
   });
+
+  it('writes a public notice in the channel’s language once the core says how to find it', async () => {
+    let announced = false;
+    await start(
+      scripted(async (_i, r) => {
+        r.useChannelLocale?.(async () => 'en');
+        await r.announce?.(typedCard);
+        announced = true;
+      }),
+    );
+    const token = fake.slash(IDA, ['status']).token;
+    await waitFor(() => announced || undefined, 'the notice');
+    const notice = await waitFor(
+      () =>
+        fake.calls.find(
+          (c) => c.method === 'POST' && c.path === `/webhooks/${fake.world.applicationId}/${token}`,
+        ),
+      'the notice',
+    );
+    // An id user ran it, but everyone in an English channel reads the notice.
+    expect(JSON.stringify(notice.body)).toMatch(/Expires <t:\d+:R>/);
+    expect(JSON.stringify(notice.body)).not.toContain('Berakhir');
+  });
 });
