@@ -35,8 +35,10 @@ export const arg = {
       positional: options.positional ?? true,
       required: true,
       ...(options.rest ? { rest: true } : {}),
+      // Blank is empty: `storage create " "` is refused here, not after a preview and a Confirm.
       schema: z
         .string()
+        .trim()
         .min(1)
         .max(options.max ?? 200),
     };

@@ -58,6 +58,11 @@ describe('text parsing', () => {
     expect(ok("firewall ipset-create web-1 'two words'").args.values.name).toBe('two words');
   });
 
+  it('refuses a blank text argument as empty (nothing is previewed with a blank name)', () => {
+    expect(fail('firewall ipset-create web-1 " "').message).toContain('must not be empty');
+    expect(ok('firewall ipset-create web-1 " office "').args.values.name).toBe('office');
+  });
+
   it('accepts --flag value and --flag=value and parses integers', () => {
     expect(ok('backup list web-1 --page 2 --limit=5').args.values).toEqual({
       instance: 'web-1',
