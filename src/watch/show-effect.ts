@@ -29,7 +29,8 @@ export async function showEffect(
     state: deps.store.ephemeral,
     poster,
     send,
-    settings: deps.reminders ?? { locale: 'en' },
+    // A storm groups one channel's alerts: its reminders, single or group, in that channel's language.
+    settings: { ...deps.reminders, locale },
     renotifyMs: (deps.rules ?? DEFAULT_RULES).renotifyMs,
   };
   const grouping: GroupingDeps | undefined = deps.groups && {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderMessage as renderDiscord, toRestBody } from '../../../adapters/discord/render.js';
 import { renderMessage as renderSlack } from '../../../adapters/slack/render.js';
-import type { Platform } from '../../../src/core/index.js';
+import type { Locale, Platform } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Message } from '../../../src/render/message.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { acknowledge } from '../../../src/watch/alert-rules.js';
@@ -23,10 +24,19 @@ const DISCORD_ROLE = '112233445566778899';
 
 /** `count` watched servers in one channel polled by two replicas on one store, with a clock the test moves. */
 async function channel(
-  options: { count?: number; platform?: Platform; renotifyMs?: number; oncall?: string; host?: string } = {},
+  options: {
+    count?: number;
+    platform?: Platform;
+    renotifyMs?: number;
+    oncall?: string;
+    host?: string;
+    language?: Locale;
+  } = {},
 ) {
   const { count = 1, platform = 'slack' } = options;
   const store = createMemoryStore();
+  if (options.language)
+    await setChannelLocale(store, platform, 'C1', { locale: options.language, setBy: 'U1', at: 0 });
   const service = createWatchService(store);
   const by = { platform, userId: 'U1', displayName: 'oscar' };
   const host = (n: number) => options.host ?? `node-${n}`;
@@ -141,6 +151,18 @@ describe('re-notification', () => {
     );
     // Nothing else: the group card, then the one group reminder.
     expect(posts).toHaveLength(2);
+  });
+
+  it('reminds a storm group in its channel’s language (`language id`), not the deployment’s', async () => {
+    const c = await channel({ count: 6, language: 'id', oncall: SLACK_GROUP });
+    c.fail();
+    await c.pollAll(1000);
+    for (let i = 0; i < 31; i += 1) await c.pollAll(MIN);
+    const posts = c.log.entries.filter((e) => e.kind === 'post');
+    const reminders = posts.filter((e) => /masih gagal setelah/.test(e.message.summary ?? ''));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.message.summary).toMatch(/^6 server dalam badai .* masih gagal setelah 30 menit/);
+    expect(oncallLine(reminders[0]!.message)).toMatchObject({ text: 'Piket: @tim piket' });
   });
 
   it('stops reminding a storm group once its card (its first member’s) is acknowledged', async () => {
