@@ -134,9 +134,12 @@ async function baselineChange(
   on: { slack: FakeSlack; hosting: { url: string; apiKey: string }; scratch: ReturnType<typeof scratchEnv> },
 ): Promise<Record<string, string | number>[]> {
   const bins = { bin: BIN, before };
+  // Each build its own data dir: one build's embedded store is not the other's to open.
+  const beforeScratch = scratchEnv();
+  const scratchOf = (bin: string) => (bin === before ? beforeScratch : on.scratch);
   const exec = await repeatBoth(RUNS, bins, (bin) =>
-    timeRun([bin, 'exec', 'instance show web-1'], { cwd: on.scratch.cwd, env: on.scratch.env }),
-  );
+    timeRun([bin, 'exec', 'instance show web-1'], { cwd: scratchOf(bin).cwd, env: scratchOf(bin).env }),
+  ).finally(() => beforeScratch.remove());
   const prompt = await repeatBoth(RUNS, bins, consolePrompt);
   const serve = await repeatBoth(RUNS, bins, async (bin) => (await serveReady(on.slack, on.hosting, 0, bin)).readyMs);
   const row = (what: string, m: { now: number; before: number }) => ({
