@@ -2,6 +2,7 @@
 // everywhere and missing values never show as "undefined", "null" or "NaN". Numbers, money and
 // sizes here; times and spans in time-format.ts, re-exported so callers keep one import.
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
+import { perLocale } from '../i18n/per-locale.js';
 import { EMPTY, toNumber } from './display.js';
 
 export { EMPTY, display, toNumber } from './display.js';
@@ -16,10 +17,7 @@ export {
 } from './time-format.js';
 
 // toLocaleString with options builds a new NumberFormat on every call (~0.3 ms each, on every read).
-const grouping: Record<Locale, Intl.NumberFormat[]> = {
-  en: fixedDecimals('en'),
-  id: fixedDecimals('id'),
-};
+const grouping = perLocale(fixedDecimals);
 
 function fixedDecimals(locale: Locale): Intl.NumberFormat[] {
   return [0, 1, 2].map(
@@ -32,18 +30,17 @@ function fixedDecimals(locale: Locale): Intl.NumberFormat[] {
 }
 
 function group(n: number, decimals: number, locale: Locale = DEFAULT_LOCALE): string {
-  return (grouping[locale][decimals] ?? new Intl.NumberFormat(INTL_TAG[locale])).format(n);
+  return (grouping(locale)[decimals] ?? new Intl.NumberFormat(INTL_TAG[locale])).format(n);
 }
 
-const plainNumbers: Record<Locale, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(INTL_TAG.en, { maximumFractionDigits: 2 }),
-  id: new Intl.NumberFormat(INTL_TAG.id, { maximumFractionDigits: 2 }),
-};
+const plainNumbers = perLocale(
+  (locale) => new Intl.NumberFormat(INTL_TAG[locale], { maximumFractionDigits: 2 }),
+);
 
 /** A plain number with the locale's separators: "1,250,000.5" (en), "1.250.000,5" (id); "—" when not numeric. */
 export function formatNumber(value: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const n = toNumber(value);
-  return n === null ? EMPTY : plainNumbers[locale].format(n);
+  return n === null ? EMPTY : plainNumbers(locale).format(n);
 }
 
 /**
@@ -58,10 +55,9 @@ export function money(amount: unknown, currency = 'IDR', locale: Locale = DEFAUL
   return `${symbol} ${group(n, decimals, locale)}`;
 }
 
-const compactNumbers: Record<Locale, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(INTL_TAG.en, { notation: 'compact', maximumFractionDigits: 1 }),
-  id: new Intl.NumberFormat(INTL_TAG.id, { notation: 'compact', maximumFractionDigits: 1 }),
-};
+const compactNumbers = perLocale(
+  (locale) => new Intl.NumberFormat(INTL_TAG[locale], { notation: 'compact', maximumFractionDigits: 1 }),
+);
 
 /**
  * Money in a column or on an axis, to one decimal: "IDR 1.2M" / "IDR 950K" (en), "Rp1,2 jt" /
@@ -71,7 +67,9 @@ export function moneyShort(amount: unknown, currency = 'IDR', locale: Locale = D
   const n = toNumber(amount);
   if (n === null) return EMPTY;
   // Intl puts a no-break space before "rb" / "jt"; chat tables and tests read a plain one.
-  const figure = compactNumbers[locale].format(Math.abs(n)).replace(/\u00a0/g, ' ');
+  const figure = compactNumbers(locale)
+    .format(Math.abs(n))
+    .replace(/\u00a0/g, ' ');
   const sign = n < 0 ? '-' : '';
   return locale === 'id' && currency === 'IDR' ? `${sign}Rp${figure}` : `${currency} ${sign}${figure}`;
 }

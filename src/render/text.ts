@@ -2,6 +2,7 @@
 // marker, aligned fields, tables (the shared layout, fitted to a width when given), indented code,
 // confirmation hints and the lines of a card's menu.
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
+import { perLocale } from '../i18n/per-locale.js';
 import { t } from '../i18n/translate.js';
 import { roughDuration } from './format.js';
 import type { Block, Message, RenderOptions, Tone } from './message.js';
@@ -63,9 +64,11 @@ function renderBlock(block: Block, maxWidth: number | undefined): string[] {
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+const disjunctions = perLocale((locale) => new Intl.ListFormat(INTL_TAG[locale], { type: 'disjunction' }));
+
 /** "Confirm or Cancel" / "Konfirmasi atau Batal": the locale's own word for "or". */
 function eitherOf(items: string[], locale: Locale): string {
-  return new Intl.ListFormat(INTL_TAG[locale], { type: 'disjunction' }).format(items);
+  return disjunctions(locale).format(items);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { MONTHS, parseApiDate } from '../api/dates.js';
 import { t } from '../i18n/translate.js';
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
+import { perLocale } from '../i18n/per-locale.js';
 import { display, EMPTY, toNumber } from './display.js';
 
 /** Date from a Date, epoch ms / s, ISO string, "YYYY-MM-DD HH:MM:SS" or "25 January 2024 14:37" (UTC); null otherwise. */
@@ -130,10 +131,7 @@ export function clockTime(date: Date): string {
   return date.toISOString().slice(11, 19);
 }
 
-const longDates: Record<Locale, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }> = {
-  en: longDateFormats('en'),
-  id: longDateFormats('id'),
-};
+const longDates = perLocale(longDateFormats);
 
 function longDateFormats(locale: Locale) {
   const tag = INTL_TAG[locale];
@@ -152,7 +150,7 @@ function longDateFormats(locale: Locale) {
 export function longDate(value: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(value);
   if (!date) return display(value);
-  const formats = longDates[locale];
+  const formats = longDates(locale);
   return `${formats.day.format(date)} ${formats.time.format(date)}`;
 }
 
