@@ -24,6 +24,23 @@ export function overRounds(rounds: number[][]): { p50: number; p99: number; roun
   return { p50: percentile(pooled, 50), p99: percentile(pooled, 99), roundP99: median(perRound) };
 }
 
+/** One table row of samples measured in rounds, with its ratios against `against`'s. */
+function roundRow(
+  name: string,
+  measured: ReturnType<typeof overRounds>,
+  against: ReturnType<typeof overRounds>,
+): Record<string, string | number> {
+  return {
+    case: name,
+    p50_ms: round(measured.p50),
+    p99_ms: round(measured.p99),
+    ratio_p50: round(measured.p50 / against.p50),
+    ratio_p99: round(measured.p99 / against.p99),
+    round_p99_ms: round(measured.roundP99),
+    ratio_round_p99: round(measured.roundP99 / against.roundP99),
+  };
+}
+
 /** The two table rows of a baseline and the bot measured in rounds: pooled p50/p99, median round p99, ratios. */
 export function roundRows(
   cases: { baseline: string; bot: string },
@@ -31,27 +48,7 @@ export function roundRows(
   botRounds: number[][],
 ): Record<string, string | number>[] {
   const bare = overRounds(baselineRounds);
-  const bot = overRounds(botRounds);
-  return [
-    {
-      case: cases.baseline,
-      p50_ms: round(bare.p50),
-      p99_ms: round(bare.p99),
-      ratio_p50: 1,
-      ratio_p99: 1,
-      round_p99_ms: round(bare.roundP99),
-      ratio_round_p99: 1,
-    },
-    {
-      case: cases.bot,
-      p50_ms: round(bot.p50),
-      p99_ms: round(bot.p99),
-      ratio_p50: round(bot.p50 / bare.p50),
-      ratio_p99: round(bot.p99 / bare.p99),
-      round_p99_ms: round(bot.roundP99),
-      ratio_round_p99: round(bot.roundP99 / bare.roundP99),
-    },
-  ];
+  return [roundRow(cases.baseline, bare, bare), roundRow(cases.bot, overRounds(botRounds), bare)];
 }
 
 /**
@@ -64,27 +61,10 @@ export function baselineBuildRows(
   botRounds: number[][],
   baselineBuildRounds: number[][],
 ): Record<string, string | number>[] {
-  const bare = overRounds(bareRounds);
-  const bot = overRounds(botRounds);
   const before = overRounds(baselineBuildRounds);
+  const change = roundRow(cases.change, overRounds(botRounds), before);
   return [
-    {
-      case: cases.baselineBuild,
-      p50_ms: round(before.p50),
-      p99_ms: round(before.p99),
-      ratio_p50: round(before.p50 / bare.p50),
-      ratio_p99: round(before.p99 / bare.p99),
-      round_p99_ms: round(before.roundP99),
-      ratio_round_p99: round(before.roundP99 / bare.roundP99),
-    },
-    {
-      case: cases.change,
-      p50_ms: '',
-      p99_ms: '',
-      ratio_p50: round(bot.p50 / before.p50),
-      ratio_p99: round(bot.p99 / before.p99),
-      round_p99_ms: '',
-      ratio_round_p99: round(bot.roundP99 / before.roundP99),
-    },
+    roundRow(cases.baselineBuild, before, overRounds(bareRounds)),
+    { ...change, p50_ms: '', p99_ms: '', round_p99_ms: '' },
   ];
 }

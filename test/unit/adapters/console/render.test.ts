@@ -42,40 +42,27 @@ describe('console rendering', () => {
     );
   });
 
-  it('shows where a chart was saved', () => {
-    const text = renderConsole(
+  /** A chart `metrics` saved to disk, as the console shows it. */
+  const savedChart: Message = {
+    title: 'Metrics',
+    blocks: [],
+    attachments: [
       {
-        title: 'Metrics',
-        blocks: [],
-        attachments: [
-          {
-            filename: 'm.png',
-            contentType: 'image/png',
-            data: new Uint8Array(),
-            alt: 'CPU',
-            savedPath: '/d/m.png',
-          },
-        ],
+        filename: 'm.png',
+        contentType: 'image/png',
+        data: new Uint8Array(),
+        alt: 'CPU',
+        savedPath: '/d/m.png',
       },
-      { color: false },
-    );
-    expect(text).toContain('/d/m.png');
+    ],
+  };
+
+  it('shows where a chart was saved', () => {
+    expect(renderConsole(savedChart, { color: false })).toContain('/d/m.png');
   });
 
   it('writes its own words in the console’s language (VPSOPS_LOCALE, --locale)', () => {
-    const chart: Message = {
-      title: 'Metrik',
-      blocks: [],
-      attachments: [
-        {
-          filename: 'm.png',
-          contentType: 'image/png',
-          data: new Uint8Array(),
-          alt: 'CPU',
-          savedPath: '/d/m.png',
-        },
-      ],
-    };
+    const chart = savedChart;
     const english = renderConsole(chart, { color: false });
     const indonesian = renderConsole(chart, { color: false, locale: 'id' });
     expect(indonesian).toContain('/d/m.png');
