@@ -2,9 +2,16 @@
 // the first `fields` block form the description, later ones become full-width fields, context
 // lines become the footer (plain text there: footers render no markdown and no mentions).
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../../src/core/index.js';
+import { t, type Locale } from '../../src/core/index.js';
 import { pendingCard } from '../../src/render/buttons.js';
-import type { Block, Field, Message, RenderOptions, Tone } from '../../src/render/message.js';
+import {
+  renderLocale,
+  type Block,
+  type Field,
+  type Message,
+  type RenderOptions,
+  type Tone,
+} from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { markdownWithMentions, namesDiscordUser } from './mentions.js';
@@ -79,14 +86,14 @@ function shrink(embed: APIEmbed, budget: number, locale: Locale): APIEmbed {
 
 /**
  * The main embed of a message (title, body blocks, footer), within `budget` total characters; what
- * the renderer adds itself (expiry, what did not fit) in `options.locale`.
+ * the renderer adds itself (expiry, what did not fit) in `renderLocale(message, options)`.
  */
 export function renderEmbed(
   message: Message,
   budget: number = L.embedTotal,
   options: RenderOptions = {},
 ): APIEmbed {
-  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
+  const locale = renderLocale(message, options);
   const description: string[] = [];
   const fields: APIEmbedField[] = [];
   const footer: string[] = [];

@@ -3,8 +3,14 @@
 // first page carries the title and the Confirm / Cancel buttons, so editing it edits the card).
 import { mrkdwnWithMentions } from './mentions.js';
 import type { types as slack } from '@slack/bolt';
-import type { Block, Message, RenderOptions, Tone } from '../../src/render/message.js';
-import { DEFAULT_LOCALE, t } from '../../src/core/index.js';
+import {
+  renderLocale,
+  type Block,
+  type Message,
+  type RenderOptions,
+  type Tone,
+} from '../../src/render/message.js';
+import { t } from '../../src/core/index.js';
 import { chunkText } from './chunk.js';
 import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './escape.js';
 import { SLACK_LIMITS as L } from './limits.js';
@@ -123,11 +129,11 @@ export function fallbackText(message: Message): string {
 }
 
 /**
- * Renders a message as one or more Slack payloads, each within Slack's block limits; `options.locale` is
- * the language of the renderer's own words (page markers, a card's expiry): the message's reader's.
+ * Renders a message as one or more Slack payloads, each within Slack's block limits; the renderer's own
+ * words (page markers, a card's expiry) in `renderLocale`: the reader's, else the message's own.
  */
 export function renderMessage(message: Message, options: RenderOptions = {}): SlackPayload[] {
-  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
+  const locale = renderLocale(message, options);
   const head: slack.KnownBlock[] = [];
   if (message.title !== undefined && message.title.trim() !== '') {
     const text = fitPlain(`${TONE_PREFIX[toneOf(message)]}${message.title}`, L.headerText);

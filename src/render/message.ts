@@ -1,7 +1,7 @@
 // Neutral chat message model: commands build these, each adapter renders them natively
 // (Block Kit, embeds + components, plain text). Strings are plain text, never markup:
 // renderers escape them, so user-provided text can never ping or inject links.
-import type { Locale } from '../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
 
 /** Overall tone of a message; adapters map it to colours / emoji. */
 export type Tone = 'info' | 'success' | 'warning' | 'danger' | 'error';
@@ -112,6 +112,11 @@ export type Button = {
  */
 export interface RenderOptions {
   locale?: Locale;
+}
+
+/** The language of a renderer's own words: the reader's when given, else the message's own, else English. */
+export function renderLocale(message: Pick<Message, 'locale'>, options: RenderOptions): Locale {
+  return options.locale ?? message.locale ?? DEFAULT_LOCALE;
 }
 
 /** A chat message in neutral form. */

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
 import { perLocale } from '../i18n/per-locale.js';
 import { t } from '../i18n/translate.js';
 import { roughDuration } from './format.js';
-import type { Block, Message, RenderOptions, Tone } from './message.js';
+import { renderLocale, type Block, type Message, type RenderOptions, type Tone } from './message.js';
 import { menuItems, pendingCard, type PendingCard } from './buttons.js';
 import { tableLines } from './table-layout.js';
 
@@ -110,7 +110,7 @@ export function renderText(message: Message, options: TextOptions = {}): string 
     const lines = renderBlock(block, options.width);
     if (lines.length) sections.push(lines);
   }
-  const locale = options.locale ?? message.locale ?? DEFAULT_LOCALE;
+  const locale = renderLocale(message, options);
   for (const attachment of message.attachments ?? []) {
     sections.push([
       attachment.savedPath
