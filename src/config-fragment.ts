@@ -21,11 +21,6 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   );
 }
 
-/** Variables every fragment may read beside its own (serve's one HTTP port). */
-export interface SharedSettings {
-  port: number;
-}
-
 /**
  * How a platform's settings serve tenants: `many` (each workspace or server links its own hosting
  * API key, stored sealed, so VPSOPS_ENCRYPTION_KEY is required), `one` (one team on HOSTING_API_KEY)
@@ -46,7 +41,7 @@ export interface ConfigFragment<Key extends string, Settings> {
   /** The environment variables holding its secrets (redacted everywhere). */
   readonly secretEnv: readonly string[];
   /** Its settings from the environment, or one problem per bad variable. */
-  load(env: NodeJS.ProcessEnv, shared: SharedSettings): { settings: Settings } | { problems: string[] };
+  load(env: NodeJS.ProcessEnv): { settings: Settings } | { problems: string[] };
   /** Its secret values in a config, by the name a refusal shows ("SLACK_BOT_TOKEN"). */
   secretsIn(config: { readonly [K in Key]: Settings }): Record<string, string | undefined>;
   /** Its part of a config with every secret hidden, to spread over a printable copy. */
@@ -60,7 +55,7 @@ export function configFragment<Key extends string, Shape extends z.ZodRawShape, 
   key: Key;
   env: Shape;
   secretEnv: readonly string[];
-  settings(env: z.output<z.ZodObject<Shape>>, shared: SharedSettings): Settings;
+  settings(env: z.output<z.ZodObject<Shape>>): Settings;
   secrets(settings: Settings): Record<string, string | undefined>;
   redacted(settings: Settings, hide: Hide): Settings;
   tenancy?(settings: Settings): TenancyOf;
@@ -70,10 +65,10 @@ export function configFragment<Key extends string, Shape extends z.ZodRawShape, 
   return {
     key: spec.key,
     secretEnv: spec.secretEnv,
-    load(env, shared) {
+    load(env) {
       const parsed = schema.safeParse(env);
       return parsed.success
-        ? { settings: spec.settings(parsed.data, shared) }
+        ? { settings: spec.settings(parsed.data) }
         : { problems: describeIssues(parsed.error.issues) };
     },
     secretsIn: (config) => spec.secrets(config[spec.key]),

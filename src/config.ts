@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { CONFIG_FRAGMENTS, namedSecretsOf, type AppConfig } from './app-config.js';
 import { coreConfigOf, coreEnvSchema } from './config-core.js';
-import { describeIssues, type Hide, type SharedSettings } from './config-fragment.js';
+import { describeIssues, type Hide } from './config-fragment.js';
 import { ConfigError } from './core/index.js';
 
 /**
@@ -66,11 +66,11 @@ function refuseMixedTenancy(config: AppConfig): void {
 }
 
 /** Each fragment's settings under its key, or every problem with the fragments' variables. */
-function loadFragments(env: NodeJS.ProcessEnv, shared: SharedSettings) {
+function loadFragments(env: NodeJS.ProcessEnv) {
   const parts: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const fragment of CONFIG_FRAGMENTS) {
-    const loaded = fragment.load(env, shared);
+    const loaded = fragment.load(env);
     if ('problems' in loaded) problems.push(...loaded.problems);
     else parts[fragment.key] = loaded.settings;
   }
@@ -80,8 +80,7 @@ function loadFragments(env: NodeJS.ProcessEnv, shared: SharedSettings) {
 /** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = coreEnvSchema.safeParse(env);
-  const shared: SharedSettings = { port: parsed.data?.PORT ?? 3000 };
-  const fragments = loadFragments(env, shared);
+  const fragments = loadFragments(env);
   const problems = [...(parsed.success ? [] : describeIssues(parsed.error.issues)), ...fragments.problems];
   if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { blankToUndefined, configFragment, optionalText, optionalUrl } from '../../src/config-fragment.js';
 
-/** Discord's settings; `port` is serve's PORT, where /discord/interactions is mounted. */
+/** Discord's settings (/discord/interactions is mounted on serve's one HTTP server, on PORT). */
 export interface DiscordSettings {
   token?: string;
   applicationId?: string;
@@ -15,7 +15,6 @@ export interface DiscordSettings {
   shardCount?: number;
   /** One bot, many guilds (DISCORD_MULTI_GUILD=1): each guild a tenant with its own linked key. */
   multiGuild?: boolean;
-  port: number;
 }
 
 export const discordConfig = configFragment({
@@ -37,7 +36,7 @@ export const discordConfig = configFragment({
     DISCORD_MULTI_GUILD: z.preprocess(blankToUndefined, z.enum(['0', '1']).default('0')),
   },
   secretEnv: ['DISCORD_TOKEN'],
-  settings: (e, shared): DiscordSettings => ({
+  settings: (e): DiscordSettings => ({
     token: e.DISCORD_TOKEN,
     applicationId: e.DISCORD_APPLICATION_ID,
     apiUrl: e.DISCORD_API_URL,
@@ -45,7 +44,6 @@ export const discordConfig = configFragment({
     publicKey: e.DISCORD_PUBLIC_KEY,
     shardCount: e.DISCORD_SHARD_COUNT,
     multiGuild: e.DISCORD_MULTI_GUILD === '1',
-    port: shared.port,
   }),
   secrets: (s) => ({ DISCORD_TOKEN: s.token }),
   redacted: (s, hide) => ({ ...s, token: hide(s.token) }),

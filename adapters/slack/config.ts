@@ -10,13 +10,12 @@ export interface SlackOAuthConfig {
   stateSecret: string;
 }
 
-/** Slack's settings; `port` is serve's PORT, where /slack/events is mounted. */
+/** Slack's settings (its routes are mounted on serve's one HTTP server, on PORT). */
 export interface SlackSettings {
   botToken?: string;
   signingSecret?: string;
   appToken?: string;
   apiUrl?: string;
-  port: number;
   /** OAuth mode (one app, many workspaces): SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET. */
   oauth?: SlackOAuthConfig;
 }
@@ -73,14 +72,13 @@ export const slackConfig = configFragment({
     'SLACK_CLIENT_SECRET',
     'SLACK_STATE_SECRET',
   ],
-  settings: (e, shared): SlackSettings => {
+  settings: (e): SlackSettings => {
     const oauth = slackOAuthFrom(e);
     return {
       botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
       appToken: e.SLACK_APP_TOKEN,
       apiUrl: e.SLACK_API_URL,
-      port: shared.port,
       ...(oauth ? { oauth } : {}),
     };
   },

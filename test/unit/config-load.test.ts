@@ -18,7 +18,7 @@ describe('configuration', () => {
       logLevel: 'info',
       consoleUser: 'console',
       hostingApi: { timeoutMs: 10_000 },
-      slack: { port: 3000 },
+      port: 3000,
     });
     expect(slackEnabled(config.slack)).toBe(false);
     expect(discordEnabled(config.discord)).toBe(false);
@@ -47,7 +47,7 @@ describe('configuration', () => {
     expect(config.policyExplicit).toBe(true);
     expect(config.confirmTtlMs).toBe(30_000);
     expect(config.currency).toBe('USD');
-    expect(config.slack.port).toBe(8080);
+    expect(config.port).toBe(8080);
     expect(config.consoleUser).toBe('ana');
     expect(slackEnabled(config.slack)).toBe(true);
     expect(discordEnabled(config.discord)).toBe(true);
