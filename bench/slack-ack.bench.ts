@@ -5,6 +5,7 @@
 // a bare Bolt app that only acks, also in its own process; and end-to-end read latency (command →
 // reply posted) against the hosting API's own latency for the same calls.
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { postSigned, slashCommandForm } from '../test/support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS } from '../test/support/fake-slack-world.js';
@@ -68,27 +69,53 @@ export async function startFakeSlack(env: Record<string, string> = {}): Promise<
   };
 }
 
-async function once(events: string, slack: SlackProcess, text: string): Promise<number> {
+async function once(events: string, slack: SlackProcess, text: string, agent?: Agent): Promise<number> {
   const form = slashCommandForm({ text, userId: SLACK_USERS.viewer, channelId: SLACK_CHANNEL, responseUrl: slack.newResponseUrl() });
   const start = performance.now();
-  const answer = await postSigned(events, form, { secret: SECRET });
+  const answer = await postSigned(events, form, { secret: SECRET }, agent);
   const ms = performance.now() - start;
   if (answer.status !== 200) throw new Error(`ack failed with HTTP ${answer.status}`);
   return ms;
 }
 
 /** Sends `count` commands with at most `concurrency` in flight; returns sorted ack latencies. */
-async function run(events: string, slack: SlackProcess, text: string, count: number, concurrency: number): Promise<number[]> {
+async function run(
+  events: string,
+  slack: SlackProcess,
+  text: string,
+  count: number,
+  concurrency: number,
+  agent?: Agent,
+): Promise<number[]> {
   const times: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
       next += 1;
-      times.push(await once(events, slack, text));
+      times.push(await once(events, slack, text, agent));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return times.sort((a, b) => a - b);
+}
+
+/**
+ * Opens (or keeps open) `count` connections of `agent` to the server with a GET each, unmeasured:
+ * servers close a connection idle for 5 s, and a side's rounds can be further apart than that, so
+ * without this some rounds would start on new connections and others not, by chance.
+ */
+async function warmConnections(events: string, agent: Agent, count: number): Promise<void> {
+  const get = () =>
+    new Promise<void>((resolve) => {
+      const req = request(events, { agent, method: 'GET' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      // A socket the server closed just then: the round opens a new one, as it would anyway.
+      req.on('error', () => resolve());
+      req.end();
+    });
+  await Promise.all(Array.from({ length: count }, get));
 }
 
 /** Waits until the fake Slack stops receiving posts (the bot's background work has finished). */
@@ -245,6 +272,7 @@ export async function runBench(): Promise<BenchReport> {
   const beforeBin = baselineBin();
   const text = `instance show ${SEED_IDS.instances.web1}`;
   const rows: Row[] = [];
+  const agents = new Map<string, Agent>();
   try {
     hosting = await startSimulatorProcess();
     bare = await startBare(slack);
@@ -259,21 +287,35 @@ export async function runBench(): Promise<BenchReport> {
     // Reads first, on a bot that has been quiet for a while, as a 3 a.m. command finds it.
     await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_READS_MS));
     const { api, e2e, apiBackToBack, e2eBackToBack } = await reads(bot.events, slack, hosting, text, E2E_RUNS);
-    for (const [mode, concurrency] of [
-      ['sequential', 1],
-      [`concurrent ×${CONCURRENCY}`, CONCURRENCY],
+    // Each side sends through connections of its own. "Kept" rounds start on connections already
+    // open (warmed just before); "new" rounds on a fresh agent's, so every round of every side opens
+    // its 20 connections at once, as a burst reaching a bot that was idle for a while does.
+    const roundOn = async (events: string, concurrency: number, connections: 'kept' | 'new'): Promise<number[]> => {
+      if (connections === 'new') {
+        agents.get(events)?.destroy();
+        agents.set(events, new Agent({ keepAlive: true }));
+      }
+      let agent = agents.get(events);
+      if (!agent) agents.set(events, (agent = new Agent({ keepAlive: true })));
+      if (connections === 'kept') await warmConnections(events, agent, concurrency);
+      return run(events, slack, text, N, concurrency, agent);
+    };
+    for (const [mode, concurrency, connections] of [
+      ['sequential', 1, 'kept'],
+      [`concurrent ×${CONCURRENCY}`, CONCURRENCY, 'kept'],
+      [`concurrent ×${CONCURRENCY}, new connections`, CONCURRENCY, 'new'],
     ] as const) {
       const baseline: number[][] = [];
       const times: number[][] = [];
       const beforeTimes: number[][] = [];
       // One unmeasured round per side at this concurrency first: the load generator opens its new
       // connections and both servers take them (that round's tail was 2–3× the others').
-      await run(bare.events, slack, text, N, concurrency);
-      await run(bot.events, slack, text, N, concurrency);
-      if (before) await run(before.events, slack, text, N, concurrency);
+      await roundOn(bare.events, concurrency, connections);
+      await roundOn(bot.events, concurrency, connections);
+      if (before) await roundOn(before.events, concurrency, connections);
       await drain(slack);
       for (let round = 0; round < ROUNDS; round += 1) {
-        baseline.push(await run(bare.events, slack, text, N, concurrency));
+        baseline.push(await roundOn(bare.events, concurrency, connections));
         // The two builds take turns going first, so neither always follows the bare app.
         const builds = [
           { events: bot.events, into: times },
@@ -281,7 +323,7 @@ export async function runBench(): Promise<BenchReport> {
         ];
         if (round % 2 === 1) builds.reverse();
         for (const { events, into } of builds) {
-          into.push(await run(events, slack, text, N, concurrency));
+          into.push(await roundOn(events, concurrency, connections));
           await drain(slack);
         }
       }
@@ -298,6 +340,7 @@ export async function runBench(): Promise<BenchReport> {
     }
     rows.push(...readRows('', api, e2e), ...readRows(' (reference)', apiBackToBack, e2eBackToBack, ', back to back'));
   } finally {
+    for (const agent of agents.values()) agent.destroy();
     await before?.stop();
     await bot?.stop();
     await bare?.child.stop();
@@ -309,7 +352,7 @@ export async function runBench(): Promise<BenchReport> {
     rows,
     notes:
       'Ack: time from sending a signed slash command to its HTTP 200, against the bare Bolt app (own process) in this ' +
-      `run; ${ROUNDS} rounds alternate bare and bot and their samples are pooled, after one unmeasured round per side at the case’s concurrency; round_p99_ms is the median over the rounds of each round’s p99 (a round hit by something else on the machine moves the pooled p99, not this). Reads are measured first, once the ` +
+      `run; ${ROUNDS} rounds alternate bare and bot and their samples are pooled, after one unmeasured round per side at the case’s concurrency; each side sends through its own connections, opened (or kept open) by one GET each just before every round, except in the “new connections” case, where every round of every side opens its ${CONCURRENCY} at once; round_p99_ms is the median over the rounds of each round’s p99 (a round hit by something else on the machine moves the pooled p99, not this). Reads are measured first, once the ` +
       'bot has been quiet for 11 s after its warm-up burst. Each read and each ' +
       `API-alone sample follows ${READ_GAP_MS} ms of quiet, alternating, so both pay the same wake-up costs (on this VM an ` +
       'idle process answers ~2 ms slower than a busy one); the two reference rows repeat both back to back, with ' +

@@ -2,7 +2,7 @@
 // `v0:<timestamp>:<raw body>` in X-Slack-Signature, form-encoded slash commands and
 // `payload=<json>` interactions, POSTed to the adapter's /slack/events.
 import { createHmac } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 
 /** The HTTP answer of the adapter to one signed request. */
 export interface SlackHttpResult {
@@ -26,8 +26,8 @@ export function slackSignature(secret: string, timestamp: number, body: string):
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
 }
 
-/** POSTs a signed form body to the adapter; resolves with the HTTP status and body. */
-export function postSigned(url: string, form: string, sign: SignOptions): Promise<SlackHttpResult> {
+/** POSTs a signed form body to the adapter (through `agent`'s connections if given); resolves with the HTTP status and body. */
+export function postSigned(url: string, form: string, sign: SignOptions, agent?: Agent): Promise<SlackHttpResult> {
   const timestamp = sign.timestamp ?? Math.floor(Date.now() / 1000);
   const signature = sign.signature ?? slackSignature(sign.secret, timestamp, form);
   return new Promise((resolve, reject) => {
@@ -35,6 +35,7 @@ export function postSigned(url: string, form: string, sign: SignOptions): Promis
       url,
       {
         method: 'POST',
+        ...(agent ? { agent } : {}),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           'content-length': Buffer.byteLength(form),
