@@ -5,7 +5,7 @@ import { ConfigError, commandPath } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
-import { admittedDispatcher } from '../serve/admission.js';
+import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve/admission.js';
 import { createServeObservability } from '../serve/observability.js';
 import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { createApp } from './create-app.js';
@@ -39,8 +39,12 @@ export async function runServe(config: AppConfig): Promise<number> {
     alertMetrics: createAlertMetrics(obs.metrics.registry, PLATFORM_IDS),
   });
   obs.attach(app);
-  // Commands' work is admitted a few at a time after their acks (src/serve/admission.ts).
-  const dispatcher = admittedDispatcher(app.dispatcher);
+  // Commands' work is admitted a few at a time after their acks, and only once the server has
+  // answered every request it holds (src/serve/admission.ts).
+  const dispatcher = admittedDispatcher(
+    app.dispatcher,
+    createAdmission({ ...COMMAND_ADMISSION, answersOwed: obs.http.answersOwed }),
+  );
   if (app.backend.kind === 'simulator')
     logger.warn('serving the embedded SIMULATOR (HOSTING_API_URL=simulator): no real servers');
   // Adapter handles live in the store, so a click or an edit works on whichever replica gets it.

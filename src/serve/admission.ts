@@ -5,9 +5,11 @@
 // 3 s deadline and replies none, so: a few commands' work at a time; none while commands are still
 // pouring in (a flood), unless it has waited `flood.maxWaitMs`; and a command still waiting on a slow
 // hosting API gives its slot up after `holdMs`, so one slow call never stalls the others. A lone
-// command is never held back.
+// command is never held back. While the HTTP server still owes an answer (answers-owed.ts: a
+// request, or a new connection's first one, not yet answered) work waits too, within the same cap.
 
 import type { Dispatcher, Responder } from '../core/index.js';
+import type { AnswersOwed } from './answers-owed.js';
 
 /** When arrivals count as a flood: two within `windowMs`, the latest less than `windowMs` ago. */
 export interface FloodOptions {
@@ -46,6 +48,8 @@ export function createAdmission(options: {
   slots: number;
   holdMs: number;
   flood?: FloodOptions;
+  /** The HTTP answers still owed; work waits (as for a flood, capped alike) while any is. */
+  answersOwed?: AnswersOwed;
   now?: () => number;
 }): Admission {
   const now = options.now ?? Date.now;
@@ -58,10 +62,14 @@ export function createAdmission(options: {
   /** How long the head of the queue must still wait for the flood to pass; 0 when it may start. */
   const floodWait = (head: Waiter, at: number): number => {
     const flood = options.flood;
-    if (!flood || last - beforeLast >= flood.windowMs) return 0;
-    const quietIn = flood.windowMs - (at - last);
+    if (!flood) return 0;
     const capIn = flood.maxWaitMs - (at - head.since);
-    return quietIn <= 0 || capIn <= 0 ? 0 : Math.min(quietIn, capIn);
+    if (capIn <= 0) return 0;
+    // Until the cap; pump() runs again as soon as the last owed answer is sent.
+    if ((options.answersOwed?.count ?? 0) > 0) return capIn;
+    if (last - beforeLast >= flood.windowMs) return 0;
+    const quietIn = flood.windowMs - (at - last);
+    return quietIn <= 0 ? 0 : Math.min(quietIn, capIn);
   };
 
   const take = (): (() => void) => {
@@ -94,6 +102,12 @@ export function createAdmission(options: {
       head.start();
     }
   }
+
+  options.answersOwed?.onSettled(() => {
+    clearTimeout(timer);
+    timer = undefined;
+    pump();
+  });
 
   const enter = (): Promise<() => void> =>
     new Promise((resolve) => {

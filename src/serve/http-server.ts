@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
+import { trackAnswersOwed, type AnswersOwed } from './answers-owed.js';
 
 /** What adapters get to put their own routes on the shared server. */
 export interface HttpMount {
@@ -70,6 +71,8 @@ export const HTTP_LIMITS: HttpLimits = {
 
 /** The shared server: mount routes, listen, close. */
 export interface ServeHttpServer extends HttpMount {
+  /** Answers this server still owes (admission holds command work back while any is). */
+  readonly answersOwed: AnswersOwed;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -144,9 +147,11 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   server.maxConnections = limits.maxConnections;
   // headersTimeout only starts with a request's first byte; a socket that never sends one needs this.
   server.timeout = limits.idleTimeoutMs;
+  const answersOwed = trackAnswersOwed(server);
   let bound = options.port;
 
   return {
+    answersOwed,
     get port() {
       return bound;
     },

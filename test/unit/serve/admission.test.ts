@@ -284,3 +284,45 @@ describe('the admitted dispatcher (serve, in front of every adapter)', () => {
     expect(extra.channel('C1')).toBe('channel C1');
   });
 });
+
+describe('admission while the HTTP server still owes answers', () => {
+  const flood = { windowMs: 5, maxWaitMs: 100 };
+  /** Answers owed, set by hand; settle() drops the count to zero as the server would. */
+  function owedAnswers(count: number) {
+    const listeners: (() => void)[] = [];
+    return {
+      count,
+      onSettled: (listener: () => void) => void listeners.push(listener),
+      settle() {
+        this.count = 0;
+        for (const listener of listeners) listener();
+      },
+    };
+  }
+
+  it('holds a lone command’s work while an answer is owed and starts it the moment none is', async () => {
+    const answersOwed = owedAnswers(1);
+    const admission = createAdmission({ slots: 2, holdMs: 1_000, flood, answersOwed });
+    vi.advanceTimersByTime(1_000);
+    admission.arrived();
+    const started: string[] = [];
+    const run = admission.run(async () => void started.push('work'));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(started).toEqual([]);
+    answersOwed.settle();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['work']);
+    await run;
+  });
+
+  it('never holds work back longer than maxWaitMs, however long answers stay owed', async () => {
+    const admission = createAdmission({ slots: 1, holdMs: 1_000, flood, answersOwed: owedAnswers(3) });
+    const started: string[] = [];
+    const run = admission.run(async () => void started.push('work'));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual(['work']);
+    await run;
+  });
+});
