@@ -82,7 +82,7 @@ function membersOf(ctx: CommandContext, typed: string): string[] {
     if (words.length > 1) throw new UserError('invalid-argument', t(ctx.locale, 'policy.mixedNone'));
     return [];
   }
-  const parsed = parseTenantMembers(typed, ctx.actor.platform);
+  const parsed = parseTenantMembers(typed, ctx.bot.policyRoles.members);
   if (!parsed.ok)
     throw new UserError(
       'invalid-argument',

@@ -3,9 +3,8 @@
 // `allowed_mentions: { parse: [] }`, so a mention shows the person without notifying anyone.
 import type { Block, Inline } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
-
-/** What a Discord user id (snowflake) looks like; anything else is shown as its escaped @name. */
-const SNOWFLAKE = /^\d{15,21}$/;
+// A person whose id is no snowflake is shown as its escaped @name.
+import { SNOWFLAKE } from './members.js';
 
 /** Whether a block names a Discord user, so it must go where Discord renders mentions (not the footer). */
 export function namesDiscordUser(

@@ -3,11 +3,8 @@
 // name or typed text can still never turn into a mention, broadcast or link.
 import type { Inline } from '../../src/render/message.js';
 import { escapeMrkdwn, fitMrkdwn } from './escape.js';
-
-/** What a Slack user id looks like; anything else is shown as its escaped @name. */
-const SLACK_USER_ID = /^[UW][A-Z0-9]{2,20}$/;
-/** What a Slack user group id looks like (an on-call team from the policy file). */
-const SLACK_GROUP_ID = /^S[A-Z0-9]{2,20}$/;
+// A person or team whose id is not of this shape is shown as its escaped @name.
+import { SLACK_GROUP_ID, SLACK_USER_ID } from './members.js';
 
 /** The line as mrkdwn with people as mentions, within `max`; the escaped plain form when it would not fit. */
 export function mrkdwnWithMentions(parts: readonly Inline[], plain: string, max: number): string {

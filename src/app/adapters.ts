@@ -6,6 +6,7 @@ import type { RequestListener } from 'node:http';
 import type {
   EphemeralState,
   LeaseStore,
+  MemberSyntax,
   MessageRef,
   Platform,
   PlatformAdapter,
@@ -16,7 +17,9 @@ import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
 import type { ChannelPoster } from '../watch/index.js';
 import { discordConfig, discordEnabled, type DiscordSettings } from '../../adapters/discord/config.js';
+import { discordMember } from '../../adapters/discord/members.js';
 import { slackConfig, slackEnabled, type SlackSettings } from '../../adapters/slack/config.js';
+import { slackMember } from '../../adapters/slack/members.js';
 
 /** An adapter that can also edit cards of a previous run and post alerts (serve's adapters, the console). */
 export type ResumableAdapter = PlatformAdapter & {
@@ -62,6 +65,8 @@ interface PlatformSpec<Key extends string, Settings> {
   enabled(settings: Settings): boolean;
   /** The variables that turn it on, as a refusal names them ("SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET"). */
   enableWith: string;
+  /** How a word typed after `policy set <role>` names a member here (adapters/<platform>/members.ts). */
+  members: MemberSyntax;
   create(settings: Settings, deps: AdapterDeps): Promise<ResumableAdapter>;
 }
 
@@ -89,6 +94,7 @@ const slack = entry({
   config: slackConfig,
   enabled: slackEnabled,
   enableWith: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET',
+  members: slackMember,
   async create(settings: SlackSettings, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
     return createSlackAdapter({
@@ -118,6 +124,7 @@ const discord = entry({
   config: discordConfig,
   enabled: discordEnabled,
   enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
+  members: discordMember,
   async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({
@@ -149,6 +156,11 @@ export const ADAPTERS = [slack, discord] as const;
 
 /** Every platform id an invocation may carry: the catalogue's and the console (metric labels). */
 export const PLATFORM_IDS: readonly string[] = ['console', ...ADAPTERS.map((adapter) => adapter.platform)];
+
+/** A platform's member syntax for `policy set`; undefined for one outside the catalogue (the console). */
+export function memberSyntaxOf(platform: Platform): MemberSyntax | undefined {
+  return ADAPTERS.find((adapter) => adapter.platform === platform)?.members;
+}
 
 /** Every platform's configuration fragment, for src/config.ts. */
 export const PLATFORM_CONFIGS = ADAPTERS.map((adapter) => adapter.config);

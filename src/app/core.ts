@@ -45,6 +45,7 @@ import { createRedactor } from '../api/redact.js';
 import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { memberSyntaxOf } from './adapters.js';
 import { startCoreDuties, type CoreDuties } from './core-duties.js';
 
 /** What createCore needs besides the config. */
@@ -137,6 +138,8 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     logger,
     metrics: deps.metrics ?? NO_METRICS,
     owner: deps.owner ?? randomUUID(),
+    // Each platform's mention syntax comes from its catalogue entry: the core names none.
+    memberSyntax: memberSyntaxOf,
   };
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;

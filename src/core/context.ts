@@ -10,7 +10,7 @@ import type { ApiCallRecorder } from './audit/api-calls.js';
 import { recordingApi, type ApiResponse, type ResultListener } from './runner/command-results.js';
 import type { AuditLog } from './audit/audit.js';
 import type { BotServices, CommandContext } from './command.js';
-import type { PolicyRoles } from './policy/tenant-roles.js';
+import { NO_MEMBER_SYNTAX, type MemberSyntax, type PolicyRoles } from './policy/tenant-roles.js';
 import { tenantRolesIn } from './policy/tenant-roles-store.js';
 import type { Policy } from './policy/policy.js';
 import type { Actor, Platform } from './ports.js';
@@ -53,6 +53,8 @@ export interface Runtime {
   tenants?: TenantScope;
   /** Direct messages (approvers with `approvals: {notify: dm}`); absent: they are mentioned in the channel. */
   directMessage?: DirectMessage;
+  /** How `policy set` reads members typed on a platform (its adapter's syntax); absent or undefined: no word names one. */
+  memberSyntax?: (platform: Platform) => MemberSyntax | undefined;
 }
 
 export { channelKey };
@@ -104,7 +106,7 @@ export function createServices(
         const path = def.group === '' ? def.name : `${def.group} ${def.name}`;
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
-    policyRoles: policyRoles(rt),
+    policyRoles: policyRoles(rt, platform),
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);
       const canDestructiveHere =
@@ -119,9 +121,10 @@ export function createServices(
 }
 
 /** The roles `policy` reads and edits: the current tenant's record, in the tenant-scoped store. */
-function policyRoles(rt: Runtime): PolicyRoles {
+function policyRoles(rt: Runtime, platform: Platform): PolicyRoles {
   return {
     ...tenantRolesIn(rt.store),
+    members: rt.memberSyntax?.(platform) ?? NO_MEMBER_SYNTAX,
     mode: () => {
       if (rt.policy.source) return { kind: 'file', path: rt.policy.source };
       return rt.tenants?.current() ? { kind: 'tenant' } : { kind: 'defaults' };

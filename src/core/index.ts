@@ -67,7 +67,13 @@ export {
   tenantRoleOf,
 } from './policy/tenant-roles.js';
 export { tenantRolesIn } from './policy/tenant-roles-store.js';
-export type { PolicyRoles, TenantRole, TenantRoles, WorkspaceFacts } from './policy/tenant-roles.js';
+export type {
+  MemberSyntax,
+  PolicyRoles,
+  TenantRole,
+  TenantRoles,
+  WorkspaceFacts,
+} from './policy/tenant-roles.js';
 export type {
   ActionEvent,
   Actor,

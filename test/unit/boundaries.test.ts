@@ -265,13 +265,8 @@ describe('types without casts', () => {
 const lineCount = (source: string) => source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
 
 /** `path (lines)` of every file longer than `max` lines. */
-export function longFiles(
-  files: { path: string; source: string }[],
-  max: number,
-): string[] {
-  return files
-    .filter((f) => lineCount(f.source) > max)
-    .map((f) => `${f.path} (${lineCount(f.source)})`);
+export function longFiles(files: { path: string; source: string }[], max: number): string[] {
+  return files.filter((f) => lineCount(f.source) > max).map((f) => `${f.path} (${lineCount(f.source)})`);
 }
 
 describe('files under ~250 lines (issue 29)', () => {
@@ -289,6 +284,28 @@ describe('files under ~250 lines (issue 29)', () => {
     );
     expect(files.length).toBeGreaterThan(100);
     expect(longFiles(files, MAX_LINES)).toEqual([]);
+  });
+});
+
+describe('a new platform is its folder plus one catalogue entry (issue 29)', () => {
+  /** Slack's and Discord's mention forms: <@U…>, <@&id>, <!subteam^S…>, <!here>, subteam:S…. */
+  const MENTION_SYNTAX = /<@|<!|\bsubteam\b/;
+
+  it('recognises the mention forms it looks for', () => {
+    for (const code of ['/^<@&(\\d+)>$/', "'<!subteam^'", '/^subteam:(.+)$/', "'<@' + id + '>'"])
+      expect(MENTION_SYNTAX.test(stripComments(code)), code).toBe(true);
+    expect(
+      MENTION_SYNTAX.test(stripComments("const role = 'role:' + id; // a <@mention> in a comment")),
+    ).toBe(false);
+  });
+
+  it('the core names no platform’s mention syntax: each adapter folder reads its own (members.ts)', () => {
+    const found = tsFiles('src/core').flatMap((file) =>
+      stripComments(readFileSync(join(ROOT, file), 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (MENTION_SYNTAX.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // roles in the store, edited with `policy set`. Whoever installed the app and the platform's own
 // admins are the tenant's admins; everyone else is a viewer unless a role names them, by user id,
 // Slack user group (`group:S…`) or Discord role (`role:<id>`). A policy file, where used, wins.
-import type { Actor, Platform } from '../ports.js';
+import type { Actor } from '../ports.js';
 import type { CatalogueText } from '../../i18n/translate.js';
 import { ROLE_NAMES, type RoleName } from './policy-file.js';
 
@@ -22,6 +22,8 @@ export interface PolicyRoles {
   /** The tenant's roles (mode `tenant`); none set yet reads as empty lists. */
   read(): Promise<TenantRoles>;
   write(roles: TenantRoles): Promise<void>;
+  /** How a word typed on the requester's platform names a member (the platform's adapter says). */
+  members: MemberSyntax;
 }
 
 /** The one record a tenant's roles live in (the store keys it under the tenant). */
@@ -46,37 +48,23 @@ export interface TenantRole {
   source: CatalogueText;
 }
 
-const SLACK_USER = /^[UW][A-Z0-9]{2,20}$/;
-const SLACK_GROUP = /^S[A-Z0-9]{2,20}$/;
-const SNOWFLAKE = /^\d{15,21}$/;
+/**
+ * One typed word as a member as stored — `user:<id>`, `group:<id>` or `role:<id>` — or null when
+ * it names none. Each platform's adapter folder has its own (its mention syntax and id shapes).
+ */
+export type MemberSyntax = (word: string) => string | null;
 
-/** One typed member as stored, or null when it is not a member of `platform`. */
-function memberOf(word: string, platform: Platform): string | null {
-  if (platform === 'slack') {
-    // Slack escapes mentions in command text as <@U…|name> and <!subteam^S…|@name>.
-    const user = /^<@([UW][A-Z0-9]{2,20})(\|[^>]*)?>$/.exec(word)?.[1] ?? word.replace(/^@/, '');
-    if (SLACK_USER.test(user)) return `user:${user}`;
-    const group =
-      /^<!subteam\^(S[A-Z0-9]{2,20})(\|[^>]*)?>$/.exec(word)?.[1] ?? /^subteam:(.+)$/.exec(word)?.[1];
-    return group && SLACK_GROUP.test(group) ? `group:${group}` : null;
-  }
-  if (platform === 'discord') {
-    const role = /^<@&(\d+)>$/.exec(word)?.[1] ?? /^role:(\d+)$/.exec(word)?.[1];
-    if (role !== undefined) return SNOWFLAKE.test(role) ? `role:${role}` : null;
-    const user = /^<@!?(\d+)>$/.exec(word)?.[1] ?? word;
-    return SNOWFLAKE.test(user) ? `user:${user}` : null;
-  }
-  return null;
-}
+/** A platform where no word names a member (the console). */
+export const NO_MEMBER_SYNTAX: MemberSyntax = () => null;
 
 /** The members typed after `policy set <role>`: every word must name one, or the first that does not is returned. */
 export function parseTenantMembers(
   text: string,
-  platform: Platform,
+  memberOf: MemberSyntax,
 ): { ok: true; members: string[] } | { ok: false; bad: string } {
   const members: string[] = [];
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const member = memberOf(word, platform);
+    const member = memberOf(word);
     if (!member) return { ok: false, bad: word };
     if (!members.includes(member)) members.push(member);
   }

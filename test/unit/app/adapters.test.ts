@@ -1,7 +1,7 @@
-// The platform catalogue: every secret variable an entry names is redacted (secretsOf), and only the
-// configured platforms are enabled.
+// The platform catalogue: every secret variable an entry names is redacted (secretsOf), only the
+// configured platforms are enabled, and each entry brings its platform's member syntax.
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, anyAdapterEnabled } from '../../../src/app/adapters.js';
+import { ADAPTERS, anyAdapterEnabled, memberSyntaxOf } from '../../../src/app/adapters.js';
 import { secretsOf } from '../../../src/app-config.js';
 import { loadConfig } from '../../../src/config.js';
 
@@ -37,5 +37,12 @@ describe('adapter catalogue', () => {
     expect(ADAPTERS.filter((entry) => entry.enabledIn(discord)).map((entry) => entry.platform)).toEqual([
       'discord',
     ]);
+  });
+
+  it('gives each platform its own member syntax, and none to a platform outside the catalogue', () => {
+    expect(memberSyntaxOf('slack')?.('<@U0A9|nia>')).toBe('user:U0A9');
+    expect(memberSyntaxOf('slack')?.('<@&130000000000000001>')).toBeNull();
+    expect(memberSyntaxOf('discord')?.('<@&130000000000000001>')).toBe('role:130000000000000001');
+    expect(memberSyntaxOf('console')).toBeUndefined();
   });
 });

@@ -21,6 +21,9 @@ const INSTALLER = person('U0INSTALL');
 const OPERATOR = person('U0OPS');
 const GROUPIE = person('U0GRP');
 const VIEWER = person('U0VIEW');
+const DISCORD_INSTALLER: Actor = { platform: 'discord', userId: '120000000000000009', displayName: 'owner' };
+const DISCORD_MEMBER: Actor = { platform: 'discord', userId: '120000000000000002', displayName: 'dee' };
+const CONSOLE: Actor = { platform: 'console', userId: INSTALLER.userId, displayName: 'ops' };
 const FACTS: PlatformFacts = {
   isAdmin: async () => false,
   inGroup: async (actor, group) => group === 'S0OPS' && actor.userId === GROUPIE.userId,
@@ -30,12 +33,16 @@ async function tenantBot(policy?: string) {
   const { bot } = await makeBot({ tenants: scope, commands: policyCommands, ...(policy ? { policy } : {}) });
   const roles = createTenantRoles({
     store: bot.store,
-    keys: { installer: async () => INSTALLER.userId },
+    keys: {
+      installer: async (tenant) =>
+        tenant.startsWith('discord:') ? DISCORD_INSTALLER.userId : INSTALLER.userId,
+    },
     fileInForce: () => Boolean(bot.policy.source),
   });
   const dispatcher: Dispatcher = withTenantRoles(bot.dispatcher, roles, FACTS);
   let seq = 0;
-  const say = async (tenant: string, text: string, actor: Actor) => {
+  /** The last reply to `text`, asked in `tenant` (null: outside any tenant, as the console asks). */
+  const say = async (tenant: string | null, text: string, actor: Actor) => {
     const responder = recordingResponder();
     const invocation: Invocation = {
       id: `t-${(seq += 1)}`,
@@ -44,7 +51,8 @@ async function tenantBot(policy?: string) {
       channelId: 'C1',
       input: { kind: 'text', text },
     };
-    await runInTenant({ id: tenant }, () => dispatcher.dispatch(invocation, responder));
+    const ask = () => dispatcher.dispatch(invocation, responder);
+    await (tenant ? runInTenant({ id: tenant }, ask) : ask());
     const last = responder.replies.at(-1);
     return {
       text: last ? renderText(last.message) : '',
@@ -85,6 +93,53 @@ describe('per-tenant policy', () => {
       expect((await roleOf('slack:TB', OPERATOR)).role).toBe('viewer');
       // `none` empties a role.
       expect((await say('slack:TA', 'policy set operator none', INSTALLER)).text).toContain('names nobody');
+      expect((await roleOf('slack:TA', OPERATOR)).role).toBe('viewer');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('reads members typed on Discord with Discord’s syntax (the adapter’s), audited, refusing Slack’s', async () => {
+    const { bot, say, roleOf } = await tenantBot();
+    try {
+      const set = await say(
+        'discord:G1',
+        'policy set operator <@&130000000000000001> <@!120000000000000002>',
+        DISCORD_INSTALLER,
+      );
+      expect(set.text).toContain('Role changed');
+      const roleHolder: Actor = {
+        ...DISCORD_MEMBER,
+        userId: '120000000000000003',
+        roles: ['130000000000000001'],
+      };
+      expect((await roleOf('discord:G1', roleHolder)).role).toBe('operator');
+      expect((await roleOf('discord:G1', DISCORD_MEMBER)).role).toBe('operator');
+      const audited = await runInTenant({ id: 'discord:G1' }, () => bot.audit.recent('C1', 5, 'discord'));
+      expect(audited.find((r) => r.command === 'policy set')).toMatchObject({
+        result: 'ok',
+        summary: 'operator: role:130000000000000001 user:120000000000000002',
+      });
+      const refused = await say('discord:G1', 'policy set admin subteam:S0OPS', DISCORD_INSTALLER);
+      expect(refused.text).toContain(
+        '`subteam:S0OPS` is not a member: name people by mention or user id, and roles as role:<id> or a role mention. Nothing changed.',
+      );
+      expect((await roleOf('discord:G1', DISCORD_MEMBER)).role).toBe('operator');
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('answers `policy set` on the console as before: no tenant there, and no word names a member', async () => {
+    const { bot, say, roleOf } = await tenantBot();
+    try {
+      expect((await say(null, 'policy set operator U0OPS', CONSOLE)).text).toContain(
+        'kept only when the bot serves many of them',
+      );
+      // Even inside a tenant the console has no member syntax: the first word is refused.
+      expect((await say('slack:TA', 'policy set operator U0OPS', CONSOLE)).text).toContain(
+        '`U0OPS` is not a member: name people by their user id. Nothing changed.',
+      );
       expect((await roleOf('slack:TA', OPERATOR)).role).toBe('viewer');
     } finally {
       await bot.close();

@@ -1,4 +1,4 @@
-// Per-tenant policy, pure part: which typed words name members on each platform, and which role
+// Per-tenant policy, pure part: typed words read as members with a platform's syntax, and which role
 // the tenant grants a person (installer and platform admins are admins, named people, Slack user
 // groups and Discord roles, everyone else a viewer); the policy reads it only without a file.
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   NO_TENANT_ROLES,
   parseTenantMembers,
   tenantRoleOf,
+  type MemberSyntax,
   type TenantRoles,
   type WorkspaceFacts,
 } from '../../../../src/core/policy/tenant-roles.js';
@@ -31,37 +32,19 @@ const roles = (partial: Partial<TenantRoles['roles']>): TenantRoles => ({
 });
 
 describe('parseTenantMembers', () => {
-  it('reads Slack mentions, ids and user groups, without duplicates', () => {
-    expect(parseTenantMembers('<@U0A9|nia> U0A8 @U0A8 <!subteam^S0OPS|@ops> subteam:S0DBA', 'slack')).toEqual(
-      { ok: true, members: ['user:U0A9', 'user:U0A8', 'group:S0OPS', 'group:S0DBA'] },
-    );
-  });
+  // A platform's syntax as its adapter gives it (adapters/<platform>/members.ts has the real ones).
+  const numbered: MemberSyntax = (word) => (/^n(\d+)$/.exec(word) ? `user:${word.slice(1)}` : null);
 
-  it('reads Discord user and role mentions and ids', () => {
-    expect(
-      parseTenantMembers(
-        '<@120000000000000001> <@!120000000000000002> <@&130000000000000001> role:130000000000000002 120000000000000003',
-        'discord',
-      ),
-    ).toEqual({
+  it('reads every word with the platform’s syntax, in order and without duplicates', () => {
+    expect(parseTenantMembers('  n1 n2\tn1  n3 ', numbered)).toEqual({
       ok: true,
-      members: [
-        'user:120000000000000001',
-        'user:120000000000000002',
-        'role:130000000000000001',
-        'role:130000000000000002',
-        'user:120000000000000003',
-      ],
+      members: ['user:1', 'user:2', 'user:3'],
     });
   });
 
   it('names the first word that is no member of this platform', () => {
-    expect(parseTenantMembers('U0A9 hello', 'slack')).toEqual({ ok: false, bad: 'hello' });
-    expect(parseTenantMembers('subteam:S0OPS', 'discord')).toEqual({ ok: false, bad: 'subteam:S0OPS' });
-    expect(parseTenantMembers('role:123', 'slack')).toEqual({ ok: false, bad: 'role:123' });
-    expect(parseTenantMembers('<@channel>', 'slack')).toEqual({ ok: false, bad: '<@channel>' });
-    expect(parseTenantMembers('<!here>', 'slack')).toEqual({ ok: false, bad: '<!here>' });
-    expect(parseTenantMembers('@everyone', 'discord')).toEqual({ ok: false, bad: '@everyone' });
+    expect(parseTenantMembers('n1 hello n2 world', numbered)).toEqual({ ok: false, bad: 'hello' });
+    expect(parseTenantMembers('n1', () => null)).toEqual({ ok: false, bad: 'n1' });
   });
 });
 
