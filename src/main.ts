@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { EXIT } from './app/exit-codes.js';
-import { runConsole, runDefault, runExecCommand, runRegister, runSimulator } from './app/modes.js';
-import { runServe } from './app/serve-mode.js';
+import { runConsole, runDefault, runExecCommand, runRegister, runServeMode, runSimulator } from './app/modes.js';
 import { ConfigError } from './core/index.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
@@ -115,7 +114,7 @@ function buildProgram(done: (code: number) => void): Command {
   program
     .command('serve')
     .description('Start every configured chat adapter (Slack, Discord) until SIGINT/SIGTERM.')
-    .action(async () => done(await runServe(loadConfig())));
+    .action(async () => done(await runServeMode(loadConfig())));
   program
     .command('simulator')
     .description('Run the hosting-API simulator alone on 127.0.0.1.')

@@ -17,7 +17,6 @@ import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
 import { anyAdapterEnabled } from './adapters.js';
-import { runServe } from './serve-mode.js';
 import {
   ConfigError,
   type CommandResult,
@@ -36,9 +35,18 @@ export function defaultMode(config: AppConfig): 'serve' | 'console' {
   return anyAdapterEnabled(config) ? 'serve' : 'console';
 }
 
+/**
+ * `vpsops serve`. Its code (the HTTP server, prom-client metrics, admission) is loaded only to serve,
+ * so exec and the console start without it.
+ */
+export async function runServeMode(config: AppConfig): Promise<number> {
+  const { runServe } = await import('./serve-mode.js');
+  return runServe(config);
+}
+
 /** The bare `vpsops`: the default mode for this config. */
 export async function runDefault(config: AppConfig, version: string): Promise<number> {
-  return defaultMode(config) === 'serve' ? runServe(config) : runConsole(config, version);
+  return defaultMode(config) === 'serve' ? runServeMode(config) : runConsole(config, version);
 }
 
 /** `vpsops console`: the interactive console until the user leaves or SIGTERM. */

@@ -14,6 +14,8 @@ interface ImportRef {
   typeOnly: boolean;
   /** Repo-relative target (posix) for relative specifiers, else null. */
   target: string | null;
+  /** `import('…')`: loaded only when that code runs. */
+  dynamic?: boolean;
 }
 
 function tsFiles(dir: string): string[] {
@@ -37,11 +39,11 @@ function stripComments(source: string): string {
 export function importsOf(file: string, source: string): ImportRef[] {
   const code = stripComments(source);
   const refs: ImportRef[] = [];
-  const add = (specifier: string, typeOnly: boolean) => {
+  const add = (specifier: string, typeOnly: boolean, dynamic = false) => {
     const target = specifier.startsWith('.')
       ? posix(relative(ROOT, resolve(ROOT, dirname(file), specifier)))
       : null;
-    refs.push({ file: posix(file), specifier, typeOnly, target });
+    refs.push({ file: posix(file), specifier, typeOnly, target, ...(dynamic ? { dynamic } : {}) });
   };
   const fromRe = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([\w*${},\s]*?)\s*from\s*['"]([^'"]+)['"]/g;
   for (const m of code.matchAll(fromRe)) {
@@ -58,7 +60,7 @@ export function importsOf(file: string, source: string): ImportRef[] {
     add(m[4]!, Boolean(m[2]) || allTypes);
   }
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) add(m[1]!, false);
-  for (const m of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false);
+  for (const m of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1]!, false, true);
   return refs;
 }
 
@@ -340,6 +342,24 @@ describe('one mechanism per chore', () => {
 
   it('leased work goes through the one lease helper (src/core/leases.ts): nobody else acquires or renews', () => {
     expect(linesMatching(/\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/'])).toEqual([]);
+  });
+
+  it('exec and the console load no serve code: from src/main.ts, loaded imports reach neither src/serve/ nor prom-client', () => {
+    const byFile = new Map<string, ImportRef[]>();
+    for (const ref of allImports(['src', 'commands', 'adapters'])) {
+      if (ref.typeOnly || ref.dynamic) continue;
+      byFile.set(ref.file, [...(byFile.get(ref.file) ?? []), ref]);
+    }
+    const reached = new Set<string>(['src/main.ts']);
+    const bad: string[] = [];
+    for (const file of reached) {
+      for (const ref of byFile.get(file) ?? []) {
+        if (ref.specifier === 'prom-client' || under(ref.target, 'src/serve')) bad.push(show(ref));
+        if (ref.target) reached.add(asTs(ref.target));
+      }
+    }
+    expect(reached.size).toBeGreaterThan(50);
+    expect(bad).toEqual([]);
   });
 
   it('exit codes are declared once, in src/app/exit-codes.ts', () => {
