@@ -4,7 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { EXIT } from './app/exit-codes.js';
-import { runConsole, runDefault, runExecCommand, runRegister, runServeMode, runSimulator } from './app/modes.js';
+import {
+  runConsole,
+  runDefault,
+  runExecCommand,
+  runRegister,
+  runServeMode,
+  runSimulator,
+} from './app/modes.js';
 import { ConfigError } from './core/index.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
