@@ -59,8 +59,8 @@ export function createAdmission(options: {
   let beforeLast = -Infinity;
   let timer: NodeJS.Timeout | undefined;
 
-  /** How long the head of the queue must still wait for the flood to pass; 0 when it may start. */
-  const floodWait = (head: Waiter, at: number): number => {
+  /** How long the head of the queue must still wait (a flood passing, or answers still owed); 0 when it may start. */
+  const holdWait = (head: Waiter, at: number): number => {
     const flood = options.flood;
     if (!flood) return 0;
     const capIn = flood.maxWaitMs - (at - head.since);
@@ -89,7 +89,7 @@ export function createAdmission(options: {
 
   function pump(): void {
     for (let head = queue[0]; head && busy < options.slots; head = queue[0]) {
-      const wait = floodWait(head, now());
+      const wait = holdWait(head, now());
       if (wait > 0) {
         timer ??= setTimeout(() => {
           timer = undefined;
