@@ -6,10 +6,9 @@ import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type Locale } from '../core/index.js';
 import { enrich } from './alert-context.js';
 import { evaluate, type Observation } from './alert-rules.js';
-import { deliver } from './delivery.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
 import { namedWatch, shownWatch } from './watch-book.js';
-import { announceEndedSilences, silenceNow } from './silence-book.js';
+import { silenceNow } from './silence-book.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
@@ -96,13 +95,6 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if (latest) keepClicks(out.state, latest);
   // Unwatched while we polled: do not bring the state back.
   if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
-  await announceEndedSilences(
-    deps.store,
-    watch.platform,
-    now,
-    (channelId, notice) => deliver(deps, () => deps.poster.post(channelId, notice)),
-    (channelId) => watchLocale(deps, { platform: watch.platform, channelId }),
-  ).catch((error: unknown) => deps.warn('watch: announcing an ended silence failed', { err: error }));
   return seen.ok ? 'ok' : 'failed';
 }
 

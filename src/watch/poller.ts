@@ -1,7 +1,8 @@
 // Polls every watch from exactly one replica: a replica polls a watch only while it holds the
 // watch's lease, renews it while polling, and adopts watches whose lease lapsed (new watches, a
 // dead replica, a restart) — the operation tracker's pattern. Polls are jittered over the interval
-// and back off on 429 and failures. start() / stop() make the lifecycle explicit; timers are unref'd.
+// and back off on 429 and failures. The periodic pass that adopts watches also looks for ended
+// silences (silence-ends.ts). start() / stop() make the lifecycle explicit; timers are unref'd.
 import type { AlertChartRenderer } from './alert-chart.js';
 import type { Locale } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import {
 } from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
+import { announceEndedSilencesEverywhere } from './silence-ends.js';
 import type { IncidentPager } from './incident-pages.js';
 import type { GroupBook } from './group-book.js';
 import type { GroupingDeps } from './grouped-alerts.js';
@@ -187,20 +189,43 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
     }
   };
 
+  // One look at a time (a slow post must not start a second); stop() waits for the one under way.
+  let announcing: Promise<void> | undefined;
+  const announceEnded = (): Promise<void> =>
+    (announcing ??= announceEndedSilencesEverywhere({
+      store,
+      posters: posters.values(),
+      metrics,
+      tenants,
+      now: now(),
+      warn,
+      ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+    })
+      .catch((error: unknown) => warn('watch: announcing an ended silence failed', { err: error }))
+      .finally(() => (announcing = undefined)));
+
+  // The periodic pass: adopt watches whose lease is free, and tell the end of silences.
+  const pass = async (): Promise<void> => {
+    await Promise.all([
+      adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error })),
+      announceEnded(),
+    ]);
+  };
+
   return {
     async start() {
       if (!stopped) return;
       stopped = false;
-      await adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error }));
-      adopting = setInterval(() => {
-        adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error }));
-      }, adoptIntervalMs);
+      await pass();
+      adopting = setInterval(() => void pass(), adoptIntervalMs);
       adopting.unref();
     },
     active: () => [...running.keys()],
     async stop(stopOptions = {}) {
       stopped = true;
       clearInterval(adopting);
+      await announcing;
       // Polls under way finish (their posts and state writes) before the leases are given up.
       await Promise.allSettled([...inflight]);
       for (const [id, entry] of [...running]) {

@@ -34,6 +34,8 @@ export interface SilenceRecord {
   silence: Silence;
   platform: Platform;
   channelId: string;
+  /** Stamped by the tenant store in OAuth mode: whose silence it is. */
+  tenant?: string;
 }
 
 /** The silences collection. */
@@ -177,9 +179,6 @@ function fallbackScope(target: SilenceTargetRef, error: unknown): SilenceScope {
   throw error;
 }
 
-/** How long the claim on one ended silence's notice is kept (longer than any replica's lag). */
-const NOTICE_CLAIM_MS = 24 * 60 * 60_000;
-
 /** "Silence of web-1 ended" — posted once where it was set, in that channel's language. */
 export function silenceEndedNotice(s: Silence, locale: Locale = DEFAULT_LOCALE): Message {
   const what = describeScope(s.scope, locale);
@@ -197,27 +196,4 @@ export function silenceEndedNotice(s: Silence, locale: Locale = DEFAULT_LOCALE):
     ],
     { summary: title },
   );
-}
-
-/**
- * Posts the end of each silence set on `platform` that ended by `now`, once across replicas (the
- * first to claim it posts), and drops its record unless it was replaced meanwhile.
- */
-export async function announceEndedSilences(
-  store: BotStore,
-  platform: Platform,
-  now: number,
-  post: (channelId: string, notice: Message) => Promise<unknown>,
-  localeOf: (channelId: string) => Promise<Locale> = async () => DEFAULT_LOCALE,
-): Promise<void> {
-  const records = silenceRecords(store);
-  for (const record of await storedSilences(store)) {
-    const { silence } = record;
-    if (record.platform !== platform || silence.until > now) continue;
-    const claim = `silence-ended:${silence.key}:${silence.until}`;
-    if ((await store.ephemeral.increment(claim, NOTICE_CLAIM_MS)) > 1) continue;
-    const current = await records.get(silence.key);
-    if (current && parseSilence(current.silence)?.until === silence.until) await records.delete(silence.key);
-    await post(record.channelId, silenceEndedNotice(silence, await localeOf(record.channelId)));
-  }
 }
