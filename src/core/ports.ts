@@ -80,7 +80,10 @@ export interface Responder {
    * visibility or omit it.
    */
   defer?(visibility: Visibility): Promise<void>;
-  /** True when the platform was answered on receipt (Slack's 200): nothing waits on defer(). */
+  /**
+   * True when the platform was answered on receipt (Slack's 200): nothing waits on defer(), and the
+   * user sees nothing until the first reply, so a slow command gets a "still working" note.
+   */
   readonly acknowledged?: boolean;
   /** Post a reply; returns a ref so the card can be edited to its final state. */
   reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;

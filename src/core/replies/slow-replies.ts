@@ -104,8 +104,9 @@ export function slowReplyGuards(options: SlowReplyOptions): SlowReplyGuards {
     async run<T>(work: () => Promise<T>): Promise<T> {
       let progress: Promise<unknown> | undefined;
       const guarded = new Promise<T>((resolve, reject) => {
-        // Slack shows nothing until the answer; Discord's deferral already says "thinking…".
-        if (options.inv.platform === 'slack') {
+        // A platform answered on receipt (Slack's 200) shows nothing until the answer; a deferral
+        // (Discord's "thinking…") already says the bot is at work.
+        if (options.responder.acknowledged) {
           timers.push(
             pausableTimer(() => {
               progress = options.responder

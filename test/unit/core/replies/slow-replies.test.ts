@@ -5,11 +5,14 @@ import type { Visibility } from '../../../../src/render/message.js';
 import { pendingCard } from '../../../../src/render/buttons.js';
 import { renderText } from '../../../../src/render/text.js';
 import { actors, makeBot, POLICY, recordingResponder } from '../../../support/core-fakes.js';
+import { defineCommand } from '../../../../src/core/define-command.js';
+import { message } from '../../../../src/render/builders.js';
 
-/** A responder whose deferral takes `ms` (a command queued behind a flood). */
+/** A responder answered on receipt (as Slack's) whose deferral takes `ms` (a command queued behind a flood). */
 function slowToAdmit(ms: number) {
   const responder = recordingResponder();
   return Object.assign(responder, {
+    acknowledged: true,
     async defer(_visibility: Visibility) {
       await new Promise((resolve) => setTimeout(resolve, ms));
     },
@@ -36,5 +39,37 @@ describe('slow-reply guards and the wait for admission', () => {
     const { reply } = await run('instance show prod-web', actors.bob, 'C1', slowToAdmit(1_500));
     expect(reply?.title).toBe('web-1');
     expect(reply?.outcome).toBe('ok');
+  });
+
+  it('notes "still working" where the platform was answered on receipt and shows nothing, whatever its name', async () => {
+    const slow = defineCommand({
+      group: 'test',
+      name: 'slow',
+      summary: 'Takes a while',
+      risk: 'read',
+      args: {},
+      run: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return message('done');
+      },
+    });
+    const { run } = await makeBot({
+      policy: POLICY,
+      commands: [slow],
+      env: { VPSOPS_PROGRESS_AFTER_MS: '100', VPSOPS_READ_BUDGET_MS: '5000' },
+    });
+    const notes = (responder: ReturnType<typeof recordingResponder>) =>
+      texts(responder).filter((t) => t.includes('Still working on `test slow`'));
+    const answeredOnReceipt = () => Object.assign(recordingResponder('C1'), { acknowledged: true });
+    // Slack, and a platform the core has never heard of that acks the same way.
+    for (const actor of [actors.alice, { ...actors.alice, platform: 'teams' }]) {
+      const { responder, reply } = await run('test slow', actor, 'C1', answeredOnReceipt());
+      expect(notes(responder)).toHaveLength(1);
+      expect(reply?.title).toBe('done');
+    }
+    // A platform whose deferral already shows the bot at work (Discord's "thinking…").
+    const { responder, reply } = await run('test slow', actors.discordOps, 'C1', recordingResponder('C1'));
+    expect(notes(responder)).toEqual([]);
+    expect(reply?.title).toBe('done');
   });
 });
