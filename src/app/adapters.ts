@@ -11,6 +11,7 @@ import type {
   Platform,
   PlatformAdapter,
   Responder,
+  TenantPlace,
 } from '../core/index.js';
 import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
 import type { Logger } from '../logger.js';
@@ -67,6 +68,8 @@ interface PlatformSpec<Key extends string, Settings> {
   enableWith: string;
   /** How a word typed after `policy set <role>` names a member here (adapters/<platform>/members.ts). */
   members: MemberSyntax;
+  /** What the platform calls a tenant, in the bot's texts. */
+  tenantPlace: TenantPlace;
   create(settings: Settings, deps: AdapterDeps): Promise<ResumableAdapter>;
 }
 
@@ -95,6 +98,7 @@ const slack = entry({
   enabled: slackEnabled,
   enableWith: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET',
   members: slackMember,
+  tenantPlace: 'workspace',
   async create(settings: SlackSettings, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
     return createSlackAdapter({
@@ -125,6 +129,7 @@ const discord = entry({
   enabled: discordEnabled,
   enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
   members: discordMember,
+  tenantPlace: 'server',
   async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({
@@ -160,6 +165,11 @@ export const PLATFORM_IDS: readonly string[] = ['console', ...ADAPTERS.map((adap
 /** A platform's member syntax for `policy set`; undefined for one outside the catalogue (the console). */
 export function memberSyntaxOf(platform: Platform): MemberSyntax | undefined {
   return ADAPTERS.find((adapter) => adapter.platform === platform)?.members;
+}
+
+/** What a platform calls its tenants; undefined for one outside the catalogue (the console). */
+export function tenantPlaceOf(platform: Platform): TenantPlace | undefined {
+  return ADAPTERS.find((adapter) => adapter.platform === platform)?.tenantPlace;
 }
 
 /** Every platform's configuration fragment, for src/config.ts. */

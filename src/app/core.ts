@@ -45,7 +45,7 @@ import { createRedactor } from '../api/redact.js';
 import type { CoreSettings } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
-import { memberSyntaxOf } from './adapters.js';
+import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
 import { startCoreDuties, type CoreDuties } from './core-duties.js';
 
 /** What createCore needs besides the config. */
@@ -140,6 +140,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     owner: deps.owner ?? randomUUID(),
     // Each platform's mention syntax comes from its catalogue entry: the core names none.
     memberSyntax: memberSyntaxOf,
+    tenantPlace: tenantPlaceOf,
   };
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;

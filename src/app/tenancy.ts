@@ -13,6 +13,7 @@ import {
   type TenantRecord,
 } from '../tenants/tenant-directory.js';
 import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
+import { tenantPlaceOf } from './adapters.js';
 import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-roles.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
@@ -100,6 +101,7 @@ export function openTenancy(
       store: scopedStore,
       keys,
       fileInForce: options.fileInForce ?? (() => false),
+      placeOf: tenantPlaceOf,
       ...(options.logger ? { logger: options.logger } : {}),
     }),
     api: tenantHostingApi({ directory, clientFor }),

@@ -24,7 +24,7 @@ import { textIn } from '../i18n/translate.js';
 import type { BotStore } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
-import type { TenantScope } from './tenant-port.js';
+import type { TenantPlace, TenantScope } from './tenant-port.js';
 
 /** The assembled core, shared by dispatch and act. */
 export interface Runtime {
@@ -55,6 +55,8 @@ export interface Runtime {
   directMessage?: DirectMessage;
   /** How `policy set` reads members typed on a platform (its adapter's syntax); absent or undefined: no word names one. */
   memberSyntax?: (platform: Platform) => MemberSyntax | undefined;
+  /** What a platform calls its tenants, from its catalogue entry; absent or undefined: a workspace. */
+  tenantPlace?: (platform: Platform) => TenantPlace | undefined;
 }
 
 export { channelKey };

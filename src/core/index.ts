@@ -105,7 +105,7 @@ export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
 export type { DirectMessage } from './runner/approvers.js';
 export type { CoreSettings } from './settings.js';
 export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
-export type { TenantScope } from './tenant-port.js';
+export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
 export { USED_RETENTION_MS, pendingDropAt } from './store.js';

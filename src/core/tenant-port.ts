@@ -3,6 +3,9 @@
 // written for a tenant carry its id (`tenant`), so work resumed outside a request runs as theirs.
 import { createHash } from 'node:crypto';
 
+/** What a platform calls a tenant, for the wording (a Slack workspace, a Discord server); its catalogue entry says. */
+export type TenantPlace = 'workspace' | 'server';
+
 /** The tenant of the work in progress, and a way to act as a record's tenant. */
 export interface TenantScope {
   /** The current tenant's id ("slack:T0123"); undefined in single-tenant mode or outside a tenant. */

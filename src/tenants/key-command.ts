@@ -1,14 +1,13 @@
 // `connect` / `disconnect` as every platform reads them: which of the two a command asks for (a key
 // typed after `connect` is refused unread), and the answers, from the i18n catalogues. Slack and
 // Discord differ only in how they open the dialog and who counts as an admin.
-import { t, type Locale } from '../core/index.js';
+import { t, type Locale, type TenantPlace } from '../core/index.js';
 import type { TenantKeys } from './tenant-keys.js';
 
 /** What a command asks of the tenant's key; `pastedKey` is `connect` followed by anything. */
 export type KeyCommand = 'connect' | 'disconnect' | 'pastedKey';
 
-/** Where the tenant lives, for the wording: a Slack workspace or a Discord server. */
-export type TenantPlace = 'workspace' | 'server';
+export type { TenantPlace };
 
 /** The key command of `verb` (the first word), or null for every other command. */
 export function keyCommandOf(verb: string, somethingAfter: boolean): KeyCommand | null {

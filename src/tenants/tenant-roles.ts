@@ -9,6 +9,8 @@ import {
   type BotStore,
   type ConfirmGate,
   type Dispatcher,
+  type Platform,
+  type TenantPlace,
   type WorkspaceFacts,
 } from '../core/index.js';
 import type { Logger } from '../logger.js';
@@ -30,6 +32,8 @@ export function createTenantRoles(options: {
   keys: Pick<TenantKeys, 'installer'>;
   /** A policy file in force wins: nothing is resolved then. */
   fileInForce: () => boolean;
+  /** What a platform calls its tenants ("platform admin of this server"); default: a workspace. */
+  placeOf?: (platform: Platform) => TenantPlace | undefined;
   logger?: Pick<Logger, 'warn'>;
 }): TenantRoleResolver {
   const roles = tenantRolesIn(options.store);
@@ -38,10 +42,12 @@ export function createTenantRoles(options: {
       const tenant = currentTenant();
       if (!tenant || options.fileInForce()) return request;
       try {
-        const tenantRole = await tenantRoleOf(await roles.read(), request.actor, {
-          ...facts,
-          installer: () => options.keys.installer(tenant.id),
-        });
+        const tenantRole = await tenantRoleOf(
+          await roles.read(),
+          request.actor,
+          { ...facts, installer: () => options.keys.installer(tenant.id) },
+          options.placeOf?.(request.actor.platform) ?? 'workspace',
+        );
         return { ...request, actor: { ...request.actor, tenantRole } };
       } catch (error) {
         // The store could not say: the person is a viewer for this request (the policy's default).

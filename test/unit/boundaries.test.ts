@@ -309,6 +309,19 @@ describe('a new platform is its folder plus one catalogue entry (issue 29)', () 
     );
     expect(found).toEqual([]);
   });
+
+  it('the core branches on no platform’s name, but where the policy file’s own format names them', () => {
+    // The policy file's member kinds (`slack:`, `discord-role:`) and on-call targets are its format.
+    const POLICY_FORMAT = ['src/core/policy/policy.ts', 'src/core/policy/policy-file.ts'];
+    const found = tsFiles('src/core')
+      .filter((file) => !POLICY_FORMAT.includes(posix(file)))
+      .flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (/['"](slack|discord)['"]/.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+      );
+    expect(found).toEqual([]);
+  });
 });
 
 describe('one HTTP server', () => {

@@ -101,14 +101,13 @@ export function answerable(rt: Runtime, pending: PendingConfirmation, event: Act
 
 /** OAuth mode: the refusal when the card was asked in another tenant than this click's (else null). */
 export function otherTenantError(
-  rt: Pick<Runtime, 'tenants'>,
+  rt: Pick<Runtime, 'tenants' | 'tenantPlace'>,
   pending: PendingConfirmation,
   localeTag?: string,
 ) {
   if (pending.tenant === rt.tenants?.current()) return null;
   const locale = localeFrom(localeTag);
-  // Tenants are "<platform>:<team or guild>": Discord calls its tenants servers, Slack workspaces.
-  const place = pending.platform === 'discord' ? 'server' : 'workspace';
+  const place = rt.tenantPlace?.(pending.platform) ?? 'workspace';
   return new UserError(
     'other-tenant',
     t(locale, 'tenant.otherTenant', { place }),

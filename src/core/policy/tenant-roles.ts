@@ -3,6 +3,7 @@
 // admins are the tenant's admins; everyone else is a viewer unless a role names them, by user id,
 // Slack user group (`group:S…`) or Discord role (`role:<id>`). A policy file, where used, wins.
 import type { Actor } from '../ports.js';
+import type { TenantPlace } from '../tenant-port.js';
 import type { CatalogueText } from '../../i18n/translate.js';
 import { ROLE_NAMES, type RoleName } from './policy-file.js';
 
@@ -85,6 +86,7 @@ export async function tenantRoleOf(
   tenantRoles: TenantRoles,
   actor: Actor,
   facts: WorkspaceFacts,
+  place: TenantPlace = 'workspace',
 ): Promise<TenantRole> {
   for (const role of [...ROLE_NAMES].reverse()) {
     const members = tenantRoles.roles[role] ?? [];
@@ -94,10 +96,8 @@ export async function tenantRoleOf(
     if (role === 'admin') {
       if ((await facts.installer()) === actor.userId)
         return { role, source: { key: 'role.source.installer' } };
-      if (await facts.isAdmin(actor)) {
-        const place = actor.platform === 'discord' ? 'server' : 'workspace';
+      if (await facts.isAdmin(actor))
         return { role, source: { key: 'role.source.platformAdmin', values: { place } } };
-      }
     }
     for (const member of members.filter((m) => !m.startsWith('user:')))
       if (await matches(member, actor, facts))

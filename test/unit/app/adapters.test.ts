@@ -1,7 +1,7 @@
 // The platform catalogue: every secret variable an entry names is redacted (secretsOf), only the
 // configured platforms are enabled, and each entry brings its platform's member syntax.
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, anyAdapterEnabled, memberSyntaxOf } from '../../../src/app/adapters.js';
+import { ADAPTERS, anyAdapterEnabled, memberSyntaxOf, tenantPlaceOf } from '../../../src/app/adapters.js';
 import { secretsOf } from '../../../src/app-config.js';
 import { loadConfig } from '../../../src/config.js';
 
@@ -44,5 +44,11 @@ describe('adapter catalogue', () => {
     expect(memberSyntaxOf('slack')?.('<@&130000000000000001>')).toBeNull();
     expect(memberSyntaxOf('discord')?.('<@&130000000000000001>')).toBe('role:130000000000000001');
     expect(memberSyntaxOf('console')).toBeUndefined();
+  });
+
+  it('says what each platform calls its tenants, and nothing for a platform outside the catalogue', () => {
+    expect(tenantPlaceOf('slack')).toBe('workspace');
+    expect(tenantPlaceOf('discord')).toBe('server');
+    expect(tenantPlaceOf('console')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-// OAuth mode's composition: the hosting-API probe with no key of the bot's own, and the refusal to
-// run without an encryption key.
+// OAuth mode's composition: the hosting-API probe with no key of the bot's own, the refusal to
+// run without an encryption key, and the platform admin named as each platform calls its tenants.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/index.js';
@@ -7,6 +7,8 @@ import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/config.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
+import { runInTenant } from '../../../src/tenants/scope.js';
+import type { Actor } from '../../../src/core/index.js';
 
 const config = loadConfig({
   SLACK_CLIENT_ID: '1111.2222',
@@ -41,5 +43,26 @@ describe('OAuth tenancy', () => {
     expect(() =>
       openTenancy(withoutKey, createMemoryStore(), () => answering(new ApiError('NETWORK', 'x'))),
     ).toThrow('VPSOPS_ENCRYPTION_KEY');
+  });
+
+  it('names a platform admin by what the platform calls its tenants (its catalogue entry)', async () => {
+    const tenancy = openTenancy(config, createMemoryStore(), () =>
+      answering(new ApiError('NETWORK', 'systems.list')),
+    );
+    const facts = { isAdmin: async () => true, inGroup: async () => false };
+    const sourceOf = async (tenant: string, actor: Actor) => {
+      const { actor: resolved } = await runInTenant({ id: tenant }, () =>
+        tenancy.roles.withRole({ actor }, facts),
+      );
+      return resolved.tenantRole;
+    };
+    expect(await sourceOf('discord:G1', { platform: 'discord', userId: '1', displayName: 'd' })).toEqual({
+      role: 'admin',
+      source: { key: 'role.source.platformAdmin', values: { place: 'server' } },
+    });
+    expect(await sourceOf('slack:T1', { platform: 'slack', userId: 'U1', displayName: 's' })).toEqual({
+      role: 'admin',
+      source: { key: 'role.source.platformAdmin', values: { place: 'workspace' } },
+    });
   });
 });

@@ -65,7 +65,8 @@ describe('tenantRoleOf', () => {
   it('says where the role came from in the reader’s language, and a Discord admin as a server admin', async () => {
     const admins = facts({ isAdmin: async (actor) => actor.userId === '1' || actor.userId === 'U0BOSS' });
     const discordAdmin: Actor = { platform: 'discord', userId: '1', displayName: 'd' };
-    const found = await tenantRoleOf(NO_TENANT_ROLES, discordAdmin, admins);
+    // The core names no platform: the caller says Discord calls its tenants servers (its catalogue entry).
+    const found = await tenantRoleOf(NO_TENANT_ROLES, discordAdmin, admins, 'server');
     expect(from(found)).toBe('tenant: server admin');
     expect(from(found, 'id')).toBe('tenant: admin server');
     expect(from(await tenantRoleOf(NO_TENANT_ROLES, slackUser('U0BOSS'), admins), 'id')).toBe(
