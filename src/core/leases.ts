@@ -4,6 +4,33 @@
 // A lease whose holder died or stalled simply lapses: take() adopts it. Renewal timers are unref'd.
 import type { LeaseStore } from './store.js';
 
+/** The leases of one store kept with one period share one timer (a thousand watches: one wakeup per period). */
+const tickers = new WeakMap<LeaseStore, Map<number, { timer: NodeJS.Timeout; members: Set<() => void> }>>();
+
+/** Calls `renewal` every `period` ms on the shared timer until the returned leave() is called. */
+function joinTicker(leases: LeaseStore, period: number, renewal: () => void): () => void {
+  let byPeriod = tickers.get(leases);
+  if (!byPeriod) tickers.set(leases, (byPeriod = new Map()));
+  let ticker = byPeriod.get(period);
+  if (!ticker) {
+    const members = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const renew of members) renew();
+    }, period);
+    timer.unref();
+    byPeriod.set(period, (ticker = { timer, members }));
+  }
+  const { timer, members } = ticker;
+  const periods = byPeriod;
+  members.add(renewal);
+  return () => {
+    members.delete(renewal);
+    if (members.size > 0) return;
+    clearInterval(timer);
+    periods.delete(period);
+  };
+}
+
 /** What a held lease reports while it is kept. */
 export interface LeaseHooks {
   /** Once, when a renewal finds the lease gone to another owner (this process stalled); renewal stops. */
@@ -33,7 +60,7 @@ export interface Lease {
   take(): Promise<boolean>;
   /** Extends the lease once; false (and `lost`) when another owner holds it. Throws what the store throws. */
   renew(): Promise<boolean>;
-  /** Renews every third of the TTL until released, abandoned or lost. */
+  /** Renews every third of the TTL until released, abandoned or lost (the first time within a third of it). */
   keep(): void;
   /** Stops renewing and gives the lease up (unless it was lost) so another replica takes over at once. */
   release(): Promise<void>;
@@ -51,15 +78,15 @@ export function lease(
 ): Lease {
   let held = false;
   let lost = false;
-  let timer: NodeJS.Timeout | undefined;
+  let leave: (() => void) | undefined;
   let renewing = false;
   // When the store last confirmed this owner's hold (take or renew).
   let confirmedAt = 0;
   const period = Math.max(1, Math.floor(ttlMs / 3));
 
   const stopKeeping = (): void => {
-    clearInterval(timer);
-    timer = undefined;
+    leave?.();
+    leave = undefined;
   };
 
   const self: Lease = {
@@ -92,8 +119,9 @@ export function lease(
       return still;
     },
     keep() {
-      if (timer) return;
-      timer = setInterval(() => {
+      if (leave) return;
+      // The first renewal comes within one period of keep(), on the shared timer's next tick.
+      leave = joinTicker(leases, period, () => {
         if (renewing) return;
         renewing = true;
         self
@@ -108,8 +136,7 @@ export function lease(
           .finally(() => {
             renewing = false;
           });
-      }, period);
-      timer.unref();
+      });
     },
     async release() {
       stopKeeping();

@@ -139,4 +139,35 @@ describe('lease (the one leased-work helper)', () => {
     await alive.release();
     expect(await leases.holder('replica-alive:r1')).toBeNull();
   });
+
+  it('keeps many leases of one period on one timer, each renewed within a period of keep() and then every period', async () => {
+    const { leases, renewals } = countedLeases();
+    const timersBefore = vi.getTimerCount();
+    const held = [];
+    for (let i = 0; i < 100; i += 1) {
+      const work = lease(leases, `watch:${i}`, 'a', 3_000);
+      await work.take();
+      work.keep();
+      held.push(work);
+      if (i === 49) await vi.advanceTimersByTimeAsync(600); // half kept later, mid-period
+    }
+    expect(vi.getTimerCount()).toBe(timersBefore + 1);
+    await vi.advanceTimersByTimeAsync(400); // a period after the first keep(), under one after the rest
+    expect(renewals()).toBe(100);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(renewals()).toBe(400);
+    // A lease of another TTL has its own timer; the shared one stops with the last lease kept on it.
+    const other = lease(leases, 'other', 'a', 6_000);
+    await other.take();
+    other.keep();
+    expect(vi.getTimerCount()).toBe(timersBefore + 2);
+    for (const work of held.slice(1)) await work.release();
+    expect(vi.getTimerCount()).toBe(timersBefore + 2);
+    held[0]!.abandon();
+    expect(vi.getTimerCount()).toBe(timersBefore + 1);
+    await other.release();
+    expect(vi.getTimerCount()).toBe(timersBefore);
+    for (let i = 0; i < 100; i += 1)
+      expect(await leases.holder(`watch:${i}`), `watch:${i}`).toBe(i === 0 ? 'a' : null);
+  });
 });
