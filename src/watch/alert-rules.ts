@@ -83,8 +83,8 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     condition(state, effects, 'gone', false, '', [], now);
     const status = observation.status.toLowerCase();
     const bad = status === 'error' || (status === 'stopped' && !input.recentlyConfirmed);
-    // The status word stays as the API writes it.
-    const detail = t(locale, 'alertDetail.status', { status: observation.status });
+    // The status word stays as the API writes it; formatted only for an open alert (not every poll).
+    const detail = bad ? t(locale, 'alertDetail.status', { status: observation.status }) : '';
     condition(state, effects, 'status', bad, detail, [], now);
     const thresholds = { rules, now, locale };
     metric(state, effects, 'cpu', input.watch.cpuPercent, observation.cpu, thresholds);
@@ -120,10 +120,12 @@ function metric(
   const above = recent.length >= rules.samples && recent.every((v) => v > threshold);
   // Opens on N samples above; clears once the latest sample is back at or under the threshold.
   const active = open ? latest > threshold : above;
-  const detail = t(locale, kind === 'cpu' ? 'alertDetail.cpu' : 'alertDetail.memory', {
-    value: latest.toFixed(0),
-    threshold,
-  });
+  const detail = active
+    ? t(locale, kind === 'cpu' ? 'alertDetail.cpu' : 'alertDetail.memory', {
+        value: latest.toFixed(0),
+        threshold,
+      })
+    : '';
   condition(state, effects, kind, active, detail, samples.slice(-SPARK_POINTS), now);
 }
 

@@ -84,11 +84,15 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if ('location' in seen && seen.location) out.state.location = seen.location;
   else if (before.location) out.state.location = before.location;
   await enrich(deps, watch, out.state, out.effects, seen, now);
-  const silence = await silenceNow(
-    deps.store,
-    { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
-    now,
-  );
+  // Silences matter only to what is shown: most polls show nothing and need not read them.
+  const silence =
+    out.effects.length === 0
+      ? undefined
+      : await silenceNow(
+          deps.store,
+          { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
+          now,
+        );
   for (const effect of out.effects) await showEffect(deps, watch, out.state, effect, now, silence, locale);
   // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
   const latest = await deps.book.alerts.get(watch.id);
