@@ -2,13 +2,15 @@
 // (`bin/vpsops.js serve` with DISCORD_PUBLIC_KEY, against the simulator in another process) while
 // this process plays Discord: a signed POST /discord/interactions until its response (the deferral
 // Discord needs within 3 s) is read, against a bare node:http server in its own process that only
-// verifies the signature and answers; sequentially and 20 at a time.
+// verifies the signature and answers; sequentially and 20 at a time. With VPSOPS_BENCH_BASELINE, that
+// checkout's bot takes its turns too, and a change row gives this build ÷ baseline build.
 import { performance } from 'node:perf_hooks';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/support/fake-discord.js';
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
 import { runIfEntry } from './report.js';
 import {
+  baselineBin,
   binLayout,
   freePort,
   ROOT,
@@ -18,7 +20,8 @@ import {
 } from './support/processes.js';
 import { percentile, round } from './support/stats.js';
 
-const N = 200;
+/** Commands per case and target: a p99 of 1,000 is its ten slowest, where one pause could set the p99 of 200. */
+const N = 1000;
 const CONCURRENT = 20;
 const WARMUP = 20;
 const ROUND = 40;
@@ -85,16 +88,20 @@ async function startBare(): Promise<Target> {
 }
 
 /** `vpsops serve` in HTTP interactions mode, in its own process, against the simulator process. */
-async function startBot(hosting: { url: string; apiKey: string }): Promise<Target> {
+async function startBot(hosting: { url: string; apiKey: string }, bin?: string): Promise<Target> {
   const discord = await startFakeDiscord();
   const port = await freePort();
-  const bot = await startServeProcess(hosting, {
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_APPLICATION_ID: discord.world.applicationId,
-    DISCORD_API_URL: discord.apiUrl,
-    DISCORD_PUBLIC_KEY: discord.publicKeyHex,
-    PORT: String(port),
-  });
+  const bot = await startServeProcess(
+    hosting,
+    {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.world.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+      PORT: String(port),
+    },
+    ...(bin ? [bin] : []),
+  );
   return {
     url: `http://127.0.0.1:${port}/discord/interactions`,
     discord,
@@ -115,6 +122,8 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
   try {
     targets.push(['bare node:http (verify + answer)', await startBare()]);
     targets.push(['vpsops serve', await startBot(hosting)]);
+    const beforeBin = baselineBin();
+    if (beforeBin) targets.push(['baseline build', await startBot(hosting, beforeBin)]);
     for (const [, target] of targets) await run(target, WARMUP, 4);
     for (const [mode, concurrency] of [
       ['sequential', 1],
@@ -127,11 +136,15 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
           samples[index]?.push(...(await run(target, ROUND, concurrency)));
       let b50 = 0;
       let b99 = 0;
+      const p50s: number[] = [];
+      const p99s: number[] = [];
       for (const [index, [name]] of targets.entries()) {
         const times = (samples[index] ?? []).sort((a, b) => a - b);
         const p50 = percentile(times, 50);
         const p99 = percentile(times, 99);
         if (b50 === 0) [b50, b99] = [p50, p99];
+        p50s.push(p50);
+        p99s.push(p99);
         rows.push({
           case: `${mode}: ${name}`,
           p50_ms: round(p50),
@@ -140,6 +153,16 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
           ratio_p99: round(p99 / b99),
         });
       }
+      const [, bot50 = 0, before50] = p50s;
+      const [, bot99 = 0, before99] = p99s;
+      if (before50 !== undefined && before99 !== undefined)
+        rows.push({
+          case: `${mode}: this build ÷ baseline build`,
+          p50_ms: '',
+          p99_ms: '',
+          ratio_p50: round(bot50 / before50),
+          ratio_p99: round(bot99 / before99),
+        });
     }
   } finally {
     for (const [, target] of targets) await target.stop();
@@ -153,7 +176,9 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
       'ratios are against a bare node:http server in its own process that only verifies the Ed25519 signature ' +
       'and answers. The bot runs `instance show` against the simulator process after each deferral and each ' +
       'interaction is waited on until its reply is edited through the webhook before the next batch; the ' +
-      'targets take turns in rounds of 40 so machine load hits both alike.',
+      'targets take turns in rounds of 40 so machine load hits both alike. With VPSOPS_BENCH_BASELINE the other ' +
+      "checkout's bot takes its turns too (against the same simulator), and the change rows give this build ÷ " +
+      'baseline build (above 1 is slower).',
   };
 }
 
