@@ -289,6 +289,19 @@ describe('files under ~250 lines (issue 29)', () => {
   });
 });
 
+/** `file:line` of every line (comments stripped) under `dirs` that matches, outside the `except` paths. */
+function linesMatching(dirs: readonly string[], pattern: RegExp, except: readonly string[] = []): string[] {
+  return dirs.flatMap((dir) =>
+    tsFiles(dir)
+      .filter((file) => !except.some((allowed) => posix(file).startsWith(allowed)))
+      .flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (pattern.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
+      ),
+  );
+}
+
 describe('a new platform is its folder plus one catalogue entry (issue 29)', () => {
   /** Slack's and Discord's mention forms: <@U…>, <@&id>, <!subteam^S…>, <!here>, subteam:S…. */
   const MENTION_SYNTAX = /<@|<!|\bsubteam\b/;
@@ -302,59 +315,34 @@ describe('a new platform is its folder plus one catalogue entry (issue 29)', () 
   });
 
   it('the core names no platform’s mention syntax: each adapter folder reads its own (members.ts)', () => {
-    const found = tsFiles('src/core').flatMap((file) =>
-      stripComments(readFileSync(join(ROOT, file), 'utf8'))
-        .split('\n')
-        .flatMap((line, i) => (MENTION_SYNTAX.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
-    );
-    expect(found).toEqual([]);
+    expect(linesMatching(['src/core'], MENTION_SYNTAX)).toEqual([]);
   });
 
   it('the core branches on no platform’s name, but where the policy file’s own format names them', () => {
     // The policy file's member kinds (`slack:`, `discord-role:`) and on-call targets are its format.
     const POLICY_FORMAT = ['src/core/policy/policy.ts', 'src/core/policy/policy-file.ts'];
-    const found = tsFiles('src/core')
-      .filter((file) => !POLICY_FORMAT.includes(posix(file)))
-      .flatMap((file) =>
-        stripComments(readFileSync(join(ROOT, file), 'utf8'))
-          .split('\n')
-          .flatMap((line, i) => (/['"](slack|discord)['"]/.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
-      );
-    expect(found).toEqual([]);
+    expect(linesMatching(['src/core'], /['"](slack|discord)['"]/, POLICY_FORMAT)).toEqual([]);
   });
 });
 
 describe('one HTTP server', () => {
   it('adapters start no server: they expose request listeners that serve mounts', () => {
     const starts = /\bcreate(Secure)?Server\b|\.listen\(|\bapp\.start\(|[rR]eceiver\.start\(\{/;
-    const found = tsFiles('adapters').flatMap((file) =>
-      stripComments(readFileSync(join(ROOT, file), 'utf8'))
-        .split('\n')
-        .flatMap((line, i) => (starts.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
-    );
-    expect(found).toEqual([]);
+    expect(linesMatching(['adapters'], starts)).toEqual([]);
   });
 });
 
 describe('one mechanism per chore', () => {
-  /** `file:line` of every line (comments stripped) in src, commands and adapters that matches. */
-  const linesMatching = (pattern: RegExp, except: readonly string[]) =>
-    ['src', 'commands', 'adapters'].flatMap((dir) =>
-      tsFiles(dir)
-        .filter((file) => !except.some((allowed) => posix(file).startsWith(allowed)))
-        .flatMap((file) =>
-          stripComments(readFileSync(join(ROOT, file), 'utf8'))
-            .split('\n')
-            .flatMap((line, i) => (pattern.test(line) ? [`${posix(file)}:${i + 1}`] : [])),
-        ),
-    );
+  const SOURCES = ['src', 'commands', 'adapters'];
 
   it('deadlines go through the one deadline helper (src/core/deadline.ts): no hand-written Promise.race', () => {
-    expect(linesMatching(/\bPromise\.race\(/, ['src/core/deadline.ts'])).toEqual([]);
+    expect(linesMatching(SOURCES, /\bPromise\.race\(/, ['src/core/deadline.ts'])).toEqual([]);
   });
 
   it('leased work goes through the one lease helper (src/core/leases.ts): nobody else acquires or renews', () => {
-    expect(linesMatching(/\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/'])).toEqual([]);
+    expect(
+      linesMatching(SOURCES, /\bleases\.(acquire|renew)\(/, ['src/core/leases.ts', 'src/store/']),
+    ).toEqual([]);
   });
 
   it('exec and the console load no serve code: from src/main.ts, loaded imports reach neither src/serve/ nor prom-client', () => {
@@ -376,7 +364,9 @@ describe('one mechanism per chore', () => {
   });
 
   it('exit codes are declared once, in src/app/exit-codes.ts', () => {
-    expect(linesMatching(/\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts'])).toEqual([]);
+    expect(
+      linesMatching(SOURCES, /\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts']),
+    ).toEqual([]);
   });
 
   it('from src/app, adapters import only the exit codes (src/app/exit-codes.ts)', () => {
