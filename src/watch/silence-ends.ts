@@ -16,7 +16,7 @@ const NOTICE_CLAIM_MS = 24 * 60 * 60_000;
  * Posts the end of each silence set on `platform` that ended by `now`, once across replicas (the
  * first to claim it posts), and drops its record unless it was replaced meanwhile.
  */
-export async function announceEndedSilences(
+async function announceEndedSilences(
   store: BotStore,
   platform: Platform,
   now: number,
