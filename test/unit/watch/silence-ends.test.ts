@@ -77,7 +77,7 @@ describe('ended silences', () => {
     expect(left).toHaveLength(2);
   });
 
-  it('are told by the poller with no watch to poll, and a failed look is a warning, not a crash', async () => {
+  it('are told by the periodic pass of a poller with no watch to poll, the record dropped, nothing warned', async () => {
     const store = createMemoryStore();
     const silence = createSilence({ scope: { type: 'all' }, ms: HOUR, by, now: T0 });
     await silenceRecords(store).put(silence.key, { silence, platform: 'slack', channelId: 'C1' });
