@@ -194,7 +194,7 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
   const announceEnded = (): Promise<void> =>
     (announcing ??= announceEndedSilencesEverywhere({
       store,
-      posters: posters.values(),
+      posters: [...posters.values()],
       metrics,
       tenants,
       now: now(),

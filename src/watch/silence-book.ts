@@ -43,12 +43,14 @@ export function silenceRecords(store: BotStore): RecordCollection<SilenceRecord>
   return store.collection<SilenceRecord>(WATCH_COLLECTIONS.silences);
 }
 
-/** Every stored silence that reads back as one (a corrupt record is skipped, never fatal). */
+/** Every stored silence that reads back as one, with its tenant (a corrupt record is skipped, never fatal). */
 export async function storedSilences(store: BotStore): Promise<SilenceRecord[]> {
   const out: SilenceRecord[] = [];
   for (const record of await silenceRecords(store).list()) {
     const silence = parseSilence(record?.silence);
-    if (silence) out.push({ silence, platform: record.platform, channelId: record.channelId });
+    if (!silence) continue;
+    out.push({ silence, platform: record.platform, channelId: record.channelId });
+    if (record.tenant) out[out.length - 1]!.tenant = record.tenant;
   }
   return out;
 }

@@ -106,4 +106,35 @@ describe('ended silences', () => {
       await poller.stop();
     }
   });
+
+  it('are told for every tenant by the poller in OAuth mode, each as its tenant', async () => {
+    const scope = tenantScope(async (id) => ({ id }));
+    const store = tenantScopedStore(createMemoryStore(), scope);
+    for (const [tenant, channelId] of [
+      ['slack:TA', 'CA'],
+      ['slack:TB', 'CB'],
+    ] as const)
+      await scope.run(tenant, () => {
+        const silence = createSilence({ scope: { type: 'all' }, ms: HOUR, by, now: T0 });
+        return silenceRecords(store).put(silence.key, { silence, platform: 'slack', channelId });
+      });
+    const slack = recordingPoster('slack');
+    const poller = createWatchPoller({
+      api: {} as never,
+      store,
+      posters: [slack.poster],
+      tenants: scope,
+      intervalMs: 60_000,
+      now: () => T0 + HOUR,
+    });
+    try {
+      await poller.start();
+      expect(slack.posts.map((p) => [p.channelId, p.tenant]).sort()).toEqual([
+        ['CA', 'slack:TA'],
+        ['CB', 'slack:TB'],
+      ]);
+    } finally {
+      await poller.stop();
+    }
+  });
 });
