@@ -19,9 +19,11 @@ let replicas: Awaited<ReturnType<typeof makeBot>>[] = [];
 beforeAll(async () => {
   redis = await startRedisServer({ appendfsync: 'always' });
   const env = { REDIS_URL: redis.url, VPSOPS_REDIS_PREFIX: 'kill9:' };
+  // Distinct ids: with the same `inv-N` on both, a preview could be taken for another trial's
+  // answered one (the shared audit trail answers by invocation id) and refused as already confirmed.
   replicas = [
-    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER }),
-    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER }),
+    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER, ids: 'r1' }),
+    await makeBot({ policy: POLICY, env, tracker: NO_TRACKER, ids: 'r2' }),
   ];
 });
 afterAll(() =>

@@ -162,6 +162,11 @@ export async function makeBot(
     tenants?: TenantScope;
     /** Commands served beside the fake ones (real command modules under test). */
     commands?: CommandDefinition[];
+    /**
+     * Marks this bot's invocation and click ids (`inv-<ids>-1`; default `inv-1`): replicas sharing
+     * one store and audit trail need distinct ones, or one takes another's answered preview as its own.
+     */
+    ids?: string;
   } = {},
 ) {
   const { config, dir } = tempConfig(options.policy, options.env);
@@ -179,6 +184,7 @@ export async function makeBot(
     ...(options.tenants ? { tenants: options.tenants } : {}),
   });
   let seq = 0;
+  const mark = options.ids ? `${options.ids}-` : '';
   const run = async (
     textInput: string,
     actor: Actor = actors.alice,
@@ -187,7 +193,7 @@ export async function makeBot(
     more: Partial<Invocation> = {},
   ) => {
     const invocation: Invocation = {
-      id: `inv-${(seq += 1)}`,
+      id: `inv-${mark}${(seq += 1)}`,
       platform: actor.platform,
       actor,
       channelId,
@@ -212,7 +218,7 @@ export async function makeBot(
     more: Partial<ActionEvent> = {},
   ) => {
     const event: ActionEvent = {
-      id: `act-${(seq += 1)}`,
+      id: `act-${mark}${(seq += 1)}`,
       platform: actor.platform,
       actor,
       channelId: 'C1',
