@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type CoreConfig } from './app-config.js';
 import { blankToUndefined, optionalText, optionalUrl, positiveInt } from './config-fragment.js';
-import { ConfigError, DEFAULT_LOCALE, LOCALES, supportedLocales } from './core/index.js';
+import { ConfigError, DEFAULT_LOCALE, nearestLocale, supportedLocales, type Locale } from './core/index.js';
 import { decodeMasterKey } from './secrets/envelope.js';
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
@@ -50,10 +50,8 @@ export const coreEnvSchema = z.object({
       .default('IDR'),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
-  VPSOPS_LOCALE: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
-    z.enum(LOCALES, { error: `must be one of: ${supportedLocales()}` }).default(DEFAULT_LOCALE),
-  ),
+  // Any BCP 47 tag ("id-ID", "en-GB"): coreConfigOf maps it to the nearest supported language.
+  VPSOPS_LOCALE: optionalText,
   VPSOPS_CONSOLE_USER: optionalText,
   USER: optionalText,
   LOGNAME: optionalText,
@@ -106,8 +104,20 @@ export function interruptedBound(timeoutMs: number): number {
   return CALLS_PER_HANDLER * ATTEMPTS_PER_CALL * timeoutMs + 60_000;
 }
 
-/** The core's settings from its validated variables; throws ConfigError when two of them disagree. */
-export function coreConfigOf(e: z.infer<typeof coreEnvSchema>): CoreConfig {
+/** VPSOPS_LOCALE's nearest supported language; English, said once through `warn`, for any other. */
+function deploymentLocale(tag: string | undefined, warn: (line: string) => void): Locale {
+  if (tag === undefined) return DEFAULT_LOCALE;
+  const locale = nearestLocale(tag);
+  if (locale === null)
+    warn(`VPSOPS_LOCALE=${tag} is not a supported language (${supportedLocales()}): answering in English`);
+  return locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The core's settings from its validated variables; throws ConfigError when two of them disagree.
+ * `warn` hears about a setting that was replaced by a default (one line each).
+ */
+export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: string) => void): CoreConfig {
   if (e.VPSOPS_TRACK_POLL_MIN_MS > e.VPSOPS_TRACK_POLL_MAX_MS) {
     throw new ConfigError(
       'Invalid configuration — VPSOPS_TRACK_POLL_MIN_MS must not exceed VPSOPS_TRACK_POLL_MAX_MS',
@@ -132,7 +142,7 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>): CoreConfig {
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
     approvalTtlMs: e.VPSOPS_APPROVAL_TTL_SECONDS * 1000,
     currency: e.VPSOPS_CURRENCY,
-    locale: e.VPSOPS_LOCALE,
+    locale: deploymentLocale(e.VPSOPS_LOCALE, warn),
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
     ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),

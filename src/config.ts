@@ -77,14 +77,23 @@ function loadFragments(env: NodeJS.ProcessEnv) {
   return { parts, problems };
 }
 
-/** Reads and validates the environment; throws ConfigError naming every bad variable (never its value). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** A start-up warning: one line on stderr, before any logger exists. */
+const warnOnStderr = (line: string) => void process.stderr.write(`vpsops: warning: ${line}\n`);
+
+/**
+ * Reads and validates the environment; throws ConfigError naming every bad variable (never its
+ * value). A setting replaced by its default (an unsupported VPSOPS_LOCALE) is told to `warn`.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (line: string) => void = warnOnStderr,
+): AppConfig {
   const parsed = coreEnvSchema.safeParse(env);
   const fragments = loadFragments(env);
   const problems = [...(parsed.success ? [] : describeIssues(parsed.error.issues)), ...fragments.problems];
   if (!parsed.success || problems.length > 0)
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
-  const core = coreConfigOf(parsed.data);
+  const core = coreConfigOf(parsed.data, warn);
   // The fragments' parts, each loaded by its own schema under its own key (one entry per fragment).
   const config = { ...fragments.parts, ...core } as AppConfig;
   refuseMixedTenancy(config);

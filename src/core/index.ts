@@ -140,6 +140,13 @@ export type {
 export { t, isMessageKey } from '../i18n/translate.js';
 export type { CatalogueText, MessageValues } from '../i18n/translate.js';
 export type { MessageKey } from '../i18n/catalogue.js';
-export { DEFAULT_LOCALE, LOCALES, localeFrom, parseLocale, supportedLocales } from '../i18n/locale.js';
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  localeFrom,
+  nearestLocale,
+  parseLocale,
+  supportedLocales,
+} from '../i18n/locale.js';
 export type { Locale } from '../i18n/locale.js';
 export { argDescription, commandSummary } from '../i18n/help-text.js';

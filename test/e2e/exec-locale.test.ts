@@ -1,5 +1,6 @@
 // `vpsops exec` in Indonesian: VPSOPS_LOCALE=id, the --locale flag over it, and an unknown value
-// refused with the supported ones (a real child process over the embedded simulator).
+// refused with the supported ones; any BCP 47 tag for VPSOPS_LOCALE, an unsupported one English with
+// one warning (a real child process over the embedded simulator).
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCliWorld } from '../support/console-cli.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
@@ -54,13 +55,21 @@ describe('exec answers in the configured language', () => {
     },
   );
 
+  it('takes a region tag (VPSOPS_LOCALE=id-ID) as Indonesian', { timeout: 60_000 }, async () => {
+    const run = await world.run(['exec', 'instance show web-1'], { env: { VPSOPS_LOCALE: 'id-ID' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Lokasi');
+  });
+
   it(
-    'refuses an unknown VPSOPS_LOCALE at start-up, listing the supported ones',
+    'starts in English on an unsupported VPSOPS_LOCALE, with one warning listing the supported ones',
     { timeout: 60_000 },
     async () => {
       const run = await world.run(['exec', 'instance show web-1'], { env: { VPSOPS_LOCALE: 'xx' } });
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain('VPSOPS_LOCALE must be one of: en, id');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Location');
+      expect(run.stderr.match(/warning/g)).toHaveLength(1);
+      expect(run.stderr).toContain('VPSOPS_LOCALE=xx is not a supported language (en, id)');
     },
   );
 });

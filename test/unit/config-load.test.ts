@@ -168,3 +168,23 @@ describe('alert grouping window', () => {
     );
   });
 });
+
+describe('VPSOPS_LOCALE', () => {
+  it('takes any BCP 47 tag as the nearest supported language, without a warning', () => {
+    const warnings: string[] = [];
+    const localeOf = (tag: string) => loadConfig({ VPSOPS_LOCALE: tag }, (line) => warnings.push(line)).locale;
+    expect(['id-ID', 'id', 'ID', 'id_ID', 'in'].map(localeOf)).toEqual(['id', 'id', 'id', 'id', 'id']);
+    expect(['en-US', 'en-GB', 'en'].map(localeOf)).toEqual(['en', 'en', 'en']);
+    expect(localeOf('')).toBe('en');
+    expect(warnings).toEqual([]);
+  });
+
+  it('starts in English on an unsupported language, with one warning naming the variable and the choices', () => {
+    const warnings: string[] = [];
+    const config = loadConfig({ VPSOPS_LOCALE: 'fr-FR' }, (line) => warnings.push(line));
+    expect(config.locale).toBe('en');
+    expect(warnings).toEqual([
+      'VPSOPS_LOCALE=fr-FR is not a supported language (en, id): answering in English',
+    ]);
+  });
+});
