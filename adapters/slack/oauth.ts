@@ -1,12 +1,11 @@
 // Slack OAuth mode: one app installed in many workspaces through Bolt's own flow — GET
 // /slack/install (state bound to the browser by a cookie) then GET /slack/oauth_redirect — with
-// the scopes of manifest.yaml and each installation kept by slackInstallationStore.
-import { readFileSync } from 'node:fs';
+// the scopes of manifest.yaml (SLACK_BOT_SCOPES) and each installation kept by slackInstallationStore.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HTTPReceiverOptions, InstallationStore } from '@slack/bolt';
 
 type CallbackOptions = NonNullable<NonNullable<HTTPReceiverOptions['installerOptions']>['callbackOptions']>;
-import { parse } from 'yaml';
+import { SLACK_BOT_SCOPES } from './bot-scopes.js';
 import { OrgInstallRefused } from './installation-store.js';
 import { DEFAULT_LOCALE, parseLocale, t, type Locale } from '../../src/core/index.js';
 
@@ -19,16 +18,6 @@ export interface SlackOAuthOptions {
   clientId: string;
   clientSecret: string;
   stateSecret: string;
-}
-
-/** The bot scopes the manifest asks for: what an install grants, in one place. */
-export function manifestBotScopes(): string[] {
-  const manifest = parse(readFileSync(new URL('./manifest.yaml', import.meta.url), 'utf8')) as {
-    oauth_config?: { scopes?: { bot?: string[] } };
-  };
-  const scopes = manifest.oauth_config?.scopes?.bot ?? [];
-  if (scopes.length === 0) throw new Error('adapters/slack/manifest.yaml lists no bot scopes');
-  return scopes;
 }
 
 /**
@@ -84,7 +73,7 @@ export function oauthReceiverOptions(
     clientId: oauth.clientId,
     clientSecret: oauth.clientSecret,
     stateSecret: oauth.stateSecret,
-    scopes: manifestBotScopes(),
+    scopes: [...SLACK_BOT_SCOPES],
     installationStore,
     installerOptions: {
       installPath: INSTALL_PATH,

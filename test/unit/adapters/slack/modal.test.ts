@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SLACK_BOT_SCOPES } from '../../../../adapters/slack/bot-scopes.js';
 import { typedSpecFor } from '../../../../adapters/slack/typed-dialog.js';
 import {
   genericTypedSpec,
@@ -95,5 +96,7 @@ describe('Slack app manifest', () => {
       'usergroups:read',
       'users:read',
     ]);
+    // OAuth mode asks for the scopes in code (the build ships no manifest): the same ones.
+    expect([...SLACK_BOT_SCOPES].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
   });
 });
