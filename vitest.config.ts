@@ -14,6 +14,7 @@ const ALONE = [
   'test/e2e/serve-crash-interrupted.test.ts',
   'test/e2e/unknown-outcome.test.ts',
   'test/e2e/console-smoke.test.ts',
+  'test/e2e/exec-parallel.test.ts',
   'test/e2e/slack-slow-api.test.ts',
   'test/contract/*replicas*.test.ts',
   'test/contract/*race*.test.ts',

@@ -1,5 +1,6 @@
 // One process per data dir: the embedded store is not shared, so a second process opening the
-// same dir is refused at start (naming the holder) instead of silently losing writes.
+// same dir is refused at start (naming the holder) instead of silently losing writes — except that
+// it waits a while for an `exec` holder, which is done within seconds (takeDataDir).
 //
 // The lock file only ever appears whole (written aside, then hard-linked into place, which fails
 // when a lock exists) and is never removed while it might be someone else's: a stale lock (its
@@ -118,7 +119,43 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Takes the data dir for this process; throws ConfigError naming the process that holds it. */
+/** A live process holds the data dir; `holderMode` is the mode it runs in ("exec", "serve", …). */
+export class DataDirInUse extends ConfigError {
+  constructor(
+    message: string,
+    readonly holderMode: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How long a process waits for an `exec` holding the dir: it answers one command and leaves. */
+export const EXEC_HOLDER_WAIT_MS = 60_000;
+const WAIT_STEP_MS = 50;
+
+/**
+ * Takes the data dir, waiting (up to `waitMs`) while another `exec` holds it, so scripts and cron
+ * jobs can run exec in parallel on one dir: each opens the store alone, one after another, which
+ * keeps the store's one-process guarantees. Any other holder (serve, console) is refused at once.
+ */
+export async function takeDataDir(
+  dataDir: string,
+  mode: string,
+  waitMs = EXEC_HOLDER_WAIT_MS,
+): Promise<{ release(): void }> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return lockDataDir(dataDir, mode);
+    } catch (error) {
+      const waitable = error instanceof DataDirInUse && error.holderMode === 'exec';
+      if (!waitable || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    }
+  }
+}
+
+/** Takes the data dir for this process; throws DataDirInUse naming the process that holds it. */
 export function lockDataDir(dataDir: string, mode: string): { release(): void } {
   const path = join(dataDir, LOCK_FILE);
   const mine: LockInfo = {
@@ -143,10 +180,11 @@ export function lockDataDir(dataDir: string, mode: string): { release(): void } 
     const holder = parseLock(raw);
     // A lock left by a process that is gone (crash, kill -9) on this host is taken over.
     if (holder && (holder.host !== mine.host || alive(holder.pid)) && holder.pid !== process.pid) {
-      throw new ConfigError(
+      throw new DataDirInUse(
         `${dataDir} is in use by another vpsops process (pid ${holder.pid} on ${holder.host}, ${holder.mode}, since ${holder.since}). ` +
           'The embedded store serves one process only: stop that process, give this one its own VPSOPS_DATA_DIR, ' +
           'or share state between processes with Redis (set REDIS_URL=redis://host:6379/0 for every process).',
+        holder.mode,
       );
     }
     if (takeOver(path, raw, body)) return held;

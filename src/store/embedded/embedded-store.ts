@@ -15,7 +15,7 @@ import { copyFile, mkdir, open, readFile, rename, writeFile, type FileHandle } f
 import { join } from 'node:path';
 import { ConfigError, StoreUnavailableError, pendingDropAt, type BotStore, type PendingConfirmation, type StoreFaults } from '../../core/index.js';
 import type { Logger } from '../../logger.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { takeDataDir } from './data-dir-lock.js';
 import { createTableStore, TABLES, type TableWrite } from '../memory/table-store.js';
 
 /** Journal file name inside the data dir. */
@@ -134,7 +134,7 @@ export async function openEmbeddedStore(
   const appendLines = options.appendLines ?? ((handle, text) => handle.appendFile(text));
   const faults: StoreFaults = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
   await mkdir(dataDir, { recursive: true });
-  const lock = lockDataDir(dataDir, options.mode ?? 'vpsops');
+  const lock = await takeDataDir(dataDir, options.mode ?? 'vpsops');
   try {
     const path = join(dataDir, JOURNAL_FILE);
     const legacy = join(dataDir, LEGACY_FILE);
