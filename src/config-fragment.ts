@@ -38,6 +38,8 @@ export type Hide = (value: string | undefined) => string | undefined;
 /** One fragment of the configuration, its settings under `key`. */
 export interface ConfigFragment<Key extends string, Settings> {
   readonly key: Key;
+  /** Every environment variable it reads. */
+  readonly variables: readonly string[];
   /** The environment variables holding its secrets (redacted everywhere). */
   readonly secretEnv: readonly string[];
   /** Its settings from the environment, or one problem per bad variable. */
@@ -64,6 +66,7 @@ export function configFragment<Key extends string, Shape extends z.ZodRawShape, 
   const part = (settings: Settings) => ({ [spec.key]: settings }) as { [K in Key]: Settings };
   return {
     key: spec.key,
+    variables: Object.keys(spec.env),
     secretEnv: spec.secretEnv,
     load(env) {
       const parsed = schema.safeParse(env);

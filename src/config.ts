@@ -102,6 +102,11 @@ export function loadConfig(
   return config;
 }
 
+/** Every environment variable the configuration reads (the core's and each fragment's). */
+export function configVariables(): string[] {
+  return [...Object.keys(coreEnvSchema.shape), ...CONFIG_FRAGMENTS.flatMap((fragment) => fragment.variables)];
+}
+
 const REDACTED = '[redacted]';
 const hide: Hide = (value) => (value === undefined ? undefined : REDACTED);
 

@@ -1,14 +1,15 @@
 // The app's log destinations: a file for console and exec (the terminal is for people), and the one
 // line a failed hosting-API call is worth.
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiCallEvent } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { requireWritableDataDir } from './data-dir.js';
 
 /** Console and exec keep the terminal for people: log lines go to `<dataDir>/vpsops.log`. */
 export function createFileLogger(config: AppConfig): { logger: Logger; path: string } {
-  mkdirSync(config.dataDir, { recursive: true });
+  requireWritableDataDir(config.dataDir);
   const path = join(config.dataDir, 'vpsops.log');
   const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
   return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };

@@ -9,6 +9,7 @@ import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve
 import { createServeObservability } from '../serve/observability.js';
 import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { createApp } from './create-app.js';
+import { requireWritableDataDir } from './data-dir.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 
@@ -30,6 +31,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     );
   }
   requireChosenBackend(config);
+  requireWritableDataDir(config.dataDir);
   const app = await createApp(config, {
     logger,
     mode: 'serve',
