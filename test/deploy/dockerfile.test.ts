@@ -3,26 +3,9 @@
 // non-root user, the serve port, a /healthz healthcheck, exec-form entrypoint, the data volume.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readDockerfile } from '../support/dockerfile.js';
 
-const text = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
-/** Instructions with continuation lines joined and comments dropped. */
-const instructions = text
-  .replace(/\\\n/g, ' ')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line !== '' && !line.startsWith('#'))
-  .map((line) => {
-    const [op = '', ...rest] = line.split(/\s+/);
-    return { op: op.toUpperCase(), args: rest.join(' ') };
-  });
-const args = Object.fromEntries(
-  instructions.filter((i) => i.op === 'ARG').map((i) => i.args.split('=') as [string, string]),
-);
-const stages: { from: string; body: typeof instructions }[] = [];
-for (const i of instructions) {
-  if (i.op === 'FROM') stages.push({ from: i.args, body: [] });
-  else stages.at(-1)?.body.push(i);
-}
+const { args, stages } = readDockerfile(new URL('../../Dockerfile', import.meta.url));
 const runtime = stages.at(-1)!;
 const ops = (op: string) => runtime.body.filter((i) => i.op === op).map((i) => i.args);
 const dockerignore = readFileSync(new URL('../../.dockerignore', import.meta.url), 'utf8').split('\n');

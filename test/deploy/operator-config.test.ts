@@ -13,6 +13,7 @@ import { allCommands } from '../../commands/index.js';
 import { commandPath } from '../../src/core/index.js';
 import { parsePolicy } from '../../src/core/policy/policy-file.js';
 import { configVariables } from '../../src/config.js';
+import { readDockerfile, stageEnv } from '../support/dockerfile.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -29,14 +30,10 @@ const exampleNames = [...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((m)
 const exampleSet = Object.keys(parseEnv(example));
 const compose = parse(read('compose.yaml'), { merge: true }) as Obj;
 const bots = Object.entries(compose.services as Record<string, Obj>).filter(([, s]) => s.build);
-/** The runtime stage's ENV names (`ENV A=1 \ B=2`). */
-const imageEnv = [
-  ...read('Dockerfile')
-    .replace(/\\\n/g, ' ')
-    .matchAll(/^ENV\s+(.+)$/gm),
-]
-  .flatMap((m) => [...m[1]!.matchAll(/([A-Z][A-Z0-9_]*)=/g)].map((n) => n[1]!))
-  .filter((name, i, all) => all.indexOf(name) === i);
+/** The runtime stage's ENV names. */
+const imageEnv = Object.keys(
+  stageEnv(readDockerfile(new URL('../../Dockerfile', import.meta.url)).stages.at(-1)!),
+);
 
 describe('what an operator configures', () => {
   it('names only variables the configuration reads: .env.example, compose, the Deployment, the image', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import { chartUploadedFor, PNG_SIGNATURE } from '../support/discord-chart.js';
 
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
@@ -18,7 +19,6 @@ const DISCORD_USER = { id: '100000000000000001', username: 'dora' };
 const SLACK_USER = 'U0ALICE';
 const SLACK_CHANNEL = 'C0OPS';
 const SECRET = 'dual-signing-secret';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-dual-'));
 let sim: SimulatorHandle;
@@ -67,19 +67,8 @@ describe('vpsops serve with Slack and Discord in one process', { timeout: 180_00
       instance: web1,
       period: 'day',
     });
-    const upload = await waitFor(
-      () =>
-        discord.calls.find(
-          (c) =>
-            c.method === 'PATCH' &&
-            c.path.includes(interaction.token) &&
-            c.files.length > 0 &&
-            c.status === 200,
-        ),
-      'the chart on Discord',
-      45_000,
-    );
-    expect(upload.files[0]?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    const chart = await chartUploadedFor(discord, interaction.token, 45_000);
+    expect(chart.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
     const events = `http://127.0.0.1:${port}/slack/events`;
     const form = slashCommandForm({
