@@ -22,7 +22,7 @@ import { chartUploadedFor, PNG_SIGNATURE } from '../support/discord-chart.js';
 import { freePort } from '../support/free-port.js';
 import { buildImageLike, type ImageLike } from '../support/image-like.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
-import { startServeReplica } from '../support/serve-replica.js';
+import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
 
 const SECRET = 'image-signing-secret';
@@ -35,6 +35,7 @@ const answeredIn = (channel: string) =>
   slack.channelMessages(channel).find((m) => JSON.stringify(m.blocks).includes('web-1'));
 
 const children = childReaper();
+const replicas: ServeReplica[] = [];
 let image: ImageLike;
 let simulatorUrl: string;
 let slack: FakeSlack;
@@ -77,12 +78,13 @@ function cli(
   return { child, output: () => ({ stdout, stderr }), exit };
 }
 
-/** Starts `serve` with `settings` until it serves and /healthz answers; returns it running. */
+/** Starts `serve` with `settings` until it serves and /healthz answers; returns it running (stopped in afterAll at the latest). */
 async function serve(name: string, settings: Record<string, string>) {
   const env = containerEnv(settings);
   const replica = await startServeReplica(name, image.dir, env, {
     install: { bin: image.bin, cwd: image.dir },
   });
+  replicas.push(replica);
   const healthz = await fetch(`http://127.0.0.1:${replica.port}/healthz`);
   expect(healthz.status, name).toBe(200);
   return { replica, env };
@@ -131,6 +133,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopAll(
+    ...replicas.map((replica) => () => replica.stop()),
     () => children.reap(),
     () => socket?.close(),
     () => slack?.close(),
