@@ -400,3 +400,13 @@ describe('one mechanism per chore', () => {
     expect(bad.map(show)).toEqual([]);
   });
 });
+
+describe('what the build ships (issue 37)', () => {
+  it('reads no file next to a module at run time: dist/ holds bundles only (src/main.ts reads ../package.json, which ships)', () => {
+    const beside = /new URL\(\s*['"][^'"]+['"],\s*import\.meta\.url\)/;
+    expect(linesMatching(['src', 'commands', 'adapters'], beside, ['src/main.ts'])).toEqual([]);
+    expect(
+      stripComments(readFileSync(join(ROOT, 'src/main.ts'), 'utf8')).match(new RegExp(beside, 'g')),
+    ).toEqual(["new URL('../package.json', import.meta.url)"]);
+  });
+});
