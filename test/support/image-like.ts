@@ -56,14 +56,18 @@ export async function buildImageLike(): Promise<ImageLike> {
   const dir = join(base, 'app');
   mkdirSync(dir);
   let volumes = 0;
+  // The steps touch different paths (package*.json first, then node_modules, dist/, bin/): the
+  // build and npm ci run side by side.
+  const steps: Promise<unknown>[] = [];
   for (const { op, args } of runtime.body) {
-    if (op === 'COPY') await copyInto(dir, args);
+    if (op === 'COPY') steps.push(copyInto(dir, args));
     if (op === 'RUN' && /\bnpm ci\b/.test(args)) {
       const ci = args.split('&&')[0]!.trim().split(/\s+/).slice(1);
       // From the cache where it can: the registry is asked only for what the cache lacks.
-      await run('npm', [...ci, '--prefer-offline'], { cwd: dir, timeout: 300_000 });
+      steps.push(run('npm', [...ci, '--prefer-offline'], { cwd: dir, timeout: 300_000 }));
     }
   }
+  await Promise.all(steps);
   const entrypoint = runtime.body.find((i) => i.op === 'ENTRYPOINT');
   const [, script] = JSON.parse(entrypoint?.args ?? '[]') as string[];
   const imageEnv = stageEnv(runtime);
