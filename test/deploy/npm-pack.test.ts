@@ -1,7 +1,7 @@
 // The package as npm ships it: `npm pack` in a copy of this checkout (its `prepare` builds dist/),
 // the tarball installed into an empty project as a dependency (production dependencies only, from
-// npm's cache where it can), then `npx vpsops simulator` in its own process and `npx vpsops exec`
-// against it. An installed package has no sources and no tsx: it must ship a built dist/.
+// npm's cache where it can), then the package's `vpsops simulator` in its own process and
+// `npx vpsops exec` against it. An installed package has no sources and no tsx: it must ship a built dist/.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ async function checkoutCopy(): Promise<string> {
 }
 
 describe('npm pack, installed as a dependency', () => {
-  it('runs `npx vpsops exec` against `npx vpsops simulator`', { timeout: 300_000 }, async () => {
+  it('runs `npx vpsops exec` against its own `vpsops simulator`', { timeout: 300_000 }, async () => {
     const copy = await checkoutCopy();
     const { stdout: packed } = await run('npm', ['pack', '--pack-destination', base], { cwd: copy });
     const tarball = join(base, packed.trim().split('\n').at(-1)!);
@@ -47,8 +47,10 @@ describe('npm pack, installed as a dependency', () => {
     });
     const env = { PATH: process.env.PATH ?? '', HOME: project, LOG_LEVEL: 'silent' };
 
+    // What `npx vpsops` runs, started directly: killing npx would leave its child running.
+    const bin = join(project, 'node_modules', '.bin', 'vpsops');
     const simulator = children.track(
-      spawn('npx', ['vpsops', 'simulator', '--port', '0', '--api-key', 'pack-sim-key-0123'], {
+      spawn(bin, ['simulator', '--port', '0', '--api-key', 'pack-sim-key-0123'], {
         cwd: project,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
