@@ -100,6 +100,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       options.state ??
       (await openBotState(config, {
         secrets: secretsOf(config),
+        // Corrupt journals, unsafe Redis persistence, data loss and refused writes are logged.
+        logger,
         ...(options.mode ? { mode: options.mode } : {}),
         ...(now ? { now: () => now().getTime() } : {}),
       }));

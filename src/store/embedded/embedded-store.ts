@@ -209,6 +209,7 @@ export async function openEmbeddedStore(
     };
     await compact();
     if (existsSync(legacy)) await rename(legacy, `${legacy}.imported`);
+    options.logger?.info({ store: 'embedded', dataDir }, `state store: embedded journal at ${dataDir}`);
     // Readiness writes a probe line through the same path as every change (compaction keeps one).
     const ping = async (): Promise<void> => {
       await store.collection<number>('probe').put('write', now());
