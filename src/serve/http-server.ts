@@ -40,6 +40,8 @@ export interface ServeHttpOptions {
   ready: () => Promise<Readiness>;
   /** Extra lines of `/healthz?verbose` (e.g. "hosting API: down (NETWORK)"); liveness stays 200. */
   details?: () => Promise<string[]>;
+  /** Extra lines of `/readyz?verbose` (the store's faults since start); the status is unchanged. */
+  readyDetails?: () => Promise<string[]>;
   metrics: { text(): Promise<string>; readonly contentType: string };
   logger?: Logger;
   /** Limits that keep slow or idle clients from holding the port (defaults: HTTP_LIMITS). */
@@ -101,10 +103,11 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
       const lines = query.has('verbose') && options.details ? await options.details() : [];
       send(res, 200, ['ok', ...lines].join('\n') + '\n');
     },
-    '/readyz': async (res) => {
+    '/readyz': async (res, query) => {
       const readiness = await options.ready();
-      if (readiness.ready) send(res, 200, 'ready\n');
-      else send(res, 503, `not ready: ${readiness.reason}\n`);
+      const lines = query.has('verbose') && options.readyDetails ? await options.readyDetails() : [];
+      const head = readiness.ready ? 'ready' : `not ready: ${readiness.reason}`;
+      send(res, readiness.ready ? 200 : 503, [head, ...lines].join('\n') + '\n');
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };

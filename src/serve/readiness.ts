@@ -2,7 +2,7 @@
 // API's health is not part of it — during a provider outage the bot must stay in the Service to say
 // "the hosting API is unreachable" itself; it is reported apart (api-health.ts).
 import { isApiError } from '../api/index.js';
-import { DeadlineExceeded, isStoreUnavailable, withDeadline } from '../core/index.js';
+import { DeadlineExceeded, isStoreUnavailable, withDeadline, type StoreFaults } from '../core/index.js';
 
 /** Ready, or the plain-text reason naming the dependency that failed (never a secret). */
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -43,4 +43,15 @@ export function createReadiness(options: ReadinessOptions): () => Promise<Readin
     );
     return store === null ? { ready: true } : { ready: false, reason: store };
   };
+}
+
+/** The lines of `/readyz?verbose` about the store: what it met since start (each also logged). */
+export function storeFaultLines(faults: StoreFaults | undefined): string[] {
+  if (!faults) return [];
+  const lines = [
+    faults.dataLosses > 0 ? `store: DATA LOSS seen ${faults.dataLosses} time(s) since start (see the log)` : '',
+    faults.corruptRecords > 0 ? `store: ${faults.corruptRecords} damaged journal line(s) set aside at start` : '',
+    faults.writeFailures > 0 ? `store: ${faults.writeFailures} write(s) refused since start` : '',
+  ].filter(Boolean);
+  return lines.length > 0 ? lines : ['store: no faults since start'];
 }
