@@ -14,7 +14,7 @@ import { beforeAnyChange } from '../store-errors.js';
 import { classifyFailure, logFailure } from '../replies/outcomes.js';
 import type { ActionEvent, Responder } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
-import { COLLECTIONS, type CallOutcome, type PendingConfirmation } from '../store.js';
+import { COLLECTIONS, VOIDED_BY_STATE_CHECK, type CallOutcome, type PendingConfirmation } from '../store.js';
 import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
@@ -112,7 +112,12 @@ async function authorise(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used') return refuse(lateClickError(pending, localeFrom(event.locale)));
+  if (pending.status === 'used') {
+    // Voided after damage or data loss: the audit trail still knows a take that really happened.
+    const voided = pending.usedBy === VOIDED_BY_STATE_CHECK;
+    const settled = (voided ? await answeredInAudit(rt.audit, pending) : null) ?? pending;
+    return refuse(lateClickError(settled, localeFrom(event.locale)));
+  }
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
   if (answered) return refuse(lateClickError(answered, localeFrom(event.locale)));

@@ -3,13 +3,11 @@
 // the log and counted. Either way nobody knows which confirmation the lost lines changed, so every
 // confirmation still pending is treated as used (voided by the state check, never confirmable).
 import { copyFile } from 'node:fs/promises';
-import { type PendingConfirmation, type StoreFaults } from '../../core/index.js';
+import { VOIDED_BY_STATE_CHECK, type PendingConfirmation, type StoreFaults } from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 import { TABLES, type TableWrite } from '../memory/table-store.js';
 import type { JournalRead } from './journal-file.js';
 
-/** Who voids the confirmations left pending by damage (the confirm flow tells users so). */
-export const STATE_CHECK = 'state-check';
 
 /** After damage nobody knows which confirmation a lost line changed: none may still be confirmed. */
 function settleUncertain(writes: readonly TableWrite[], at: number): TableWrite[] {
@@ -19,7 +17,7 @@ function settleUncertain(writes: readonly TableWrite[], at: number): TableWrite[
   for (const write of last.values()) {
     const pending = write.value as PendingConfirmation | null;
     if (pending?.status !== 'pending') continue;
-    settled.push({ ...write, value: { ...pending, status: 'used', usedAt: at, usedBy: STATE_CHECK } });
+    settled.push({ ...write, value: { ...pending, status: 'used', usedAt: at, usedBy: VOIDED_BY_STATE_CHECK } });
   }
   return settled;
 }
