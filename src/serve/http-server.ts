@@ -14,6 +14,7 @@ import { ConfigError } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
 import { trackAnswersOwed, type AnswersOwed } from './answers-owed.js';
+import { capConnections } from './connection-cap.js';
 
 /** What adapters get to put their own routes on the shared server. */
 export interface HttpMount {
@@ -58,7 +59,7 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** A socket silent this long either way is closed (one that never sends a request, above all). */
   idleTimeoutMs: number;
-  /** Connections beyond this are closed at once, so descriptors remain for /healthz and the store. */
+  /** Connections beyond this shed the longest-idle one (or, all busy, are closed), so descriptors remain for /healthz and the store. */
   maxConnections: number;
 }
 
@@ -147,7 +148,8 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  // The cap sheds idle connections first (Node's maxConnections would drop the newest: a probe).
+  capConnections(server, limits.maxConnections);
   // headersTimeout only starts with a request's first byte; a socket that never sends one needs this.
   server.timeout = limits.idleTimeoutMs;
   const answersOwed = trackAnswersOwed(server);
