@@ -143,3 +143,5 @@ export type { MessageKey } from '../i18n/catalogue.js';
 export { DEFAULT_LOCALE, LOCALES, localeFrom, parseLocale, supportedLocales } from '../i18n/locale.js';
 export type { Locale } from '../i18n/locale.js';
 export { argDescription, commandSummary } from '../i18n/help-text.js';
+export { createWriteReplay, type WriteReplay } from './write-replay.js';
+export { outcomeReplayKey } from './confirmation/outcome-record.js';

@@ -42,6 +42,8 @@ export interface InterruptedDeps {
   tenants?: TenantScope;
   /** The language of the record's channel, which its card is edited in (default English). */
   localeOf?: (record: AuditRecord) => Promise<Locale>;
+  /** Whether this process holds the call's outcome, waiting for the store to take it: left alone. */
+  replaying?: (callId: string) => boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ async function closeAll(
   const closed = { unknown: 0, fromKeptOutcome: 0, leftToTracker: 0 };
   let total = 0;
   for (const record of records) {
+    if (record.callId && deps.replaying?.(record.callId)) continue;
     if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
     if (total > 0 && lease && !(await renewed(deps, lease))) break;
