@@ -2,6 +2,7 @@
 // (restarted from its AOF on the same port).
 // The outcome the bot learned reaches the audit stream once Redis answers again, the server's busy
 // lock is released (a fresh confirmation runs), and the call is not closed as unknown afterwards.
+import { confirmsAgain } from '../support/confirms-again.js';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../src/render/text.js';
 import { makeBot, POLICY, recordingResponder, WEB1 } from '../support/core-fakes.js';
@@ -41,10 +42,7 @@ describe('a confirmed stop while Redis stops', { timeout: 60_000 }, () => {
       await bot.closeInterrupted(() => closer);
       expect(closer.updates).toHaveLength(0);
       expect((await bot.audit.recentAcrossChannels(50)).some((r) => r.result === 'unknown')).toBe(false);
-      const again = await run('instance stop prod-web');
-      const second = await act(again.token!);
-      expect(renderText(second.update ?? second.reply!)).not.toMatch(/busy/i);
-      expect(fake.count('instance.stop')).toBe(2);
+      await confirmsAgain({ run, act, fake });
     } finally {
       await bot.close();
       await restarted?.stop();

@@ -4,6 +4,7 @@
 // "outcome unknown (interrupted)" meanwhile.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { confirmsAgain } from '../../../support/confirms-again.js';
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../../src/core/store-errors.js';
 import { renderText } from '../../../../src/render/text.js';
@@ -55,10 +56,7 @@ describe('an outcome learned while the store is down', () => {
         .toBe(1);
       expect(audited().some((r) => r.result === 'unknown')).toBe(false);
       await expect.poll(() => store.leases.holder(`instance-op:${WEB1}`), { timeout: 5_000 }).toBeNull();
-      const again = await run('instance stop prod-web');
-      const second = await act(again.token!);
-      expect(renderText(second.update ?? second.reply!)).not.toMatch(/busy/i);
-      expect(fake.count('instance.stop')).toBe(2);
+      await confirmsAgain({ run, act, fake });
     } finally {
       await bot.close();
     }
