@@ -3,6 +3,7 @@
 // confirmed calls a dead process left at `calling`. Each edits cards through the one outbound path.
 import {
   closeInterrupted,
+  outcomeReplayKey,
   keepReplicaAlive,
   knownOutcome,
   recordChannelLocale,
@@ -53,6 +54,7 @@ export async function startCoreDuties(
     replica: REPLICA_ID,
     lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
     known: knownOutcome(store),
+    replaying: (callId) => rt.replay.has(outcomeReplayKey(callId)),
     localeOf: recordChannelLocale(store, config.locale),
     ...(tenants ? { tenants } : {}),
   };

@@ -38,6 +38,8 @@ import {
   type TenantScope,
   type DirectMessage,
   typedDialog,
+  createWriteReplay,
+  type WriteReplay,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import { randomUUID } from 'node:crypto';
@@ -83,6 +85,8 @@ export interface CoreDeps {
   directMessage?: DirectMessage;
   /** Learn the policy aliases' hostnames at start-up (default true; tests of a fresh bot turn it off). */
   learnAliases?: boolean;
+  /** Writes the store refused, replayed once it is back; shared with the tracker (default: the core's own). */
+  replay?: WriteReplay;
 }
 
 /** The running core (its background duties: core-duties.ts). */
@@ -138,6 +142,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     logger,
     metrics: deps.metrics ?? NO_METRICS,
     owner: deps.owner ?? randomUUID(),
+    replay: deps.replay ?? createWriteReplay({ logger }),
     // Each platform's mention syntax comes from its catalogue entry: the core names none.
     memberSyntax: memberSyntaxOf,
     tenantPlace: tenantPlaceOf,
@@ -182,6 +187,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     async close() {
       expiry.clear();
       duties.stop();
+      rt.replay.stop();
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   type Responder,
   type TrackedOperation,
   createOutbound,
+  createWriteReplay,
   type Policy,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
@@ -100,6 +101,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       options.state ??
       (await openBotState(config, {
         secrets: secretsOf(config),
+        // Corrupt journals, unsafe Redis persistence, data loss and refused writes are logged.
+        logger,
         ...(options.mode ? { mode: options.mode } : {}),
         ...(now ? { now: () => now().getTime() } : {}),
       }));
@@ -137,7 +140,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       locale: config.locale,
     });
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
-    const tracker = trackerFactory?.({ api, store, config, owner, logger, ...tenants });
+    // Outcomes, busy locks and operation ends the store refused while down, replayed once it is back.
+    const replay = createWriteReplay({ logger });
+    cleanup.push(() => replay.stop());
+    const tracker = trackerFactory?.({ api, store, config, owner, logger, replay, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
     // The adapters' posters once they exist (serve): approvers' direct messages go through them.
     let posters: ChannelPoster[] = [];
@@ -175,6 +181,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     cleanup.push(() => watching.stop());
     const core = await createCore(config, {
       watches: watching.service,
+      replay,
       api,
       store,
       audit,

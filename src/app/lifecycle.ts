@@ -63,8 +63,8 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAda
   const { app, logger } = spec;
   // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
   const byRef = refRouter(started);
-  const interrupted = await app.closeInterrupted(byRef);
-  if (interrupted > 0) logger?.warn({ interrupted }, 'closed interrupted confirmed calls as unknown');
+  // (closeInterrupted logs how each was closed: as unknown, from a kept outcome, or left to the tracker.)
+  await app.closeInterrupted(byRef);
   // …and from now on those of replicas that die while this one runs, without waiting for a restart.
   if (spec.shared) app.startClosingInterrupted(byRef, spec.shared.leaseTtlMs);
   // Operations a previous run was following are picked up again, edited with the bot token.

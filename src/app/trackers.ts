@@ -1,5 +1,5 @@
 // The operation tracker's slot in the app: its factory type and the default one, timed from config.
-import type { BotStore, OperationTracker, Responder, TenantScope, TrackedOperation } from '../core/index.js';
+import type { BotStore, OperationTracker, Responder, TenantScope, TrackedOperation, WriteReplay } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
@@ -20,6 +20,8 @@ export type TrackerFactory = (deps: {
   logger?: Logger;
   /** OAuth mode: adopted operations are followed as their tenant's. */
   tenants?: TenantScope;
+  /** Writes the store refused, replayed once it is back (shared with the core). */
+  replay?: WriteReplay;
 }) => AppTracker;
 
 /** Poll timing and lease settings of every tracker, from config. */
@@ -35,12 +37,13 @@ export function trackerSettings(config: AppConfig) {
 }
 
 /** The default tracker: polls the hosting API per config.tracking and edits the confirmed card. */
-export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger, tenants }) =>
+export const defaultTracker: TrackerFactory = ({ api, store, config, owner, logger, tenants, replay }) =>
   createOperationTracker({
     api,
     store,
     owner,
     ...(tenants ? { tenants } : {}),
+    ...(replay ? { replay } : {}),
     ...trackerSettings(config),
     ...(logger ? { logger } : {}),
   });

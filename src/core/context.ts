@@ -1,5 +1,6 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
+import type { WriteReplay } from './write-replay.js';
 import { rememberSeenIds } from './instances/seen-ids.js';
 import { channelKey } from './channel-key.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
@@ -47,6 +48,8 @@ export interface Runtime {
   metrics: CoreMetrics;
   /** This process's id as a lease owner (random per start). */
   owner: string;
+  /** Writes refused while the store was down, replayed once it is back (outcomes, busy locks). */
+  replay: WriteReplay;
   /** Hears each command's structured result (exec --json). */
   onResult?: ResultListener;
   /** OAuth mode: whose request this is, and how background work acts as a record's tenant. */

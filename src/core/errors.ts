@@ -19,6 +19,8 @@ export type UserErrorId =
   | 'needs-approver'
   | 'expired'
   | 'already-used'
+  /** A confirmation voided because the bot's state was damaged or lost: it never ran. */
+  | 'state-lost'
   | 'typed-mismatch'
   | 'unknown-token'
   | 'instance-busy'

@@ -108,7 +108,7 @@ export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
-export { USED_RETENTION_MS, pendingDropAt } from './store.js';
+export { USED_RETENTION_MS, VOIDED_BY_STATE_CHECK, pendingDropAt } from './store.js';
 export type {
   BotStore,
   HostnameDirectory,
@@ -150,3 +150,5 @@ export {
 } from '../i18n/locale.js';
 export type { Locale } from '../i18n/locale.js';
 export { argDescription, commandSummary } from '../i18n/help-text.js';
+export { createWriteReplay, type WriteReplay } from './write-replay.js';
+export { outcomeReplayKey } from './confirmation/outcome-record.js';

@@ -128,6 +128,9 @@ export interface LeaseStore {
   holder(name: string): Promise<string | null>;
 }
 
+/** `usedBy` of a confirmation the store voided after damage or data loss (it never ran). */
+export const VOIDED_BY_STATE_CHECK = 'state-check';
+
 /** Faults the store has met since it opened (counted for /metrics; each also logged at error). */
 export interface StoreFaults {
   /** Writes the store refused (Redis OOM / READONLY, the journal's disk full or read-only). */

@@ -114,6 +114,7 @@ export const en = {
   'error.title.needs-approver': 'Needs another approver',
   'error.title.expired': 'Expired',
   'error.title.already-used': 'Already handled',
+  'error.title.state-lost': 'Confirmation lost',
   'error.title.typed-mismatch': 'Confirmation text does not match',
   'error.title.unknown-token': 'Unknown confirmation',
   'error.title.instance-busy': 'Server busy',

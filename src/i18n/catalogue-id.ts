@@ -112,6 +112,7 @@ export const id: Record<MessageKey, string> = {
   'error.title.needs-approver': 'Perlu penyetuju lain',
   'error.title.expired': 'Kedaluwarsa',
   'error.title.already-used': 'Sudah ditangani',
+  'error.title.state-lost': 'Konfirmasi hilang',
   'error.title.typed-mismatch': 'Teks konfirmasi tidak cocok',
   'error.title.unknown-token': 'Konfirmasi tidak dikenal',
   'error.title.instance-busy': 'Server sedang sibuk',

@@ -63,6 +63,12 @@ export const noticesEn = {
   'silenceBook.endedLine': 'Alerts for {what} are posted (and paged) again.',
   'silenceBook.setBy': 'Set by {who}',
   'silenceBook.setByReason': 'Set by {who} · {reason}',
+  'watchLoss.title': 'The bot’s state store lost its data: this channel’s watches are gone',
+  'watchLoss.watches': 'No longer watched: {list}.',
+  'watchLoss.fleets': 'Fleet watches gone: {list}.',
+  'watchLoss.silences': 'Silences gone (alerts are posted again): {list}.',
+  'watchLoss.restore':
+    'Set them again with `watch <server>`, `watch --all` or `silence`; `audit` shows who set what and when.',
 } as const;
 
 /** The keys of this file. */

@@ -57,4 +57,10 @@ export const noticesId: Record<NoticesKey, string> = {
   'silenceBook.endedLine': 'Peringatan untuk {what} kembali diposting (dan di-page).',
   'silenceBook.setBy': 'Dipasang oleh {who}',
   'silenceBook.setByReason': 'Dipasang oleh {who} · {reason}',
+  'watchLoss.title': 'Penyimpanan state bot kehilangan datanya: pantauan kanal ini hilang',
+  'watchLoss.watches': 'Tidak dipantau lagi: {list}.',
+  'watchLoss.fleets': 'Pantauan armada hilang: {list}.',
+  'watchLoss.silences': 'Penyenyapan hilang (peringatan diposting lagi): {list}.',
+  'watchLoss.restore':
+    'Pasang lagi dengan `watch <server>`, `watch --all` atau `silence`; `audit` menunjukkan siapa memasang apa dan kapan.',
 };

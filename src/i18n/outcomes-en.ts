@@ -39,6 +39,7 @@ export const outcomesEn = {
   'late.cancelled': 'Already cancelled by {who} — nothing was done.',
   'late.cancelledAt': 'Already cancelled by {who} at {time} UTC — nothing was done.',
   'late.handled': 'This action was already handled — nothing more was done.',
+  'late.lost': 'This confirmation was lost with the bot’s state — nothing was done.',
   'late.someone': 'someone',
   'click.typedMismatch': 'That does not match — type {expected} exactly to confirm. Nothing was done.',
   'click.typedMismatchHint': 'You can try again until the confirmation expires.',

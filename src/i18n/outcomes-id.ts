@@ -39,6 +39,7 @@ export const outcomesId: Record<OutcomesKey, string> = {
   'late.cancelled': 'Sudah dibatalkan oleh {who} — tidak ada yang dilakukan.',
   'late.cancelledAt': 'Sudah dibatalkan oleh {who} pukul {time} UTC — tidak ada yang dilakukan.',
   'late.handled': 'Aksi ini sudah ditangani — tidak ada lagi yang dilakukan.',
+  'late.lost': 'Konfirmasi ini hilang bersama data bot — tidak ada yang dijalankan.',
   'late.someone': 'seseorang',
   'click.typedMismatch':
     'Tidak cocok — ketik {expected} persis untuk mengonfirmasi. Tidak ada yang dilakukan.',

@@ -14,6 +14,7 @@ import { ConfigError } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { Readiness } from './readiness.js';
 import { trackAnswersOwed, type AnswersOwed } from './answers-owed.js';
+import { capConnections } from './connection-cap.js';
 
 /** What adapters get to put their own routes on the shared server. */
 export interface HttpMount {
@@ -40,6 +41,8 @@ export interface ServeHttpOptions {
   ready: () => Promise<Readiness>;
   /** Extra lines of `/healthz?verbose` (e.g. "hosting API: down (NETWORK)"); liveness stays 200. */
   details?: () => Promise<string[]>;
+  /** Extra lines of `/readyz?verbose` (the store's faults since start); the status is unchanged. */
+  readyDetails?: () => Promise<string[]>;
   metrics: { text(): Promise<string>; readonly contentType: string };
   logger?: Logger;
   /** Limits that keep slow or idle clients from holding the port (defaults: HTTP_LIMITS). */
@@ -56,7 +59,7 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** A socket silent this long either way is closed (one that never sends a request, above all). */
   idleTimeoutMs: number;
-  /** Connections beyond this are closed at once, so descriptors remain for /healthz and the store. */
+  /** Connections beyond this shed the longest-idle one (or, all busy, are closed), so descriptors remain for /healthz and the store. */
   maxConnections: number;
 }
 
@@ -101,10 +104,11 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
       const lines = query.has('verbose') && options.details ? await options.details() : [];
       send(res, 200, ['ok', ...lines].join('\n') + '\n');
     },
-    '/readyz': async (res) => {
+    '/readyz': async (res, query) => {
       const readiness = await options.ready();
-      if (readiness.ready) send(res, 200, 'ready\n');
-      else send(res, 503, `not ready: ${readiness.reason}\n`);
+      const lines = query.has('verbose') && options.readyDetails ? await options.readyDetails() : [];
+      const head = readiness.ready ? 'ready' : `not ready: ${readiness.reason}`;
+      send(res, readiness.ready ? 200 : 503, [head, ...lines].join('\n') + '\n');
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };
@@ -144,7 +148,8 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  // The cap sheds idle connections first (Node's maxConnections would drop the newest: a probe).
+  capConnections(server, limits.maxConnections);
   // headersTimeout only starts with a request's first byte; a socket that never sends one needs this.
   server.timeout = limits.idleTimeoutMs;
   const answersOwed = trackAnswersOwed(server);

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
 import { createServeHttpServer, type ServeHttpOptions, type ServeHttpServer } from './http-server.js';
 import { apiProbe, createApiHealth, type ApiHealth } from './api-health.js';
-import { createReadiness, type Readiness } from './readiness.js';
+import { createReadiness, storeFaultLines, type Readiness } from './readiness.js';
 
 /** What runServe holds: metrics for createApp, the server for adapters, and the lifecycle steps. */
 export interface ServeObservability {
@@ -40,6 +40,7 @@ export function createServeObservability(options: {
   });
   let check: (() => Promise<Readiness>) | undefined;
   let apiHealth: (() => Promise<ApiHealth>) | undefined;
+  let storeOf: App['store'] | undefined;
   let running = false;
   const shared: Omit<ServeHttpOptions, 'port'> = {
     metrics,
@@ -49,6 +50,7 @@ export function createServeObservability(options: {
       const health = await apiHealth();
       return [health.up ? 'hosting API: up' : `hosting API: down (${health.reason})`];
     },
+    readyDetails: () => Promise.resolve(storeFaultLines(storeOf?.faults?.())),
     ready: async () => {
       if (!check) return { ready: false, reason: 'starting: the bot is not assembled yet' };
       const readiness = await check();
@@ -81,6 +83,7 @@ export function createServeObservability(options: {
     appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
     attach(app) {
       metrics.observeStore(app.store);
+      storeOf = app.store;
       check = createReadiness({ pingStore: () => app.store.ping() });
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;

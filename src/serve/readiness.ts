@@ -2,7 +2,7 @@
 // API's health is not part of it — during a provider outage the bot must stay in the Service to say
 // "the hosting API is unreachable" itself; it is reported apart (api-health.ts).
 import { isApiError } from '../api/index.js';
-import { DeadlineExceeded, withDeadline } from '../core/index.js';
+import { DeadlineExceeded, isStoreUnavailable, withDeadline, type StoreFaults } from '../core/index.js';
 
 /** Ready, or the plain-text reason naming the dependency that failed (never a secret). */
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -26,14 +26,32 @@ export function describeFailure(error: unknown): string {
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : 'failed';
 }
 
+/** Why the store is not ready: Redis that answers but may lose a confirmation is not "not reachable". */
+function storeNotReady(error: unknown): string {
+  // The reason of STORE_UNSAFE is the store's own words about settings (no URL, no credentials).
+  if (isStoreUnavailable(error) && error.code === 'STORE_UNSAFE') return `store has unsafe persistence: ${error.reason}`;
+  return `store not reachable: ${describeFailure(error)}`;
+}
+
 /** Builds the check behind GET /readyz. */
 export function createReadiness(options: ReadinessOptions): () => Promise<Readiness> {
   const timeoutMs = options.timeoutMs ?? 3_000;
   return async () => {
     const store = await withDeadline(options.pingStore(), timeoutMs).then(
       () => null,
-      (error: unknown) => `store not reachable: ${describeFailure(error)}`,
+      (error: unknown) => storeNotReady(error),
     );
     return store === null ? { ready: true } : { ready: false, reason: store };
   };
+}
+
+/** The lines of `/readyz?verbose` about the store: what it met since start (each also logged). */
+export function storeFaultLines(faults: StoreFaults | undefined): string[] {
+  if (!faults) return [];
+  const lines = [
+    faults.dataLosses > 0 ? `store: DATA LOSS seen ${faults.dataLosses} time(s) since start (see the log)` : '',
+    faults.corruptRecords > 0 ? `store: ${faults.corruptRecords} damaged journal line(s) set aside at start` : '',
+    faults.writeFailures > 0 ? `store: ${faults.writeFailures} write(s) refused since start` : '',
+  ].filter(Boolean);
+  return lines.length > 0 ? lines : ['store: no faults since start'];
 }

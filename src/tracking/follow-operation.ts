@@ -12,6 +12,8 @@ import {
   type Responder,
   type BotStore,
   type TrackedOperation,
+  type TenantScope,
+  type WriteReplay,
 } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import {
@@ -42,7 +44,14 @@ export interface OperationDeps {
   schedule(ms: number, task: () => void): void;
   stopped(): boolean;
   warn(message: string, detail: Record<string, unknown>): void;
+  /** Keeps the end of an operation the store refused to record, to replay once it is back. */
+  replay?: WriteReplay;
+  tenant(): string | undefined;
+  runAs: TenantScope['run'];
 }
+
+/** The replay key of an operation's end (adoption skips an operation whose end waits there). */
+export const operationEndKey = (id: string): string => `operation-end:${id}`;
 
 /** Persisted progress of an operation (TrackedOperation.data). */
 export interface OperationData {
@@ -88,9 +97,12 @@ export function runOperation(
 
   return new Promise((resolve) => {
     const finish = async (outcome: FinalOutcome): Promise<void> => {
-      await deps.store.operations
-        .delete(op.id)
-        .catch((error: unknown) => deps.warn('tracker: forget failed', { err: error }));
+      await deps.store.operations.delete(op.id).catch((error: unknown) => {
+        deps.warn('tracker: forget failed', { err: error });
+        // Settled once: the record goes when the store is back, never followed (and settled) again.
+        const tenant = deps.tenant();
+        deps.replay?.keep(operationEndKey(op.id), () => deps.runAs(tenant, () => deps.store.operations.delete(op.id)));
+      });
       await responder
         .update(op.ref, finalMessage(outcome, card))
         .catch((error: unknown) => deps.warn('tracker: final edit failed', { err: error, op: op.id }));

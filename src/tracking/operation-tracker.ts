@@ -16,9 +16,10 @@ import {
   type OperationTracker,
   SINGLE_TENANT,
   type TenantScope,
+  type WriteReplay,
 } from '../core/index.js';
 import type { Message } from '../render/message.js';
-import { runOperation, type OperationData, type PollSettings } from './follow-operation.js';
+import { operationEndKey, runOperation, type OperationData, type PollSettings } from './follow-operation.js';
 import type { FinalOutcome } from './messages.js';
 
 /** Settings of createOperationTracker; times in milliseconds. */
@@ -47,6 +48,8 @@ export interface OperationTrackerOptions {
   adoptIntervalMs?: number;
   /** OAuth mode: an adopted operation is followed as its tenant's (its key, its token). */
   tenants?: TenantScope;
+  /** Where the end of an operation the store refused to record waits for it (the core's replay). */
+  replay?: WriteReplay;
 }
 
 /** The lease under which one process follows one operation. */
@@ -107,6 +110,9 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     now,
     stopped: () => stopped,
     warn,
+    ...(options.replay ? { replay: options.replay } : {}),
+    tenant: () => tenants.current(),
+    runAs: tenants.run,
     schedule(ms: number, task: () => void): void {
       if (stopped) return;
       const timer = setTimeout(() => {
@@ -148,7 +154,8 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
   const adopt = async (responderFor: (op: TrackedOperation) => Responder | null): Promise<number> => {
     let resumed = 0;
     for (const op of await store.operations.list()) {
-      if (stopped || running.has(op.id)) continue;
+      // Settled here while the store was down: its removal is waiting to be replayed, not re-followed.
+      if (stopped || running.has(op.id) || options.replay?.has(operationEndKey(op.id))) continue;
       // Everything it starts (polls, card edits, store writes) keeps the operation's tenant.
       await tenants.run(op.tenant, async () => {
         const opLeased = opLease(op.id);

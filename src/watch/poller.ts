@@ -18,6 +18,7 @@ import {
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import { announceEndedSilencesEverywhere } from './silence-ends.js';
+import { createLossNotices } from './loss-notice.js';
 import type { IncidentPager } from './incident-pages.js';
 import type { GroupBook } from './group-book.js';
 import type { GroupingDeps } from './grouped-alerts.js';
@@ -191,25 +192,29 @@ export function createWatchPoller(options: WatchPollerOptions): WatchPoller {
 
   // One look at a time (a slow post must not start a second); stop() waits for the one under way.
   let announcing: Promise<void> | undefined;
+  // What the pass's notices (a silence's end, watches lost with the store's data) post with.
+  const noticeDeps = {
+    store,
+    posters: [...posters.values()],
+    metrics,
+    tenants,
+    warn,
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+  };
   const announceEnded = (): Promise<void> =>
-    (announcing ??= announceEndedSilencesEverywhere({
-      store,
-      posters: [...posters.values()],
-      metrics,
-      tenants,
-      now: now(),
-      warn,
-      ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
-      ...(options.locale ? { locale: options.locale } : {}),
-    })
+    (announcing ??= announceEndedSilencesEverywhere({ ...noticeDeps, now: now() })
       .catch((error: unknown) => warn('watch: announcing an ended silence failed', { err: error }))
       .finally(() => (announcing = undefined)));
 
-  // The periodic pass: adopt watches whose lease is free, and tell the end of silences.
+  // Watches and silences gone with the store's data are told to their channels (loss-notice.ts).
+  const losses = createLossNotices({ ...noticeDeps, now });
+  // The periodic pass: adopt watches whose lease is free, tell the end of silences and a data loss.
   const pass = async (): Promise<void> => {
     await Promise.all([
       adopt().catch((error: unknown) => warn('watch: adopting failed', { err: error })),
       announceEnded(),
+      losses.look().catch((error: unknown) => warn('watch: looking for lost watches failed', { err: error })),
     ]);
   };
 

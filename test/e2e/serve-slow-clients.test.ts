@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { postSigned, slashCommandForm } from '../support/fake-slack-requests.js';
+import { freePort } from '../support/free-port.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -21,6 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vpsops-slow-clients-'));
 let sim: SimulatorHandle;
 let slack: FakeSlack;
 let serving: ServeReplica | undefined;
+let capped: ServeReplica | undefined;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
@@ -32,15 +34,27 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   await serving?.stop();
+  await capped?.stop();
   await slack.close();
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** GET /healthz on a fresh connection; rejects when the connection is refused or reset. */
-function health(port: number): Promise<number> {
+/** A Slack HTTP serve against the simulator. */
+const slackServeEnv = () => ({
+  VPSOPS_POLICY: join(dir, 'policy.yaml'),
+  HOSTING_API_URL: sim.url,
+  HOSTING_API_KEY: sim.apiKey,
+  SLACK_BOT_TOKEN: slack.botToken,
+  SLACK_SIGNING_SECRET: SECRET,
+  SLACK_API_URL: slack.apiUrl,
+  LOG_LEVEL: 'info',
+});
+
+/** GET /healthz (or `path`) on a fresh connection; rejects when the connection is refused or reset. */
+function health(port: number, path = '/healthz'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -68,15 +82,7 @@ describe('vpsops serve under idle connections', { timeout: 180_000 }, () => {
     const replica = (serving = await startServeReplica(
       'slow',
       dir,
-      {
-        VPSOPS_POLICY: join(dir, 'policy.yaml'),
-        HOSTING_API_URL: sim.url,
-        HOSTING_API_KEY: sim.apiKey,
-        SLACK_BOT_TOKEN: slack.botToken,
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: slack.apiUrl,
-        LOG_LEVEL: 'info',
-      },
+      slackServeEnv(),
       { fdLimit: 600 },
     ));
     const { port } = replica;
@@ -98,5 +104,36 @@ describe('vpsops serve under idle connections', { timeout: 180_000 }, () => {
     expect(posted.status).toBe(200);
     await waitFor(() => slack.responsesTo(responseUrl).length > 0, 'the answer to the command', 30_000);
     expect(replica.child.exitCode).toBeNull();
+  });
+
+  it('answers probes at the first try under 1,000 idle slow clients, on PORT and on the admin port', async () => {
+    const adminPort = await freePort();
+    const replica = (capped = await startServeReplica(
+      'capped',
+      dir,
+      { ...slackServeEnv(), VPSOPS_ADMIN_PORT: String(adminPort) },
+      { fdLimit: 700 },
+    ));
+    const slow: Socket[] = [];
+    try {
+      // Half never send a byte, half a partial header (a slowloris).
+      for (let i = 0; i < 1_000; i += 1) {
+        const socket = connect(replica.port, '127.0.0.1', () => {
+          if (i % 2 === 0) socket.write('POST /slack/events HTTP/1.1\r\nHost: x\r\n');
+        });
+        socket.on('error', () => undefined);
+        slow.push(socket);
+      }
+      await Promise.all(
+        slow.map((s) => new Promise((resolve) => s.once('connect', resolve).once('close', resolve))),
+      );
+      // No retry: the idle ones are shed for the probe, long before any timeout.
+      expect(await health(replica.port)).toBe(200);
+      expect(await health(adminPort)).toBe(200);
+      expect(await health(adminPort, '/readyz')).toBe(200);
+      expect(replica.child.exitCode).toBeNull();
+    } finally {
+      for (const socket of slow) socket.destroy();
+    }
   });
 });

@@ -36,7 +36,7 @@ export interface TestRedisOptions {
    */
   persistence?: 'aof' | 'rdb' | 'none';
   /** appendfsync for 'aof' (default everysec; 'always' makes every acknowledged write durable). */
-  appendfsync?: 'always' | 'everysec';
+  appendfsync?: 'always' | 'everysec' | 'no';
   /** Working dir (AOF / RDB files): reuse one to restart from what a previous server wrote. Kept. */
   dir?: string;
 }

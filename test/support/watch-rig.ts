@@ -7,6 +7,7 @@ import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Actor } from '../../src/core/ports.js';
+import type { BotStore } from '../../src/core/store.js';
 import { silentLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';
 import type { Message } from '../../src/render/message.js';
@@ -32,13 +33,15 @@ export async function watchRig(
     simulator?: SimulatorOptions;
     /** The instance list's TTL, also how often fleet watches are swept. */
     instanceListTtlMs?: number;
+    /** The state to run on (default a fresh memory store), e.g. a Redis store. */
+    store?: BotStore;
   } = {},
 ) {
   const sim = await startSimulator(options.simulator);
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-silences-'));
   await writeFile(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPS.userId}]\n  viewer: ["*"]\n`);
   const api = createHostingApi({ baseUrl: sim.url, apiKey: sim.apiKey, retries: 0, timeoutMs: 2_000 });
-  const store = createMemoryStore();
+  const store = options.store ?? createMemoryStore();
   const clock = { skew: 0 };
   const watching = createWatching({
     api,

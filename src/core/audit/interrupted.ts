@@ -42,6 +42,8 @@ export interface InterruptedDeps {
   tenants?: TenantScope;
   /** The language of the record's channel, which its card is edited in (default English). */
   localeOf?: (record: AuditRecord) => Promise<Locale>;
+  /** Whether this process holds the call's outcome, waiting for the store to take it: left alone. */
+  replaying?: (callId: string) => boolean;
 }
 
 /**
@@ -121,15 +123,24 @@ async function closeAll(
     deps.logger.warn({ err: error }, 'reading the audit log for interrupted calls failed');
     return 0;
   }
-  let closed = 0;
+  const closed = { unknown: 0, fromKeptOutcome: 0, leftToTracker: 0 };
+  let total = 0;
   for (const record of records) {
+    if (record.callId && deps.replaying?.(record.callId)) continue;
     if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
-    if (closed > 0 && lease && !(await renewed(deps, lease))) break;
-    await (deps.tenants ?? SINGLE_TENANT).run(record.tenant, () => closeOne(deps, responderFor, record, at));
-    closed += 1;
+    if (total > 0 && lease && !(await renewed(deps, lease))) break;
+    const how = await (deps.tenants ?? SINGLE_TENANT).run(record.tenant, () => closeOne(deps, responderFor, record, at));
+    closed[how] += 1;
+    total += 1;
   }
-  return closed;
+  // One line per pass, saying how each was closed (a kept outcome is not "unknown").
+  if (total > 0)
+    deps.logger.warn(
+      closed,
+      `closed ${total} interrupted confirmed call(s): ${closed.unknown} as unknown, ${closed.fromKeptOutcome} from their kept outcome, ${closed.leftToTracker} left to the operation tracker`,
+    );
+  return total;
 }
 
 /** Old enough that no live replica can be waiting on it, or its replica is gone. */
@@ -155,9 +166,7 @@ export function startClosingInterrupted(
     if (running) return;
     running = true;
     closeInterrupted(deps, responderFor)
-      .then((closed) => {
-        if (closed > 0) deps.logger.warn({ closed }, 'closed interrupted confirmed calls as unknown');
-      })
+      .catch(() => 0)
       .finally(() => {
         running = false;
       });
@@ -178,7 +187,7 @@ async function closeOne(
   responderFor: (ref: MessageRef) => Responder | null,
   record: AuditRecord,
   at: Date,
-): Promise<void> {
+): Promise<'unknown' | 'fromKeptOutcome' | 'leftToTracker'> {
   const known = await deps.known?.(record).catch((error: unknown) => {
     deps.logger.warn({ err: error }, 'reading what the store knows of an interrupted call failed');
     return null;
@@ -198,7 +207,7 @@ async function closeOne(
       })
       .then(() => known.forget())
       .catch((error: unknown) => deps.logger.error({ err: error }, 'audit write failed'));
-    return;
+    return 'fromKeptOutcome';
   }
   await deps.audit
     .write({
@@ -220,8 +229,10 @@ async function closeOne(
       .update(record.cardRef, interruptedCard(record, locale))
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'editing an interrupted card failed'));
   }
+  if (known?.kind === 'followed') return 'leftToTracker';
   deps.logger.warn(
     { command: record.command, callId: record.callId, replica: record.replica },
     'confirmed call interrupted by a restart: outcome unknown',
   );
+  return 'unknown';
 }

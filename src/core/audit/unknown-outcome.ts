@@ -9,7 +9,7 @@ import type { Inline, Message } from '../../render/message.js';
 import type { AuditRecord, CommandDefinition, UnknownOutcomeHint } from '../command.js';
 import { UserError, userErrorNaming } from '../errors.js';
 import type { Actor } from '../ports.js';
-import type { PendingConfirmation } from '../store.js';
+import { VOIDED_BY_STATE_CHECK, type PendingConfirmation } from '../store.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t, textIn, type MessageValues } from '../../i18n/translate.js';
@@ -142,6 +142,9 @@ export function lateClickError(pending: PendingConfirmation, locale: Locale = DE
       return userErrorNaming('already-used', inlineSentence(locale, key, usedBy(pending, locale), values));
     }
     default:
+      // Voided by the store's state check (journal damage, Redis data loss): it never ran.
+      if (pending.usedBy === VOIDED_BY_STATE_CHECK)
+        return new UserError('state-lost', t(locale, 'late.lost'), t(locale, 'late.runAgain'));
       return new UserError('already-used', t(locale, 'late.handled'));
   }
 }

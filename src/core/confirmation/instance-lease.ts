@@ -12,6 +12,7 @@ import type { Actor } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { lease, type Lease } from '../leases.js';
+import { SINGLE_TENANT } from '../tenant-port.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 
@@ -84,12 +85,16 @@ export async function claimInstances(
     since: rt.now().getTime(),
     token: pending.token,
   } satisfies Holder);
-  const held: Lease[] = [];
+  const held: { name: string; lease: Lease }[] = [];
+  const tenants = rt.tenants ?? SINGLE_TENANT;
+  const tenant = tenants.current();
+  // A release the store refused is replayed once it is back: the server is not busy any more.
   const release = async () => {
-    for (const instanceLease of held.splice(0))
-      await instanceLease
-        .release()
-        .catch((error: unknown) => rt.logger.warn({ err: error }, 'instance lease release failed'));
+    for (const { name, lease: instanceLease } of held.splice(0))
+      await instanceLease.release().catch((error: unknown) => {
+        rt.logger.warn({ err: error }, 'instance lease release failed; replayed once the store is back');
+        rt.replay.keep(`lease:${name}:${owner}`, () => tenants.run(tenant, () => instanceLease.release()));
+      });
   };
   try {
     for (const instance of instancesIn(def, pending.args)) {
@@ -105,7 +110,7 @@ export async function claimInstances(
           locale,
         );
       }
-      held.push(instanceLease);
+      held.push({ name: leaseName(instance.uuid), lease: instanceLease });
       // A lease released after its call returned hands over to the tracked operation, if any.
       const followed = (await rt.store.operations.list()).find(
         (op) => op.spec.instanceUuid === instance.uuid,

@@ -2,7 +2,8 @@
 // the click comes from the right place and person, and the policy still allows the command) →
 // confirm (the typed text) → run (lease the instance, re-check the preview's premise, take the
 // token once, run) → close (the audit record, after keeping the call's outcome in the store).
-import { closeRecord, openRecord, type OpenRecord } from '../audit/audit-record.js';
+import { openRecord } from '../audit/audit-record.js';
+import { closeConfirmedRecord } from '../confirmation/outcome-record.js';
 import type { AuditRecord, CommandDefinition } from '../command.js';
 import { answeredInAudit } from '../confirmation/audit-answer.js';
 import { expiredCard, isTokenShaped } from '../confirmation/confirm-card.js';
@@ -14,7 +15,7 @@ import { beforeAnyChange } from '../store-errors.js';
 import { classifyFailure, logFailure } from '../replies/outcomes.js';
 import type { ActionEvent, Responder } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
-import { COLLECTIONS, type CallOutcome, type PendingConfirmation } from '../store.js';
+import { VOIDED_BY_STATE_CHECK, type PendingConfirmation } from '../store.js';
 import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
@@ -112,7 +113,12 @@ async function authorise(
   record.command = pending.command;
   record.args = pending.auditArgs;
   record.invocationId = pending.invocationId;
-  if (pending.status === 'used') return refuse(lateClickError(pending, localeFrom(event.locale)));
+  if (pending.status === 'used') {
+    // Voided after damage or data loss: the audit trail still knows a take that really happened.
+    const voided = pending.usedBy === VOIDED_BY_STATE_CHECK;
+    const settled = (voided ? await answeredInAudit(rt.audit, pending) : null) ?? pending;
+    return refuse(lateClickError(settled, localeFrom(event.locale)));
+  }
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
   if (answered) return refuse(lateClickError(answered, localeFrom(event.locale)));
@@ -194,33 +200,6 @@ async function checkPremise(
       ),
     );
   }
-}
-
-/**
- * Writes the audit record; for a call that went ahead (a write-ahead `calling` record exists), its
- * outcome is first kept in the store, so should this audit write be lost, the interrupted-call
- * closer finds what happened instead of calling it unknown. Dropped once the audit has it.
- */
-async function closeConfirmedRecord(rt: Runtime, audit: OpenRecord): Promise<void> {
-  const { record } = audit;
-  const outcomes = rt.store.collection<CallOutcome>(COLLECTIONS.callOutcomes);
-  const callId = record.callId;
-  const result = record.result === 'ok' || record.result === 'unknown' ? record.result : 'error';
-  const kept =
-    callId !== undefined &&
-    (await outcomes
-      .put(callId, {
-        callId,
-        result,
-        ...(record.errorId ? { errorId: record.errorId } : {}),
-        ...(record.summary ? { summary: record.summary } : {}),
-      })
-      .then(
-        () => true,
-        () => false,
-      ));
-  const written = await closeRecord(audit, rt);
-  if (kept && written && callId) await outcomes.delete(callId).catch(() => undefined);
 }
 
 /**

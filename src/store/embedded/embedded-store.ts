@@ -5,82 +5,24 @@
 // data dir, enforced by a lock file. Chosen over SQLite/LevelDB: no native build, and the state
 // is small records that are replayed in milliseconds.
 //
-// Integrity: every line carries a checksum. A change is applied in memory only once its line is
-// written; a write that fails answers "can't write: nothing was done". A torn or corrupt line
-// found at open is reported loudly (error log, the count in `storeFaults`, the file copied aside),
-// and every confirmation still pending is then treated as used: its state is uncertain.
-import { createHash } from 'node:crypto';
+// Integrity: every line carries a chained checksum, and a mark beside the journal counts its lines
+// (journal-file.ts). A change is applied in memory only once its line is written; a write that
+// fails answers "can't write: nothing was done". Damage found at open — a torn, corrupt or
+// unchained line, or a journal shorter than its mark (data loss) — is reported loudly
+// (journal-damage.ts), and every confirmation still pending is then treated as used.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError, StoreUnavailableError, pendingDropAt, type BotStore, type PendingConfirmation, type StoreFaults } from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 import { takeDataDir } from './data-dir-lock.js';
+import { checkJournal } from './journal-damage.js';
+import { JOURNAL_FILE, journalEncoder, MARK_FILE, markText, readJournal, readMark } from './journal-file.js';
 import { createTableStore, TABLES, type TableWrite } from '../memory/table-store.js';
 
-/** Journal file name inside the data dir. */
-export const JOURNAL_FILE = 'state.journal';
+export { JOURNAL_FILE } from './journal-file.js';
 /** The whole-state JSON file of earlier versions, imported once. */
 const LEGACY_FILE = 'state.json';
-
-const checksum = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 12);
-
-function decode(json: string): TableWrite | null {
-  try {
-    const parsed = JSON.parse(json) as { t?: unknown; k?: unknown; v?: unknown };
-    if (typeof parsed.t !== 'string' || typeof parsed.k !== 'string') return null;
-    return { table: parsed.t, key: parsed.k, value: parsed.v ?? null };
-  } catch {
-    return null;
-  }
-}
-
-/** One journal line: the write, or null when the line is torn or corrupt. */
-function parseLine(line: string): TableWrite | null {
-  const tab = line.indexOf('\t');
-  // Journals of earlier versions have bare JSON lines (no checksum); read once, then compacted.
-  if (tab < 0) return line.startsWith('{') ? decode(line) : null;
-  const json = line.slice(tab + 1);
-  return checksum(json) === line.slice(0, tab) ? decode(json) : null;
-}
-
-const lineOf = (write: TableWrite): string => {
-  const json = JSON.stringify({ t: write.table, k: write.key, v: write.value });
-  return `${checksum(json)}\t${json}\n`;
-};
-
-/** The journal's writes, and how many lines were torn or corrupt. */
-async function readJournal(path: string): Promise<{ writes: TableWrite[]; corrupt: number }> {
-  let raw: string;
-  try {
-    raw = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { writes: [], corrupt: 0 };
-    throw error;
-  }
-  const writes: TableWrite[] = [];
-  let corrupt = 0;
-  for (const line of raw.split('\n')) {
-    if (!line.trim()) continue;
-    const write = parseLine(line);
-    if (write) writes.push(write);
-    else corrupt += 1;
-  }
-  return { writes, corrupt };
-}
-
-/** After a corrupt line nobody knows which confirmation it changed: none may still be confirmed. */
-function settleUncertain(writes: TableWrite[], at: number): TableWrite[] {
-  const last = new Map<string, TableWrite>();
-  for (const write of writes) if (write.table === TABLES.pending) last.set(write.key, write);
-  const settled: TableWrite[] = [];
-  for (const write of last.values()) {
-    const pending = write.value as PendingConfirmation | null;
-    if (pending?.status !== 'pending') continue;
-    settled.push({ ...write, value: { ...pending, status: 'used', usedAt: at, usedBy: 'state-check' } });
-  }
-  return settled;
-}
 
 /** Earlier versions kept the whole state in state.json: turn it into journal writes once. */
 async function readLegacy(path: string): Promise<TableWrite[]> {
@@ -137,19 +79,15 @@ export async function openEmbeddedStore(
   const lock = await takeDataDir(dataDir, options.mode ?? 'vpsops');
   try {
     const path = join(dataDir, JOURNAL_FILE);
+    const markPath = join(dataDir, MARK_FILE);
     const legacy = join(dataDir, LEGACY_FILE);
     const journal = await readJournal(path);
     const replayed = [...(await readLegacy(legacy)), ...journal.writes];
-    if (journal.corrupt > 0) {
-      faults.corruptRecords += journal.corrupt;
-      const aside = `${path}.corrupt-${now()}`;
-      await copyFile(path, aside);
-      replayed.push(...settleUncertain(replayed, now()));
-      options.logger?.error(
-        { journal: path, keptAs: aside, corruptLines: journal.corrupt },
-        'the state journal has torn or corrupt lines: the file was kept aside and every pending confirmation is treated as used',
-      );
-    }
+    const check = { path, at: now(), faults, ...(options.logger ? { logger: options.logger } : {}) };
+    replayed.push(...(await checkJournal(journal, await readMark(markPath), replayed, check)));
+    let encoder = journalEncoder();
+    let markHandle: FileHandle | undefined;
+    let markFailed = false;
     let handle: FileHandle | undefined;
     let lines = 0;
     let liveCount = 0;
@@ -171,44 +109,69 @@ export async function openEmbeddedStore(
       onClose: async () => {
         await queue.catch(() => undefined);
         await handle?.close();
-        handle = undefined;
+        await markHandle?.close();
+        handle = markHandle = undefined;
         lock.release();
       },
     });
-    // Rewrites the journal as the live records only (tmp + rename, so a crash keeps one whole file).
-    // `written` are lines just appended whose changes memory applies only after this returns.
-    const compact = async (written: string[] = []): Promise<void> => {
+    // After each write the mark says how many lines of this journal exist: a shorter journal at the
+    // next open was cut. A mark that cannot be written only weakens that check (logged once).
+    const writeMark = async (): Promise<void> => {
+      try {
+        if (!markHandle) {
+          await writeFile(markPath, markText(encoder.id, lines), { mode: 0o600 });
+          markHandle = await open(markPath, 'r+');
+        } else await markHandle.write(markText(encoder.id, lines), 0);
+      } catch (error) {
+        if (!markFailed) options.logger?.warn({ err: (error as NodeJS.ErrnoException).code }, 'the state journal mark could not be written: a cut journal may go unnoticed');
+        markFailed = true;
+      }
+    };
+    // Rewrites the journal as the live records only (tmp + rename, so a crash keeps one whole file),
+    // as a new journal (new header, new chain). `written` are changes just appended whose changes
+    // memory applies only after this returns.
+    const compact = async (written: readonly TableWrite[] = []): Promise<void> => {
       const records = store.snapshot().filter((write) => live(write, now()));
+      encoder = journalEncoder();
+      const body = encoder.encode([...records, ...written]);
       const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, records.map(lineOf).join('') + written.join(''), { mode: 0o600 });
+      await writeFile(tmp, encoder.header + body.text, { mode: 0o600 });
+      body.commit();
       await handle?.close();
       await rename(tmp, path);
       handle = await open(path, 'a', 0o600);
       lines = records.length + written.length;
       liveCount = records.length;
+      await markHandle?.close();
+      markHandle = undefined;
+      await writeMark();
     };
     // Group commit: changes made while a write is in flight wait in one open batch and go to disk
     // together in the next write, so a burst costs a few appends rather than one event-loop
-    // round trip per change queued behind every other.
-    let openBatch: { lines: string[]; done: Promise<void> } | undefined;
+    // round trip per change queued behind every other. Lines are chained when they are written.
+    let openBatch: { writes: TableWrite[]; done: Promise<void> } | undefined;
     const append = (write: TableWrite): Promise<void> => {
       if (!openBatch) {
-        const batch: { lines: string[]; done: Promise<void> } = { lines: [], done: Promise.resolve() };
+        const batch: { writes: TableWrite[]; done: Promise<void> } = { writes: [], done: Promise.resolve() };
         const step = async (): Promise<void> => {
           if (openBatch === batch) openBatch = undefined;
           if (!handle) throw new Error('the embedded store is closed');
-          await appendLines(handle, batch.lines.join(''));
-          lines += batch.lines.length;
-          if (lines > 2 * liveCount + 1000) await compact(batch.lines);
+          const encoded = encoder.encode(batch.writes);
+          await appendLines(handle, encoded.text);
+          encoded.commit();
+          lines += batch.writes.length;
+          if (lines > 2 * liveCount + 1000) await compact(batch.writes);
+          else await writeMark();
         };
         batch.done = queue = queue.then(step, step);
         openBatch = batch;
       }
-      openBatch.lines.push(lineOf(write));
+      openBatch.writes.push(write);
       return openBatch.done;
     };
     await compact();
     if (existsSync(legacy)) await rename(legacy, `${legacy}.imported`);
+    options.logger?.info({ store: 'embedded', dataDir }, `state store: embedded journal at ${dataDir}`);
     // Readiness writes a probe line through the same path as every change (compaction keeps one).
     const ping = async (): Promise<void> => {
       await store.collection<number>('probe').put('write', now());

@@ -102,6 +102,8 @@ export function createRedisConnection(options: RedisConnectionOptions) {
   return {
     client,
     where,
+    /** host:port only, for the start-up line (no user, password or db). */
+    hostPort: new URL(options.url).host,
     lastError: () => lastError,
     /** Connects, or rejects with StoreUnavailableError naming the (redacted) URL and the cause. */
     async connect(): Promise<void> {

@@ -64,6 +64,11 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     client.disconnect();
     throw error;
   }
+  const persistence = safety.persistence();
+  options.logger?.info(
+    { store: 'redis', redis: connection.hostPort, prefix: ctx.key(''), persistence },
+    `state store: Redis at ${connection.hostPort}, persistence ${persistence}`,
+  );
   // Every reconnect may be to a restarted or failed-over Redis: check it again.
   client.on('ready', () => {
     safety

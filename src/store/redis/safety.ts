@@ -35,6 +35,18 @@ export interface RedisSafety {
   assertDurable(): void;
   /** Why Redis is unsafe, or null. */
   unsafeReason(): string | null;
+  /** The verdict of the last check, for the start-up log line. */
+  persistence(): 'ok' | 'unsafe' | 'unsafe, allowed by VPSOPS_REDIS_UNSAFE_PERSISTENCE=1';
+}
+
+/** One CONFIG GET value, or undefined when CONFIG is refused (managed Redis may rename it). */
+async function configValue(ctx: RedisContext, name: string): Promise<string | undefined> {
+  try {
+    const reply = (await ctx.client.config('GET', name)) as string[];
+    return reply[1];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Persistence problems read from INFO persistence and CONFIG GET maxmemory-policy. */
@@ -42,13 +54,10 @@ async function persistenceProblems(ctx: RedisContext): Promise<string[]> {
   const problems: string[] = [];
   const info = await ctx.client.info('persistence');
   if (!/^aof_enabled:1\s*$/m.test(info)) problems.push('AOF is off (appendonly no)');
-  let policy: string | undefined;
-  try {
-    const reply = (await ctx.client.config('GET', 'maxmemory-policy')) as string[];
-    policy = reply[1];
-  } catch {
-    policy = undefined;
-  }
+  const policy = await configValue(ctx, 'maxmemory-policy');
+  // With AOF on but `appendfsync no` the OS decides when a take reaches the disk.
+  if (problems.length === 0 && (await configValue(ctx, 'appendfsync')) === 'no')
+    problems.push('appendfsync is no (use everysec or always)');
   if (policy === undefined) problems.push('maxmemory-policy could not be read (CONFIG GET refused)');
   else if (policy !== 'noeviction') problems.push(`maxmemory-policy is ${policy}, not noeviction`);
   return problems;
@@ -92,8 +101,8 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
         options.logger?.error(
           { problems, allowed: Boolean(options.allowUnsafePersistence) },
           options.allowUnsafePersistence
-            ? 'Redis persistence is unsafe; serving confirmations anyway (VPSOPS_REDIS_UNSAFE_PERSISTENCE=1)'
-            : 'Redis persistence is unsafe: destructive actions are refused until it has AOF on and maxmemory-policy noeviction (or VPSOPS_REDIS_UNSAFE_PERSISTENCE=1)',
+            ? `${reason}; serving confirmations anyway (VPSOPS_REDIS_UNSAFE_PERSISTENCE=1)`
+            : `${reason}: destructive actions are refused until it has AOF on (appendfsync everysec or always) and maxmemory-policy noeviction, or VPSOPS_REDIS_UNSAFE_PERSISTENCE=1 is set (trials only)`,
         );
       }
       unsafe = reason;
@@ -117,5 +126,7 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
         );
     },
     unsafeReason: () => (options.allowUnsafePersistence ? null : unsafe),
+    persistence: () =>
+      !unsafe ? 'ok' : options.allowUnsafePersistence ? 'unsafe, allowed by VPSOPS_REDIS_UNSAFE_PERSISTENCE=1' : 'unsafe',
   };
 }

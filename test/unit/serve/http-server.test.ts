@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHostingApi } from '../../../src/api/index.js';
 import { createBotMetrics } from '../../../src/observability/metrics.js';
 import {
@@ -325,6 +325,64 @@ describe('slow and idle clients', { timeout: 60_000 }, () => {
             headersTimeoutMs: 1_000,
             requestTimeoutMs: 2_000,
             idleTimeoutMs: 1_000,
+          },
+        },
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it('sheds the oldest idle connection for a new one, so a probe is answered at once; a request in progress is never shed', async () => {
+    const sockets: Socket[] = [];
+    let release: (() => void) | undefined;
+    try {
+      await withServer(
+        async () => ({ ready: true }),
+        async (_base, server) => {
+          // A request the server is still working on when the idle flood arrives.
+          server.mount('/slack/events', (_req, res) => {
+            release = () => res.writeHead(200).end('acked');
+          });
+          const inProgress = new Promise<number>((resolve, reject) => {
+            const req = request(
+              { host: '127.0.0.1', port: server.port, path: '/slack/events', method: 'POST', agent: false },
+              (res) => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode ?? 0));
+              },
+            );
+            req.on('error', reject);
+            req.end('text=status');
+          });
+          await vi.waitFor(() => expect(release).toBeDefined());
+          // Three times the cap of idle connections: half never send a byte, half a partial header.
+          for (let i = 0; i < 60; i += 1) {
+            const socket = connect(server.port, '127.0.0.1', () => {
+              if (i % 2 === 0) socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+            });
+            socket.on('error', () => undefined);
+            sockets.push(socket);
+          }
+          await Promise.all(
+            sockets.map((s) => new Promise((resolve) => s.once('connect', resolve).once('close', resolve))),
+          );
+          // First try, no retry: the timeouts are far away, the cap alone makes room.
+          expect((await rawGet(server.port, '/healthz')).status).toBe(200);
+          expect((await rawGet(server.port, '/readyz')).status).toBe(200);
+          release?.();
+          expect(await inProgress).toBe(200);
+          // The oldest idle ones were shed.
+          await vi.waitFor(() =>
+            expect(sockets.filter((s) => s.destroyed || s.readyState === 'closed').length).toBeGreaterThanOrEqual(40),
+          );
+        },
+        {
+          limits: {
+            maxConnections: 20,
+            headersTimeoutMs: 60_000,
+            requestTimeoutMs: 60_000,
+            idleTimeoutMs: 60_000,
           },
         },
       );

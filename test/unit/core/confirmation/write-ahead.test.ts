@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../../src/config.js';
 import { interruptedBound } from '../../../../src/config-core.js';
 import { REPLICA_ID, type AuditLog } from '../../../../src/core/audit/audit.js';
@@ -15,7 +16,7 @@ import { closeInterrupted, INTERRUPTED_LEASE, knownOutcome } from '../../../../s
 import { COLLECTIONS, type CallOutcome, type TrackedOperation } from '../../../../src/core/store.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
 import type { MessageRef, Responder } from '../../../../src/core/ports.js';
-import { silentLogger } from '../../../../src/logger.js';
+import { createLogger, silentLogger } from '../../../../src/logger.js';
 import type { Message } from '../../../../src/render/message.js';
 import { renderText } from '../../../../src/render/text.js';
 import { createMemoryLeases } from '../../../../src/store/memory/memory-leases.js';
@@ -210,6 +211,28 @@ describe('closing interrupted calls at start', () => {
     });
     expect(closing.find((r) => r.callId === 'followed')).toMatchObject({ result: 'unknown' });
     expect(await outcomes.count()).toBe(0);
+    await audit.close();
+  });
+
+  it('logs a call closed from its kept outcome as such, never as "closed as unknown"', async () => {
+    const dir = tempDir();
+    const audit = await openAuditLog(dir);
+    const store = createMemoryStore();
+    await audit.write(calling('done', '2026-01-01T00:00:00.000Z', { cardRef: { platform: 'slack', channelId: 'C1', id: '1' } }));
+    await store.collection<CallOutcome>(COLLECTIONS.callOutcomes).put('done', { callId: 'done', result: 'ok' });
+    const logged: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: new PassThrough().on('data', (chunk: Buffer) => logged.push(chunk.toString())),
+    });
+    const closed = await closeInterrupted(
+      { audit, logger, now: () => new Date('2026-01-01T00:05:00.000Z'), olderThanMs: 60_000, replica: 'me', known: knownOutcome(store) },
+      () => recordingResponder(),
+    );
+    expect(closed).toBe(1);
+    await vi.waitFor(() => expect(logged.join('')).toContain('closed 1 interrupted confirmed call(s)'));
+    expect(logged.join('')).toContain('0 as unknown, 1 from their kept outcome');
+    expect(logged.join('')).not.toMatch(/as unknown"|outcome unknown/);
     await audit.close();
   });
 

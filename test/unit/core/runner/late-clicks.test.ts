@@ -1,9 +1,12 @@
 // A click on a confirmation that is already settled gets the precise answer: expired (and when),
 // already confirmed by whom and when, or cancelled by whom and when — never a vague "already
 // handled", and never a second API call.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { renderText } from '../../../../src/render/text.js';
 import { actors, makeBot, POLICY } from '../../../support/core-fakes.js';
+import { JOURNAL_FILE } from '../../../../src/store/embedded/embedded-store.js';
 
 function clock(start = Date.parse('2024-01-25T03:12:00Z')) {
   let t = start;
@@ -91,5 +94,38 @@ describe('late clicks', () => {
     });
     expect(renderText(wrongPlace.reply!)).toMatch(/milik kanal lain|Sudah dikonfirmasi/);
     expect(fake.count('instance.stop')).toBe(1);
+  });
+
+  it('a Confirm on a confirmation voided by journal damage says it was lost with the state, in en and id', async () => {
+    const first = await makeBot({ policy: POLICY });
+    const { token } = await first.run('instance stop prod-web');
+    await first.bot.close();
+    // A damaged line: nobody knows which confirmation it changed, so every pending one is voided.
+    appendFileSync(join(first.config.dataDir, JOURNAL_FILE), 'garbage\n');
+    const { act, fake } = await makeBot({ policy: POLICY, env: { VPSOPS_DATA_DIR: first.config.dataDir } });
+    const late = await act(token!);
+    const text = renderText(late.reply!);
+    expect(text).toContain('This confirmation was lost with the bot’s state — nothing was done.');
+    expect(text).toContain('Run the command again.');
+    expect(text).not.toContain('already handled');
+    const inIndonesian = await act(token!, actors.alice, 'confirm', undefined, undefined, { locale: 'id' });
+    expect(renderText(inIndonesian.reply!)).toContain('Konfirmasi ini hilang bersama data bot — tidak ada yang dijalankan.');
+    expect(fake.count('instance.stop')).toBe(0);
+  });
+
+  it('a voided confirmation that the audit trail shows confirmed says who confirmed it', async () => {
+    const first = await makeBot({ policy: POLICY });
+    const { token } = await first.run('instance stop prod-web');
+    await first.act(token!);
+    await first.bot.close();
+    // The take's line is lost: the store alone would think the confirmation never ran.
+    const path = join(first.config.dataDir, JOURNAL_FILE);
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(path, lines.filter((line) => !line.includes('"status":"used"')).join('\n') + '\n');
+    const { act, fake } = await makeBot({ policy: POLICY, env: { VPSOPS_DATA_DIR: first.config.dataDir } });
+    const late = await act(token!);
+    expect(renderText(late.reply!)).toMatch(/Already confirmed by @alice at \d\d:\d\d:\d\d UTC — nothing more was done/);
+    expect(renderText(late.reply!)).not.toContain('lost');
+    expect(fake.count('instance.stop')).toBe(0);
   });
 });
