@@ -61,9 +61,11 @@ export interface Runtime {
 
 export { channelKey };
 
-/** Same person: platform and user id (never display names). */
+/** Same person: platform and user id (never display names); on the console, the same OS account whatever the names. */
 export function sameActor(a: Actor, b: Actor): boolean {
-  return a.platform === b.platform && a.userId === b.userId;
+  if (a.platform !== b.platform) return false;
+  if (a.account !== undefined && b.account !== undefined) return a.account === b.account;
+  return a.userId === b.userId;
 }
 
 /** BotServices for handlers running on one platform, answering in `locale` (where a role came from). */
