@@ -18,10 +18,11 @@ import { needsConfirmation, startConfirmation } from './preview.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { authoriseTyped, runTyped, type DispatchState } from './dispatch-steps.js';
+import { prefixWithin } from '../../render/shorten.js';
 
 function rawCommand(inv: Invocation): string {
-  if (inv.input.kind === 'options') return inv.input.path.join(' ').slice(0, 80);
-  return inv.input.text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 80);
+  if (inv.input.kind === 'options') return prefixWithin(inv.input.path.join(' '), 80);
+  return prefixWithin(inv.input.text.trim().split(/\s+/).slice(0, 3).join(' '), 80);
 }
 
 /**
