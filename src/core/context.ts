@@ -1,6 +1,7 @@
 // Everything the runner needs at hand (config, API, policy, store, audit…) and the per-call
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import { rememberSeenIds } from './instances/seen-ids.js';
+import { checkHolds } from './confirmation/unknown-hold.js';
 import { channelKey } from './channel-key.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
@@ -119,6 +120,7 @@ export function createServices(
       return { role: role ?? 'none', source: textIn(locale, source), canDestructiveHere };
     },
   };
+  services.checkHeld = (instance) => checkHolds(rt, rt.registry, instance, locale);
   if (rt.charts) services.renderChart = rt.charts;
   if (rt.watches) services.watches = rt.watches;
   return services;
