@@ -158,7 +158,10 @@ async function run(
   try {
     if (confirming) {
       // A card shown before an earlier attempt's outcome went unknown: not sent again meanwhile.
-      const held = await unknownHoldRefusal(rt, def, pending.command, pending.args, localeFrom(event.locale));
+      const locale = localeFrom(event.locale);
+      const held = await beforeAnyChange(() =>
+        unknownHoldRefusal(rt, def, pending.command, pending.args, locale),
+      );
       if (held) throw held;
       const premise = await checkPremise(rt, def, pending, event);
       if (!premise.ok) return premise;

@@ -37,7 +37,7 @@ export async function startConfirmation(
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const locale = localeFrom(inv.locale);
   // An earlier attempt whose outcome is still unknown: no card for a second one.
-  const held = await unknownHoldRefusal(rt, def, path, values, locale);
+  const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
   if (held) throw held;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, locale);
   previewing(true);
