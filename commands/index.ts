@@ -16,6 +16,7 @@ import { snapshotCommands } from './snapshot.js';
 import { sshkeyCommands } from './sshkey.js';
 import { watchCommands } from './watch.js';
 import { alertCommands } from './alert.js';
+import { outcomeCommands } from './outcome.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
@@ -41,5 +42,6 @@ export const allCommands: CommandDefinition[] = [
   ...silenceCommands, // silence | silences | unsilence
   ...policyCommands, // policy show | set (per-tenant roles)
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
+  ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)
   ...botCommands, // help | use | whoami | audit | status
 ];

@@ -19,6 +19,8 @@ export interface CoreConfig {
   confirmTtlMs: number;
   /** How long a two-person request waits for its approver (VPSOPS_APPROVAL_TTL_SECONDS); default 15 min. */
   approvalTtlMs?: number;
+  /** How long a server stays held for an action whose outcome is unknown, unless learned sooner (VPSOPS_UNKNOWN_HOLD_MINUTES); default 10 min. */
+  unknownHoldMs?: number;
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;

@@ -13,10 +13,19 @@ export const EXEC_CHANNEL = 'exec';
 const PREFIX = /^\/?vps(?:\s+|$)/i;
 const EXIT_WORDS = new Set(['exit', 'quit', '\\q', ':q']);
 
-/** The console user's identity: the OS account name (policy members `console:<user>`). */
-export function consoleActor(userName?: string): Actor {
+/**
+ * The console user's identity: a name (VPSOPS_CONSOLE_USER, else the OS account name; policy members
+ * `console:<user>`) and the OS account the process runs as, which is the person: two names typed
+ * from one account are one person for two-person approvals.
+ */
+export function consoleActor(userName?: string, account: string | undefined = osAccount()): Actor {
   const name = userName?.trim() || currentUserName();
-  return { platform: 'console', userId: name, displayName: name };
+  return { platform: 'console', userId: name, displayName: name, ...(account ? { account } : {}) };
+}
+
+/** The OS account this process runs as (`uid:<n>`); none where the OS has no uids (Windows). */
+export function osAccount(): string | undefined {
+  return typeof process.getuid === 'function' ? `uid:${process.getuid()}` : undefined;
 }
 
 function currentUserName(): string {

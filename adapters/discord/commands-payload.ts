@@ -11,6 +11,7 @@ import type {
 import { argDescription, commandSummary, t } from '../../src/core/index.js';
 import type { ArgInfo, CommandInfo } from '../../src/core/index.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
+import { prefixWithin } from '../../src/render/shorten.js';
 
 /** The one top-level slash command. */
 export const ROOT_COMMAND = 'vps';
@@ -22,7 +23,7 @@ export function discordName(name: string): string {
     .toLowerCase()
     .replace(/[^-_\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  return (kebab || 'x').slice(0, L.commandName);
+  return prefixWithin(kebab || 'x', L.commandName);
 }
 
 function description(text: string, fallback: string): string {
@@ -69,7 +70,7 @@ function toOption(arg: ArgInfo, path: string): APIApplicationCommandBasicOption 
     case 'choice': {
       const choices = arg.choices ?? [];
       if (choices.length > L.choicesPerOption) throw new Error(`option ${arg.name}: more than 25 choices`);
-      const list = choices.map((c) => ({ name: fit(c, L.choiceName), value: c.slice(0, L.choiceValue) }));
+      const list = choices.map((c) => ({ name: fit(c, L.choiceName), value: prefixWithin(c, L.choiceValue) }));
       return { ...base, type: ApplicationCommandOptionType.String, required, choices: list };
     }
     default:

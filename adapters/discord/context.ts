@@ -1,13 +1,33 @@
 // The handler context every Discord mode shares (gateway, sharded gateway, HTTP interactions), so
 // all of them answer with the same command layer, renderer and confirmation memory.
 import type { REST } from 'discord.js';
-import type { EphemeralState, AdapterLookups, Dispatcher } from '../../src/core/index.js';
-import { withTenantRoles } from '../../src/tenants/tenant-roles.js';
+import type {
+  AdapterLookups,
+  Completer,
+  ConfirmGate,
+  Dispatcher,
+  EphemeralState,
+  RoleLookup,
+} from '../../src/core/index.js';
+import { gateWithTenantRoles, withTenantRoles } from '../../src/tenants/tenant-roles.js';
 import { DISCORD_FACTS, type GuildTenancy } from './guild-tenancy.js';
 import { DiscordInteractionState } from './interaction-state.js';
-import type { HandlerContext } from './interactions.js';
-import type { AdapterLogger } from './responder.js';
-import { indexCommands } from './translate.js';
+import type { AdapterLogger, ResponderDeps } from './responder.js';
+import { indexCommands, type CommandIndex } from './translate.js';
+
+/** Everything the interaction handlers need. */
+export interface HandlerContext extends ResponderDeps {
+  dispatcher: Dispatcher;
+  /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
+  completer?: Completer;
+  index: CommandIndex;
+  /** Multi-guild mode: each guild a tenant with its own key. */
+  tenancy?: GuildTenancy;
+  /** Who the policy makes an admin (may link the guild's key); without it, only Discord's permissions count. */
+  roles?: RoleLookup;
+  /** May this clicker confirm now? Asked before the typed-confirmation modal opens. */
+  gate?: ConfirmGate;
+}
 
 /** Builds the context the interaction handlers run with; `state` is shared between replicas. */
 export function handlerContext(
@@ -24,6 +44,13 @@ export function handlerContext(
     dispatcher: tenancy?.roles ? withTenantRoles(dispatcher, tenancy.roles, DISCORD_FACTS) : dispatcher,
     ...(lookups ? { completer: lookups.completer } : {}),
     ...(lookups?.roles ? { roles: lookups.roles } : {}),
+    ...(lookups
+      ? {
+          gate: tenancy?.roles
+            ? gateWithTenantRoles(lookups.gate, tenancy.roles, DISCORD_FACTS)
+            : lookups.gate,
+        }
+      : {}),
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,

@@ -1,9 +1,9 @@
 // Routes each interaction: slash commands are dispatched with a responder whose defer() the core
 // calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
-// on a confirmation are acknowledged with deferUpdate (or open the typed-confirmation modal, its
-// texts asked of the core) and become ActionEvents; a button that runs a command is dispatched
+// on a confirmation are acknowledged with deferUpdate (or, typed, answered in typed-click.ts: the
+// modal, or at once the reason this clicker may not confirm) and become ActionEvents; a button that runs a command is dispatched
 // as if the clicker typed it, and so is an option of a card's menu.
-import { ComponentType, MessageFlags, TextInputStyle } from 'discord.js';
+import { MessageFlags } from 'discord.js';
 import type {
   AutocompleteInteraction,
   ButtonInteraction,
@@ -11,21 +11,20 @@ import type {
   Interaction,
   ModalSubmitInteraction,
   StringSelectMenuInteraction,
-  TextInputComponentData,
 } from 'discord.js';
 import { t } from '../../src/core/index.js';
-import type { Completer, Dispatcher, Locale, Responder, RoleLookup } from '../../src/core/index.js';
+import type { Responder } from '../../src/core/index.js';
+import type { HandlerContext } from './context.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
-import { inGuildTenant, type GuildTenancy } from './guild-tenancy.js';
+import { inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
-import type { TypedPrompt } from '../../src/render/message.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
-import { CUSTOM_ID, customId } from './render.js';
+import { CUSTOM_ID } from './render.js';
+import { onTypedConfirmClick, TYPED_INPUT_ID } from './typed-click.js';
 import { interactionResponder } from './responder.js';
-import type { ResponderDeps } from './responder.js';
 import {
   actorOf,
   answerLocale,
@@ -35,25 +34,11 @@ import {
   toActionEvent,
   toInvocation,
 } from './translate.js';
-import type { CommandIndex } from './translate.js';
 
-/** custom_id of the text input inside the typed-confirmation modal. */
-export const TYPED_INPUT_ID = 'typed';
+export type { HandlerContext };
 
 /** Autocomplete must answer within 3 s; completions slower than this answer with nothing. */
 const AUTOCOMPLETE_BUDGET_MS = 2_000;
-
-/** Everything the interaction handlers need. */
-export interface HandlerContext extends ResponderDeps {
-  dispatcher: Dispatcher;
-  /** Autocomplete values (instances, seen ids); without it autocomplete offers nothing. */
-  completer?: Completer;
-  index: CommandIndex;
-  /** Multi-guild mode: each guild a tenant with its own key. */
-  tenancy?: GuildTenancy;
-  /** Who the policy makes an admin (may link the guild's key); without it, only Discord's permissions count. */
-  roles?: RoleLookup;
-}
 
 /**
  * Runs the core, turning an unexpected crash into a short private answer in the user's language
@@ -117,47 +102,6 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
   await interaction.respond(choices);
 }
 
-/** Opening the modal must happen within 3 s of the click: the core has this long to give its texts. */
-const DIALOG_BUDGET_MS = 1_500;
-
-/** Modal texts, in the clicker's language, when the core cannot give the card's own in time. */
-export function genericTypedPrompt(locale: Locale): TypedPrompt {
-  return { title: t(locale, 'card.confirm'), label: t(locale, 'discord.typed.label') };
-}
-
-/**
- * The text input of the typed-confirmation modal. A label that would have to be cut (the name is
- * in it) becomes the generic one in `locale`, so nobody types a shortened name; the card shows the
- * name in full, and the placeholder repeats it when it fits. Names up to the input's 4,000 can be typed.
- */
-export function typedInput(typed: TypedPrompt, locale: Locale): TextInputComponentData {
-  const input: TextInputComponentData = {
-    type: ComponentType.TextInput,
-    customId: TYPED_INPUT_ID,
-    style: TextInputStyle.Short,
-    label: typed.label.length <= L.textInputLabel ? typed.label : genericTypedPrompt(locale).label,
-    required: true,
-    maxLength: L.textInputValue,
-  };
-  const placeholder = typed.placeholder ?? '';
-  if (placeholder !== '' && placeholder.length <= L.textInputPlaceholder) input.placeholder = placeholder;
-  return input;
-}
-
-/** The typed prompt of a pending confirmation, from the core; none when it cannot say in time. */
-async function promptFor(ctx: HandlerContext, token: string): Promise<TypedPrompt | undefined> {
-  try {
-    const dialog = await withDeadline(ctx.dispatcher.typedDialog(token), DIALOG_BUDGET_MS, () => null);
-    return dialog?.prompt;
-  } catch (error) {
-    ctx.logger.warn(
-      { error: describeError(error) },
-      'discord: typed dialog unknown; the generic one is shown',
-    );
-    return undefined;
-  }
-}
-
 async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Promise<void> {
   const parsed = parseCustomId(interaction.customId);
   if (!parsed || parsed.kind === 'typed') return;
@@ -170,16 +114,7 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
     return;
   }
   // Typed confirmations are marked in the custom_id; the core's pending record has the modal texts.
-  if (parsed.kind === 'typedConfirm') {
-    const locale = answerLocale(interaction);
-    const typed = (await promptFor(ctx, parsed.token)) ?? genericTypedPrompt(locale);
-    await interaction.showModal({
-      customId: customId(CUSTOM_ID.typed, parsed.token),
-      title: fit(typed.title, L.modalTitle),
-      components: [{ type: ComponentType.ActionRow, components: [typedInput(typed, locale)] }],
-    });
-    return;
-  }
+  if (parsed.kind === 'typedConfirm') return onTypedConfirmClick(interaction, parsed.token, ctx);
   await interaction.deferUpdate();
   const responder = interactionResponder(interaction, { kind: 'update' }, ctx);
   const action = parsed.kind === 'cancel' ? 'cancel' : 'confirm';

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, REST, Routes, type RESTOptions } from 'discord.js';
 import { lease, type Lease, type LeaseStore } from '../../src/core/index.js';
-import type { HandlerContext } from './interactions.js';
+import type { HandlerContext } from './context.js';
 import { forgetOnGuildDelete } from './guild-tenancy.js';
 import { handleInteraction } from './interactions.js';
 import { describeError } from './errors.js';

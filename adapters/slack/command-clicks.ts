@@ -3,6 +3,7 @@
 import type { App, BlockAction, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import { background, requestLocale, withUserLocale, type HandlerDeps } from './handler-deps.js';
 import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render.js';
+import { unlessReplayed } from './replays.js';
 import { createResponder } from './responder.js';
 import { invocationFromClick } from './translate.js';
 
@@ -29,7 +30,10 @@ export function registerCommandClicks(app: App, deps: HandlerDeps): void {
     background(
       deps,
       'button command',
-      async () => dispatcher.dispatch(await withUserLocale(invocation, user), responder),
+      () =>
+        unlessReplayed(body, async () =>
+          dispatcher.dispatch(await withUserLocale(invocation, user), responder),
+        ),
       responder,
       user,
     );

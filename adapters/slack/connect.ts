@@ -9,6 +9,7 @@ import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
 import { localeFrom, t, type Locale } from '../../src/core/index.js';
 import { slackTenantId } from './installation-store.js';
+import { isFirstDelivery } from './replays.js';
 import type { UserLocales } from './user-locale.js';
 
 export const CONNECT_CALLBACK = 'vpsops_connect';
@@ -81,7 +82,7 @@ export function registerTenantScope(app: App): void {
   });
 }
 
-/** Registers the key gate on slash commands and the connect dialog (after registerHandlers: replays are dropped first). */
+/** Registers the key gate on slash commands and the connect dialog (after registerHandlers: a replay is run only once). */
 export function registerConnect(app: App, deps: Deps): void {
   app.use(async (args) => {
     const tenant = currentTenant();
@@ -90,14 +91,18 @@ export function registerConnect(app: App, deps: Deps): void {
     const [word = '', ...rest] = command.text.trim().split(/\s+/);
     const verb = keyCommandOf(word, rest.length > 0);
     const say = (text: string) => respond({ response_type: 'ephemeral', text });
+    // Acked at once; a redelivered request is answered here only once (replays.ts decides after the ack).
+    const first = isFirstDelivery(args.body);
     if (verb === 'pastedKey') {
       // Not even logged: the text is a secret the user should now rotate.
       await ack();
+      if (!(await first)) return;
       await say(keyAnswers(await localeOf(deps, command.user_id), 'workspace').pastedKey);
       return;
     }
     if (verb === 'connect' || verb === 'disconnect') {
       await ack();
+      if (!(await first)) return;
       // Asked together: trigger_id lives 3 s, and views.open needs it.
       const [allowed, locale] = await Promise.all([
         mayManageKey(deps, client, tenant.id, command.user_id),
@@ -115,6 +120,7 @@ export function registerConnect(app: App, deps: Deps): void {
     }
     if (!(await deps.keys.linkedKeyHint(tenant.id))) {
       await ack();
+      if (!(await first)) return;
       await say(keyAnswers(await localeOf(deps, command.user_id), 'workspace').howToConnect);
       return;
     }

@@ -3,7 +3,7 @@
 // helpers make user-provided text inert: `&<>` become entities, and since mrkdwn has no escape for
 // the others, each one is wrapped in zero-width joiners, which stops it from opening or closing a
 // style (it looks the same). A `backticked` span — how commands quote a name — stays inline code.
-import { prefixWithin } from '../../src/render/shorten.js';
+import { prefixWithin, shorten } from '../../src/render/shorten.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const ZWJ = '\u200d';
@@ -48,8 +48,7 @@ export function fitMrkdwn(text: string, max: number): string {
 
 /** Plain-text objects (headers, buttons, modal labels) are not parsed; only their length matters. */
 export function fitPlain(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${prefixWithin(text, Math.max(0, max - 1))}…`;
+  return shorten(text, max);
 }
 
 /** Makes text safe inside a ``` fence: entities escaped, and no run of backticks can close the fence early. */

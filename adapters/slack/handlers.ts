@@ -23,7 +23,7 @@ import {
 } from './handler-deps.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { createResponder } from './responder.js';
-import { dropReplays } from './replays.js';
+import { dropReplays, isFirstDelivery, unlessReplayed } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-dialog.js';
 import {
   actionEventFromClick,
@@ -68,7 +68,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   // First of all: a copy of a request already delivered is acknowledged and dropped.
   app.use(dropReplays(state, deps.logger));
 
-  app.command(deps.command, async ({ command, ack }) => {
+  app.command(deps.command, async ({ command, ack, body }) => {
     // Counted on receipt: this command's dispatch comes only after the ack and the other acks waiting.
     dispatcher.arrived?.();
     await ack();
@@ -93,7 +93,9 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       deps,
       'command',
       () =>
-        afterPendingIo(async () => dispatcher.dispatch(await withUserLocale(invocation, user), responder)),
+        unlessReplayed(body, () =>
+          afterPendingIo(async () => dispatcher.dispatch(await withUserLocale(invocation, user), responder)),
+        ),
       responder,
       user,
     );
@@ -122,7 +124,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       background(
         deps,
         action,
-        async () => dispatcher.act(await withUserLocale(event, user), responder),
+        () => unlessReplayed(body, async () => dispatcher.act(await withUserLocale(event, user), responder)),
         responder,
         user,
       );
@@ -138,13 +140,15 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
     const channelId = channelOfAction(body);
     const user = requestLocale(deps, body.user.id);
     // trigger_id is good for 3 s: the state look-ups and the eligibility check run together before views.open.
-    const [responseRef, spec, refusal, locale] = await Promise.all([
+    const [responseRef, spec, refusal, locale, first] = await Promise.all([
       outbox.rememberResponseUrl(body.response_url),
       typedSpecFor(dispatcher, token, GATE_BUDGET_MS, deps.logger),
       refusalFor(deps, actionEventFromClick(body, 'confirm', token), user),
       // Bounded by UserLocales' own budget (0.8 s), within the gate's.
       user.locale(),
+      isFirstDelivery(body),
     ]);
+    if (!first) return;
     if (refusal) {
       // Not an eligible approver (the requester, or someone the policy does not allow): say why, privately.
       const pages = renderMessage(refusal, { locale });

@@ -3,6 +3,7 @@
 // files.getUploadURLExternal does not know (Slack documents `alt_txt`), so screen readers got nothing.
 import type { webApi } from '@slack/bolt';
 import type { Attachment } from '../../src/render/message.js';
+import { prefixWithin } from '../../src/render/shorten.js';
 
 /** Slack's limit on alt_txt. */
 const ALT_TEXT_MAX = 1000;
@@ -22,7 +23,7 @@ export async function uploadFiles(
   const files: { id: string; title: string }[] = [];
   for (const attachment of attachments) {
     const data = Buffer.from(attachment.data);
-    const alt = Array.from(attachment.alt).slice(0, ALT_TEXT_MAX).join('');
+    const alt = prefixWithin(attachment.alt, ALT_TEXT_MAX);
     const answer = (await client.apiCall('files.getUploadURLExternal', {
       filename: attachment.filename,
       length: data.byteLength,

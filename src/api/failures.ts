@@ -4,6 +4,7 @@ import { ApiError } from './errors.js';
 import type { ApiErrorCode } from './errors.js';
 import type { EndpointName } from './endpoints.js';
 import { createRedactor, type Redactor } from './redact.js';
+import { prefixWithin } from '../render/shorten.js';
 
 /** HTTP status → error code; statuses the spec does not describe fall back by class. */
 export function codeForStatus(status: number): ApiErrorCode {
@@ -41,7 +42,7 @@ export function apiMessageOf(body: string, apiKey: string): string | undefined {
     return undefined;
   }
   if (typeof message !== 'string' || message.trim() === '') return undefined;
-  return redact(message.trim(), apiKey).slice(0, MAX_MESSAGE);
+  return prefixWithin(redact(message.trim(), apiKey), MAX_MESSAGE);
 }
 
 let cached: { secret: string; redactor: Redactor } | undefined;

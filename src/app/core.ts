@@ -198,6 +198,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     currency: config.currency,
     confirmTtlMs: config.confirmTtlMs,
     ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
+    ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
     replies: { ...config.replies },
     ...(config.locale !== undefined ? { locale: config.locale } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),

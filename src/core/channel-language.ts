@@ -6,6 +6,7 @@ import { channelKey } from './channel-key.js';
 import type { ChannelLanguage, ChannelLocale } from './command.js';
 import type { Platform } from './ports.js';
 import { COLLECTIONS, type BotStore } from './store.js';
+import { bestEffort } from './store-best-effort.js';
 
 function languages(store: BotStore) {
   return store.collection<ChannelLanguage>(COLLECTIONS.channelLanguages);
@@ -35,7 +36,7 @@ export async function setChannelLocale(
   else await languages(store).delete(key);
 }
 
-/** The channel's language read once, when first asked; `fallback` when the store cannot say. */
+/** The channel's language read once, when first asked; `fallback` when the store cannot say (in time). */
 export function channelLocaleOnce(
   store: BotStore,
   platform: Platform,
@@ -44,8 +45,9 @@ export function channelLocaleOnce(
 ): () => Promise<Locale> {
   let found: Promise<Locale> | undefined;
   return () =>
-    (found ??= channelLocale(store, platform, channelId, fallback).then(
-      (known) => known.locale,
-      () => fallback,
+    (found ??= bestEffort(
+      'reading the channel language',
+      async () => (await channelLocale(store, platform, channelId, fallback)).locale,
+      fallback,
     ));
 }

@@ -119,6 +119,8 @@ export interface BotServices {
   policyRoles: PolicyRoles;
   /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */
   watches?: WatchService;
+  /** Check now: reads the server and lifts the holds left by unknown outcomes that it now shows; the answer line. */
+  checkHeld?(instance: ResolvedInstance): Promise<string>;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
 }

@@ -2,6 +2,7 @@
 // objects built from it: the CommandContext handlers get and the BotServices behind `ctx.bot`.
 import type { WriteReplay } from './write-replay.js';
 import { rememberSeenIds } from './instances/seen-ids.js';
+import { checkHolds } from './confirmation/unknown-hold.js';
 import { channelKey } from './channel-key.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
@@ -64,9 +65,11 @@ export interface Runtime {
 
 export { channelKey };
 
-/** Same person: platform and user id (never display names). */
+/** Same person: platform and user id (never display names); on the console, the same OS account whatever the names. */
 export function sameActor(a: Actor, b: Actor): boolean {
-  return a.platform === b.platform && a.userId === b.userId;
+  if (a.platform !== b.platform) return false;
+  if (a.account !== undefined && b.account !== undefined) return a.account === b.account;
+  return a.userId === b.userId;
 }
 
 /** BotServices for handlers running on one platform, answering in `locale` (where a role came from). */
@@ -120,6 +123,7 @@ export function createServices(
       return { role: role ?? 'none', source: textIn(locale, source), canDestructiveHere };
     },
   };
+  services.checkHeld = (instance) => checkHolds(rt, rt.registry, instance, locale);
   if (rt.charts) services.renderChart = rt.charts;
   if (rt.watches) services.watches = rt.watches;
   return services;

@@ -2,7 +2,7 @@
 // stable identifier, never logged as crashes. Anything else is caught once by the runner.
 import type { SeenIdKind } from './ports.js';
 import { plainLine } from '../render/builders.js';
-import type { Inline } from '../render/message.js';
+import type { Button, Inline } from '../render/message.js';
 
 /** Stable identifiers of expected failures; tests and audit records use these. */
 export type UserErrorId =
@@ -24,6 +24,8 @@ export type UserErrorId =
   | 'typed-mismatch'
   | 'unknown-token'
   | 'instance-busy'
+  /** The same action on the same server had an unknown outcome a moment ago (confirmation/unknown-hold.ts). */
+  | 'outcome-unknown'
   | 'not-found'
   /** The bot cannot post in this channel (e.g. `watch` where it is not a member). */
   | 'cannot-post'
@@ -48,6 +50,8 @@ export class UserError extends Error {
   badId?: { kind: SeenIdKind; given: string };
   /** The message with the people it names as mentions (`message` is its plain form, @name). */
   parts?: Inline[];
+  /** Buttons the refusal offers (a command to run, like Check now). */
+  actions?: Button[];
 }
 
 /** A UserError naming people: shown with mentions (<@U…> on Slack, <@id> on Discord). */

@@ -25,6 +25,12 @@ export interface Actor {
    * tenancy before the core sees the request; never taken from anything the user sent.
    */
   tenantRole?: { role: 'viewer' | 'operator' | 'admin' | null; source: CatalogueText };
+  /**
+   * Console and exec: the OS account the process runs as (`uid:<n>`). It is the person — names
+   * (VPSOPS_CONSOLE_USER, `--as`) are how the policy knows them, so two names from one account are
+   * one person for "only the requester" and two-person approvals.
+   */
+  account?: string;
 }
 
 /** Typed option values as Discord delivers them. */

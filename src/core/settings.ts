@@ -16,6 +16,8 @@ export interface CoreSettings {
   confirmTtlMs: number;
   /** How long a two-person request waits for its approver (default: confirmTtlMs). */
   approvalTtlMs?: number;
+  /** How long a server stays held for an action whose outcome is unknown, unless learned sooner (default 10 min). */
+  unknownHoldMs?: number;
   /** Slow API: a private "still working…" note after progressAfterMs; reads give up after readBudgetMs. */
   replies: { progressAfterMs: number; readBudgetMs: number };
   /** How long the hosting service's instance list is cached for name lookups (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */

@@ -2,6 +2,7 @@
 // tokens, typed-card texts, learned hostnames, seen ids: bounded by a short deadline, and a failure
 // or a late answer is logged and replaced by a fallback. Pending confirmations, take and leases never
 // go through here: without the store, nothing destructive runs.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../logger.js';
 import { withDeadline } from './deadline.js';
 import type { EphemeralState } from './ephemeral-state.js';
@@ -17,6 +18,19 @@ export function storeReport(logger: Pick<Logger, 'warn'>): BestEffortReport {
   return (error, what) => logger.warn({ err: error }, `${what} skipped (state store)`);
 }
 
+/** Whether the store has already failed one request (its best-effort work): the rest of it does not wait. */
+const requestTrouble = new AsyncLocalStorage<{ met: boolean }>();
+
+/**
+ * Runs one request's work in its own store-trouble scope: once a best-effort store call in it has
+ * failed or timed out, the others start but are not waited for (a frozen store costs one deadline
+ * per request, not one per lookup). `work` is told `met()`: whether the store failed it so far.
+ */
+export function inStoreTroubleScope<T>(work: (met: () => boolean) => Promise<T>): Promise<T> {
+  const scope = { met: false };
+  return requestTrouble.run(scope, () => work(() => scope.met));
+}
+
 /** `work()`'s result, or `fallback` when it fails or takes longer than `ms` (reported, never thrown). */
 export async function bestEffort<T>(
   what: string,
@@ -25,9 +39,11 @@ export async function bestEffort<T>(
   report?: BestEffortReport,
   ms: number = BEST_EFFORT_MS,
 ): Promise<T> {
+  const scope = requestTrouble.getStore();
   try {
-    return await withDeadline(work(), ms);
+    return await withDeadline(work(), scope?.met ? 0 : ms);
   } catch (error) {
+    if (scope) scope.met = true;
     report?.(error, what);
     return fallback;
   }

@@ -193,6 +193,8 @@ export const COLLECTIONS = {
   channelLanguages: 'channel-languages',
   /** Many-tenant mode without a policy file: each tenant's roles (policy/tenant-roles.ts). */
   tenantRoles: 'tenant-roles',
+  /** After an unknown outcome: the server held for that action until the outcome is learned (confirmation/unknown-hold.ts). */
+  unknownHolds: 'unknown-holds',
 } as const;
 
 /** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */

@@ -118,6 +118,7 @@ export const en = {
   'error.title.typed-mismatch': 'Confirmation text does not match',
   'error.title.unknown-token': 'Unknown confirmation',
   'error.title.instance-busy': 'Server busy',
+  'error.title.outcome-unknown': 'Earlier attempt’s outcome unknown',
   'error.title.not-found': 'Not found',
   'error.title.cannot-post': 'I cannot post here',
   'error.title.other-tenant': 'Not this workspace’s confirmation',

@@ -116,6 +116,7 @@ export const id: Record<MessageKey, string> = {
   'error.title.typed-mismatch': 'Teks konfirmasi tidak cocok',
   'error.title.unknown-token': 'Konfirmasi tidak dikenal',
   'error.title.instance-busy': 'Server sedang sibuk',
+  'error.title.outcome-unknown': 'Hasil percobaan sebelumnya belum diketahui',
   'error.title.not-found': 'Tidak ditemukan',
   'error.title.cannot-post': 'Saya tidak bisa mengirim pesan di sini',
   'error.title.other-tenant': 'Bukan konfirmasi workspace ini',

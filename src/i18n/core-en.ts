@@ -45,6 +45,17 @@ export const coreEn = {
   'lease.anotherAction': 'another action',
   'lease.busyHint':
     'This card stays open: confirm it again once that operation is over, if it is still needed.',
+  // After an unknown outcome (confirmation/unknown-hold.ts)
+  'hold.refused':
+    '{label} is held: `{command}` by {who} at {time} UTC has no known outcome yet — nothing was done, so it does not run twice.',
+  'hold.refusedHint':
+    '{check} It is held until the bot sees the outcome (press Check now, or run `{checkCommand}`), at most until {until} UTC.',
+  'hold.checkNow': 'Check now',
+  'hold.lifted': 'No operation is in progress on {label}: `{command}` is no longer held. {check}',
+  'hold.still':
+    '{label} still shows an operation in progress ({status}): `{command}` stays held, at most until {until} UTC.',
+  'hold.unreadable': 'The state of {label} could not be read: `{command}` stays held, at most until {until} UTC.',
+  'hold.none': 'Nothing is held on {label}.',
   'outbound.simulatorMarker':
     '🧪 Simulator — made-up servers, nothing real is changed (HOSTING_API_URL=simulator)',
 } as const;

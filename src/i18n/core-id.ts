@@ -43,6 +43,16 @@ export const coreId: Record<CoreKey, string> = {
   'lease.anotherAction': 'tindakan lain',
   'lease.busyHint':
     'Kartu ini tetap terbuka: konfirmasi lagi setelah operasi itu selesai, bila masih diperlukan.',
+  'hold.refused':
+    '{label} ditahan: `{command}` oleh {who} pada {time} UTC belum diketahui hasilnya — tidak ada yang dilakukan, agar tidak berjalan dua kali.',
+  'hold.refusedHint':
+    '{check} Ditahan sampai bot melihat hasilnya (tekan Periksa sekarang, atau jalankan `{checkCommand}`), paling lama sampai {until} UTC.',
+  'hold.checkNow': 'Periksa sekarang',
+  'hold.lifted': 'Tidak ada operasi yang berjalan di {label}: `{command}` tidak ditahan lagi. {check}',
+  'hold.still':
+    '{label} masih menunjukkan operasi yang berjalan ({status}): `{command}` tetap ditahan, paling lama sampai {until} UTC.',
+  'hold.unreadable': 'Keadaan {label} tidak dapat dibaca: `{command}` tetap ditahan, paling lama sampai {until} UTC.',
+  'hold.none': 'Tidak ada yang ditahan di {label}.',
   'outbound.simulatorMarker':
     '🧪 Simulator — server karangan, tidak ada yang nyata diubah (HOSTING_API_URL=simulator)',
 };

@@ -47,6 +47,8 @@ export const repliesEn = {
   // The state store down (src/core/replies/store-outcome.ts)
   'store.unknown':
     'The bot’s state store stopped answering in the middle of this request, so whether it took effect is unknown.',
+  'store.confirmationsPaused':
+    '⏸ The bot’s state store is not answering: this answer comes straight from the hosting API, and confirmations are paused until the store is back.',
   'store.unreachable': 'The bot’s state store is unreachable, so this was not done; nothing was changed.',
   'store.checkFirst':
     'Check the current state (e.g. instance show) before trying again; the bot reconnects by itself.',

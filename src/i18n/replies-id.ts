@@ -47,6 +47,8 @@ export const repliesId: Record<keyof typeof repliesEn, string> = {
 
   'store.unknown':
     'Penyimpanan status bot berhenti menjawab di tengah permintaan ini, jadi tidak diketahui apakah permintaan itu berlaku.',
+  'store.confirmationsPaused':
+    '⏸ Penyimpanan status bot tidak menjawab: jawaban ini langsung dari API hosting, dan konfirmasi dijeda sampai penyimpanan kembali.',
   'store.unreachable':
     'Penyimpanan status bot tidak dapat dijangkau, jadi ini tidak dijalankan; tidak ada yang diubah.',
   'store.checkFirst':

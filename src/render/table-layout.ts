@@ -2,6 +2,7 @@
 // right-aligned numbers. Given a width, columns shrink fairly (narrow ones keep their width, wide
 // ones share what is left) and long cells wrap onto continuation lines inside their own column.
 // Slack and Discord keep their own limits (how wide a code block shows) and their row layout.
+import { graphemes } from './shorten.js';
 
 /** Cells that mean "nothing here"; row layouts leave them out. */
 export const EMPTY_CELLS: ReadonlySet<string> = new Set(['', '—', '-']);
@@ -24,9 +25,9 @@ export interface TableLayout {
   rows: string[][];
 }
 
-/** Width in code points, as the renderers measure it. */
+/** Width in graphemes (what a person sees as one character each), as the renderers measure it. */
 export function cellWidth(text: string): number {
-  return [...text].length;
+  return graphemes(text).length;
 }
 
 /** A cell on one line: newlines and runs of space become one space. */
@@ -113,12 +114,12 @@ function nearlyWhole(natural: number[], out: number[], floor: number[]): number[
   return out;
 }
 
-/** Splits text into lines of at most `width` code points, at spaces where it can. */
+/** Splits text into lines of at most `width` graphemes, at spaces where it can (never inside one). */
 export function wrapCell(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of flat(text).split(' ')) {
-    let rest = [...word];
+    let rest = graphemes(word);
     if (line !== '' && cellWidth(line) + 1 + rest.length <= width) {
       line += ` ${word}`;
       continue;

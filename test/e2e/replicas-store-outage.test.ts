@@ -217,6 +217,39 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
     }
   });
 
+  it('answers a read while Redis is frozen: the ack never waits for the store, and the answer says confirmations are paused', async () => {
+    const before = new Set(slack.messages.keys());
+    redis.pause();
+    try {
+      const url = slack.newResponseUrl();
+      const sent = Date.now();
+      const form = slashCommandForm({
+        text: `instance show ${cache1}`,
+        userId: CAROL,
+        channelId: CHANNEL,
+        responseUrl: url,
+      });
+      const answer = await postSigned(b.events, form, { secret: SECRET });
+      const ackMs = Date.now() - sent;
+      expect(answer.status).toBe(200);
+      // A replay check that waited for the store would hold the ack for its deadline (1 s) or more.
+      expect(ackMs).toBeLessThan(800);
+      const shown = () =>
+        [
+          said(url),
+          ...[...slack.messages.values()]
+            .filter((m) => !before.has(m.ts))
+            .map((m) => JSON.stringify(m.blocks)),
+        ].find((text) => text.includes('cache-1') && text.includes('confirmations are paused'));
+      await waitFor(shown, 'the answer with the note', 15_000);
+      // Within the usual read budget (VPSOPS_READ_BUDGET_MS, 15 s).
+      expect(Date.now() - sent).toBeLessThan(15_000);
+      expect(shown()).not.toMatch(STORE_MESSAGE);
+    } finally {
+      redis.resume();
+    }
+  });
+
   it('runs one restore when two people confirm the same restore on different replicas, and names the holder to the other', async () => {
     const restore = `backup restore ${web1} ${web1Latest}`;
     const aliceCard = await preview(a.events, restore, web1Latest, ALICE);

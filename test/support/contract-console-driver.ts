@@ -69,7 +69,8 @@ export const startConsoleDriver: StartDriver = async (options = {}) => {
       dispatcher: app.dispatcher,
       input,
       output,
-      actor: consoleActor(NAMES[who]),
+      // Each person at their own terminal is their own OS account (the console's person is the account).
+      actor: consoleActor(NAMES[who], `uid:test-${who}`),
       terminal: false,
     });
     const t: Terminal = { repl, input, text: '' };

@@ -36,9 +36,11 @@ export const DISCORD_USERS = {
   otherOperator: { id: '100000000000000002', username: 'otto' },
   viewer: { id: '100000000000000003', username: 'vera' },
   roleOperator: { id: '100000000000000004', username: 'rolf', roles: [OPS_ROLE] },
+  admin: { id: '100000000000000005', username: 'ada' },
 } satisfies Record<string, FakeUser>;
 
-const POLICY = policyYaml({
+const POLICY_SPEC = {
+  admin: [`discord:${DISCORD_USERS.admin.id}`],
   operator: [
     `discord:${DISCORD_USERS.operator.id}`,
     `discord:${DISCORD_USERS.otherOperator.id}`,
@@ -46,7 +48,8 @@ const POLICY = policyYaml({
   ],
   viewer: ['*'],
   aliases: { 'web-1': '7995e990-c3bf-4e27-8ce2-89fd5783f9ea' },
-});
+};
+const POLICY = policyYaml(POLICY_SPEC);
 
 /** A running world; `bot`, `tracker` and `adapter` are the current instance (they change on restart). */
 export interface DiscordWorld {
@@ -78,12 +81,17 @@ export async function startDiscordWorld(
     env?: Record<string, string>;
     /** Multi-guild mode: the guilds' tenants. */
     tenancy?: GuildTenancy;
+    /** Commands the policy makes two-person (an admin other than the requester confirms). */
+    twoPerson?: string[];
   } = {},
 ): Promise<DiscordWorld> {
   const sim = await startSimulator({ timing: { stopMs: 0, terminateMs: 60_000, ...options.timing } });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-discord-'));
   const policyPath = join(dir, 'policy.yaml');
-  await writeFile(policyPath, POLICY);
+  await writeFile(
+    policyPath,
+    options.twoPerson ? policyYaml({ ...POLICY_SPEC, twoPerson: options.twoPerson }) : POLICY,
+  );
   const config = loadConfig({
     ...SCRIPTED_ENV,
     VPSOPS_POLICY: policyPath,

@@ -136,13 +136,16 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     ]);
   });
 
-  it('src/api imports only got, zod, node builtins and its own files', () => {
+  it('src/api imports only got, zod, node builtins, its own files and the one grapheme cut', () => {
+    // The one way text is cut (src/render/shorten.ts) imports nothing, so it brings nothing along.
+    const GRAPHEME_CUT = 'src/render/shorten.ts';
     const bad = allImports(['src/api']).filter((r) =>
       r.target !== null
-        ? !under(r.target, 'src/api')
+        ? !under(r.target, 'src/api') && asTs(r.target) !== GRAPHEME_CUT
         : !(isBuiltin(r.specifier) || ['got', 'zod'].includes(pkg(r.specifier))),
     );
     expect(bad.map(show)).toEqual([]);
+    expect(importsOf(GRAPHEME_CUT, readFileSync(join(ROOT, GRAPHEME_CUT), 'utf8')).map(show)).toEqual([]);
   });
 
   it('src/core and src/render never import adapters, discord.js or @slack/*', () => {

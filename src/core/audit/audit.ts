@@ -5,6 +5,7 @@
 // JSON-lines file, Redis, memory).
 import { randomBytes } from 'node:crypto';
 import type { AuditRecord, CommandDefinition } from '../command.js';
+import { shorten } from '../../render/shorten.js';
 
 /** This process's random replica id: whose `calling` records these are, when replicas share a trail. */
 export const REPLICA_ID = randomBytes(6).toString('hex');
@@ -41,7 +42,7 @@ export function redactArgs(
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
     if (def?.args[key]?.secret) out[key] = REDACTED;
-    else out[key] = typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    else out[key] = typeof value === 'string' ? shorten(value, 201) : value;
   }
   return out;
 }

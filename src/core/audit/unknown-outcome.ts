@@ -39,7 +39,8 @@ export function hintFor(
   }
 }
 
-function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>, locale: Locale): string {
+/** "Check whether web-1 is Stopped with `instance show web-1`." in `locale`. */
+export function checkLine(hint: Pick<UnknownOutcomeHint, 'check' | 'command'>, locale: Locale): string {
   const check = textIn(locale, hint.check);
   return hint.command
     ? t(locale, 'unknown.checkWith', { check, command: hint.command })

@@ -5,7 +5,7 @@
 // refused, naming who holds the server and since when, and its card stays usable afterwards.
 import { clockTime } from '../../render/format.js';
 import type { CommandDefinition } from '../command.js';
-import type { ResolvedInstance } from '../ports.js';
+import { instancesIn } from '../instances/instance-args.js';
 import { mention } from './confirm-card.js';
 import { UserError } from '../errors.js';
 import type { Actor } from '../ports.js';
@@ -29,15 +29,6 @@ interface Holder {
 }
 
 const leaseName = (uuid: string): string => `instance-op:${uuid}`;
-
-function instancesIn(def: CommandDefinition, args: Record<string, unknown>): ResolvedInstance[] {
-  return Object.entries(def.args).flatMap(([key, spec]) => {
-    const value = args[key];
-    return spec.kind === 'instance' && typeof value === 'object' && value !== null && 'uuid' in value
-      ? [value as ResolvedInstance]
-      : [];
-  });
-}
 
 function parseHolder(owner: string | null): Holder | null {
   if (owner === null) return null;

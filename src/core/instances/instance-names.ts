@@ -3,6 +3,7 @@
 import type { InvocationInput } from '../ports.js';
 import { isUuid } from '../parse/uuid.js';
 import { listed, SUGGESTION_POOL, type ResolveDeps } from './resolve-deps.js';
+import { shorten } from '../../render/shorten.js';
 
 /** Words of one input looked up at most: enough for any command line, bounded for hostile input. */
 const MATCHER_WORDS = 24;
@@ -47,7 +48,7 @@ export async function completeInstances(
     const rank = lower.startsWith(wanted) ? 0 : lower.includes(wanted) || uuid.startsWith(wanted) ? 1 : -1;
     if (rank < 0 || seen.has(`${label}|${uuid}`)) return;
     seen.add(`${label}|${uuid}`);
-    out.push({ name: `${label} (${kind} · ${uuid.slice(0, 8)})`.slice(0, 100), value: uuid, rank });
+    out.push({ name: shorten(`${label} (${kind} · ${uuid.slice(0, 8)})`, 100), value: uuid, rank });
   };
   for (const a of deps.policy.aliases()) add(a.name, a.uuid, 'alias');
   for (const h of await deps.store.hostnames.search(wanted, SUGGESTION_POOL))

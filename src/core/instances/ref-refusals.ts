@@ -7,6 +7,7 @@ import { UserError } from '../errors.js';
 import { kebab } from '../parse/names.js';
 import type { Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
+import { shorten } from '../../render/shorten.js';
 
 /** Candidates shown for an ambiguous name at most. */
 const CANDIDATES_SHOWN = 10;
@@ -51,7 +52,7 @@ export function sharedHostname(text: string, uuids: string[], locale: Locale): U
 
 /** A name nothing knows, with the closest known names (`near`) when there are any. */
 export function unknownName(text: string, near: string[], listFailed: boolean, locale: Locale): UserError {
-  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  const shown = shorten(text, 41);
   const names = near.map((n) => `\`${n}\``).join(', ');
   return new UserError(
     'unknown-instance',

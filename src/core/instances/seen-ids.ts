@@ -4,6 +4,7 @@
 import type { Completion, SeenIdKind } from '../ports.js';
 import type { BotStore, RecordCollection } from '../store.js';
 import { closest } from '../parse/suggest.js';
+import { shorten } from '../../render/shorten.js';
 
 /** One remembered id with what it is called (snapshot name, IP address…) and when it was last seen. */
 export interface SeenId {
@@ -40,7 +41,7 @@ export async function rememberSeenIds(
   const fresh = entries
     .filter((e) => e.id.trim() !== '')
     .slice(0, MAX_SEEN_PER_KIND)
-    .map((e) => ({ id: e.id, label: (e.label ?? '').slice(0, 60), seenAt: at }));
+    .map((e) => ({ id: e.id, label: shorten(e.label ?? '', 60), seenAt: at }));
   // Only the entries in question are read (every `instance show` gets here; the collection holds up to 500).
   const was = await Promise.all(fresh.map((e) => ids.get(e.id.toLowerCase())));
   // Reads must not turn into writes every time: only new, renamed or long-unseen ids are written.
@@ -77,7 +78,7 @@ export async function completeSeenIds(
 /** "nightly (snapshot · 1b2c3d4e…)"; a choice name is at most 100 characters. */
 function choiceName(kind: SeenIdKind, s: SeenId): string {
   const name = s.label ? `${s.label} (${WORDS[kind]} · ${s.id})` : `${s.id} (${WORDS[kind]})`;
-  return name.length <= 100 ? name : `${name.slice(0, 99)}…`;
+  return shorten(name, 100);
 }
 
 /** Up to three seen ids close to `given` (a typo, a truncated or unknown id), never `given` itself. */

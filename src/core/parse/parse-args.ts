@@ -10,6 +10,7 @@ import { argLabel, argUsage, kebab, nameKey } from './names.js';
 import { argEntries, usageLine } from './registry.js';
 import { closest } from './suggest.js';
 import type { Token } from './tokenize.js';
+import { shorten } from '../../render/shorten.js';
 
 /** Parsed values by declared key; instance arguments still hold raw references here. */
 export interface ParsedArgs {
@@ -32,7 +33,7 @@ type Raw = string | number | boolean;
 
 const show = (value: Raw) => {
   const text = String(value).replace(/`/g, "'");
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return shorten(text, 41);
 };
 
 function usageHint(def: CommandDefinition, locale: Locale): string {

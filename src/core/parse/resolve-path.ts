@@ -8,6 +8,7 @@ import { t } from '../../i18n/translate.js';
 import type { Registry } from './registry.js';
 import { closest } from './suggest.js';
 import type { Token } from './tokenize.js';
+import { shorten } from '../../render/shorten.js';
 
 /** The command found and the tokens left for its arguments. */
 export interface PathMatch {
@@ -29,7 +30,7 @@ function didYouMean(typed: string, registry: Registry, locale: Locale): string {
   return best ? t(locale, 'parse.didYouMean', { best }) : '';
 }
 
-const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const short = (text: string) => shorten(text, 41);
 
 /** Resolves `group action` (or a single bot-command word); empty input means `help`. */
 export function resolvePath(

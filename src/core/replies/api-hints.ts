@@ -7,6 +7,7 @@ import type { MessageKey } from '../../i18n/catalogue.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 import { apiErrorClause } from './api-error-text.js';
+import { shorten } from '../../render/shorten.js';
 
 /** What the runner knows about the failing command, to fill in the hint. */
 export interface HintContext {
@@ -32,7 +33,7 @@ const NOT_FOUND_SUBJECT: Record<string, { id: string; noun: MessageKey; onInstan
 
 /** Uuids are shortened to their first 8 characters; short ids are shown whole. */
 function shortId(id: string): string {
-  return isUuid(id) ? `${id.slice(0, 8)}…` : id.slice(0, 40);
+  return isUuid(id) ? `${id.slice(0, 8)}…` : shorten(id, 40);
 }
 
 function notFoundHint(error: ApiError, ctx: HintContext, locale: Locale): string {

@@ -42,6 +42,7 @@ export function userErrorMessage(error: UserError, locale: Locale = DEFAULT_LOCA
     summary: error.message,
     outcome: USAGE_IDS.includes(error.id) ? 'usage-error' : 'error',
     visibility: 'ephemeral',
+    ...(error.actions ? { actions: error.actions } : {}),
   };
 }
 

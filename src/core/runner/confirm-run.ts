@@ -18,6 +18,7 @@ import { beforeTheCall, takeOnce } from './take-once.js';
 import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
+import { holdAfterUnknown } from '../confirmation/unknown-hold.js';
 import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
 import { channelLocale } from '../channel-language.js';
 
@@ -153,6 +154,8 @@ async function runConfirmed(
     record.result = failure.unknown ? 'unknown' : 'error';
     record.errorId = failure.errorId;
     report();
+    // Until the bot learns what happened, that action on that server is not sent again.
+    if (failure.unknown) await holdAfterUnknown(rt, def, pending.command, args, by, hint);
     const explained = await withSeenIdSuggestion(rt.store, failure.message, error, locale, def, args);
     const card = failure.unknown
       ? unknownCard(explained, by, at, locale)

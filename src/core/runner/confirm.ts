@@ -11,6 +11,7 @@ import { storeNow } from '../confirmation/store-clock.js';
 import { answerable, confirmationMatches, otherTenantError } from '../confirmation/confirm-checks.js';
 import { isUserError, UserError } from '../errors.js';
 import { claimInstances } from '../confirmation/instance-lease.js';
+import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
 import { beforeAnyChange } from '../store-errors.js';
 import { classifyFailure, logFailure } from '../replies/outcomes.js';
 import type { ActionEvent, Responder } from '../ports.js';
@@ -162,6 +163,12 @@ async function run(
     : undefined;
   try {
     if (confirming) {
+      // A card shown before an earlier attempt's outcome went unknown: not sent again meanwhile.
+      const locale = localeFrom(event.locale);
+      const held = await beforeAnyChange(() =>
+        unknownHoldRefusal(rt, def, pending.command, pending.args, locale),
+      );
+      if (held) throw held;
       const premise = await checkPremise(rt, def, pending, event);
       if (!premise.ok) return premise;
     }

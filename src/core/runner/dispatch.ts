@@ -18,10 +18,14 @@ import { needsConfirmation, startConfirmation } from './preview.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { authoriseTyped, runTyped, type DispatchState } from './dispatch-steps.js';
+import { inStoreTroubleScope } from '../store-best-effort.js';
+import { t } from '../../i18n/translate.js';
+import { context } from '../../render/builders.js';
+import { prefixWithin } from '../../render/shorten.js';
 
 function rawCommand(inv: Invocation): string {
-  if (inv.input.kind === 'options') return inv.input.path.join(' ').slice(0, 80);
-  return inv.input.text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 80);
+  if (inv.input.kind === 'options') return prefixWithin(inv.input.path.join(' '), 80);
+  return prefixWithin(inv.input.text.trim().split(/\s+/).slice(0, 3).join(' '), 80);
 }
 
 /**
@@ -57,72 +61,82 @@ export async function dispatchInvocation(
     responder
       .reply(message, { visibility })
       .catch((error: unknown) => rt.logger.error({ err: error, command: record.command }, 'reply failed'));
-  await runPipeline({
-    audit,
-    state,
-    authorise: (s) => authoriseTyped(rt, inv, audit, s),
-    confirm: async (s) => {
-      const parsed = s.parsed!;
-      if (!needsConfirmation(parsed.def)) {
-        record.confirmation = 'not-needed';
-        return PASS;
-      }
-      s.decision = await startConfirmation(rt, inv, parsed, s.values!, record, (on) => (s.previewing = on));
-      return HALT;
-    },
-    run: (s) => runTyped(rt, inv, audit, s),
-    around: (steps) => guards.run(() => rt.apiCalls.scope(audit.calls, steps)),
-    done: async () => {
-      const { message, visibility, card } = state.decision!;
-      try {
-        const ref = await responder.reply(message, { visibility });
-        if (card) await rt.afterReply.cardPosted(card, ref, responder);
-        if (card?.twoPerson) await tellApprovers(rt, inv, card, responder);
-      } catch (error) {
-        rt.logger.error({ err: error, command: record.command }, 'reply failed');
-      }
-    },
-    refused: async ({ error, denied }: Refusal) => {
-      const message = userErrorMessage(error, localeFrom(inv.locale));
-      await reply(
-        denied ? message : await withSeenIdSuggestion(rt.store, message, error, locale),
-        'ephemeral',
-      );
-    },
-    failed: async (error) => {
-      if (error instanceof ReadBudgetExceeded) {
-        // A read that outlived its budget: a clear answer now, whatever the API does later.
-        record.result = 'error';
-        record.errorId = 'read-timeout';
-        rt.logger.warn({ invocationId: inv.id, command: record.command }, 'read gave up waiting for the API');
+  // A read that needs no shared state still answers while the store is out, once, with a note.
+  await inStoreTroubleScope((storeFailed) =>
+    runPipeline({
+      audit,
+      state,
+      authorise: (s) => authoriseTyped(rt, inv, audit, s),
+      confirm: async (s) => {
+        const parsed = s.parsed!;
+        if (!needsConfirmation(parsed.def)) {
+          record.confirmation = 'not-needed';
+          return PASS;
+        }
+        s.decision = await startConfirmation(rt, inv, parsed, s.values!, record, (on) => (s.previewing = on));
+        return HALT;
+      },
+      run: (s) => runTyped(rt, inv, audit, s),
+      around: (steps) => guards.run(() => rt.apiCalls.scope(audit.calls, steps)),
+      done: async () => {
+        const { message, visibility, card } = state.decision!;
+        const said =
+          !card && storeFailed()
+            ? { ...message, blocks: [...message.blocks, context(t(locale, 'store.confirmationsPaused'))] }
+            : message;
+        try {
+          const ref = await responder.reply(said, { visibility });
+          if (card) await rt.afterReply.cardPosted(card, ref, responder);
+          if (card?.twoPerson) await tellApprovers(rt, inv, card, responder);
+        } catch (error) {
+          rt.logger.error({ err: error, command: record.command }, 'reply failed');
+        }
+      },
+      refused: async ({ error, denied }: Refusal) => {
+        const message = userErrorMessage(error, localeFrom(inv.locale));
         await reply(
-          readTimeoutMessage(record.command, error.budgetMs, state.previewing === true, locale),
-          state.visibility,
+          denied ? message : await withSeenIdSuggestion(rt.store, message, error, locale),
+          'ephemeral',
         );
-        return;
-      }
-      const hint = hintFor(state.def, state.values);
-      const failure = classifyFailure(error, hintContext(record.command, state.values), hint, locale);
-      logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
-      await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
-        rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
-      );
-      record.result = failure.unknown ? 'unknown' : 'error';
-      record.errorId = failure.errorId;
-      const message = await withSeenIdSuggestion(
-        rt.store,
-        failure.message,
-        error,
-        locale,
-        state.def,
-        state.values,
-      );
-      await reply(message, failure.expected ? 'ephemeral' : state.visibility);
-    },
-    close: async () => {
-      await closeRecord(audit, rt);
-    },
-  });
+      },
+      failed: async (error) => {
+        if (error instanceof ReadBudgetExceeded) {
+          // A read that outlived its budget: a clear answer now, whatever the API does later.
+          record.result = 'error';
+          record.errorId = 'read-timeout';
+          rt.logger.warn(
+            { invocationId: inv.id, command: record.command },
+            'read gave up waiting for the API',
+          );
+          await reply(
+            readTimeoutMessage(record.command, error.budgetMs, state.previewing === true, locale),
+            state.visibility,
+          );
+          return;
+        }
+        const hint = hintFor(state.def, state.values);
+        const failure = classifyFailure(error, hintContext(record.command, state.values), hint, locale);
+        logFailure(rt.logger, failure, error, { invocationId: inv.id, command: record.command });
+        await forgetIfGone(error, state.values ?? {}, rt.store).catch((e: unknown) =>
+          rt.logger.warn({ err: e }, 'forgetting a gone instance failed'),
+        );
+        record.result = failure.unknown ? 'unknown' : 'error';
+        record.errorId = failure.errorId;
+        const message = await withSeenIdSuggestion(
+          rt.store,
+          failure.message,
+          error,
+          locale,
+          state.def,
+          state.values,
+        );
+        await reply(message, failure.expected ? 'ephemeral' : state.visibility);
+      },
+      close: async () => {
+        await closeRecord(audit, rt);
+      },
+    }),
+  );
 }
 
 /** The approvers of a posted two-person card hear of it; the card works whether or not they do. */

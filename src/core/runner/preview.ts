@@ -10,6 +10,7 @@ import { createContext, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { beforeAnyChange } from '../store-errors.js';
 import { localeFrom } from '../../i18n/locale.js';
+import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
 export function needsConfirmation(def: CommandDefinition): boolean {
@@ -35,6 +36,9 @@ export async function startConfirmation(
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const locale = localeFrom(inv.locale);
+  // An earlier attempt whose outcome is still unknown: no card for a second one.
+  const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
+  if (held) throw held;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, locale);
   previewing(true);
   const preview = await def.preview(ctx, values);

@@ -93,8 +93,13 @@ describe('console line translation', () => {
     expect(isYes('yep')).toBe(false);
   });
 
-  it('uses the given console user as identity', () => {
-    expect(consoleActor('carol')).toEqual({ platform: 'console', userId: 'carol', displayName: 'carol' });
+  it('uses the given console user as identity, and the OS account (uid) as the person', () => {
+    expect(consoleActor('carol')).toEqual({
+      platform: 'console',
+      userId: 'carol',
+      displayName: 'carol',
+      account: `uid:${process.getuid?.()}`,
+    });
     expect(consoleActor().userId.length).toBeGreaterThan(0);
   });
 });
