@@ -40,6 +40,13 @@ export async function inGuildTenant(interaction: Interaction, work: () => Promis
   });
 }
 
+/** Whether the interaction's guild has a key linked (always, outside multi-guild mode). */
+export async function guildKeyLinked(interaction: Interaction, tenancy: GuildTenancy | undefined) {
+  if (!tenancy) return true;
+  if (!interaction.guildId) return false;
+  return (await tenancy.keys.linkedKeyHint(guildTenantId(interaction.guildId)).catch(() => null)) !== null;
+}
+
 /** Forgets a guild the app was removed from; `why` is logged (never a key). */
 export async function forgetGuild(
   tenancy: GuildTenancy,

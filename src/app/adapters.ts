@@ -51,6 +51,8 @@ export interface AdapterDeps {
     uninstall?: (tenantId: string) => Promise<void>;
     /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
     roles?: TenantRoleResolver;
+    /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
+    sharedState?: EphemeralState;
   };
 }
 
@@ -189,7 +191,9 @@ export async function createChatAdapters(
   deps: AdapterDeps,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
+  const state = deps.tenancy?.sharedState ?? deps.state;
+  const shared = { ...deps, ...(state ? { state } : {}) };
   for (const adapter of ADAPTERS)
-    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, deps));
+    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, shared));
   return adapters;
 }

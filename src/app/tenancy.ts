@@ -36,6 +36,8 @@ export interface Tenancy {
   scopedAudit(audit: AuditLog): AuditLog;
   /** Without a policy file, each request's actor gets the role the tenant's own policy grants. */
   roles: TenantRoleResolver;
+  /** The store's short-lived state unscoped, for the adapters' handles (the store above scopes it). */
+  sharedState: BotStore['ephemeral'];
   /** Uninstalled or token revoked: its pending confirmations, watches and installation go (audit stays). */
   uninstall(tenantId: string): Promise<void>;
 }
@@ -90,6 +92,7 @@ export function openTenancy(
   return {
     scope,
     store: scopedStore,
+    sharedState: store.ephemeral,
     scopedAudit: (audit) => tenantScopedAudit(audit, scope),
     async uninstall(tenantId) {
       await scope.run(tenantId, () => forgetTenantState(scopedStore));

@@ -203,6 +203,22 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     const linkedA = await editedText((await submit(ADMIN_A, KEY_A)).interaction, "A's key linked");
     expect(linkedA).toContain('…AAAA');
     expect(linkedA).not.toContain(KEY_A);
+
+    // Autocomplete: A (linked) is offered its servers; B, no key yet, nothing (not A's cached list either).
+    const choices = async (user: FakeUser) => {
+      const answer = await discord.http.autocomplete(
+        interactions(),
+        user,
+        ['instance', 'show'],
+        { instance: 'web' },
+        'instance',
+      );
+      return JSON.stringify((answer.body as { data?: { choices?: unknown } }).data?.choices ?? null);
+    };
+    expect(await choices(MEMBER)).toContain('web-1');
+    inGuild(GUILD_B);
+    expect(await choices(MEMBER)).toBe('[]');
+    inGuild(GUILD_A);
     inGuild(GUILD_B);
     expect(await editedText((await submit(INSTALLER_B, KEY_B)).interaction, "B's key linked")).toContain(
       '…BBBB',
