@@ -1,5 +1,6 @@
 // `vpsops serve`: every configured chat adapter behind the one HTTP server (/healthz, /readyz,
 // /metrics and the adapters' routes) until SIGINT/SIGTERM, through the one lifecycle (lifecycle.ts).
+import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { allCommands } from '../../commands/index.js';
 import { ConfigError, commandPath } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
@@ -14,7 +15,11 @@ import { nextSignal, runLifecycle } from './lifecycle.js';
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: secretsOf(config),
+    redactMore: redactCurrentTenant,
+  });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
   // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
   const obs = createServeObservability({

@@ -18,6 +18,7 @@ import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-ro
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
+import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { WATCH_COLLECTIONS } from '../watch/types.js';
 
 /** What OAuth mode adds to the app. */
@@ -32,8 +33,10 @@ export interface Tenancy {
   scope: TenantScope;
   /** The store as the current tenant sees it (src/tenants/tenant-store.ts). */
   store: BotStore;
-  /** The audit trail likewise (records stamped, listed to their tenant only). */
+  /** The audit trail likewise (records stamped, listed to their tenant only, its secrets redacted). */
   scopedAudit(audit: AuditLog): AuditLog;
+  /** Reads the current tenant's key and bot token for the redactors (src/tenants/tenant-secrets.ts). */
+  readySecrets(): Promise<void>;
   /** Without a policy file, each request's actor gets the role the tenant's own policy grants. */
   roles: TenantRoleResolver;
   /** The store's short-lived state unscoped, for the adapters' handles (the store above scopes it). */
@@ -88,12 +91,18 @@ export function openTenancy(
     return botToken ? { id, botToken } : { id };
   });
   const scopedStore = tenantScopedStore(store, scope);
+  const readySecrets = currentTenantSecrets(async (id) => [
+    await directory.apiKey(id),
+    botTokenOf(await directory.installation(id)),
+  ]);
   const keys = createTenantKeys({ directory, clientFor });
   return {
     scope,
     store: scopedStore,
     sharedState: store.ephemeral,
-    scopedAudit: (audit) => tenantScopedAudit(audit, scope),
+    scopedAudit: (audit) =>
+      tenantScopedAudit(audit, scope, { ready: readySecrets, redact: redactCurrentTenant }),
+    readySecrets,
     async uninstall(tenantId) {
       await scope.run(tenantId, () => forgetTenantState(scopedStore));
       await directory.forget(tenantId);

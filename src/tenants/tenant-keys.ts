@@ -4,6 +4,7 @@
 import { isApiError, type HostingApi } from '../api/index.js';
 import { t, type Locale, type MessageKey } from '../core/index.js';
 import type { TenantDirectory } from './tenant-directory.js';
+import { forgetTenantSecrets } from './tenant-secrets.js';
 
 /** What an adapter may do with tenants' keys. */
 export interface TenantKeys {
@@ -60,6 +61,7 @@ export function createTenantKeys(options: {
         return { linked: false, reason: t(locale, reasonFor(error)) };
       }
       await directory.linkApiKey(tenantId, key, by, now());
+      forgetTenantSecrets(tenantId);
       return { linked: true, hint: `…${key.slice(-4)}` };
     },
     unlink: (tenantId) => directory.unlinkApiKey(tenantId),

@@ -17,6 +17,7 @@ import type {
   RecordCollection,
   TenantScope,
 } from '../core/index.js';
+import { redactDeep, type Redactor } from '../api/redact.js';
 import { TENANTS_COLLECTION } from './tenant-directory.js';
 
 /** Between a tenant id and a key or hostname: a character neither contains. */
@@ -154,7 +155,12 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
 const MAX_AUDIT_SCAN = 20_000;
 
 /** The audit trail as the current tenant sees it: records stamped with their tenant, listed to it only (kept after an uninstall). */
-export function tenantScopedAudit(base: AuditLog, scope: TenantScope): AuditLog {
+export function tenantScopedAudit(
+  base: AuditLog,
+  scope: TenantScope,
+  /** The current tenant's secrets: read, then redacted from every record it writes. */
+  secrets?: { ready(): Promise<void>; redact: Redactor },
+): AuditLog {
   const mine = (record: AuditRecord | undefined) => {
     const tenant = scope.current();
     return record !== undefined && (!tenant || record.tenant === tenant);
@@ -169,9 +175,12 @@ export function tenantScopedAudit(base: AuditLog, scope: TenantScope): AuditLog 
     }
   };
   return {
-    write(record) {
+    async write(record) {
       const tenant = scope.current();
-      return base.write(tenant ? { ...record, tenant } : record);
+      if (!tenant) return base.write(record);
+      await secrets?.ready();
+      const redacted = secrets ? redactDeep(record, secrets.redact) : record;
+      return base.write({ ...redacted, tenant });
     },
     recent: (channelId, limit, platform) => newest(limit, (n) => base.recent(channelId, n, platform)),
     recentAcrossChannels: (limit) => newest(limit, (n) => base.recentAcrossChannels(n)),
