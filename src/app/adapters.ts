@@ -30,6 +30,7 @@ export type ResumableAdapter = PlatformAdapter & {
   poster?(): ChannelPoster | null;
 };
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
+import type { TenantEvents } from '../tenants/tenant-events.js';
 import type { TenantKeys } from '../tenants/tenant-keys.js';
 import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
 
@@ -53,6 +54,8 @@ export interface AdapterDeps {
     roles?: TenantRoleResolver;
     /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
     sharedState?: EphemeralState;
+    /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
+    events?: TenantEvents;
   };
 }
 
@@ -118,6 +121,7 @@ const slack = entry({
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
               ...(tenancy.roles ? { roles: tenancy.roles } : {}),
+              ...(tenancy.events ? { events: tenancy.events } : {}),
             },
           }
         : {}),

@@ -126,6 +126,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
           // Read per request: the policy exists once createCore below has run.
           fileInForce: () => Boolean(policyOf()?.source),
           logger,
+          audit: state.audit,
         })
       : undefined;
     const api = tenancy?.api ?? clientFor(target.apiKey);

@@ -13,6 +13,7 @@ import {
   type TenantRecord,
 } from '../tenants/tenant-directory.js';
 import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
+import { tenantEvents, type TenantEvents } from '../tenants/tenant-events.js';
 import { tenantPlaceOf } from './adapters.js';
 import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-roles.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
@@ -35,6 +36,8 @@ export interface Tenancy {
   store: BotStore;
   /** The audit trail likewise (records stamped, listed to their tenant only, its secrets redacted). */
   scopedAudit(audit: AuditLog): AuditLog;
+  /** Audits installs and key changes (one record each, stamped with the tenant; never a key). */
+  events: TenantEvents;
   /** Reads the current tenant's key and bot token for the redactors (src/tenants/tenant-secrets.ts). */
   readySecrets(): Promise<void>;
   /** Without a policy file, each request's actor gets the role the tenant's own policy grants. */
@@ -77,7 +80,7 @@ export function openTenancy(
   config: AppConfig,
   store: BotStore,
   clientFor: (apiKey: string) => HostingApi,
-  options: { fileInForce?: () => boolean; logger?: Logger } = {},
+  options: { fileInForce?: () => boolean; logger?: Logger; audit?: AuditLog } = {},
 ): Tenancy {
   const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
   if (!masterKey)
@@ -95,7 +98,10 @@ export function openTenancy(
     await directory.apiKey(id),
     botTokenOf(await directory.installation(id)),
   ]);
-  const keys = createTenantKeys({ directory, clientFor });
+  const events = tenantEvents(options.audit ?? { write: async () => undefined }, {
+    onFailure: (error) => options.logger?.warn({ err: error }, 'a tenant event could not be audited'),
+  });
+  const keys = createTenantKeys({ directory, clientFor, events });
   return {
     scope,
     store: scopedStore,
@@ -103,6 +109,7 @@ export function openTenancy(
     scopedAudit: (audit) =>
       tenantScopedAudit(audit, scope, { ready: readySecrets, redact: redactCurrentTenant }),
     readySecrets,
+    events,
     async uninstall(tenantId) {
       await scope.run(tenantId, () => forgetTenantState(scopedStore));
       await directory.forget(tenantId);

@@ -38,7 +38,7 @@ describe('connect when the store fails', () => {
       throw new Error('store down');
     };
     const failing: GuildTenancy = {
-      keys: { linkedKeyHint: down, installer: down, link: down, unlink: down },
+      keys: { linkedKeyHint: down, installer: down, link: down, unlink: down, refused: down },
       installations: { saveInstallation: down, forget: down, installedBy: down },
     };
     const world = await startDiscordWorld({ http: true, tenancy: failing });
