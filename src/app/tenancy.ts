@@ -1,7 +1,13 @@
 // OAuth mode's tenants, composed: the directory on the bot's store (secrets sealed under
 // VPSOPS_ENCRYPTION_KEY), the `connect` port the adapters use, and the hosting-API client that
 // sends each request with its own tenant's key.
-import { ConfigError, type AuditLog, type BotStore, type TenantScope } from '../core/index.js';
+import {
+  ConfigError,
+  TENANT_STATE_COLLECTIONS,
+  type AuditLog,
+  type BotStore,
+  type TenantScope,
+} from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
 import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
@@ -19,6 +25,7 @@ import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-ro
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
+import { forgetTenantState } from '../tenants/forget-tenant.js';
 import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { WATCH_COLLECTIONS } from '../watch/types.js';
 
@@ -44,7 +51,7 @@ export interface Tenancy {
   roles: TenantRoleResolver;
   /** The store's short-lived state unscoped, for the adapters' handles (the store above scopes it). */
   sharedState: BotStore['ephemeral'];
-  /** Uninstalled or token revoked: its pending confirmations, watches and installation go (audit stays). */
+  /** Uninstalled or token revoked: all its state and its installation go, its audit stays (src/tenants/forget-tenant.ts). */
   uninstall(tenantId: string): Promise<void>;
 }
 
@@ -57,19 +64,8 @@ function botTokenOf(installation: unknown): string | undefined {
     : undefined;
 }
 
-/** Deletes, inside the tenant's scope, what only matters while it is installed. */
-async function forgetTenantState(store: BotStore): Promise<void> {
-  for (const pending of await store.pending.due(Number.MAX_SAFE_INTEGER, 100_000))
-    await store.pending.delete(pending.token);
-  const alerts = store.collection(WATCH_COLLECTIONS.alerts);
-  const watches = store.collection<{ id: string }>(WATCH_COLLECTIONS.watches);
-  for (const { id } of await watches.list()) {
-    await watches.delete(id);
-    await alerts.delete(id);
-  }
-  const fleets = store.collection<{ id: string }>(WATCH_COLLECTIONS.fleets);
-  for (const { id } of await fleets.list()) await fleets.delete(id);
-}
+/** Every named collection a tenant's state is kept in (an uninstall empties them). */
+const STATE_COLLECTIONS = [...TENANT_STATE_COLLECTIONS, ...Object.values(WATCH_COLLECTIONS)];
 
 /** Whether the bot serves many tenants (Slack OAuth mode, Discord multi-guild mode). */
 export const multiTenant = (config: AppConfig) =>
@@ -111,7 +107,7 @@ export function openTenancy(
     readySecrets,
     events,
     async uninstall(tenantId) {
-      await scope.run(tenantId, () => forgetTenantState(scopedStore));
+      await scope.run(tenantId, () => forgetTenantState(scopedStore, STATE_COLLECTIONS));
       await directory.forget(tenantId);
     },
     directory,

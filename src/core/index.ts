@@ -108,7 +108,7 @@ export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
-export { USED_RETENTION_MS, pendingDropAt } from './store.js';
+export { TENANT_STATE_COLLECTIONS, USED_RETENTION_MS, pendingDropAt } from './store.js';
 export type {
   BotStore,
   HostnameDirectory,

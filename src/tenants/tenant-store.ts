@@ -47,6 +47,13 @@ function scopedCollection<T>(base: RecordCollection<T>, scope: TenantScope): Rec
     delete: (id) => base.delete(keyIn(scope.current(), id)),
     list: mine,
     count: async () => (scope.current() ? (await mine()).length : base.count()),
+    async ids() {
+      const all = (await base.ids?.()) ?? [];
+      const tenant = scope.current();
+      if (!tenant) return all;
+      const start = `${tenant}${SEPARATOR}`;
+      return all.flatMap((id) => (id.startsWith(start) ? [id.slice(start.length)] : []));
+    },
   };
 }
 
