@@ -21,6 +21,8 @@ export interface GuildTenancy {
     /** Removes the tenant's record, linked key and data key (its audit records stay). */
     forget(tenantId: string): Promise<void>;
     installedBy(installer: string): Promise<string[]>;
+    /** Removes `installer`'s installer mark from the tenant; false when it was not theirs. */
+    clearInstaller(tenantId: string, installer: string): Promise<boolean>;
   };
 }
 

@@ -3,7 +3,8 @@
 // (`vpsops simulator` in its own process) behind a recording proxy that accepts two guilds' keys. Each guild links its key
 // through the connect modal and reaches the API with it only; a key typed after `connect` never
 // reaches the API; a guild's confirmation cannot be clicked from another guild; nothing secret is in
-// Redis in clear; APPLICATION_DEAUTHORIZED stops every use of that guild's key.
+// Redis in clear; a user's APPLICATION_DEAUTHORIZED clears only their installer mark, and the
+// guild's removal stops every use of its key.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -270,9 +271,28 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     expect(dump).toContain('guilds:');
     for (const secret of [KEY_A, KEY_B, PASTED]) expect(dump).not.toContain(secret);
 
-    // A's installer deauthorizes the app: guild A is forgotten, and its key is used no more.
+    // A's installer deauthorizes the app for themselves: the bot is still in guild A, so A keeps its
+    // key and state; only that user's installer mark goes (they may no longer link A's key as installer).
     const deauthorized = event('APPLICATION_DEAUTHORIZED', { user: userObject(ADMIN_A) });
     expect((await discord.http.raw(webhookEvents(), deauthorized, {})).status).toBe(204);
+    expect(await app.tenancy?.directory.summary(`discord:${GUILD_A.guildId}`)).toMatchObject({
+      apiKeyHint: '…AAAA',
+    });
+    expect(await app.tenancy?.keys.installer(`discord:${GUILD_A.guildId}`)).toBeNull();
+    expect(await app.tenancy?.keys.installer(`discord:${GUILD_B.guildId}`)).toBe(INSTALLER_B.id);
+    inGuild(GUILD_A);
+    proxy.seen.length = 0;
+    expect(await editedText((await slash(MEMBER, ['os', 'list'])).interaction, "A's list")).toContain(
+      'Ubuntu',
+    );
+    expect(new Set(proxy.seen)).toEqual(new Set([KEY_A]));
+
+    // Guild A removes the app: guild A is forgotten, and its key is used no more.
+    const removed = event('APPLICATION_DEAUTHORIZED', {
+      user: userObject(ADMIN_A),
+      guild: { id: GUILD_A.guildId, name: 'a guild' },
+    });
+    expect((await discord.http.raw(webhookEvents(), removed, {})).status).toBe(204);
     expect(await app.tenancy?.directory.summary(`discord:${GUILD_A.guildId}`)).toBeNull();
     inGuild(GUILD_A);
     proxy.seen.length = 0;

@@ -39,7 +39,7 @@ describe('connect when the store fails', () => {
     };
     const failing: GuildTenancy = {
       keys: { linkedKeyHint: down, installer: down, link: down, unlink: down, refused: down },
-      installations: { saveInstallation: down, forget: down, installedBy: down },
+      installations: { saveInstallation: down, forget: down, installedBy: down, clearInstaller: down },
     };
     const world = await startDiscordWorld({ http: true, tenancy: failing });
     cleanups.push(() => world.close());
