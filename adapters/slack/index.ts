@@ -36,6 +36,7 @@ import {
   type TenantRoleResolver,
 } from '../../src/tenants/tenant-roles.js';
 import { askOwnTeamAdmin, slackWorkspaceFacts } from './workspace-facts.js';
+import { singleUseStateStore } from './oauth-state.js';
 import type { TenantEvents } from '../../src/tenants/tenant-events.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
@@ -138,6 +139,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
                 {
                   ...(clientOptions.slackApiUrl ? { slackApiUrl: clientOptions.slackApiUrl } : {}),
                 },
+                // Not best effort: a state that cannot be checked must refuse the install.
+                singleUseStateStore(options.state ?? createMemoryEphemeralState()),
               )
             : {}),
         });
