@@ -26,6 +26,7 @@ import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
 import { forgetTenantState } from '../tenants/forget-tenant.js';
+import { KEY_CANARY_COLLECTION, keyCheck } from '../tenants/key-canary.js';
 import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { WATCH_COLLECTIONS } from '../watch/types.js';
 
@@ -43,6 +44,8 @@ export interface Tenancy {
   store: BotStore;
   /** The audit trail likewise (records stamped, listed to their tenant only, its secrets redacted). */
   scopedAudit(audit: AuditLog): AuditLog;
+  /** null when VPSOPS_ENCRYPTION_KEY opens the stored data (re-wrapping what a previous key wrapped), else /readyz's reason. */
+  keyProblem(): Promise<string | null>;
   /** Audits installs and key changes (one record each, stamped with the tenant; never a key). */
   events: TenantEvents;
   /** Reads the current tenant's key and bot token for the redactors (src/tenants/tenant-secrets.ts). */
@@ -81,10 +84,19 @@ export function openTenancy(
   const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
   if (!masterKey)
     throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth or Discord multi-guild mode');
-  const directory = createTenantDirectory(
-    store.collection<TenantRecord>(TENANTS_COLLECTION),
-    createEnvelope(masterKey),
-  );
+  const previous = config.previousEncryptionKey ? decodeMasterKey(config.previousEncryptionKey) : null;
+  const envelope = createEnvelope(masterKey, previous ? [previous] : []);
+  const tenants = store.collection<TenantRecord>(TENANTS_COLLECTION);
+  const directory = createTenantDirectory(tenants, envelope);
+  const checkKey = keyCheck({
+    canaries: store.collection(KEY_CANARY_COLLECTION),
+    tenants,
+    directory,
+    envelope,
+    onRewrapped: (count) =>
+      options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
+  });
+  let mismatchLogged = false;
   const scope = tenantScope(async (id) => {
     const botToken = botTokenOf(await directory.installation(id));
     return botToken ? { id, botToken } : { id };
@@ -106,6 +118,12 @@ export function openTenancy(
       tenantScopedAudit(audit, scope, { ready: readySecrets, redact: redactCurrentTenant }),
     readySecrets,
     events,
+    async keyProblem() {
+      const problem = await checkKey();
+      if (problem && !mismatchLogged) options.logger?.error({}, problem);
+      mismatchLogged ||= problem !== null;
+      return problem;
+    },
     async uninstall(tenantId) {
       await scope.run(tenantId, () => forgetTenantState(scopedStore, STATE_COLLECTIONS));
       await directory.forget(tenantId);

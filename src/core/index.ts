@@ -35,7 +35,7 @@ export type { ChannelLanguage, ChannelLocale } from './command.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
-export { ConfigError, UserError } from './errors.js';
+export { ConfigError, CredentialsUnreadable, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
 export { apiErrorText } from './replies/api-error-text.js';
 export {

@@ -37,6 +37,11 @@ export interface Envelope {
   seal(tenantId: string, wrappedKey: string, plaintext: string): string;
   /** Decrypts what `seal` produced; EnvelopeError when anything was altered or mismatched. */
   open(tenantId: string, wrappedKey: string, sealed: string): string;
+  /**
+   * The data key wrapped by the current master key when a previous one wrapped it (rotation), null
+   * when the current one already does; EnvelopeError when neither opens it.
+   */
+  rewrap(tenantId: string, wrappedKey: string): string | null;
 }
 
 function encrypt(key: Buffer, plaintext: Buffer, aad: string): string {
@@ -67,16 +72,34 @@ function decrypt(key: Buffer, sealed: string, aad: string, what: string): Buffer
   }
 }
 
-/** The envelope over a 32-byte master key (see decodeMasterKey). */
-export function createEnvelope(masterKey: Buffer): Envelope {
-  if (masterKey.length !== KEY_BYTES) throw new Error('the master key must be 32 bytes');
+/**
+ * The envelope over a 32-byte master key (see decodeMasterKey); `previous` master keys (rotation:
+ * VPSOPS_ENCRYPTION_KEY_PREVIOUS) still open the data keys they wrapped, and `rewrap` moves those
+ * to the current key.
+ */
+export function createEnvelope(masterKey: Buffer, previous: readonly Buffer[] = []): Envelope {
+  if ([masterKey, ...previous].some((key) => key.length !== KEY_BYTES))
+    throw new Error('the master key must be 32 bytes');
   const master = Buffer.from(masterKey);
-  const dataKey = (tenantId: string, wrappedKey: string) => {
-    const key = decrypt(master, wrappedKey, `data-key:${tenantId}`, "the tenant's data key");
-    if (key.length !== KEY_BYTES) throw new EnvelopeError("the tenant's data key");
-    return key;
+  const masters = [master, ...previous.map((key) => Buffer.from(key))];
+  /** The data key, and the index of the master key that opened it. */
+  const unwrap = (tenantId: string, wrappedKey: string): { key: Buffer; by: number } => {
+    for (const [by, candidate] of masters.entries()) {
+      try {
+        const key = decrypt(candidate, wrappedKey, `data-key:${tenantId}`, "the tenant's data key");
+        if (key.length === KEY_BYTES) return { key, by };
+      } catch {
+        // Not this master key: try the next (rotation), or fail below.
+      }
+    }
+    throw new EnvelopeError("the tenant's data key");
   };
+  const dataKey = (tenantId: string, wrappedKey: string) => unwrap(tenantId, wrappedKey).key;
   return {
+    rewrap(tenantId, wrappedKey) {
+      const { key, by } = unwrap(tenantId, wrappedKey);
+      return by === 0 ? null : encrypt(master, key, `data-key:${tenantId}`);
+    },
     newDataKey: (tenantId) => encrypt(master, randomBytes(KEY_BYTES), `data-key:${tenantId}`),
     seal: (tenantId, wrappedKey, plaintext) =>
       encrypt(dataKey(tenantId, wrappedKey), Buffer.from(plaintext, 'utf8'), `secret:${tenantId}`),

@@ -81,7 +81,8 @@ export function createServeObservability(options: {
     appOptions: { metrics, onApiCall: (event) => metrics.apiCall(event) },
     attach(app) {
       metrics.observeStore(app.store);
-      check = createReadiness({ pingStore: () => app.store.ping() });
+      const keyProblem = app.tenancy?.keyProblem;
+      check = createReadiness({ pingStore: () => app.store.ping(), ...(keyProblem ? { keyProblem } : {}) });
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);
