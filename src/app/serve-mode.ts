@@ -10,6 +10,7 @@ import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve
 import { createServeObservability } from '../serve/observability.js';
 import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { createApp } from './create-app.js';
+import { multiTenant } from './tenancy.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 
@@ -25,6 +26,8 @@ export async function runServe(config: AppConfig): Promise<number> {
   const obs = createServeObservability({
     port: config.port,
     adminPort: config.adminPort,
+    // Per-tenant series are for the operator only: never on the public port.
+    metricsAdminOnly: multiTenant(config),
     commands: allCommands.map(commandPath),
     platforms: PLATFORM_IDS,
     logger,
@@ -64,7 +67,13 @@ export async function runServe(config: AppConfig): Promise<number> {
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
     const { port, adminPort } = await obs.listen();
-    if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+    if (adminPort === undefined && multiTenant(config))
+      logger.info(
+        { port },
+        'http server listening (/healthz, /readyz; /metrics only with VPSOPS_ADMIN_PORT)',
+      );
+    else if (adminPort === undefined)
+      logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else
       logger.info(
         { port, adminPort },

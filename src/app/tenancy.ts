@@ -11,7 +11,7 @@ import {
 import { isApiError, type HostingApi } from '../api/index.js';
 import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
-import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
+import { createEnvelope, decodeMasterKey, derivedSecret } from '../secrets/envelope.js';
 import {
   TENANTS_COLLECTION,
   createTenantDirectory,
@@ -97,10 +97,13 @@ export function openTenancy(
       options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
   });
   let mismatchLogged = false;
-  const scope = tenantScope(async (id) => {
-    const botToken = botTokenOf(await directory.installation(id));
-    return botToken ? { id, botToken } : { id };
-  });
+  const scope = tenantScope(
+    async (id) => {
+      const botToken = botTokenOf(await directory.installation(id));
+      return botToken ? { id, botToken } : { id };
+    },
+    derivedSecret(masterKey, 'metrics-tenant-label'),
+  );
   const scopedStore = tenantScopedStore(store, scope);
   const readySecrets = currentTenantSecrets(async (id) => [
     await directory.apiKey(id),

@@ -2,7 +2,7 @@
 // its own random 256-bit data key, kept only wrapped (AES-256-GCM) by the master key
 // VPSOPS_ENCRYPTION_KEY; secrets are sealed with AES-256-GCM under the data key. The tenant id is
 // bound in as associated data, so a record copied to another tenant does not open there.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
@@ -27,6 +27,11 @@ export function decodeMasterKey(raw: string): Buffer | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) && !/^[A-Za-z0-9_-]+={0,2}$/.test(text)) return null;
   const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   return bytes.length === KEY_BYTES ? bytes : null;
+}
+
+/** A secret for one purpose derived from the master key (HKDF-SHA256): the key itself is never reused. */
+export function derivedSecret(masterKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `vpsops:${purpose}`, KEY_BYTES));
 }
 
 /** Seals and opens one tenant's secrets; keys never leave this object in clear. */

@@ -20,6 +20,7 @@ import { runInTenant } from '../../../src/tenants/scope.js';
 import { TENANTS_COLLECTION, type TenantRecord } from '../../../src/tenants/tenant-directory.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { recordingResponder } from '../../support/core-fakes.js';
+import { manyTenantEnv } from '../../support/many-tenant-env.js';
 
 const A = 'slack:TA';
 const B = 'discord:920000000000000001';
@@ -30,18 +31,12 @@ const dir = mkdtempSync(join(tmpdir(), 'vpsops-encryption-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const newKey = () => randomBytes(32).toString('base64');
-const env = (key: string, previous?: string) => ({
-  VPSOPS_DATA_DIR: join(dir, 'data'),
-  VPSOPS_POLICY: '',
-  HOSTING_API_URL: 'http://127.0.0.1:9/v1',
-  HOSTING_API_TIMEOUT_MS: '1000',
-  DISCORD_TOKEN: 'fake-discord-bot-token-0123456789',
-  DISCORD_APPLICATION_ID: '100000000000000001',
-  DISCORD_MULTI_GUILD: '1',
-  VPSOPS_ENCRYPTION_KEY: key,
-  VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
-  ...(previous ? { VPSOPS_ENCRYPTION_KEY_PREVIOUS: previous } : {}),
-});
+const env = (key: string, previous?: string) =>
+  manyTenantEnv({
+    VPSOPS_DATA_DIR: join(dir, 'data'),
+    VPSOPS_ENCRYPTION_KEY: key,
+    ...(previous ? { VPSOPS_ENCRYPTION_KEY_PREVIOUS: previous } : {}),
+  });
 const tenancyOn = (store: BotStore, key: string, previous?: string) =>
   openTenancy(loadConfig(env(key, previous)), store, () => fakeHostingApi({}));
 

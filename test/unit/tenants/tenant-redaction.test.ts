@@ -1,7 +1,6 @@
 // OAuth / multi-guild mode: a tenant's own hosting API key typed into a command (anything but
 // `connect`) is redacted from the reply, the audit trail and the log, as the process's own secrets
 // are — in each of two tenants, each with its own key.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { renderText } from '../../../src/render/text.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
 import { redactCurrentTenant } from '../../../src/tenants/tenant-secrets.js';
 import { freePort } from '../../support/free-port.js';
+import { manyTenantEnv } from '../../support/many-tenant-env.js';
 import { recordingResponder } from '../../support/core-fakes.js';
 
 const KEY_A = 'hk-tenant-a-secret-key-0123-AAAA';
@@ -28,19 +28,14 @@ describe("a tenant's own key typed into a command", () => {
     const lines: string[] = [];
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
-    const config = loadConfig({
-      VPSOPS_DATA_DIR: join(dir, 'data'),
-      VPSOPS_POLICY: '',
-      LOG_LEVEL: 'debug',
-      // Nothing listens there: every API call fails fast, and the command still answers.
-      HOSTING_API_URL: `http://127.0.0.1:${await freePort()}/v1`,
-      HOSTING_API_TIMEOUT_MS: '1000',
-      DISCORD_TOKEN: 'fake-discord-bot-token-0123456789',
-      DISCORD_APPLICATION_ID: '100000000000000001',
-      DISCORD_MULTI_GUILD: '1',
-      VPSOPS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
-    });
+    const config = loadConfig(
+      manyTenantEnv({
+        VPSOPS_DATA_DIR: join(dir, 'data'),
+        LOG_LEVEL: 'debug',
+        // Nothing listens there: every API call fails fast, and the command still answers.
+        HOSTING_API_URL: `http://127.0.0.1:${await freePort()}/v1`,
+      }),
+    );
     // As serve and exec build theirs: the process's secrets, then the current tenant's.
     const logger = createLogger({ level: 'debug', destination: sink, redactMore: redactCurrentTenant });
     const app = await createApp(config, { logger, charts: null, tracker: null });

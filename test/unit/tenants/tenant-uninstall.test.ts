@@ -1,7 +1,6 @@
 // Uninstall forgets everything of the tenant but its audit: pending cards, bindings, followed
 // operations, learned hostnames, roles, seen ids, channel languages, watches with their alert state,
 // silences and fleet watches — and nothing of the other tenant; a reinstall starts with none of it.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/config.js';
@@ -9,6 +8,7 @@ import type { BotStore, PendingConfirmation } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
+import { manyTenantEnv } from '../../support/many-tenant-env.js';
 
 const A = 'discord:910000000000000001';
 const B = 'slack:TB';
@@ -65,14 +65,7 @@ const left = (store: BotStore, tenant: string) =>
 
 describe('uninstalling one of two tenants', () => {
   it('forgets all of its state and none of the other’s', async () => {
-    const config = loadConfig({
-      VPSOPS_POLICY: '',
-      HOSTING_API_URL: 'http://127.0.0.1:9/v1',
-      DISCORD_TOKEN: 'fake-discord-bot-token-0123456789',
-      DISCORD_APPLICATION_ID: '100000000000000001',
-      DISCORD_MULTI_GUILD: '1',
-      VPSOPS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    });
+    const config = loadConfig(manyTenantEnv());
     const tenancy = openTenancy(config, createMemoryStore(), () => fakeHostingApi({}));
     const { store, directory } = tenancy;
     await directory.saveInstallation(A, {}, '1', 1);
