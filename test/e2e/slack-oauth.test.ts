@@ -230,6 +230,13 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     expect(replayed.body).toContain('Nothing was installed');
     expect(slack.callsTo('oauth.v2.access')).toHaveLength(exchanges);
 
+    // A member (no admin) runs "Add to Slack" again in A: the installer stays A's first installer.
+    const again: FakeWorkspace = { ...A, code: 'code-a-again', installer: 'U0A9' };
+    slack.addWorkspace(again);
+    expect((await install(again)).body).toContain('vpsops is installed');
+    expect(await app.tenancy?.keys.installer('slack:T0A')).toBe(A.installer);
+    expect(await app.tenancy?.keys.installer('slack:T0B')).toBe(B.installer);
+
     // No key yet: every command says how to connect, and nothing reaches the API.
     const before = await slash(A, 'os list');
     await waitFor(() => repliesTo(before.responseUrl).includes('/vps connect'));

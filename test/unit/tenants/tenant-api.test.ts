@@ -107,15 +107,18 @@ describe('connect (the key-linking port)', () => {
     await keys.link('slack:TA', 'hk-rotated-key-of-a-CCCC', 'slack:U1');
     await keys.link('discord:222', 'hk-refused-key-9999', 'discord:78');
     await keys.link('discord:222', 'short', 'discord:78');
-    await keys.refused('discord:222', 'discord:79', 'disconnect', 'notAllowed');
-    await keys.unlink('slack:TA', 'slack:U2');
-    const seen = audited.map((r) => [r.tenant, r.platform, r.userId, r.command, r.decision, r.summary]);
-    expect(seen).toEqual([
+    const seen = () => audited.map((r) => [r.tenant, r.platform, r.userId, r.command, r.decision, r.summary]);
+    expect(seen()).toEqual([
       ['slack:TA', 'slack', 'U1', 'connect', 'allowed', 'linked …AAAA'],
       ['discord:222', 'discord', '77', 'connect', 'allowed', 'linked …BBBB'],
       ['slack:TA', 'slack', 'U1', 'connect', 'allowed', 'rotated …AAAA → …CCCC'],
       ['discord:222', 'discord', '78', 'connect', 'denied', 'refused: refused'],
       ['discord:222', 'discord', '78', 'connect', 'denied', 'refused: tooShort'],
+    ]);
+    // Refused before any key was read (not allowed here), and an unlink.
+    await keys.refused('discord:222', 'discord:79', 'disconnect', 'notAllowed');
+    await keys.unlink('slack:TA', 'slack:U2');
+    expect(seen().slice(5)).toEqual([
       ['discord:222', 'discord', '79', 'disconnect', 'denied', 'refused: notAllowed'],
       ['slack:TA', 'slack', 'U2', 'disconnect', 'allowed', 'unlinked …CCCC'],
     ]);
