@@ -42,26 +42,36 @@ export function rememberTenantSecrets(
   known.set(tenantId, { values, redact: createRedactor(list), readAt: Date.now() });
 }
 
-/** Read the tenant's secrets again at its next write (its key was linked, rotated or unlinked here). */
+/** Read the tenant's secrets again, waited for, at its next write (its key was linked, rotated or unlinked here). */
 export function forgetTenantSecrets(tenantId: string): void {
-  const before = known.get(tenantId);
-  if (before) before.readAt = 0;
+  known.delete(tenantId);
 }
 
-/** The loader of the current tenant's secrets (`read` gives a tenant's key and token); failures keep what is known. */
+/**
+ * The loader of the current tenant's secrets (`read` gives a tenant's key and token); failures keep
+ * what is known. Once a tenant's secrets are known, a reply never waits for their refresh (it runs
+ * beside it): only a tenant's first reply in this process waits, at most READ_BUDGET_MS.
+ */
 export function currentTenantSecrets(
   read: (tenantId: string) => Promise<(string | null | undefined)[]>,
 ): () => Promise<void> {
+  const reading = new Map<string, Promise<void>>();
+  const reload = (tenant: string): Promise<void> => {
+    const running = reading.get(tenant);
+    if (running) return running;
+    const next = withDeadline(read(tenant), READ_BUDGET_MS)
+      .then((secrets) => rememberTenantSecrets(tenant, secrets))
+      // The store is slow or the record unreadable: redact with what is known.
+      .catch(() => undefined)
+      .finally(() => reading.delete(tenant));
+    reading.set(tenant, next);
+    return next;
+  };
   return async () => {
     const tenant = currentTenant()?.id;
     if (!tenant) return;
     const before = known.get(tenant);
-    if (before && Date.now() - before.readAt < RELOAD_MS) return;
-    try {
-      const secrets = await withDeadline(read(tenant), READ_BUDGET_MS);
-      rememberTenantSecrets(tenant, secrets);
-    } catch {
-      // The store is slow or the record unreadable: redact with what is known.
-    }
+    if (!before) return reload(tenant);
+    if (Date.now() - before.readAt >= RELOAD_MS) void reload(tenant);
   };
 }
