@@ -30,6 +30,7 @@ export type ResumableAdapter = PlatformAdapter & {
   poster?(): ChannelPoster | null;
 };
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
+import type { TenantEvents } from '../tenants/tenant-events.js';
 import type { TenantKeys } from '../tenants/tenant-keys.js';
 import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
 
@@ -51,6 +52,10 @@ export interface AdapterDeps {
     uninstall?: (tenantId: string) => Promise<void>;
     /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
     roles?: TenantRoleResolver;
+    /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
+    sharedState?: EphemeralState;
+    /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
+    events?: TenantEvents;
   };
 }
 
@@ -116,6 +121,7 @@ const slack = entry({
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
               ...(tenancy.roles ? { roles: tenancy.roles } : {}),
+              ...(tenancy.events ? { events: tenancy.events } : {}),
             },
           }
         : {}),
@@ -189,7 +195,9 @@ export async function createChatAdapters(
   deps: AdapterDeps,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
+  const state = deps.tenancy?.sharedState ?? deps.state;
+  const shared = { ...deps, ...(state ? { state } : {}) };
   for (const adapter of ADAPTERS)
-    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, deps));
+    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, shared));
   return adapters;
 }

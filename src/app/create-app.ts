@@ -17,6 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
+import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createCore, type Core } from './core.js';
@@ -94,7 +95,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   if (target.simulator) cleanup.push(() => target.simulator?.close());
   try {
     // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
-    const logger = options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+    const logger =
+      options.logger ??
+      createLogger({ level: config.logLevel, secrets: secretsOf(config), redactMore: redactCurrentTenant });
     const owner = randomUUID();
     const now = options.now;
     const state =
@@ -126,6 +129,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
           // Read per request: the policy exists once createCore below has run.
           fileInForce: () => Boolean(policyOf()?.source),
           logger,
+          audit: state.audit,
         })
       : undefined;
     const api = tenancy?.api ?? clientFor(target.apiKey);
@@ -134,8 +138,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const audit = tenancy ? tenancy.scopedAudit(state.audit) : state.audit;
     const tenants = tenancy ? { tenants: tenancy.scope } : {};
     // Replies, card edits, alerts and tracker edits all leave through this one path.
+    const redact = createRedactor(secretsOf(config));
     const outbound = createOutbound({
-      redact: createRedactor(secretsOf(config)),
+      // OAuth mode: the tenant's own key and bot token too, as the process's own secrets.
+      redact: tenancy ? (text) => redactCurrentTenant(redact(text)) : redact,
+      ...(tenancy ? { prepare: tenancy.readySecrets } : {}),
       simulated: Boolean(target.simulator) && options.markSimulator === true,
       locale: config.locale,
     });

@@ -11,6 +11,8 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 export interface ReadinessOptions {
   /** Resolves when the store answers (BotStore.ping). */
   pingStore: () => Promise<void>;
+  /** Many-tenant mode: why VPSOPS_ENCRYPTION_KEY does not open the stored data, or null. */
+  keyProblem?: () => Promise<string | null>;
   /** Longest wait for the store before it counts as failed, default 3 s. */
   timeoutMs?: number;
 }
@@ -41,7 +43,11 @@ export function createReadiness(options: ReadinessOptions): () => Promise<Readin
       () => null,
       (error: unknown) => storeNotReady(error),
     );
-    return store === null ? { ready: true } : { ready: false, reason: store };
+    if (store !== null) return { ready: false, reason: store };
+    const key = options.keyProblem
+      ? await withDeadline(options.keyProblem(), timeoutMs).catch(() => null)
+      : null;
+    return key === null ? { ready: true } : { ready: false, reason: key };
   };
 }
 

@@ -123,6 +123,9 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
     async count() {
       return tables.table(name).size;
     },
+    async ids() {
+      return [...tables.table(name).keys()];
+    },
   };
 }
 
