@@ -32,6 +32,7 @@ import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
 import { outgoingFor, outgoingPoster } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
+import { lazyCharts } from './lazy-charts.js';
 
 export type { Backend } from './hosting-target.js';
 export { createFileLogger } from './logging.js';
@@ -233,15 +234,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await runCleanup(cleanup);
     throw error;
   }
-}
-
-/** Loads the chart module only when a chart is first asked for, keeping start-up (exec) fast. */
-function lazyCharts(dataDir: string): NonNullable<BotServices['renderChart']> {
-  let renderer: Promise<NonNullable<BotServices['renderChart']>> | undefined;
-  return async (input) => {
-    renderer ??= import('../render/chart/index.js').then((charts) => charts.createChartRenderer({ dataDir }));
-    return (await renderer)(input);
-  };
 }
 
 /** Runs cleanups newest first; one failing does not stop the rest. */
