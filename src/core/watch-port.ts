@@ -140,4 +140,13 @@ export interface AlertActions {
     by: Actor,
     where: { platform: Platform; channelId: string },
   ): Promise<{ line: string; instance: string }>;
+  /**
+   * Every server of the storm whose card this alert heads, for the asker only (the group card's
+   * Show members). Throws UserError when it heads no open storm of this channel.
+   */
+  members?(
+    watchId: string,
+    kind: AlertKindName,
+    where: { platform: Platform; channelId: string },
+  ): Promise<{ title: string; lines: string[] }>;
 }

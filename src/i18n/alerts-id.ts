@@ -35,8 +35,13 @@ export const alertsId: Record<AlertsKey, string> = {
   'alertGroup.kind.gone': 'hilang',
   'alertGroup.status': 'status {detail}',
   'alertGroup.mixed': 'beberapa lokasi dan jenis',
-  'alertGroup.headline': '🛑 {count} server perlu perhatian — {traits}',
-  'alertGroup.headlineRecovered': '✅ {count} server pulih — {traits}',
+  'alertGroup.headline': '{count} server perlu perhatian — {traits}',
+  'alertGroup.headlineRecovered': '{count} server pulih — {traits}',
+  'alertGroup.headlineOver':
+    'Gangguan selesai — {recovered} pulih, {left} keluar masih gagal (disenyapkan, tidak dipantau lagi, atau dihapus) — {traits}',
+  'alertGroup.memberLeft.silenced': '🔕 {hostname} — keluar: disenyapkan',
+  'alertGroup.memberLeft.unwatched': '➖ {hostname} — keluar: tidak dipantau lagi',
+  'alertGroup.memberLeft.gone': '➖ {hostname} — keluar: sudah tidak ada',
   'alertGroup.memberRecovered': '✅ {hostname} — pulih',
   'alertGroup.after': 'setelah {change}',
   'alertCard.change': '{command} oleh {who} pukul {time} UTC',
@@ -46,8 +51,10 @@ export const alertsId: Record<AlertsKey, string> = {
   'alertGroup.field.failing': 'Gagal',
   'alertGroup.field.recovered': 'Pulih',
   'alertGroup.field.since': 'Sejak',
-  'alertGroup.id': 'Grup {id}',
+  'alertGroup.field.left': 'Keluar',
   'alertGroup.recoveredNotice': 'Semua {count} server dalam gangguan ini ({traits}) pulih setelah {span}.',
+  'alertGroup.overNotice':
+    'Gangguan ini ({traits}) selesai setelah {span}: {recovered} pulih, {left} keluar masih gagal (disenyapkan, tidak dipantau lagi, atau dihapus — masing-masing ditampilkan sendiri mulai sekarang).',
   // Jawaban Tangani / Tunda (src/watch/alert-buttons.ts).
   'alertButtons.unwatched': 'Peringatan ini tidak dipantau lagi di sini — tidak ada yang dilakukan.',
   'alertButtons.otherChannel': 'Peringatan ini milik kanal lain — tidak ada yang dilakukan.',

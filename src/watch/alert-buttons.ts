@@ -16,7 +16,8 @@ import type { ChannelPoster } from './ports.js';
 import type { WatchBook } from './watch-book.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import { actOnGroup } from './group-actions.js';
-import { renderGroup } from './grouped-alerts.js';
+import { renderGroup } from './group-show.js';
+import { groupThreadTexts, groupTraits } from './group-card.js';
 
 /** How long Snooze silences reminders. */
 export const SNOOZE_MS = 60 * 60_000;
@@ -35,6 +36,15 @@ export function createAlertActions(
     DEFAULT_LOCALE,
 ): AlertActions {
   return {
+    async members(watchId, kind, where) {
+      const locale = await localeOf(where);
+      const group = await groups?.openedBy(where, { watchId, kind });
+      if (!group) throw new UserError('nothing-to-do', t(locale, 'alertGroup.over'));
+      return {
+        title: t(locale, 'alertGroup.membersTitle', { traits: groupTraits(group, locale) }),
+        lines: groupThreadTexts(group, { locale }),
+      };
+    },
     async act(verb, watchId, kind, actor, where) {
       const locale = await localeOf(where);
       const watch = await book.watches.get(watchId);

@@ -11,9 +11,9 @@ import { backupAge } from './alert-context.js';
 import { changeText } from './recent-change.js';
 
 /** What an alert button asks for. */
-export type AlertVerb = 'ack' | 'snooze';
+export type AlertVerb = 'ack' | 'snooze' | 'members';
 
-/** The hidden command an Acknowledge / Snooze button runs (commands/alert.ts): ids and kinds only, no user text. */
+/** The hidden command an Acknowledge / Snooze / Show members button runs (commands/alert.ts): ids and kinds only, no user text. */
 export function alertCommand(verb: AlertVerb, watchId: string, kind: AlertKind): string {
   return `alert ${verb} ${watchId} ${kind}`;
 }
