@@ -21,6 +21,8 @@ export const alertsEn = {
   'alert.button.show': 'Show',
   'alert.reachableTitle': '{label}: hosting API reachable again',
   'alert.recoveredTitle': '{label}: recovered',
+  'alert.unwatchedTitle': '{label}: no longer watched',
+  'alert.unwatchedAfter': '{what} — closed after {span}: the server is no longer watched here.',
   'alert.lastSeen': 'Last seen: {detail}',
   'alert.recoveredAfter': '{what} — recovered after {span}.',
   'alert.reachableAgain': 'The hosting API is reachable again',

@@ -22,6 +22,8 @@ export const alertsId: Record<AlertsKey, string> = {
   'alert.button.show': 'Tampilkan',
   'alert.reachableTitle': '{label}: API hosting terjangkau lagi',
   'alert.recoveredTitle': '{label}: pulih',
+  'alert.unwatchedTitle': '{label}: tidak dipantau lagi',
+  'alert.unwatchedAfter': '{what} — ditutup setelah {span}: server ini tidak dipantau lagi di sini.',
   'alert.lastSeen': 'Terakhir terlihat: {detail}',
   'alert.recoveredAfter': '{what} — pulih setelah {span}.',
   'alert.reachableAgain': 'API hosting terjangkau lagi',

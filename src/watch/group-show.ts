@@ -158,7 +158,7 @@ export async function groupSettled(
     if (group.pageKey) await deps.pager?.stormFollowed('resolve', group.pageKey);
     else if (group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
     // The storm's key was its first paging member's: that member's next incident pages anew.
-    if (group.pagedBy) await deps.pager?.released(group.pagedBy.watchId, group.pagedBy.kind);
+    if (group.pagedBy) await deps.pager?.released(group.pagedBy.watchId, group.pagedBy.kind, group.pageKey);
   } else await pageStorm(deps, group);
   await editGroupCard(deps, group);
   if (ended)

@@ -5,10 +5,8 @@
 // when none needs attention any more. A member leaves still failing when it is silenced, unwatched
 // or deleted; if it still fails once that is over, it is a new incident of its own.
 import type { AlertEffect } from './alert-rules.js';
-import type { Locale } from '../i18n/locale.js';
 import type { SharedGroup } from './group-book.js';
 import { endIncident } from './incident-card.js';
-import type { ChannelPoster } from './ports.js';
 import { editGroupCard, groupSettled, isGroupCard, pageStorm, type GroupingDeps } from './group-show.js';
 import { activeMembers, type GroupChannel, type IncidentKind, type LeaveReason } from './storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
@@ -54,9 +52,15 @@ export async function shownByGroup(
     // The group ended or expired: the watch shows its own card again.
     if (!group) return false;
     // It left the storm (silenced, deleted) and fails still: from now on an incident of its own.
-    detached =
-      !activeIn(group, watch.id, alert.kind) &&
-      group.members.some((m) => m.watchId === watch.id && m.left !== undefined);
+    const left = group.members.find((m) => m.watchId === watch.id && m.left !== undefined)?.left;
+    detached = !activeIn(group, watch.id, alert.kind) && left !== undefined;
+    // Still deleted: the card's line says so, and nothing else is shown until the server is back.
+    if (detached && left === 'gone' && state.open.gone) return true;
+    // One with a card of its own (a server alone in its group) simply goes on as that incident.
+    if (detached && alert.ref !== undefined) {
+      delete alert.group;
+      return false;
+    }
     if (detached) await detach(deps, watch, alert, now);
     else {
       const shown = isGroupCard(group);
@@ -150,14 +154,14 @@ export async function leaveGroup(
   const known = await deps.groups.get(channel, groupId);
   if (!known || !activeIn(known, watch.id)) return;
   const out = await deps.groups.leave(channel, groupId, watch.id, reason, now);
-  if (!out.group || !out.changed) return;
+  if (!out.group || !out.changed || !isGroupCard(out.group)) return;
   // The opener's card is the group card: its incident keeps no card of its own.
   for (const alert of Object.values(state?.open ?? {}))
     if (alert?.group === groupId && alert.ref !== undefined && alert.ref.id === out.group.ref?.id) {
       delete alert.ref;
       await endIncident(deps.state, watch.id, alert.kind);
     }
-  if (isGroupCard(out.group)) await groupSettled(deps, out.group, out.ended, now);
+  await groupSettled(deps, out.group, out.ended, now);
 }
 
 /** Every group this watch's open incidents are in, left for `reason` (silenced, unwatched). */
@@ -170,39 +174,6 @@ export async function leaveGroups(
 ): Promise<void> {
   const ids = new Set(Object.values(state?.open ?? {}).flatMap((a) => (a?.group ? [a.group] : [])));
   for (const id of ids) await leaveGroup(deps, watch, state, id, reason, now);
-}
-
-/** What leaving on unwatch needs: the channel's poster when this process has one (exec has none). */
-export type UnwatchDeps = Omit<GroupingDeps, 'poster' | 'send' | 'locale'> & {
-  posterFor(platform: string): ChannelPoster | undefined;
-  localeOf(watch: WatchRecord): Promise<Locale>;
-  now(): number;
-  warn(message: string, detail: Record<string, unknown>): void;
-};
-
-/**
- * An unwatched server leaves its storms ("no longer watched"). Without a poster here the group
- * record learns it all the same; its card follows at the next edit a poll makes.
- */
-export function leaveOnUnwatch(deps: UnwatchDeps) {
-  return async (watch: WatchRecord, state: AlertState | null): Promise<void> => {
-    const poster = deps.posterFor(watch.platform);
-    try {
-      if (!poster) {
-        for (const a of Object.values(state?.open ?? {})) {
-          if (!a?.group) continue;
-          const out = await deps.groups.leave(channelOf(watch), a.group, watch.id, 'unwatched', deps.now());
-          if (out.ended && out.group?.pageKey) await deps.pager?.stormFollowed('resolve', out.group.pageKey);
-        }
-        return;
-      }
-      const locale = await deps.localeOf(watch);
-      const grouping: GroupingDeps = { ...deps, poster, locale, send: (attempt) => attempt() };
-      await leaveGroups(grouping, watch, state, 'unwatched', deps.now());
-    } catch (error) {
-      deps.warn('watch: telling a storm its member was unwatched failed', { err: error, watch: watch.id });
-    }
-  };
 }
 
 /** After the group's first card was posted: the group learns it, and shows as a group if others joined meanwhile. */

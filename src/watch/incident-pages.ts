@@ -29,8 +29,11 @@ export interface IncidentPager {
   stormTriggered(page: PageTrigger): Promise<void>;
   /** The storm's page acknowledged (once across clicks and replicas) or resolved. */
   stormFollowed(action: 'acknowledge' | 'resolve', dedupKey: string): Promise<void>;
-  /** Forgets an incident's page without a word (the storm owns its key), so its next incident pages anew. */
-  released(watchId: string, kind: string): Promise<void>;
+  /**
+   * Forgets an incident's page without a word (the storm owns its key), so its next incident pages
+   * anew; with `key`, only while the incident's page is still that one.
+   */
+  released(watchId: string, kind: string, key?: string): Promise<void>;
 }
 
 /** The dedup key of an incident's page: the same on every replica. */
@@ -74,7 +77,9 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
     const key = await deps.state.get(dedupKeyOf(watchId, kind));
     if (key) await followKey(action, key, { watch: watchId, kind });
   };
-  const released = async (watchId: string, kind: string) => {
+  const released = async (watchId: string, kind: string, key?: string) => {
+    // The incident may have paged anew meanwhile (a new incident of the same watch): that page stays.
+    if (key !== undefined && (await deps.state.get(dedupKeyOf(watchId, kind))) !== key) return;
     await deps.state.delete(dedupKeyOf(watchId, kind));
     await deps.state.delete(claimKey(watchId, kind));
   };

@@ -15,7 +15,7 @@ import { startFleetSweeper, type FleetSweeper } from './fleet-sweeper.js';
 import { createFleetWatches } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
 import { groupBook } from './group-book.js';
-import { leaveOnUnwatch } from './grouped-alerts.js';
+import { closeOnUnwatch } from './unwatch-close.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
@@ -78,8 +78,8 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now);
   const localeOption = options.locale ? { locale: options.locale } : {};
   const logWarn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
-  // An unwatched server leaves its storms, told through this replica's poster for its platform.
-  const unwatched = leaveOnUnwatch({
+  // An unwatched server's storms and cards are closed through this replica's poster for its platform.
+  const unwatched = closeOnUnwatch({
     groups,
     state: options.store.ephemeral,
     ...(pager ? { pager } : {}),

@@ -140,6 +140,8 @@ async function silenced(
 async function groupOnly(deps: PollDeps, watch: WatchRecord, alert: OpenAlert): Promise<boolean> {
   if (alert.group === undefined || alert.ref) return false;
   if (await incidentCard(deps.store.ephemeral, watch.id, alert.kind)) return false;
+  // A page it sent on its own (its card never got through) is resolved all the same.
+  await deps.pager?.recovered(watch.id, alert.kind);
   await endIncident(deps.store.ephemeral, watch.id, alert.kind);
   return true;
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { instanceDetailSchema } from '../../src/api/schemas/instance.js';
 import { createAlertActions } from '../../src/watch/alert-buttons.js';
 import { groupBook, type GroupBook } from '../../src/watch/group-book.js';
-import { leaveOnUnwatch } from '../../src/watch/grouped-alerts.js';
+import { closeOnUnwatch } from '../../src/watch/unwatch-close.js';
 import { createIncidentPager, type IncidentPager } from '../../src/watch/incident-pages.js';
 import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
 import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
@@ -61,13 +61,13 @@ export async function stormRig(
     warn() {},
   });
   const log = postLog();
-  // Unwatching goes through the same leaving as `createWatching` wires (index.ts).
+  // Unwatching closes what it opened as `createWatching` wires it (index.ts).
   const service = createWatchService(
     store,
     undefined,
     now,
     undefined,
-    leaveOnUnwatch({
+    closeOnUnwatch({
       groups: groupBook(store, 30_000, now),
       state: store.ephemeral,
       pager,
