@@ -10,7 +10,7 @@ export type Target = { type: 'instance'; n: number } | { type: 'location' } | { 
 export type Step =
   | { op: 'fail' | 'recover' | 'gone' | 'unwatch' | 'watch'; n: number }
   | { op: 'silence' | 'unsilence'; target: Target }
-  | { op: 'ack' | 'snooze' | 'restart-replica' | 'restart-store' }
+  | { op: 'storm' | 'ack' | 'snooze' | 'restart-replica' }
   | { op: 'poll'; minutes: number };
 
 const server = fc.integer({ min: 1, max: SERVERS });
@@ -35,15 +35,12 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ op: fc.constantFrom('silence' as const, 'unsilence' as const), target }),
   },
+  // Every server failing at once: the storm the issue was found with.
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('storm' as const) }) },
   {
     weight: 2,
     arbitrary: fc.record({
-      op: fc.constantFrom(
-        'ack' as const,
-        'snooze' as const,
-        'restart-replica' as const,
-        'restart-store' as const,
-      ),
+      op: fc.constantFrom('ack' as const, 'snooze' as const, 'restart-replica' as const),
     }),
   },
   {
@@ -78,6 +75,7 @@ export async function runSteps(steps: readonly Step[]): Promise<StormRig> {
     if (st.op === 'fail') s.set(st.n, 'Error');
     else if (st.op === 'recover') s.set(st.n, 'Running');
     else if (st.op === 'gone') s.set(st.n, 'gone');
+    else if (st.op === 'storm') s.setAll('Error');
     else if (st.op === 'unwatch') await s.unwatch(st.n);
     else if (st.op === 'watch') await s.watch(st.n);
     else if (st.op === 'silence') await s.silence(targetRef(st.target), '30m').catch(() => undefined);

@@ -5,6 +5,10 @@ import { expectAllEnded, runSteps, type Step } from '../../support/storm-steps.j
 
 const found: { title: string; steps: Step[] }[] = [
   {
+    title: 'a storm with one member unwatched (today’s main, seed 38): the storm recovers',
+    steps: [{ op: 'storm' }, { op: 'poll', minutes: 0 }, { op: 'unwatch', n: 1 }],
+  },
+  {
     title: 'a single alert whose server is unwatched: its card closed, its page resolved',
     steps: [
       { op: 'fail', n: 2 },
