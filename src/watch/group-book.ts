@@ -125,6 +125,10 @@ export function groupBook(store: BotStore, windowMs: number, now: () => number =
         return { groups: next, result: { ...decision, group, pageIt } };
       });
     },
+    /** The channel's open groups. */
+    async open(channel: GroupChannel): Promise<SharedGroup[]> {
+      return (await read(channel)).filter((g) => g.endedAt === undefined);
+    },
     /** The open group this server is an active member of (a server is in one open group at most). */
     async homeOf(channel: GroupChannel, watchId: string): Promise<SharedGroup | undefined> {
       return (await read(channel)).find(

@@ -16,6 +16,7 @@ import { createFleetWatches } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
 import { groupBook } from './group-book.js';
 import { closeOnUnwatch } from './unwatch-close.js';
+import { openIncidents } from './channel-incidents.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
@@ -99,6 +100,8 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ...(options.tenants ? { tenants: options.tenants } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
+  service.openIncidents = (platform, channelId, locale) =>
+    openIncidents(options.store, groups, platform, channelId, locale);
   service.alerts = createAlertActions(
     book,
     (platform) => posters.find((p) => p.platform === platform),
