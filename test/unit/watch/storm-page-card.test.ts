@@ -4,6 +4,7 @@
 // no internal id, and the actions an on-call needs (Acknowledge, Silence <location> 1 h, Show
 // members, the runbook) within both platforms' limits.
 import { describe, expect, it } from 'vitest';
+import { message, text } from '../../../src/render/builders.js';
 import { renderText } from '../../../src/render/text.js';
 import { checkRendered } from '../../support/render-conformance.js';
 import { hostOf, stormRig, type SentPage } from '../../support/storm-rig.js';
@@ -48,6 +49,27 @@ describe('a storm’s page', () => {
   });
 });
 
+describe('Show members of a big storm', () => {
+  it('lists what fits one message on both platforms and counts the rest', async () => {
+    const s = await stormRig(300);
+    await s.pollAll();
+    s.setAll('Error');
+    await s.pollAll();
+    const card = s.latestCards().find((e) => /servers need attention/.test(e.message.title ?? ''))!;
+    const members = card.message.actions!.find((b) => b.label === 'Show members') as { command: string };
+    const list = await s.members(members.command);
+    expect(
+      checkRendered(
+        message(
+          list.title,
+          list.lines.map((l) => text(l)),
+        ),
+      ),
+    ).toEqual([]);
+    expect(list.lines.at(-1)).toMatch(/^…and \d+ more — `watches` lists them all\.$/);
+  });
+});
+
 describe('the storm’s card', () => {
   it('has one icon, members failing first and in order, no internal id, and the on-call’s actions', async () => {
     const s = await stormRig(12, {
@@ -83,5 +105,13 @@ describe('the storm’s card', () => {
     const named = list.lines.join('\n');
     for (let n = 1; n <= 12; n += 1) expect(named).toContain(hostOf(n));
     expect(list.title).toBe('Every server of this storm (Jakarta 1 · status Error)');
+    expect(
+      checkRendered(
+        message(
+          list.title,
+          list.lines.map((l) => text(l)),
+        ),
+      ),
+    ).toEqual([]);
   });
 });
