@@ -6,10 +6,13 @@ import { resolvedCard } from './alert-card.js';
 import { leaveGroups } from './grouped-alerts.js';
 import { isGroupCard, type GroupingDeps } from './group-show.js';
 import type { ChannelPoster } from './ports.js';
+import type { GroupBook } from './group-book.js';
 import type { AlertState, WatchRecord } from './types.js';
 
 /** What closing on unwatch needs: the channel's poster when this process has one (exec has none). */
-export type UnwatchDeps = Omit<GroupingDeps, 'poster' | 'send' | 'locale'> & {
+export type UnwatchDeps = Omit<GroupingDeps, 'poster' | 'send' | 'locale' | 'groups'> & {
+  /** The channels' storm groups; absent: no grouping. */
+  groups?: GroupBook;
   posterFor(platform: string): ChannelPoster | undefined;
   localeOf(watch: WatchRecord): Promise<Locale>;
   now(): number;
@@ -32,18 +35,16 @@ export function closeOnUnwatch(deps: UnwatchDeps) {
         post: async () => ({ platform: watch.platform, channelId: watch.channelId, id: '' }),
         update: async () => undefined,
       };
-      const grouping: GroupingDeps = {
-        ...deps,
-        poster: poster ?? quiet,
-        locale,
-        send: (attempt) => attempt(),
-      };
+      const { groups } = deps;
       // First the storms (an opener's card is the storm's: it is no longer the alert's own).
-      await leaveGroups(grouping, watch, state, 'unwatched', now);
+      if (groups) {
+        const grouping: GroupingDeps = { ...deps, groups, poster: poster ?? quiet, locale, send: (a) => a() };
+        await leaveGroups(grouping, watch, state, 'unwatched', now);
+      }
       for (const alert of Object.values(state?.open ?? {})) {
         if (!alert) continue;
         // A page that stands for a storm is the storm's: it is resolved when the storm ends.
-        const group = alert.group === undefined ? undefined : await deps.groups.get(watch, alert.group);
+        const group = alert.group === undefined ? undefined : await groups?.get(watch, alert.group);
         const storms =
           group !== undefined &&
           isGroupCard(group) &&

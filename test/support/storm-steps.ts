@@ -11,7 +11,9 @@ export type Step =
   | { op: 'fail' | 'recover' | 'gone' | 'unwatch' | 'watch'; n: number }
   | { op: 'silence' | 'unsilence'; target: Target }
   | { op: 'storm' | 'ack' | 'snooze' | 'restart-replica' }
-  | { op: 'poll'; minutes: number };
+  | { op: 'poll'; minutes: number }
+  /** A poll of every server with a click or an unwatch landing while it runs. */
+  | { op: 'poll-while'; during: 'ack' | 'snooze' | 'unwatch'; n: number };
 
 const server = fc.integer({ min: 1, max: SERVERS });
 const target: fc.Arbitrary<Target> = fc.oneof(
@@ -46,6 +48,14 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.record({ op: fc.constant('poll' as const), minutes: fc.constantFrom(0, 1, 31) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('poll-while' as const),
+      during: fc.constantFrom('ack' as const, 'snooze' as const, 'unwatch' as const),
+      n: server,
+    }),
   },
 );
 
@@ -82,7 +92,10 @@ export async function runSteps(steps: readonly Step[]): Promise<StormRig> {
     else if (st.op === 'unsilence') await s.unsilence(targetRef(st.target)).catch(() => undefined);
     else if (st.op === 'ack' || st.op === 'snooze') await clickFirst(s, st.op);
     else if (st.op === 'restart-replica') shift += 1;
-    else if (st.op === 'poll') {
+    else if (st.op === 'poll-while') {
+      const during = st.during === 'unwatch' ? s.unwatch(st.n) : clickFirst(s, st.during);
+      await Promise.all([s.pollAll(shift), during]);
+    } else if (st.op === 'poll') {
       s.advance(st.minutes * 60_000);
       await s.pollAll(shift);
     }

@@ -49,6 +49,17 @@ const found: { title: string; steps: Step[] }[] = [
       { op: 'poll', minutes: 31 },
     ],
   },
+  {
+    title: 'a storm whose member is unwatched while the poll that opened it runs: the storm recovers',
+    steps: [{ op: 'storm' }, { op: 'poll-while', during: 'unwatch', n: 1 }],
+  },
+  {
+    title: 'a single alert unwatched while the poll that opened it runs: its card closed, its page resolved',
+    steps: [
+      { op: 'fail', n: 3 },
+      { op: 'poll-while', during: 'unwatch', n: 3 },
+    ],
+  },
 ];
 
 describe('every incident ends: the property test’s counterexamples', () => {
