@@ -14,10 +14,7 @@ const I = SEED_IDS.instances;
 describe('console smoke: every command, happy and failing', () => {
   let session: ConsoleSession;
   beforeAll(async () => {
-    // Followed changes polled every 20–50 ms instead of every 2–15 s: a row waits for its closing line.
-    session = await startConsoleSession({
-      env: { VPSOPS_TRACK_POLL_MIN_MS: '20', VPSOPS_TRACK_POLL_MAX_MS: '50' },
-    });
+    session = await startConsoleSession();
   });
   afterAll(async () => {
     await session?.close();
