@@ -45,6 +45,8 @@ export interface AdapterDeps {
   leases?: LeaseStore;
   /** Several replicas may run on this store (Redis), so shared work goes under leases. */
   sharedStore: boolean;
+  /** How long a hold on shared work lasts unless renewed (VPSOPS_LEASE_TTL_SECONDS): a Discord shard's lease. */
+  leaseTtlMs?: number;
   /** OAuth mode: installations and linked keys per tenant. */
   tenancy?: {
     directory: TenantDirectory;
@@ -136,7 +138,7 @@ const discord = entry({
   enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
   members: discordMember,
   tenantPlace: 'server',
-  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
+  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, leaseTtlMs, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({
       token: settings.token ?? '',
@@ -149,6 +151,7 @@ const discord = entry({
       shardCount: settings.shardCount,
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
+      ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
       ...(settings.multiGuild && tenancy
         ? {
             tenancy: {

@@ -63,6 +63,8 @@ export interface AppOptions {
   alertMetrics?: AlertMetrics;
   /** Watch poll interval in ms, overriding config.watch (tests). */
   watchIntervalMs?: number;
+  /** Pacing of alerts and their edits per channel, overriding the default (tests). */
+  watchPacing?: Parameters<typeof createWatching>[0]['pacing'];
   /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
   onApiCall?: (event: ApiCallEvent) => void;
   /** Hears each command's structured result (exec --json). */
@@ -165,6 +167,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...tenants,
       owner,
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      ...(options.watchPacing ? { pacing: options.watchPacing } : {}),
       leaseTtlMs: config.leaseTtlMs,
       logger,
       ...(config.locale ? { locale: config.locale } : {}),

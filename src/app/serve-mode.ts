@@ -66,6 +66,7 @@ export async function runServe(config: AppConfig): Promise<number> {
       state: ephemeral,
       leases,
       sharedStore: Boolean(config.redis.url),
+      leaseTtlMs: config.leaseTtlMs,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
     const { port, adminPort } = await obs.listen();

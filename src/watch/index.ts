@@ -20,6 +20,7 @@ import { openIncidents } from './channel-incidents.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
+import type { PacingSettings } from './pacing.js';
 import { watchLocale } from './poll-once.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
@@ -45,6 +46,8 @@ export type WatchingOptions = Omit<
   groupWindowMs?: number;
   /** The audit trail, to name the last change made through the bot on an alerting server. */
   audit?: AuditLog;
+  /** How alerts, edits and notices are paced per channel (default DEFAULT_PACING; tests pass shorter edit intervals). */
+  pacing?: PacingSettings;
 };
 
 /** Watches as the app uses them. */
@@ -123,6 +126,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
             store: options.store,
             now,
             warn,
+            ...(options.pacing ? { settings: options.pacing } : {}),
             count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
             localeOf: (channelId) =>
               watchLocale(
