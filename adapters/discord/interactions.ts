@@ -19,7 +19,7 @@ import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
-import { guildKeyLinked, inGuildTenant, type GuildTenancy } from './guild-tenancy.js';
+import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID } from './render.js';
