@@ -24,7 +24,6 @@ import { createCore, type Core } from './core.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
-import { createPagerDuty } from '../paging/pagerduty.js';
 import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
 import { allCommands } from '../../commands/index.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
@@ -32,7 +31,7 @@ import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
 import { outgoingFor, outgoingPoster } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
-import { lazyCharts } from './lazy-charts.js';
+import { lazyCharts, pagerFor } from './services.js';
 
 export type { Backend } from './hosting-target.js';
 export { createFileLogger } from './logging.js';
@@ -180,14 +179,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       locale: config.locale,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
-      ...(config.paging
-        ? {
-            pagerDuty: createPagerDuty({
-              routingKey: config.paging.routingKey,
-              ...(config.paging.eventsUrl ? { url: config.paging.eventsUrl } : {}),
-            }),
-          }
-        : {}),
+      ...(config.paging ? { pagerDuty: pagerFor(config.paging) } : {}),
     });
     cleanup.push(() => watching.stop());
     const core = await createCore(config, {

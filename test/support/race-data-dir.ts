@@ -1,6 +1,6 @@
 // One contender in a data-dir lock race: for each trial dir base/<i> (each holding a stale lock),
 // waits until the shared start time of that trial, tries to take the dir, and keeps what it won
-// until exit. Prints "ready", reads the first trial's start time (epoch ms) from stdin, then prints
+// until the test kills it. Prints "ready", reads the first trial's start time (epoch ms) from stdin, then prints
 // the indices of the trials it won as one JSON line.
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -27,3 +27,6 @@ for (let trial = 0; trial < Number(trialsText); trial += 1) {
   }
 }
 process.stdout.write(`${JSON.stringify(won)}\n`);
+// Hold what it won until the test kills it: a winner that exited would leave a stale lock that a
+// contender still behind (starved of CPU by the spinning others) rightly takes over as a second win.
+setInterval(() => {}, 60_000);
