@@ -18,6 +18,8 @@ import {
   postSigned,
   slashCommandForm,
 } from '../support/fake-slack-requests.js';
+import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import type { StoredInteraction } from '../support/fake-discord-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
@@ -270,5 +272,74 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
     // Give a stray second execution time to show up before counting for the last time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(count(RESTORES)).toBe(1);
+  });
+});
+
+const DORA = { id: '100000000000000001', username: 'dora' };
+
+/** The reply Discord shows for interaction `i` (its deferred message, once edited), as text. */
+function discordSaid(discord: FakeDiscord, i: StoredInteraction): string {
+  const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
+  return m && m.edits > 0 ? JSON.stringify([m.content, m.embeds]) : '';
+}
+
+describe('Discord replicas on the same Redis, frozen', { timeout: 180_000 }, () => {
+  it('acks every command at once (HTTP interactions and sharded gateway) and answers a read with the note', async () => {
+    const discord = await startFakeDiscord();
+    try {
+      const env = {
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        HOSTING_API_URL: apiUrl,
+        HOSTING_API_KEY: API_KEY,
+        REDIS_URL: redis.url,
+        VPSOPS_REDIS_PREFIX: 'outage-discord-e2e:',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_APPLICATION_ID: discord.world.applicationId,
+        DISCORD_API_URL: discord.apiUrl,
+        LOG_LEVEL: 'info',
+      };
+      const http = await startServeReplica('discord-http', dir, {
+        ...env,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+      });
+      replicas.push(http);
+      // With Redis, the gateway runs sharded: this replica holds the only shard under a store lease.
+      replicas.push(await startServeReplica('discord-gateway', dir, env));
+      await waitFor(() => discord.identifies.size === 1, 'the shard identified', 30_000);
+      const endpoint = `http://127.0.0.1:${http.port}/discord/interactions`;
+      // When each interaction's first answer (its ack) reached Discord through the gateway's callback.
+      const ackedAt = new Map<string, number>();
+      discord.onCall((call) => {
+        const token = /^\/interactions\/[^/]+\/([^/]+)\/callback/.exec(call.path)?.[1];
+        if (token && !ackedAt.has(token)) ackedAt.set(token, Date.now());
+      });
+      redis.pause();
+      try {
+        const sent = Date.now();
+        const viaHttp = await discord.http.slash(endpoint, DORA, ['instance', 'show'], { instance: cache1 });
+        const httpAckMs = Date.now() - sent;
+        expect(viaHttp.status).toBe(200);
+        expect(viaHttp.body).toMatchObject({ type: 5 });
+        const gatewaySent = Date.now();
+        const viaGateway = discord.slash(DORA, ['instance', 'show'], { instance: cache1 });
+        const token = viaGateway.token;
+        await waitFor(() => ackedAt.get(token), 'the gateway ack', 15_000);
+        const gatewayAckMs = (ackedAt.get(token) ?? Infinity) - gatewaySent;
+        // An ack that waited for the store would take its deadline (1 s) or more.
+        expect(Object.entries({ httpAckMs, gatewayAckMs }).filter(([, ms]) => ms >= 800)).toEqual([]);
+        for (const i of [viaHttp.interaction, viaGateway]) {
+          const answer = () => {
+            const text = discordSaid(discord, i);
+            return text.includes('cache-1') && text.includes('confirmations are paused') ? text : undefined;
+          };
+          await waitFor(answer, 'the answer with the note', 15_000);
+          expect(answer()).not.toMatch(STORE_MESSAGE);
+        }
+      } finally {
+        redis.resume();
+      }
+    } finally {
+      await discord.close();
+    }
   });
 });
