@@ -63,5 +63,30 @@ export const alertSnooze = alert({
   run: (ctx, values) => answer(ctx, 'snooze', values),
 });
 
+/** Show members: every server of the storm this card heads, for the asker only. */
+export const alertMembers = alert({
+  name: 'members',
+  summary: 'List every server of a storm (its group card’s button)',
+  args,
+  risk: 'read',
+  visibility: 'ephemeral',
+  hidden: true,
+  run: async (ctx, { watchId, kind }) => {
+    const actions = alertsOf(ctx.bot, ctx.locale);
+    if (!actions.members) throw new UserError('nothing-to-do', t(ctx.locale, 'alert.noAlerts'));
+    const where = { platform: ctx.actor.platform, channelId: ctx.channelId };
+    const list = await actions.members(watchId, kind, where);
+    return message(
+      list.title,
+      list.lines.map((chunk) => text(chunk)),
+      { visibility: 'ephemeral' },
+    );
+  },
+});
+
 /** The alert buttons' hidden commands, listed in commands/index.ts. */
-export const alertCommands: CommandDefinition[] = [alertAck, alertSnooze] as CommandDefinition[];
+export const alertCommands: CommandDefinition[] = [
+  alertAck,
+  alertSnooze,
+  alertMembers,
+] as CommandDefinition[];

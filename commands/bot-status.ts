@@ -1,5 +1,7 @@
-// `status`: the incident card of the channel's bound instance.
-import { defineCommand, t, type Locale, type ResolvedInstance } from '../src/core/index.js';
+// `status`: the incident card of the channel's bound instance; without one, the channel's open
+// incidents, silences and waiting confirmations (shared/channel-status.ts).
+import { arg, defineCommand, t, type Locale, type ResolvedInstance } from '../src/core/index.js';
+import { channelStatusCard } from './shared/channel-status.js';
 import type { Message } from '../src/render/message.js';
 import {
   fetchInstance,
@@ -31,19 +33,17 @@ export const status = defineCommand({
   group: '',
   name: 'status',
   summary: 'Incident card for the channel’s bound instance',
-  examples: ['/vps status'],
-  args: {},
+  description:
+    'Without a bound instance: the channel’s open incidents and storms, silences and confirmations waiting (only you see it unless --public).',
+  examples: ['/vps status', '/vps status --public'],
+  args: {
+    public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+  },
   risk: 'read',
-  run: async (ctx) => {
+  run: async (ctx, values) => {
     const { locale } = ctx;
     const bound = await ctx.bot.boundInstance(ctx.channelId);
-    if (!bound) {
-      return {
-        title: t(locale, 'bot.status.noneTitle'),
-        tone: 'info',
-        blocks: [{ type: 'text', text: t(locale, 'bot.status.none') }],
-      };
-    }
+    if (!bound) return channelStatusCard(ctx, values.public === true);
     const [detail, load] = await Promise.all([
       fetchInstance(ctx, bound).catch((error: unknown) => {
         if (isNotFound(error)) return null;

@@ -59,6 +59,8 @@ export interface CoreConfig {
   port: number;
   /** VPSOPS_ENCRYPTION_KEY (base64 of 32 bytes): wraps each tenant's data key; required in OAuth mode. */
   encryptionKey?: string;
+  /** VPSOPS_ENCRYPTION_KEY_PREVIOUS: while rotating, data keys it wrapped still open and are re-wrapped. */
+  previousEncryptionKey?: string;
 }
 
 /** Validated settings for the whole process; secrets live in hostingApi.key, paging and the fragments' parts. */
@@ -73,6 +75,7 @@ export function namedSecretsOf(config: AppConfig): Record<string, string | undef
     { HOSTING_API_KEY: config.hostingApi.key },
     ...CONFIG_FRAGMENTS.map((fragment) => fragment.secretsIn(config)),
     { PAGERDUTY_ROUTING_KEY: config.paging?.routingKey, VPSOPS_ENCRYPTION_KEY: config.encryptionKey },
+    { VPSOPS_ENCRYPTION_KEY_PREVIOUS: config.previousEncryptionKey },
   );
 }
 

@@ -87,6 +87,16 @@ export const coreEnvSchema = z.object({
       })
       .optional(),
   ),
+  VPSOPS_ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((raw) => decodeMasterKey(raw) !== null, {
+        message: 'must be the previous VPSOPS_ENCRYPTION_KEY (32 bytes in base64) while rotating',
+      })
+      .optional(),
+  ),
   PORT: positiveInt(3000, 65_535),
   VPSOPS_ADMIN_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
 });
@@ -174,5 +184,6 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: stri
     port: e.PORT,
     adminPort: e.VPSOPS_ADMIN_PORT,
     ...(e.VPSOPS_ENCRYPTION_KEY ? { encryptionKey: e.VPSOPS_ENCRYPTION_KEY } : {}),
+    ...(e.VPSOPS_ENCRYPTION_KEY_PREVIOUS ? { previousEncryptionKey: e.VPSOPS_ENCRYPTION_KEY_PREVIOUS } : {}),
   };
 }

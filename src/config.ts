@@ -117,6 +117,7 @@ export function redactedConfig(config: AppConfig): AppConfig {
     ...Object.assign({}, ...CONFIG_FRAGMENTS.map((fragment) => fragment.redactedIn(config, hide))),
     hostingApi: { ...config.hostingApi, key: hide(config.hostingApi.key) },
     ...(config.encryptionKey ? { encryptionKey: REDACTED } : {}),
+    ...(config.previousEncryptionKey ? { previousEncryptionKey: REDACTED } : {}),
     tracking: { ...config.tracking },
     audit: { ...config.audit },
     replies: { ...config.replies },

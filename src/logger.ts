@@ -1,7 +1,7 @@
 // pino logger factory: JSON lines on stderr (stdout belongs to the console and exec output), with
 // redaction of every key, token and password field so secrets never reach the logs.
 import { pino, type Logger } from 'pino';
-import { createRedactor } from './api/redact.js';
+import { createRedactor, type Redactor } from './api/redact.js';
 
 export type { Logger } from 'pino';
 
@@ -34,6 +34,8 @@ export interface LoggerOptions {
   name?: string;
   /** Secret values (config keys and tokens): removed from every line in any encoding they take. */
   secrets?: readonly (string | undefined)[];
+  /** Applied after `secrets` (OAuth mode: the secrets of the tenant whose work logs the line). */
+  redactMore?: Redactor;
 }
 
 /** Builds the process logger; writes to stderr so stdout stays clean for console/exec output. */
@@ -45,11 +47,17 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: options.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       // Field names catch `{ token }`; this catches a secret echoed inside any message or error text.
-      ...(options.secrets ? { hooks: { streamWrite: createRedactor(options.secrets) } } : {}),
+      ...(options.secrets || options.redactMore
+        ? { hooks: { streamWrite: both(createRedactor(options.secrets ?? []), options.redactMore) } }
+        : {}),
     },
     destination,
   );
 }
+
+/** `first`, then `more` when given. */
+const both = (first: Redactor, more: Redactor | undefined): Redactor =>
+  more ? (line) => more(first(line)) : first;
 
 /** A logger that discards everything (tests, library use without logging). */
 export function silentLogger(): Logger {

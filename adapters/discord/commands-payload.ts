@@ -70,7 +70,10 @@ function toOption(arg: ArgInfo, path: string): APIApplicationCommandBasicOption 
     case 'choice': {
       const choices = arg.choices ?? [];
       if (choices.length > L.choicesPerOption) throw new Error(`option ${arg.name}: more than 25 choices`);
-      const list = choices.map((c) => ({ name: fit(c, L.choiceName), value: prefixWithin(c, L.choiceValue) }));
+      const list = choices.map((c) => ({
+        name: fit(c, L.choiceName),
+        value: prefixWithin(c, L.choiceValue),
+      }));
       return { ...base, type: ApplicationCommandOptionType.String, required, choices: list };
     }
     default:

@@ -77,10 +77,17 @@ export async function keyGate(
     return true;
   };
   // Not even logged: the option's value is a secret the user should now rotate.
-  if (command === 'pastedKey') return say(answers.pastedKey);
+  const by = `discord:${interaction.user.id}`;
+  if (command === 'pastedKey') {
+    await tenancy.keys.refused(tenantId, by, 'connect', 'pastedKey');
+    return say(answers.pastedKey);
+  }
   if (command === 'connect' || command === 'disconnect') {
-    if (!(await mayManageKey(interaction, tenancy, tenantId, roles))) return say(answers.notAllowed);
-    if (command === 'disconnect') return say(await disconnectAnswer(tenancy.keys, tenantId, locale));
+    if (!(await mayManageKey(interaction, tenancy, tenantId, roles))) {
+      await tenancy.keys.refused(tenantId, by, command, 'notAllowed');
+      return say(answers.notAllowed);
+    }
+    if (command === 'disconnect') return say(await disconnectAnswer(tenancy.keys, tenantId, by, locale));
     await interaction.showModal(connectModal(locale, await tenancy.keys.linkedKeyHint(tenantId)));
     return true;
   }
@@ -101,8 +108,10 @@ export async function submitKey(
   const say = (content: string) => interaction.editReply({ content, allowedMentions: NO_MENTIONS });
   if (!interaction.guildId) return void (await say(t(locale, 'tenant.directMessage')));
   const tenantId = guildTenantId(interaction.guildId);
-  if (!(await mayManageKey(interaction, tenancy, tenantId, roles)))
+  if (!(await mayManageKey(interaction, tenancy, tenantId, roles))) {
+    await tenancy.keys.refused(tenantId, `discord:${interaction.user.id}`, 'connect', 'notAllowed');
     return void (await say(answers.notAllowed));
+  }
   const typed = interaction.fields.getTextInputValue(KEY_INPUT_ID);
   const outcome = await tenancy.keys.link(tenantId, typed, `discord:${interaction.user.id}`, locale);
   await say(

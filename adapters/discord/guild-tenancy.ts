@@ -21,6 +21,8 @@ export interface GuildTenancy {
     /** Removes the tenant's record, linked key and data key (its audit records stay). */
     forget(tenantId: string): Promise<void>;
     installedBy(installer: string): Promise<string[]>;
+    /** Removes `installer`'s installer mark from the tenant; false when it was not theirs. */
+    clearInstaller(tenantId: string, installer: string): Promise<boolean>;
   };
 }
 
@@ -38,6 +40,13 @@ export async function inGuildTenant(interaction: Interaction, work: () => Promis
     flags: MessageFlags.Ephemeral,
     allowedMentions: NO_MENTIONS,
   });
+}
+
+/** Whether the interaction's guild has a key linked (always, outside multi-guild mode). */
+export async function guildKeyLinked(interaction: Interaction, tenancy: GuildTenancy | undefined) {
+  if (!tenancy) return true;
+  if (!interaction.guildId) return false;
+  return (await tenancy.keys.linkedKeyHint(guildTenantId(interaction.guildId)).catch(() => null)) !== null;
 }
 
 /** Forgets a guild the app was removed from; `why` is logged (never a key). */

@@ -49,6 +49,8 @@ export interface DiscordAdapterOptions {
   leases?: LeaseStore;
   /** Total shards in sharded mode; unset → Discord's recommendation. */
   shardCount?: number;
+  /** How long a shard lease lasts unless renewed (VPSOPS_LEASE_TTL_SECONDS); free shards are looked for every third of it. */
+  leaseTtlMs?: number;
   /** Multi-guild mode: each guild a tenant with its own linked key (DISCORD_MULTI_GUILD=1). */
   tenancy?: GuildTenancy;
 }
@@ -111,6 +113,7 @@ async function startSharded(
     token: options.token,
     restOptions,
     shardCount: options.shardCount,
+    ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}),
     leases,
     rest,
     ctx: handlerContext(dispatcher, rest, options.applicationId, logger, state, lookups, options.tenancy),

@@ -21,7 +21,7 @@ import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
-import { inGuildTenant } from './guild-tenancy.js';
+import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID } from './render.js';
@@ -93,7 +93,8 @@ async function onAutocomplete(interaction: AutocompleteInteraction, ctx: Handler
   const focused = leaves.find((o) => o.focused);
   const entry = ctx.index.get(discordPath.join(' '));
   const kind = focused ? entry?.completedOptions.get(focused.name) : undefined;
-  if (!focused || !kind || !ctx.completer) {
+  // Multi-guild mode: a guild without a linked key is offered nothing (as its commands are refused).
+  if (!focused || !kind || !ctx.completer || !(await guildKeyLinked(interaction, ctx.tenancy))) {
     await interaction.respond([]);
     return;
   }

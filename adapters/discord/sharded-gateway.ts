@@ -12,10 +12,8 @@ import { forgetOnGuildDelete } from './guild-tenancy.js';
 import { handleInteraction } from './interactions.js';
 import { describeError } from './errors.js';
 
-/** How long a shard lease lasts without renewal; a dead holder's shard is free after this. */
+/** How long a shard lease lasts without renewal unless told (VPSOPS_LEASE_TTL_SECONDS); a dead holder's shard is free after this. */
 export const SHARD_LEASE_TTL_MS = 15_000;
-/** How often free (or lapsed) shards are looked for; held ones are renewed every third of the TTL. */
-export const SHARD_POLL_MS = 5_000;
 
 /** What the sharded gateway needs. */
 export interface ShardedGatewayOptions {
@@ -28,6 +26,7 @@ export interface ShardedGatewayOptions {
   rest: REST;
   ctx: HandlerContext;
   ttlMs?: number;
+  /** How often free (or lapsed) shards are looked for; default a third of the TTL (held ones are renewed as often). */
   pollMs?: number;
 }
 
@@ -82,7 +81,7 @@ interface HeldShard {
 export async function startShardedGateway(o: ShardedGatewayOptions): Promise<ShardedGateway> {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const ttl = o.ttlMs ?? SHARD_LEASE_TTL_MS;
-  const poll = o.pollMs ?? SHARD_POLL_MS;
+  const poll = o.pollMs ?? Math.round(ttl / 3);
   const count = o.shardCount ?? (await recommendedShards(o.rest));
   const sessions = new Map<number, HeldShard>();
   const log = o.ctx.logger;

@@ -2,7 +2,8 @@
 // Signed with Ed25519 like interactions and checked the same way before anything is parsed; PING
 // (type 0) and every event are answered 204. APPLICATION_AUTHORIZED for a guild records who
 // installed the app there. APPLICATION_DEAUTHORIZED names only the user (Discord's payload has no
-// guild): the guilds that user installed are forgotten — or the guild itself when the event names one.
+// guild) and the bot stays in the guilds: that user's installer mark is cleared in each of them;
+// an event naming a guild forgets that guild (removal; in gateway mode GUILD_DELETE does it).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { forgetGuild, guildTenantId, type GuildTenancy } from './guild-tenancy.js';
 import { header, json, readRaw, type RequestListener } from './http-interactions.js';
@@ -47,13 +48,14 @@ async function onEvent(body: WebhookEvent, o: WebhookEventsOptions): Promise<voi
     return;
   }
   if (body.event?.type !== 'APPLICATION_DEAUTHORIZED') return;
-  const tenants = guild
-    ? [guildTenantId(guild)]
-    : user
-      ? await o.tenancy.installations.installedBy(user)
-      : [];
-  for (const tenant of tenants)
-    await forgetGuild(o.tenancy, tenant.slice('discord:'.length), 'APPLICATION_DEAUTHORIZED', o.logger);
+  // An event naming a guild means the app left it: forget the guild.
+  if (guild) return forgetGuild(o.tenancy, guild, 'APPLICATION_DEAUTHORIZED', o.logger);
+  // A user's own deauthorization: the bot is still in their guilds; only their installer mark goes.
+  if (!user) return;
+  for (const tenant of await o.tenancy.installations.installedBy(user)) {
+    await o.tenancy.installations.clearInstaller(tenant, user);
+    o.logger.info({ tenant }, 'discord: installer deauthorized the app; the guild stays');
+  }
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse, o: WebhookEventsOptions): Promise<void> {

@@ -8,8 +8,9 @@ import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../.
 import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
 import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
 import { localeFrom, t, type Locale } from '../../src/core/index.js';
-import { slackTenantId } from './installation-store.js';
+import { slackTeamOf, slackTenantId } from './installation-store.js';
 import { isFirstDelivery } from './replays.js';
+import { ownTeamAdmin } from './workspace-facts.js';
 import type { UserLocales } from './user-locale.js';
 
 export const CONNECT_CALLBACK = 'vpsops_connect';
@@ -37,7 +38,7 @@ async function mayManageKey(deps: Deps, client: webApi.WebClient, tenantId: stri
   if ((await deps.keys.installer(tenantId)) === userId) return true;
   try {
     const { user } = await client.users.info({ user: userId });
-    return Boolean(user?.is_admin || user?.is_owner);
+    return ownTeamAdmin(user, slackTeamOf(tenantId));
   } catch (error) {
     deps.logger?.warn({ err: error }, 'slack users.info failed; key management refused');
     return false;
@@ -93,10 +94,12 @@ export function registerConnect(app: App, deps: Deps): void {
     const say = (text: string) => respond({ response_type: 'ephemeral', text });
     // Acked at once; a redelivered request is answered here only once (replays.ts decides after the ack).
     const first = isFirstDelivery(args.body);
+    const by = `slack:${command.user_id}`;
     if (verb === 'pastedKey') {
       // Not even logged: the text is a secret the user should now rotate.
       await ack();
       if (!(await first)) return;
+      await deps.keys.refused(tenant.id, by, 'connect', 'pastedKey');
       await say(keyAnswers(await localeOf(deps, command.user_id), 'workspace').pastedKey);
       return;
     }
@@ -108,9 +111,12 @@ export function registerConnect(app: App, deps: Deps): void {
         mayManageKey(deps, client, tenant.id, command.user_id),
         localeOf(deps, command.user_id),
       ]);
-      if (!allowed) return void (await say(keyAnswers(locale, 'workspace').notAllowed));
+      if (!allowed) {
+        await deps.keys.refused(tenant.id, by, verb, 'notAllowed');
+        return void (await say(keyAnswers(locale, 'workspace').notAllowed));
+      }
       if (verb === 'disconnect')
-        return void (await say(await disconnectAnswer(deps.keys, tenant.id, locale)));
+        return void (await say(await disconnectAnswer(deps.keys, tenant.id, by, locale)));
       const hint = await deps.keys.linkedKeyHint(tenant.id);
       await client.views.open({
         trigger_id: command.trigger_id,
@@ -135,8 +141,10 @@ export function registerConnect(app: App, deps: Deps): void {
     const locale = await localeOf(deps, body.user.id);
     const answers = keyAnswers(locale, 'workspace');
     if (!tenant) return void (await stay(t(locale, 'tenant.notInstalled')));
-    if (!(await mayManageKey(deps, client, tenant.id, body.user.id)))
+    if (!(await mayManageKey(deps, client, tenant.id, body.user.id))) {
+      await deps.keys.refused(tenant.id, `slack:${body.user.id}`, 'connect', 'notAllowed');
       return void (await stay(answers.notAllowed));
+    }
     const outcome = await deps.keys.link(tenant.id, typed, `slack:${body.user.id}`, locale);
     if (!outcome.linked) return void (await stay(outcome.reason));
     await ack();

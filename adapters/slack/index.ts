@@ -35,7 +35,9 @@ import {
   withTenantRoles,
   type TenantRoleResolver,
 } from '../../src/tenants/tenant-roles.js';
-import { slackWorkspaceFacts } from './workspace-facts.js';
+import { askOwnTeamAdmin, slackWorkspaceFacts } from './workspace-facts.js';
+import { singleUseStateStore } from './oauth-state.js';
+import type { TenantEvents } from '../../src/tenants/tenant-events.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
@@ -48,6 +50,8 @@ export interface SlackAdapterOptions {
     keys: TenantKeys;
     /** Per-tenant policy: gives each request's actor its workspace role (admins: users.info, groups). */
     roles?: TenantRoleResolver;
+    /** Installs audited (src/tenants/tenant-events.ts). */
+    events?: TenantEvents;
   };
   signingSecret: string;
   /** xapp- token: when set, Socket Mode is used instead of the HTTP endpoint. */
@@ -125,9 +129,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           logger,
           processBeforeResponse: false,
           ...(options.oauth
-            ? oauthReceiverOptions(options.oauth, slackInstallationStore(options.oauth.installations), {
-                ...(clientOptions.slackApiUrl ? { slackApiUrl: clientOptions.slackApiUrl } : {}),
-              })
+            ? oauthReceiverOptions(
+                options.oauth,
+                slackInstallationStore(options.oauth.installations, {
+                  ownTeamAdmin: (token, userId, teamId) =>
+                    askOwnTeamAdmin(new webApi.WebClient(token, clientOptions), userId, teamId),
+                  ...(options.oauth.events ? { events: options.oauth.events } : {}),
+                }),
+                {
+                  ...(clientOptions.slackApiUrl ? { slackApiUrl: clientOptions.slackApiUrl } : {}),
+                },
+                // Not best effort: a state that cannot be checked must refuse the install.
+                singleUseStateStore(options.state ?? createMemoryEphemeralState()),
+              )
             : {}),
         });
         // Bolt refuses stale timestamps only; future ones are refused the same way here.

@@ -58,7 +58,7 @@ export const oauthCallbackOptions: CallbackOptions = {
     page(req, res, 200, 'done'),
   failure: (error, _options, req: IncomingMessage, res: ServerResponse) => {
     if (error instanceof OrgInstallRefused) return page(req, res, 400, 'org');
-    // A forged, replayed or expired state, an unknown code: nothing was installed.
+    // A forged, replayed (InstallStateRefused) or expired state, an unknown code: nothing was installed.
     page(req, res, 400, 'failed');
   },
 };
@@ -68,6 +68,8 @@ export function oauthReceiverOptions(
   oauth: SlackOAuthOptions,
   installationStore: InstallationStore,
   clientOptions: { slackApiUrl?: string },
+  /** Single-use states in the bot's store (oauth-state.ts). */
+  stateStore: NonNullable<HTTPReceiverOptions['installerOptions']>['stateStore'],
 ): Partial<HTTPReceiverOptions> {
   return {
     clientId: oauth.clientId,
@@ -81,6 +83,7 @@ export function oauthReceiverOptions(
       // The install page first (Slack's button): its visit sets the state cookie in the browser.
       directInstall: false,
       stateVerification: true,
+      stateStore,
       callbackOptions: oauthCallbackOptions,
       clientOptions,
     },

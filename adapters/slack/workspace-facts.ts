@@ -1,15 +1,44 @@
 // Per-tenant policy on Slack (OAuth mode): who administers the workspace (`users.info` is_admin /
-// is_owner) and who is in a user group (`usergroups.users.list`), asked with the workspace's own
+// is_owner of a member of the workspace's own team, never a Slack Connect guest) and who is in a user group (`usergroups.users.list`), asked with the workspace's own
 // bot token and cached per workspace for a few minutes. A failed lookup counts as "no" (the person
 // stays a viewer) and is remembered briefly, so an outage costs one call per person, not one per command.
 import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
 import type { Logger } from '../../src/logger.js';
 import { currentTenant } from '../../src/tenants/scope.js';
 import type { PlatformFacts } from '../../src/tenants/tenant-roles.js';
+import { slackTeamOf } from './installation-store.js';
+
+/** What users.info says of a person that decides whether they administer a workspace. */
+export interface SlackUserFacts {
+  is_admin?: boolean;
+  is_owner?: boolean;
+  /** The person's home team: a Slack Connect guest's is another organisation's. */
+  team_id?: string;
+  is_stranger?: boolean;
+}
+
+/** An admin or owner of the workspace `teamId` itself: an external (Slack Connect) person's home-org flags count for nothing. */
+export function ownTeamAdmin(user: SlackUserFacts | undefined, teamId: string | undefined): boolean {
+  if (!user || !teamId || user.team_id !== teamId || user.is_stranger === true) return false;
+  return user.is_admin === true || user.is_owner === true;
+}
+
+/** Asks users.info whether `userId` administers the team `teamId` itself; false when the call fails. */
+export async function askOwnTeamAdmin(
+  client: Pick<SlackDirectoryClient, 'users'>,
+  userId: string,
+  teamId: string,
+): Promise<boolean> {
+  try {
+    return ownTeamAdmin((await client.users.info({ user: userId })).user, teamId);
+  } catch {
+    return false;
+  }
+}
 
 /** The two Web API methods asked (Bolt's WebClient has them). */
 export interface SlackDirectoryClient {
-  users: { info(args: { user: string }): Promise<{ user?: { is_admin?: boolean; is_owner?: boolean } }> };
+  users: { info(args: { user: string }): Promise<{ user?: SlackUserFacts }> };
   usergroups: { users: { list(args: { usergroup: string }): Promise<{ users?: string[] }> } };
 }
 
@@ -40,7 +69,7 @@ export function slackWorkspaceFacts(
       if (known !== undefined) return known;
       try {
         const { user } = await client.users.info({ user: actor.userId });
-        const admin = Boolean(user?.is_admin || user?.is_owner);
+        const admin = ownTeamAdmin(user, slackTeamOf(currentTenant()?.id));
         admins.set(key(actor.userId), admin, ttlMs);
         return admin;
       } catch (error) {

@@ -30,6 +30,7 @@ export type ResumableAdapter = PlatformAdapter & {
   poster?(): ChannelPoster | null;
 };
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
+import type { TenantEvents } from '../tenants/tenant-events.js';
 import type { TenantKeys } from '../tenants/tenant-keys.js';
 import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
 
@@ -44,6 +45,8 @@ export interface AdapterDeps {
   leases?: LeaseStore;
   /** Several replicas may run on this store (Redis), so shared work goes under leases. */
   sharedStore: boolean;
+  /** How long a hold on shared work lasts unless renewed (VPSOPS_LEASE_TTL_SECONDS): a Discord shard's lease. */
+  leaseTtlMs?: number;
   /** OAuth mode: installations and linked keys per tenant. */
   tenancy?: {
     directory: TenantDirectory;
@@ -51,6 +54,10 @@ export interface AdapterDeps {
     uninstall?: (tenantId: string) => Promise<void>;
     /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
     roles?: TenantRoleResolver;
+    /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
+    sharedState?: EphemeralState;
+    /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
+    events?: TenantEvents;
   };
 }
 
@@ -116,6 +123,7 @@ const slack = entry({
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
               ...(tenancy.roles ? { roles: tenancy.roles } : {}),
+              ...(tenancy.events ? { events: tenancy.events } : {}),
             },
           }
         : {}),
@@ -130,7 +138,7 @@ const discord = entry({
   enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
   members: discordMember,
   tenantPlace: 'server',
-  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, tenancy }) {
+  async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, leaseTtlMs, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
     return createDiscordAdapter({
       token: settings.token ?? '',
@@ -143,6 +151,7 @@ const discord = entry({
       shardCount: settings.shardCount,
       // Several replicas (shared store) or an explicit shard count: one session per shard, under leases.
       ...((sharedStore || settings.shardCount) && leases ? { leases } : {}),
+      ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
       ...(settings.multiGuild && tenancy
         ? {
             tenancy: {
@@ -189,7 +198,9 @@ export async function createChatAdapters(
   deps: AdapterDeps,
 ): Promise<ResumableAdapter[]> {
   const adapters: ResumableAdapter[] = [];
+  const state = deps.tenancy?.sharedState ?? deps.state;
+  const shared = { ...deps, ...(state ? { state } : {}) };
   for (const adapter of ADAPTERS)
-    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, deps));
+    if (adapter.enabledIn(config)) adapters.push(await adapter.createFrom(config, shared));
   return adapters;
 }

@@ -168,7 +168,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     },
   };
   const lookups: AdapterLookups = outbound.lookups({
-    completer: { complete: (kind, prefix) => completeValues(rt, kind, prefix) },
+    completer: { complete: (kind, prefix, actor) => completeValues(rt, kind, prefix, actor) },
     gate: { refusal: (event) => confirmRefusal(rt, event) },
     roles: { isAdmin: (actor) => policy.roleOf(actor).role === 'admin' },
   });

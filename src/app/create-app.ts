@@ -17,6 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
+import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createCore, type Core } from './core.js';
@@ -31,6 +32,7 @@ import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
 import { outgoingFor, outgoingPoster } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
+import { lazyCharts } from './lazy-charts.js';
 
 export type { Backend } from './hosting-target.js';
 export { createFileLogger } from './logging.js';
@@ -61,6 +63,8 @@ export interface AppOptions {
   alertMetrics?: AlertMetrics;
   /** Watch poll interval in ms, overriding config.watch (tests). */
   watchIntervalMs?: number;
+  /** Pacing of alerts and their edits per channel, overriding the default (tests). */
+  watchPacing?: Parameters<typeof createWatching>[0]['pacing'];
   /** Sees every hosting-API attempt (endpoint, status, duration), e.g. for the /metrics histogram. */
   onApiCall?: (event: ApiCallEvent) => void;
   /** Hears each command's structured result (exec --json). */
@@ -94,7 +98,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   if (target.simulator) cleanup.push(() => target.simulator?.close());
   try {
     // One logger for the whole app (console/exec pass the file logger): core, tracker and API calls.
-    const logger = options.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+    const logger =
+      options.logger ??
+      createLogger({ level: config.logLevel, secrets: secretsOf(config), redactMore: redactCurrentTenant });
     const owner = randomUUID();
     const now = options.now;
     const state =
@@ -126,6 +132,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
           // Read per request: the policy exists once createCore below has run.
           fileInForce: () => Boolean(policyOf()?.source),
           logger,
+          audit: state.audit,
         })
       : undefined;
     const api = tenancy?.api ?? clientFor(target.apiKey);
@@ -134,8 +141,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const audit = tenancy ? tenancy.scopedAudit(state.audit) : state.audit;
     const tenants = tenancy ? { tenants: tenancy.scope } : {};
     // Replies, card edits, alerts and tracker edits all leave through this one path.
+    const redact = createRedactor(secretsOf(config));
     const outbound = createOutbound({
-      redact: createRedactor(secretsOf(config)),
+      // OAuth mode: the tenant's own key and bot token too, as the process's own secrets.
+      redact: tenancy ? (text) => redactCurrentTenant(redact(text)) : redact,
+      ...(tenancy ? { prepare: tenancy.readySecrets } : {}),
       simulated: Boolean(target.simulator) && options.markSimulator === true,
       locale: config.locale,
     });
@@ -157,6 +167,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...tenants,
       owner,
       intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
+      ...(options.watchPacing ? { pacing: options.watchPacing } : {}),
       leaseTtlMs: config.leaseTtlMs,
       logger,
       ...(config.locale ? { locale: config.locale } : {}),
@@ -226,15 +237,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await runCleanup(cleanup);
     throw error;
   }
-}
-
-/** Loads the chart module only when a chart is first asked for, keeping start-up (exec) fast. */
-function lazyCharts(dataDir: string): NonNullable<BotServices['renderChart']> {
-  let renderer: Promise<NonNullable<BotServices['renderChart']>> | undefined;
-  return async (input) => {
-    renderer ??= import('../render/chart/index.js').then((charts) => charts.createChartRenderer({ dataDir }));
-    return (await renderer)(input);
-  };
 }
 
 /** Runs cleanups newest first; one failing does not stop the rest. */

@@ -1,5 +1,6 @@
 // The app's log destinations: a file for console and exec (the terminal is for people), and the one
 // line a failed hosting-API call is worth.
+import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiCallEvent } from '../core/index.js';
@@ -12,7 +13,15 @@ export function createFileLogger(config: AppConfig): { logger: Logger; path: str
   requireWritableDataDir(config.dataDir);
   const path = join(config.dataDir, 'vpsops.log');
   const destination = createWriteStream(path, { flags: 'a', mode: 0o600 });
-  return { logger: createLogger({ level: config.logLevel, destination, secrets: secretsOf(config) }), path };
+  return {
+    logger: createLogger({
+      level: config.logLevel,
+      destination,
+      secrets: secretsOf(config),
+      redactMore: redactCurrentTenant,
+    }),
+    path,
+  };
 }
 
 /** Failed hosting-API calls are worth a log line (the client reports endpoint names, never the key). */

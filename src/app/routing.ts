@@ -17,13 +17,17 @@ export function outgoingFor<T>(
 /** The same poster (channel checks, failure reasons kept), every alert and notice it sends transformed. */
 export function outgoingPoster(outbound: Outbound, poster: ChannelPoster): ChannelPoster {
   const wrapped = Object.create(poster) as ChannelPoster;
-  wrapped.post = (channelId, message) => poster.post(channelId, outbound.message(message));
-  wrapped.update = (ref, message) => poster.update(ref, outbound.message(message));
+  const out = async (message: Parameters<Outbound['message']>[0]) => (
+    await outbound.ready(),
+    outbound.message(message)
+  );
+  wrapped.post = async (channelId, message) => poster.post(channelId, await out(message));
+  wrapped.update = async (ref, message) => poster.update(ref, await out(message));
   // Thread replies (a group's member list, an alert's chart) take the same transforms as posts.
   const reply = poster.reply?.bind(poster);
-  if (reply) wrapped.reply = (ref, message) => reply(ref, outbound.message(message));
+  if (reply) wrapped.reply = async (ref, message) => reply(ref, await out(message));
   const tell = poster.tellPrivately?.bind(poster);
-  if (tell) wrapped.tellPrivately = (userId, message) => tell(userId, outbound.message(message));
+  if (tell) wrapped.tellPrivately = async (userId, message) => tell(userId, await out(message));
   return wrapped;
 }
 

@@ -1,5 +1,6 @@
 // `vpsops serve`: every configured chat adapter behind the one HTTP server (/healthz, /readyz,
 // /metrics and the adapters' routes) until SIGINT/SIGTERM, through the one lifecycle (lifecycle.ts).
+import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { allCommands } from '../../commands/index.js';
 import { ConfigError, commandPath } from '../core/index.js';
 import { secretsOf, type AppConfig } from '../app-config.js';
@@ -10,17 +11,24 @@ import { createServeObservability } from '../serve/observability.js';
 import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
 import { createApp } from './create-app.js';
 import { requireWritableDataDir } from './data-dir.js';
+import { multiTenant } from './tenancy.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<number> {
-  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: secretsOf(config),
+    redactMore: redactCurrentTenant,
+  });
   // One HTTP server on PORT for every serve mode: /healthz, /readyz, /metrics and adapter routes;
   // with VPSOPS_ADMIN_PORT the platform endpoints move to a second server there.
   const obs = createServeObservability({
     port: config.port,
     adminPort: config.adminPort,
+    // Per-tenant series are for the operator only: never on the public port.
+    metricsAdminOnly: multiTenant(config),
     commands: allCommands.map(commandPath),
     platforms: PLATFORM_IDS,
     logger,
@@ -58,10 +66,17 @@ export async function runServe(config: AppConfig): Promise<number> {
       state: ephemeral,
       leases,
       sharedStore: Boolean(config.redis.url),
+      leaseTtlMs: config.leaseTtlMs,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
     const { port, adminPort } = await obs.listen();
-    if (adminPort === undefined) logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+    if (adminPort === undefined && multiTenant(config))
+      logger.info(
+        { port },
+        'http server listening (/healthz, /readyz; /metrics only with VPSOPS_ADMIN_PORT)',
+      );
+    else if (adminPort === undefined)
+      logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
     else
       logger.info(
         { port, adminPort },

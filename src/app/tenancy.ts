@@ -1,11 +1,17 @@
 // OAuth mode's tenants, composed: the directory on the bot's store (secrets sealed under
 // VPSOPS_ENCRYPTION_KEY), the `connect` port the adapters use, and the hosting-API client that
 // sends each request with its own tenant's key.
-import { ConfigError, type AuditLog, type BotStore, type TenantScope } from '../core/index.js';
+import {
+  ConfigError,
+  TENANT_STATE_COLLECTIONS,
+  type AuditLog,
+  type BotStore,
+  type TenantScope,
+} from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
 import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';
-import { createEnvelope, decodeMasterKey } from '../secrets/envelope.js';
+import { createEnvelope, decodeMasterKey, derivedSecret } from '../secrets/envelope.js';
 import {
   TENANTS_COLLECTION,
   createTenantDirectory,
@@ -13,11 +19,15 @@ import {
   type TenantRecord,
 } from '../tenants/tenant-directory.js';
 import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
+import { tenantEvents, type TenantEvents } from '../tenants/tenant-events.js';
 import { tenantPlaceOf } from './adapters.js';
 import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-roles.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
+import { forgetTenantState } from '../tenants/forget-tenant.js';
+import { KEY_CANARY_COLLECTION, keyCheck } from '../tenants/key-canary.js';
+import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { WATCH_COLLECTIONS } from '../watch/types.js';
 
 /** What OAuth mode adds to the app. */
@@ -32,11 +42,19 @@ export interface Tenancy {
   scope: TenantScope;
   /** The store as the current tenant sees it (src/tenants/tenant-store.ts). */
   store: BotStore;
-  /** The audit trail likewise (records stamped, listed to their tenant only). */
+  /** The audit trail likewise (records stamped, listed to their tenant only, its secrets redacted). */
   scopedAudit(audit: AuditLog): AuditLog;
+  /** null when VPSOPS_ENCRYPTION_KEY opens the stored data (re-wrapping what a previous key wrapped), else /readyz's reason. */
+  keyProblem(): Promise<string | null>;
+  /** Audits installs and key changes (one record each, stamped with the tenant; never a key). */
+  events: TenantEvents;
+  /** Reads the current tenant's key and bot token for the redactors (src/tenants/tenant-secrets.ts). */
+  readySecrets(): Promise<void>;
   /** Without a policy file, each request's actor gets the role the tenant's own policy grants. */
   roles: TenantRoleResolver;
-  /** Uninstalled or token revoked: its pending confirmations, watches and installation go (audit stays). */
+  /** The store's short-lived state unscoped, for the adapters' handles (the store above scopes it). */
+  sharedState: BotStore['ephemeral'];
+  /** Uninstalled or token revoked: all its state and its installation go, its audit stays (src/tenants/forget-tenant.ts). */
   uninstall(tenantId: string): Promise<void>;
 }
 
@@ -49,19 +67,8 @@ function botTokenOf(installation: unknown): string | undefined {
     : undefined;
 }
 
-/** Deletes, inside the tenant's scope, what only matters while it is installed. */
-async function forgetTenantState(store: BotStore): Promise<void> {
-  for (const pending of await store.pending.due(Number.MAX_SAFE_INTEGER, 100_000))
-    await store.pending.delete(pending.token);
-  const alerts = store.collection(WATCH_COLLECTIONS.alerts);
-  const watches = store.collection<{ id: string }>(WATCH_COLLECTIONS.watches);
-  for (const { id } of await watches.list()) {
-    await watches.delete(id);
-    await alerts.delete(id);
-  }
-  const fleets = store.collection<{ id: string }>(WATCH_COLLECTIONS.fleets);
-  for (const { id } of await fleets.list()) await fleets.delete(id);
-}
+/** Every named collection a tenant's state is kept in (an uninstall empties them). */
+const STATE_COLLECTIONS = [...TENANT_STATE_COLLECTIONS, ...Object.values(WATCH_COLLECTIONS)];
 
 /** Whether the bot serves many tenants (Slack OAuth mode, Discord multi-guild mode). */
 export const multiTenant = (config: AppConfig) =>
@@ -72,27 +79,56 @@ export function openTenancy(
   config: AppConfig,
   store: BotStore,
   clientFor: (apiKey: string) => HostingApi,
-  options: { fileInForce?: () => boolean; logger?: Logger } = {},
+  options: { fileInForce?: () => boolean; logger?: Logger; audit?: AuditLog } = {},
 ): Tenancy {
   const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
   if (!masterKey)
     throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth or Discord multi-guild mode');
-  const directory = createTenantDirectory(
-    store.collection<TenantRecord>(TENANTS_COLLECTION),
-    createEnvelope(masterKey),
-  );
-  const scope = tenantScope(async (id) => {
-    const botToken = botTokenOf(await directory.installation(id));
-    return botToken ? { id, botToken } : { id };
+  const previous = config.previousEncryptionKey ? decodeMasterKey(config.previousEncryptionKey) : null;
+  const envelope = createEnvelope(masterKey, previous ? [previous] : []);
+  const tenants = store.collection<TenantRecord>(TENANTS_COLLECTION);
+  const directory = createTenantDirectory(tenants, envelope);
+  const checkKey = keyCheck({
+    canaries: store.collection(KEY_CANARY_COLLECTION),
+    tenants,
+    directory,
+    envelope,
+    onRewrapped: (count) =>
+      options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
   });
+  let mismatchLogged = false;
+  const scope = tenantScope(
+    async (id) => {
+      const botToken = botTokenOf(await directory.installation(id));
+      return botToken ? { id, botToken } : { id };
+    },
+    derivedSecret(masterKey, 'metrics-tenant-label'),
+  );
   const scopedStore = tenantScopedStore(store, scope);
-  const keys = createTenantKeys({ directory, clientFor });
+  const readySecrets = currentTenantSecrets(async (id) => [
+    await directory.apiKey(id),
+    botTokenOf(await directory.installation(id)),
+  ]);
+  const events = tenantEvents(options.audit ?? { write: async () => undefined }, {
+    onFailure: (error) => options.logger?.warn({ err: error }, 'a tenant event could not be audited'),
+  });
+  const keys = createTenantKeys({ directory, clientFor, events });
   return {
     scope,
     store: scopedStore,
-    scopedAudit: (audit) => tenantScopedAudit(audit, scope),
+    sharedState: store.ephemeral,
+    scopedAudit: (audit) =>
+      tenantScopedAudit(audit, scope, { ready: readySecrets, redact: redactCurrentTenant }),
+    readySecrets,
+    events,
+    async keyProblem() {
+      const problem = await checkKey();
+      if (problem && !mismatchLogged) options.logger?.error({}, problem);
+      mismatchLogged ||= problem !== null;
+      return problem;
+    },
     async uninstall(tenantId) {
-      await scope.run(tenantId, () => forgetTenantState(scopedStore));
+      await scope.run(tenantId, () => forgetTenantState(scopedStore, STATE_COLLECTIONS));
       await directory.forget(tenantId);
     },
     directory,

@@ -1,5 +1,12 @@
 // The operation tracker's slot in the app: its factory type and the default one, timed from config.
-import type { BotStore, OperationTracker, Responder, TenantScope, TrackedOperation, WriteReplay } from '../core/index.js';
+import type {
+  BotStore,
+  OperationTracker,
+  Responder,
+  TenantScope,
+  TrackedOperation,
+  WriteReplay,
+} from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import type { AppConfig } from '../app-config.js';
 import type { Logger } from '../logger.js';

@@ -117,12 +117,25 @@ export interface BotServices {
   ): { role: string; source: string; canDestructiveHere: boolean };
   /** The roles `policy show` / `policy set` read and edit (policy/tenant-roles.ts). */
   policyRoles: PolicyRoles;
+  /** Confirmations still waiting in this channel (not used, not expired), oldest first. */
+  pendingHere?(channelId: string): Promise<WaitingConfirmation[]>;
   /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */
   watches?: WatchService;
   /** Check now: reads the server and lifts the holds left by unknown outcomes that it now shows; the answer line. */
   checkHeld?(instance: ResolvedInstance): Promise<string>;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
+}
+
+/** A confirmation still waiting, as `status` lists it. */
+export interface WaitingConfirmation {
+  command: string;
+  /** What it acts on; the first is its label. */
+  targets: string[];
+  requester: Pick<Actor, 'userId' | 'displayName'>;
+  expiresAt: number;
+  /** An admin must confirm it. */
+  twoPerson: boolean;
 }
 
 /** One audit line (JSON lines, append-only); defined with the code that writes it. */

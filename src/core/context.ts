@@ -115,6 +115,27 @@ export function createServices(
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
     policyRoles: policyRoles(rt, platform),
+    pendingHere: async (channelId) => {
+      const at = rt.now().getTime();
+      const tenant = rt.tenants?.current();
+      // Every still-pending one of this (tenant-scoped) store, kept to this channel and tenant.
+      return (await rt.store.pending.due(Number.MAX_SAFE_INTEGER, 1_000))
+        .filter(
+          (p) =>
+            p.platform === platform &&
+            p.channelId === channelId &&
+            p.status === 'pending' &&
+            p.expiresAt > at &&
+            (p.tenant === undefined || tenant === undefined || p.tenant === tenant),
+        )
+        .map(({ command, targets, requester, expiresAt, twoPerson }) => ({
+          command,
+          targets,
+          requester,
+          expiresAt,
+          twoPerson,
+        }));
+    },
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);
       const canDestructiveHere =

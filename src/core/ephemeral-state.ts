@@ -9,4 +9,6 @@ export interface EphemeralState {
   delete(key: string): Promise<void>;
   /** Adds one and returns the new count; a new key expires `ttlMs` after this first increment. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Whose keys these are now ('' or absent: one namespace); the tenant-scoped view sets it, so in-process work keyed by the state (a shared refresh) splits as its keys do. */
+  namespace?(): string;
 }

@@ -61,6 +61,14 @@ export function userErrorNaming(id: UserErrorId, parts: Inline[], hint?: string)
   return error;
 }
 
+/** The tenant's stored credentials (its sealed key) cannot be opened: the encryption key does not match them. */
+export class CredentialsUnreadable extends Error {
+  override readonly name = 'CredentialsUnreadable';
+  constructor() {
+    super("the tenant's stored credentials cannot be decrypted with VPSOPS_ENCRYPTION_KEY");
+  }
+}
+
 /** A configuration problem (bad env var, bad policy file): the bot must not start. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

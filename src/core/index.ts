@@ -35,7 +35,7 @@ export type { ChannelLanguage, ChannelLocale } from './command.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { DeadlineExceeded, withDeadline } from './deadline.js';
 export type { DeadlineWork } from './deadline.js';
-export { ConfigError, UserError } from './errors.js';
+export { ConfigError, CredentialsUnreadable, UserError } from './errors.js';
 export { completeValues } from './instances/complete.js';
 export { apiErrorText } from './replies/api-error-text.js';
 export {
@@ -109,7 +109,12 @@ export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
-export { USED_RETENTION_MS, VOIDED_BY_STATE_CHECK, pendingDropAt } from './store.js';
+export {
+  TENANT_STATE_COLLECTIONS,
+  USED_RETENTION_MS,
+  VOIDED_BY_STATE_CHECK,
+  pendingDropAt,
+} from './store.js';
 export type {
   BotStore,
   HostnameDirectory,

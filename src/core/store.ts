@@ -115,6 +115,8 @@ export interface RecordCollection<T> {
   delete(id: string): Promise<void>;
   list(): Promise<T[]>;
   count(): Promise<number>;
+  /** Every record's id (an uninstall deletes a tenant's records by id); absent in stores that cannot list them. */
+  ids?(): Promise<string[]>;
 }
 
 /** Named leases with an expiry: the one way work is given to exactly one replica at a time. */
@@ -196,6 +198,15 @@ export const COLLECTIONS = {
   /** After an unknown outcome: the server held for that action until the outcome is learned (confirmation/unknown-hold.ts). */
   unknownHolds: 'unknown-holds',
 } as const;
+
+/** The core's named collections (beside bindings and operations) whose records belong to a tenant: an uninstall deletes them. */
+export const TENANT_STATE_COLLECTIONS: readonly string[] = [
+  COLLECTIONS.callOutcomes,
+  COLLECTIONS.channelLanguages,
+  COLLECTIONS.tenantRoles,
+  COLLECTIONS.unknownHolds,
+  ...(['snapshot', 'backup', 'network', 'ip'] as const).map((kind) => `seen-ids:${kind}`),
+];
 
 /** How a confirmed call ended, kept in the store until the audit has it (see COLLECTIONS.callOutcomes). */
 export interface CallOutcome {

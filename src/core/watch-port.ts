@@ -89,6 +89,11 @@ export interface WatchService {
   fleet?: FleetWatchService;
   /** Acknowledge / Snooze behind the alert cards' buttons; absent where alerts are not posted. */
   alerts?: AlertActions;
+  /**
+   * What asks for attention in this channel now, one line each in `locale`: its open storms ("30
+   * servers need attention — Jakarta 1 · status Error") and the open alerts no storm card shows.
+   */
+  openIncidents?(platform: Platform, channelId: string, locale?: Locale): Promise<string[]>;
 }
 
 /** What `silence` / `unsilence` name: a watched server (uuid or hostname), a location, or everything. */
@@ -140,4 +145,13 @@ export interface AlertActions {
     by: Actor,
     where: { platform: Platform; channelId: string },
   ): Promise<{ line: string; instance: string }>;
+  /**
+   * Every server of the storm whose card this alert heads, for the asker only (the group card's
+   * Show members). Throws UserError when it heads no open storm of this channel.
+   */
+  members?(
+    watchId: string,
+    kind: AlertKindName,
+    where: { platform: Platform; channelId: string },
+  ): Promise<{ title: string; lines: string[] }>;
 }

@@ -21,6 +21,8 @@ export const alertsEn = {
   'alert.button.show': 'Show',
   'alert.reachableTitle': '{label}: hosting API reachable again',
   'alert.recoveredTitle': '{label}: recovered',
+  'alert.unwatchedTitle': '{label}: no longer watched',
+  'alert.unwatchedAfter': '{what} — closed after {span}: the server is no longer watched here.',
   'alert.lastSeen': 'Last seen: {detail}',
   'alert.recoveredAfter': '{what} — recovered after {span}.',
   'alert.reachableAgain': 'The hosting API is reachable again',
@@ -34,9 +36,13 @@ export const alertsEn = {
   'alertGroup.kind.gone': 'gone',
   'alertGroup.status': 'status {detail}',
   'alertGroup.mixed': 'several locations and kinds',
-  'alertGroup.headline':
-    '🛑 {count, plural, one {# server needs} other {# servers need}} attention — {traits}',
-  'alertGroup.headlineRecovered': '✅ {count, plural, one {# server} other {# servers}} recovered — {traits}',
+  'alertGroup.headline': '{count, plural, one {# server needs} other {# servers need}} attention — {traits}',
+  'alertGroup.headlineRecovered': '{count, plural, one {# server} other {# servers}} recovered — {traits}',
+  'alertGroup.headlineOver':
+    'Storm over — {recovered} recovered, {left} left still failing (silenced, unwatched or deleted) — {traits}',
+  'alertGroup.memberLeft.silenced': '🔕 {hostname} — left: silenced',
+  'alertGroup.memberLeft.unwatched': '➖ {hostname} — left: no longer watched',
+  'alertGroup.memberLeft.gone': '➖ {hostname} — left: no longer exists',
   'alertGroup.memberRecovered': '✅ {hostname} — recovered',
   'alertGroup.after': 'after {change}',
   'alertCard.change': '{command} by {who} at {time} UTC',
@@ -46,9 +52,11 @@ export const alertsEn = {
   'alertGroup.field.failing': 'Failing',
   'alertGroup.field.recovered': 'Recovered',
   'alertGroup.field.since': 'Since',
-  'alertGroup.id': 'Group {id}',
+  'alertGroup.field.left': 'Left',
   'alertGroup.recoveredNotice':
     'All {count, plural, one {# server} other {# servers}} of the storm ({traits}) recovered after {span}.',
+  'alertGroup.overNotice':
+    'The storm ({traits}) is over after {span}: {recovered} recovered, {left} left still failing (silenced, unwatched or deleted — each shown on its own from now on).',
   // Acknowledge / Snooze answers (src/watch/alert-buttons.ts).
   'alertButtons.unwatched': 'This alert is no longer watched here — nothing was done.',
   'alertButtons.otherChannel': 'This alert belongs to another channel — nothing was done.',

@@ -201,6 +201,9 @@ export const en = {
   // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
   'alertGroup.button.ack': 'Acknowledge',
   'alertGroup.button.snooze': 'Snooze 1 h',
+  'alertGroup.button.silenceLocation': 'Silence {location} 1 h',
+  'alertGroup.button.members': 'Show members',
+  'alertGroup.membersTitle': 'Every server of this storm ({traits})',
   'alertGroup.ackedBy': 'Acknowledged by ',
   'alertGroup.snoozedBy': 'Snoozed by ',
   'alertGroup.acked':

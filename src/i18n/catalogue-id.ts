@@ -197,6 +197,9 @@ export const id: Record<MessageKey, string> = {
   // Alert groups and enrichment (src/watch: group-actions.ts, grouped-alerts.ts, alert-context.ts)
   'alertGroup.button.ack': 'Tangani',
   'alertGroup.button.snooze': 'Tunda 1 j',
+  'alertGroup.button.silenceLocation': 'Senyapkan {location} 1 j',
+  'alertGroup.button.members': 'Lihat anggota',
+  'alertGroup.membersTitle': 'Semua server dalam gangguan ini ({traits})',
   'alertGroup.ackedBy': 'Ditangani oleh ',
   'alertGroup.snoozedBy': 'Ditunda oleh ',
   'alertGroup.acked':

@@ -54,7 +54,8 @@ export const coreEn = {
   'hold.lifted': 'No operation is in progress on {label}: `{command}` is no longer held. {check}',
   'hold.still':
     '{label} still shows an operation in progress ({status}): `{command}` stays held, at most until {until} UTC.',
-  'hold.unreadable': 'The state of {label} could not be read: `{command}` stays held, at most until {until} UTC.',
+  'hold.unreadable':
+    'The state of {label} could not be read: `{command}` stays held, at most until {until} UTC.',
   'hold.none': 'Nothing is held on {label}.',
   'outbound.simulatorMarker':
     '🧪 Simulator — made-up servers, nothing real is changed (HOSTING_API_URL=simulator)',

@@ -51,7 +51,8 @@ export const coreId: Record<CoreKey, string> = {
   'hold.lifted': 'Tidak ada operasi yang berjalan di {label}: `{command}` tidak ditahan lagi. {check}',
   'hold.still':
     '{label} masih menunjukkan operasi yang berjalan ({status}): `{command}` tetap ditahan, paling lama sampai {until} UTC.',
-  'hold.unreadable': 'Keadaan {label} tidak dapat dibaca: `{command}` tetap ditahan, paling lama sampai {until} UTC.',
+  'hold.unreadable':
+    'Keadaan {label} tidak dapat dibaca: `{command}` tetap ditahan, paling lama sampai {until} UTC.',
   'hold.none': 'Tidak ada yang ditahan di {label}.',
   'outbound.simulatorMarker':
     '🧪 Simulator — server karangan, tidak ada yang nyata diubah (HOSTING_API_URL=simulator)',

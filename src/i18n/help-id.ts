@@ -198,5 +198,8 @@ export const HELP_ID: Record<string, HelpText> = {
       allChannels: 'Semua kanal dan platform, bukan hanya ini (khusus admin)',
     },
   },
-  status: { summary: 'Kartu insiden untuk instans yang terikat ke kanal ini' },
+  status: {
+    summary: 'Kartu insiden untuk instans yang terikat ke kanal ini',
+    args: { public: PUBLIC },
+  },
 };

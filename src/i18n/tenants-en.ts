@@ -30,6 +30,9 @@ export const tenantsEn = {
   'tenant.key.unavailable':
     'The hosting API could not check the key right now. Nothing was saved; try again in a minute.',
   'tenant.key.notAccepted': 'The hosting API did not accept a read with this key. Nothing was saved.',
+  'tenant.unreadableTitle': 'Stored credentials unreadable',
+  'tenant.unreadable':
+    'This workspace’s (or server’s) stored credentials cannot be read — tell the operator. Nothing was done.',
 } as const;
 
 /** The tenant linking texts' keys (tenants-id.ts has each of them). */

@@ -32,4 +32,7 @@ export const tenantsId: Record<TenantsKey, string> = {
   'tenant.key.unavailable':
     'API hosting tidak dapat memeriksa kunci saat ini. Tidak ada yang disimpan; coba lagi dalam satu menit.',
   'tenant.key.notAccepted': 'API hosting tidak menerima pembacaan dengan kunci ini. Tidak ada yang disimpan.',
+  'tenant.unreadableTitle': 'Kredensial tersimpan tidak terbaca',
+  'tenant.unreadable':
+    'Kredensial tersimpan workspace (atau server) ini tidak dapat dibaca — beri tahu operator. Tidak ada yang dijalankan.',
 };

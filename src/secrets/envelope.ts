@@ -2,7 +2,7 @@
 // its own random 256-bit data key, kept only wrapped (AES-256-GCM) by the master key
 // VPSOPS_ENCRYPTION_KEY; secrets are sealed with AES-256-GCM under the data key. The tenant id is
 // bound in as associated data, so a record copied to another tenant does not open there.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
@@ -29,6 +29,11 @@ export function decodeMasterKey(raw: string): Buffer | null {
   return bytes.length === KEY_BYTES ? bytes : null;
 }
 
+/** A secret for one purpose derived from the master key (HKDF-SHA256): the key itself is never reused. */
+export function derivedSecret(masterKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `vpsops:${purpose}`, KEY_BYTES));
+}
+
 /** Seals and opens one tenant's secrets; keys never leave this object in clear. */
 export interface Envelope {
   /** A fresh random data key for `tenantId`, wrapped by the master key (store this). */
@@ -37,6 +42,11 @@ export interface Envelope {
   seal(tenantId: string, wrappedKey: string, plaintext: string): string;
   /** Decrypts what `seal` produced; EnvelopeError when anything was altered or mismatched. */
   open(tenantId: string, wrappedKey: string, sealed: string): string;
+  /**
+   * The data key wrapped by the current master key when a previous one wrapped it (rotation), null
+   * when the current one already does; EnvelopeError when neither opens it.
+   */
+  rewrap(tenantId: string, wrappedKey: string): string | null;
 }
 
 function encrypt(key: Buffer, plaintext: Buffer, aad: string): string {
@@ -67,16 +77,34 @@ function decrypt(key: Buffer, sealed: string, aad: string, what: string): Buffer
   }
 }
 
-/** The envelope over a 32-byte master key (see decodeMasterKey). */
-export function createEnvelope(masterKey: Buffer): Envelope {
-  if (masterKey.length !== KEY_BYTES) throw new Error('the master key must be 32 bytes');
+/**
+ * The envelope over a 32-byte master key (see decodeMasterKey); `previous` master keys (rotation:
+ * VPSOPS_ENCRYPTION_KEY_PREVIOUS) still open the data keys they wrapped, and `rewrap` moves those
+ * to the current key.
+ */
+export function createEnvelope(masterKey: Buffer, previous: readonly Buffer[] = []): Envelope {
+  if ([masterKey, ...previous].some((key) => key.length !== KEY_BYTES))
+    throw new Error('the master key must be 32 bytes');
   const master = Buffer.from(masterKey);
-  const dataKey = (tenantId: string, wrappedKey: string) => {
-    const key = decrypt(master, wrappedKey, `data-key:${tenantId}`, "the tenant's data key");
-    if (key.length !== KEY_BYTES) throw new EnvelopeError("the tenant's data key");
-    return key;
+  const masters = [master, ...previous.map((key) => Buffer.from(key))];
+  /** The data key, and the index of the master key that opened it. */
+  const unwrap = (tenantId: string, wrappedKey: string): { key: Buffer; by: number } => {
+    for (const [by, candidate] of masters.entries()) {
+      try {
+        const key = decrypt(candidate, wrappedKey, `data-key:${tenantId}`, "the tenant's data key");
+        if (key.length === KEY_BYTES) return { key, by };
+      } catch {
+        // Not this master key: try the next (rotation), or fail below.
+      }
+    }
+    throw new EnvelopeError("the tenant's data key");
   };
+  const dataKey = (tenantId: string, wrappedKey: string) => unwrap(tenantId, wrappedKey).key;
   return {
+    rewrap(tenantId, wrappedKey) {
+      const { key, by } = unwrap(tenantId, wrappedKey);
+      return by === 0 ? null : encrypt(master, key, `data-key:${tenantId}`);
+    },
     newDataKey: (tenantId) => encrypt(master, randomBytes(KEY_BYTES), `data-key:${tenantId}`),
     seal: (tenantId, wrappedKey, plaintext) =>
       encrypt(dataKey(tenantId, wrappedKey), Buffer.from(plaintext, 'utf8'), `secret:${tenantId}`),

@@ -4,7 +4,12 @@
 import type { App, AppOptions } from '../app/create-app.js';
 import type { Logger } from '../logger.js';
 import { createBotMetrics, type BotMetrics } from '../observability/metrics.js';
-import { createServeHttpServer, type ServeHttpOptions, type ServeHttpServer } from './http-server.js';
+import {
+  createServeHttpServer,
+  type PlatformEndpoint,
+  type ServeHttpOptions,
+  type ServeHttpServer,
+} from './http-server.js';
 import { apiProbe, createApiHealth, type ApiHealth } from './api-health.js';
 import { createReadiness, storeFaultLines, type Readiness } from './readiness.js';
 
@@ -29,6 +34,8 @@ export function createServeObservability(options: {
   port: number;
   /** VPSOPS_ADMIN_PORT: /healthz, /readyz and /metrics there, and only /healthz on `port`. */
   adminPort?: number;
+  /** Many-tenant mode: /metrics (its per-tenant series) only on the admin port, never on `port`. */
+  metricsAdminOnly?: boolean;
   commands: readonly string[];
   /** The platform label's values (the catalogue's platforms and the console). */
   platforms?: readonly string[];
@@ -64,10 +71,15 @@ export function createServeObservability(options: {
       ? undefined
       : createServeHttpServer({ ...shared, port: options.adminPort, portVariable: 'VPSOPS_ADMIN_PORT' });
   // Liveness stays on PORT (a load balancer or Docker HEALTHCHECK may only see that port).
+  const publicEndpoints: PlatformEndpoint[] | undefined = admin
+    ? ['/healthz']
+    : options.metricsAdminOnly
+      ? ['/healthz', '/readyz']
+      : undefined;
   const http = createServeHttpServer({
     ...shared,
     port: options.port,
-    ...(admin ? { endpoints: ['/healthz'] } : {}),
+    ...(publicEndpoints ? { endpoints: publicEndpoints } : {}),
   });
   return {
     metrics,
@@ -84,7 +96,8 @@ export function createServeObservability(options: {
     attach(app) {
       metrics.observeStore(app.store);
       storeOf = app.store;
-      check = createReadiness({ pingStore: () => app.store.ping() });
+      const keyProblem = app.tenancy?.keyProblem;
+      check = createReadiness({ pingStore: () => app.store.ping(), ...(keyProblem ? { keyProblem } : {}) });
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);

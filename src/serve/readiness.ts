@@ -11,6 +11,8 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 export interface ReadinessOptions {
   /** Resolves when the store answers (BotStore.ping). */
   pingStore: () => Promise<void>;
+  /** Many-tenant mode: why VPSOPS_ENCRYPTION_KEY does not open the stored data, or null. */
+  keyProblem?: () => Promise<string | null>;
   /** Longest wait for the store before it counts as failed, default 3 s. */
   timeoutMs?: number;
 }
@@ -29,7 +31,8 @@ export function describeFailure(error: unknown): string {
 /** Why the store is not ready: Redis that answers but may lose a confirmation is not "not reachable". */
 function storeNotReady(error: unknown): string {
   // The reason of STORE_UNSAFE is the store's own words about settings (no URL, no credentials).
-  if (isStoreUnavailable(error) && error.code === 'STORE_UNSAFE') return `store has unsafe persistence: ${error.reason}`;
+  if (isStoreUnavailable(error) && error.code === 'STORE_UNSAFE')
+    return `store has unsafe persistence: ${error.reason}`;
   return `store not reachable: ${describeFailure(error)}`;
 }
 
@@ -41,7 +44,11 @@ export function createReadiness(options: ReadinessOptions): () => Promise<Readin
       () => null,
       (error: unknown) => storeNotReady(error),
     );
-    return store === null ? { ready: true } : { ready: false, reason: store };
+    if (store !== null) return { ready: false, reason: store };
+    const key = options.keyProblem
+      ? await withDeadline(options.keyProblem(), timeoutMs).catch(() => null)
+      : null;
+    return key === null ? { ready: true } : { ready: false, reason: key };
   };
 }
 
@@ -49,8 +56,12 @@ export function createReadiness(options: ReadinessOptions): () => Promise<Readin
 export function storeFaultLines(faults: StoreFaults | undefined): string[] {
   if (!faults) return [];
   const lines = [
-    faults.dataLosses > 0 ? `store: DATA LOSS seen ${faults.dataLosses} time(s) since start (see the log)` : '',
-    faults.corruptRecords > 0 ? `store: ${faults.corruptRecords} damaged journal line(s) set aside at start` : '',
+    faults.dataLosses > 0
+      ? `store: DATA LOSS seen ${faults.dataLosses} time(s) since start (see the log)`
+      : '',
+    faults.corruptRecords > 0
+      ? `store: ${faults.corruptRecords} damaged journal line(s) set aside at start`
+      : '',
     faults.writeFailures > 0 ? `store: ${faults.writeFailures} write(s) refused since start` : '',
   ].filter(Boolean);
   return lines.length > 0 ? lines : ['store: no faults since start'];

@@ -28,8 +28,13 @@ export function keyAnswers(locale: Locale, place: TenantPlace) {
 }
 
 /** `disconnect`: unlinks the tenant's key and says whether there was one. */
-export async function disconnectAnswer(keys: TenantKeys, tenantId: string, locale: Locale): Promise<string> {
-  return (await keys.unlink(tenantId)) ? t(locale, 'tenant.unlinked') : t(locale, 'tenant.noneLinked');
+export async function disconnectAnswer(
+  keys: TenantKeys,
+  tenantId: string,
+  by: string,
+  locale: Locale,
+): Promise<string> {
+  return (await keys.unlink(tenantId, by)) ? t(locale, 'tenant.unlinked') : t(locale, 'tenant.noneLinked');
 }
 
 /** The dialog's texts: its title, buttons, the input's label and the hint under it (which key it replaces). */

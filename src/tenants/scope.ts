@@ -2,7 +2,7 @@
 // request it receives, read by whatever must act for that tenant only (its hosting API client,
 // its bot token). Async work started inside a request keeps its tenant.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { TenantScope } from '../core/index.js';
+import { tenantLabel, type TenantScope } from '../core/index.js';
 
 /** The tenant a request came from. */
 export interface TenantContext {
@@ -24,9 +24,13 @@ export function currentTenant(): TenantContext | undefined {
   return storage.getStore();
 }
 
-/** The core's TenantScope over this one: `contextOf` finds a tenant's token for work resumed outside its request. */
-export function tenantScope(contextOf: (tenantId: string) => Promise<TenantContext>): TenantScope {
+/** The core's TenantScope over this one: `contextOf` finds a tenant's token for work resumed outside its request; `labelSecret` keys the metrics label. */
+export function tenantScope(
+  contextOf: (tenantId: string) => Promise<TenantContext>,
+  labelSecret?: Buffer,
+): TenantScope {
   return {
+    ...(labelSecret ? { label: (tenant: string) => tenantLabel(tenant, labelSecret) } : {}),
     current: () => storage.getStore()?.id,
     async run(tenant, work) {
       if (!tenant || storage.getStore()?.id === tenant) return work();

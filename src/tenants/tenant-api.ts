@@ -4,6 +4,8 @@
 // or in a tenant without a key, a call is refused before anything is sent.
 import { ApiError, type HostingApi } from '../api/index.js';
 import { currentTenant } from './scope.js';
+import { CredentialsUnreadable } from '../core/index.js';
+import { EnvelopeError } from '../secrets/envelope.js';
 import type { TenantDirectory } from './tenant-directory.js';
 
 type Group = Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -14,9 +16,14 @@ export function tenantHostingApi(options: {
   clientFor: (apiKey: string) => HostingApi;
 }): HostingApi {
   const clients = new Map<string, { apiKey: string; api: HostingApi }>();
+  // A key sealed under another VPSOPS_ENCRYPTION_KEY: the people of that tenant are told so.
+  const readKey = (tenantId: string) =>
+    options.directory.apiKey(tenantId).catch((error: unknown) => {
+      throw error instanceof EnvelopeError ? new CredentialsUnreadable() : error;
+    });
   async function clientOfCurrentTenant(endpoint: string): Promise<HostingApi> {
     const tenant = currentTenant();
-    const apiKey = tenant ? await options.directory.apiKey(tenant.id) : null;
+    const apiKey = tenant ? await readKey(tenant.id) : null;
     // Read as a refused key: the user is told to link one (the commands' own wording for 401).
     if (!tenant || !apiKey)
       throw new ApiError('UNAUTHORIZED', endpoint, { apiMessage: 'no hosting API key linked' });

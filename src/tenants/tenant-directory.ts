@@ -56,6 +56,10 @@ export interface TenantDirectory {
   summary(tenantId: string): Promise<TenantSummary | null>;
   /** Forgets the tenant: installation, key and data key (uninstalled, tokens revoked). */
   forget(tenantId: string): Promise<void>;
+  /** Removes `installer`'s installer mark from the tenant (they deauthorized the app); false when it was not theirs. */
+  clearInstaller(tenantId: string, installer: string): Promise<boolean>;
+  /** Re-wraps, under the current master key, every data key a previous one wrapped (rotation); how many. */
+  rewrapAll(): Promise<number>;
   /** Ids of the tenants `installer` installed (a scan: only for rare events such as a deauthorization). */
   installedBy(installer: string): Promise<string[]>;
 }
@@ -119,6 +123,23 @@ export function createTenantDirectory(
       };
     },
     forget: (tenantId) => records.delete(tenantId),
+    async rewrapAll() {
+      let moved = 0;
+      for (const record of await records.list()) {
+        const dataKey = envelope.rewrap(record.id, record.dataKey);
+        if (dataKey === null) continue;
+        await records.put(record.id, { ...record, dataKey });
+        moved += 1;
+      }
+      return moved;
+    },
+    async clearInstaller(tenantId, installer) {
+      const record = await records.get(tenantId);
+      if (record?.installer !== installer) return false;
+      const { installer: _installer, ...rest } = record;
+      await records.put(tenantId, rest);
+      return true;
+    },
     installedBy: async (installer) =>
       (await records.list()).filter((record) => record.installer === installer).map((record) => record.id),
   };

@@ -4,6 +4,8 @@
 import { isApiError, type HostingApi } from '../api/index.js';
 import { t, type Locale, type MessageKey } from '../core/index.js';
 import type { TenantDirectory } from './tenant-directory.js';
+import { forgetTenantSecrets } from './tenant-secrets.js';
+import type { TenantEvents } from './tenant-events.js';
 
 /** What an adapter may do with tenants' keys. */
 export interface TenantKeys {
@@ -18,12 +20,14 @@ export interface TenantKeys {
     by: string,
     locale?: Locale,
   ): Promise<{ linked: true; hint: string } | { linked: false; reason: string }>;
-  /** Removes the linked key; false when none was linked. */
-  unlink(tenantId: string): Promise<boolean>;
+  /** Removes the linked key (`by` unlinks it: "<platform>:<user id>"); false when none was linked. */
+  unlink(tenantId: string, by: string): Promise<boolean>;
+  /** Audits an attempt refused before any key was read (`by` may not manage the key, or pasted one in a channel). */
+  refused(tenantId: string, by: string, command: 'connect' | 'disconnect', reason: string): Promise<void>;
 }
 
 /** Why a key check failed, for the person typing it (never the key itself). */
-function reasonFor(error: unknown): MessageKey {
+function reasonFor(error: unknown): MessageKey & `tenant.key.${string}` {
   if (!isApiError(error)) return 'tenant.key.unchecked';
   switch (error.code) {
     case 'UNAUTHORIZED':
@@ -43,25 +47,59 @@ function reasonFor(error: unknown): MessageKey {
 export function createTenantKeys(options: {
   directory: TenantDirectory;
   clientFor: (apiKey: string) => HostingApi;
+  /** Every link, rotation, unlink and refused attempt is audited (the key's last 4 characters at most). */
+  events?: TenantEvents;
   now?: () => number;
 }): TenantKeys {
   const { directory, clientFor } = options;
   const now = options.now ?? Date.now;
+  const audit: TenantEvents = options.events ?? (async () => undefined);
+  const refuse = (tenantId: string, by: string, command: string, reason: string) =>
+    audit({ tenantId, by, command, args: { reason }, summary: `refused: ${reason}`, refused: true });
   return {
     linkedKeyHint: async (tenantId) => (await directory.summary(tenantId))?.apiKeyHint ?? null,
     installer: async (tenantId) => (await directory.summary(tenantId))?.installer ?? null,
     async link(tenantId, apiKey, by, locale = 'en') {
       const key = apiKey.trim();
-      if (key.length < 8) return { linked: false, reason: t(locale, 'tenant.key.tooShort') };
+      if (key.length < 8) {
+        await refuse(tenantId, by, 'connect', 'tooShort');
+        return { linked: false, reason: t(locale, 'tenant.key.tooShort') };
+      }
       try {
         // A catalogue read: every valid key may make it, and it changes nothing.
         await clientFor(key).systems.list();
       } catch (error) {
-        return { linked: false, reason: t(locale, reasonFor(error)) };
+        const reason = reasonFor(error);
+        await refuse(tenantId, by, 'connect', reason.slice('tenant.key.'.length));
+        return { linked: false, reason: t(locale, reason) };
       }
+      const before = (await directory.summary(tenantId))?.apiKeyHint;
       await directory.linkApiKey(tenantId, key, by, now());
-      return { linked: true, hint: `…${key.slice(-4)}` };
+      forgetTenantSecrets(tenantId);
+      const hint = `…${key.slice(-4)}`;
+      await audit({
+        tenantId,
+        by,
+        command: 'connect',
+        args: { key: hint, ...(before ? { replaced: before } : {}) },
+        summary: before ? `rotated ${before} → ${hint}` : `linked ${hint}`,
+      });
+      return { linked: true, hint };
     },
-    unlink: (tenantId) => directory.unlinkApiKey(tenantId),
+    async unlink(tenantId, by) {
+      const before = (await directory.summary(tenantId))?.apiKeyHint;
+      const unlinked = await directory.unlinkApiKey(tenantId);
+      forgetTenantSecrets(tenantId);
+      if (unlinked)
+        await audit({
+          tenantId,
+          by,
+          command: 'disconnect',
+          args: { key: before ?? '' },
+          summary: `unlinked ${before ?? ''}`,
+        });
+      return unlinked;
+    },
+    refused: (tenantId, by, command, reason) => refuse(tenantId, by, command, reason),
   };
 }

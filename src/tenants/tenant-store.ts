@@ -1,20 +1,23 @@
 // OAuth mode: the bot's store and audit trail as one tenant sees them — the one place where state is
-// split by tenant. Pending confirmations, watches, followed operations, bindings, learned hostnames
-// and seen ids are keyed under the current tenant and stamped with its id (`tenant`), so nothing
-// of tenant A is readable, listable or changeable from tenant B. Outside a tenant (the background
-// work's listing pass) every record shows with its `tenant`, and that work runs each record as its
-// tenant (TenantScope.run), where these keys resolve again. Leases, the adapters' ephemeral state
-// and the tenants collection itself stay shared.
+// split by tenant. Pending confirmations, watches, followed operations, bindings, learned hostnames,
+// seen ids and the short-lived state (the cached instance list, alert claims, rate counters) are
+// keyed under the current tenant and stamped with its id (`tenant`), so nothing of tenant A is
+// readable, listable or changeable from tenant B. Outside a tenant (the background work's listing
+// pass) every record shows with its `tenant`, and that work runs each record as its tenant
+// (TenantScope.run), where these keys resolve again. Leases, the adapters' own handles (given the
+// unscoped state by src/app/tenancy.ts) and the tenants collection itself stay shared.
 import type {
   AuditLog,
   AuditRecord,
   BotStore,
+  EphemeralState,
   HostnameDirectory,
   PendingConfirmation,
   PendingStore,
   RecordCollection,
   TenantScope,
 } from '../core/index.js';
+import { redactDeep, type Redactor } from '../api/redact.js';
 import { TENANTS_COLLECTION } from './tenant-directory.js';
 
 /** Between a tenant id and a key or hostname: a character neither contains. */
@@ -44,6 +47,13 @@ function scopedCollection<T>(base: RecordCollection<T>, scope: TenantScope): Rec
     delete: (id) => base.delete(keyIn(scope.current(), id)),
     list: mine,
     count: async () => (scope.current() ? (await mine()).length : base.count()),
+    async ids() {
+      const all = (await base.ids?.()) ?? [];
+      const tenant = scope.current();
+      if (!tenant) return all;
+      const start = `${tenant}${SEPARATOR}`;
+      return all.flatMap((id) => (id.startsWith(start) ? [id.slice(start.length)] : []));
+    },
   };
 }
 
@@ -81,33 +91,48 @@ function scopedPending(base: PendingStore, scope: TenantScope): PendingStore {
   };
 }
 
-/** Learned hostnames: stored as "<tenant>␟<hostname>", so a name resolves and completes in its tenant only. */
+/** Learned hostnames: stored as "<tenant>␟<uuid>" → "<tenant>␟<hostname>", so a name resolves, completes and is forgotten in its tenant only. */
 function scopedHostnames(base: HostnameDirectory, scope: TenantScope): HostnameDirectory {
   const prefix = () => {
     const tenant = scope.current();
     return tenant ? `${tenant}${SEPARATOR}` : '';
   };
-  // Hostnames are compared case-insensitively by the stores.
+  // Hostnames and uuids are compared (and may be stored) case-insensitively by the stores.
   const strip = (stored: string, start: string): string | null =>
     stored.toLowerCase().startsWith(start.toLowerCase()) ? stored.slice(start.length) : null;
-  const hostnameOf = async (uuid: string) => {
-    const stored = await base.hostnameOf(uuid);
-    return stored === null ? null : strip(stored, prefix());
-  };
+  const own = (stored: string[], start: string) =>
+    stored.flatMap((uuid) => {
+      const bare = strip(uuid, start);
+      return bare === null ? [] : [bare];
+    });
   return {
-    remember: (uuid, hostname) => base.remember(uuid, prefix() + hostname),
-    hostnameOf,
-    async forget(uuid) {
-      if ((await hostnameOf(uuid)) !== null) await base.forget(uuid);
+    remember: (uuid, hostname) => base.remember(prefix() + uuid, prefix() + hostname),
+    async hostnameOf(uuid) {
+      const stored = await base.hostnameOf(prefix() + uuid);
+      return stored === null ? null : strip(stored, prefix());
     },
-    uuidsOf: (hostname) => base.uuidsOf(prefix() + hostname),
+    forget: (uuid) => base.forget(prefix() + uuid),
+    uuidsOf: async (hostname) => own(await base.uuidsOf(prefix() + hostname), prefix()),
     async search(start, limit) {
-      const own = prefix();
-      return (await base.search(own + start, limit)).flatMap((known) => {
-        const hostname = strip(known.hostname, own);
-        return hostname === null ? [] : [{ uuid: known.uuid, hostname }];
+      const mine = prefix();
+      return (await base.search(mine + start, limit)).flatMap((known) => {
+        const hostname = strip(known.hostname, mine);
+        const uuid = strip(known.uuid, mine);
+        return hostname === null || uuid === null ? [] : [{ uuid, hostname }];
       });
     },
+  };
+}
+
+/** Short-lived state: keys prefixed "<tenant>␟", so caches (the instance list) and counters are the tenant's own. */
+function scopedEphemeral(base: EphemeralState, scope: TenantScope): EphemeralState {
+  const keyOf = (key: string) => keyIn(scope.current(), key);
+  return {
+    get: (key) => base.get(keyOf(key)),
+    set: (key, value, ttlMs) => base.set(keyOf(key), value, ttlMs),
+    delete: (key) => base.delete(keyOf(key)),
+    increment: (key, ttlMs) => base.increment(keyOf(key), ttlMs),
+    namespace: () => scope.current() ?? '',
   };
 }
 
@@ -120,7 +145,7 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
     hostnames: scopedHostnames(base.hostnames, scope),
     operations: scopedCollection(base.operations, scope),
     leases: base.leases,
-    ephemeral: base.ephemeral,
+    ephemeral: scopedEphemeral(base.ephemeral, scope),
     collection: <T>(name: string) =>
       name === TENANTS_COLLECTION
         ? base.collection<T>(name)
@@ -137,7 +162,12 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
 const MAX_AUDIT_SCAN = 20_000;
 
 /** The audit trail as the current tenant sees it: records stamped with their tenant, listed to it only (kept after an uninstall). */
-export function tenantScopedAudit(base: AuditLog, scope: TenantScope): AuditLog {
+export function tenantScopedAudit(
+  base: AuditLog,
+  scope: TenantScope,
+  /** The current tenant's secrets: read, then redacted from every record it writes. */
+  secrets?: { ready(): Promise<void>; redact: Redactor },
+): AuditLog {
   const mine = (record: AuditRecord | undefined) => {
     const tenant = scope.current();
     return record !== undefined && (!tenant || record.tenant === tenant);
@@ -152,9 +182,12 @@ export function tenantScopedAudit(base: AuditLog, scope: TenantScope): AuditLog 
     }
   };
   return {
-    write(record) {
+    async write(record) {
       const tenant = scope.current();
-      return base.write(tenant ? { ...record, tenant } : record);
+      if (!tenant) return base.write(record);
+      await secrets?.ready();
+      const redacted = secrets ? redactDeep(record, secrets.redact) : record;
+      return base.write({ ...redacted, tenant });
     },
     recent: (channelId, limit, platform) => newest(limit, (n) => base.recent(channelId, n, platform)),
     recentAcrossChannels: (limit) => newest(limit, (n) => base.recentAcrossChannels(n)),

@@ -101,7 +101,9 @@ export function runOperation(
         deps.warn('tracker: forget failed', { err: error });
         // Settled once: the record goes when the store is back, never followed (and settled) again.
         const tenant = deps.tenant();
-        deps.replay?.keep(operationEndKey(op.id), () => deps.runAs(tenant, () => deps.store.operations.delete(op.id)));
+        deps.replay?.keep(operationEndKey(op.id), () =>
+          deps.runAs(tenant, () => deps.store.operations.delete(op.id)),
+        );
       });
       await responder
         .update(op.ref, finalMessage(outcome, card))

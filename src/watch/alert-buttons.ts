@@ -16,7 +16,11 @@ import type { ChannelPoster } from './ports.js';
 import type { WatchBook } from './watch-book.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import { actOnGroup } from './group-actions.js';
-import { renderGroup } from './grouped-alerts.js';
+import { renderGroup } from './group-show.js';
+import { groupThreadTexts, groupTraits } from './group-card.js';
+
+/** Thread-sized chunks of hostnames Show members answers with. */
+const MEMBER_CHUNKS = 2;
 
 /** How long Snooze silences reminders. */
 export const SNOOZE_MS = 60 * 60_000;
@@ -35,6 +39,20 @@ export function createAlertActions(
     DEFAULT_LOCALE,
 ): AlertActions {
   return {
+    async members(watchId, kind, where) {
+      const locale = await localeOf(where);
+      const group = await groups?.openedBy(where, { watchId, kind });
+      if (!group) throw new UserError('nothing-to-do', t(locale, 'alertGroup.over'));
+      // Two chunks fit one Discord message (6,000 characters) and one Slack reply; `watches` has the rest.
+      const chunks = groupThreadTexts(group, { locale });
+      const lines = chunks.slice(0, MEMBER_CHUNKS);
+      const unlisted = chunks.slice(MEMBER_CHUNKS).reduce((n, c) => n + c.split('\n').length, 0);
+      if (unlisted > 0)
+        lines.push(
+          t(locale, 'alertGroup.more', { count: unlisted, rest: t(locale, 'alertGroup.restInWatches') }),
+        );
+      return { title: t(locale, 'alertGroup.membersTitle', { traits: groupTraits(group, locale) }), lines };
+    },
     async act(verb, watchId, kind, actor, where) {
       const locale = await localeOf(where);
       const watch = await book.watches.get(watchId);

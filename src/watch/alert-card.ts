@@ -11,9 +11,9 @@ import { backupAge } from './alert-context.js';
 import { changeText } from './recent-change.js';
 
 /** What an alert button asks for. */
-export type AlertVerb = 'ack' | 'snooze';
+export type AlertVerb = 'ack' | 'snooze' | 'members';
 
-/** The hidden command an Acknowledge / Snooze button runs (commands/alert.ts): ids and kinds only, no user text. */
+/** The hidden command an Acknowledge / Snooze / Show members button runs (commands/alert.ts): ids and kinds only, no user text. */
 export function alertCommand(verb: AlertVerb, watchId: string, kind: AlertKind): string {
   return `alert ${verb} ${watchId} ${kind}`;
 }
@@ -96,24 +96,29 @@ function ackedBy(alert: OpenAlert): Inline | undefined {
   return alert.acknowledger ? person(alert.acknowledger) : alert.acknowledgedBy;
 }
 
-/** The card once the condition cleared: no buttons, "recovered after 4 min". */
+/** The card once the condition cleared (or the watch was removed): no buttons, "recovered after 4 min". */
 export function resolvedCard(
   watch: WatchRecord,
   alert: OpenAlert,
   now: number,
   locale: Locale = DEFAULT_LOCALE,
+  /** Closed because the watch was removed, not because it recovered. */
+  closed?: 'unwatched',
 ): Message {
-  const title = t(locale, alert.kind === 'unreachable' ? 'alert.reachableTitle' : 'alert.recoveredTitle', {
-    label: watch.instance.label,
-  });
+  const titleKey = closed
+    ? 'alert.unwatchedTitle'
+    : alert.kind === 'unreachable'
+      ? 'alert.reachableTitle'
+      : 'alert.recoveredTitle';
+  const title = t(locale, titleKey, { label: watch.instance.label });
   const lastSeen: Inline[] = [t(locale, 'alert.lastSeen', { detail: alert.detail || '—' })];
   const ack = ackedBy(alert);
   if (ack) lastSeen.push(' · ', ...localizedLine(locale, 'alert.acknowledgedBy', { who: ack }));
-  const first = t(locale, 'alert.recoveredAfter', {
+  const first = t(locale, closed ? 'alert.unwatchedAfter' : 'alert.recoveredAfter', {
     what: headlineOf(alert.kind, locale),
     span: duration(now - alert.openedAt, locale),
   });
-  return message(title, [text(first), contextWith(lastSeen)], { tone: 'success' });
+  return message(title, [text(first), contextWith(lastSeen)], { tone: closed ? 'info' : 'success' });
 }
 
 /** The short notice posted when an alert resolves. */

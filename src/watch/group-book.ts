@@ -3,10 +3,15 @@
 // decides; this module reads, locks and writes).
 import type { BotStore, MessageRef } from '../core/index.js';
 import { withChannelLock } from './channel-lock.js';
+import { pageKeyOf } from './incident-pages.js';
 import {
+  activeMembers,
+  leaveMember,
   placeIncident,
   recoverMember,
   serverCount,
+  type LeaveReason,
+  type Settled,
   type GroupChannel,
   type GroupDecision,
   type GroupIncident,
@@ -25,6 +30,10 @@ export type MemberKey = { watchId: string; kind: IncidentKind };
 export type SharedGroup = StormGroup & {
   opener: MemberKey;
   pagedBy?: MemberKey;
+  /** The dedup key of the page standing for the group (pagedBy's own, taken over by the storm). */
+  pageKey?: string;
+  /** How many servers the group's last page named (re-paged when that changes by half or more). */
+  pagedCount?: number;
   ref?: MessageRef;
   /** Who acknowledged the whole group from its card (group-actions.ts). */
   acknowledger?: GroupClicker;
@@ -49,7 +58,7 @@ const groupsKey = (c: GroupChannel) => `watch-groups:${c.platform}:${c.channelId
 const lockName = (c: GroupChannel) => `watch-groups-lock:${c.platform}:${c.channelId}`;
 
 /** The groups of one channel in the shared store. */
-export function groupBook(store: BotStore, windowMs: number) {
+export function groupBook(store: BotStore, windowMs: number, now: () => number = Date.now) {
   const read = async (channel: GroupChannel): Promise<SharedGroup[]> => {
     const raw = await store.ephemeral.get(groupsKey(channel));
     return raw ? (JSON.parse(raw) as SharedGroup[]) : [];
@@ -58,7 +67,7 @@ export function groupBook(store: BotStore, windowMs: number) {
   const write = (channel: GroupChannel, groups: SharedGroup[]) =>
     store.ephemeral.set(
       groupsKey(channel),
-      JSON.stringify(groups.filter((g) => g.endedAt === undefined || Date.now() - g.endedAt < ENDED_KEPT_MS)),
+      JSON.stringify(groups.filter((g) => g.endedAt === undefined || now() - g.endedAt < ENDED_KEPT_MS)),
       GROUPS_KEPT_MS,
     );
   const locked = <T>(
@@ -75,6 +84,18 @@ export function groupBook(store: BotStore, windowMs: number) {
     const merged: SharedGroup = known?.ref ? { ...next, ref: known.ref } : next;
     return [...groups.filter((g) => g.id !== next.id), merged];
   };
+  // Recovering or leaving: the pure decision applied to the shared record, its other fields kept.
+  const settled = (channel: GroupChannel, id: string, decide: (group: StormGroup) => Settled) =>
+    locked<SettledShared>(channel, (groups) => {
+      const group = groups.find((g) => g.id === id);
+      if (!group) return { groups, result: { changed: false, ended: false } };
+      const out = decide(group);
+      const next: SharedGroup = { ...group, ...out.group };
+      return {
+        groups: replace(groups, next),
+        result: { group: next, changed: out.changed, ended: out.ended },
+      };
+    });
   return {
     /** The group with this id, if it is still open. */
     async get(channel: GroupChannel, id: string): Promise<SharedGroup | undefined> {
@@ -95,11 +116,24 @@ export function groupBook(store: BotStore, windowMs: number) {
         const placed: SharedGroup =
           decision.type === 'open' ? { ...decision.group, opener: key } : (decision.group as SharedGroup);
         const pageIt = pages && placed.pagedBy === undefined;
-        if (pageIt) placed.pagedBy = key;
+        if (pageIt) {
+          placed.pagedBy = key;
+          placed.pageKey = pageKeyOf(incident.watchId, incident.kind, incident.openedAt);
+        }
         const next = replace(groups, placed);
         const group = next.find((g) => g.id === decision.group.id) as SharedGroup;
         return { groups: next, result: { ...decision, group, pageIt } };
       });
+    },
+    /** The channel's open groups. */
+    async open(channel: GroupChannel): Promise<SharedGroup[]> {
+      return (await read(channel)).filter((g) => g.endedAt === undefined);
+    },
+    /** The open group this server is an active member of (a server is in one open group at most). */
+    async homeOf(channel: GroupChannel, watchId: string): Promise<SharedGroup | undefined> {
+      return (await read(channel)).find(
+        (g) => g.endedAt === undefined && activeMembers(g).some((m) => m.watchId === watchId),
+      );
     },
     /** The open group of several members whose card this watch's incident opened (its buttons name the opener). */
     async openedBy(
@@ -146,9 +180,8 @@ export function groupBook(store: BotStore, windowMs: number) {
     ): Promise<SharedGroup | undefined> {
       return locked(channel, (groups) => {
         const group = groups.find((g) => g.id === id);
-        const found = group?.members.find(
-          (m) => m.watchId === member.watchId && m.kind === member.kind && m.recoveredAt === undefined,
-        );
+        const found =
+          group && activeMembers(group).find((m) => m.watchId === member.watchId && m.kind === member.kind);
         if (found) found.detail = detail;
         return { groups, result: group };
       });
@@ -159,26 +192,32 @@ export function groupBook(store: BotStore, windowMs: number) {
       id: string,
       member: Pick<GroupIncident, 'watchId' | 'kind'>,
       at: number,
-    ): Promise<{ group?: SharedGroup; changed: boolean; ended: boolean }> {
-      type Recovered = { group?: SharedGroup; changed: boolean; ended: boolean };
-      return locked<Recovered>(channel, (groups) => {
-        const group = groups.find((g) => g.id === id);
-        if (!group) return { groups, result: { changed: false, ended: false } };
-        const out = recoverMember(group, member, at);
-        const next: SharedGroup = {
-          ...out.group,
-          opener: group.opener,
-          ...(group.pagedBy ? { pagedBy: group.pagedBy } : {}),
-          ...(group.ref ? { ref: group.ref } : {}),
-        };
-        return {
-          groups: replace(groups, next),
-          result: { group: next, changed: out.changed, ended: out.ended },
-        };
+    ): Promise<SettledShared> {
+      return settled(channel, id, (group) => recoverMember(group, member, at));
+    },
+    /** A server left the group still failing (why: `reason`); `ended` once no member needs attention. */
+    leave(channel: GroupChannel, id: string, watchId: string, reason: LeaveReason, at: number) {
+      return settled(channel, id, (group) => leaveMember(group, watchId, reason, at));
+    },
+    /**
+     * The group to page again, when its failing servers changed by half or more since its last
+     * page (and it still has some): recorded here, under the lock, so one replica sends it.
+     */
+    repage(channel: GroupChannel, id: string): Promise<SharedGroup | undefined> {
+      return locked(channel, (groups) => {
+        const group = groups.find((g) => g.id === id && g.endedAt === undefined);
+        const count = group ? serverCount(activeMembers(group)) : 0;
+        const last = group?.pagedCount ?? 1;
+        const due = group?.pageKey !== undefined && count > 1 && Math.abs(count - last) * 2 >= last;
+        if (group && due) group.pagedCount = count;
+        return { groups, result: due ? group : undefined };
       });
     },
   };
 }
+
+/** A group after a member recovered or left. */
+export type SettledShared = { group?: SharedGroup; changed: boolean; ended: boolean };
 
 /** The groups of a channel as poll-once uses them. */
 export type GroupBook = ReturnType<typeof groupBook>;

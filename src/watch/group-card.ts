@@ -1,7 +1,7 @@
 // The storm group card as people see it: headline ("🛑 30 servers need attention — Jakarta 1 ·
 // status Error"), counts of distinct servers, the first hostnames, every member in thread texts,
 // and the one recovery notice. Pure; storm-groups.ts decides membership.
-import { contextWith, fields, message, text } from '../render/builders.js';
+import { fields, message, text } from '../render/builders.js';
 import { clockTime, duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { shorten } from '../render/shorten.js';
@@ -38,7 +38,8 @@ function sharedCondition(members: readonly GroupMember[], locale: Locale): strin
   return kindLabel(kind, locale);
 }
 
-function sharedLocation(members: readonly GroupMember[]): string | undefined {
+/** The location every member is in, if they share one. */
+export function sharedLocation(members: readonly GroupMember[]): string | undefined {
   const first = members[0]?.location;
   return first !== undefined && members.every((m) => sameLocation(m.location, first)) ? first : undefined;
 }
@@ -49,16 +50,44 @@ export function groupTraits(group: StormGroup, locale: Locale = DEFAULT_LOCALE):
   return traits.length > 0 ? traits.join(' · ') : t(locale, 'alertGroup.mixed');
 }
 
-/** "🛑 30 servers need attention — Jakarta 1 · status Error", or the recovery line once it is over. */
-export function groupHeadline(group: StormGroup, locale: Locale = DEFAULT_LOCALE): string {
-  const traits = groupTraits(group, locale);
-  if (group.endedAt !== undefined)
-    return t(locale, 'alertGroup.headlineRecovered', { count: serverCount(group.members), traits });
-  return t(locale, 'alertGroup.headline', { count: serverCount(activeMembers(group)), traits });
+/** Servers failing now, servers that left the storm still failing, and the rest (recovered). */
+export function groupCounts(group: StormGroup): { failing: number; left: number; recovered: number } {
+  const failing = new Set(activeMembers(group).map((m) => m.watchId));
+  const left = new Set(
+    group.members.filter((m) => m.left !== undefined && !failing.has(m.watchId)).map((m) => m.watchId),
+  );
+  return {
+    failing: failing.size,
+    left: left.size,
+    recovered: serverCount(group.members) - failing.size - left.size,
+  };
 }
 
-/** "web-1 — status Error (Jakarta 1)" or "web-1 — recovered". */
+/** "30 servers need attention — Jakarta 1 · status Error", or the recovery line once it is over (the tone gives the icon). */
+export function groupHeadline(group: StormGroup, locale: Locale = DEFAULT_LOCALE): string {
+  const traits = groupTraits(group, locale);
+  const counts = groupCounts(group);
+  if (group.endedAt === undefined) return t(locale, 'alertGroup.headline', { count: counts.failing, traits });
+  if (counts.left === 0)
+    return t(locale, 'alertGroup.headlineRecovered', { count: counts.recovered, traits });
+  return t(locale, 'alertGroup.headlineOver', { ...counts, traits });
+}
+
+/** Members as the card lists them: still failing first, then recovered, then those that left; by hostname within each. */
+export function orderedMembers(group: StormGroup): GroupMember[] {
+  const rank = (m: GroupMember) => (m.left !== undefined ? 2 : m.recoveredAt !== undefined ? 1 : 0);
+  return [...group.members].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      a.hostname.localeCompare(b.hostname, 'en', { numeric: true }) ||
+      a.kind.localeCompare(b.kind),
+  );
+}
+
+/** "web-1 — status Error (Jakarta 1)", "web-1 — recovered" or "web-1 — left: silenced". */
 function memberLine(member: GroupMember, locale: Locale): string {
+  if (member.left !== undefined)
+    return t(locale, `alertGroup.memberLeft.${member.left}`, { hostname: member.hostname });
   if (member.recoveredAt !== undefined)
     return t(locale, 'alertGroup.memberRecovered', { hostname: member.hostname });
   const condition =
@@ -86,32 +115,23 @@ export function groupCard(
   const locale = options.locale ?? DEFAULT_LOCALE;
   const shown = options.shown ?? DEFAULT_SHOWN_ON_CARD;
   const title = groupHeadline(group, locale);
-  const failing = activeMembers(group);
-  const failingServers = serverCount(failing);
-  const recovered = serverCount(group.members) - failingServers;
-  const ordered = [...failing, ...group.members.filter((m) => m.recoveredAt !== undefined)];
+  const counts = groupCounts(group);
+  const ordered = orderedMembers(group);
   const listed = ordered.slice(0, shown).map((m) => memberLine(m, locale));
   const more = ordered.length - listed.length;
   const rest = options.rest ?? t(locale, 'alertGroup.restInThread', { count: group.members.length });
   if (more > 0) listed.push(t(locale, 'alertGroup.more', { count: more, rest }));
   const rows: [string, unknown][] = [
-    [t(locale, 'alertGroup.field.failing'), failingServers],
-    [t(locale, 'alertGroup.field.recovered'), recovered],
+    [t(locale, 'alertGroup.field.failing'), counts.failing],
+    [t(locale, 'alertGroup.field.recovered'), counts.recovered],
+    ...(counts.left > 0 ? [[t(locale, 'alertGroup.field.left'), counts.left] as [string, unknown]] : []),
     [t(locale, 'alertGroup.field.since'), `${clockTime(new Date(group.openedAt))} UTC`],
   ];
   const ended = group.endedAt !== undefined;
-  return message(
-    title,
-    [
-      fields(rows, { inline: true }),
-      text(listed.join('\n')),
-      contextWith([t(locale, 'alertGroup.id', { id: group.id })]),
-    ],
-    {
-      tone: ended ? 'success' : group.kind === 'cpu' || group.kind === 'memory' ? 'warning' : 'danger',
-      summary: title,
-    },
-  );
+  return message(title, [fields(rows, { inline: true }), text(listed.join('\n'))], {
+    tone: ended ? 'success' : group.kind === 'cpu' || group.kind === 'memory' ? 'warning' : 'danger',
+    summary: title,
+  });
 }
 
 /** Every member, one per line, in thread messages of at most `maxChars` each (a longer line is cut). */
@@ -123,7 +143,7 @@ export function groupThreadTexts(
   const locale = options.locale ?? DEFAULT_LOCALE;
   const chunks: string[] = [];
   let current = '';
-  for (const line of group.members.map((m) => shorten(memberLine(m, locale), max))) {
+  for (const line of orderedMembers(group).map((m) => shorten(memberLine(m, locale), max))) {
     if (current && current.length + 1 + line.length > max) {
       chunks.push(current);
       current = '';
@@ -140,10 +160,14 @@ export function groupRecoveredNotice(
   now: number,
   locale: Locale = DEFAULT_LOCALE,
 ): Message {
-  const line = t(locale, 'alertGroup.recoveredNotice', {
-    count: serverCount(group.members),
+  const counts = groupCounts(group);
+  const values = {
     traits: groupTraits(group, locale),
     span: duration((group.endedAt ?? now) - group.openedAt, locale),
-  });
+  };
+  const line =
+    counts.left === 0
+      ? t(locale, 'alertGroup.recoveredNotice', { count: counts.recovered, ...values })
+      : t(locale, 'alertGroup.overNotice', { ...counts, ...values });
   return message(undefined, [text(line)], { tone: 'success', summary: line });
 }

@@ -3,7 +3,7 @@
 // and recovery send acknowledge / resolve with that key. A failed page is logged and counted; the
 // alert is posted in chat whatever happens here.
 import type { EphemeralState } from '../core/index.js';
-import type { PageOutcome, PagerDuty, PagerDutyAction } from '../paging/pagerduty.js';
+import type { PageOutcome, PagerDuty, PagerDutyAction, PageTrigger } from '../paging/pagerduty.js';
 import type { OpenAlert, WatchRecord } from './types.js';
 
 /** How long an incident's page claim and key are kept (dropped on recovery). */
@@ -20,12 +20,25 @@ export interface IncidentPagerDeps {
   warn(message: string, detail: Record<string, unknown>): void;
 }
 
-/** The three moments of an incident that reach PagerDuty. */
+/** The three moments of an incident that reach PagerDuty, and a storm's page (grouped-alerts.ts). */
 export interface IncidentPager {
   opened(watch: WatchRecord, alert: OpenAlert): Promise<void>;
   acknowledged(watchId: string, kind: string): Promise<void>;
   recovered(watchId: string, kind: string): Promise<void>;
+  /** The storm's page, (re-)sent with the key it took over: PagerDuty keeps one alert. */
+  stormTriggered(page: PageTrigger): Promise<void>;
+  /** The storm's page acknowledged (once across clicks and replicas) or resolved. */
+  stormFollowed(action: 'acknowledge' | 'resolve', dedupKey: string): Promise<void>;
+  /**
+   * Forgets an incident's page without a word (the storm owns its key), so its next incident pages
+   * anew; with `key`, only while the incident's page is still that one.
+   */
+  released(watchId: string, kind: string, key?: string): Promise<void>;
 }
+
+/** The dedup key of an incident's page: the same on every replica. */
+export const pageKeyOf = (watchId: string, kind: string, openedAt: number): string =>
+  `vpsops-${watchId}-${kind}-${openedAt}`;
 
 const claimKey = (watchId: string, kind: string) => `watch-page-claim:${watchId}:${kind}`;
 const dedupKeyOf = (watchId: string, kind: string) => `watch-page:${watchId}:${kind}`;
@@ -51,18 +64,30 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
         detail: outcome.detail,
       });
   };
-  const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
-    const key = await deps.state.get(dedupKeyOf(watchId, kind));
-    if (!key) return;
+  const followKey = async (
+    action: 'acknowledge' | 'resolve',
+    key: string,
+    detail: Record<string, unknown>,
+  ) => {
     // Two clicks (or two replicas) acknowledge an incident once.
     if (action === 'acknowledge' && (await deps.state.increment(ackClaimKey(key), PAGE_KEPT_MS)) > 1) return;
-    report(action, await deps.pagerDuty[action](key), { watch: watchId, kind });
+    report(action, await deps.pagerDuty[action](key), detail);
+  };
+  const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
+    const key = await deps.state.get(dedupKeyOf(watchId, kind));
+    if (key) await followKey(action, key, { watch: watchId, kind });
+  };
+  const released = async (watchId: string, kind: string, key?: string) => {
+    // The incident may have paged anew meanwhile (a new incident of the same watch): that page stays.
+    if (key !== undefined && (await deps.state.get(dedupKeyOf(watchId, kind))) !== key) return;
+    await deps.state.delete(dedupKeyOf(watchId, kind));
+    await deps.state.delete(claimKey(watchId, kind));
   };
   return {
     async opened(watch, alert) {
       if (watch.page === false) return;
       if ((await deps.state.increment(claimKey(watch.id, alert.kind), PAGE_KEPT_MS)) > 1) return;
-      const key = `vpsops-${watch.id}-${alert.kind}-${alert.openedAt}`;
+      const key = pageKeyOf(watch.id, alert.kind, alert.openedAt);
       await deps.state.set(dedupKeyOf(watch.id, alert.kind), key, PAGE_KEPT_MS);
       const outcome = await deps.pagerDuty.trigger({
         dedupKey: key,
@@ -77,8 +102,12 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
     acknowledged: (watchId, kind) => follow('acknowledge', watchId, kind),
     async recovered(watchId, kind) {
       await follow('resolve', watchId, kind);
-      await deps.state.delete(dedupKeyOf(watchId, kind));
-      await deps.state.delete(claimKey(watchId, kind));
+      await released(watchId, kind);
     },
+    async stormTriggered(page) {
+      report('trigger', await deps.pagerDuty.trigger(page), { storm: page.dedupKey });
+    },
+    stormFollowed: (action, key) => followKey(action, key, { storm: key }),
+    released,
   };
 }

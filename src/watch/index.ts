@@ -15,9 +15,12 @@ import { startFleetSweeper, type FleetSweeper } from './fleet-sweeper.js';
 import { createFleetWatches } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
 import { groupBook } from './group-book.js';
+import { closeOnUnwatch } from './unwatch-close.js';
+import { openIncidents } from './channel-incidents.js';
 import { recentChange } from './recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
+import type { PacingSettings } from './pacing.js';
 import { watchLocale } from './poll-once.js';
 
 export type { AlertMetrics, ChannelPoster } from './ports.js';
@@ -43,6 +46,8 @@ export type WatchingOptions = Omit<
   groupWindowMs?: number;
   /** The audit trail, to name the last change made through the bot on an alerting server. */
   audit?: AuditLog;
+  /** How alerts, edits and notices are paced per channel (default DEFAULT_PACING; tests pass shorter edit intervals). */
+  pacing?: PacingSettings;
 };
 
 /** Watches as the app uses them. */
@@ -74,7 +79,20 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     const poster = posters.find((p) => p.platform === platform);
     return (await poster?.checkChannel?.(channelId)) ?? null;
   };
-  const service = createWatchService(options.store, metrics, now, checkChannel);
+  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now);
+  const localeOption = options.locale ? { locale: options.locale } : {};
+  const logWarn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
+  // An unwatched server's storms and cards are closed through this replica's poster for its platform.
+  const unwatched = closeOnUnwatch({
+    groups,
+    state: options.store.ephemeral,
+    ...(pager ? { pager } : {}),
+    posterFor: (platform) => posters.find((p) => p.platform === platform),
+    localeOf: (watch) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, watch),
+    now,
+    warn: logWarn,
+  });
+  const service = createWatchService(options.store, metrics, now, checkChannel, unwatched);
   const fleetDeps = {
     api: options.api,
     store: options.store,
@@ -85,9 +103,8 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
     ...(options.tenants ? { tenants: options.tenants } : {}),
   };
   service.fleet = createFleetWatches(fleetDeps);
-  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS);
-  const localeOption = options.locale ? { locale: options.locale } : {};
-  const logWarn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
+  service.openIncidents = (platform, channelId, locale) =>
+    openIncidents(options.store, groups, platform, channelId, locale);
   service.alerts = createAlertActions(
     book,
     (platform) => posters.find((p) => p.platform === platform),
@@ -109,6 +126,7 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
             store: options.store,
             now,
             warn,
+            ...(options.pacing ? { settings: options.pacing } : {}),
             count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
             localeOf: (channelId) =>
               watchLocale(

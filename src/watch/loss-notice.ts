@@ -43,7 +43,14 @@ async function holdings(store: BotStore, now: number): Promise<Map<string, Chann
     const key = `${r.tenant ?? '-'}\n${r.platform}\n${r.channelId}`;
     let found = byChannel.get(key);
     if (!found) {
-      found = { tenant: r.tenant, platform: r.platform, channelId: r.channelId, watches: new Map(), fleets: new Map(), silences: new Map() };
+      found = {
+        tenant: r.tenant,
+        platform: r.platform,
+        channelId: r.channelId,
+        watches: new Map(),
+        fleets: new Map(),
+        silences: new Map(),
+      };
       byChannel.set(key, found);
     }
     return found;
@@ -57,7 +64,10 @@ async function holdings(store: BotStore, now: number): Promise<Map<string, Chann
 }
 
 const missing = (before: Map<string, string>, after: Map<string, string> | undefined): string[] =>
-  [...before].filter(([key]) => !after?.has(key)).map(([, words]) => words).sort();
+  [...before]
+    .filter(([key]) => !after?.has(key))
+    .map(([, words]) => words)
+    .sort();
 
 /** The notice for one channel, in its language. */
 function lossNotice(lost: { watches: string[]; fleets: string[]; silences: string[] }, locale: Locale) {
@@ -89,7 +99,11 @@ export function createLossNotices(deps: LossNoticeDeps): { look(): Promise<void>
     const claim = `data-loss-notice:${before.tenant ?? '-'}:${before.platform}:${before.channelId}`;
     if ((await deps.store.ephemeral.increment(claim, NOTICE_CLAIM_MS)) > 1) return;
     const locale = await watchLocale(deps, before);
-    const delivery = { poster, metrics: deps.metrics, ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}) };
+    const delivery = {
+      poster,
+      metrics: deps.metrics,
+      ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}),
+    };
     await deliver(delivery, () => poster.post(before.channelId, lossNotice(lost, locale)));
   };
   return {
@@ -102,13 +116,19 @@ export function createLossNotices(deps: LossNoticeDeps): { look(): Promise<void>
       known = now;
       if (count <= losses || !before) return void (losses = count);
       losses = count;
-      deps.warn('watch: the state store lost its data; telling the channels whose watches or silences are gone', {
-        channels: before.size,
-      });
+      deps.warn(
+        'watch: the state store lost its data; telling the channels whose watches or silences are gone',
+        {
+          channels: before.size,
+        },
+      );
       for (const [key, had] of before)
         await (deps.tenants ?? SINGLE_TENANT).run(had.tenant, () =>
           tell(had, now.get(key)).catch((error: unknown) =>
-            deps.warn('watch: telling a channel of lost watches failed', { err: error, channel: had.channelId }),
+            deps.warn('watch: telling a channel of lost watches failed', {
+              err: error,
+              channel: had.channelId,
+            }),
           ),
         );
     },

@@ -12,6 +12,7 @@ import { silenceNow } from './silence-book.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
+import { closeOnUnwatch, type UnwatchDeps } from './unwatch-close.js';
 
 export { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 
@@ -97,9 +98,23 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
   const latest = await deps.book.alerts.get(watch.id);
   if (latest) keepClicks(out.state, latest);
-  // Unwatched while we polled: do not bring the state back.
+  // Unwatched while we polled: do not bring the state back, and close what this poll opened.
   if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
+  else await closeOnUnwatch(unwatchDeps(deps, locale))(watch, out.state);
   return seen.ok ? 'ok' : 'failed';
+}
+
+/** What closing a watch removed mid-poll needs, from the poll's own deps. */
+function unwatchDeps(deps: PollDeps, locale: Locale): UnwatchDeps {
+  return {
+    state: deps.store.ephemeral,
+    ...(deps.groups ? { groups: deps.groups } : {}),
+    ...(deps.pager ? { pager: deps.pager } : {}),
+    posterFor: () => deps.poster,
+    localeOf: async () => locale,
+    now: deps.now,
+    warn: deps.warn,
+  };
 }
 
 function keepClicks(next: AlertState, stored: AlertState): void {

@@ -9,7 +9,13 @@ import { DEFAULT_RULES, type AlertEffect } from './alert-rules.js';
 import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
 import type { Silence } from './silences.js';
-import { cardPosted, recoveredInGroup, shownByGroup, type GroupingDeps } from './grouped-alerts.js';
+import {
+  cardPosted,
+  leaveGroup,
+  recoveredInGroup,
+  shownByGroup,
+  type GroupingDeps,
+} from './grouped-alerts.js';
 import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
 import type { PollDeps } from './poll-deps.js';
 
@@ -35,6 +41,7 @@ export async function showEffect(
   };
   const grouping: GroupingDeps | undefined = deps.groups && {
     groups: deps.groups,
+    state: deps.store.ephemeral,
     locale,
     poster,
     send,
@@ -48,12 +55,19 @@ export async function showEffect(
   };
   try {
     if (await quiet(deps, watch, state, effect)) return;
-    if (await silenced(deps, watch, state, effect, silence)) return;
+    if (await silenced(deps, watch, state, effect, silence)) {
+      // A silenced member leaves its storm: the storm recovers without waiting for it.
+      const group = state.open[effect.kind]?.group;
+      if (grouping && group !== undefined) await leaveGroup(grouping, watch, state, group, 'silenced', now);
+      return;
+    }
     if (effect.type === 'resolve') {
       if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
         await endIncident(deps.store.ephemeral, watch.id, effect.kind);
         return;
       }
+      // Shown only on a group card that is gone now: nothing of its own to recover.
+      if (grouping && (await groupOnly(deps, watch, effect.alert))) return;
       // Resolved in PagerDuty without waiting for the chat's pacing.
       await deps.pager?.recovered(watch.id, effect.kind);
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
@@ -64,11 +78,15 @@ export async function showEffect(
     }
     const alert = state.open[effect.kind];
     if (!alert) return;
+    // Its silence is over: from now on it is shown (a member that left its storm is an incident of its own).
+    delete alert.silenced;
     if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
     // Paged whether or not the chat post below gets through.
     if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
     const { ref } = alert;
     if (effect.type === 'remind') {
+      // Shown anew in this very poll (its silence ended): nothing to remind of yet.
+      if (now - alert.openedAt < reminding.renotifyMs) return;
       const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
       await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
         reminderNotice(watch, alert, now, locale),
@@ -115,6 +133,16 @@ async function silenced(
   const alert = state.open[effect.kind];
   if (!silence || !alert) return false;
   alert.silenced = silence.key;
+  return true;
+}
+
+/** True (and the incident ended) when the alert was only ever shown on a group card, never on its own. */
+async function groupOnly(deps: PollDeps, watch: WatchRecord, alert: OpenAlert): Promise<boolean> {
+  if (alert.group === undefined || alert.ref) return false;
+  if (await incidentCard(deps.store.ephemeral, watch.id, alert.kind)) return false;
+  // A page it sent on its own (its card never got through) is resolved all the same.
+  await deps.pager?.recovered(watch.id, alert.kind);
+  await endIncident(deps.store.ephemeral, watch.id, alert.kind);
   return true;
 }
 

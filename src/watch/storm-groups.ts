@@ -23,12 +23,19 @@ export interface GroupIncident {
   detail?: string;
   /** The last change made through the bot shortly before, from the audit ("instance stop by oscar at 14:02"). */
   change?: RecentChange | string;
+  /** The runbook the policy file names for the server (the group card links the first). */
+  runbook?: string;
   openedAt: number;
 }
 
-/** A member of a group; `recoveredAt` once its condition cleared. */
+/** Why a member left a group while still failing (it no longer needs the storm's attention). */
+export type LeaveReason = 'silenced' | 'unwatched' | 'gone';
+
+/** A member of a group; `recoveredAt` once its condition cleared, `left` once it left otherwise. */
 export interface GroupMember extends GroupIncident {
   recoveredAt?: number;
+  left?: LeaveReason;
+  leftAt?: number;
 }
 
 /** The group of one storm in one channel; its traits are those of its first incident. */
@@ -41,7 +48,7 @@ export interface StormGroup {
   location?: string;
   openedAt: number;
   members: GroupMember[];
-  /** When the last member recovered: the group is over. */
+  /** When the last member recovered or left: the group is over. */
   endedAt?: number;
 }
 
@@ -85,9 +92,7 @@ export function placeIncident(
       (g) => g.endedAt === undefined && g.platform === channel.platform && g.channelId === channel.channelId,
     )
     .sort((a, b) => a.openedAt - b.openedAt);
-  const already = open.find((g) =>
-    g.members.some((m) => isMember(m, incident) && m.recoveredAt === undefined),
-  );
+  const already = open.find((g) => activeMembers(g).some((m) => isMember(m, incident)));
   if (already) return { type: 'member', group: already };
   // A server is in one open group at most: its other incidents join the group it is already in.
   const home = open.find((g) => activeMembers(g).some((m) => m.watchId === incident.watchId));
@@ -112,20 +117,45 @@ export function placeIncident(
     return { type: 'open', group };
   }
   const group = structuredClone(target);
-  // A member that recovered and failed again while the storm lasts comes back to life in place.
+  // A member that recovered (or left) and failed again while the storm lasts comes back to life in place.
   group.members = group.members.filter((m) => !isMember(m, incident));
   group.members.push({ ...incident });
   return { type: 'join', group };
 }
 
-/** Members still failing. */
+/** Members still needing attention: neither recovered nor left. */
 export function activeMembers(group: StormGroup): GroupMember[] {
-  return group.members.filter((m) => m.recoveredAt === undefined);
+  return group.members.filter(isActive);
 }
+
+const isActive = (m: GroupMember) => m.recoveredAt === undefined && m.left === undefined;
 
 /** How many servers (not incidents) these members are: a server failing two ways counts once. */
 export function serverCount(members: readonly GroupMember[]): number {
   return new Set(members.map((m) => m.watchId)).size;
+}
+
+/** What settling members did: `changed` false when none was active; `ended` true exactly once, when the last one settles. */
+export interface Settled {
+  group: StormGroup;
+  changed: boolean;
+  ended: boolean;
+}
+
+/** Settles the active members `which` picks (recovered or left); the group ends when none is left active. */
+function settle(
+  group: StormGroup,
+  which: (m: GroupMember) => boolean,
+  mark: (m: GroupMember) => void,
+  at: number,
+): Settled {
+  if (group.endedAt !== undefined || !group.members.some((m) => isActive(m) && which(m)))
+    return { group, changed: false, ended: false };
+  const next = structuredClone(group);
+  for (const m of next.members) if (isActive(m) && which(m)) mark(m);
+  const ended = activeMembers(next).length === 0;
+  if (ended) next.endedAt = at;
+  return { group: next, changed: true, ended };
 }
 
 /**
@@ -136,12 +166,24 @@ export function recoverMember(
   group: StormGroup,
   member: Pick<GroupIncident, 'watchId' | 'kind'>,
   at: number,
-): { group: StormGroup; changed: boolean; ended: boolean } {
-  const index = group.members.findIndex((m) => isMember(m, member) && m.recoveredAt === undefined);
-  if (index < 0 || group.endedAt !== undefined) return { group, changed: false, ended: false };
-  const next = structuredClone(group);
-  (next.members[index] as GroupMember).recoveredAt = at;
-  const ended = activeMembers(next).length === 0;
-  if (ended) next.endedAt = at;
-  return { group: next, changed: true, ended };
+): Settled {
+  return settle(
+    group,
+    (m) => isMember(m, member),
+    (m) => (m.recoveredAt = at),
+    at,
+  );
+}
+
+/**
+ * Records that a server left the group still failing (silenced, unwatched, gone): every
+ * incident of it leaves; the group ends when no member is left needing attention.
+ */
+export function leaveMember(group: StormGroup, watchId: string, reason: LeaveReason, at: number): Settled {
+  return settle(
+    group,
+    (m) => m.watchId === watchId,
+    (m) => Object.assign(m, { left: reason, leftAt: at }),
+    at,
+  );
 }

@@ -66,6 +66,8 @@ export function createWatchService(
   metrics?: AlertMetrics,
   now: () => number = Date.now,
   checkChannel?: ChannelCheck,
+  /** Told after a watch was removed, with the alert state it had (its storms learn it left). */
+  onRemoved?: (watch: WatchRecord, state: AlertState | null) => Promise<void>,
 ): WatchService {
   const book = watchBook(store);
   const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
@@ -98,9 +100,11 @@ export function createWatchService(
       const existing = await book.watches.get(id);
       if (!existing) return false;
       await book.watches.delete(id);
+      const state = await book.alerts.get(id);
       await book.alerts.delete(id);
       for (const kind of ALERT_KINDS) await endIncident(store.ephemeral, id, kind);
       await count();
+      await onRemoved?.(existing, state);
       return true;
     },
     async list(platform, channelId, locale = DEFAULT_LOCALE) {

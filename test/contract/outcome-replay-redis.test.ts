@@ -31,9 +31,15 @@ describe('a confirmed stop while Redis stops', { timeout: 60_000 }, () => {
       restarted = await startRedisServer({ port: redis.port, dir: redis.dir, appendfsync: 'always' });
       fake.api.instances.stop = stop;
       await expect
-        .poll(async () => (await bot.audit.recentAcrossChannels(50)).some((r) => r.command === 'instance stop' && r.result === 'ok'), {
-          timeout: 15_000,
-        })
+        .poll(
+          async () =>
+            (await bot.audit.recentAcrossChannels(50)).some(
+              (r) => r.command === 'instance stop' && r.result === 'ok',
+            ),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(true);
       await expect.poll(() => bot.store.leases.holder(`instance-op:${WEB1}`), { timeout: 15_000 }).toBeNull();
       // Long after, the closer finds the call answered: nothing is rewritten as unknown.

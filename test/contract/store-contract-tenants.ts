@@ -69,5 +69,14 @@ export function describeStoreTenantsContract(f: StoreFixture): void {
       await records.put('slack:T2', { ...(stolen as TenantRecord), id: 'slack:T2' });
       await expect(tenants.apiKey('slack:T2')).rejects.toBeInstanceOf(EnvelopeError);
     });
+
+    it("lists a collection's ids, so an uninstall can delete a tenant's records by id", async () => {
+      const records = f.store.collection<{ n: number }>('contract-ids');
+      await records.put('slack:T1\u241fone', { n: 1 });
+      await records.put('discord:2\u241ftwo', { n: 2 });
+      expect((await records.ids?.())?.sort()).toEqual(['discord:2\u241ftwo', 'slack:T1\u241fone']);
+      await records.delete('slack:T1\u241fone');
+      expect(await records.ids?.()).toEqual(['discord:2\u241ftwo']);
+    });
   });
 }

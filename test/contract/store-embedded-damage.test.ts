@@ -21,7 +21,11 @@ function capture() {
   const lines: string[] = [];
   const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
   const logged = () =>
-    lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { logger: createLogger({ level: 'info', destination }), logged };
 }
 
@@ -87,7 +91,10 @@ describe('embedded journal damage', () => {
       const bare = JSON.stringify({ t: 'bindings', k: 'slack:C9', v: { uuid: 'u9', label: 'evil' } });
       // A line moved from elsewhere keeps a valid checksum of its own but not its place in the chain.
       const moved = lines[2]!;
-      await writeFile(join(dir, JOURNAL_FILE), [...lines.slice(0, 2), ...lines.slice(3), moved, bare].join('\n') + '\n');
+      await writeFile(
+        join(dir, JOURNAL_FILE),
+        [...lines.slice(0, 2), ...lines.slice(3), moved, bare].join('\n') + '\n',
+      );
       const { logger, logged } = capture();
       const store = await openEmbeddedStore(dir, { logger });
       try {
@@ -96,7 +103,9 @@ describe('embedded journal damage', () => {
         const said = logged().find((l) => /torn or corrupt/.test(String(l.msg)));
         expect(said).toMatchObject({ level: 50, corruptLines: 3 });
         expect(String(said?.msg)).toContain(String(said?.keptAs));
-        expect((await readdir(dir)).some((name) => name === (said?.keptAs as string).split('/').pop())).toBe(true);
+        expect((await readdir(dir)).some((name) => name === (said?.keptAs as string).split('/').pop())).toBe(
+          true,
+        );
       } finally {
         await store.close();
       }
@@ -136,9 +145,16 @@ describe('embedded journal damage', () => {
       const lines = await journalOfSix(dir);
       await writeFile(join(dir, JOURNAL_FILE), [...lines, 'garbage'].join('\n') + '\n');
       const { logger, logged } = capture();
-      const app = await createApp(loadConfig({ VPSOPS_DATA_DIR: dir, LOG_LEVEL: 'info' }), { logger, charts: null, tracker: null });
+      const app = await createApp(loadConfig({ VPSOPS_DATA_DIR: dir, LOG_LEVEL: 'info' }), {
+        logger,
+        charts: null,
+        tracker: null,
+      });
       try {
-        expect(logged().find((l) => /torn or corrupt/.test(String(l.msg)))).toMatchObject({ corruptLines: 1, voidedConfirmations: 6 });
+        expect(logged().find((l) => /torn or corrupt/.test(String(l.msg)))).toMatchObject({
+          corruptLines: 1,
+          voidedConfirmations: 6,
+        });
       } finally {
         await app.close();
       }

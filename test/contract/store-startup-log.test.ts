@@ -20,12 +20,24 @@ async function startApp(env: Record<string, string>) {
   const lines: string[] = [];
   const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
   const logger = createLogger({ level: 'info', destination });
-  const app = await createApp(loadConfig({ LOG_LEVEL: 'info', ...env }), { logger, charts: null, tracker: null });
-  const logged = () => lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const app = await createApp(loadConfig({ LOG_LEVEL: 'info', ...env }), {
+    logger,
+    charts: null,
+    tracker: null,
+  });
+  const logged = () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { app, logged, text: () => lines.join('') };
 }
 
-async function withRedis(options: TestRedisOptions, run: (url: string, port: number, dir: string) => Promise<void>) {
+async function withRedis(
+  options: TestRedisOptions,
+  run: (url: string, port: number, dir: string) => Promise<void>,
+) {
   const redis = await startRedisServer({ password: PASSWORD, ...options });
   const dir = await mkdtemp(join(tmpdir(), 'vpsops-store-log-'));
   try {
@@ -74,7 +86,10 @@ describe('the store named at start-up, and unsafe persistence said', { timeout: 
         expect(unsafe?.msg).toContain('VPSOPS_REDIS_UNSAFE_PERSISTENCE=1');
         expect(logged().find((l) => l.store === 'redis')).toMatchObject({ persistence: 'unsafe' });
         const ready = await createReadiness({ pingStore: () => app.store.ping() })();
-        expect(ready).toEqual({ ready: false, reason: expect.stringMatching(/^store has unsafe persistence: .*appendonly no/) });
+        expect(ready).toEqual({
+          ready: false,
+          reason: expect.stringMatching(/^store has unsafe persistence: .*appendonly no/),
+        });
         expect(JSON.stringify(ready)).not.toContain('not reachable');
         expect(text()).not.toContain(PASSWORD);
       } finally {
@@ -90,7 +105,10 @@ describe('the store named at start-up, and unsafe persistence said', { timeout: 
         const unsafe = logged().find((l) => Number(l.level) >= 40 && /appendfsync/.test(String(l.msg)));
         expect(unsafe?.msg).toContain('VPSOPS_REDIS_UNSAFE_PERSISTENCE=1');
         const ready = await createReadiness({ pingStore: () => app.store.ping() })();
-        expect(ready).toMatchObject({ ready: false, reason: expect.stringMatching(/unsafe persistence: .*appendfsync/) });
+        expect(ready).toMatchObject({
+          ready: false,
+          reason: expect.stringMatching(/unsafe persistence: .*appendfsync/),
+        });
       } finally {
         await app.close();
       }

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { CONSOLE_POLICY } from '../support/console-session.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -116,6 +117,8 @@ describe('vpsops with Discord configured (fake Discord on 127.0.0.1)', { timeout
       // serve needs the backend named; the embedded simulator must be asked for explicitly.
       HOSTING_API_URL: 'simulator',
       LOG_LEVEL: 'info',
+      // Its own loopback port: the default 3000 may be taken by anything else on the machine.
+      PORT: String(await freePort()),
     };
   };
 

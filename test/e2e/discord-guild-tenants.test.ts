@@ -3,7 +3,8 @@
 // (`vpsops simulator` in its own process) behind a recording proxy that accepts two guilds' keys. Each guild links its key
 // through the connect modal and reaches the API with it only; a key typed after `connect` never
 // reaches the API; a guild's confirmation cannot be clicked from another guild; nothing secret is in
-// Redis in clear; APPLICATION_DEAUTHORIZED stops every use of that guild's key.
+// Redis in clear; a user's APPLICATION_DEAUTHORIZED clears only their installer mark, and the
+// guild's removal stops every use of its key.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -203,6 +204,22 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     const linkedA = await editedText((await submit(ADMIN_A, KEY_A)).interaction, "A's key linked");
     expect(linkedA).toContain('…AAAA');
     expect(linkedA).not.toContain(KEY_A);
+
+    // Autocomplete: A (linked) is offered its servers; B, no key yet, nothing (not A's cached list either).
+    const choices = async (user: FakeUser) => {
+      const answer = await discord.http.autocomplete(
+        interactions(),
+        user,
+        ['instance', 'show'],
+        { instance: 'web' },
+        'instance',
+      );
+      return JSON.stringify((answer.body as { data?: { choices?: unknown } }).data?.choices ?? null);
+    };
+    expect(await choices(MEMBER)).toContain('web-1');
+    inGuild(GUILD_B);
+    expect(await choices(MEMBER)).toBe('[]');
+    inGuild(GUILD_A);
     inGuild(GUILD_B);
     expect(await editedText((await submit(INSTALLER_B, KEY_B)).interaction, "B's key linked")).toContain(
       '…BBBB',
@@ -254,9 +271,28 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     expect(dump).toContain('guilds:');
     for (const secret of [KEY_A, KEY_B, PASTED]) expect(dump).not.toContain(secret);
 
-    // A's installer deauthorizes the app: guild A is forgotten, and its key is used no more.
+    // A's installer deauthorizes the app for themselves: the bot is still in guild A, so A keeps its
+    // key and state; only that user's installer mark goes (they may no longer link A's key as installer).
     const deauthorized = event('APPLICATION_DEAUTHORIZED', { user: userObject(ADMIN_A) });
     expect((await discord.http.raw(webhookEvents(), deauthorized, {})).status).toBe(204);
+    expect(await app.tenancy?.directory.summary(`discord:${GUILD_A.guildId}`)).toMatchObject({
+      apiKeyHint: '…AAAA',
+    });
+    expect(await app.tenancy?.keys.installer(`discord:${GUILD_A.guildId}`)).toBeNull();
+    expect(await app.tenancy?.keys.installer(`discord:${GUILD_B.guildId}`)).toBe(INSTALLER_B.id);
+    inGuild(GUILD_A);
+    proxy.seen.length = 0;
+    expect(await editedText((await slash(MEMBER, ['os', 'list'])).interaction, "A's list")).toContain(
+      'Ubuntu',
+    );
+    expect(new Set(proxy.seen)).toEqual(new Set([KEY_A]));
+
+    // Guild A removes the app: guild A is forgotten, and its key is used no more.
+    const removed = event('APPLICATION_DEAUTHORIZED', {
+      user: userObject(ADMIN_A),
+      guild: { id: GUILD_A.guildId, name: 'a guild' },
+    });
+    expect((await discord.http.raw(webhookEvents(), removed, {})).status).toBe(204);
     expect(await app.tenancy?.directory.summary(`discord:${GUILD_A.guildId}`)).toBeNull();
     inGuild(GUILD_A);
     proxy.seen.length = 0;

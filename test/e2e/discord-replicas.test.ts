@@ -1,7 +1,8 @@
 // Discord across two `vpsops serve` replicas on one Redis. HTTP interactions mode: the test plays
 // Discord and POSTs signed interactions to either replica; a Confirm clicked on both at once runs
 // once. Sharded gateway mode: each shard is identified once, and when the replica holding the
-// guild's shard is killed the other identifies it within 30 s and answers.
+// guild's shard is killed the other identifies it once its lease (VPSOPS_LEASE_TTL_SECONDS) lapses
+// and answers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,14 +114,16 @@ describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () =
 });
 
 describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => {
-  it('identifies each shard once, and the standby takes a killed holder’s shard over within 30 s', async () => {
+  it('identifies each shard once, and the standby takes a killed holder’s shard over within its lease of 3 s and a round', async () => {
     const discord = await startFakeDiscord({ recommendedShards: 2 });
     const replicas: ServeReplica[] = [];
     try {
-      const env = baseEnv(discord, 'shard-e2e:');
+      // Shard leases of 3 s instead of 15 s: free shards are looked for every second, so the
+      // takeover is seconds away, not 20; the pause still spans two rounds of every replica.
+      const env = { ...baseEnv(discord, 'shard-e2e:'), VPSOPS_LEASE_TTL_SECONDS: '3' };
       replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
       await waitFor(() => discord.identifies.size === 2, 'both shards identified', 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect([...discord.identifies.entries()].sort()).toEqual([
         [0, 1],
         [1, 1],
@@ -140,7 +143,8 @@ describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => 
 
       holder.child.kill('SIGKILL');
       await holder.exit;
-      await waitFor(() => discord.identifies.get(1) === 2, 'the standby to identify shard 1', 30_000);
+      // Well under the default 15 s lease: the takeover follows VPSOPS_LEASE_TTL_SECONDS.
+      await waitFor(() => discord.identifies.get(1) === 2, 'the standby to identify shard 1', 12_000);
       const after = discord.slash(USER, ['instance', 'show'], { instance: WEB1 });
       expect((await answered(discord, after, 'an answer from the standby')).embeds[0]).toMatchObject({
         title: 'web-1',

@@ -26,6 +26,7 @@ import { startFakeDiscord } from '../support/fake-discord.js';
 import type { StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS } from '../support/fake-discord-world.js';
 import { waitFor } from '../support/wait-for.js';
+import { TEST_PACING } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const json = (value: unknown): string => JSON.stringify(value);
@@ -55,7 +56,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
           VPSOPS_POLICY: join(dir, 'policy.yaml'),
           VPSOPS_DATA_DIR: join(dir, name),
         });
-        const watching = createWatching({ api, store, intervalMs: 40, owner: name });
+        const watching = createWatching({ api, store, intervalMs: 40, owner: name, pacing: TEST_PACING });
         const bot = await createCoreWithState(config, {
           api,
           store,
@@ -96,7 +97,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
 
       sim.state.setStatus(WEB1, 'Error');
       const card = await waitFor(() => alerts('needs attention')[0], 'the alert');
-      // Polls go on: the card is not posted again, nor edited more than once per 5 s (pacing).
+      // Polls go on: the card is not posted again, nor edited more than once per 2 s (TEST_PACING).
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(alerts('needs attention')).toHaveLength(1);
       expect(discord.store.messages.get(card.id)?.edits ?? 0).toBeLessThanOrEqual(1);
@@ -126,7 +127,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
       await waitFor(
         () => json(discord.store.messages.get(card.id)?.embeds).includes('Acknowledged by'),
         'the acknowledged card',
-        20_000, // edits of one card are paced: at most one per 5 s
+        20_000, // edits of one card are paced: at most one per 2 s
       );
       // A mention of who acknowledged, shown where Discord renders it; no channel post may ping anyone.
       expect(json(discord.store.messages.get(card.id)?.embeds)).toContain(
@@ -181,6 +182,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
         api,
         store,
         intervalMs: 40,
+        pacing: TEST_PACING,
         renotifyMs: 600,
         // Asked only once polling runs, after the bot below exists.
         oncall: (platform, channelId) => bot.policy.oncall(platform, channelId),
@@ -210,7 +212,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
       const reminder = await waitFor(
         () => posts().find((c) => json(c.body).includes('not acknowledged yet')),
         'the reminder',
-        20_000, // a poll waits for its paced card edit (one per 5 s) before it reminds
+        20_000, // a poll waits for its paced card edit (one per 2 s) before it reminds
       );
       expect(reminder.body).toMatchObject({
         content: expect.stringContaining(`<@&${ROLE}>`),

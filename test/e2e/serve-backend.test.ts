@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
 import { SIMULATOR_MARKER } from '../../src/core/index.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait-for.js';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'vpsops.js');
@@ -68,6 +69,8 @@ describe('serve and the hosting backend', { timeout: 90_000 }, () => {
       DISCORD_TOKEN: discord.botToken,
       DISCORD_APPLICATION_ID: discord.world.applicationId,
       DISCORD_API_URL: discord.apiUrl,
+      // Its own loopback port: the default 3000 may be taken by anything else on the machine.
+      PORT: String(await freePort()),
     });
     try {
       await waitFor(() => /vpsops serving/.test(run.stderr()), 'the bot to serve', 30_000);

@@ -60,6 +60,8 @@ describe('serve on a cut journal', { timeout: 60_000 }, () => {
     const ready = await get(replica.port, '/readyz?verbose');
     expect(ready.body).toMatch(/^ready\nstore: DATA LOSS seen 1 time\(s\) since start/);
     expect((await get(replica.port, '/readyz')).body).toBe('ready\n');
-    expect((await get(replica.port, '/metrics')).body).toMatch(/vpsops_store_faults_total\{fault="data_loss"\} 1/);
+    expect((await get(replica.port, '/metrics')).body).toMatch(
+      /vpsops_store_faults_total\{fault="data_loss"\} 1/,
+    );
   });
 });

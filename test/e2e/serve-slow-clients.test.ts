@@ -79,12 +79,7 @@ async function untilAnswered<T>(probe: () => Promise<T>): Promise<T> {
 
 describe('vpsops serve under idle connections', { timeout: 180_000 }, () => {
   it('keeps answering /healthz and signed commands with more idle sockets than descriptors', async () => {
-    const replica = (serving = await startServeReplica(
-      'slow',
-      dir,
-      slackServeEnv(),
-      { fdLimit: 600 },
-    ));
+    const replica = (serving = await startServeReplica('slow', dir, slackServeEnv(), { fdLimit: 600 }));
     const { port } = replica;
     for (let i = 0; i < IDLE_SOCKETS; i += 1) {
       const socket = connect(port, '127.0.0.1');

@@ -201,10 +201,10 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     expect(page.cookie).toBeDefined();
     const state = decodeURIComponent(/[?&]state=([^"&]+)/.exec(page.body)?.[1] ?? '');
     expect(page.body).toContain('scope=commands%2Cchat%3Awrite');
-    return get(
-      `${base}/slack/oauth_redirect?code=${team.code}&state=${encodeURIComponent(state)}`,
-      page.cookie,
-    );
+    const redirect = `${base}/slack/oauth_redirect?code=${team.code}&state=${encodeURIComponent(state)}`;
+    const answer = await get(redirect, page.cookie);
+    // The same redirect again, state and cookie included (a replay).
+    return { ...answer, replay: () => get(redirect, page.cookie) };
   }
 
   it('installs two workspaces, links each key through the dialog, and keeps them apart', async () => {
@@ -221,7 +221,21 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
     expect(await dumpRedis(redis.url)).not.toContain(ORG.botToken);
 
     expect((await install(A)).body).toContain('vpsops is installed');
-    expect((await install(B)).body).toContain('vpsops is installed');
+    const installedB = await install(B);
+    expect(installedB.body).toContain('vpsops is installed');
+    // A used state, with its cookie, installs nothing again: states are single use.
+    const exchanges = slack.callsTo('oauth.v2.access').length;
+    const replayed = await installedB.replay();
+    expect(replayed.status).toBe(400);
+    expect(replayed.body).toContain('Nothing was installed');
+    expect(slack.callsTo('oauth.v2.access')).toHaveLength(exchanges);
+
+    // A member (no admin) runs "Add to Slack" again in A: the installer stays A's first installer.
+    const again: FakeWorkspace = { ...A, code: 'code-a-again', installer: 'U0A9' };
+    slack.addWorkspace(again);
+    expect((await install(again)).body).toContain('vpsops is installed');
+    expect(await app.tenancy?.keys.installer('slack:T0A')).toBe(A.installer);
+    expect(await app.tenancy?.keys.installer('slack:T0B')).toBe(B.installer);
 
     // No key yet: every command says how to connect, and nothing reaches the API.
     const before = await slash(A, 'os list');

@@ -29,6 +29,7 @@ import {
 } from '../support/fake-slack-requests.js';
 import { onTestServer } from '../support/test-http.js';
 import { waitFor } from '../support/wait-for.js';
+import { TEST_PACING } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -69,7 +70,15 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
         });
         // A stand-in chart renderer: the chart under a CPU alert is posted in the card's thread.
         const charts = async () => ({ png: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), width: 1, height: 1 });
-        const watching = createWatching({ api, store, intervalMs: 40, owner: name, leaseTtlMs: 300, charts });
+        const watching = createWatching({
+          api,
+          store,
+          intervalMs: 40,
+          owner: name,
+          leaseTtlMs: 300,
+          charts,
+          pacing: TEST_PACING,
+        });
         const bot = await createCoreWithState(config, {
           api,
           store,
@@ -110,7 +119,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
 
       sim.state.setStatus(WEB1, 'Error');
       const card = await waitFor(() => alerts('needs attention')[0], 'the alert', 5_000);
-      // Polls go on: the card is not posted again, nor edited more than once per 5 s (pacing).
+      // Polls go on: the card is not posted again, nor edited more than once per 2 s (TEST_PACING).
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(alerts('needs attention')).toHaveLength(1);
       expect(slack.messages.get(card.ts)?.edits ?? 0).toBeLessThanOrEqual(1);
@@ -144,7 +153,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
       await waitFor(
         () => JSON.stringify(slack.messages.get(card.ts)?.blocks).includes('Acknowledged by'),
         'the acknowledged card',
-        20_000, // edits of one card are paced: at most one per 5 s
+        20_000, // edits of one card are paced: at most one per 2 s
       );
       // The person who acknowledged is a Slack mention built from their user id.
       expect(JSON.stringify(slack.messages.get(card.ts)?.blocks)).toContain(`Acknowledged by <@${OPS}>`);
@@ -217,6 +226,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
         api,
         store,
         intervalMs: 40,
+        pacing: TEST_PACING,
         renotifyMs: 600,
         // Asked only once polling runs, after the bot below exists.
         oncall: (platform, channelId) => bot.policy.oncall(platform, channelId),
@@ -253,7 +263,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
       const reminder = await waitFor(
         () => slack.channelMessages(CHANNEL).find((m) => m.text.includes('not acknowledged yet')),
         'the reminder',
-        20_000, // a poll waits for its paced card edit (one per 5 s) before it reminds
+        20_000, // a poll waits for its paced card edit (one per 2 s) before it reminds
       );
       const blocks = JSON.stringify(slack.messages.get(reminder.ts)?.blocks);
       expect(blocks).toContain('On call: <!subteam^S0ONCALL1>');

@@ -65,7 +65,9 @@ describe('a repeat after an unknown outcome', { timeout: 60_000 }, () => {
 
     h.sim.state.setStatus(instances.web1, 'Running');
     const lifted = await h.run(`outcome check ${instances.web1}`, ACTORS.viewer);
-    expect(lifted.text).toContain('No operation is in progress on web-1: `backup restore` is no longer held.');
+    expect(lifted.text).toContain(
+      'No operation is in progress on web-1: `backup restore` is no longer held.',
+    );
     const repeat = await h.run(RESTORE, ACTORS.operator);
     expect(repeat.token).toBeDefined();
     await h.confirm(repeat.token!, ACTORS.operator);

@@ -23,11 +23,7 @@ describe('watches lost with the store’s data', { timeout: 60_000 }, () => {
       // Redis dies and comes back empty on the same port (a restart without its data).
       await first.kill();
       second = await startRedisServer({ port: first.port });
-      const notice = await waitFor(
-        () => r.log.posts(/lost its data/)[0],
-        'the data-loss notice',
-        20_000,
-      );
+      const notice = await waitFor(() => r.log.posts(/lost its data/)[0], 'the data-loss notice', 20_000);
       expect(notice.channelId).toBe(CHANNEL);
       const said = renderText(notice.message);
       expect(said).toContain('No longer watched: cache-1, web-2.');

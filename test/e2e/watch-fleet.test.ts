@@ -134,7 +134,7 @@ describe('the balance watch', { timeout: 60_000 }, () => {
       await waitFor(
         () => r.log.posts(/./).some((p) => /Prepaid balance recovered/.test(p.message.summary ?? '')),
         'the recovery notice',
-        20_000, // after the card's paced edit (at most one per 5 s)
+        20_000, // after the card's paced edit (at most one per 2 s, TEST_PACING)
       );
       expect(r.log.posts(/running low/)).toHaveLength(1);
       expect(await r.say('unwatch billing')).toMatch(/No longer watching the prepaid balance/);

@@ -17,6 +17,7 @@ import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { renderText } from '../../src/render/text.js';
 import { postLog } from '../support/recording-poster.js';
 import { waitFor } from '../support/wait-for.js';
+import { TEST_PACING } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -82,6 +83,7 @@ describe('watches with two replicas on one store', { timeout: 90_000 }, () => {
         tracker: null,
         state: { store, audit, close: async () => undefined },
         watchIntervalMs: 40,
+        watchPacing: TEST_PACING,
       }).then(async (app) => {
         await app.startWatching([log.poster(name)]);
         return app;
@@ -97,7 +99,7 @@ describe('watches with two replicas on one store', { timeout: 90_000 }, () => {
       sim.state.setStatus(WEB1, 'Error');
       await waitFor(() => log.posts(/needs attention/).length === 1, 'the status alert');
       const alert = log.posts(/needs attention/)[0]!;
-      // Polls go on: the card is not posted again, nor edited more than once per 5 s (pacing).
+      // Polls go on: the card is not posted again, nor edited more than once per 2 s (TEST_PACING).
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(log.posts(/needs attention/)).toHaveLength(1);
       expect(
@@ -120,7 +122,7 @@ describe('watches with two replicas on one store', { timeout: 90_000 }, () => {
       await waitFor(
         () => log.posts(/./).some((p) => /recovered/.test(p.message.summary ?? '')),
         'the recovery notice',
-        20_000, // after the card's paced edit (at most one per 5 s)
+        20_000, // after the card's paced edit (at most one per 2 s)
       );
       const edits = log.entries.filter((e) => e.kind === 'update' && e.ref.id === alert.ref.id);
       expect(edits.at(-1)?.message.title).toBe('web-1: recovered');

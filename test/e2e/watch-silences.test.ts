@@ -85,7 +85,7 @@ describe('silences', { timeout: 60_000 }, () => {
       await waitFor(
         () => r.log.entries.find((e) => /web-2 — status Stopped/.test(renderText(e.message))),
         'the web-2 alert after unsilence',
-        20_000, // the group card's edit is paced (at most one per 5 s)
+        20_000, // the group card's edit is paced (at most one per 2 s, TEST_PACING)
       );
     } finally {
       await r.close();

@@ -4,7 +4,11 @@ import { expect } from 'vitest';
 import { renderText } from '../../src/render/text.js';
 import type { makeBot } from './core-fakes.js';
 
-export async function confirmsAgain({ run, act, fake }: Pick<Awaited<ReturnType<typeof makeBot>>, 'run' | 'act' | 'fake'>) {
+export async function confirmsAgain({
+  run,
+  act,
+  fake,
+}: Pick<Awaited<ReturnType<typeof makeBot>>, 'run' | 'act' | 'fake'>) {
   const again = await run('instance stop prod-web');
   const second = await act(again.token!);
   expect(renderText(second.update ?? second.reply!)).not.toMatch(/busy/i);

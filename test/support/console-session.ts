@@ -94,7 +94,10 @@ export async function startConsoleSession(
     },
     transcript: () => all,
     async waitFor(pattern) {
-      while (!pattern.test(all) || !atPrompt()) await new Promise<void>((resolve) => (wake = resolve));
+      // At a prompt now, even one send() already returned at: a quick follow-up line (and the prompt
+      // after it) can arrive before the command's own answer is complete.
+      const atPromptNow = () => PROMPTS.some((p) => p.test(all));
+      while (!pattern.test(all) || !atPromptNow()) await new Promise<void>((resolve) => (wake = resolve));
       mark = all.length;
       return all;
     },

@@ -112,6 +112,8 @@ export class FakeSlack {
   private readonly workspaces = new Map<string, FakeWorkspace>();
   /** Users users.info reports as workspace admins. */
   readonly admins = new Set<string>();
+  /** Slack Connect guests: user id → their home team (users.info says so, with is_stranger). */
+  readonly externals = new Map<string, string>();
   /** User groups as usergroups.users.list answers: group id (S…) → member user ids. */
   readonly userGroups = new Map<string, string[]>();
   private nextTs = 1_700_000_000;
@@ -263,7 +265,7 @@ export class FakeSlack {
       );
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
-    send(res, 200, this.answer(method, args));
+    send(res, 200, this.answer(method, args, workspace?.teamId ?? 'T0001'));
   }
 
   /** oauth.v2.access: the code of a known workspace, with the app's client credentials. */
@@ -289,12 +291,20 @@ export class FakeSlack {
     };
   }
 
-  private answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  /** A Web API answer; `teamId` is the team of the token asking (T0001: the single-workspace token's). */
+  private answer(method: string, args: Record<string, unknown>, teamId: string): Record<string, unknown> {
     switch (method) {
       case 'users.info': {
         const id = String(args['user']);
         const withLocale = args['include_locale'] === true || args['include_locale'] === 'true';
-        const user = { id, is_admin: this.admins.has(id), is_owner: false };
+        const home = this.externals.get(id);
+        const user = {
+          id,
+          team_id: home ?? teamId,
+          ...(home ? { is_stranger: true } : {}),
+          is_admin: this.admins.has(id),
+          is_owner: false,
+        };
         return {
           ok: true,
           user: { ...user, ...(withLocale ? { locale: this.userLocales.get(id) ?? 'en-US' } : {}) },

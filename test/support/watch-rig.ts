@@ -15,6 +15,7 @@ import { startSimulator, type SimulatorOptions } from '../../src/simulator/index
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { createWatching, type AlertMetrics } from '../../src/watch/index.js';
+import { DEFAULT_PACING, type PacingSettings } from '../../src/watch/pacing.js';
 import type { PagerDuty } from '../../src/paging/pagerduty.js';
 import { createCoreWithState } from './core-with-state.js';
 import { stopAll } from './cleanup.js';
@@ -24,6 +25,13 @@ export const OPS: Actor = { platform: 'slack', userId: 'U0OSCAR', displayName: '
 export const VIEWER: Actor = { platform: 'slack', userId: 'U0VERA', displayName: 'vera' };
 export const CHANNEL = 'C0ONCALL';
 export const { web2: WEB2, cache1: CACHE1 } = SEED_IDS.instances;
+
+/**
+ * The product's pacing with one edit per card per 2 s instead of 5 s: a test waiting for a card's
+ * paced edit (a recovery, an acknowledgement, a reminder) waits 2 s, and "at most one edit in the
+ * second after the post" still holds.
+ */
+export const TEST_PACING: PacingSettings = { ...DEFAULT_PACING, editIntervalMs: 2_000 };
 
 /** The bot with watches over the simulator, on a clock the test can move forward. */
 export async function watchRig(
@@ -48,6 +56,7 @@ export async function watchRig(
     store,
     intervalMs: 40,
     owner: 'r1',
+    pacing: TEST_PACING,
     now: () => Date.now() + clock.skew,
     ...(options.pagerDuty ? { pagerDuty: options.pagerDuty } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),

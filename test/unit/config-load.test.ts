@@ -172,7 +172,8 @@ describe('alert grouping window', () => {
 describe('VPSOPS_LOCALE', () => {
   it('takes any BCP 47 tag as the nearest supported language, without a warning', () => {
     const warnings: string[] = [];
-    const localeOf = (tag: string) => loadConfig({ VPSOPS_LOCALE: tag }, (line) => warnings.push(line)).locale;
+    const localeOf = (tag: string) =>
+      loadConfig({ VPSOPS_LOCALE: tag }, (line) => warnings.push(line)).locale;
     expect(['id-ID', 'id', 'ID', 'id_ID', 'in'].map(localeOf)).toEqual(['id', 'id', 'id', 'id', 'id']);
     expect(['en-US', 'en-GB', 'en'].map(localeOf)).toEqual(['en', 'en', 'en']);
     expect(localeOf('')).toBe('en');

@@ -8,7 +8,7 @@ import type { CoreMetrics } from '../metrics-port.js';
 import type { Registry } from '../parse/registry.js';
 import type { Actor, Platform } from '../ports.js';
 import type { AuditRecord } from '../audit-types.js';
-import { tenantLabel, type TenantScope } from '../tenant-port.js';
+import type { TenantScope } from '../tenant-port.js';
 
 /** An audit record in progress plus what finishing it needs. */
 export interface OpenRecord {
@@ -69,11 +69,9 @@ export async function closeRecord(
   const command = deps.registry?.byPath(record.command) ? record.command : 'unknown';
   deps.metrics?.commandDone(command, record.platform as Platform, outcomeOf(record));
   const tenant = deps.tenants?.current();
-  if (tenant)
-    deps.metrics?.tenantCommand?.(
-      tenantLabel(tenant),
-      record.errorId === 'rate-limited' ? 'rate_limited' : 'done',
-    );
+  const label = tenant ? deps.tenants?.label?.(tenant) : undefined;
+  if (label)
+    deps.metrics?.tenantCommand?.(label, record.errorId === 'rate-limited' ? 'rate_limited' : 'done');
   return deps.audit.write(record).then(
     () => true,
     (error: unknown) => {

@@ -130,7 +130,9 @@ async function closeAll(
     if (!(await abandoned(deps, record, at.getTime()))) continue;
     // A pass that outlived its lease stops: another replica may be closing the rest by now.
     if (total > 0 && lease && !(await renewed(deps, lease))) break;
-    const how = await (deps.tenants ?? SINGLE_TENANT).run(record.tenant, () => closeOne(deps, responderFor, record, at));
+    const how = await (deps.tenants ?? SINGLE_TENANT).run(record.tenant, () =>
+      closeOne(deps, responderFor, record, at),
+    );
     closed[how] += 1;
     total += 1;
   }

@@ -98,8 +98,8 @@ async function readCache(deps: EstateDeps): Promise<CachedList | null> {
   }
 }
 
-/** One refresh at a time per process and store: concurrent misses share it. */
-const inFlight = new WeakMap<object, Promise<CachedList>>();
+/** One refresh at a time per process, store and namespace (tenant): concurrent misses of one tenant share it. */
+const inFlight = new WeakMap<object, Map<string, Promise<CachedList>>>();
 
 async function fetchAndCache(deps: EstateDeps): Promise<CachedList> {
   const now = (deps.now ?? (() => new Date()))().getTime();
@@ -116,10 +116,13 @@ async function fetchAndCache(deps: EstateDeps): Promise<CachedList> {
 }
 
 function refresh(deps: EstateDeps): Promise<CachedList> {
-  const running = inFlight.get(deps.store);
+  const refreshes = inFlight.get(deps.store) ?? new Map<string, Promise<CachedList>>();
+  inFlight.set(deps.store, refreshes);
+  const namespace = deps.store.ephemeral.namespace?.() ?? '';
+  const running = refreshes.get(namespace);
   if (running) return running;
-  const next = fetchAndCache(deps).finally(() => inFlight.delete(deps.store));
-  inFlight.set(deps.store, next);
+  const next = fetchAndCache(deps).finally(() => refreshes.delete(namespace));
+  refreshes.set(namespace, next);
   return next;
 }
 

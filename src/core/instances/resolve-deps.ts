@@ -5,6 +5,7 @@ import type { CoreSettings } from '../settings.js';
 import { estateServers, type EstateServer, type Freshness } from './estate-list.js';
 import type { Policy } from '../policy/policy.js';
 import type { BotStore } from '../store.js';
+import { CredentialsUnreadable } from '../errors.js';
 
 /** Known hostnames compared against an unknown name for "did you mean", and offered to autocomplete. */
 export const SUGGESTION_POOL = 500;
@@ -36,7 +37,9 @@ export async function listed(
       freshness,
     );
     return { servers, failed: false };
-  } catch {
+  } catch (error) {
+    // The tenant's key cannot be opened: said as such, never as an unknown name.
+    if (error instanceof CredentialsUnreadable) throw error;
     // A list that cannot be read only means fewer names: uuids and learned names still resolve.
     return { servers: null, failed: true };
   }

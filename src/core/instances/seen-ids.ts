@@ -27,6 +27,7 @@ const WORDS: Record<SeenIdKind, string> = {
 };
 
 function collectionOf(store: BotStore, kind: SeenIdKind): RecordCollection<SeenId> {
+  // The names are listed in TENANT_STATE_COLLECTIONS (src/core/store.ts) too.
   return store.collection<SeenId>(`seen-ids:${kind}`);
 }
 

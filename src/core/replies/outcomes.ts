@@ -11,7 +11,7 @@ import type { Message, Outcome } from '../../render/message.js';
 import type { RunResult, UnknownOutcomeHint } from '../command.js';
 import { apiHint, goneInstanceLine, type HintContext } from './api-hints.js';
 import { apiErrorText } from './api-error-text.js';
-import { isUserError, type UserError, type UserErrorId } from '../errors.js';
+import { CredentialsUnreadable, isUserError, type UserError, type UserErrorId } from '../errors.js';
 import { defaultHint, unknownOutcomeMessage } from '../audit/unknown-outcome.js';
 import { t } from '../../i18n/translate.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
@@ -43,6 +43,19 @@ export function userErrorMessage(error: UserError, locale: Locale = DEFAULT_LOCA
     outcome: USAGE_IDS.includes(error.id) ? 'usage-error' : 'error',
     visibility: 'ephemeral',
     ...(error.actions ? { actions: error.actions } : {}),
+  };
+}
+
+/** The tenant's stored key cannot be opened (another VPSOPS_ENCRYPTION_KEY): only the operator can fix it. */
+function unreadableMessage(locale: Locale): Message {
+  const line = t(locale, 'tenant.unreadable');
+  return {
+    title: t(locale, 'tenant.unreadableTitle'),
+    tone: 'error',
+    blocks: [text(line)],
+    summary: line,
+    outcome: 'error',
+    visibility: 'ephemeral',
   };
 }
 
@@ -111,6 +124,8 @@ export function classifyFailure(
     const failure: Failure = { message: apiErrorMessage(error, ctx, locale), errorId: `api:${error.code}` };
     return refused ? { ...failure, expected: true } : failure;
   }
+  if (error instanceof CredentialsUnreadable)
+    return { message: unreadableMessage(locale), errorId: 'tenant:unreadable', expected: true };
   if (isStoreUnavailable(error))
     return { message: storeUnavailableMessage(error, locale), errorId: `store:${error.code}` };
   const ref = errorRef();

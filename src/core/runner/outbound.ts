@@ -31,8 +31,10 @@ export function markSimulator(message: Message, locale: Locale = DEFAULT_LOCALE)
 
 /** The transforms every outgoing message goes through, and the wrappers that apply them. */
 export interface Outbound {
-  /** One message, as it may leave the process. */
+  /** One message, as it may leave the process (after `ready`). */
   message(message: Message): Message;
+  /** Readies the transforms for the work in progress (OAuth mode: its tenant's secrets read). */
+  ready(): Promise<void>;
   /** The same Responder (defer and anything else it carries), every message it sends transformed. */
   responder(responder: Responder): Responder;
   /** Refusals the adapter posts itself, transformed too. */
@@ -44,6 +46,8 @@ export interface Outbound {
 /** What the outbound path does: redact with `redact`; mark messages when `simulated`, in `locale`. */
 export interface OutboundOptions {
   redact?: Redactor;
+  /** Readies `redact` before a message leaves (OAuth mode: the current tenant's secrets are read). */
+  prepare?: () => Promise<void>;
   simulated?: boolean;
   locale?: Locale;
 }
@@ -51,20 +55,22 @@ export interface OutboundOptions {
 /** The outbound path for these settings. */
 export function createOutbound(options: OutboundOptions): Outbound {
   const { redact, simulated = false, locale = DEFAULT_LOCALE } = options;
+  const prepare = options.prepare ?? (async () => undefined);
   const message = (m: Message): Message => {
     const redacted = redact ? redactDeep(m, redact) : m;
     return simulated ? markSimulator(redacted, locale) : redacted;
   };
   return {
     message,
+    ready: prepare,
     dialog: (dialog) => (redact ? redactDeep(dialog, redact) : dialog),
     responder(responder) {
       // Object.create keeps the adapter's responder whole (defer, channel helpers) and overrides the sends.
       const wrapped = Object.create(responder) as Responder;
-      wrapped.reply = (m, opts) => responder.reply(message(m), opts);
-      wrapped.update = (ref, m) => responder.update(ref, message(m));
+      wrapped.reply = async (m, opts) => (await prepare(), responder.reply(message(m), opts));
+      wrapped.update = async (ref, m) => (await prepare(), responder.update(ref, message(m)));
       const announce = responder.announce?.bind(responder);
-      if (announce) wrapped.announce = (m) => announce(message(m));
+      if (announce) wrapped.announce = async (m) => (await prepare(), announce(message(m)));
       return wrapped;
     },
     lookups(lookups) {
@@ -74,6 +80,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         gate: {
           refusal: async (event) => {
             const refusal = await lookups.gate.refusal(event);
+            await prepare();
             return refusal ? message(refusal) : null;
           },
         },

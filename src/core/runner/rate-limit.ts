@@ -25,20 +25,23 @@ export async function rateLimitRefusal(
   at: number,
   locale: Locale,
   report?: BestEffortReport,
+  /** What is counted: commands, or autocomplete requests (their own counters). */
+  counted: 'command' | 'completion' = 'command',
 ): Promise<UserError | null> {
   const window = Math.floor(at / WINDOW_MS);
   const seconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - at) / 1000));
   const tenant = subject.tenant ?? '-';
+  const rate = counted === 'command' ? 'rate' : 'rate-complete';
   // Keys outlive their window a little, so a clock a few seconds apart still finds the count.
   const count = (key: string) =>
     bestEffort('rate limit count', () => counters.increment(`${key}:${window}`, WINDOW_MS * 2), 0, report);
   const checks = [
     {
       limit: limits.userPerMinute,
-      key: `rate:u:${tenant}:${subject.actor.platform}:${subject.actor.userId}`,
+      key: `${rate}:u:${tenant}:${subject.actor.platform}:${subject.actor.userId}`,
       message: 'rate.user' as const,
     },
-    { limit: limits.tenantPerMinute, key: `rate:t:${tenant}`, message: 'rate.tenant' as const },
+    { limit: limits.tenantPerMinute, key: `${rate}:t:${tenant}`, message: 'rate.tenant' as const },
   ];
   for (const { limit, key, message } of checks) {
     if (limit > 0 && (await count(key)) > limit)

@@ -13,7 +13,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, StoreUnavailableError, pendingDropAt, type BotStore, type PendingConfirmation, type StoreFaults } from '../../core/index.js';
+import {
+  ConfigError,
+  StoreUnavailableError,
+  pendingDropAt,
+  type BotStore,
+  type PendingConfirmation,
+  type StoreFaults,
+} from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 import { takeDataDir } from './data-dir-lock.js';
 import { checkJournal } from './journal-damage.js';
@@ -123,7 +130,11 @@ export async function openEmbeddedStore(
           markHandle = await open(markPath, 'r+');
         } else await markHandle.write(markText(encoder.id, lines), 0);
       } catch (error) {
-        if (!markFailed) options.logger?.warn({ err: (error as NodeJS.ErrnoException).code }, 'the state journal mark could not be written: a cut journal may go unnoticed');
+        if (!markFailed)
+          options.logger?.warn(
+            { err: (error as NodeJS.ErrnoException).code },
+            'the state journal mark could not be written: a cut journal may go unnoticed',
+          );
         markFailed = true;
       }
     };

@@ -8,7 +8,6 @@ import type { Logger } from '../../logger.js';
 import { TABLES, type TableWrite } from '../memory/table-store.js';
 import type { JournalRead } from './journal-file.js';
 
-
 /** After damage nobody knows which confirmation a lost line changed: none may still be confirmed. */
 function settleUncertain(writes: readonly TableWrite[], at: number): TableWrite[] {
   const last = new Map<string, TableWrite>();
@@ -17,7 +16,10 @@ function settleUncertain(writes: readonly TableWrite[], at: number): TableWrite[
   for (const write of last.values()) {
     const pending = write.value as PendingConfirmation | null;
     if (pending?.status !== 'pending') continue;
-    settled.push({ ...write, value: { ...pending, status: 'used', usedAt: at, usedBy: VOIDED_BY_STATE_CHECK } });
+    settled.push({
+      ...write,
+      value: { ...pending, status: 'used', usedAt: at, usedBy: VOIDED_BY_STATE_CHECK },
+    });
   }
   return settled;
 }
@@ -47,7 +49,13 @@ export async function checkJournal(
     const keptAs = `${o.path}.corrupt-${o.at}`;
     await copyFile(o.path, keptAs);
     o.logger?.error(
-      { journal: o.path, keptAs, corruptLines: journal.corrupt, lines: journal.lines, voidedConfirmations: voided },
+      {
+        journal: o.path,
+        keptAs,
+        corruptLines: journal.corrupt,
+        lines: journal.lines,
+        voidedConfirmations: voided,
+      },
       `the state journal has ${journal.corrupt} torn or corrupt line(s) of ${journal.lines}: the file was kept aside as ${keptAs}, and ${voided} pending confirmation(s) are treated as used`,
     );
   }

@@ -29,7 +29,8 @@ function decode(json: string): TableWrite | null {
   }
 }
 
-const jsonOf = (write: TableWrite): string => JSON.stringify({ t: write.table, k: write.key, v: write.value });
+const jsonOf = (write: TableWrite): string =>
+  JSON.stringify({ t: write.table, k: write.key, v: write.value });
 
 /** What a journal holds: its writes, the lines that failed, and which journal it is. */
 export interface JournalRead {
@@ -65,7 +66,8 @@ export async function readJournal(path: string): Promise<JournalRead> {
   try {
     raw = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { writes: [], corrupt: 0, lines: 0, id: null };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { writes: [], corrupt: 0, lines: 0, id: null };
     throw error;
   }
   const lines = raw.split('\n').filter((line) => line.trim());
@@ -80,7 +82,8 @@ export async function readJournal(path: string): Promise<JournalRead> {
   for (const line of records) {
     const tab = line.indexOf('\t');
     const sum = tab < 0 ? '' : line.slice(0, tab);
-    const write = tab >= 0 && chained(previous, line.slice(tab + 1)) === sum ? decode(line.slice(tab + 1)) : null;
+    const write =
+      tab >= 0 && chained(previous, line.slice(tab + 1)) === sum ? decode(line.slice(tab + 1)) : null;
     if (write) writes.push(write);
     else corrupt += 1;
     // A damaged line still names its checksum: the lines after it chain from that.

@@ -2,7 +2,16 @@
 // change is reported as one (table, key, value) write, so the embedded store can journal exactly
 // the change — never the whole state. Mutations are synchronous on the tables, which is what makes
 // take / attachCard / leases atomic within a process.
-import { type ResolvedInstance, pendingDropAt, type BotStore, type KnownHostname, type PendingConfirmation, type RecordCollection, type StoreKind, type TrackedOperation } from '../../core/index.js';
+import {
+  type ResolvedInstance,
+  pendingDropAt,
+  type BotStore,
+  type KnownHostname,
+  type PendingConfirmation,
+  type RecordCollection,
+  type StoreKind,
+  type TrackedOperation,
+} from '../../core/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
 
@@ -122,6 +131,9 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
     },
     async count() {
       return tables.table(name).size;
+    },
+    async ids() {
+      return [...tables.table(name).keys()];
     },
   };
 }

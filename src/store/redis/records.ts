@@ -23,5 +23,8 @@ export function createRedisCollection<T>(ctx: RedisContext, name: string): Recor
     async count() {
       return client.hlen(hash);
     },
+    async ids() {
+      return client.hkeys(hash);
+    },
   };
 }

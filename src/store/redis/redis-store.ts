@@ -1,7 +1,14 @@
 // The shared store (REDIS_URL set): every replica reads and writes the same Redis, so a click is
 // answered by whichever replica it reaches and "take once" holds across processes. All keys live
 // under one prefix (VPSOPS_REDIS_PREFIX); see src/store/redis/* for the layout of each concern.
-import { type ResolvedInstance, isStoreUnavailable, StoreUnavailableError, type BotStore, type StoreFaults, type TrackedOperation } from '../../core/index.js';
+import {
+  type ResolvedInstance,
+  isStoreUnavailable,
+  StoreUnavailableError,
+  type BotStore,
+  type StoreFaults,
+  type TrackedOperation,
+} from '../../core/index.js';
 import type { Logger } from '../../logger.js';
 import { createRedisConnection, toStoreError } from './connection.js';
 import { createRedisContext } from './context.js';

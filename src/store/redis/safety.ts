@@ -127,6 +127,10 @@ export function createRedisSafety(ctx: RedisContext, options: RedisSafetyOptions
     },
     unsafeReason: () => (options.allowUnsafePersistence ? null : unsafe),
     persistence: () =>
-      !unsafe ? 'ok' : options.allowUnsafePersistence ? 'unsafe, allowed by VPSOPS_REDIS_UNSAFE_PERSISTENCE=1' : 'unsafe',
+      !unsafe
+        ? 'ok'
+        : options.allowUnsafePersistence
+          ? 'unsafe, allowed by VPSOPS_REDIS_UNSAFE_PERSISTENCE=1'
+          : 'unsafe',
   };
 }

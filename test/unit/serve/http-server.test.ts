@@ -374,7 +374,9 @@ describe('slow and idle clients', { timeout: 60_000 }, () => {
           expect(await inProgress).toBe(200);
           // The oldest idle ones were shed.
           await vi.waitFor(() =>
-            expect(sockets.filter((s) => s.destroyed || s.readyState === 'closed').length).toBeGreaterThanOrEqual(40),
+            expect(
+              sockets.filter((s) => s.destroyed || s.readyState === 'closed').length,
+            ).toBeGreaterThanOrEqual(40),
           );
         },
         {

@@ -13,6 +13,8 @@ import {
   type TenantRecord,
 } from '../../../src/tenants/tenant-directory.js';
 import { createTenantKeys } from '../../../src/tenants/tenant-keys.js';
+import { tenantEvents } from '../../../src/tenants/tenant-events.js';
+import type { AuditRecord } from '../../../src/core/index.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { failure } from '../../support/api-failure.js';
 
@@ -39,12 +41,15 @@ function world() {
       },
     });
   };
+  const audited: AuditRecord[] = [];
+  const events = tenantEvents({ write: async (record) => void audited.push(record) }, { now: () => 1_000 });
   return {
     directory,
     sent,
     built,
+    audited,
     api: tenantHostingApi({ directory, clientFor }),
-    keys: createTenantKeys({ directory, clientFor }),
+    keys: createTenantKeys({ directory, clientFor, events }),
   };
 }
 
@@ -82,7 +87,7 @@ describe('connect (the key-linking port)', () => {
     expect(await keys.link('slack:TA', ` ${KEY_A} `, 'slack:U1')).toEqual({ linked: true, hint: '…AAAA' });
     expect(await keys.linkedKeyHint('slack:TA')).toBe('…AAAA');
     expect(await directory.apiKey('slack:TA')).toBe(KEY_A);
-    expect(await keys.unlink('slack:TA')).toBe(true);
+    expect(await keys.unlink('slack:TA', 'slack:U1')).toBe(true);
     expect(await keys.linkedKeyHint('slack:TA')).toBeNull();
   });
 
@@ -93,5 +98,33 @@ describe('connect (the key-linking port)', () => {
     expect(JSON.stringify(outcome)).not.toContain('hk-refused-key-9999');
     expect(await directory.summary('slack:TA')).toBeNull();
     expect(await keys.link('slack:TA', 'short', 'slack:U1')).toMatchObject({ linked: false });
+  });
+
+  it('audits each link, rotation, unlink and refused attempt in its own tenant, with 4 characters of a key at most', async () => {
+    const { keys, audited } = world();
+    await keys.link('slack:TA', KEY_A, 'slack:U1');
+    await keys.link('discord:222', KEY_B, 'discord:77');
+    await keys.link('slack:TA', 'hk-rotated-key-of-a-CCCC', 'slack:U1');
+    await keys.link('discord:222', 'hk-refused-key-9999', 'discord:78');
+    await keys.link('discord:222', 'short', 'discord:78');
+    const seen = () => audited.map((r) => [r.tenant, r.platform, r.userId, r.command, r.decision, r.summary]);
+    expect(seen()).toEqual([
+      ['slack:TA', 'slack', 'U1', 'connect', 'allowed', 'linked …AAAA'],
+      ['discord:222', 'discord', '77', 'connect', 'allowed', 'linked …BBBB'],
+      ['slack:TA', 'slack', 'U1', 'connect', 'allowed', 'rotated …AAAA → …CCCC'],
+      ['discord:222', 'discord', '78', 'connect', 'denied', 'refused: refused'],
+      ['discord:222', 'discord', '78', 'connect', 'denied', 'refused: tooShort'],
+    ]);
+    // Refused before any key was read (not allowed here), and an unlink.
+    await keys.refused('discord:222', 'discord:79', 'disconnect', 'notAllowed');
+    await keys.unlink('slack:TA', 'slack:U2');
+    expect(seen().slice(5)).toEqual([
+      ['discord:222', 'discord', '79', 'disconnect', 'denied', 'refused: notAllowed'],
+      ['slack:TA', 'slack', 'U2', 'disconnect', 'allowed', 'unlinked …CCCC'],
+    ]);
+    expect(audited.every((r) => r.time === new Date(1_000).toISOString())).toBe(true);
+    const all = JSON.stringify(audited);
+    for (const key of [KEY_A, KEY_B, 'hk-rotated-key-of-a-CCCC', 'hk-refused-key-9999'])
+      expect(all).not.toContain(key);
   });
 });

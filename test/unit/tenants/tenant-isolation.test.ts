@@ -1,6 +1,7 @@
 // OAuth mode through the runner: a confirmation card asked in one workspace can be neither
 // confirmed nor cancelled from another (a clear refusal, nothing runs, the card stays pending for
 // its own workspace); single-tenant mode is unchanged.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../../src/render/text.js';
 import { runInTenant, tenantScope } from '../../../src/tenants/scope.js';
@@ -99,7 +100,9 @@ describe('tenant isolation in the runner', () => {
       confirmation() {},
       tenantCommand: (tenant: string, result: string) => void counted.push(`${tenant}/${result}`),
     };
-    const { run, bot } = await makeBot({ policy: POLICY, tenants: scope, metrics });
+    // As src/app/tenancy.ts builds it: the label keyed by a secret derived from the master key.
+    const labelled = tenantScope(async (id) => ({ id }), randomBytes(32));
+    const { run, bot } = await makeBot({ policy: POLICY, tenants: labelled, metrics });
     try {
       await inTenant('slack:TA', () => run('instance show prod-web'));
       await inTenant('slack:TB', () => run('instance show prod-web'));

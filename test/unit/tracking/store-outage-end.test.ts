@@ -15,14 +15,22 @@ import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1700000000.000100' };
-const SPEC: FollowSpec = { kind: 'instance-status', instanceUuid: UUID, label: 'web-1', verb: 'stopping', doneStatuses: ['Stopped'] };
+const SPEC: FollowSpec = {
+  kind: 'instance-status',
+  instanceUuid: UUID,
+  label: 'web-1',
+  verb: 'stopping',
+  doneStatuses: ['Stopped'],
+};
 const ASKER = { actor: { platform: 'slack', userId: 'U1', displayName: 'A' }, channelId: 'C1' } as const;
 
 describe('an operation settled while the store is down', () => {
   it('is settled once: not adopted again, and forgotten once the store is back', async () => {
     const store = createMemoryStore();
     const api = fakeHostingApi({
-      instances: { detail: async (uuid: string) => instanceDetail({ uuid, hostname: 'web-1', status: 'Stopped' }) },
+      instances: {
+        detail: async (uuid: string) => instanceDetail({ uuid, hostname: 'web-1', status: 'Stopped' }),
+      },
     });
     const replay = createWriteReplay({ logger: silentLogger(), intervalMs: 60_000 });
     let down = false;

@@ -54,6 +54,13 @@ describe('pages of a server inside a storm group', () => {
       async recovered(watchId, kind) {
         pages.push(`resolve ${watchId} ${kind}`);
       },
+      async stormTriggered(page) {
+        pages.push(`storm ${page.summary}`);
+      },
+      async stormFollowed(action, key) {
+        pages.push(`storm ${action} ${key}`);
+      },
+      async released() {},
     };
     const book = watchBook(store);
     let clock = 1_700_000_000_000;
@@ -82,7 +89,12 @@ describe('pages of a server inside a storm group', () => {
     await poll();
     status.set(uuidOf(2), 'Error');
     await poll();
-    expect(pages).toEqual(['trigger web-1 status', 'trigger web-1 cpu']);
+    // The group's page, re-sent as a storm once web-2 made it one (issue 38).
+    expect(pages).toEqual([
+      'trigger web-1 status',
+      'trigger web-1 cpu',
+      'storm 2 servers need attention — several locations and kinds',
+    ]);
     cpu.set(uuidOf(1), 10);
     await poll();
     expect(pages).toContain(`resolve ${w1!.id} cpu`);

@@ -34,7 +34,9 @@ describe('the data-loss notice of lost watches', () => {
       );
     await watch('slack:TA', 'web-a', 'ua');
     await watch('slack:TB', 'web-b', 'ub');
-    await scope.run('slack:TB', () => setChannelLocale(store, 'slack', 'C1', { locale: 'id', setBy: 'U2', at: 0 }));
+    await scope.run('slack:TB', () =>
+      setChannelLocale(store, 'slack', 'C1', { locale: 'id', setBy: 'U2', at: 0 }),
+    );
     const posts: { tenant: string | undefined; text: string }[] = [];
     const poster: ChannelPoster = {
       platform: 'slack',
@@ -56,7 +58,10 @@ describe('the data-loss notice of lost watches', () => {
     await notices.look();
     expect(posts).toEqual([]);
     // The store loses its data (every record gone), and reports it.
-    for (const [tenant, uuid] of [['slack:TA', 'ua'], ['slack:TB', 'ub']] as const)
+    for (const [tenant, uuid] of [
+      ['slack:TA', 'ua'],
+      ['slack:TB', 'ub'],
+    ] as const)
       await scope.run(tenant, () => watchBook(store).watches.delete(watchId('slack', 'C1', uuid)));
     faults.dataLosses = 1;
     await notices.look();

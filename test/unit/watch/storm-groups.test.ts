@@ -74,7 +74,7 @@ describe('placeIncident', () => {
     const home = open[0] as StormGroup;
     expect(home.members.filter((m) => m.watchId === 'w2').map((m) => m.kind)).toEqual(['status', 'cpu']);
     // Counted once: two servers (web-1, web-2), three incidents.
-    expect(groupHeadline(home)).toMatch(/^🛑 2 servers need attention/);
+    expect(groupHeadline(home)).toMatch(/^2 servers need attention/);
     expect(renderText(groupCard(home))).toMatch(/Failing\W+2\b/);
   });
 
@@ -184,15 +184,15 @@ describe('recoverMember', () => {
 describe('group card', () => {
   it('heads the card with the count and what the servers share', () => {
     const group = storm(Array.from({ length: 30 }, (_, i) => incident(i + 1))).groups[0] as StormGroup;
-    expect(groupHeadline(group)).toBe('🛑 30 servers need attention — Jakarta 1 · status Error');
+    expect(groupHeadline(group)).toBe('30 servers need attention — Jakarta 1 · status Error');
     const mixed = storm([incident(1), incident(2, { location: 'Tallinn', detail: 'Stopped' })])
       .groups[0] as StormGroup;
-    expect(groupHeadline(mixed)).toBe('🛑 2 servers need attention — status');
+    expect(groupHeadline(mixed)).toBe('2 servers need attention — status');
     const cpu = storm([
       incident(1, { kind: 'cpu', detail: 'CPU 93 %' }),
       incident(2, { kind: 'cpu', detail: 'CPU 97 %' }),
     ]).groups[0] as StormGroup;
-    expect(groupHeadline(cpu)).toBe('🛑 2 servers need attention — Jakarta 1 · CPU above threshold');
+    expect(groupHeadline(cpu)).toBe('2 servers need attention — Jakarta 1 · CPU above threshold');
   });
 
   it('lists the first hostnames on the card and points to the thread for the rest', () => {
@@ -208,7 +208,7 @@ describe('group card', () => {
     expect(groupCard(group)).toEqual(groupCard(structuredClone(group)));
     const after = recoverMember(group, incident(1), T0 + 9000).group;
     expect(renderText(groupCard(after))).toContain('✅ web-1 — recovered');
-    expect(groupHeadline(after)).toBe('🛑 1 server needs attention — Jakarta 1 · status Error');
+    expect(groupHeadline(after)).toBe('1 server needs attention — Jakarta 1 · status Error');
   });
 
   it('names every member in thread texts within the limit', () => {
@@ -228,7 +228,7 @@ describe('group card', () => {
     let group = storm([incident(1), incident(2)]).groups[0] as StormGroup;
     group = recoverMember(group, incident(1), T0 + 60_000).group;
     group = recoverMember(group, incident(2), group.openedAt + 240_000).group;
-    expect(groupHeadline(group)).toBe('✅ 2 servers recovered — Jakarta 1 · status Error');
+    expect(groupHeadline(group)).toBe('2 servers recovered — Jakarta 1 · status Error');
     expect(groupCard(group).tone).toBe('success');
     expect(groupRecoveredNotice(group, T0 + 300_000).summary).toBe(
       'All 2 servers of the storm (Jakarta 1 · status Error) recovered after 4 min.',
@@ -241,7 +241,7 @@ describe('the group card in Indonesian', () => {
     const { groups } = storm(Array.from({ length: 12 }, (_, i) => incident(i + 1)));
     const group = groups[0]!;
     const card = groupCard(group, { shown: 5, locale: 'id' });
-    expect(card.title).toBe('🛑 12 server perlu perhatian — Jakarta 1 · status Error');
+    expect(card.title).toBe('12 server perlu perhatian — Jakarta 1 · status Error');
     const text = renderText(card);
     expect(text).toMatch(/Gagal\W+12/);
     expect(text).toContain('• web-1 — status Error (Jakarta 1)');
@@ -251,7 +251,7 @@ describe('the group card in Indonesian', () => {
     let ended = group;
     for (let n = 1; n <= 12; n += 1)
       ended = recoverMember(ended, { watchId: `w${n}`, kind: 'status' }, T0 + 600_000).group;
-    expect(groupHeadline(ended, 'id')).toBe('✅ 12 server pulih — Jakarta 1 · status Error');
+    expect(groupHeadline(ended, 'id')).toBe('12 server pulih — Jakarta 1 · status Error');
     expect(groupRecoveredNotice(ended, T0 + 600_000, 'id').summary).toMatch(
       /^Semua 12 server dalam gangguan ini \(Jakarta 1 · status Error\) pulih setelah /,
     );

@@ -38,8 +38,8 @@ describe('connect when the store fails', () => {
       throw new Error('store down');
     };
     const failing: GuildTenancy = {
-      keys: { linkedKeyHint: down, installer: down, link: down, unlink: down },
-      installations: { saveInstallation: down, forget: down, installedBy: down },
+      keys: { linkedKeyHint: down, installer: down, link: down, unlink: down, refused: down },
+      installations: { saveInstallation: down, forget: down, installedBy: down, clearInstaller: down },
     };
     const world = await startDiscordWorld({ http: true, tenancy: failing });
     cleanups.push(() => world.close());

@@ -109,7 +109,7 @@ describe('the webhook events endpoint', () => {
     expect((await post('not an event')).status).toBe(400);
   });
 
-  it('records guild installs and forgets the guilds of the user who deauthorizes, only theirs', async () => {
+  it('records guild installs; a user who deauthorizes loses only their installer mark; a named guild is forgotten', async () => {
     const { tenancy, guilds } = tenancyOnMemory();
     const { post } = await endpoint(guilds);
     const install = (guildId: string, userId: string, integrationType = 0) =>
@@ -133,8 +133,12 @@ describe('the webhook events endpoint', () => {
     expect((await post(event('APPLICATION_DEAUTHORIZED', { user: user('5') }))).status).toBe(204);
     expect(await tenancy.directory.apiKey('discord:101')).toBe(KEY);
 
+    // The installer of 101 deauthorizes the app for themselves: the bot is still in 101, which keeps
+    // its key; only their installer mark goes. 102 (installed by 9) is untouched.
     expect((await post(event('APPLICATION_DEAUTHORIZED', { user: user('7') }))).status).toBe(204);
-    expect(await tenancy.directory.summary('discord:101')).toBeNull();
+    expect(await tenancy.directory.apiKey('discord:101')).toBe(KEY);
+    expect(await tenancy.keys.installer('discord:101')).toBeNull();
+    expect(await tenancy.keys.installer('discord:102')).toBe('9');
     expect(await tenancy.directory.apiKey('discord:102')).toBe(KEY);
 
     // An event naming a guild forgets that guild.

@@ -5,11 +5,12 @@ import {
   slackWorkspaceFacts,
   type SlackDirectoryClient,
 } from '../../../../adapters/slack/workspace-facts.js';
-import { runInTenant } from '../../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../../src/tenants/scope.js';
 
 const person = (userId: string) => ({ platform: 'slack', userId, displayName: userId });
 
-function directory(admins: string[], groups: Record<string, string[]>) {
+/** `admins` administer their own workspace (whichever asks); `guests` are Slack Connect people from another org, admins there. */
+function directory(admins: string[], groups: Record<string, string[]>, guests: Record<string, string> = {}) {
   const calls: string[] = [];
   let failing = false;
   const client: SlackDirectoryClient = {
@@ -17,7 +18,17 @@ function directory(admins: string[], groups: Record<string, string[]>) {
       info: async ({ user }) => {
         calls.push(`users.info ${user}`);
         if (failing) throw new Error('slack down');
-        return { user: { is_admin: admins.includes(user), is_owner: false } };
+        const home = guests[user];
+        // users.info answers with the person's home team: the asking workspace's own members have its id.
+        const team = home ?? currentTenant()?.id.replace(/^slack:/, '');
+        return {
+          user: {
+            is_admin: admins.includes(user) || home !== undefined,
+            is_owner: false,
+            ...(team ? { team_id: team } : {}),
+            ...(home ? { is_stranger: true } : {}),
+          },
+        };
       },
     },
     usergroups: {
@@ -56,13 +67,24 @@ describe('slackWorkspaceFacts', () => {
     let now = 0;
     const slack = directory(['U0BOSS'], { S0OPS: ['U0A8'] });
     const facts = slackWorkspaceFacts(slack.client, { now: () => now, failureTtlMs: 100 });
+    // Asked inside a workspace, as every request in OAuth mode is.
+    const inA = <T>(work: () => Promise<T>) => runInTenant({ id: 'slack:TA' }, work);
     slack.fail(true);
-    expect(await facts.isAdmin(person('U0BOSS'))).toBe(false);
-    expect(await facts.inGroup(person('U0A8'), 'S0OPS')).toBe(false);
+    expect(await inA(() => facts.isAdmin(person('U0BOSS')))).toBe(false);
+    expect(await inA(() => facts.inGroup(person('U0A8'), 'S0OPS'))).toBe(false);
     slack.fail(false);
-    expect(await facts.isAdmin(person('U0BOSS'))).toBe(false);
+    expect(await inA(() => facts.isAdmin(person('U0BOSS')))).toBe(false);
     now = 101;
-    expect(await facts.isAdmin(person('U0BOSS'))).toBe(true);
-    expect(await facts.inGroup(person('U0A8'), 'S0OPS')).toBe(true);
+    expect(await inA(() => facts.isAdmin(person('U0BOSS')))).toBe(true);
+    expect(await inA(() => facts.inGroup(person('U0A8'), 'S0OPS'))).toBe(true);
+  });
+
+  it("counts no Slack Connect guest as this workspace's admin, whatever their home org says", async () => {
+    // U0EXT administers workspace TB; in TA, where it is a Slack Connect guest, it is nobody's admin.
+    const slack = directory(['U0BOSS'], {}, { U0EXT: 'TB' });
+    const facts = slackWorkspaceFacts(slack.client);
+    expect(await runInTenant({ id: 'slack:TA' }, () => facts.isAdmin(person('U0EXT')))).toBe(false);
+    expect(await runInTenant({ id: 'slack:TA' }, () => facts.isAdmin(person('U0BOSS')))).toBe(true);
+    expect(await runInTenant({ id: 'slack:TB' }, () => facts.isAdmin(person('U0BOSS')))).toBe(true);
   });
 });

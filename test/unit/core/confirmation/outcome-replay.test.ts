@@ -52,7 +52,9 @@ describe('an outcome learned while the store is down', () => {
           .filter(Boolean)
           .map((line) => JSON.parse(line) as { command?: string; result?: string });
       await expect
-        .poll(() => audited().filter((r) => r.command === 'instance stop' && r.result === 'ok').length, { timeout: 5_000 })
+        .poll(() => audited().filter((r) => r.command === 'instance stop' && r.result === 'ok').length, {
+          timeout: 5_000,
+        })
         .toBe(1);
       expect(audited().some((r) => r.result === 'unknown')).toBe(false);
       await expect.poll(() => store.leases.holder(`instance-op:${WEB1}`), { timeout: 5_000 }).toBeNull();

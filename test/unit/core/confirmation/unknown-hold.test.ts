@@ -19,7 +19,9 @@ describe('the hold after an unknown outcome', () => {
     const scope = tenantScope(async (id) => ({ id }));
     // The server still restores: no outcome is learned from its detail.
     const api = {
-      instances: { detail: async () => ({ uuid: UUID, hostname: 'web-1', status: 'Restoring', operation_flag: 1 }) },
+      instances: {
+        detail: async () => ({ uuid: UUID, hostname: 'web-1', status: 'Restoring', operation_flag: 1 }),
+      },
     } as unknown as HostingApi;
     const deps = {
       store: tenantScopedStore(createMemoryStore(), scope),
@@ -32,9 +34,13 @@ describe('the hold after an unknown outcome', () => {
     const def = backupRestore as CommandDefinition;
     await scope.run('slack:TA', () => holdAfterUnknown(deps, def, 'backup restore', args, by, undefined));
 
-    const inB = await scope.run('slack:TB', () => unknownHoldRefusal(deps, def, 'backup restore', args, 'en'));
+    const inB = await scope.run('slack:TB', () =>
+      unknownHoldRefusal(deps, def, 'backup restore', args, 'en'),
+    );
     expect(inB).toBeNull();
-    const inA = await scope.run('slack:TA', () => unknownHoldRefusal(deps, def, 'backup restore', args, 'en'));
+    const inA = await scope.run('slack:TA', () =>
+      unknownHoldRefusal(deps, def, 'backup restore', args, 'en'),
+    );
     expect(inA?.id).toBe('outcome-unknown');
     expect(inA?.message).toContain('@ayu');
   });

@@ -218,15 +218,28 @@ describe('closing interrupted calls at start', () => {
     const dir = tempDir();
     const audit = await openAuditLog(dir);
     const store = createMemoryStore();
-    await audit.write(calling('done', '2026-01-01T00:00:00.000Z', { cardRef: { platform: 'slack', channelId: 'C1', id: '1' } }));
-    await store.collection<CallOutcome>(COLLECTIONS.callOutcomes).put('done', { callId: 'done', result: 'ok' });
+    await audit.write(
+      calling('done', '2026-01-01T00:00:00.000Z', {
+        cardRef: { platform: 'slack', channelId: 'C1', id: '1' },
+      }),
+    );
+    await store
+      .collection<CallOutcome>(COLLECTIONS.callOutcomes)
+      .put('done', { callId: 'done', result: 'ok' });
     const logged: string[] = [];
     const logger = createLogger({
       level: 'info',
       destination: new PassThrough().on('data', (chunk: Buffer) => logged.push(chunk.toString())),
     });
     const closed = await closeInterrupted(
-      { audit, logger, now: () => new Date('2026-01-01T00:05:00.000Z'), olderThanMs: 60_000, replica: 'me', known: knownOutcome(store) },
+      {
+        audit,
+        logger,
+        now: () => new Date('2026-01-01T00:05:00.000Z'),
+        olderThanMs: 60_000,
+        replica: 'me',
+        known: knownOutcome(store),
+      },
       () => recordingResponder(),
     );
     expect(closed).toBe(1);

@@ -109,7 +109,9 @@ describe('late clicks', () => {
     expect(text).toContain('Run the command again.');
     expect(text).not.toContain('already handled');
     const inIndonesian = await act(token!, actors.alice, 'confirm', undefined, undefined, { locale: 'id' });
-    expect(renderText(inIndonesian.reply!)).toContain('Konfirmasi ini hilang bersama data bot — tidak ada yang dijalankan.');
+    expect(renderText(inIndonesian.reply!)).toContain(
+      'Konfirmasi ini hilang bersama data bot — tidak ada yang dijalankan.',
+    );
     expect(fake.count('instance.stop')).toBe(0);
   });
 
@@ -124,7 +126,9 @@ describe('late clicks', () => {
     writeFileSync(path, lines.filter((line) => !line.includes('"status":"used"')).join('\n') + '\n');
     const { act, fake } = await makeBot({ policy: POLICY, env: { VPSOPS_DATA_DIR: first.config.dataDir } });
     const late = await act(token!);
-    expect(renderText(late.reply!)).toMatch(/Already confirmed by @alice at \d\d:\d\d:\d\d UTC — nothing more was done/);
+    expect(renderText(late.reply!)).toMatch(
+      /Already confirmed by @alice at \d\d:\d\d:\d\d UTC — nothing more was done/,
+    );
     expect(renderText(late.reply!)).not.toContain('lost');
     expect(fake.count('instance.stop')).toBe(0);
   });

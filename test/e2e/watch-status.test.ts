@@ -1,0 +1,71 @@
+// `status` during a storm (issue 38, item 5): without a bound instance it no longer answers only "No
+// instance bound" but shows, on one card, the channel's open storms and alerts, the running
+// silences and the confirmations still waiting — only to the asker unless --public.
+import { describe, expect, it } from 'vitest';
+import { renderText } from '../../src/render/text.js';
+import type { Message } from '../../src/render/message.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { waitFor } from '../support/wait-for.js';
+import { CACHE1, CHANNEL, OPS, WEB2, watchRig } from '../support/watch-rig.js';
+
+const DB1 = SEED_IDS.instances.db1;
+
+type Rig = Awaited<ReturnType<typeof watchRig>>;
+
+/** Runs `text` and returns the replies with the visibility each was sent with. */
+async function ask(r: Rig, text: string) {
+  const said: { message: Message; visibility: string }[] = [];
+  await r.bot.dispatcher.dispatch(
+    { id: `s-${text}`, platform: 'slack', actor: OPS, channelId: CHANNEL, input: { kind: 'text', text } },
+    {
+      reply: async (message, options) => {
+        said.push({ message, visibility: options?.visibility ?? message.visibility ?? 'channel' });
+        return { platform: 'slack' as const, channelId: CHANNEL, id: `m${said.length}` };
+      },
+      update: async () => undefined,
+      announce: async () => undefined,
+    },
+  );
+  return said;
+}
+
+describe('status without a bound instance', () => {
+  it('shows the open storm, silences and waiting confirmations, privately unless --public', async () => {
+    const r = await watchRig();
+    try {
+      for (const id of [WEB2, CACHE1, DB1]) expect(await r.say(`watch ${id}`)).toMatch(/Watching/);
+      await r.watching.start([r.log.poster('r1')]);
+      await r.polledOk(3);
+      const quiet = await ask(r, 'status');
+      expect(quiet[0]!.message.title).toBe('No instance bound');
+      expect(renderText(quiet[0]!.message)).toMatch(/Open incidents\s+none/);
+
+      r.sim.state.setStatus(WEB2, 'Error');
+      r.sim.state.setStatus(CACHE1, 'Error');
+      await waitFor(
+        () => r.log.entries.find((e) => /2 servers need attention/.test(e.message.title ?? '')),
+        'the storm card',
+        10_000,
+      );
+      expect(await r.say(`instance stop ${DB1}`)).toMatch(/Stop db-1\?/);
+      expect(await r.say('silence db-1 1h maintenance')).toMatch(/Silenced/);
+
+      const [answer] = await ask(r, 'status');
+      expect(answer!.visibility).toBe('ephemeral');
+      const card = renderText(answer!.message);
+      expect(answer!.message.title).toBe('This channel now — no instance bound');
+      expect(card).toMatch(/Open incidents\s+2 servers need attention — status Error/);
+      expect(card).toMatch(/Silences\s+db-1 until \d\d:\d\d:\d\d UTC, by @oscar/);
+      expect(card).toMatch(
+        /Waiting for confirmation\s+instance stop db-1 — asked by @oscar, until \d\d:\d\d:\d\d UTC/,
+      );
+      expect(card).not.toMatch(/needs attention \(since/);
+
+      const [shared] = await ask(r, 'status --public');
+      expect(shared!.visibility).toBe('channel');
+      expect(renderText(shared!.message)).toMatch(/2 servers need attention/);
+    } finally {
+      await r.close();
+    }
+  });
+});
