@@ -27,6 +27,8 @@ export interface HandlerContext extends ResponderDeps {
   roles?: RoleLookup;
   /** May this clicker confirm now? Asked before the typed-confirmation modal opens. */
   gate?: ConfirmGate;
+  /** HTTP mode: whether this interaction id is its first delivery (any replica); unset → always. */
+  firstDelivery?(interactionId: string): Promise<boolean>;
 }
 
 /** Builds the context the interaction handlers run with; `state` is shared between replicas. */

@@ -7,12 +7,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackCapturingRest } from './callback-rest.js';
 import type { AdapterLogger } from './responder.js';
 import type { SignatureCheck } from './signature.js';
+import { withDeadline } from '../../src/adapter-kit/deadline.js';
 
 /** Where Discord is told to POST interactions (Interactions Endpoint URL path). */
 export const INTERACTIONS_PATH = '/discord/interactions';
 
 /** Discord waits 3 s for the first answer; past this the request is answered with an error. */
 const ANSWER_WITHIN_MS = 2_800;
+
+/** How long the ack may wait for a healthy store's replay verdict (Redis answers in a millisecond or two). */
+const REPLAY_GRACE_MS = 150;
 
 /** Interactions are small JSON documents; anything far larger is not one. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -21,8 +25,11 @@ const MAX_BODY_BYTES = 256 * 1024;
 export interface InteractionsEndpointOptions {
   check: SignatureCheck;
   rest: CallbackCapturingRest;
-  /** Runs the handlers on a raw interaction; resolves once they are done with it. */
-  handle(raw: { id: string; type: number }): Promise<void>;
+  /**
+   * Runs the handlers on a raw interaction; resolves once they are done with it. They ack at once
+   * and run its work only once `first` (the replay verdict) is true.
+   */
+  handle(raw: { id: string; type: number }, first: Promise<boolean>): Promise<void>;
   /** False when an interaction with this id was already delivered (to any replica). */
   firstDelivery(interactionId: string): Promise<boolean>;
   logger: AdapterLogger;
@@ -103,7 +110,10 @@ async function answer(
   const interaction = parse(raw);
   if (!interaction) return json(res, 400, { error: 'not an interaction' });
   if (interaction.type === 1) return json(res, 200, { type: 1 });
-  if (!(await isFirst(interaction, o))) {
+  // The verdict asks the store: a healthy one answers within the grace and a copy is answered here;
+  // a slow or frozen one never holds up the ack (the handlers' work waits for it instead).
+  const first = isFirst(interaction, o);
+  if ((await withDeadline(first, REPLAY_GRACE_MS, () => true)) === false) {
     o.logger.warn(
       { interactionId: interaction.id },
       'discord: an interaction delivered again; acknowledged, not run again',
@@ -123,11 +133,12 @@ async function answer(
     void json(res, 503, { error: 'no answer in time' });
   }, ANSWER_WITHIN_MS);
   try {
-    await o.handle(interaction);
+    await o.handle(interaction, first);
   } finally {
     clearTimeout(timer);
     release();
-    // Handlers that did not recognise the interaction leave it unanswered: say so at once.
+    // A copy found out late is acknowledged; handlers that did not recognise one leave it unanswered.
+    if (!answered && !(await first)) await json(res, 200, duplicateAck(interaction.type));
     if (!answered) await json(res, 400, { error: 'unsupported interaction' });
   }
 }

@@ -79,12 +79,20 @@ export async function startHttpMode(
   let running: Promise<void> | undefined;
   client.on(Events.InteractionCreate, (interaction) => (running = handleInteraction(interaction, ctx)));
   const handleRaw = rawInteractionHandler(client);
-  const deliver = (raw: unknown): Promise<void> => {
+  // Each interaction's replay verdict while its handlers run: they ack first, then wait for it.
+  const verdicts = new Map<string, Promise<boolean>>();
+  ctx.firstDelivery = (id) => verdicts.get(id) ?? Promise.resolve(true);
+  const deliver = async (raw: { id: string }, first: Promise<boolean>): Promise<void> => {
+    verdicts.set(raw.id, first);
     running = undefined;
     handleRaw(raw);
     const started = running ?? Promise.resolve();
     running = undefined;
-    return started;
+    try {
+      await started;
+    } finally {
+      verdicts.delete(raw.id);
+    }
   };
   const check = createSignatureCheck(options.publicKey);
   const listener = createInteractionsEndpoint({

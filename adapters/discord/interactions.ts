@@ -1,5 +1,6 @@
 // Routes each interaction: slash commands are dispatched with a responder whose defer() the core
-// calls once it knows whether the answer is private (before any hosting-API call); autocomplete asks the core for instance names and seen ids; clicks
+// calls once it knows whether the answer is private (before any hosting-API call), or the adapter
+// when that is late (a frozen store: ack-first.ts); autocomplete asks the core for instance names and seen ids; clicks
 // on a confirmation are acknowledged with deferUpdate (or, typed, answered in typed-click.ts: the
 // modal, or at once the reason this clicker may not confirm) and become ActionEvents; a button that runs a command is dispatched
 // as if the clicker typed it, and so is an option of a card's menu.
@@ -14,6 +15,7 @@ import type {
 } from 'discord.js';
 import { t } from '../../src/core/index.js';
 import type { Responder } from '../../src/core/index.js';
+import { dispatchOnce, unlessDeliveredBefore } from './ack-first.js';
 import type { HandlerContext } from './context.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
 import { withDeadline } from '../../src/adapter-kit/deadline.js';
@@ -74,8 +76,15 @@ async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerC
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, interaction, responder, async () => {
     // Multi-guild mode: connect / disconnect, and a guild without a key, are answered here.
-    if (ctx.tenancy && (await keyGate(interaction, ctx.tenancy, ctx.roles))) return;
-    await ctx.dispatcher.dispatch(toInvocation(interaction, ctx.index), responder);
+    const tenancy = ctx.tenancy;
+    if (tenancy) {
+      let gated = true;
+      await unlessDeliveredBefore(ctx, interaction, async () => {
+        gated = await keyGate(interaction, tenancy, ctx.roles);
+      });
+      if (gated) return;
+    }
+    await dispatchOnce(ctx, interaction, toInvocation(interaction, ctx.index), responder);
   });
 }
 
@@ -110,7 +119,7 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
     // Run as if typed by the clicker: the runner authorises, defers (privately or not) and audits.
     const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
     await guarded(ctx, interaction, responder, () =>
-      ctx.dispatcher.dispatch(clickInvocation(interaction, parsed.token), responder),
+      dispatchOnce(ctx, interaction, clickInvocation(interaction, parsed.token), responder),
     );
     return;
   }
@@ -120,7 +129,9 @@ async function onButton(interaction: ButtonInteraction, ctx: HandlerContext): Pr
   const responder = interactionResponder(interaction, { kind: 'update' }, ctx);
   const action = parsed.kind === 'cancel' ? 'cancel' : 'confirm';
   await guarded(ctx, interaction, responder, () =>
-    ctx.dispatcher.act(toActionEvent(interaction, action, parsed.token), responder),
+    unlessDeliveredBefore(ctx, interaction, () =>
+      ctx.dispatcher.act(toActionEvent(interaction, action, parsed.token), responder),
+    ),
   );
 }
 
@@ -130,7 +141,7 @@ async function onMenu(interaction: StringSelectMenuInteraction, ctx: HandlerCont
   if (interaction.customId !== CUSTOM_ID.menu || !command) return;
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, interaction, responder, () =>
-    ctx.dispatcher.dispatch(clickInvocation(interaction, command), responder),
+    dispatchOnce(ctx, interaction, clickInvocation(interaction, command), responder),
   );
 }
 
@@ -138,7 +149,9 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
   if (ctx.tenancy && interaction.customId === CONNECT_MODAL_ID) {
     const tenancy = ctx.tenancy;
     const responder = interactionResponder(interaction, { kind: 'reply', ephemeral: true }, ctx);
-    return guarded(ctx, interaction, responder, () => submitKey(interaction, tenancy, ctx.roles));
+    return guarded(ctx, interaction, responder, () =>
+      unlessDeliveredBefore(ctx, interaction, () => submitKey(interaction, tenancy, ctx.roles)),
+    );
   }
   const parsed = parseCustomId(interaction.customId);
   if (parsed?.kind !== 'typed') return;
@@ -152,7 +165,9 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
     ctx,
   );
   await guarded(ctx, interaction, responder, () =>
-    ctx.dispatcher.act(toActionEvent(interaction, 'confirm', parsed.token, input), responder),
+    unlessDeliveredBefore(ctx, interaction, () =>
+      ctx.dispatcher.act(toActionEvent(interaction, 'confirm', parsed.token, input), responder),
+    ),
   );
 }
 

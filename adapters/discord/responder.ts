@@ -51,11 +51,14 @@ export function interactionResponder(
   let ack = initialAck;
   let originalUsed = ack.kind === 'update';
   // A private deferral shows "thinking…" to the requester only; a command's first reply edits it.
+  // Deferred once; a later call (the core's, after the adapter's own) waits for that deferral.
+  let deferring: Promise<unknown> = Promise.resolve();
   const defer = async (visibility: Visibility): Promise<void> => {
-    if (ack.kind !== 'command') return;
+    if (ack.kind !== 'command') return void (await deferring);
     const ephemeral = visibility === 'ephemeral';
     ack = { kind: 'reply', ephemeral };
-    await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    deferring = interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    await deferring;
   };
   const fresh = () => deps.now() - receivedAt < 14 * 60_000;
 
@@ -94,7 +97,7 @@ export function interactionResponder(
     async reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef> {
       const ephemeral = (options?.visibility ?? message.visibility) === 'ephemeral';
       // A reply before any deferral (a crash guard's notice) acknowledges with its own visibility.
-      if (ack.kind === 'command') await defer(ephemeral ? 'ephemeral' : 'channel');
+      await defer(ephemeral ? 'ephemeral' : 'channel');
       if (originalUsed || ack.kind !== 'reply') return followUp(message, ephemeral);
       originalUsed = true;
       if (ephemeral && !ack.ephemeral) {

@@ -10,6 +10,7 @@ import {
   type CommandDefinition,
   actOnConfirmation,
   dispatchInvocation,
+  ackVisibility,
   expirePending,
   learnInstances,
   readPolicyFile,
@@ -157,6 +158,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
     act: (event, responder) => actOnConfirmation(rt, event, outbound.responder(responder)),
     commands: () => registry.info(),
+    ackVisibility: (invocation) => ackVisibility(rt, invocation),
     async typedDialog(token) {
       const pending = await store.pending.get(token);
       // Another tenant's card shows nothing of itself (the click is then refused by the runner).

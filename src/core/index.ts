@@ -98,6 +98,7 @@ export type {
 export type { CommandResult, ResultListener } from './runner/command-results.js';
 export { actOnConfirmation } from './runner/confirm.js';
 export { dispatchInvocation } from './runner/dispatch.js';
+export { ackVisibility } from './runner/ack-visibility.js';
 export { SIMULATOR_MARKER, createOutbound, markSimulator } from './runner/outbound.js';
 export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';

@@ -144,6 +144,11 @@ export interface Dispatcher {
    * arrivals to tell a flood from a lone command.
    */
   arrived?(): void;
+  /**
+   * How the dispatch of `invocation` will defer, told without the store: an adapter whose ack
+   * carries a visibility (Discord) acks with it when the dispatch's own deferral is late.
+   */
+  ackVisibility?(invocation: Invocation): Visibility;
 }
 
 /** A typed-confirmation dialog: the prompt and the labels of its submit and close buttons. */

@@ -152,6 +152,7 @@ export function admittedDispatcher(
     act: (event, responder) => inner.act(event, responder),
     typedDialog: (token) => inner.typedDialog(token),
     arrived: () => admission.arrived(),
+    ...(inner.ackVisibility ? { ackVisibility: inner.ackVisibility.bind(inner) } : {}),
     async dispatch(invocation, responder) {
       if (responder.acknowledged) return admission.run(() => inner.dispatch(invocation, responder));
       admission.arrived();

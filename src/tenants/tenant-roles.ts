@@ -69,6 +69,8 @@ export function withTenantRoles(
   wrapped.dispatch = async (invocation, responder) =>
     dispatcher.dispatch(await roles.withRole(invocation, facts), responder);
   wrapped.act = async (event, responder) => dispatcher.act(await roles.withRole(event, facts), responder);
+  // The tenant role is read from the store: the policy's verdict, so the ack's visibility, waits for it.
+  Object.defineProperty(wrapped, 'ackVisibility', { value: undefined });
   return wrapped;
 }
 

@@ -17,7 +17,11 @@ import {
   interactionForm,
   postSigned,
   slashCommandForm,
+  viewSubmissionPayload,
 } from '../support/fake-slack-requests.js';
+import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
+import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
+import { customIds, type StoredInteraction } from '../support/fake-discord-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
@@ -31,6 +35,8 @@ const CAROL = 'U056OPS';
 const CHANNEL = 'C0INCIDENT';
 const { web1, cache1 } = SEED_IDS.instances;
 const { web1Latest } = SEED_IDS.backups;
+const { web2 } = SEED_IDS.instances;
+const DORA = { id: '100000000000000001', username: 'dora' };
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-outage-'));
 let slack: FakeSlack;
@@ -112,17 +118,22 @@ async function slash(events: string, text: string, userId = ALICE): Promise<stri
   return url;
 }
 
-function tokenOf(card: StoredMessage): string {
+function tokenOf(card: StoredMessage, actionId = 'vps_confirm'): string {
   const blocks = card.blocks as { elements?: { action_id?: string; value?: string }[] }[];
-  return blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'vps_confirm')?.value ?? '';
+  return blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === actionId)?.value ?? '';
 }
 
-async function click(events: string, card: StoredMessage, userId: string): Promise<string> {
+async function click(
+  events: string,
+  card: StoredMessage,
+  userId: string,
+  actionId = 'vps_confirm',
+): Promise<string> {
   const url = slack.newResponseUrl();
   const form = interactionForm(
     buttonClickPayload({
-      actionId: 'vps_confirm',
-      value: tokenOf(card),
+      actionId,
+      value: tokenOf(card, actionId),
       userId,
       channelId: CHANNEL,
       messageTs: card.ts,
@@ -134,14 +145,23 @@ async function click(events: string, card: StoredMessage, userId: string): Promi
 }
 
 /** The preview card a command posts in the channel (a new message with a Confirm button naming `what`). */
-async function preview(events: string, text: string, what: string, userId = ALICE): Promise<StoredMessage> {
+async function preview(
+  events: string,
+  text: string,
+  what: string,
+  userId = ALICE,
+  actionId = 'vps_confirm',
+): Promise<StoredMessage> {
   const before = new Set(slack.messages.keys());
   await slash(events, text, userId);
   return waitFor(
     () =>
       [...slack.messages.values()].find(
         (m) =>
-          !before.has(m.ts) && m.channel === CHANNEL && tokenOf(m) && JSON.stringify(m.blocks).includes(what),
+          !before.has(m.ts) &&
+          m.channel === CHANNEL &&
+          tokenOf(m, actionId) &&
+          JSON.stringify(m.blocks).includes(what),
       ),
     `the preview of ${text}`,
     30_000,
@@ -157,7 +177,7 @@ const said = (url: string) =>
 beforeAll(async () => {
   writeFileSync(
     join(dir, 'policy.yaml'),
-    `roles:\n  operator: [slack:${ALICE}, slack:${CAROL}]\n  viewer: ["*"]\n`,
+    `roles:\n  operator: [slack:${ALICE}, slack:${CAROL}, discord:${DORA.id}]\n  viewer: ["*"]\n`,
   );
   redis = await startRedisServer();
   apiUrl = await startCountingProxy(await startSimulatorProcess());
@@ -250,6 +270,62 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
     }
   });
 
+  it('answers each click once while Redis is frozen: a Confirm and a typed-name dialog, on either replica', async () => {
+    const stopCard = await preview(a.events, `instance stop ${cache1}`, 'cache-1');
+    const deleteCard = await preview(
+      a.events,
+      `instance delete ${web2}`,
+      'web-2',
+      ALICE,
+      'vps_confirm_typed',
+    );
+    const since = Date.now();
+    const before = new Set(slack.messages.keys());
+    redis.pause();
+    try {
+      const confirmUrl = await click(b.events, stopCard, ALICE);
+      const typedUrl = await click(a.events, deleteCard, ALICE, 'vps_confirm_typed');
+      const open = await waitFor(
+        () => slack.callsTo('views.open').find((c) => c.at >= since),
+        'the typed-name dialog',
+        10_000,
+      );
+      const submitted = await postSigned(
+        b.events,
+        interactionForm(
+          viewSubmissionPayload({
+            userId: ALICE,
+            callbackId: TYPED_CONFIRM_CALLBACK,
+            privateMetadata: (open.args['view'] as { private_metadata: string }).private_metadata,
+            blockId: TYPED_INPUT.blockId,
+            actionId: TYPED_INPUT.actionId,
+            typed: 'web-2',
+          }),
+        ),
+        { secret: SECRET },
+      );
+      expect(submitted.status).toBe(200);
+      // Every store message the bot sent since the freeze: on a response_url, privately or in the channel.
+      const onUrl = (url: string) =>
+        slack.responsesTo(url).filter((r) => STORE_MESSAGE.test(JSON.stringify(r.body)));
+      const elsewhere = () => [
+        ...slack
+          .callsTo('chat.postEphemeral')
+          .filter((c) => c.at >= since && STORE_MESSAGE.test(JSON.stringify(c.args))),
+        ...[...slack.messages.values()].filter((m) => !before.has(m.ts) && STORE_MESSAGE.test(m.text)),
+      ];
+      const total = () => onUrl(confirmUrl).length + onUrl(typedUrl).length + elsewhere().length;
+      await waitFor(() => total() >= 2 || undefined, 'an answer to each click', 20_000);
+      // Give a second copy of either answer time to show up before counting.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(onUrl(confirmUrl)).toHaveLength(1);
+      expect(total()).toBe(2);
+      expect(count(STOPS)).toBe(0);
+    } finally {
+      redis.resume();
+    }
+  });
+
   it('runs one restore when two people confirm the same restore on different replicas, and names the holder to the other', async () => {
     const restore = `backup restore ${web1} ${web1Latest}`;
     const aliceCard = await preview(a.events, restore, web1Latest, ALICE);
@@ -270,5 +346,114 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
     // Give a stray second execution time to show up before counting for the last time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(count(RESTORES)).toBe(1);
+  });
+});
+
+/** The reply Discord shows for interaction `i` (its deferred message, once edited), as text. */
+function discordSaid(discord: FakeDiscord, i: StoredInteraction): string {
+  const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
+  return m && m.edits > 0 ? JSON.stringify([m.content, m.embeds]) : '';
+}
+
+describe('Discord replicas on the same Redis, frozen', { timeout: 180_000 }, () => {
+  it('acks every command at once (HTTP interactions and sharded gateway), answers a read with the note, and each click once', async () => {
+    const discord = await startFakeDiscord();
+    try {
+      const env = {
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        HOSTING_API_URL: apiUrl,
+        HOSTING_API_KEY: API_KEY,
+        REDIS_URL: redis.url,
+        VPSOPS_REDIS_PREFIX: 'outage-discord-e2e:',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_APPLICATION_ID: discord.world.applicationId,
+        DISCORD_API_URL: discord.apiUrl,
+        LOG_LEVEL: 'info',
+      };
+      const http = await startServeReplica('discord-http', dir, {
+        ...env,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+      });
+      replicas.push(http);
+      // With Redis, the gateway runs sharded: this replica holds the only shard under a store lease.
+      replicas.push(await startServeReplica('discord-gateway', dir, env));
+      await waitFor(() => discord.identifies.size === 1, 'the shard identified', 30_000);
+      const endpoint = `http://127.0.0.1:${http.port}/discord/interactions`;
+      // Cards previewed while the store answers, to be confirmed while it does not.
+      const card = (i: StoredInteraction, button: RegExp) =>
+        waitFor(
+          () => {
+            const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
+            const id = m ? customIds(m).find((c) => button.test(c)) : undefined;
+            return m && id ? { id: m.id, button: id } : undefined;
+          },
+          `a card with ${button}`,
+          20_000,
+        );
+      const gatewayStop = await card(
+        discord.slash(DORA, ['instance', 'stop'], { instance: web1 }),
+        /^vps:confirm:/,
+      );
+      const httpStop = await card(
+        (await discord.http.slash(endpoint, DORA, ['instance', 'stop'], { instance: cache1 })).interaction,
+        /^vps:confirm:/,
+      );
+      const typedDelete = await card(
+        discord.slash(DORA, ['instance', 'delete'], { instance: web2 }),
+        /^vps:typed-confirm:/,
+      );
+      // When each interaction's first answer (its ack) reached Discord through the gateway's callback.
+      const ackedAt = new Map<string, number>();
+      discord.onCall((call) => {
+        const token = /^\/interactions\/[^/]+\/([^/]+)\/callback/.exec(call.path)?.[1];
+        if (token && !ackedAt.has(token)) ackedAt.set(token, Date.now());
+      });
+      redis.pause();
+      try {
+        const sent = Date.now();
+        const viaHttp = await discord.http.slash(endpoint, DORA, ['instance', 'show'], { instance: cache1 });
+        const httpAckMs = Date.now() - sent;
+        expect(viaHttp.status).toBe(200);
+        expect(viaHttp.body).toMatchObject({ type: 5 });
+        const gatewaySent = Date.now();
+        const viaGateway = discord.slash(DORA, ['instance', 'show'], { instance: cache1 });
+        const token = viaGateway.token;
+        await waitFor(() => ackedAt.get(token), 'the gateway ack', 15_000);
+        const gatewayAckMs = (ackedAt.get(token) ?? Infinity) - gatewaySent;
+        // An ack that waited for the store would take its deadline (1 s) or more.
+        expect(Object.entries({ httpAckMs, gatewayAckMs }).filter(([, ms]) => ms >= 800)).toEqual([]);
+        for (const i of [viaHttp.interaction, viaGateway]) {
+          const answer = () => {
+            const text = discordSaid(discord, i);
+            return text.includes('cache-1') && text.includes('confirmations are paused') ? text : undefined;
+          };
+          await waitFor(answer, 'the answer with the note', 15_000);
+          expect(answer()).not.toMatch(STORE_MESSAGE);
+        }
+        // Each click is answered once with the store message (the gateway's lease outlives this freeze).
+        const clicks = [
+          discord.click(DORA, gatewayStop.id, gatewayStop.button),
+          (await discord.http.click(endpoint, DORA, httpStop.id, httpStop.button)).interaction,
+        ];
+        const opening = discord.click(DORA, typedDelete.id, typedDelete.button);
+        const modal = await waitFor(() => opening.modal, 'the typed-name dialog', 10_000);
+        const typedId = /vps:typed:[^"]+/.exec(JSON.stringify(modal))?.[0] ?? '';
+        clicks.push(discord.submitModal(DORA, typedDelete.id, typedId, { typed: 'web-2' }));
+        const storeAnswers = (i: StoredInteraction) =>
+          discord.calls.filter((c) => c.path.includes(i.token) && STORE_MESSAGE.test(JSON.stringify(c.body)));
+        await waitFor(
+          () => clicks.every((i) => storeAnswers(i).length > 0) || undefined,
+          'the store message for every click',
+          10_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(clicks.map((i) => storeAnswers(i).length)).toEqual([1, 1, 1]);
+        expect(count(STOPS)).toBe(0);
+      } finally {
+        redis.resume();
+      }
+    } finally {
+      await discord.close();
+    }
   });
 });
