@@ -195,7 +195,13 @@ export async function recoveredInGroup(
   alert: OpenAlert,
   now: number,
 ): Promise<boolean> {
-  if (alert.group === undefined || alert.kind === 'balance') return false;
+  if (alert.kind === 'balance') return false;
+  // Placed in a poll whose end the store did not see (it went down): the group still lists it.
+  if (alert.group === undefined && groupable(alert.kind)) {
+    const home = await deps.groups.homeOf(channelOf(watch), watch.id);
+    if (home && activeIn(home, watch.id, alert.kind)) alert.group = home.id;
+  }
+  if (alert.group === undefined) return false;
   const out = await deps.groups.recover(
     channelOf(watch),
     alert.group,

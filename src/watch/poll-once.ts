@@ -94,14 +94,27 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
           { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
           now,
         );
+  // A new incident is stored before it is shown: should the store fail once its group, card or page
+  // exist, the next poll still knows it is open and ends all three when the server recovers.
+  if (out.effects.some((e) => e.type === 'open') && !(await saved(deps, watch.id, out.state))) {
+    await closeOnUnwatch(unwatchDeps(deps, locale))(watch, out.state);
+    return seen.ok ? 'ok' : 'failed';
+  }
   for (const effect of out.effects) await showEffect(deps, watch, out.state, effect, now, silence, locale);
-  // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
-  const latest = await deps.book.alerts.get(watch.id);
-  if (latest) keepClicks(out.state, latest);
   // Unwatched while we polled: do not bring the state back, and close what this poll opened.
-  if (await deps.book.watches.get(watch.id)) await deps.book.alerts.put(watch.id, out.state);
-  else await closeOnUnwatch(unwatchDeps(deps, locale))(watch, out.state);
+  if (!(await saved(deps, watch.id, out.state)))
+    await closeOnUnwatch(unwatchDeps(deps, locale))(watch, out.state);
   return seen.ok ? 'ok' : 'failed';
+}
+
+/** Stores the poll's state with any click that landed meanwhile; false when the watch is gone. */
+async function saved(deps: PollDeps, watchId: string, state: AlertState): Promise<boolean> {
+  // A click (acknowledge / snooze) on another replica may have landed meanwhile: keep it.
+  const latest = await deps.book.alerts.get(watchId);
+  if (latest) keepClicks(state, latest);
+  if (!(await deps.book.watches.get(watchId))) return false;
+  await deps.book.alerts.put(watchId, state);
+  return true;
 }
 
 /** What closing a watch removed mid-poll needs, from the poll's own deps. */

@@ -3,7 +3,7 @@
 // fake clock, a fake hosting API whose servers a test turns Error / Running / gone, a recording
 // poster and a recording PagerDuty that keeps each dedup key's last action. Nothing waits for real.
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
-import type { Actor, BotStore } from '../../src/core/index.js';
+import { isStoreUnavailable, type Actor, type BotStore } from '../../src/core/index.js';
 import { ApiError } from '../../src/api/errors.js';
 import { instanceDetailSchema } from '../../src/api/schemas/instance.js';
 import { createAlertActions } from '../../src/watch/alert-buttons.js';
@@ -17,6 +17,7 @@ import { createWatchService, watchBook } from '../../src/watch/watch-book.js';
 import type { PageTrigger } from '../../src/paging/pagerduty.js';
 import { fakeHostingApi } from './fake-api.js';
 import { postLog } from './recording-poster.js';
+import { storeOutage } from './store-outage.js';
 
 export const LOCATION = 'Jakarta 1';
 export const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -35,7 +36,9 @@ export async function stormRig(
 ) {
   let clock = 1_700_000_000_000;
   const now = () => clock;
-  const store: BotStore = createMemoryStore({ now });
+  // One memory store for both replicas, as one Redis with AOF; `outage` takes it down and back.
+  const outage = storeOutage(createMemoryStore({ now }));
+  const store: BotStore = outage.store;
   const book = watchBook(store);
   const status = new Map<number, string>();
   const api = fakeHostingApi({
@@ -104,13 +107,25 @@ export async function stormRig(
     (watchId, kind) => pager.acknowledged(watchId, kind),
     groupsOf(),
   );
+  let polled = await book.watches.list();
+  /** A store refusal is logged and survived (its value instead); any other error still fails the test. */
+  const unlessDown =
+    <T>(instead: T) =>
+    (error: unknown): T => {
+      if (!isStoreUnavailable(error)) throw error;
+      warnings.push(error.message);
+      return instead;
+    };
   /** One poll of every watch, replicas alternating (`shift` moves which replica polls which). */
   const pollAll = async (shift = 0) => {
     clock += 1_000;
-    const watches = (await book.watches.list()).sort((a, b) =>
-      a.instance.label.localeCompare(b.instance.label),
+    // With the store down the replicas poll the watches they hold (the last list); a failed poll
+    // is logged and retried next interval, as the poller's tick does.
+    polled = await book.watches.list().catch(unlessDown(polled));
+    const watches = [...polled].sort((a, b) => a.instance.label.localeCompare(b.instance.label));
+    await Promise.all(
+      watches.map((w, i) => pollOnce(replicas[(i + shift) % 2]!, w).catch(unlessDown(undefined))),
     );
-    await Promise.all(watches.map((w, i) => pollOnce(replicas[(i + shift) % 2]!, w)));
     // The poller's periodic pass tells the end of silences.
     await announceEndedSilencesEverywhere({
       store,
@@ -119,7 +134,7 @@ export async function stormRig(
       now: clock,
       retryDelaysMs: [],
       warn() {},
-    });
+    }).catch(unlessDown(undefined));
   };
   /** Each dedup key's last action. */
   const pageStates = () => {
@@ -147,6 +162,7 @@ export async function stormRig(
   return {
     askingForAttention,
     store,
+    outage,
     book,
     service,
     api,
