@@ -19,7 +19,8 @@ describe('embedded store: a torn append', () => {
           if (!tearNext) return handle.appendFile(text);
           tearNext = false;
           // Shadows the handle's own truncate for this one failure.
-          if (cutFails) handle.truncate = () => Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' }));
+          if (cutFails)
+            handle.truncate = () => Promise.reject(Object.assign(new Error('EIO'), { code: 'EIO' }));
           await handle.appendFile(text.slice(0, Math.floor(text.length / 2)));
           throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
         },

@@ -134,10 +134,9 @@ export function confirmedCard(
   locale: Locale = DEFAULT_LOCALE,
 ): Message {
   const who = localizedLine(locale, 'card.confirmed', { who: person(by) }, { time: clockTime(at) });
-  const asked: Inline[] =
-    sameActor(pending.requester, by)
-      ? []
-      : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
+  const asked: Inline[] = sameActor(pending.requester, by)
+    ? []
+    : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
   return {
     ...result,
     blocks: [...result.blocks, contextWith([...who, ...asked])],

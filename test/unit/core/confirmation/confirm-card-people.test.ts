@@ -48,7 +48,12 @@ describe('confirmation card people', () => {
 
   it('one name from two OS accounts is two people', () => {
     const asked: Actor = { platform: 'console', userId: 'alice', displayName: 'alice', account: 'uid:1000' };
-    const confirmer: Actor = { platform: 'console', userId: 'alice', displayName: 'alice', account: 'uid:1001' };
+    const confirmer: Actor = {
+      platform: 'console',
+      userId: 'alice',
+      displayName: 'alice',
+      account: 'uid:1001',
+    };
     const pending = pendingBy(asked);
     expect(text(confirmedCard(result, pending, confirmer, at))).toContain('requested by');
     expect(announcement(pending, confirmer, at, 'web-1').summary).toContain('approved by');
