@@ -48,6 +48,8 @@ export interface SlackAdapterOptions {
   oauth?: SlackOAuthOptions & {
     installations: SlackInstallations;
     keys: TenantKeys;
+    /** Signs install states (oauth-state.ts). */
+    installStateKey: Uint8Array;
     /** Per-tenant policy: gives each request's actor its workspace role (admins: users.info, groups). */
     roles?: TenantRoleResolver;
     /** Installs audited (src/tenants/tenant-events.ts). */
@@ -140,7 +142,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
                   ...(clientOptions.slackApiUrl ? { slackApiUrl: clientOptions.slackApiUrl } : {}),
                 },
                 // Not best effort: a state that cannot be checked must refuse the install.
-                singleUseStateStore(options.state ?? createMemoryEphemeralState()),
+                singleUseStateStore(
+                  options.state ?? createMemoryEphemeralState(),
+                  options.oauth.installStateKey,
+                ),
               )
             : {}),
         });

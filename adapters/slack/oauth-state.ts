@@ -1,7 +1,9 @@
-// OAuth mode's install states: single-use nonces kept in the bot's shared store for 10 minutes,
-// so a state (with its cookie) installs once, on whichever replica the redirect reaches — Bolt's
-// default state is a signed token any number of redirects may reuse until it expires.
-import { randomBytes } from 'node:crypto';
+// OAuth mode's install states: stateless until used. The install page hands out a nonce + expiry +
+// the install options, MAC'd (HMAC-SHA256) with a secret derived from VPSOPS_ENCRYPTION_KEY, so a
+// visit writes nothing to the shared store (a flood of GETs cannot fill it). At the redirect the
+// MAC and expiry are checked first; only a valid state is then taken once in the shared store, so it
+// installs once on whichever replica the redirect reaches — Bolt's default signed state is reusable.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { HTTPReceiverOptions } from '@slack/bolt';
 import type { EphemeralState } from '../../src/core/index.js';
 
@@ -11,7 +13,7 @@ type InstallOptions = Awaited<ReturnType<StateStore['verifyStateParam']>>;
 /** How long an install state stays usable (Bolt's own default). */
 export const STATE_TTL_MS = 10 * 60_000;
 
-/** A state that is unknown, expired or used: the install is refused and nothing is stored. */
+/** A state that is forged, expired or used: the install is refused and nothing is stored. */
 export class InstallStateRefused extends Error {
   constructor() {
     super('the install state is unknown, expired or already used');
@@ -19,25 +21,38 @@ export class InstallStateRefused extends Error {
   }
 }
 
-const stateKey = (nonce: string) => `slack-oauth-state:${nonce}`;
 const usedKey = (nonce: string) => `slack-oauth-state-used:${nonce}`;
 
-/** Bolt's StateStore over the shared state: a random nonce per install page, taken once. */
-export function singleUseStateStore(state: EphemeralState): StateStore {
+/** What a state carries, inside its MAC. */
+interface StateBody {
+  nonce: string;
+  expiresAt: number;
+  options: InstallOptions;
+}
+
+/** Bolt's StateStore: signed states, each taken once in the shared state when it is used. */
+export function singleUseStateStore(state: EphemeralState, secret: Uint8Array): StateStore {
+  const mac = (body: string) => createHmac('sha256', secret).update(body).digest();
   return {
-    async generateStateParam(installOptions) {
-      const nonce = randomBytes(24).toString('base64url');
-      await state.set(stateKey(nonce), JSON.stringify(installOptions), STATE_TTL_MS);
-      return nonce;
+    async generateStateParam(options, now) {
+      const nonce = randomBytes(18).toString('base64url');
+      const stateBody: StateBody = { nonce, expiresAt: now.getTime() + STATE_TTL_MS, options };
+      const body = Buffer.from(JSON.stringify(stateBody)).toString('base64url');
+      return `${body}.${mac(body).toString('base64url')}`;
     },
-    async verifyStateParam(_now, nonce) {
-      if (!/^[\w-]{32}$/.test(nonce)) throw new InstallStateRefused();
-      const saved = await state.get(stateKey(nonce));
-      // The count makes the take atomic across replicas: only the first redirect gets 1.
-      if (saved === null || (await state.increment(usedKey(nonce), STATE_TTL_MS)) !== 1)
+    async verifyStateParam(now, param) {
+      const [body = '', tag = '', ...rest] = param.split('.');
+      const given = Buffer.from(tag, 'base64url');
+      const expected = mac(body);
+      if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new InstallStateRefused();
-      await state.delete(stateKey(nonce));
-      return JSON.parse(saved) as InstallOptions;
+      const { nonce, expiresAt, options } = JSON.parse(
+        Buffer.from(body, 'base64url').toString(),
+      ) as StateBody;
+      const left = expiresAt - now.getTime();
+      // The count makes the take atomic across replicas: only the first redirect gets 1.
+      if (left <= 0 || (await state.increment(usedKey(nonce), left)) !== 1) throw new InstallStateRefused();
+      return options;
     },
   };
 }

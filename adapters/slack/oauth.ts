@@ -1,6 +1,7 @@
 // Slack OAuth mode: one app installed in many workspaces through Bolt's own flow — GET
 // /slack/install (state bound to the browser by a cookie) then GET /slack/oauth_redirect — with
-// the scopes of manifest.yaml (SLACK_BOT_SCOPES) and each installation kept by slackInstallationStore.
+// the scopes of bot-scopes.ts (SLACK_BOT_SCOPES, kept equal to manifest.yaml) and each installation
+// kept by slackInstallationStore.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HTTPReceiverOptions, InstallationStore } from '@slack/bolt';
 
@@ -68,7 +69,7 @@ export function oauthReceiverOptions(
   oauth: SlackOAuthOptions,
   installationStore: InstallationStore,
   clientOptions: { slackApiUrl?: string },
-  /** Single-use states in the bot's store (oauth-state.ts). */
+  /** Signed states, taken once in the bot's store when used (oauth-state.ts). */
   stateStore: NonNullable<HTTPReceiverOptions['installerOptions']>['stateStore'],
 ): Partial<HTTPReceiverOptions> {
   return {

@@ -58,6 +58,8 @@ export interface AdapterDeps {
     sharedState?: EphemeralState;
     /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
     events?: TenantEvents;
+    /** Signs Slack install states. */
+    installStateKey: Uint8Array;
   };
 }
 
@@ -122,6 +124,7 @@ const slack = entry({
               ...settings.oauth,
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
+              installStateKey: tenancy.installStateKey,
               ...(tenancy.roles ? { roles: tenancy.roles } : {}),
               ...(tenancy.events ? { events: tenancy.events } : {}),
             },

@@ -54,6 +54,8 @@ export interface Tenancy {
   roles: TenantRoleResolver;
   /** The store's short-lived state unscoped, for the adapters' handles (the store above scopes it). */
   sharedState: BotStore['ephemeral'];
+  /** Signs Slack install states (derived from VPSOPS_ENCRYPTION_KEY, one per purpose). */
+  installStateKey: Buffer;
   /** Uninstalled or token revoked: all its state and its installation go, its audit stays (src/tenants/forget-tenant.ts). */
   uninstall(tenantId: string): Promise<void>;
 }
@@ -117,6 +119,7 @@ export function openTenancy(
     scope,
     store: scopedStore,
     sharedState: store.ephemeral,
+    installStateKey: derivedSecret(masterKey, 'slack-install-state'),
     scopedAudit: (audit) =>
       tenantScopedAudit(audit, scope, { ready: readySecrets, redact: redactCurrentTenant }),
     readySecrets,

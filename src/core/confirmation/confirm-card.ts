@@ -8,6 +8,7 @@ import type { Inline, Message, TypedPrompt } from '../../render/message.js';
 import { shorten } from '../../render/shorten.js';
 import type { Preview } from '../command.js';
 import type { Actor, TypedDialog } from '../ports.js';
+import { sameActor } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { isMessageKey, t } from '../../i18n/translate.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
@@ -133,10 +134,9 @@ export function confirmedCard(
   locale: Locale = DEFAULT_LOCALE,
 ): Message {
   const who = localizedLine(locale, 'card.confirmed', { who: person(by) }, { time: clockTime(at) });
-  const asked: Inline[] =
-    pending.requester.userId === by.userId
-      ? []
-      : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
+  const asked: Inline[] = sameActor(pending.requester, by)
+    ? []
+    : localizedLine(locale, 'card.confirmedRequestedBy', { requester: person(pending.requester) });
   return {
     ...result,
     blocks: [...result.blocks, contextWith([...who, ...asked])],
@@ -168,7 +168,7 @@ export function announcement(
     : isMessageKey(noticeKey)
       ? t(locale, noticeKey, { target })
       : t(locale, 'notice.ranOn', { command: pending.command, target });
-  const self = pending.requester.userId === by.userId;
+  const self = sameActor(pending.requester, by);
   const line = localizedLine(
     locale,
     self ? 'notice.confirmed' : 'notice.approved',

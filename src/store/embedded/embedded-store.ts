@@ -96,6 +96,9 @@ export async function openEmbeddedStore(
     let markHandle: FileHandle | undefined;
     let markFailed = false;
     let handle: FileHandle | undefined;
+    // Bytes of the journal as last written whole; a failed append is cut back to it.
+    let size = 0;
+    let torn = false;
     let lines = 0;
     let liveCount = 0;
     let queue: Promise<void> = Promise.resolve();
@@ -151,6 +154,7 @@ export async function openEmbeddedStore(
       await handle?.close();
       await rename(tmp, path);
       handle = await open(path, 'a', 0o600);
+      size = (await handle.stat()).size;
       lines = records.length + written.length;
       liveCount = records.length;
       await markHandle?.close();
@@ -167,8 +171,16 @@ export async function openEmbeddedStore(
         const step = async (): Promise<void> => {
           if (openBatch === batch) openBatch = undefined;
           if (!handle) throw new Error('the embedded store is closed');
+          // A torn append (disk full part-way) would glue the next batch onto its fragment: it is cut
+          // back, or, when even that fails, the next write rewrites the journal whole.
+          if (torn) return compact(batch.writes).then(() => void (torn = false));
           const encoded = encoder.encode(batch.writes);
-          await appendLines(handle, encoded.text);
+          const journal = handle;
+          await appendLines(journal, encoded.text).catch(async (error: unknown) => {
+            await journal.truncate(size).catch(() => void (torn = true));
+            throw error;
+          });
+          size += Buffer.byteLength(encoded.text);
           encoded.commit();
           lines += batch.writes.length;
           if (lines > 2 * liveCount + 1000) await compact(batch.writes);
