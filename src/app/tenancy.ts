@@ -97,6 +97,11 @@ export function openTenancy(
     envelope,
     onRewrapped: (count) =>
       options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
+    onUnreadable: (tenants) =>
+      options.logger?.error(
+        { count: tenants.length, tenants },
+        'data keys no VPSOPS_ENCRYPTION_KEY opens: these tenants were not re-wrapped and must reconnect',
+      ),
   });
   let mismatchLogged = false;
   const scope = tenantScope(

@@ -11,7 +11,7 @@ import {
   type ServeHttpServer,
 } from './http-server.js';
 import { apiProbe, createApiHealth, type ApiHealth } from './api-health.js';
-import { createReadiness, storeFaultLines, type Readiness } from './readiness.js';
+import { createReadiness, describeFailure, storeFaultLines, type Readiness } from './readiness.js';
 
 /** What runServe holds: metrics for createApp, the server for adapters, and the lifecycle steps. */
 export interface ServeObservability {
@@ -97,7 +97,15 @@ export function createServeObservability(options: {
       metrics.observeStore(app.store);
       storeOf = app.store;
       const keyProblem = app.tenancy?.keyProblem;
-      check = createReadiness({ pingStore: () => app.store.ping(), ...(keyProblem ? { keyProblem } : {}) });
+      // At start, whoever probes (Docker and compose probe only /healthz): a wrong key is logged at
+      // error (by the check, once) and a rotation re-wraps now; /readyz waits for this first run.
+      const atStart = keyProblem?.().catch((error: unknown) =>
+        options.logger.warn({ reason: describeFailure(error) }, 'encryption key check failed at start'),
+      );
+      check = createReadiness({
+        pingStore: () => app.store.ping(),
+        ...(keyProblem ? { keyProblem: () => (atStart ?? Promise.resolve()).then(keyProblem) } : {}),
+      });
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);

@@ -46,7 +46,10 @@ export function createReadiness(options: ReadinessOptions): () => Promise<Readin
     );
     if (store !== null) return { ready: false, reason: store };
     const key = options.keyProblem
-      ? await withDeadline(options.keyProblem(), timeoutMs).catch(() => null)
+      ? // A check that could not run is no proof the key matches: not ready, and said why.
+        await withDeadline(options.keyProblem(), timeoutMs).catch(
+          (error: unknown) => `encryption key check failed: ${describeFailure(error)}`,
+        )
       : null;
     return key === null ? { ready: true } : { ready: false, reason: key };
   };

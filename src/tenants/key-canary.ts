@@ -24,6 +24,8 @@ export interface KeyCheckDeps {
   envelope: Envelope;
   /** Told once per process how many data keys a rotation moved. */
   onRewrapped?: (count: number) => void;
+  /** Told once per process which tenants' data keys no configured key opens (never re-wrapped). */
+  onUnreadable?: (tenantIds: string[]) => void;
 }
 
 /** The check: null when the key matches (then cached for the process), else KEY_MISMATCH. */
@@ -44,8 +46,9 @@ export function keyCheck(deps: KeyCheckDeps): () => Promise<string | null> {
       : (await deps.tenants.list()).map((record) => ({ id: record.id, wrapped: record.dataKey }))[0];
     const opened = probe ? rewrapped(probe.id, probe.wrapped) : null;
     if (opened === false) return KEY_MISMATCH;
-    const moved = await deps.directory.rewrapAll();
+    const { moved, unreadable } = await deps.directory.rewrapAll();
     if (moved > 0) deps.onRewrapped?.(moved);
+    if (unreadable.length > 0) deps.onUnreadable?.(unreadable);
     // A first canary, or the one a previous key wrapped, now under the current key.
     if (!canary) await deps.canaries.put(CANARY, { wrapped: deps.envelope.newDataKey(CANARY_ID) });
     else if (opened) await deps.canaries.put(CANARY, { wrapped: opened });

@@ -58,8 +58,11 @@ export interface TenantDirectory {
   forget(tenantId: string): Promise<void>;
   /** Removes `installer`'s installer mark from the tenant (they deauthorized the app); false when it was not theirs. */
   clearInstaller(tenantId: string, installer: string): Promise<boolean>;
-  /** Re-wraps, under the current master key, every data key a previous one wrapped (rotation); how many. */
-  rewrapAll(): Promise<number>;
+  /**
+   * Re-wraps, under the current master key, every data key a previous one wrapped (rotation): how
+   * many moved, and the tenants no configured key opens (left as they are; the others still move).
+   */
+  rewrapAll(): Promise<{ moved: number; unreadable: string[] }>;
   /** Ids of the tenants `installer` installed (a scan: only for rare events such as a deauthorization). */
   installedBy(installer: string): Promise<string[]>;
 }
@@ -125,13 +128,20 @@ export function createTenantDirectory(
     forget: (tenantId) => records.delete(tenantId),
     async rewrapAll() {
       let moved = 0;
+      const unreadable: string[] = [];
       for (const record of await records.list()) {
-        const dataKey = envelope.rewrap(record.id, record.dataKey);
+        let dataKey: string | null;
+        try {
+          dataKey = envelope.rewrap(record.id, record.dataKey);
+        } catch {
+          unreadable.push(record.id);
+          continue;
+        }
         if (dataKey === null) continue;
         await records.put(record.id, { ...record, dataKey });
         moved += 1;
       }
-      return moved;
+      return { moved, unreadable };
     },
     async clearInstaller(tenantId, installer) {
       const record = await records.get(tenantId);

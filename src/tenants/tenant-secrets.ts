@@ -6,7 +6,7 @@ import { createRedactor, type Redactor } from '../api/redact.js';
 import { withDeadline } from '../core/index.js';
 import { currentTenant } from './scope.js';
 
-/** A tenant's secrets are read again at most this often (a rotated key is redacted within it, on every replica). */
+/** A tenant's secrets are read again when this old: a key rotated on another replica is redacted from then on. */
 const RELOAD_MS = 2_000;
 /** Reading the secrets never holds up a reply or an audit record longer than this. */
 const READ_BUDGET_MS = 500;
@@ -49,20 +49,25 @@ export function forgetTenantSecrets(tenantId: string): void {
 
 /**
  * The loader of the current tenant's secrets (`read` gives a tenant's key and token); failures keep
- * what is known. Once a tenant's secrets are known, a reply never waits for their refresh (it runs
- * beside it): only a tenant's first reply in this process waits, at most READ_BUDGET_MS.
+ * what is known. A tenant's first reply in this process, and each one after RELOAD_MS, waits for the
+ * read, at most READ_BUDGET_MS; after a read that failed or timed out (a frozen store) replies stop
+ * waiting and the refresh runs beside them, until a read succeeds again.
  */
 export function currentTenantSecrets(
   read: (tenantId: string) => Promise<(string | null | undefined)[]>,
 ): () => Promise<void> {
   const reading = new Map<string, Promise<void>>();
+  const failing = new Set<string>();
   const reload = (tenant: string): Promise<void> => {
     const running = reading.get(tenant);
     if (running) return running;
     const next = withDeadline(read(tenant), READ_BUDGET_MS)
-      .then((secrets) => rememberTenantSecrets(tenant, secrets))
+      .then((secrets) => {
+        failing.delete(tenant);
+        rememberTenantSecrets(tenant, secrets);
+      })
       // The store is slow or the record unreadable: redact with what is known.
-      .catch(() => undefined)
+      .catch(() => void failing.add(tenant))
       .finally(() => reading.delete(tenant));
     reading.set(tenant, next);
     return next;
@@ -72,6 +77,8 @@ export function currentTenantSecrets(
     if (!tenant) return;
     const before = known.get(tenant);
     if (!before) return reload(tenant);
-    if (Date.now() - before.readAt >= RELOAD_MS) void reload(tenant);
+    if (Date.now() - before.readAt < RELOAD_MS) return;
+    const next = reload(tenant);
+    if (!failing.has(tenant)) await next;
   };
 }

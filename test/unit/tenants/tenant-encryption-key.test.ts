@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app/create-app.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/config.js';
+import { createLogger } from '../../../src/logger.js';
 import type { BotStore } from '../../../src/core/index.js';
 import { renderText } from '../../../src/render/text.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
@@ -37,8 +39,17 @@ const env = (key: string, previous?: string) =>
     VPSOPS_ENCRYPTION_KEY: key,
     ...(previous ? { VPSOPS_ENCRYPTION_KEY_PREVIOUS: previous } : {}),
   });
-const tenancyOn = (store: BotStore, key: string, previous?: string) =>
-  openTenancy(loadConfig(env(key, previous)), store, () => fakeHostingApi({}));
+const tenancyOn = (store: BotStore, key: string, previous?: string, lines: string[] = []) =>
+  openTenancy(loadConfig(env(key, previous)), store, () => fakeHostingApi({}), {
+    logger: createLogger({
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    }),
+  });
 
 /** A store holding two tenants' keys sealed under `key`. */
 async function twoTenants(key: string) {
@@ -81,6 +92,42 @@ describe('VPSOPS_ENCRYPTION_KEY and the stored data', () => {
     expect(await rotated.keyProblem()).toBeNull();
     expect([await rotated.directory.apiKey(A), await rotated.directory.apiKey(B)]).toEqual([KEY_A, KEY_B]);
     expect(await tenancyOn(store, old).keyProblem()).toBe(MISMATCH);
+  });
+
+  it('re-wraps every tenant it can open while rotating though one cannot be opened, and logs that one', async () => {
+    const old = newKey();
+    const store = createMemoryStore();
+    const first = tenancyOn(store, old);
+    expect(await first.keyProblem()).toBeNull(); // the canary, under the old key
+    // TA first in the scan, sealed by another deployment's key; TB and TC under the old key.
+    const TA = 'slack:TA';
+    const [TB, TC] = ['slack:TB', 'discord:920000000000000003'];
+    await first.directory.linkApiKey(TA, KEY_A, 'slack:U1', 1);
+    const other = createEnvelope(randomBytes(32));
+    const records = store.collection<TenantRecord>(TENANTS_COLLECTION);
+    const dataKey = other.newDataKey(TA);
+    await records.put(TA, { ...(await records.get(TA))!, dataKey, apiKey: other.seal(TA, dataKey, KEY_A) });
+    await first.directory.linkApiKey(TB, KEY_B, 'slack:U2', 1);
+    await first.directory.linkApiKey(TC, 'hk-tenant-c-key-89AB-CCCC', 'discord:3', 1);
+    const next = newKey();
+    const lines: string[] = [];
+    expect(await tenancyOn(store, next, old, lines).keyProblem()).toBeNull();
+    const error = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l.level === 50);
+    expect(error).toMatchObject({ count: 1, tenants: [TA] });
+    // The old key destroyed: TB and TC still open under the new key alone.
+    const rotated = tenancyOn(store, next);
+    expect(await rotated.directory.apiKey(TB)).toBe(KEY_B);
+    expect(await rotated.directory.apiKey(TC)).toBe('hk-tenant-c-key-89AB-CCCC');
+  });
+
+  it('is not ready when the key check itself fails', async () => {
+    const ready = createReadiness({
+      pingStore: async () => undefined,
+      keyProblem: () => Promise.reject(Object.assign(new Error('redis://:pw@h'), { code: 'ECONNRESET' })),
+    });
+    expect(await ready()).toEqual({ ready: false, reason: 'encryption key check failed: ECONNRESET' });
   });
 
   it('tells a tenant whose key cannot be opened so, and the other tenant is not held up', async () => {

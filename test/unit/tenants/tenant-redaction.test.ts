@@ -5,13 +5,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src/app/create-app.js';
+import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/logger.js';
 import { renderText } from '../../../src/render/text.js';
+import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
 import { redactCurrentTenant } from '../../../src/tenants/tenant-secrets.js';
+import { fakeHostingApi } from '../../support/fake-api.js';
 import { freePort } from '../../support/free-port.js';
 import { manyTenantEnv } from '../../support/many-tenant-env.js';
 import { recordingResponder } from '../../support/core-fakes.js';
@@ -81,4 +85,34 @@ describe("a tenant's own key typed into a command", () => {
       await app.close();
     }
   }, 30_000);
+
+  it('is redacted on a second replica once rotated on the first, in each of two tenants', async () => {
+    const store = createMemoryStore();
+    const config = loadConfig(manyTenantEnv({ VPSOPS_ENCRYPTION_KEY: randomBytes(32).toString('base64') }));
+    // Two replicas over one store: each has its own secrets loader.
+    const [one, two] = [1, 2].map(() => openTenancy(config, store, () => fakeHostingApi({})));
+    await one!.directory.linkApiKey(A, KEY_A, 'discord:1', 1);
+    await one!.directory.linkApiKey(B, KEY_B, 'discord:2', 1);
+    const redactedOnTwo = async (tenant: string, text: string) =>
+      runInTenant({ id: tenant }, async () => {
+        await two!.readySecrets();
+        return redactCurrentTenant(text);
+      });
+    expect(await redactedOnTwo(A, KEY_A)).not.toContain(KEY_A);
+    expect(await redactedOnTwo(B, KEY_B)).not.toContain(KEY_B);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Replica one rotates A's key (its own cache is its own); replica two learns it on its next
+      // read after the reload interval, before it answers.
+      const rotated = `hk-${randomBytes(16).toString('hex')}`;
+      await one!.directory.linkApiKey(A, rotated, 'discord:1', 2);
+      vi.setSystemTime(Date.now() + 2_500);
+      expect(await redactedOnTwo(A, `instance show ${rotated}`)).not.toContain(rotated);
+      expect(await redactedOnTwo(B, `instance show ${KEY_B}`)).not.toContain(KEY_B);
+      // B's redaction is B's own: A's new key is not one of its secrets.
+      expect(await redactedOnTwo(B, rotated)).toBe(rotated);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
