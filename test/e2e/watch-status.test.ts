@@ -13,14 +13,14 @@ const DB1 = SEED_IDS.instances.db1;
 type Rig = Awaited<ReturnType<typeof watchRig>>;
 
 /** Runs `text` and returns the replies with the visibility each was sent with. */
-async function ask(r: Rig, text: string) {
+async function ask(r: Rig, text: string, channelId = CHANNEL) {
   const said: { message: Message; visibility: string }[] = [];
   await r.bot.dispatcher.dispatch(
-    { id: `s-${text}`, platform: 'slack', actor: OPS, channelId: CHANNEL, input: { kind: 'text', text } },
+    { id: `s-${channelId}-${text}`, platform: 'slack', actor: OPS, channelId, input: { kind: 'text', text } },
     {
       reply: async (message, options) => {
         said.push({ message, visibility: options?.visibility ?? message.visibility ?? 'channel' });
-        return { platform: 'slack' as const, channelId: CHANNEL, id: `m${said.length}` };
+        return { platform: 'slack' as const, channelId, id: `m${said.length}` };
       },
       update: async () => undefined,
       announce: async () => undefined,
@@ -64,6 +64,23 @@ describe('status without a bound instance', () => {
       const [shared] = await ask(r, 'status --public');
       expect(shared!.visibility).toBe('channel');
       expect(renderText(shared!.message)).toMatch(/2 servers need attention/);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('shows only the silences set in this channel (one set in a private channel is not shared)', async () => {
+    const r = await watchRig();
+    try {
+      for (const id of [WEB2, DB1]) expect(await r.say(`watch ${id}`)).toMatch(/Watching/);
+      const [elsewhere] = await ask(r, 'silence web-2 1h private maintenance', 'C0PRIVATE');
+      expect(renderText(elsewhere!.message)).toMatch(/Silenced/);
+      expect(await r.say('silence db-1 1h maintenance')).toMatch(/Silenced/);
+
+      const [shared] = await ask(r, 'status --public');
+      const card = renderText(shared!.message);
+      expect(card).toMatch(/Silences\s+db-1 until/);
+      expect(card).not.toMatch(/web-2/);
     } finally {
       await r.close();
     }
