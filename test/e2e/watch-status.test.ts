@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { renderText } from '../../src/render/text.js';
 import type { Message } from '../../src/render/message.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { openRedisStore } from '../../src/store/redis/redis-store.js';
+import { startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 import { CACHE1, CHANNEL, OPS, WEB2, watchRig } from '../support/watch-rig.js';
 
@@ -85,4 +87,34 @@ describe('status without a bound instance', () => {
       await r.close();
     }
   });
+
+  it.each(['memory', 'redis'])(
+    'shows the confirmations waiting here however many wait in other channels (%s store)',
+    async (kind) => {
+      const redis = kind === 'redis' ? await startRedisServer() : undefined;
+      const store = redis ? await openRedisStore({ url: redis.url }) : undefined;
+      const r = await watchRig(store ? { store } : {});
+      try {
+        expect(await r.say(`instance stop ${DB1}`)).toMatch(/Stop db-1\?/);
+        // 1,001 others, in another channel, all expiring before this channel's one (so listed first).
+        const [own] = await r.store.pending.due(Number.MAX_SAFE_INTEGER, 1);
+        for (let i = 0; i < 1_001; i += 1)
+          await r.store.pending.put({
+            ...own!,
+            token: `elsewhere-${i}`,
+            channelId: 'C0ELSEWHERE',
+            expiresAt: own!.expiresAt - 1_000,
+          });
+
+        const [answer] = await ask(r, 'status');
+        expect(renderText(answer!.message)).toMatch(
+          /Waiting for confirmation\s+instance stop db-1 — asked by @oscar/,
+        );
+      } finally {
+        await r.close();
+        await store?.close();
+        await redis?.stop();
+      }
+    },
+  );
 });
