@@ -47,19 +47,25 @@ const settle = async () => {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/** A storm repage sent and held on its way; `end()` ends its group in the shared record. */
+async function repageOnItsWay() {
+  const pd = slowTriggerPagerDuty();
+  const pager = pagerOver(pd.pagerDuty);
+  let ended = false;
+  const repage = pager.stormTriggered(page, async () => ended);
+  await settle();
+  expect(pd.waiting()).toBe(1);
+  return { pd, pager, repage, end: () => void (ended = true) };
+}
+
 /** The alert PagerDuty shows at the end: the latest action that arrived. */
 const lastOf = (arrived: string[]) => arrived.at(-1)?.split(' ')[0];
 
 describe('the order of a storm page’s PagerDuty events', () => {
   it('sends the resolve after a repage still on its way, and the alert ends resolved', async () => {
-    const pd = slowTriggerPagerDuty();
-    const pager = pagerOver(pd.pagerDuty);
-    let ended = false;
-    const repage = pager.stormTriggered(page, async () => ended);
-    await settle();
-    expect(pd.waiting()).toBe(1);
+    const { pd, pager, repage, end } = await repageOnItsWay();
     // Meanwhile the last failing server recovers: the group ends and its page is resolved.
-    ended = true;
+    end();
     const resolve = pager.stormFollowed('resolve', KEY);
     await settle();
     pd.deliver();
@@ -82,12 +88,8 @@ describe('the order of a storm page’s PagerDuty events', () => {
   });
 
   it('resolves a repage once more when its group ended while it was sent (another replica’s resolve)', async () => {
-    const pd = slowTriggerPagerDuty();
-    const pager = pagerOver(pd.pagerDuty);
-    let ended = false;
-    const repage = pager.stormTriggered(page, async () => ended);
-    await settle();
-    ended = true; // ended and resolved elsewhere: this process hears nothing of it
+    const { pd, repage, end } = await repageOnItsWay();
+    end(); // ended and resolved elsewhere: this process hears nothing of it
     pd.deliver();
     await repage;
 
