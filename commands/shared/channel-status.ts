@@ -25,7 +25,7 @@ export async function channelStatusCard(ctx: CommandContext, shared: boolean): P
   const watches = ctx.bot.watches;
   const [incidents, silences, pending] = await Promise.all([
     watches?.openIncidents?.(ctx.actor.platform, ctx.channelId, locale) ?? [],
-    watches?.silences?.list(locale) ?? [],
+    watches?.silences?.list(locale, { platform: ctx.actor.platform, channelId: ctx.channelId }) ?? [],
     ctx.bot.pendingHere?.(ctx.channelId) ?? [],
   ]);
   const silenceLines = silences.map((s) =>

@@ -23,7 +23,7 @@ import type { DirectMessage } from './runner/approvers.js';
 import type { CoreSettings } from './settings.js';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
 import { textIn } from '../i18n/translate.js';
-import type { BotStore } from './store.js';
+import type { BotStore, PendingConfirmation } from './store.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
 import type { TenantPlace, TenantScope } from './tenant-port.js';
@@ -119,22 +119,20 @@ export function createServices(
       const at = rt.now().getTime();
       const tenant = rt.tenants?.current();
       // Every still-pending one of this (tenant-scoped) store, kept to this channel and tenant.
-      return (await rt.store.pending.due(Number.MAX_SAFE_INTEGER, 1_000))
-        .filter(
-          (p) =>
-            p.platform === platform &&
-            p.channelId === channelId &&
-            p.status === 'pending' &&
-            p.expiresAt > at &&
-            (p.tenant === undefined || tenant === undefined || p.tenant === tenant),
-        )
-        .map(({ command, targets, requester, expiresAt, twoPerson }) => ({
+      const here = (p: PendingConfirmation) =>
+        p.platform === platform &&
+        p.channelId === channelId &&
+        p.expiresAt > at &&
+        (p.tenant === undefined || tenant === undefined || p.tenant === tenant);
+      return (await rt.store.pending.due(Number.MAX_SAFE_INTEGER, 1_000, here)).map(
+        ({ command, targets, requester, expiresAt, twoPerson }) => ({
           command,
           targets,
           requester,
           expiresAt,
           twoPerson,
-        }));
+        }),
+      );
     },
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);

@@ -90,8 +90,15 @@ export interface PendingStore {
   /** Compare-and-set: attaches the card ref only while still pending; false when gone or used. */
   attachCard(token: string, ref: MessageRef): Promise<boolean>;
   delete(token: string): Promise<void>;
-  /** Still-pending confirmations whose expiry is at or before `at`, oldest first (the sweeper's work). */
-  due(at: number, limit: number): Promise<PendingConfirmation[]>;
+  /**
+   * Still-pending confirmations whose expiry is at or before `at`, oldest first (the sweeper's work);
+   * with `keep`, only those it accepts — filtered before the limit, so others' never crowd them out.
+   */
+  due(
+    at: number,
+    limit: number,
+    keep?: (pending: PendingConfirmation) => boolean,
+  ): Promise<PendingConfirmation[]>;
   /** How many are still pending (not used, not yet swept), for the gauge. */
   count(): Promise<number>;
 }

@@ -125,7 +125,8 @@ export interface SilenceService {
   ): Promise<SilenceSummary & { replaced: boolean }>;
   /** Ends the silence of `target`; what it was, or null when there was none. */
   remove(target: SilenceTargetRef, locale?: Locale): Promise<SilenceSummary | null>;
-  list(locale?: Locale): Promise<SilenceSummary[]>;
+  /** The running silences; with `where`, only those set in that channel (its status card). */
+  list(locale?: Locale, where?: { platform: Platform; channelId: string }): Promise<SilenceSummary[]>;
 }
 
 /** The kinds of alert an alert card is about. */

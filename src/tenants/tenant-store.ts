@@ -84,9 +84,7 @@ function scopedPending(base: PendingStore, scope: TenantScope): PendingStore {
     async delete(token) {
       if (await owned(token)) await base.delete(token);
     },
-    async due(at, limit) {
-      return (await base.due(at, limit)).filter(mine);
-    },
+    due: (at, limit, keep = () => true) => base.due(at, limit, (p) => mine(p) && keep(p)),
     count: () => base.count(),
   };
 }

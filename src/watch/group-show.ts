@@ -129,19 +129,22 @@ export async function pageStorm(deps: GroupingDeps, group: SharedGroup): Promise
   const first = failing[0] ?? due.opener.watchId;
   const location = sharedLocation(due.members);
   // Pages read in English, as PagerDuty's own screens do.
-  await deps.pager.stormTriggered({
-    dedupKey: due.pageKey,
-    summary: groupHeadline(due, 'en'),
-    source: location ?? first,
-    kind: due.kind,
-    at: due.openedAt,
-    customDetails: {
-      servers: failing.length,
-      members: failing.slice(0, PAGED_MEMBERS).join(', '),
-      ...(failing.length > PAGED_MEMBERS ? { unlisted: failing.length - PAGED_MEMBERS } : {}),
-      ...(location !== undefined ? { location } : {}),
+  await deps.pager.stormTriggered(
+    {
+      dedupKey: due.pageKey,
+      summary: groupHeadline(due, 'en'),
+      source: location ?? first,
+      kind: due.kind,
+      at: due.openedAt,
+      customDetails: {
+        servers: failing.length,
+        members: failing.slice(0, PAGED_MEMBERS).join(', '),
+        ...(failing.length > PAGED_MEMBERS ? { unlisted: failing.length - PAGED_MEMBERS } : {}),
+        ...(location !== undefined ? { location } : {}),
+      },
     },
-  });
+    async () => (await deps.groups.get(channelOf(group), group.id))?.endedAt !== undefined,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
 // alert is posted in chat whatever happens here.
 import type { EphemeralState } from '../core/index.js';
 import type { PageOutcome, PagerDuty, PagerDutyAction, PageTrigger } from '../paging/pagerduty.js';
+import { keyedOrder } from './page-order.js';
 import type { OpenAlert, WatchRecord } from './types.js';
 
 /** How long an incident's page claim and key are kept (dropped on recovery). */
@@ -25,8 +26,11 @@ export interface IncidentPager {
   opened(watch: WatchRecord, alert: OpenAlert): Promise<void>;
   acknowledged(watchId: string, kind: string): Promise<void>;
   recovered(watchId: string, kind: string): Promise<void>;
-  /** The storm's page, (re-)sent with the key it took over: PagerDuty keeps one alert. */
-  stormTriggered(page: PageTrigger): Promise<void>;
+  /**
+   * The storm's page, (re-)sent with the key it took over: PagerDuty keeps one alert. `ended` re-reads
+   * the group: one ended before its turn is not triggered, one ended while it was sent is resolved.
+   */
+  stormTriggered(page: PageTrigger, ended: () => Promise<boolean>): Promise<void>;
   /** The storm's page acknowledged (once across clicks and replicas) or resolved. */
   stormFollowed(action: 'acknowledge' | 'resolve', dedupKey: string): Promise<void>;
   /**
@@ -55,6 +59,7 @@ const SUMMARY: Record<string, string> = {
 
 /** Pages through `deps.pagerDuty`; a watch set with `--no-page` never pages. */
 export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
+  const inOrder = keyedOrder();
   const report = (action: PagerDutyAction, outcome: PageOutcome, detail: Record<string, unknown>): void => {
     deps.count(action, outcome.ok ? 'sent' : outcome.reason);
     if (!outcome.ok)
@@ -71,7 +76,7 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
   ) => {
     // Two clicks (or two replicas) acknowledge an incident once.
     if (action === 'acknowledge' && (await deps.state.increment(ackClaimKey(key), PAGE_KEPT_MS)) > 1) return;
-    report(action, await deps.pagerDuty[action](key), detail);
+    report(action, await inOrder(key, () => deps.pagerDuty[action](key)), detail);
   };
   const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
     const key = await deps.state.get(dedupKeyOf(watchId, kind));
@@ -89,14 +94,16 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
       if ((await deps.state.increment(claimKey(watch.id, alert.kind), PAGE_KEPT_MS)) > 1) return;
       const key = pageKeyOf(watch.id, alert.kind, alert.openedAt);
       await deps.state.set(dedupKeyOf(watch.id, alert.kind), key, PAGE_KEPT_MS);
-      const outcome = await deps.pagerDuty.trigger({
-        dedupKey: key,
-        summary: `${watch.instance.label}: ${SUMMARY[alert.kind] ?? alert.kind} (${alert.detail})`,
-        source: watch.instance.label,
-        kind: alert.kind,
-        at: alert.openedAt,
-        customDetails: { instance: watch.instance.uuid, detail: alert.detail },
-      });
+      const outcome = await inOrder(key, () =>
+        deps.pagerDuty.trigger({
+          dedupKey: key,
+          summary: `${watch.instance.label}: ${SUMMARY[alert.kind] ?? alert.kind} (${alert.detail})`,
+          source: watch.instance.label,
+          kind: alert.kind,
+          at: alert.openedAt,
+          customDetails: { instance: watch.instance.uuid, detail: alert.detail },
+        }),
+      );
       report('trigger', outcome, { watch: watch.id, kind: alert.kind });
     },
     acknowledged: (watchId, kind) => follow('acknowledge', watchId, kind),
@@ -104,9 +111,16 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
       await follow('resolve', watchId, kind);
       await released(watchId, kind);
     },
-    async stormTriggered(page) {
-      report('trigger', await deps.pagerDuty.trigger(page), { storm: page.dedupKey });
-    },
+    stormTriggered: (page, ended) =>
+      inOrder(page.dedupKey, async () => {
+        const detail = { storm: page.dedupKey };
+        // Unreadable: page as before. Read when its turn comes, after any resolve queued before it.
+        const over = () => ended().catch(() => false);
+        if (await over()) return;
+        report('trigger', await deps.pagerDuty.trigger(page), detail);
+        // Another replica resolved it while this trigger was on its way: resolve it once more.
+        if (await over()) report('resolve', await deps.pagerDuty.resolve(page.dedupKey), detail);
+      }),
     stormFollowed: (action, key) => followKey(action, key, { storm: key }),
     released,
   };

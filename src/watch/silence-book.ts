@@ -166,9 +166,12 @@ export function createSilenceService(store: BotStore, now: () => number = Date.n
       await records.delete(key);
       return summary(silence, locale);
     },
-    async list(locale = DEFAULT_LOCALE) {
+    async list(locale = DEFAULT_LOCALE, where) {
+      const records = (await storedSilences(store)).filter(
+        (r) => !where || (r.platform === where.platform && r.channelId === where.channelId),
+      );
       return activeSilences(
-        (await storedSilences(store)).map((r) => r.silence),
+        records.map((r) => r.silence),
         now(),
       ).map((s) => summary(s, locale));
     },

@@ -10,7 +10,7 @@ import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { stopAll } from '../support/cleanup.js';
 import { startFakeDiscord } from '../support/fake-discord.js';
-import { startFakePagerDuty } from '../support/fake-pagerduty.js';
+import { startFakePagerDuty, type FakePagerDuty } from '../support/fake-pagerduty.js';
 import {
   buttonClickPayload,
   interactionForm,
@@ -36,6 +36,14 @@ function polledSince(sim: SimulatorHandle, servers: readonly { uuid: string }[],
     .filter((r) => r.endpoint === 'instance.detail' && r.time >= since)
     .map((r) => r.path);
   return servers.every((server) => read.some((path) => path.includes(server.uuid)));
+}
+
+/** After a pause for any late event: nothing triggered the page again after its first resolve (review 1.3). */
+async function staysResolved(pd: FakePagerDuty, key: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const actions = pd.events.filter((e) => e.dedup_key === key).map((e) => e.event_action);
+  expect(actions.slice(actions.indexOf('resolve'))).not.toContain('trigger');
+  expect(pd.alerts().get(key)).toBe('resolved');
 }
 
 describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () => {
@@ -129,6 +137,7 @@ describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () =
         'the incident resolved in PagerDuty',
         30_000,
       );
+      await staysResolved(pd, triggers[0]!.dedup_key);
       const recoveries = slack.channelMessages(CHANNEL).filter((m) => /recovered/.test(m.text));
       // The group card (now "30 servers recovered") and the one recovery notice.
       expect(recoveries.length).toBeLessThanOrEqual(2);
@@ -223,6 +232,7 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
         'the incident resolved in PagerDuty',
         30_000,
       );
+      await staysResolved(pd, triggers[0]!.dedup_key);
       for (const r of replicas) expect(r.stderr()).not.toContain(discord.botToken);
       for (const r of replicas) expect(r.stderr()).not.toContain(KEY);
     } finally {

@@ -182,10 +182,10 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
           found === undefined ? undefined : { value: null, result: undefined },
         );
       },
-      async due(at, limit) {
+      async due(at, limit, keep = () => true) {
         await prune(now());
         return [...pendingTable().values()]
-          .filter((p) => p.status === 'pending' && p.expiresAt <= at)
+          .filter((p) => p.status === 'pending' && p.expiresAt <= at && keep(p))
           .sort((a, b) => a.expiresAt - b.expiresAt)
           .slice(0, limit)
           .map(clone);

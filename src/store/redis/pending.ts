@@ -106,11 +106,12 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
     async delete(token) {
       await exec(client.multi().del(keyOf(token)).zrem(dueKey, token));
     },
-    async due(at, limit) {
+    async due(at, limit, keep = () => true) {
       await dropHopeless();
       const found: PendingConfirmation[] = [];
+      let passed = 0; // still pending but not kept: stays in the index, so later pages start after it
       for (;;) {
-        const tokens = await client.zrangebyscore(dueKey, '-inf', at, 'LIMIT', found.length, limit);
+        const tokens = await client.zrangebyscore(dueKey, '-inf', at, 'LIMIT', found.length + passed, limit);
         if (tokens.length === 0) return found;
         const pipeline = client.pipeline();
         for (const token of tokens) pipeline.hgetall(keyOf(token));
@@ -118,8 +119,9 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
         const gone: string[] = [];
         tokens.forEach((token, i) => {
           const pending = fromFields((replies[i] ?? {}) as Record<string, string>);
-          if (pending?.status === 'pending') found.push(pending);
-          else gone.push(token);
+          if (pending?.status !== 'pending') gone.push(token);
+          else if (keep(pending)) found.push(pending);
+          else passed += 1;
         });
         if (gone.length > 0) await client.zrem(dueKey, ...gone);
         if (found.length >= limit || tokens.length < limit) return found.slice(0, limit);

@@ -53,6 +53,8 @@ async function storm(
   });
   const log = postLog();
   const pages: string[] = [];
+  // Each storm page's check of whether its group has ended, as the pager would run it when sending.
+  const endedChecks: (() => Promise<boolean>)[] = [];
   const pager: IncidentPager = options.pager?.(store) ?? {
     async opened(watch, alert) {
       pages.push(`trigger ${watch.instance.label} ${alert.kind}`);
@@ -62,8 +64,9 @@ async function storm(
       pages.push(`resolve ${watchId} ${kind}`);
     },
     // The storm's page: the same key re-sent as it grows, resolved once when it ends.
-    async stormTriggered(page) {
+    async stormTriggered(page, ended) {
       pages.push(`re-trigger ${page.dedupKey}`);
+      endedChecks.push(ended);
     },
     async stormFollowed(action, key) {
       pages.push(`${action} ${key}`);
@@ -107,7 +110,7 @@ async function storm(
       pageAcknowledged,
       groups,
     );
-  return { log, pages, pollAll, setAll, book, watches, actions, pager, N };
+  return { log, pages, endedChecks, pollAll, setAll, book, watches, actions, pager, N };
 }
 
 describe('storm grouping in the poll', () => {
@@ -125,10 +128,15 @@ describe('storm grouping in the poll', () => {
     expect(card).toMatch(`${N} servers need attention`);
     for (let n = 1; n <= N; n += 1) expect(card).toContain(hostOf(n));
     expect(s.pages.filter((p) => p.startsWith('trigger'))).toHaveLength(1);
+    const ended = () => Promise.all(s.endedChecks.map((check) => check()));
+    expect(s.endedChecks.length).toBeGreaterThan(0);
+    expect(await ended()).not.toContain(true);
 
     s.setAll('Running');
     await s.pollAll();
     await s.pollAll();
+    // A repage sent now would find its group ended: not sent, or resolved again (review 1.3).
+    expect(await ended()).not.toContain(false);
     const after = s.log.entries.filter((e) => e.kind === 'post').slice(1);
     expect(after.map((e) => renderText(e.message))).toEqual([
       expect.stringMatching(`All ${N} servers of the storm .* recovered`),
