@@ -28,7 +28,7 @@ describe.concurrent('an unwritable data dir', { timeout: 60_000 }, () => {
       dataDir,
       env: {
         HOSTING_API_URL: 'simulator',
-        SLACK_BOT_TOKEN: 'xoxb-unwritable-data-dir',
+        SLACK_BOT_TOKEN: 'test-slack-bot-token',
         SLACK_SIGNING_SECRET: 'unwritable-data-dir-secret',
         // Nothing listens there: the refusal must come first.
         REDIS_URL: 'redis://127.0.0.1:9/0',
