@@ -7,26 +7,19 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
 import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { captureLogs } from '../support/capture-logs.js';
 import { pendingFor } from './store-contract.js';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'vpsops-journal-'));
 
+/** The app's logger over memory, and what it logged so far. */
 function capture() {
-  const lines: string[] = [];
-  const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-  const logged = () =>
-    lines
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { logger: createLogger({ level: 'info', destination }), logged };
+  const { logger, records } = captureLogs();
+  return { logger, logged: records };
 }
 
 /** A data dir whose journal holds six pending previews and one binding. */

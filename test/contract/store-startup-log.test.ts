@@ -5,33 +5,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
 import { createReadiness } from '../../src/serve/readiness.js';
+import { captureLogs } from '../support/capture-logs.js';
 import { startRedisServer, type TestRedisOptions } from '../support/redis-server.js';
 
 const PASSWORD = 's3cret-pw';
 
 /** Starts an app on `env` with a logger whose JSON lines are returned. */
 async function startApp(env: Record<string, string>) {
-  const lines: string[] = [];
-  const destination = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-  const logger = createLogger({ level: 'info', destination });
+  const { logger, lines, records } = captureLogs();
   const app = await createApp(loadConfig({ LOG_LEVEL: 'info', ...env }), {
     logger,
     charts: null,
     tracker: null,
   });
-  const logged = () =>
-    lines
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { app, logged, text: () => lines.join('') };
+  return { app, logged: records, text: () => lines.join('\n') };
 }
 
 async function withRedis(

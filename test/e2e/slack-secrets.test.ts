@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogs, type CapturedLogs } from '../support/chat-world-core.js';
+import { captureLogs, type CapturedLogs } from '../support/capture-logs.js';
 
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
 import { waitFor } from '../support/wait-for.js';

@@ -1,7 +1,6 @@
 // The bot side the Slack and Discord e2e worlds share: the real core over a data dir, with the real
 // operation tracker (short poll intervals) and the real chart renderer wired in, so a world can be
 // "restarted" by closing one core and opening another over the same data dir.
-import { Writable } from 'node:stream';
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { responderRouter, type ResumableAdapter } from '../../src/app/create-app.js';
@@ -9,7 +8,7 @@ import type { AppConfig } from '../../src/app-config.js';
 import type { Core } from '../../src/app/core.js';
 import { createCoreWithState as createCore } from './core-with-state.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
-import { createLogger, silentLogger, type Logger } from '../../src/logger.js';
+import { silentLogger, type Logger } from '../../src/logger.js';
 import { createChartRenderer } from '../../src/render/chart/index.js';
 import { createOperationTracker, type RunningTracker } from '../../src/tracking/index.js';
 
@@ -99,27 +98,4 @@ export async function restartableSide<A extends ResumableAdapter>(
     },
     stop,
   };
-}
-
-/** A real (redacting) pino logger at trace level whose lines are kept in memory for leak checks. */
-export interface CapturedLogs {
-  logger: Logger;
-  /** Every line written so far, as raw JSON text. */
-  lines: string[];
-}
-
-/** Builds a trace-level logger over an in-memory stream, so tests can search what the bot logged. */
-export function captureLogs(): CapturedLogs {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      lines.push(
-        ...String(chunk)
-          .split('\n')
-          .filter((line) => line.length > 0),
-      );
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'trace', destination }), lines };
 }

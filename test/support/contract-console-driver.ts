@@ -12,7 +12,7 @@ import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/config.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { commandLine, type Card, type StartDriver, type Who } from './adapter-driver.js';
-import { captureLogs } from './chat-world-core.js';
+import { captureLogs } from './capture-logs.js';
 import { waitFor } from './wait-for.js';
 import { policyYaml } from './policy.js';
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
-import { captureLogs } from './chat-world-core.js';
+import { captureLogs } from './capture-logs.js';
 import type { RecordedCall } from './fake-discord.js';
 import type { StoredInteraction } from './fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld } from './fake-discord-world.js';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TYPED_CONFIRM_CALLBACK, TYPED_INPUT } from '../../adapters/slack/modal.js';
 import { commandLine, type Answer, type Card, type StartDriver, type Who } from './adapter-driver.js';
-import { captureLogs } from './chat-world-core.js';
+import { captureLogs } from './capture-logs.js';
 import type { ApiCall, ResponsePost } from './fake-slack.js';
 import { buttonClickPayload, viewSubmissionPayload } from './fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld } from './fake-slack-world.js';
