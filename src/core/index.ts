@@ -128,6 +128,8 @@ export type {
   StoreKind,
   TrackedOperation,
 } from './store.js';
+export { STORY_MAX_ENTRIES, STORY_RETENTION_MS, storyKept } from './story.js';
+export type { StoryEntry, StoryKind, StoryLog, StoryPerson } from './story.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
 export type {

@@ -1,6 +1,6 @@
 // OAuth mode: the bot's store and audit trail as one tenant sees them — the one place where state is
 // split by tenant. Pending confirmations, watches, followed operations, bindings, learned hostnames,
-// seen ids and the short-lived state (the cached instance list, alert claims, rate counters) are
+// seen ids, channel stories and the short-lived state (the cached instance list, alert claims, rate counters) are
 // keyed under the current tenant and stamped with its id (`tenant`), so nothing of tenant A is
 // readable, listable or changeable from tenant B. Outside a tenant (the background work's listing
 // pass) every record shows with its `tenant`, and that work runs each record as its tenant
@@ -15,6 +15,7 @@ import type {
   PendingConfirmation,
   PendingStore,
   RecordCollection,
+  StoryLog,
   TenantScope,
 } from '../core/index.js';
 import { redactDeep, type Redactor } from '../api/redact.js';
@@ -134,6 +135,25 @@ function scopedEphemeral(base: EphemeralState, scope: TenantScope): EphemeralSta
   };
 }
 
+/** Stories: each channel's kept under "<tenant>␟<channel>", entries stamped with their tenant. */
+function scopedStory(base: StoryLog, scope: TenantScope): StoryLog {
+  return {
+    append(channel, entry) {
+      const tenant = scope.current();
+      return base.append(keyIn(tenant, channel), tenant ? { ...entry, tenant } : entry);
+    },
+    read: (channel, since, limit) => base.read(keyIn(scope.current(), channel), since, limit),
+    async channels() {
+      const all = await base.channels();
+      const tenant = scope.current();
+      if (!tenant) return all;
+      const start = `${tenant}${SEPARATOR}`;
+      return all.flatMap((channel) => (channel.startsWith(start) ? [channel.slice(start.length)] : []));
+    },
+    drop: (channel) => base.drop(keyIn(scope.current(), channel)),
+  };
+}
+
 /** The store as the current tenant sees it (and whole, outside any tenant). */
 export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore {
   const store: BotStore = {
@@ -144,6 +164,7 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
     operations: scopedCollection(base.operations, scope),
     leases: base.leases,
     ephemeral: scopedEphemeral(base.ephemeral, scope),
+    story: scopedStory(base.story, scope),
     collection: <T>(name: string) =>
       name === TENANTS_COLLECTION
         ? base.collection<T>(name)

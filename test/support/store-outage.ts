@@ -47,6 +47,7 @@ export function storeOutage(inner: BotStore): StoreOutage {
     operations: part(inner.operations),
     leases: part(inner.leases),
     ephemeral: part(inner.ephemeral),
+    story: part(inner.story),
     // The collection handle is made without a round trip; its calls meet the outage.
     collection: <T>(name: string) => part(inner.collection<T>(name)),
     ...(inner.time ? { time: () => call(() => inner.time!()) } : {}),

@@ -5,6 +5,7 @@
 import { type ResolvedInstance, pendingDropAt, type BotStore, type KnownHostname, type PendingConfirmation, type RecordCollection, type StoreKind, type TrackedOperation } from '../../core/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
+import { createTableStory } from './memory-story.js';
 
 /** One change: `value` null means the key was deleted. */
 export interface TableWrite {
@@ -226,6 +227,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
     },
     leases: createMemoryLeases(now),
     ephemeral: createMemoryEphemeralState({ now, maxEntries: options.maxEphemeral ?? 50_000 }),
+    story: createTableStory(tables, now),
     collection: <T>(name: string) => collectionOf<T>(tables, `c:${name}`),
     async ping() {},
     close: options.onClose ?? (async () => {}),
