@@ -24,6 +24,8 @@ export interface CoreConfig {
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
+  /** The zone times are shown in where the reader's platform tells none (VPSOPS_TIMEZONE, IANA); absent → UTC. */
+  timeZone?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;

@@ -203,6 +203,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
     replies: { ...config.replies },
     ...(config.locale !== undefined ? { locale: config.locale } : {}),
+    ...(config.timeZone !== undefined ? { timeZone: config.timeZone } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
     ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
   };

@@ -111,11 +111,11 @@ export function openTenancy(
     },
     derivedSecret(masterKey, 'metrics-tenant-label'),
   );
-  const scopedStore = tenantScopedStore(store, scope);
   const readySecrets = currentTenantSecrets(async (id) => [
     await directory.apiKey(id),
     botTokenOf(await directory.installation(id)),
   ]);
+  const scopedStore = tenantScopedStore(store, scope, { ready: readySecrets, redact: redactCurrentTenant });
   const events = tenantEvents(options.audit ?? { write: async () => undefined }, {
     onFailure: (error) => options.logger?.warn({ err: error }, 'a tenant event could not be audited'),
   });

@@ -129,7 +129,7 @@ export type {
   TrackedOperation,
 } from './store.js';
 export { STORY_MAX_ENTRIES, STORY_RETENTION_MS, storyKept } from './story.js';
-export type { StoryEntry, StoryKind, StoryLog, StoryPerson } from './story.js';
+export type { StoryEntry, StoryKind, StoryLog, StoryPerson, StoryServices } from './story.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
 export type {

@@ -31,6 +31,8 @@ export interface Actor {
    * one person for "only the requester" and two-person approvals.
    */
   account?: string;
+  /** The person's own time zone (IANA), where the platform tells it (Slack's `tz`). */
+  timeZone?: string;
 }
 
 /** Typed option values as Discord delivers them. */

@@ -66,3 +66,13 @@ export interface StoryLog {
 export function storyKept(entry: StoryEntry, now: number): boolean {
   return entry.at >= now - STORY_RETENTION_MS;
 }
+
+/** What commands read and add of their channel's story (`timeline`, `note`, `catchup`, `handoff`). */
+export interface StoryServices {
+  /** The channel's entries from `since` (ms), oldest first (the newest STORY_MAX_ENTRIES at most). */
+  read(channelId: string, since: number): Promise<StoryEntry[]>;
+  /** Adds an entry (a note, a hand-off) to the channel's story. */
+  add(channelId: string, entry: StoryEntry): Promise<void>;
+  /** The reader's time zone (IANA): their own where the platform tells it, else VPSOPS_TIMEZONE, else UTC. */
+  timeZone(actor: { timeZone?: string }): string;
+}

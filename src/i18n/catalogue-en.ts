@@ -9,6 +9,7 @@ import { policyEn } from './policy-en.js';
 import { noticesEn } from './notices-en.js';
 import { opsEn } from './ops-en.js';
 import { trackingEn } from './tracking-en.js';
+import { storyEn } from './story-en.js';
 import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
 import { slackEn } from './slack-en.js';
@@ -27,6 +28,7 @@ export const en = {
   ...policyEn,
   ...noticesEn, // the watch module's details, refusals and notices
   ...trackingEn,
+  ...storyEn, // the incident's story: timeline, export, catch-up, hand-off, notes
   ...outcomesEn,
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts

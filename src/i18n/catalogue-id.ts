@@ -10,6 +10,7 @@ import { policyId } from './policy-id.js';
 import { noticesId } from './notices-id.js';
 import { opsId } from './ops-id.js';
 import { trackingId } from './tracking-id.js';
+import { storyId } from './story-id.js';
 import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
 import { slackId } from './slack-id.js';
@@ -28,6 +29,7 @@ export const id: Record<MessageKey, string> = {
   ...policyId,
   ...noticesId,
   ...trackingId,
+  ...storyId, // the incident's story: timeline, export, catch-up, hand-off, notes
   ...outcomesId,
   ...coreId,
   ...slackId,

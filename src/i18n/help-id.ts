@@ -7,11 +7,14 @@ interface HelpText {
   args?: Record<string, string>;
 }
 
+import { HELP_ID_STORY } from './help-id-story.js';
+
 const INSTANCE = 'Instans: uuid, alias, atau hostname';
 const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yang melihat)';
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
 export const HELP_ID: Record<string, HelpText> = {
+  ...HELP_ID_STORY,
   'policy show': { summary: 'Siapa boleh melakukan apa di sini: peran dan anggotanya' },
   'policy set': {
     summary: 'Tetapkan anggota sebuah peran di sini (admin tenant; menggantikan anggota peran itu)',

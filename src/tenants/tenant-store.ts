@@ -135,12 +135,18 @@ function scopedEphemeral(base: EphemeralState, scope: TenantScope): EphemeralSta
   };
 }
 
-/** Stories: each channel's kept under "<tenant>␟<channel>", entries stamped with their tenant. */
-function scopedStory(base: StoryLog, scope: TenantScope): StoryLog {
+/** The current tenant's secrets: read, then redacted from what it writes down. */
+type TenantSecrets = { ready(): Promise<void>; redact: Redactor };
+
+/** Stories: each channel's kept under "<tenant>␟<channel>", entries stamped with their tenant and redacted. */
+function scopedStory(base: StoryLog, scope: TenantScope, secrets?: TenantSecrets): StoryLog {
   return {
-    append(channel, entry) {
+    async append(channel, entry) {
       const tenant = scope.current();
-      return base.append(keyIn(tenant, channel), tenant ? { ...entry, tenant } : entry);
+      if (!tenant) return base.append(channel, entry);
+      await secrets?.ready();
+      const redacted = secrets ? redactDeep(entry, secrets.redact) : entry;
+      return base.append(keyIn(tenant, channel), { ...redacted, tenant });
     },
     read: (channel, since, limit) => base.read(keyIn(scope.current(), channel), since, limit),
     async channels() {
@@ -155,7 +161,7 @@ function scopedStory(base: StoryLog, scope: TenantScope): StoryLog {
 }
 
 /** The store as the current tenant sees it (and whole, outside any tenant). */
-export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore {
+export function tenantScopedStore(base: BotStore, scope: TenantScope, secrets?: TenantSecrets): BotStore {
   const store: BotStore = {
     kind: base.kind,
     pending: scopedPending(base.pending, scope),
@@ -164,7 +170,7 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
     operations: scopedCollection(base.operations, scope),
     leases: base.leases,
     ephemeral: scopedEphemeral(base.ephemeral, scope),
-    story: scopedStory(base.story, scope),
+    story: scopedStory(base.story, scope, secrets),
     collection: <T>(name: string) =>
       name === TENANTS_COLLECTION
         ? base.collection<T>(name)
@@ -185,7 +191,7 @@ export function tenantScopedAudit(
   base: AuditLog,
   scope: TenantScope,
   /** The current tenant's secrets: read, then redacted from every record it writes. */
-  secrets?: { ready(): Promise<void>; redact: Redactor },
+  secrets?: TenantSecrets,
 ): AuditLog {
   const mine = (record: AuditRecord | undefined) => {
     const tenant = scope.current();
