@@ -1,13 +1,8 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
-import type {
-  Actor,
-  AdapterLookups,
-  Dispatcher,
-  Locale,
-  PlatformAdapter,
-  Responder,
-} from '../../src/core/index.js';
+import type { Actor, AdapterLookups, ChatAdapter, Dispatcher, Locale, Responder } from '../../src/core/index.js';
+import { channelOf } from '../../src/adapter-kit/channel.js';
+import { consoleChannelPoster } from './channel-poster.js';
 import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
@@ -37,8 +32,8 @@ export interface ConsoleAdapterOptions {
   locale?: Locale;
 }
 
-/** A console adapter; `closed` resolves when the user leaves the REPL. */
-export interface ConsoleAdapter extends PlatformAdapter {
+/** A console adapter, the same port as Slack's and Discord's; `closed` resolves when the user leaves the REPL. */
+export interface ConsoleAdapter extends ChatAdapter {
   readonly closed: Promise<void>;
   /** A responder printing to this console (null before start), to resume following operations. */
   responder(): Responder | null;
@@ -49,10 +44,16 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
   let repl: ConsoleRepl | undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const responder = () => repl?.responder() ?? null;
+  // The console's cards are the terminal's; alerts print there.
+  const outbound = consoleChannelPoster(responder);
   return {
+    ...outbound,
     platform: 'console',
     closed,
-    responder: () => repl?.responder() ?? null,
+    responder,
+    channel: (id: string) => channelOf(outbound, id),
+    restore: (ref) => (ref.platform === 'console' ? responder() : null),
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups) {
       if (repl) throw new Error('console adapter already started');
       const output = options.output ?? process.stdout;

@@ -3,7 +3,6 @@
 // runs the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
 import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
-import { consoleChannelPoster } from '../../adapters/console/channel-poster.js';
 import {
   APPROVE,
   consoleActor,
@@ -12,7 +11,7 @@ import {
   runExec,
 } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
-import { createApp, createFileLogger, type ResumableAdapter } from './create-app.js';
+import { createApp, createFileLogger } from './create-app.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
@@ -82,20 +81,12 @@ export async function runConsole(
     pendingTarget: pendingTargetLookup(app.store.pending),
     locale,
   });
-  // The console is a resumable adapter too: its cards are the terminal's, alerts print there.
-  const resumable: ResumableAdapter = {
-    platform: adapter.platform,
-    start: (dispatcher, lookups) => adapter.start(dispatcher, lookups),
-    stop: () => adapter.stop(),
-    responderFor: (ref) => (ref.platform === 'console' ? adapter.responder() : null),
-    poster: () => consoleChannelPoster(() => adapter.responder()),
-  };
   const stop = () => void adapter.stop();
   process.once('SIGTERM', stop);
   try {
     await runLifecycle({
       app,
-      adapters: async () => [resumable],
+      adapters: async () => [adapter],
       logger: log.logger,
       recover: true,
       until: () => adapter.closed,

@@ -77,8 +77,17 @@ export interface MessageRef {
   extra?: Record<string, string>;
 }
 
+/**
+ * What every way the bot speaks shares (vercel/chat's Postable): a message it posted can be edited
+ * in place later. Replies (Responder) and the bot speaking first (ChannelPoster) both extend it.
+ */
+export interface Postable {
+  /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired; an alert → recovered). */
+  update(ref: MessageRef, message: Message): Promise<void>;
+}
+
 /** How the command layer talks back; built by the adapter for each invocation / action. */
-export interface Responder {
+export interface Responder extends Postable {
   /**
    * Acknowledge the invocation before the slow work, saying whether the answer will be private.
    * The runner calls it at most once, after parsing and authorising and before the first reply;
@@ -93,8 +102,6 @@ export interface Responder {
   readonly acknowledged?: boolean;
   /** Post a reply; returns a ref so the card can be edited to its final state. */
   reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;
-  /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired). */
-  update(ref: MessageRef, message: Message): Promise<void>;
   /** Post a short public line in the channel (audit notices), even if the conversation was ephemeral. */
   announce?(message: Message): Promise<void>;
   /**
@@ -199,6 +206,36 @@ export interface PlatformAdapter {
   readonly platform: Platform;
   start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Posts and edits messages in a channel without an invocation to answer (alerts, notices). */
+export interface ChannelPoster extends Postable {
+  readonly platform: Platform;
+  post(channelId: string, message: Message): Promise<MessageRef>;
+  /** Posts under `ref` (Slack: its thread; Discord: a reply). Absent without threads (console). */
+  reply?(ref: MessageRef, message: Message): Promise<MessageRef>;
+  /** null when the bot can post in the channel, else why not (a delivery-failure code); absent: cannot ask. */
+  checkChannel?(channelId: string): Promise<string | null>;
+  /** Why a post or edit failed, as a DELIVERY_FAILURES code (default "other"). */
+  failureReason?(error: unknown): string;
+  /** The Retry-After of a post or edit refused for rate limits, in ms, when the platform said. */
+  retryAfterMs?(error: unknown): number | undefined;
+  /** Tells one person privately (a direct message) what they need to know about their watch. */
+  tellPrivately?(userId: string, message: Message): Promise<void>;
+}
+
+/** One channel as the bot speaks first in it: a post there, edited later. */
+export interface Channel extends Postable {
+  readonly id: string;
+  post(message: Message): Promise<MessageRef>;
+}
+
+/** A chat platform's adapter (Slack, Discord, the console): its outbound required — it is its platform's ChannelPoster. */
+export interface ChatAdapter extends PlatformAdapter, ChannelPoster {
+  /** The bot speaking first in channel `id`: a post there, edited later. */
+  channel(id: string): Channel;
+  /** A Responder editing a card posted before (a restart, another replica's); null when it cannot be. */
+  restore(ref: MessageRef): Responder | null;
 }
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */

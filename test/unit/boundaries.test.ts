@@ -413,3 +413,14 @@ describe('what the build ships (issue 37)', () => {
     ).toEqual(["new URL('../package.json', import.meta.url)"]);
   });
 });
+
+describe('one adapter port (issue 39)', () => {
+  it('adapters import nothing from src/watch: ChannelPoster is the core’s port', () => {
+    const bad = allImports(['adapters']).filter((r) => under(r.target, 'src/watch'));
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
+    expect(linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/)).toEqual([]);
+  });
+});
