@@ -11,7 +11,7 @@ export const APPROVE = /^\s*(?:\/?vps\s+)?approve\s+(\S+)\s*$/i;
 /** `exec "approve <token>" --confirm <target>`: a second person approves a console/exec request. */
 export async function approve(dispatcher: Dispatcher, options: ExecOptions, token: string): Promise<ExecRun> {
   const locale = options.locale ?? DEFAULT_LOCALE;
-  const target = (await options.pendingTarget?.(token)) ?? null;
+  const target = (await dispatcher.pendingTarget?.(token)) ?? null;
   if (!target) {
     options.stderr.write(`${t(locale, 'exec.noPending', { token })}\n`);
     return run(EXIT.error);

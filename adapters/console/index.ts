@@ -3,7 +3,6 @@
 import type { Actor, AdapterLookups, ChatAdapter, Dispatcher, Locale, Responder } from '../../src/core/index.js';
 import { channelOf } from '../../src/adapter-kit/channel.js';
 import { consoleChannelPoster } from './channel-poster.js';
-import type { PendingTarget } from './exec-common.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
 
@@ -11,7 +10,6 @@ export { runExec, exitCode, type ExecOptions } from './exec.js';
 export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';
-export { pendingTargetLookup } from './pending-target.js';
 export { APPROVE } from './exec-approve.js';
 
 /** Options of the interactive console; defaults are the process's stdin/stdout. */
@@ -26,8 +24,6 @@ export interface ConsoleAdapterOptions {
   historySize?: number;
   color?: boolean;
   terminal?: boolean;
-  /** Looks a pending token up, for two-person requests and `approve <token>`. */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
   /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
   locale?: Locale;
 }
@@ -68,7 +64,6 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
         historySize: options.historySize,
         color: options.color,
         terminal: options.terminal,
-        pendingTarget: options.pendingTarget,
         ...(options.locale ? { locale: options.locale } : {}),
       });
       void repl.closed.then(markClosed, markClosed);

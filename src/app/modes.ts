@@ -7,7 +7,6 @@ import {
   APPROVE,
   consoleActor,
   createConsoleAdapter,
-  pendingTargetLookup,
   runExec,
 } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
@@ -78,7 +77,6 @@ export async function runConsole(
     historyFile: join(config.dataDir, 'console_history'),
     color: interactive,
     terminal: interactive,
-    pendingTarget: pendingTargetLookup(app.store.pending),
     locale,
   });
   const stop = () => void adapter.stop();
@@ -147,8 +145,7 @@ export async function runExecCommand(
         stderr: process.stderr,
         ...(follower ? { follow: follower.follow } : {}),
         ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
-        pendingTarget: pendingTargetLookup(app.store.pending),
-        locale,
+            locale,
       }),
   });
 }

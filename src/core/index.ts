@@ -27,6 +27,7 @@ export type {
 } from './command.js';
 export { typedTextMatches } from './confirmation/confirm-checks.js';
 export { typedDialog } from './confirmation/confirm-card.js';
+export { pendingTargetOf } from './confirmation/pending-target.js';
 export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
@@ -93,6 +94,7 @@ export type {
   OptionValue,
   Platform,
   PlatformAdapter,
+  PendingTarget,
   Postable,
   ResolvedInstance,
   Responder,

@@ -420,6 +420,10 @@ describe('one adapter port (issue 39)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  it('no adapter reads pending confirmations from the store: the dispatcher tells (typedDialog, pendingTarget)', () => {
+    expect(linesMatching(['adapters'], /\bPendingStore\b|\.pending\.get\(/)).toEqual([]);
+  });
+
   it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
     expect(linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/)).toEqual([]);
   });
