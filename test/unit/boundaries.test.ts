@@ -288,7 +288,7 @@ describe('files under ~250 lines (issue 29)', () => {
       tsFiles(dir).map((file) => ({ path: posix(file), source: readFileSync(join(ROOT, file), 'utf8') })),
     );
     expect(files.length).toBeGreaterThan(100);
-    expect(longFiles(files, MAX_LINES)).toEqual([]);
+    expect(longFiles(files.filter((f) => !LONG_BY_MEANING.has(f.path)), MAX_LINES)).toEqual([]);
   });
 });
 
@@ -426,5 +426,20 @@ describe('one adapter port (issue 39)', () => {
 
   it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
     expect(linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/)).toEqual([]);
+  });
+});
+
+/**
+ * Files longer than 250 lines because they are one thing (issue 39: merge what a size-cut split, name
+ * the exception), each with its own cap: dispatch.ts is the typed command's whole pipeline (its
+ * authorise and run steps were cut into dispatch-steps.ts by size alone).
+ */
+const LONG_BY_MEANING = new Map([['src/core/runner/dispatch.ts', 300]]);
+
+describe('named exceptions to the line cap (issue 39)', () => {
+  it('each stays under its own cap, and no cut-by-size twin of it comes back', () => {
+    for (const [path, cap] of LONG_BY_MEANING)
+      expect(longFiles([{ path, source: readFileSync(join(ROOT, path), 'utf8') }], cap)).toEqual([]);
+    expect(existsSync(join(ROOT, 'src/core/runner/dispatch-steps.ts'))).toBe(false);
   });
 });
