@@ -65,13 +65,16 @@ interface DispatchState {
   decision?: Decision;
 }
 
-/** Parse → policy → instance refs → defer: everything that could make the answer a private refusal. */
-async function authoriseTyped(
+/** One of the typed command's own steps of the pipeline. */
+type TypedStep = (
   rt: Runtime,
   inv: Invocation,
   audit: OpenRecord,
   state: DispatchState,
-): Promise<StepResult> {
+) => Promise<StepResult>;
+
+/** Parse → policy → instance refs → defer: everything that could make the answer a private refusal. */
+const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
   const { record } = audit;
   // Lookups that only help parsing and labels must not hold up an answer while the store is out.
   const report = storeReport(rt.logger);
@@ -135,15 +138,10 @@ async function authoriseTyped(
   // Acknowledge now, before the hosting API is asked anything.
   await state.defer(state.visibility);
   return PASS;
-}
+};
 
 /** Runs the handler and keeps its answer for the reply. */
-async function runTyped(
-  rt: Runtime,
-  inv: Invocation,
-  audit: OpenRecord,
-  state: DispatchState,
-): Promise<StepResult> {
+const runTyped: TypedStep = async (rt, inv, audit, state) => {
   const { record } = audit;
   const { def, path } = state.parsed!;
   const values = state.values!;
@@ -159,7 +157,7 @@ async function runTyped(
     visibility: replyVisibility(def, result.message, values),
   };
   return PASS;
-}
+};
 
 function rawCommand(inv: Invocation): string {
   if (inv.input.kind === 'options') return prefixWithin(inv.input.path.join(' '), 80);
