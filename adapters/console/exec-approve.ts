@@ -1,6 +1,6 @@
 // `vpsops exec "approve <token>" --confirm <target>`: the second person of a two-person request
 // made in the console or by exec approves it (Slack and Discord requests are approved on their card).
-import { EXIT } from '../../src/app/exit-codes.js';
+import { EXIT } from '../../src/adapter-kit/exit-codes.js';
 import { DEFAULT_LOCALE, t, type Dispatcher } from '../../src/core/index.js';
 import { confirmAndFinish, names, rerunLine, run, type ExecOptions, type ExecRun } from './exec-common.js';
 import { EXEC_CHANNEL } from './translate.js';

@@ -9,7 +9,7 @@ import {
   isUuid,
 } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import { EXIT } from '../../src/app/exit-codes.js';
+import { EXIT } from '../../src/adapter-kit/exit-codes.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
 import { toActionEvent } from './translate.js';

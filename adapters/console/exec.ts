@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { type CommandResult, DEFAULT_LOCALE, type Dispatcher, isUuid, t } from '../../src/core/index.js';
 import { pendingCard, withoutButtons } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
-import { EXIT } from '../../src/app/exit-codes.js';
+import { EXIT } from '../../src/adapter-kit/exit-codes.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toInvocation } from './translate.js';

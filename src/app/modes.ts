@@ -11,7 +11,7 @@ import {
 } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
 import { createApp, createFileLogger } from './create-app.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../adapter-kit/exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
 import { anyAdapterEnabled } from './adapters.js';
