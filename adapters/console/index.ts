@@ -1,6 +1,13 @@
 // The console as a PlatformAdapter: the same start/stop shape as Slack and Discord, plus a
 // `closed` promise so the CLI knows when the user has left the REPL.
-import type { Actor, AdapterLookups, ChatAdapter, Dispatcher, Locale, Responder } from '../../src/core/index.js';
+import type {
+  Actor,
+  AdapterLookups,
+  ChatAdapter,
+  Dispatcher,
+  Locale,
+  Responder,
+} from '../../src/core/index.js';
 import { channelOf } from '../../src/adapter-kit/channel.js';
 import { consoleChannelPoster } from './channel-poster.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';

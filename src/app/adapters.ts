@@ -3,7 +3,14 @@
 // that imports the adapter only then — console and exec never load discord.js or Bolt. A new
 // platform is one entry here plus its adapters/<platform>/ folder (index.ts, config.ts, …).
 import type { RequestListener } from 'node:http';
-import type { ChatAdapter, EphemeralState, LeaseStore, MemberSyntax, Platform, TenantPlace } from '../core/index.js';
+import type {
+  ChatAdapter,
+  EphemeralState,
+  LeaseStore,
+  MemberSyntax,
+  Platform,
+  TenantPlace,
+} from '../core/index.js';
 import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';

@@ -3,12 +3,7 @@
 // runs the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
 import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
-import {
-  APPROVE,
-  consoleActor,
-  createConsoleAdapter,
-  runExec,
-} from '../../adapters/console/index.js';
+import { APPROVE, consoleActor, createConsoleAdapter, runExec } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
 import { createApp, createFileLogger } from './create-app.js';
 import { EXIT } from '../adapter-kit/exit-codes.js';
@@ -145,7 +140,7 @@ export async function runExecCommand(
         stderr: process.stderr,
         ...(follower ? { follow: follower.follow } : {}),
         ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
-            locale,
+        locale,
       }),
   });
 }

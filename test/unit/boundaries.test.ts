@@ -288,7 +288,12 @@ describe('files under ~250 lines (issue 29)', () => {
       tsFiles(dir).map((file) => ({ path: posix(file), source: readFileSync(join(ROOT, file), 'utf8') })),
     );
     expect(files.length).toBeGreaterThan(100);
-    expect(longFiles(files.filter((f) => !LONG_BY_MEANING.has(f.path)), MAX_LINES)).toEqual([]);
+    expect(
+      longFiles(
+        files.filter((f) => !LONG_BY_MEANING.has(f.path)),
+        MAX_LINES,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -423,7 +428,9 @@ describe('one adapter port (issue 39)', () => {
   });
 
   it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
-    expect(linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/)).toEqual([]);
+    expect(
+      linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/),
+    ).toEqual([]);
   });
 });
 
@@ -439,5 +446,26 @@ describe('named exceptions to the line cap (issue 39)', () => {
     for (const [path, cap] of LONG_BY_MEANING)
       expect(longFiles([{ path, source: readFileSync(join(ROOT, path), 'utf8') }], cap)).toEqual([]);
     expect(existsSync(join(ROOT, 'src/core/runner/dispatch-steps.ts'))).toBe(false);
+  });
+});
+
+describe('wrappers are counted (issue 39)', () => {
+  /** Where an object is wrapped by prototype (Object.create), by file name: no new one without a name here. */
+  const WRAPPERS = [
+    'paced-poster.ts', // the pacer over a platform's poster
+    'admission.ts', // serve's admission: only the responder's defer changes
+    'routing.ts', // src/app's one outgoing wrapper: alerts and notices through the outbound transforms
+    'tenant-roles.ts', // the dispatcher with each request's tenant role
+    'deferral.ts', // one defer per invocation
+    'outbound.ts', // the core's replies through the outbound transforms
+  ];
+
+  it('Object.create wraps only in the named files, src/app only in routing.ts', () => {
+    const found = linesMatching(['src', 'adapters', 'commands'], /\bObject\.create\(/);
+    expect(found.filter((at) => !WRAPPERS.includes(at.split(':')[0]!.split('/').pop()!))).toEqual([]);
+    expect(found.filter((at) => at.startsWith('src/app/') && !at.startsWith('src/app/routing.ts'))).toEqual(
+      [],
+    );
+    expect(found.length).toBeLessThanOrEqual(WRAPPERS.length);
   });
 });
