@@ -19,7 +19,7 @@ import type { ApiResponse } from './command-results.js';
 import { authorised } from './authorise.js';
 import { PASS, refuse, type StepResult } from './pipeline.js';
 import { type Decision } from './preview.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { rateLimitRefusal } from './rate-limit.js';
 
 /** The channel binding when the store could not say in time. */
@@ -67,7 +67,7 @@ export async function authoriseTyped(
       rt.config.rateLimits,
       subject,
       at,
-      localeFrom(inv.locale),
+      (inv.locale ?? DEFAULT_LOCALE),
       report,
     );
     if (limited) return refuse(limited);
@@ -89,7 +89,7 @@ export async function authoriseTyped(
     ),
   ]);
   const parsed = parseInput(inv.input, rt.registry, {
-    locale: localeFrom(inv.locale),
+    locale: (inv.locale ?? DEFAULT_LOCALE),
     hasBinding: binding !== null,
     looksLikeInstance,
   });
@@ -101,13 +101,13 @@ export async function authoriseTyped(
   record.command = path;
   state.risk = def.risk;
   record.args = redactArgs(def, args.values);
-  const auth = authorised(rt, inv.actor, { path, risk: def.risk }, inv.channelId, localeFrom(inv.locale));
+  const auth = authorised(rt, inv.actor, { path, risk: def.risk }, inv.channelId, (inv.locale ?? DEFAULT_LOCALE));
   if (!auth.ok) return auth;
   if (binding === UNREADABLE && args.omittedInstances.length > 0)
     throw new StoreUnavailableError('the channel’s bound instance could not be read', false);
   const known = binding === UNREADABLE ? null : binding;
   const values = await beforeAnyChange(() =>
-    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, localeFrom(inv.locale)),
+    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, (inv.locale ?? DEFAULT_LOCALE)),
   );
   record.args = redactArgs(def, values);
   state.values = values;
@@ -132,7 +132,7 @@ export async function runTyped(
   const values = state.values!;
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, localeFrom(inv.locale), hear);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, (inv.locale ?? DEFAULT_LOCALE), hear);
   const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
   rt.onResult?.({ auditId: inv.id, command: path, risk: def.risk, args: record.args, responses });

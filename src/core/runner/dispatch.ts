@@ -15,7 +15,7 @@ import { readTimeoutMessage, ReadBudgetExceeded, slowReplyGuards } from '../repl
 import { hintFor } from '../audit/unknown-outcome.js';
 import { HALT, PASS, runPipeline, type Refusal } from './pipeline.js';
 import { needsConfirmation, startConfirmation } from './preview.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { authoriseTyped, runTyped, type DispatchState } from './dispatch-steps.js';
 import { inStoreTroubleScope } from '../store-best-effort.js';
@@ -56,7 +56,7 @@ export async function dispatchInvocation(
   });
   // The deferral may wait for serve's admission: that wait is not the API being slow.
   const state: DispatchState = { visibility: 'ephemeral', defer: (v) => guards.outside(() => defer(v)) };
-  const locale = localeFrom(inv.locale);
+  const locale = (inv.locale ?? DEFAULT_LOCALE);
   const reply = async (message: Message, visibility: Visibility) =>
     responder
       .reply(message, { visibility })
@@ -93,7 +93,7 @@ export async function dispatchInvocation(
         }
       },
       refused: async ({ error, denied }: Refusal) => {
-        const message = userErrorMessage(error, localeFrom(inv.locale));
+        const message = userErrorMessage(error, (inv.locale ?? DEFAULT_LOCALE));
         await reply(
           denied ? message : await withSeenIdSuggestion(rt.store, message, error, locale),
           'ephemeral',
@@ -147,7 +147,7 @@ async function tellApprovers(
   responder: Responder,
 ): Promise<void> {
   const eligible = rt.policy.approvers(inv.platform);
-  await notifyApprovers(card, inv, eligible, responder, localeFrom(inv.locale), rt.directMessage).catch(
+  await notifyApprovers(card, inv, eligible, responder, (inv.locale ?? DEFAULT_LOCALE), rt.directMessage).catch(
     (error: unknown) => rt.logger.warn({ err: error, command: card.command }, 'telling the approvers failed'),
   );
 }
