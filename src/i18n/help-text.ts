@@ -1,5 +1,5 @@
 // Command help in the reader's language: English from the definition, Indonesian from HELP_ID.
-import { HELP_ID } from './help-id.js';
+import { HELP_ID } from './id/help.js';
 import type { Locale } from './locale.js';
 
 /** A command's one-line summary; `english` is the definition's own. */

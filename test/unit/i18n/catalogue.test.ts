@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../../commands/index.js';
 import { commandPath } from '../../../src/core/define-command.js';
 import { CATALOGUES, type MessageKey } from '../../../src/i18n/catalogue.js';
-import { HELP_ID } from '../../../src/i18n/help-id.js';
+import { HELP_ID } from '../../../src/i18n/id/help.js';
 import { missingHelp } from '../../../src/i18n/help-text.js';
 import { LOCALES } from '../../../src/i18n/locale.js';
 import { t } from '../../../src/i18n/translate.js';
