@@ -432,4 +432,16 @@ describe('the language is parsed once, at the edge (issue 39)', () => {
       linesMatching(['src', 'commands', 'adapters'], /\.replace\(\s*['"]\.['"]\s*,\s*['"],['"]\s*\)/),
     ).toEqual([]);
   });
+
+  it('has one help mechanism: summaries and argument descriptions are catalogue keys (no HELP_ID table)', () => {
+    expect(linesMatching(['src', 'commands', 'adapters'], /\bHELP_ID\b|help-id\.js/)).toEqual([]);
+  });
+
+  it('builds the Discord payload’s localisations by looping over the locales: no language code written in it', () => {
+    expect(
+      linesMatching(['adapters/discord'], /['"]id['"]/).filter((line) =>
+        line.startsWith('adapters/discord/commands-payload.ts:'),
+      ),
+    ).toEqual([]);
+  });
 });
