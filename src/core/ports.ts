@@ -44,8 +44,8 @@ export interface Invocation {
   actor: Actor;
   channelId: string;
   input: InvocationInput;
-  /** The requester's language tag as the platform gives it ("id", "en-US"); English when absent. */
-  locale?: string;
+  /** The requester's answer language, read once from the platform’s tag by the adapter (as discord.js `BaseInteraction.locale`); absent: English. */
+  locale?: Locale;
 }
 
 /** A button click or modal submit on a pending confirmation. */
@@ -60,8 +60,8 @@ export interface ActionEvent {
   input?: string;
   /** The channel message the button was on, when the platform names it: a click can beat the card's ref to the store. */
   clicked?: MessageRef;
-  /** The clicking user's language tag, for the answers the click gets. */
-  locale?: string;
+  /** The clicking user's answer language, read once from the platform’s tag by the adapter; absent: English. */
+  locale?: Locale;
 }
 
 /** Opaque handle to a message already posted, so it can be edited later. */

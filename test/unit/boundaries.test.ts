@@ -469,3 +469,34 @@ describe('wrappers are counted (issue 39)', () => {
     expect(found.length).toBeLessThanOrEqual(WRAPPERS.length);
   });
 });
+describe('the language is parsed once, at the edge (issue 39)', () => {
+  it('compares a locale with a language code only in src/i18n and the formatter (src/render/format.ts)', () => {
+    const compared = /\blocale\s*[!=]==?\s*['"`]|['"`]\s*[!=]==?\s*locale\b/;
+    expect(compared.test("locale === 'id'")).toBe(true);
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], compared, ['src/i18n/', 'src/render/format.ts']),
+    ).toEqual([]);
+  });
+
+  it('the core reads Invocation.locale as a Locale: it parses no platform tag (localeFrom is the adapters’)', () => {
+    expect(linesMatching(['src/core', 'commands'], /\blocaleFrom\(/)).toEqual([]);
+  });
+
+  it('writes the decimal comma in one place: decimal() in src/render/format.ts', () => {
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], /\.replace\(\s*['"]\.['"]\s*,\s*['"],['"]\s*\)/),
+    ).toEqual([]);
+  });
+
+  it('has one help mechanism: summaries and argument descriptions are catalogue keys (no HELP_ID table)', () => {
+    expect(linesMatching(['src', 'commands', 'adapters'], /\bHELP_ID\b|help-id\.js/)).toEqual([]);
+  });
+
+  it('builds the Discord payload’s localisations by looping over the locales: no language code written in it', () => {
+    expect(
+      linesMatching(['adapters/discord'], /['"]id['"]/).filter((line) =>
+        line.startsWith('adapters/discord/commands-payload.ts:'),
+      ),
+    ).toEqual([]);
+  });
+});

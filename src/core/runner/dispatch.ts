@@ -23,7 +23,7 @@ import { readTimeoutMessage, ReadBudgetExceeded, slowReplyGuards } from '../repl
 import { hintFor } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type Refusal, type StepResult } from './pipeline.js';
 import { needsConfirmation, startConfirmation, type Decision } from './preview.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { bestEffort, inStoreTroubleScope, storeReport } from '../store-best-effort.js';
 import { t } from '../../i18n/translate.js';
@@ -87,7 +87,7 @@ const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
       rt.config.rateLimits,
       subject,
       at,
-      localeFrom(inv.locale),
+      inv.locale ?? DEFAULT_LOCALE,
       report,
     );
     if (limited) return refuse(limited);
@@ -109,7 +109,7 @@ const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
     ),
   ]);
   const parsed = parseInput(inv.input, rt.registry, {
-    locale: localeFrom(inv.locale),
+    locale: inv.locale ?? DEFAULT_LOCALE,
     hasBinding: binding !== null,
     looksLikeInstance,
   });
@@ -121,13 +121,19 @@ const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
   record.command = path;
   state.risk = def.risk;
   record.args = redactArgs(def, args.values);
-  const auth = authorised(rt, inv.actor, { path, risk: def.risk }, inv.channelId, localeFrom(inv.locale));
+  const auth = authorised(
+    rt,
+    inv.actor,
+    { path, risk: def.risk },
+    inv.channelId,
+    inv.locale ?? DEFAULT_LOCALE,
+  );
   if (!auth.ok) return auth;
   if (binding === UNREADABLE && args.omittedInstances.length > 0)
     throw new StoreUnavailableError('the channel’s bound instance could not be read', false);
   const known = binding === UNREADABLE ? null : binding;
   const values = await beforeAnyChange(() =>
-    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, localeFrom(inv.locale)),
+    resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, inv.locale ?? DEFAULT_LOCALE),
   );
   record.args = redactArgs(def, values);
   state.values = values;
@@ -147,7 +153,7 @@ const runTyped: TypedStep = async (rt, inv, audit, state) => {
   const values = state.values!;
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
-  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, localeFrom(inv.locale), hear);
+  const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, inv.locale ?? DEFAULT_LOCALE, hear);
   const result = toRunResult(await def.run(ctx, values));
   record.result = 'ok';
   rt.onResult?.({ auditId: inv.id, command: path, risk: def.risk, args: record.args, responses });
@@ -192,7 +198,7 @@ export async function dispatchInvocation(
   });
   // The deferral may wait for serve's admission: that wait is not the API being slow.
   const state: DispatchState = { visibility: 'ephemeral', defer: (v) => guards.outside(() => defer(v)) };
-  const locale = localeFrom(inv.locale);
+  const locale = inv.locale ?? DEFAULT_LOCALE;
   const reply = async (message: Message, visibility: Visibility) =>
     responder
       .reply(message, { visibility })
@@ -229,7 +235,7 @@ export async function dispatchInvocation(
         }
       },
       refused: async ({ error, denied }: Refusal) => {
-        const message = userErrorMessage(error, localeFrom(inv.locale));
+        const message = userErrorMessage(error, inv.locale ?? DEFAULT_LOCALE);
         await reply(
           denied ? message : await withSeenIdSuggestion(rt.store, message, error, locale),
           'ephemeral',
@@ -283,7 +289,7 @@ async function tellApprovers(
   responder: Responder,
 ): Promise<void> {
   const eligible = rt.policy.approvers(inv.platform);
-  await notifyApprovers(card, inv, eligible, responder, localeFrom(inv.locale), rt.directMessage).catch(
+  await notifyApprovers(card, inv, eligible, responder, inv.locale ?? DEFAULT_LOCALE, rt.directMessage).catch(
     (error: unknown) => rt.logger.warn({ err: error, command: card.command }, 'telling the approvers failed'),
   );
 }
