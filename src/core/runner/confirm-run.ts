@@ -19,7 +19,7 @@ import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
 import { holdAfterUnknown } from '../confirmation/unknown-hold.js';
-import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { channelLocale } from '../channel-language.js';
 
 /**
@@ -85,7 +85,7 @@ export async function takeAndRun(
   );
   if (!taken) {
     const settled = await beforeTheCall(rt.store.pending.get(pending.token));
-    throw lateClickError(settled ?? pending, localeFrom(event.locale));
+    throw lateClickError(settled ?? pending, (event.locale ?? DEFAULT_LOCALE));
   }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
@@ -96,12 +96,12 @@ export async function takeAndRun(
     await showFinal(
       responder,
       pending.cardRef,
-      cancelledCard(card, event.actor, at, localeFrom(event.locale)),
+      cancelledCard(card, event.actor, at, (event.locale ?? DEFAULT_LOCALE)),
     );
     return;
   }
   record.confirmation = 'confirmed';
-  await runConfirmed(rt, pending, def, event.actor, at, responder, record, localeFrom(event.locale));
+  await runConfirmed(rt, pending, def, event.actor, at, responder, record, (event.locale ?? DEFAULT_LOCALE));
 }
 
 async function runConfirmed(

@@ -1,5 +1,5 @@
 // Bahasa Indonesia for story-en.ts: the same keys and placeholders.
-import type { StoryKey } from './story-en.js';
+import type { StoryKey } from '../en/story.js';
 
 export const storyId: Record<StoryKey, string> = {
   'story.line.alert': '🔴 {subject}: peringatan',
