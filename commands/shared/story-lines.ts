@@ -7,6 +7,7 @@ import {
   type AuditRecord,
   type CommandContext,
   type Locale,
+  type StoryEntry,
   type StoryKind,
 } from '../../src/core/index.js';
 import { shorten } from '../../src/render/shorten.js';
@@ -141,4 +142,13 @@ export function itemText(item: StoryItem, locale: Locale): string {
     to: item.to ?? t(locale, 'story.nobody'),
   });
   return shorten(item.detail ? `${head} — ${item.detail}` : head, LINE_CHARS);
+}
+
+/**
+ * Tells what the asker just did (acknowledged, snoozed, silenced…) to the channel's story. Best
+ * effort: the action is done already, and a story the store refuses must not undo its answer.
+ */
+export async function tellStory(ctx: CommandContext, entry: Omit<StoryEntry, 'at' | 'by'>): Promise<void> {
+  const by = { userId: ctx.actor.userId, name: ctx.actor.displayName || ctx.actor.userId };
+  await ctx.bot.story.add(ctx.channelId, { ...entry, at: ctx.now().getTime(), by }).catch(() => undefined);
 }

@@ -134,6 +134,7 @@ export type {
   StoreKind,
   TrackedOperation,
 } from './store.js';
+export { channelKey } from './channel-key.js';
 export { STORY_MAX_ENTRIES, STORY_RETENTION_MS, storyKept } from './story.js';
 export type { StoryEntry, StoryKind, StoryLog, StoryPerson, StoryServices } from './story.js';
 export { NO_TRACKER } from './tracking-port.js';

@@ -4,6 +4,7 @@
 // page resolved, the card recovered and one recovery notice.
 import { alertCommand } from './alert-card.js';
 import { t } from '../i18n/translate.js';
+import type { StoryTeller } from './story-record.js';
 import type { Locale } from '../i18n/locale.js';
 import { contextWith, person } from '../render/builders.js';
 import type { Button, Inline, Message } from '../render/message.js';
@@ -39,6 +40,8 @@ export interface GroupingDeps {
   remindGroup?(group: SharedGroup, now: number): Promise<void>;
   /** The channel's language for the group card, its thread and its recovery (default English). */
   locale?: Locale;
+  /** Tells a member joining, leaving and recovering to the channel's story (story-record.ts). */
+  tell?: StoryTeller;
 }
 
 /** A group card is shown once the group spans two servers (one server failing two ways is not a storm). */

@@ -23,6 +23,7 @@ import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
 import { pacedPoster } from './paced-poster.js';
 import type { PacingSettings } from './pacing.js';
 import { watchLocale } from './poll-once.js';
+import { storyTeller } from './story-record.js';
 
 export type { AlertMetrics } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -65,6 +66,9 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   const posters: ChannelPoster[] = [];
   const book = watchBook(options.store);
   const now = options.now ?? Date.now;
+  const tellStory = storyTeller(options.store.story, (message, detail) =>
+    options.logger?.warn(detail, message),
+  );
   let poller: WatchPoller | undefined;
   let sweeper: FleetSweeper | undefined;
   const pager = options.pagerDuty
@@ -73,6 +77,11 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
         state: options.store.ephemeral,
         count: (action, outcome) => metrics.paged?.(action, outcome),
         warn: (message, detail) => options.logger?.warn(detail, message),
+        // A page's moments in its channel's story: the watch names the channel and the server.
+        told: async (event, watchId, kind) => {
+          const watch = await book.watches.get(watchId).catch(() => null);
+          if (watch) await tellStory(watch, event, now(), { detail: kind });
+        },
       })
     : undefined;
   // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.

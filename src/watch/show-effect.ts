@@ -18,6 +18,7 @@ import {
 } from './grouped-alerts.js';
 import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
 import type { PollDeps } from './poll-deps.js';
+import { storyTeller } from './story-record.js';
 
 /** Shows `effect` of the poll of `watch` (failures are logged, and an undelivered card told to its owner). */
 export async function showEffect(
@@ -30,6 +31,7 @@ export async function showEffect(
   locale: Locale,
 ): Promise<void> {
   const { poster } = deps;
+  const tell = storyTeller(deps.store.story, deps.warn);
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
   const reminding: ReminderDeps = {
     state: deps.store.ephemeral,
@@ -45,6 +47,7 @@ export async function showEffect(
     locale,
     poster,
     send,
+    tell,
     // The group card is its opener's card: acknowledging that acknowledges the group.
     remindGroup: async (group, at) => {
       const opener = (await deps.book.alerts.get(group.opener.watchId))?.open[group.opener.kind];
@@ -73,6 +76,7 @@ export async function showEffect(
       const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
       if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
       await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
+      await tell(watch, 'recovered', now, { detail: effect.kind });
       await endIncident(deps.store.ephemeral, watch.id, effect.kind);
       return;
     }
@@ -88,9 +92,10 @@ export async function showEffect(
       // Shown anew in this very poll (its silence ended): nothing to remind of yet.
       if (now - alert.openedAt < reminding.renotifyMs) return;
       const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
-      await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
-        reminderNotice(watch, alert, now, locale),
-      );
+      await remindOnce(reminding, watch, subject, alert.openedAt, now, () => {
+        void tell(watch, 'renotified', now, { detail: alert.kind });
+        return reminderNotice(watch, alert, now, locale);
+      });
     } else if (ref) {
       await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
     } else {
@@ -103,6 +108,7 @@ export async function showEffect(
         (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
       );
       if (posted) deps.metrics.alertOpened(effect.kind);
+      if (posted) await tell(watch, 'alert', now, { detail: alert.detail });
       if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
       if (posted && grouping) await cardPosted(grouping, watch, alert);
     }
