@@ -13,7 +13,7 @@ import type {
   Responder,
   TenantPlace,
 } from '../core/index.js';
-import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
+import type { ConfigFragment, SettingsOf } from '../adapter-kit/config-fragment.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
 import type { ChannelPoster } from '../watch/index.js';

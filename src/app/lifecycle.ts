@@ -5,7 +5,8 @@
 import type { Dispatcher } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { ChannelPoster } from '../watch/index.js';
-import { refRouter, responderRouter, type App, type ResumableAdapter } from './create-app.js';
+import type { App } from './create-app.js';
+import { refRouter, responderRouter, type ResumableAdapter } from './routing.js';
 
 /** What one run of the app does between createApp and app.close(). */
 export interface LifecycleSpec<T> {
@@ -44,6 +45,8 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
       started.push(adapter);
       logger?.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
+    // Approvers' direct messages go through the adapters' posters as soon as the adapters are up.
+    app.connectPosters(started.flatMap((adapter) => adapter.poster?.() ?? []));
     if (spec.recover) await recover(spec, started);
     else spec.onStarted?.();
     return await spec.until();

@@ -12,7 +12,9 @@ import {
   runExec,
 } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
-import { createApp, createFileLogger, type ResumableAdapter } from './create-app.js';
+import { createApp } from './create-app.js';
+import { createFileLogger } from './logging.js';
+import type { ResumableAdapter } from './routing.js';
 import { EXIT } from './exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
@@ -27,7 +29,7 @@ import {
   type Locale,
   t,
 } from '../core/index.js';
-import type { AppConfig } from '../app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
 /** What the bare `vpsops` runs: serve when a chat platform is configured, otherwise the console. */

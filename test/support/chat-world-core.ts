@@ -3,9 +3,9 @@
 // "restarted" by closing one core and opening another over the same data dir.
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { responderRouter, type ResumableAdapter } from '../../src/app/create-app.js';
-import type { AppConfig } from '../../src/app-config.js';
-import type { Core } from '../../src/app/core.js';
+import { responderRouter, type ResumableAdapter } from '../../src/app/routing.js';
+import type { AppConfig } from '../../src/app/config/app-config.js';
+import type { Core } from '../../src/core/create-core.js';
 import { createCoreWithState as createCore } from './core-with-state.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
 import { silentLogger, type Logger } from '../../src/logger.js';

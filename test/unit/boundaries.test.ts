@@ -78,7 +78,7 @@ const under = (target: string | null, dir: string) =>
 const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
 const asTs = (target: string) => target.replace(/\.js$/, '.ts');
 const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
-const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/config.ts';
+const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/app/config/load.ts';
 
 /** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
 export function importCircles(refs: ImportRef[]): string[][] {
@@ -179,16 +179,16 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/render never imports src/core, and src/core never imports src/config', () => {
+  it('src/render never imports src/core, and src/core never imports the config loader (src/app/config/load.ts)', () => {
     const bad = [
       ...allImports(['src/render']).filter((r) => under(r.target, 'src/core')),
-      ...allImports(['src/core']).filter((r) => r.target === 'src/config.js' || r.target === 'src/config.ts'),
+      ...allImports(['src/core']).filter((r) => isConfig(r.target)),
     ];
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/core imports nothing from the process config, src/app-config.ts or src/config.ts (type imports included)', () => {
-    const processConfig = ['src/app-config.ts', 'src/config.ts'];
+  it('src/core imports nothing from the process config, src/app/config/ (type imports included)', () => {
+    const processConfig = ['src/app/config/app-config.ts', 'src/app/config/load.ts'];
     const bad = allImports(['src/core']).filter(
       (r) => r.target !== null && processConfig.includes(asTs(r.target)),
     );
@@ -206,23 +206,26 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) =>
         !under(r.file, 'src/store') &&
-        r.file !== 'src/config.ts' &&
+        r.file !== 'src/app/config/load.ts' &&
         under(r.target, 'src/store') &&
         asTs(r.target ?? '') !== 'src/store/open.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('only src/app and src/main.ts read src/config.ts', () => {
+  it('only src/app and src/main.ts read src/app/config/load.ts', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) => isConfig(r.target) && !under(r.file, 'src/app') && r.file !== 'src/main.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it("only src/config.ts reads src/config-core.ts (the core's own variables)", () => {
+  it("only src/app/config/load.ts reads src/app/config/core-variables.ts (the core's own variables)", () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => r.target !== null && asTs(r.target) === 'src/config-core.ts' && r.file !== 'src/config.ts',
+      (r) =>
+        r.target !== null &&
+        asTs(r.target) === 'src/app/config/core-variables.ts' &&
+        r.file !== 'src/app/config/load.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -379,12 +382,14 @@ describe('one mechanism per chore', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/config.ts, src/config-core.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
-    const named = ['src/config.ts', 'src/config-core.ts', 'src/app-config.ts'].flatMap((file) =>
-      stripComments(readFileSync(join(ROOT, file), 'utf8'))
-        .split('\n')
-        .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
-    );
+  it('src/app/config/ (load.ts, core-variables.ts, app-config.ts) names no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['load.ts', 'core-variables.ts', 'app-config.ts']
+      .map((name) => `src/app/config/${name}`)
+      .flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
+      );
     expect(named).toEqual([]);
   });
 

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type App, type ResumableAdapter } from '../../../src/app/create-app.js';
+import { createApp, type App } from '../../../src/app/create-app.js';
+import type { ResumableAdapter } from '../../../src/app/routing.js';
 import { runLifecycle } from '../../../src/app/lifecycle.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import type { ChannelPoster } from '../../../src/watch/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-lifecycle-'));

@@ -3,7 +3,7 @@
 // silences, fleet watches and the holds after unknown outcomes — and nothing of the other tenant; a reinstall starts with none of it.
 import { describe, expect, it } from 'vitest';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import type { BotStore, PendingConfirmation } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
