@@ -20,7 +20,6 @@ import { VOIDED_BY_STATE_CHECK, type PendingConfirmation } from '../store.js';
 import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
-import { beforeTheCall } from './take-once.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { t } from '../../i18n/translate.js';
@@ -97,7 +96,7 @@ async function authorise(
 ): Promise<StepResult> {
   // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
   const pending = isTokenShaped(event.token)
-    ? await beforeTheCall(rt.store.pending.get(event.token))
+    ? await beforeAnyChange(() => rt.store.pending.get(event.token))
     : undefined;
   if (!pending || pending.token !== event.token) {
     return refuse(
