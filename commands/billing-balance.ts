@@ -13,7 +13,9 @@ import {
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
-import { DASH, money, toDate } from './shared/format.js';
+import { DASH } from './shared/format.js';
+import { money } from '../src/render/format.js';
+import { toDate } from '../src/render/time-format.js';
 import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');

@@ -16,7 +16,8 @@ import {
   UserError,
   type Locale,
 } from '../src/core/index.js';
-import { money, moneyShort, present, show } from './shared/format.js';
+import { present, show } from './shared/format.js';
+import { money, moneyShort } from '../src/render/format.js';
 import { notOffered } from './shared/not-offered.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 

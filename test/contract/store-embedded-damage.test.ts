@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/config/load.js';
-import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { JOURNAL_FILE } from '../../src/store/embedded/journal-file.js';
 import { captureLogs } from '../support/capture-logs.js';
 import { pendingFor } from './store-contract.js';
 

@@ -27,7 +27,6 @@ import { checkJournal } from './journal-damage.js';
 import { JOURNAL_FILE, journalEncoder, MARK_FILE, markText, readJournal, readMark } from './journal-file.js';
 import { createTableStore, TABLES, type TableWrite } from '../memory/table-store.js';
 
-export { JOURNAL_FILE } from './journal-file.js';
 /** The whole-state JSON file of earlier versions, imported once. */
 const LEGACY_FILE = 'state.json';
 
