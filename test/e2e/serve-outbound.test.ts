@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/config/load.js';
-import { SIMULATOR_MARKER } from '../../src/core/index.js';
+import { SIMULATOR_MARKER } from '../../src/core/runner/outbound.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import type { Message } from '../../src/render/message.js';

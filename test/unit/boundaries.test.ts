@@ -78,6 +78,9 @@ const under = (target: string | null, dir: string) =>
 const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
 const asTs = (target: string) => target.replace(/\.js$/, '.ts');
 const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
+const isKitDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/kit/index.ts';
+/** The wings that implement the core's ports: they may also use its narrower door, src/core/kit/. */
+const PORT_WINGS = ['src/store', 'src/tenants', 'src/tracking', 'src/watch', 'src/observability'];
 const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/app/config/load.ts';
 
 /** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
@@ -195,9 +198,13 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('outside src/core, code reaches the core only through its door, src/core/index.ts', () => {
+  it('outside src/core, code reaches the core only through its door, src/core/index.ts (the port wings: or kit/)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => !under(r.file, 'src/core') && under(r.target, 'src/core') && !isDoor(r.target),
+      (r) =>
+        !under(r.file, 'src/core') &&
+        under(r.target, 'src/core') &&
+        !isDoor(r.target) &&
+        !(isKitDoor(r.target) && PORT_WINGS.some((wing) => under(r.file, wing))),
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -416,5 +423,84 @@ describe('what the build ships (issue 37)', () => {
     expect(
       stripComments(readFileSync(join(ROOT, 'src/main.ts'), 'utf8')).match(new RegExp(beside, 'g')),
     ).toEqual(["new URL('../package.json', import.meta.url)"]);
+  });
+});
+
+/** The names a door (an index.ts) exports, `export { a, type B } from` and `export type { C } from` alike. */
+function exportedNames(file: string): string[] {
+  const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+  return [...code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter(Boolean),
+  );
+}
+
+/** Every name imported (or re-exported) from a module matching `isTarget`, by files outside src/core. */
+function namesTakenFrom(isTarget: (target: string | null) => boolean): Set<string> {
+  const names = new Set<string>();
+  for (const file of ['src', 'commands', 'adapters'].flatMap(tsFiles)) {
+    if (under(posix(file), 'src/core')) continue;
+    const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+    for (const m of code.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      const target = posix(relative(ROOT, resolve(ROOT, dirname(file), m[2]!)));
+      if (!m[2]!.startsWith('.') || !isTarget(target)) continue;
+      for (const part of m[1]!.split(','))
+        names.add(
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+        );
+    }
+  }
+  return names;
+}
+
+describe('the house, third step (issue 39): a door that is a door', () => {
+  it('the core’s door exports at most 100 names, each used outside src/core (production code); so does kit/', () => {
+    const door = exportedNames('src/core/index.ts');
+    expect(door.length).toBeGreaterThan(0);
+    expect(door.length).toBeLessThanOrEqual(100);
+    const used = namesTakenFrom(isDoor);
+    expect(door.filter((name) => !used.has(name))).toEqual([]);
+    const kitUsed = namesTakenFrom(isKitDoor);
+    expect(exportedNames('src/core/kit/index.ts').filter((name) => !kitUsed.has(name))).toEqual([]);
+  });
+
+  it('the process config lives in src/app/config/: no config*.ts or app-config.ts at the top of src/', () => {
+    const top = readdirSync(join(ROOT, 'src')).filter((name) => /^(app-)?config.*\.ts$/.test(name));
+    expect(top).toEqual([]);
+  });
+
+  it('no `export … from` outside an index.ts in src/core, src/app, src/store, src/api, src/render, src/tenants, src/serve and commands/', () => {
+    const areas = [
+      'src/core',
+      'src/app',
+      'src/store',
+      'src/api',
+      'src/render',
+      'src/tenants',
+      'src/serve',
+      'commands',
+    ];
+    const bad = areas.flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => posix(file).split('/').pop() !== 'index.ts')
+        .filter((file) =>
+          /(?:^|[;\n}])\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s*from\s*['"]/.test(
+            stripComments(readFileSync(join(ROOT, file), 'utf8')),
+          ),
+        )
+        .map(posix),
+    );
+    expect(bad).toEqual([]);
   });
 });

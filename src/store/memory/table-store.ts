@@ -2,7 +2,8 @@
 // change is reported as one (table, key, value) write, so the embedded store can journal exactly
 // the change — never the whole state. Mutations are synchronous on the tables, which is what makes
 // take / attachCard / leases atomic within a process.
-import { type ResolvedInstance, pendingDropAt, type BotStore, type KnownHostname, type PendingConfirmation, type RecordCollection, type StoreKind, type TrackedOperation } from '../../core/index.js';
+import type { ResolvedInstance, BotStore, TrackedOperation } from '../../core/index.js';
+import { pendingDropAt, type KnownHostname, type PendingConfirmation, type RecordCollection, type StoreKind } from '../../core/kit/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
 

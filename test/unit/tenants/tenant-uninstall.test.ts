@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/app/config/load.js';
-import type { BotStore, PendingConfirmation } from '../../../src/core/index.js';
+import type { BotStore } from '../../../src/core/index.js';
+import type { PendingConfirmation } from '../../../src/core/kit/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
