@@ -64,6 +64,7 @@ export interface CoreDeps {
   /** Lease owner id of this process (default random). */
   owner?: string;
   now?: () => Date;
+  /** The app's one logger (the policy's reloads are logged by whoever loaded it). */
   logger: Logger;
   /** Hears each command's structured result (exec --json). */
   onResult?: ResultListener;
