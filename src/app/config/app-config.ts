@@ -1,9 +1,10 @@
-// The settings the bot runs with, as the core consumes them; src/config.ts builds them from the
+// The settings the bot runs with, as the core consumes them; load.ts builds them from the
 // environment (the core never reads the environment itself). The platforms' and stores' parts
 // (config.slack, config.redis, …) are their configuration fragments' settings.
-import { PLATFORM_CONFIGS, type PlatformSettings } from './app/adapters.js';
-import { STORE_CONFIGS, type StoreSettings } from './store/open.js';
-import type { Locale } from './i18n/locale.js';
+import { PLATFORM_CONFIGS, type PlatformSettings } from '../adapters.js';
+import { STORE_CONFIGS, type StoreSettings } from '../../store/open.js';
+import type { Locale } from '../../i18n/locale.js';
+import type { CoreSetup } from '../../core/index.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -84,4 +85,20 @@ export function secretsOf(config: AppConfig): string[] {
   return Object.values(namedSecretsOf(config)).filter(
     (value): value is string => typeof value === 'string' && value.length > 0,
   );
+}
+
+/** The core's settings, picked out of the process config (the core never sees the rest). */
+export function coreSetupOf(config: AppConfig): CoreSetup {
+  return {
+    currency: config.currency,
+    confirmTtlMs: config.confirmTtlMs,
+    ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
+    ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
+    replies: { ...config.replies },
+    ...(config.locale !== undefined ? { locale: config.locale } : {}),
+    ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+    ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
+    leaseTtlMs: config.leaseTtlMs,
+    interruptedAfterMs: config.audit.interruptedAfterMs,
+  };
 }
