@@ -10,14 +10,14 @@ import {
   type Locale,
   type Platform,
 } from '../core/index.js';
-import { alertCard } from './alert-card.js';
-import { acknowledge, snooze } from './alert-rules.js';
+import { alertCard } from './cards/alert-card.js';
+import { acknowledge, snooze } from './rules/alert-rules.js';
 import type { ChannelPoster } from './ports.js';
-import type { WatchBook } from './watch-book.js';
-import type { GroupBook, SharedGroup } from './group-book.js';
+import type { WatchBook } from './books/watch-book.js';
+import type { GroupBook, SharedGroup } from './books/group-book.js';
 import { actOnGroup } from './group-actions.js';
 import { renderGroup } from './group-show.js';
-import { groupThreadTexts, groupTraits } from './group-card.js';
+import { groupThreadTexts, groupTraits } from './cards/group-card.js';
 
 /** Thread-sized chunks of hostnames Show members answers with. */
 const MEMBER_CHUNKS = 2;

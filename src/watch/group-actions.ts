@@ -9,13 +9,13 @@ import { duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
-import { acknowledge, snooze } from './alert-rules.js';
-import type { GroupBook, GroupClicker, SharedGroup } from './group-book.js';
+import { acknowledge, snooze } from './rules/alert-rules.js';
+import type { GroupBook, GroupClicker, SharedGroup } from './books/group-book.js';
 import type { ChannelPoster } from './ports.js';
-import { groupTraits } from './group-card.js';
-import { activeMembers, serverCount } from './storm-groups.js';
+import { groupTraits } from './cards/group-card.js';
+import { activeMembers, serverCount } from './rules/storm-groups.js';
 import type { AlertKind } from './types.js';
-import type { WatchBook } from './watch-book.js';
+import type { WatchBook } from './books/watch-book.js';
 
 /** What a click on a group card needs. */
 export interface GroupActionDeps {

@@ -2,16 +2,16 @@
 // needs), its edits, its page — re-sent with the same dedup key as the storm grows or shrinks by
 // half — and what follows a member recovering or leaving: when none needs attention any more, the
 // page resolved, the card recovered and one recovery notice.
-import { alertCommand } from './alert-card.js';
+import { alertCommand } from './cards/alert-card.js';
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
 import { contextWith, person } from '../render/builders.js';
 import type { Button, Inline, Message } from '../render/message.js';
 import { SHOWN_ON_CARD, updateGroupThread } from './group-thread.js';
-import type { SharedGroup } from './group-book.js';
+import type { SharedGroup } from './books/group-book.js';
 import type { EphemeralState } from '../core/index.js';
-import type { GroupBook } from './group-book.js';
-import type { IncidentPager } from './incident-pages.js';
+import type { GroupBook } from './books/group-book.js';
+import type { IncidentPager } from './delivery/incident-pages.js';
 import type { ChannelPoster } from './ports.js';
 import type { RecentChange, WatchRecord } from './types.js';
 import { isPaced } from './ports.js';
@@ -21,8 +21,8 @@ import {
   groupRecoveredNotice,
   orderedMembers,
   sharedLocation,
-} from './group-card.js';
-import { activeMembers, serverCount, type GroupChannel } from './storm-groups.js';
+} from './cards/group-card.js';
+import { activeMembers, serverCount, type GroupChannel } from './rules/storm-groups.js';
 
 /** What grouping needs from the poll. */
 export interface GroupingDeps {

@@ -7,8 +7,8 @@ import type { MessageRef } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
-import { groupThreadTexts } from './group-card.js';
-import type { GroupBook, SharedGroup } from './group-book.js';
+import { groupThreadTexts } from './cards/group-card.js';
+import type { GroupBook, SharedGroup } from './books/group-book.js';
 import { isPaced, type ChannelPoster } from './ports.js';
 
 /** Members the card itself names; a bigger group's full list goes into the thread. */

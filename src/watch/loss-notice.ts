@@ -4,11 +4,11 @@
 // store) what is gone and how to set it again. Without this they vanished silently.
 import { SINGLE_TENANT, t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
 import { context, message, text } from '../render/builders.js';
-import { deliver } from './delivery.js';
+import { deliver } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { describeScope } from './silences.js';
-import { storedSilences } from './silence-book.js';
-import { watchBook } from './watch-book.js';
+import { describeScope } from './rules/silences.js';
+import { storedSilences } from './books/silence-book.js';
+import { watchBook } from './books/watch-book.js';
 import { WATCH_COLLECTIONS, type FleetRecord } from './types.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 

@@ -4,11 +4,11 @@
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
 import { recentConfirmedAction, type Locale } from '../core/index.js';
-import { enrich } from './alert-context.js';
-import { evaluate, type Observation } from './alert-rules.js';
+import { enrich } from './cards/alert-context.js';
+import { evaluate, type Observation } from './rules/alert-rules.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
-import { namedWatch, shownWatch } from './watch-book.js';
-import { silenceNow } from './silence-book.js';
+import { namedWatch, shownWatch } from './books/watch-book.js';
+import { silenceNow } from './books/silence-book.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';

@@ -2,13 +2,13 @@
 // silence, the channel's storm group and its one "API unreachable" claim; a card that cannot be
 // delivered is told to the watch's owner.
 import type { Locale } from '../core/index.js';
-import { postAlertChart } from './alert-chart.js';
-import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
-import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
-import { DEFAULT_RULES, type AlertEffect } from './alert-rules.js';
-import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
+import { postAlertChart } from './cards/alert-chart.js';
+import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './cards/alert-card.js';
+import { endIncident, incidentCard, postIncidentCard } from './books/incident-card.js';
+import { DEFAULT_RULES, type AlertEffect } from './rules/alert-rules.js';
+import { deliver, Undelivered, undeliveredNotice } from './delivery/delivery.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
-import type { Silence } from './silences.js';
+import type { Silence } from './rules/silences.js';
 import {
   cardPosted,
   leaveGroup,

@@ -2,10 +2,10 @@
 // that ended, and the first replica to claim one in the store posts "Silence of web-1 ended" in the
 // channel it was set from, in that channel's language, as the silence's tenant.
 import { SINGLE_TENANT, type BotStore, type Locale, type TenantScope } from '../core/index.js';
-import { deliver, type DeliveryDeps } from './delivery.js';
+import { deliver, type DeliveryDeps } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { parseSilence } from './silences.js';
-import { silenceEndedNotice, silenceRecords, storedSilences, type SilenceRecord } from './silence-book.js';
+import { parseSilence } from './rules/silences.js';
+import { silenceEndedNotice, silenceRecords, storedSilences, type SilenceRecord } from './books/silence-book.js';
 import type { AlertMetrics, ChannelPoster } from './ports.js';
 
 /** How long the claim on one ended silence's notice is kept (longer than any replica's lag). */

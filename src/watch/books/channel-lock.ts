@@ -5,7 +5,7 @@
 // 500 members placed at once is then two contenders (one per replica), not 500 spinning on one key
 // until some give up.
 import { randomUUID } from 'node:crypto';
-import { lease, type LeaseStore } from '../core/index.js';
+import { lease, type LeaseStore } from '../../core/index.js';
 
 /** How long a holder may keep the lock if it dies meanwhile (the work inside takes milliseconds). */
 const LOCK_TTL_MS = 5_000;

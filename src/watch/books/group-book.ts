@@ -1,9 +1,9 @@
 // Storm groups kept in the shared store, one record per channel, changed only under the channel's
 // lock so two replicas polling members of one storm place them in one group (storm-groups.ts
 // decides; this module reads, locks and writes).
-import type { BotStore, MessageRef } from '../core/index.js';
+import type { BotStore, MessageRef } from '../../core/index.js';
 import { withChannelLock } from './channel-lock.js';
-import { pageKeyOf } from './incident-pages.js';
+import { pageKeyOf } from '../delivery/incident-pages.js';
 import {
   activeMembers,
   leaveMember,
@@ -17,7 +17,7 @@ import {
   type GroupIncident,
   type IncidentKind,
   type StormGroup,
-} from './storm-groups.js';
+} from '../rules/storm-groups.js';
 
 /** A member by watch and kind. */
 export type MemberKey = { watchId: string; kind: IncidentKind };

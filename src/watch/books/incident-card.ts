@@ -2,8 +2,8 @@
 // one kind is claimed in the shared store (a counter only its first caller sees at 1) before it is
 // posted, and its ref kept there beside the alert state. A poll that finds no card in the alert
 // state (its write was lost, or it failed) edits the claimed card instead of posting another.
-import type { MessageRef, EphemeralState } from '../core/index.js';
-import type { OpenAlert } from './types.js';
+import type { MessageRef, EphemeralState } from '../../core/index.js';
+import type { OpenAlert } from '../types.js';
 
 /** How long a posted card's ref is kept for an incident still open (it is dropped on recovery). */
 const CARD_KEPT_MS = 7 * 24 * 60 * 60_000;

@@ -2,11 +2,11 @@
 // each card last showed (so an edit that changes nothing visible is skipped on every replica).
 // Read and written under the channel's lock (channel-lock.ts).
 import { createHash } from 'node:crypto';
-import type { BotStore, MessageRef } from '../core/index.js';
-import type { Message } from '../render/message.js';
-import { renderText } from '../render/text.js';
+import type { BotStore, MessageRef } from '../../core/index.js';
+import type { Message } from '../../render/message.js';
+import { renderText } from '../../render/text.js';
 import { withChannelLock } from './channel-lock.js';
-import { fullBucket, type Bucket, type CardShown, type PacingSettings } from './pacing.js';
+import { fullBucket, type Bucket, type CardShown, type PacingSettings } from '../rules/pacing.js';
 
 /** A channel's shared pacing record outlives its last send by this much. */
 const PACING_KEPT_MS = 60 * 60_000;

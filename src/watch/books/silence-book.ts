@@ -12,9 +12,9 @@ import {
   DEFAULT_LOCALE,
   t,
   type Locale,
-} from '../core/index.js';
-import { context, message, text } from '../render/builders.js';
-import type { Message } from '../render/message.js';
+} from '../../core/index.js';
+import { context, message, text } from '../../render/builders.js';
+import type { Message } from '../../render/message.js';
 import {
   activeSilences,
   createSilence,
@@ -26,8 +26,8 @@ import {
   type Silence,
   type SilenceScope,
   type SilenceTarget,
-} from './silences.js';
-import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from './types.js';
+} from '../rules/silences.js';
+import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from '../types.js';
 
 /** A silence and the channel it was set from (where its end is announced). */
 export interface SilenceRecord {

@@ -1,12 +1,12 @@
 // The alert as people see it: one card per incident (title, since when, latest value, a sparkline,
 // who acknowledged or snoozed it, buttons), edited in place, and short notices around it.
-import { contextWith, fields, message, person, text } from '../render/builders.js';
-import { duration } from '../render/format.js';
-import type { Button, Inline, Message } from '../render/message.js';
-import { sparkline } from '../render/sparkline.js';
-import type { AlertKind, OpenAlert, WatchRecord } from './types.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
-import { localizedLine } from '../render/localized.js';
+import { contextWith, fields, message, person, text } from '../../render/builders.js';
+import { duration } from '../../render/format.js';
+import type { Button, Inline, Message } from '../../render/message.js';
+import { sparkline } from '../../render/sparkline.js';
+import type { AlertKind, OpenAlert, WatchRecord } from '../types.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../core/index.js';
+import { localizedLine } from '../../render/localized.js';
 import { backupAge } from './alert-context.js';
 import { changeText } from './recent-change.js';
 

@@ -2,12 +2,12 @@
 // chart), posted once under the alert card (Slack: its thread; Discord: a reply on it) when the
 // card is first posted — never on the edit path, so an edit can never drop or repeat it. A failed
 // metrics call or drawing is logged and leaves the card as it is.
-import { t, type BotServices, type Locale } from '../core/index.js';
-import type { HostingApi } from '../api/index.js';
-import { message } from '../render/builders.js';
-import type { Message } from '../render/message.js';
-import type { ChannelPoster } from './ports.js';
-import type { OpenAlert, WatchRecord } from './types.js';
+import { t, type BotServices, type Locale } from '../../core/index.js';
+import type { HostingApi } from '../../api/index.js';
+import { message } from '../../render/builders.js';
+import type { Message } from '../../render/message.js';
+import type { ChannelPoster } from '../ports.js';
+import type { OpenAlert, WatchRecord } from '../types.js';
 
 /** Draws a chart (the bot's chart renderer, as `instance metrics` uses it). */
 export type AlertChartRenderer = NonNullable<BotServices['renderChart']>;

@@ -1,11 +1,11 @@
 // What an alert card tells beyond the condition (issue 24's enrichment): the age of the server's
 // last backup, flagged past a day, from the instance detail the poll read; absent or unreadable
 // values leave the line out rather than guess. The last change through the bot is recent-change.ts.
-import { t } from '../i18n/translate.js';
-import type { Locale } from '../i18n/locale.js';
-import { duration, toDate } from '../render/format.js';
-import type { AlertEffect } from './alert-rules.js';
-import type { AlertState, RecentChange, WatchRecord } from './types.js';
+import { t } from '../../i18n/translate.js';
+import type { Locale } from '../../i18n/locale.js';
+import { duration, toDate } from '../../render/format.js';
+import type { AlertEffect } from '../rules/alert-rules.js';
+import type { AlertState, RecentChange, WatchRecord } from '../types.js';
 
 /** A backup older than this is flagged on the card. */
 export const STALE_BACKUP_MS = 24 * 60 * 60_000;

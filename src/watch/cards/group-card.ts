@@ -1,11 +1,11 @@
 // The storm group card as people see it: headline ("🛑 30 servers need attention — Jakarta 1 ·
 // status Error"), counts of distinct servers, the first hostnames, every member in thread texts,
 // and the one recovery notice. Pure; storm-groups.ts decides membership.
-import { fields, message, text } from '../render/builders.js';
-import { clockTime, duration } from '../render/format.js';
-import type { Message } from '../render/message.js';
-import { shorten } from '../render/shorten.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
+import { fields, message, text } from '../../render/builders.js';
+import { clockTime, duration } from '../../render/format.js';
+import type { Message } from '../../render/message.js';
+import { shorten } from '../../render/shorten.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../core/index.js';
 import { changeText } from './recent-change.js';
 import {
   activeMembers,
@@ -14,7 +14,7 @@ import {
   type GroupMember,
   type IncidentKind,
   type StormGroup,
-} from './storm-groups.js';
+} from '../rules/storm-groups.js';
 
 /** Hostnames listed on the card itself; all of them go to its thread. */
 export const DEFAULT_SHOWN_ON_CARD = 10;

@@ -1,11 +1,11 @@
 // Delivering what a watch says: a post or edit the platform refuses is retried with backoff; one
 // that still fails is counted by reason and told privately to whoever set the watch, once per alert,
 // so an alert the bot cannot post is never just a log line.
-import { DEFAULT_LOCALE, t, UserError, type Locale } from '../core/index.js';
-import { message, text } from '../render/builders.js';
-import type { Message } from '../render/message.js';
-import { deliveryFailure, type AlertMetrics, type ChannelPoster, type DeliveryFailure } from './ports.js';
-import type { OpenAlert, WatchRecord } from './types.js';
+import { DEFAULT_LOCALE, t, UserError, type Locale } from '../../core/index.js';
+import { message, text } from '../../render/builders.js';
+import type { Message } from '../../render/message.js';
+import { deliveryFailure, type AlertMetrics, type ChannelPoster, type DeliveryFailure } from '../ports.js';
+import type { OpenAlert, WatchRecord } from '../types.js';
 
 /** Waits between attempts: 1 s, then 4 s (three attempts in all). */
 export const DELIVERY_RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000];

@@ -2,10 +2,10 @@
 // incident in the shared store sends the trigger and keeps its dedup_key there; Acknowledge in chat
 // and recovery send acknowledge / resolve with that key. A failed page is logged and counted; the
 // alert is posted in chat whatever happens here.
-import type { EphemeralState } from '../core/index.js';
-import type { PageOutcome, PagerDuty, PagerDutyAction, PageTrigger } from '../paging/pagerduty.js';
+import type { EphemeralState } from '../../core/index.js';
+import type { PageOutcome, PagerDuty, PagerDutyAction, PageTrigger } from '../../paging/pagerduty.js';
 import { keyedOrder } from './page-order.js';
-import type { OpenAlert, WatchRecord } from './types.js';
+import type { OpenAlert, WatchRecord } from '../types.js';
 
 /** How long an incident's page claim and key are kept (dropped on recovery). */
 const PAGE_KEPT_MS = 7 * 24 * 60 * 60_000;

@@ -3,9 +3,9 @@
 // bursts), edits of one card are coalesced (latest wins, at most one per card per 5 s, none when
 // nothing visible changed), a 429's Retry-After pauses the channel, and when alerts wait longer
 // than 30 s the channel is told once. Replicas agree under the channel's lock (shared-pacing.ts).
-import { DEFAULT_LOCALE, t, type BotStore, type Locale, type MessageRef } from '../core/index.js';
-import { message, text } from '../render/builders.js';
-import type { Message } from '../render/message.js';
+import { DEFAULT_LOCALE, t, type BotStore, type Locale, type MessageRef } from '../../core/index.js';
+import { message, text } from '../../render/builders.js';
+import type { Message } from '../../render/message.js';
 import {
   DEFAULT_PACING,
   enqueue,
@@ -17,9 +17,9 @@ import {
   type Outbound,
   type OutboundKind,
   type PacingSettings,
-} from './pacing.js';
-import type { ChannelPoster, PacedPoster } from './ports.js';
-import { cardKeyOf, contentKey, sharedPacingBook } from './shared-pacing.js';
+} from '../rules/pacing.js';
+import type { ChannelPoster, PacedPoster } from '../ports.js';
+import { cardKeyOf, contentKey, sharedPacingBook } from '../books/shared-pacing.js';
 
 /** `outcome` of vpsops_outbound_total. */
 export type OutboundOutcome = 'sent' | 'failed' | 'rate_limited' | 'coalesced' | 'unchanged';

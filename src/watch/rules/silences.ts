@@ -4,8 +4,8 @@
 // server's incidents are still recorded; the caller only skips posting and paging them. Records are
 // plain JSON so any store can keep them; `parseSilence` reads one back.
 import { z } from 'zod';
-import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';
-import { shorten } from '../render/shorten.js';
+import { DEFAULT_LOCALE, t, type Locale } from '../../core/index.js';
+import { shorten } from '../../render/shorten.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,7 @@
 // group is over, with one recovery, when the last one does. Groups are plain JSON records so the
 // store can share them between replicas; these functions only decide.
 
-import type { RecentChange } from './types.js';
+import type { RecentChange } from '../types.js';
 
 /** Incidents join a group opened at most this long before them (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
 export const DEFAULT_GROUP_WINDOW_MS = 30_000;

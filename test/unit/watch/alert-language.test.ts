@@ -7,7 +7,7 @@ import type { Locale } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
+import { createWatchService, watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 import { createAlertActions } from '../../../src/watch/alert-buttons.js';
 import { UserError } from '../../../src/core/index.js';
 import { postLog } from '../../support/recording-poster.js';

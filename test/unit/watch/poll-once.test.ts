@@ -4,7 +4,7 @@ import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { backoffFactor, pollDelayFactor } from '../../../src/watch/poller.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
+import { createWatchService, watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 import { postLog } from '../../support/recording-poster.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
 import type { Locale } from '../../../src/core/index.js';

@@ -1,8 +1,8 @@
 // The channel lock: one holder at a time across replicas (the store's lease), and a crowd of callers
 // in one process queued rather than racing, so none gives up while the lock is only busy with them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withChannelLock } from '../../../src/watch/channel-lock.js';
-import { createMemoryStore } from '../../../src/store/memory/table-store.js';
+import { withChannelLock } from '../../../../src/watch/books/channel-lock.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,13 +1,13 @@
 // One card per incident when the alert state is lost: a poll whose alert-state write failed is
 // retried by the next poll, which edits the card already posted instead of posting a second one.
 import { describe, expect, it } from 'vitest';
-import type { RecordCollection } from '../../../src/core/store.js';
-import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
-import type { AlertState } from '../../../src/watch/types.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
-import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
-import { postLog } from '../../support/recording-poster.js';
+import type { RecordCollection } from '../../../../src/core/store.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+import { pollOnce, type PollDeps } from '../../../../src/watch/poll-once.js';
+import type { AlertState } from '../../../../src/watch/types.js';
+import { createWatchService, watchBook, watchId } from '../../../../src/watch/books/watch-book.js';
+import { fakeHostingApi, instanceDetail } from '../../../support/fake-api.js';
+import { postLog } from '../../../support/recording-poster.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const OSCAR = { platform: 'slack', userId: 'U1', displayName: 'oscar' } as const;

@@ -4,13 +4,13 @@
 // Silence 1 h and the policy's runbook link (a Slack overflow menu, a Discord select menu and link
 // button, text lines on the console), within each platform's limits.
 import { describe, expect, it } from 'vitest';
-import { renderMessage as renderDiscord } from '../../../adapters/discord/render.js';
-import { renderMessage as renderSlack } from '../../../adapters/slack/render.js';
-import { renderText } from '../../../src/render/text.js';
-import { alertCard } from '../../../src/watch/alert-card.js';
-import { backupAge } from '../../../src/watch/alert-context.js';
-import type { OpenAlert, WatchRecord } from '../../../src/watch/types.js';
-import { checkRendered } from '../../support/render-conformance.js';
+import { renderMessage as renderDiscord } from '../../../../adapters/discord/render.js';
+import { renderMessage as renderSlack } from '../../../../adapters/slack/render.js';
+import { renderText } from '../../../../src/render/text.js';
+import { alertCard } from '../../../../src/watch/cards/alert-card.js';
+import { backupAge } from '../../../../src/watch/cards/alert-context.js';
+import type { OpenAlert, WatchRecord } from '../../../../src/watch/types.js';
+import { checkRendered } from '../../../support/render-conformance.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const WATCH: WatchRecord = {

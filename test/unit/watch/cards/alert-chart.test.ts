@@ -3,15 +3,15 @@
 // again on the card's edits; when the metrics call or the drawing fails the card is posted anyway
 // and the failure is logged.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHostingApi, type HostingApi } from '../../../src/api/index.js';
-import { startSimulator } from '../../../src/simulator/index.js';
-import { SEED_IDS } from '../../../src/simulator/seed-ids.js';
-import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import type { AlertChartRenderer } from '../../../src/watch/alert-chart.js';
-import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
-import { postLog } from '../../support/recording-poster.js';
+import { createHostingApi, type HostingApi } from '../../../../src/api/index.js';
+import { startSimulator } from '../../../../src/simulator/index.js';
+import { SEED_IDS } from '../../../../src/simulator/seed-ids.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+import type { AlertChartRenderer } from '../../../../src/watch/cards/alert-chart.js';
+import { NO_ALERT_METRICS } from '../../../../src/watch/ports.js';
+import { pollOnce, type PollDeps } from '../../../../src/watch/poll-once.js';
+import { createWatchService, watchBook, watchId } from '../../../../src/watch/books/watch-book.js';
+import { postLog } from '../../../support/recording-poster.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);

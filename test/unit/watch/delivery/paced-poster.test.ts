@@ -2,13 +2,13 @@
 // the store, edits of a card coalesced (latest wins, unchanged ones dropped), Retry-After honoured,
 // a long delay said once in the channel, every send counted. A fake clock the test moves forward.
 import { describe, expect, it } from 'vitest';
-import type { MessageRef } from '../../../src/core/index.js';
-import { message, text } from '../../../src/render/builders.js';
-import type { Message } from '../../../src/render/message.js';
-import { renderText } from '../../../src/render/text.js';
-import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { pacedPoster, type OutboundOutcome } from '../../../src/watch/paced-poster.js';
-import type { ChannelPoster } from '../../../src/watch/ports.js';
+import type { MessageRef } from '../../../../src/core/index.js';
+import { message, text } from '../../../../src/render/builders.js';
+import type { Message } from '../../../../src/render/message.js';
+import { renderText } from '../../../../src/render/text.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+import { pacedPoster, type OutboundOutcome } from '../../../../src/watch/delivery/paced-poster.js';
+import type { ChannelPoster } from '../../../../src/watch/ports.js';
 
 const T0 = 1_700_000_000_000;
 const say = (line: string): Message => message(undefined, [text(line)]);

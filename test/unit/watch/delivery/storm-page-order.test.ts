@@ -3,9 +3,9 @@
 // decided — a resolve waits for a trigger still on its way — and a trigger whose group has ended
 // by its turn is not sent. The fake PagerDuty holds each trigger until the test lets it arrive.
 import { describe, expect, it } from 'vitest';
-import type { PagerDuty, PageTrigger } from '../../../src/paging/pagerduty.js';
-import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { createIncidentPager } from '../../../src/watch/incident-pages.js';
+import type { PagerDuty, PageTrigger } from '../../../../src/paging/pagerduty.js';
+import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
+import { createIncidentPager } from '../../../../src/watch/delivery/incident-pages.js';
 
 const KEY = 'vpsops-w1-status-1700000000000';
 const page: PageTrigger = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge, evaluate, snooze, type Observation } from '../../../src/watch/alert-rules.js';
-import type { Locale } from '../../../src/core/index.js';
-import { freshState, type AlertState, type WatchRecord } from '../../../src/watch/types.js';
+import { acknowledge, evaluate, snooze, type Observation } from '../../../../src/watch/rules/alert-rules.js';
+import type { Locale } from '../../../../src/core/index.js';
+import { freshState, type AlertState, type WatchRecord } from '../../../../src/watch/types.js';
 
 const WATCH: WatchRecord = {
   id: 'w1',

@@ -14,7 +14,7 @@ import {
   type ChannelPacer,
   type Outbound,
   type OutboundKind,
-} from '../../../src/watch/pacing.js';
+} from '../../../../src/watch/rules/pacing.js';
 
 const T0 = Date.parse('2026-11-25T03:00:00Z');
 

@@ -14,9 +14,9 @@ import {
   silenceFor,
   type Silence,
   type SilenceScope,
-} from '../../../src/watch/silences.js';
-import { silenceBanner, silenceEndedNotice } from '../../../src/watch/silence-book.js';
-import { renderText } from '../../../src/render/text.js';
+} from '../../../../src/watch/rules/silences.js';
+import { silenceBanner, silenceEndedNotice } from '../../../../src/watch/books/silence-book.js';
+import { renderText } from '../../../../src/render/text.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -3,13 +3,13 @@
 // ends — with one recovery — when the last one does; the card and its thread name every member.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../../src/render/text.js';
+import { renderText } from '../../../../src/render/text.js';
 import {
   groupCard,
   groupHeadline,
   groupRecoveredNotice,
   groupThreadTexts,
-} from '../../../src/watch/group-card.js';
+} from '../../../../src/watch/cards/group-card.js';
 import {
   activeMembers,
   DEFAULT_GROUP_WINDOW_MS,
@@ -17,7 +17,7 @@ import {
   recoverMember,
   type GroupIncident,
   type StormGroup,
-} from '../../../src/watch/storm-groups.js';
+} from '../../../../src/watch/rules/storm-groups.js';
 
 const T0 = Date.parse('2026-11-25T03:00:00Z');
 const C1 = { platform: 'slack', channelId: 'C1' };
