@@ -154,3 +154,9 @@ export function reminderNotice(
   });
   return message(undefined, [text(line)], { tone: 'warning', summary: line });
 }
+
+/** The delay notice, once per episode, in the channel's language. */
+export function delayNotice(locale: Locale = DEFAULT_LOCALE): Message {
+  const line = t(locale, 'pacing.delayed');
+  return message(undefined, [text(line)], { tone: 'warning', summary: line });
+}

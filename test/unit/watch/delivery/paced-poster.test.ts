@@ -7,7 +7,8 @@ import { message, text } from '../../../../src/render/builders.js';
 import type { Message } from '../../../../src/render/message.js';
 import { renderText } from '../../../../src/render/text.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
-import { pacedPoster, type OutboundOutcome } from '../../../../src/watch/delivery/paced-poster.js';
+import { pacedPoster } from '../../../../src/watch/delivery/paced-poster.js';
+import type { OutboundOutcome } from '../../../../src/watch/delivery/channel-queue.js';
 import type { ChannelPoster } from '../../../../src/watch/ports.js';
 
 const T0 = 1_700_000_000_000;
