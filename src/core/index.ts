@@ -130,9 +130,10 @@ export type {
 } from './store.js';
 export { NO_TRACKER } from './tracking-port.js';
 export type { FollowTarget, OperationTracker } from './tracking-port.js';
+export { ALERT_KINDS } from './watch-port.js';
 export type {
   AlertActions,
-  AlertKindName,
+  AlertKind,
   BalanceLimits,
   FleetScope,
   FleetWatchOutcome,

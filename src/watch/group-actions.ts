@@ -4,7 +4,7 @@
 // Acknowledging a group acknowledges every failing member, sends PagerDuty `acknowledge` once for
 // the group's page (incident-pages.ts claims it, so two clicks or two replicas send one) and shows
 // who acknowledged on the card.
-import { UserError, type Actor } from '../core/index.js';
+import { UserError, type Actor, type AlertKind } from '../core/index.js';
 import { duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
@@ -14,7 +14,6 @@ import type { GroupBook, GroupClicker, SharedGroup } from './books/group-book.js
 import type { ChannelPoster } from './ports.js';
 import { groupTraits } from './cards/group-card.js';
 import { activeMembers, serverCount } from './rules/storm-groups.js';
-import type { AlertKind } from './types.js';
 import type { WatchBook } from './books/watch-book.js';
 
 /** What a click on a group card needs. */

@@ -11,7 +11,6 @@ import { editGroupCard, groupSettled, isGroupCard, pageStorm, type GroupingDeps 
 import { activeMembers, type GroupChannel, type IncidentKind, type LeaveReason } from './rules/storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
 
-export type { GroupingDeps } from './group-show.js';
 
 /** "Unreachable" is one per channel already (the outage claim): never grouped. */
 // The balance watch is no server: it never joins a storm of servers.

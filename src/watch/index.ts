@@ -21,10 +21,22 @@ import { recentChange } from './cards/recent-change.js';
 import { DEFAULT_GROUP_WINDOW_MS } from './rules/storm-groups.js';
 import { pacedPoster } from './delivery/paced-poster.js';
 import type { PacingSettings } from './rules/pacing.js';
-import { watchLocale } from './poll-once.js';
+import { watchLocale } from './poll-deps.js';
 
-export type { AlertMetrics, ChannelPoster } from './ports.js';
+export { DELIVERY_FAILURES, NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
+export { WATCH_COLLECTIONS } from './types.js';
+export { alertCommand } from './cards/alert-card.js';
+export { DEFAULT_PACING, type PacingSettings } from './rules/pacing.js';
+// The parts the storm rig and the benchmarks assemble by hand (test/support/storm-rig.ts).
+export { createWatchService, watchBook, watchId } from './books/watch-book.js';
+export { groupBook, type GroupBook } from './books/group-book.js';
+export { createIncidentPager, type IncidentPager } from './delivery/incident-pages.js';
+export { createAlertActions } from './alert-buttons.js';
+export { closeOnUnwatch } from './unwatch-close.js';
+export { pollOnce } from './poll-once.js';
+export type { PollDeps } from './poll-deps.js';
+export { announceEndedSilencesEverywhere } from './silence-ends.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
 export type WatchingOptions = Omit<

@@ -9,7 +9,7 @@ import type { WatchRecord } from './types.js';
 import type { WatchBook } from './books/watch-book.js';
 import type { IncidentPager } from './delivery/incident-pages.js';
 import type { GroupBook } from './books/group-book.js';
-import type { GroupingDeps } from './grouped-alerts.js';
+import type { GroupingDeps } from './group-show.js';
 import type { ReminderSettings } from './reminders.js';
 
 /** What a poll needs. */

@@ -14,8 +14,6 @@ import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
 import { closeOnUnwatch, type UnwatchDeps } from './unwatch-close.js';
 
-export { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
-
 const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_INVALID']);
 
 const numbers = (values: (number | null | undefined)[]): number[] =>

@@ -16,12 +16,13 @@ import {
   type TenantScope,
 } from '../core/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './rules/alert-rules.js';
-import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
+import { pollOnce } from './poll-once.js';
+import type { PollDeps, PollOutcome } from './poll-deps.js';
 import { announceEndedSilencesEverywhere } from './silence-ends.js';
 import { createLossNotices } from './loss-notice.js';
 import type { IncidentPager } from './delivery/incident-pages.js';
 import type { GroupBook } from './books/group-book.js';
-import type { GroupingDeps } from './grouped-alerts.js';
+import type { GroupingDeps } from './group-show.js';
 import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
 import { watchBook } from './books/watch-book.js';
 import type { ReminderSettings } from './reminders.js';

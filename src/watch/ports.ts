@@ -1,9 +1,8 @@
 // The ports the watch module needs from outside: posting "on the bot's own" to a channel (each
 // chat adapter implements ChannelPoster; the pacer, paced-poster.ts, adds refresh and remind) and
 // counting alerts for /metrics (prom-client behind it).
-import type { MessageRef, Platform } from '../core/index.js';
+import type { AlertKind, MessageRef, Platform } from '../core/index.js';
 import type { Message } from '../render/message.js';
-import type { AlertKind } from './types.js';
 
 /** Posts and edits messages in a channel without an invocation to answer (alerts, notices). */
 export interface ChannelPoster {

@@ -14,8 +14,8 @@ import {
   leaveGroup,
   recoveredInGroup,
   shownByGroup,
-  type GroupingDeps,
 } from './grouped-alerts.js';
+import type { GroupingDeps } from './group-show.js';
 import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
 import type { PollDeps } from './poll-deps.js';
 

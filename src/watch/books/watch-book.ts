@@ -7,6 +7,7 @@ import {
   type RecordCollection,
   type WatchService,
   type WatchSummary,
+  ALERT_KINDS,
   DEFAULT_LOCALE,
   t,
   type Locale,
@@ -15,7 +16,7 @@ import { cannotPostError } from '../delivery/delivery.js';
 import type { AlertMetrics } from '../ports.js';
 import { endIncident } from './incident-card.js';
 import { createSilenceService, silenceBanner, silencesOf } from './silence-book.js';
-import { ALERT_KINDS, WATCH_COLLECTIONS, type AlertState, type WatchRecord } from '../types.js';
+import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from '../types.js';
 
 /** Short stable id of a watch: the same channel and instance always give the same id. */
 export function watchId(platform: Platform, channelId: string, instanceUuid: string): string {

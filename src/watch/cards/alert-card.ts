@@ -4,8 +4,8 @@ import { contextWith, fields, message, person, text } from '../../render/builder
 import { duration } from '../../render/format.js';
 import type { Button, Inline, Message } from '../../render/message.js';
 import { sparkline } from '../../render/sparkline.js';
-import type { AlertKind, OpenAlert, WatchRecord } from '../types.js';
-import { DEFAULT_LOCALE, t, type Locale } from '../../core/index.js';
+import type { OpenAlert, WatchRecord } from '../types.js';
+import { DEFAULT_LOCALE, t, type AlertKind, type Locale } from '../../core/index.js';
 import { localizedLine } from '../../render/localized.js';
 import { backupAge } from './alert-context.js';
 import { changeText } from './recent-change.js';

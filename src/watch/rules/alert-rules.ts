@@ -2,8 +2,8 @@
 // what the alert state becomes and what to show (open a card, edit it, resolve it, remind).
 // One alert per incident: an open alert is only ever edited until its condition clears. An alert's
 // detail is written in the channel's language at each poll (the card shows it as it was last seen).
-import { DEFAULT_LOCALE, t, type Locale } from '../../core/index.js';
-import type { AlertKind, AlertState, OpenAlert, WatchRecord } from '../types.js';
+import { DEFAULT_LOCALE, t, type AlertKind, type Locale } from '../../core/index.js';
+import type { AlertState, OpenAlert, WatchRecord } from '../types.js';
 
 /** What one poll saw: the instance's status and recent metric samples, or that the API failed. */
 export type Observation =

@@ -5,12 +5,13 @@
 // group is over, with one recovery, when the last one does. Groups are plain JSON records so the
 // store can share them between replicas; these functions only decide.
 
+import type { AlertKind } from '../../core/index.js';
 import type { RecentChange } from '../types.js';
 
 /** Incidents join a group opened at most this long before them (VPSOPS_ALERT_GROUP_WINDOW_SECONDS). */
 export const DEFAULT_GROUP_WINDOW_MS = 30_000;
 
-export type IncidentKind = 'status' | 'cpu' | 'memory' | 'gone' | 'unreachable';
+export type IncidentKind = Exclude<AlertKind, 'balance'>;
 
 /** An incident as grouping sees it. */
 export interface GroupIncident {

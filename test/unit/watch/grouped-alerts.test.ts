@@ -12,7 +12,8 @@ import { createIncidentPager } from '../../../src/watch/delivery/incident-pages.
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { groupBook } from '../../../src/watch/books/group-book.js';
 import type { IncidentPager } from '../../../src/watch/delivery/incident-pages.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
+import { pollOnce } from '../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../src/watch/poll-deps.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { recentChange } from '../../../src/watch/cards/recent-change.js';
 import type { WatchRecord } from '../../../src/watch/types.js';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordCollection } from '../../../../src/core/store.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
-import { pollOnce, type PollDeps } from '../../../../src/watch/poll-once.js';
+import { pollOnce } from '../../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../../src/watch/poll-deps.js';
 import type { AlertState } from '../../../../src/watch/types.js';
 import { createWatchService, watchBook, watchId } from '../../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../../support/fake-api.js';

@@ -9,7 +9,8 @@ import { SEED_IDS } from '../../../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
 import type { AlertChartRenderer } from '../../../../src/watch/cards/alert-chart.js';
 import { NO_ALERT_METRICS } from '../../../../src/watch/ports.js';
-import { pollOnce, type PollDeps } from '../../../../src/watch/poll-once.js';
+import { pollOnce } from '../../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../../src/watch/poll-deps.js';
 import { createWatchService, watchBook, watchId } from '../../../../src/watch/books/watch-book.js';
 import { postLog } from '../../../support/recording-poster.js';
 
