@@ -35,12 +35,12 @@ export type SharedGroup = StormGroup & {
   /** How many servers the group's last page named (re-paged when that changes by half or more). */
   pagedCount?: number;
   ref?: MessageRef;
-  /** Who acknowledged the whole group from its card (group-actions.ts). */
+  /** Who acknowledged the whole group from its card (alert-buttons.ts). */
   acknowledger?: GroupClicker;
   /** Until when the group's reminders are snoozed, and by whom. */
   snoozedUntil?: number;
   snoozer?: GroupClicker;
-  /** Thread messages claimed (group-thread.ts), and their refs once posted (by chunk). */
+  /** Thread messages claimed (group-show.ts), and their refs once posted (by chunk). */
   threadClaimed?: number;
   thread?: (MessageRef | null)[];
 };
