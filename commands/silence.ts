@@ -15,7 +15,7 @@ import {
   type Locale,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
-import { relativeTime } from '../src/render/format.js';
+import { relativeTime } from '../src/render/time-format.js';
 import { tellStory } from './shared/story-lines.js';
 
 function silencesOf(bot: BotServices, locale: Locale): SilenceService {

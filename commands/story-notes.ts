@@ -9,13 +9,12 @@ import {
   t,
   UserError,
   type CommandContext,
-  type StoryPerson,
 } from '../src/core/index.js';
 import type { Message, PersonRef } from '../src/render/message.js';
 import { shorten } from '../src/render/shorten.js';
 import { zonedDateTime } from '../src/render/zoned-time.js';
 import { catchupFields } from './catchup.js';
-import { sinceDuration } from './shared/story-lines.js';
+import { sinceDuration, type StoryPerson } from './shared/story-lines.js';
 
 /** A note's words at most (a long message is cut, on a grapheme boundary). */
 export const NOTE_CHARS = 1_000;

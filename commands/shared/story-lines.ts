@@ -1,17 +1,15 @@
 // The channel's story as `timeline`, its export, `catchup` and `handoff` tell it: the story the
 // store keeps (alert events, notes, hand-offs) merged in time order with the confirmed actions of
 // the audit trail (who asked, who approved, how it ended), one line each.
-import {
-  t,
-  UserError,
-  type AuditRecord,
-  type CommandContext,
-  type Locale,
-  type StoryEntry,
-  type StoryKind,
-} from '../../src/core/index.js';
+import { t, UserError, type AuditRecord, type CommandContext, type Locale } from '../../src/core/index.js';
 import { shorten } from '../../src/render/shorten.js';
 import { outcomeWord, target } from '../bot-audit.js';
+
+/** A story entry as the commands' port takes it (the core's StoryEntry, read off `ctx.bot.story`). */
+export type StoryEntry = Parameters<CommandContext['bot']['story']['add']>[1];
+/** Who an entry names. */
+export type StoryPerson = NonNullable<StoryEntry['by']>;
+type StoryKind = StoryEntry['kind'];
 
 /** One event of the story, as every view of it reads it. */
 export interface StoryItem {

@@ -44,6 +44,8 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
       started.push(adapter);
       logger?.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
+    // Approvers' direct messages go through the adapters' posters as soon as the adapters are up.
+    app.connectPosters(started);
     if (spec.recover) await recover(spec, started);
     else spec.onStarted?.();
     return await spec.until();

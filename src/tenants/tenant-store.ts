@@ -11,13 +11,15 @@ import type {
   AuditRecord,
   BotStore,
   EphemeralState,
-  HostnameDirectory,
-  PendingConfirmation,
   PendingStore,
-  RecordCollection,
-  StoryLog,
   TenantScope,
 } from '../core/index.js';
+import type {
+  HostnameDirectory,
+  PendingConfirmation,
+  RecordCollection,
+  StoryLog,
+} from '../core/kit/index.js';
 import { redactDeep, type Redactor } from '../api/redact.js';
 import { TENANTS_COLLECTION } from './tenant-directory.js';
 

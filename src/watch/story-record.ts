@@ -1,7 +1,7 @@
 // An alert's events told to its channel's story (src/core/story.ts) — card posted, grouped,
 // recovered, paged, reminded, silence over — for `timeline` and `catchup`. Best effort: a story
 // the store refuses never stops an alert, it is only logged.
-import { channelKey, type StoryEntry, type StoryKind, type StoryLog } from '../core/index.js';
+import { channelKey, type StoryEntry, type StoryKind, type StoryLog } from '../core/kit/index.js';
 import type { WatchRecord } from './types.js';
 
 /** Tells one event of `watch`'s server in its channel. */

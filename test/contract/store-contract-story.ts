@@ -2,7 +2,7 @@
 // time order from a moment on, the newest kept within a limit, old entries dropped, and each
 // tenant's stories its own in the tenant-scoped view.
 import { describe, expect, it } from 'vitest';
-import { STORY_RETENTION_MS, type StoryEntry } from '../../src/core/index.js';
+import { STORY_RETENTION_MS, type StoryEntry } from '../../src/core/kit/index.js';
 import { runInTenant, tenantScope } from '../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../src/tenants/tenant-store.js';
 import type { StoreFixture } from './store-contract.js';

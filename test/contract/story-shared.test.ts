@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoryEntry } from '../../src/core/index.js';
+import type { StoryEntry } from '../../src/core/kit/index.js';
 import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';

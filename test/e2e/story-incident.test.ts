@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor, Platform, Responder } from '../../src/core/ports.js';
 import type { BotStore } from '../../src/core/store.js';
 import type { Button, Message } from '../../src/render/message.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { createCoreWithState as createBot } from './core-with-state.js';
 import type { BotServices, FollowSpec } from '../../src/core/command.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';

@@ -2,7 +2,7 @@
 // by time ("<channel>\0<at, zero-padded>\0<random>"), journaled by the embedded store like any
 // record. Entries past the retention, or past a channel's cap, are dropped once a minute at most.
 import { randomBytes } from 'node:crypto';
-import { STORY_MAX_ENTRIES, storyKept, type StoryEntry, type StoryLog } from '../../core/index.js';
+import { STORY_MAX_ENTRIES, storyKept, type StoryEntry, type StoryLog } from '../../core/kit/index.js';
 
 /** The part of the tables the story needs. */
 export interface StoryTables {

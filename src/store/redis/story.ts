@@ -2,7 +2,12 @@
 // the entry's time, so every replica reads the same timeline. Each append drops what is past the
 // retention or the channel's cap, and the key expires a retention after its last entry.
 import { randomBytes } from 'node:crypto';
-import { STORY_MAX_ENTRIES, STORY_RETENTION_MS, type StoryEntry, type StoryLog } from '../../core/index.js';
+import {
+  STORY_MAX_ENTRIES,
+  STORY_RETENTION_MS,
+  type StoryEntry,
+  type StoryLog,
+} from '../../core/kit/index.js';
 import type { RedisContext } from './context.js';
 
 /** Creates the story log over `ctx`'s connection. */
