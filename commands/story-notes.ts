@@ -18,6 +18,8 @@ import { sinceDuration, type StoryPerson } from './shared/story-lines.js';
 
 /** A note's words at most (a long message is cut, on a grapheme boundary). */
 export const NOTE_CHARS = 1_000;
+/** A message's author as the shortcut passes it: a platform user id. */
+const AUTHOR = { max: 40, positional: false };
 /** A hand-off looks back this far unless --since says otherwise: about a shift. */
 const HANDOFF_SPAN = '12h';
 
@@ -42,12 +44,24 @@ export const note = defineCommand({
   summary: 'Add a note to this channel’s timeline',
   description: 'The note is shown as written (no mentions or formatting), with your name and the time.',
   examples: ['/vps note restarted nginx by hand on web-1', '/vps note customer told, next update 15:00'],
-  args: { text: arg.string('What to note', { rest: true, max: 4_000 }) },
+  args: {
+    text: arg.string('What to note', { rest: true, max: 4_000 }),
+    author: optional(
+      asFlag(
+        arg.string('Who wrote the message noted (a user id; the “Add to timeline” shortcut sets it)', AUTHOR),
+      ),
+    ),
+  },
   risk: 'read',
   visibility: 'ephemeral',
-  run: async (ctx, { text }) => {
+  run: async (ctx, { text, author }) => {
     if (!text.trim()) throw new UserError('usage', t(ctx.locale, 'story.note.empty'));
-    await addNote(ctx, text, me(ctx));
+    if (author !== undefined && !/^[A-Za-z0-9_.-]{1,40}$/.test(author))
+      throw new UserError(
+        'invalid-argument',
+        t(ctx.locale, 'story.handoff.badUser', { value: shorten(author, 41) }),
+      );
+    await addNote(ctx, text, author ? { userId: author, name: author } : me(ctx));
     return {
       message: { tone: 'success', blocks: [{ type: 'context', text: t(ctx.locale, 'story.note.added') }] },
       auditSummary: 'note added',

@@ -14,6 +14,7 @@ import {
 } from './modal.js';
 import { ACTION_IDS, renderMessage } from './render.js';
 import { registerCommandClicks } from './command-clicks.js';
+import { registerTimelineShortcut } from './timeline-shortcut.js';
 import {
   background,
   requestLocale,
@@ -132,6 +133,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
   registerCommandClicks(app, deps);
+  registerTimelineShortcut(app, deps);
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();

@@ -80,6 +80,10 @@ describe('the incident’s story (commands)', () => {
     expect((await h.run('handoff #general', ACTORS.operator)).text).toContain('does not name a person');
     const after = await h.run('timeline', ACTORS.operator);
     expect(after.text).toContain('🤝 oscar handed over to olga');
+    // What the “Add to timeline” shortcut runs: the message's author named by id.
+    await h.run('note the db is back --author U0BOB', ACTORS.operator);
+    expect((await h.run('timeline')).text).toContain('📝 note by U0BOB — the db is back');
+    expect((await h.run('note x --author <@U1>')).text).toContain('does not name a person');
   });
 
   it('writes no secret into the story: a note quoting the API key is kept redacted', async () => {

@@ -23,6 +23,7 @@ export const helpStoryId: Readonly<Record<string, string>> = {
   'arg.catchup.since': AGO,
   'summary.note': 'Tambahkan catatan ke linimasa kanal ini',
   'arg.note.text': 'Yang dicatat',
+  'arg.note.author': 'Penulis pesan yang dicatat (id pengguna; diisi oleh pintasan “Add to timeline”)',
   'summary.handoff': 'Serahkan kanal: kartu keadaan saat ini, menyebut siapa yang melanjutkan',
   'arg.handoff.to': 'Siapa yang melanjutkan (sebut orangnya); kosong: siapa pun yang berikutnya',
   'arg.handoff.since': AGO,
