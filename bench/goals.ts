@@ -64,8 +64,12 @@ export function mergeRuns(runs: GoalRow[][]): (GoalRow & { runs: number })[] {
   });
 }
 
-const cell = (value: number | string, unit: string): string =>
-  typeof value === 'number' ? `${Number(value.toFixed(value < 10 ? 2 : 1))}${unit ? ` ${unit}` : ''}` : value;
+const cell = (value: number | string, unit: string): string => {
+  if (typeof value !== 'number') return value;
+  // Infinity: never reached within the benchmark's wait (an incident never shown, a takeover not seen).
+  if (!Number.isFinite(value)) return '∞ (never)';
+  return `${Number(value.toFixed(value < 10 ? 2 : 1))}${unit ? ` ${unit}` : ''}`;
+};
 
 /** The goal table in markdown: goal, figure, baseline, bound, pass/fail (and the run count when repeated). */
 export function goalTable(rows: (GoalRow & { runs?: number })[]): string {
