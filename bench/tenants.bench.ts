@@ -113,15 +113,17 @@ async function memoryPerTenant(
   store: BotStore,
 ): Promise<{ tenantKb: number; created: number; alive: number }> {
   const { config } = tempConfig(POLICY, NO_LIMITS);
-  let created = 0;
-  let finalized = 0;
-  const registry = new FinalizationRegistry<void>(() => void (finalized += 1));
+  // Clients built and collected, counted per phase: the heap measure's and the release check's.
+  let phase: 'heap' | 'release' = 'heap';
+  const created = { heap: 0, release: 0 };
+  const finalized = { heap: 0, release: 0 };
+  const registry = new FinalizationRegistry<'heap' | 'release'>((of) => void (finalized[of] += 1));
   const detail = fakeApi().api.instances.detail;
   const clientFor = (apiKey: string): HostingApi => {
     const real = createHostingApi({ baseUrl: 'http://127.0.0.1:9/v1', apiKey, retries: 0 });
     const client = { ...real, instances: { ...real.instances, detail } };
-    created += 1;
-    registry.register(client);
+    created[phase] += 1;
+    registry.register(client, phase);
     return client;
   };
   const tenancy = openTenancy(
@@ -141,8 +143,7 @@ async function memoryPerTenant(
   // all are idle for IDLE_MS × 1.5, then tenant 0 calls again.
   const apiOptions = { directory: tenancy.directory, clientFor, idleMs: IDLE_MS };
   const api = tenantHostingApi(apiOptions);
-  const builtBefore = created;
-  const goneBefore = finalized;
+  phase = 'release';
   for (let i = 0; i < TENANTS; i += 1) await call(api, i);
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 1.5));
   await call(api, 0);
@@ -150,9 +151,8 @@ async function memoryPerTenant(
     heapKb();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  // Counted among this api's clients only (tenancy.api keeps its own); tenant 0's is rightly alive.
-  const built = created - builtBefore;
-  return { tenantKb, created: built, alive: built - (finalized - goneBefore) - 1 };
+  // Tenant 0 has just called: its client is rightly alive.
+  return { tenantKb, created: created.release, alive: created.release - finalized.release - 1 };
 }
 
 /** `vpsops serve` ready with TENANTS tenants in Redis (OAuth) against single-tenant on the same Redis, runs alternating. */
