@@ -9,7 +9,7 @@
 // TENANTS_COUNT (10,000) changes the size. Run: `npm run bench tenants`.
 import { randomBytes } from 'node:crypto';
 import { createHostingApi, type HostingApi } from '../src/api/index.js';
-import type { AppConfig } from '../src/app-config.js';
+import type { AppConfig } from '../src/app/config/app-config.js';
 import { openTenancy } from '../src/app/tenancy.js';
 import type { BotStore } from '../src/core/store.js';
 import { openRedisStore } from '../src/store/redis/redis-store.js';

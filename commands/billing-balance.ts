@@ -5,7 +5,6 @@ import {
   BALANCE_CURRENCY,
   commandGroup,
   type CommandDefinition,
-  type Runway,
   RUNWAY_HOW,
   runwayOf,
   t,
@@ -13,7 +12,9 @@ import {
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
-import { DASH, money, toDate } from './shared/format.js';
+import { DASH } from './shared/format.js';
+import { decimal, money } from '../src/render/format.js';
+import { toDate } from '../src/render/time-format.js';
 import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
@@ -22,6 +23,7 @@ const IDR = BALANCE_CURRENCY;
 const DAY_MS = 86_400_000;
 
 /** The runway computation lives in the core (the balance watch uses it too). */
+type Runway = ReturnType<typeof runwayOf>;
 export { runwayOf, type Runway };
 
 /** Under a week is worth a warning, under three days is urgent. */
@@ -38,15 +40,11 @@ function lastTopUp(summary: BillingSummary, now: Date, locale: Locale): string {
   return `${money(newest.amount, IDR, locale)} · ${day(newest.date, now)}`;
 }
 
-/** "12.3" (en), "12,3" (id). */
-const oneDecimal = (n: number, locale: Locale): string =>
-  locale === 'id' ? n.toFixed(1).replace('.', ',') : n.toFixed(1);
-
 function runwayText(runway: Runway, now: Date, locale: Locale): string {
   if (runway.days === null) return DASH;
   if (runway.days === 0) return t(locale, 'billing.runwayEmpty');
   const until = new Date(now.getTime() + runway.days * DAY_MS).toISOString().slice(0, 10);
-  return t(locale, 'billing.runwayDays', { days: oneDecimal(runway.days, locale), until });
+  return t(locale, 'billing.runwayDays', { days: decimal(runway.days, 1, locale), until });
 }
 
 /** E4: balance, this month's cost and estimate, last top-up and runway. */

@@ -3,7 +3,7 @@
 // line on stderr and no stack trace; nothing secret is ever printed.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { EXIT } from './app/exit-codes.js';
+import { EXIT } from './adapter-kit/exit-codes.js';
 import {
   runConsole,
   runDefault,
@@ -13,7 +13,7 @@ import {
   runSimulator,
 } from './app/modes.js';
 import { ConfigError } from './core/index.js';
-import { loadConfig, loadDotEnv } from './config.js';
+import { loadConfig, loadDotEnv } from './app/config/load.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
 
 const VERSION = readVersion();

@@ -2,7 +2,7 @@
 // after the ack and never waited on past a short budget — a slow or failed lookup answers in the
 // default language (and is remembered briefly, so an outage costs each user one wait at most).
 import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 
 /** What the adapter asks Slack: the user's locale tag ("id-ID", "en-US"), or undefined. */

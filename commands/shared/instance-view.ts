@@ -1,16 +1,14 @@
 // How an instance reads in chat: status tone, spec 2.1 detail as fields, and the live fetch every
 // preview starts from (which also teaches the bot the hostname for later references).
 import type { InstanceDetail } from '../../src/api/index.js';
-import {
-  isMessageKey,
-  t,
-  type CommandContext,
-  type Locale,
-  type ResolvedInstance,
-} from '../../src/core/index.js';
+import { t, type CommandContext, type Locale, type ResolvedInstance } from '../../src/core/index.js';
+import { apiStatus } from '../../src/render/format.js';
 import type { Field, Tone } from '../../src/render/message.js';
 import { ageMs, when } from './dates.js';
-import { DASH, duration, memorySize, money, show, storageSize, toNumber } from './format.js';
+import { DASH, memorySize, show, storageSize } from './format.js';
+import { duration } from '../../src/render/time-format.js';
+import { money } from '../../src/render/format.js';
+import { toNumber } from '../../src/render/display.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,10 +24,7 @@ export function statusTone(status: unknown): Tone {
 
 /** A status as the API says it, with a translation beside it in other languages: "Berjalan (Running)". */
 export function statusText(status: unknown, locale: Locale): string {
-  const raw = show(status);
-  const key = `status.${raw.toLowerCase()}`;
-  if (locale === 'en' || !isMessageKey(key)) return raw;
-  return `${t(locale, key)} (${raw})`;
+  return apiStatus(show(status), locale);
 }
 
 /** Whether a status means the instance is stopped. */

@@ -3,7 +3,7 @@
 import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { allCommands } from '../../commands/index.js';
 import { ConfigError, commandPath } from '../core/index.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
+import { secretsOf, type AppConfig } from './config/app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve/admission.js';
@@ -12,7 +12,7 @@ import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from '.
 import { createApp } from './create-app.js';
 import { requireWritableDataDir } from './data-dir.js';
 import { multiTenant } from './tenancy.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../adapter-kit/exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */

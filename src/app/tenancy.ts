@@ -9,7 +9,7 @@ import {
   type TenantScope,
 } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
-import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
+import { CONFIG_FRAGMENTS, type AppConfig } from './config/app-config.js';
 import type { Logger } from '../logger.js';
 import { createEnvelope, decodeMasterKey, derivedSecret } from '../secrets/envelope.js';
 import {
@@ -28,7 +28,7 @@ import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js
 import { forgetTenantState } from '../tenants/forget-tenant.js';
 import { KEY_CANARY_COLLECTION, keyCheck } from '../tenants/key-canary.js';
 import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
-import { WATCH_COLLECTIONS } from '../watch/types.js';
+import { WATCH_COLLECTIONS } from '../watch/index.js';
 
 /** What OAuth mode adds to the app. */
 export interface Tenancy {

@@ -4,7 +4,7 @@
 // the words operators search for. While rotating (VPSOPS_ENCRYPTION_KEY_PREVIOUS), what the previous
 // key wrapped is re-wrapped under the current one here, once per process; otherwise no tenant is
 // read at start (with 10,000 tenants, the start must not open them all).
-import type { RecordCollection } from '../core/index.js';
+import type { RecordCollection } from '../core/kit/index.js';
 import type { Envelope } from '../secrets/envelope.js';
 import type { TenantDirectory, TenantRecord } from './tenant-directory.js';
 

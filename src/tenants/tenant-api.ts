@@ -6,7 +6,7 @@
 // keep 10,000 clients): the next call after that builds a new one.
 import { ApiError, type HostingApi } from '../api/index.js';
 import { currentTenant } from './scope.js';
-import { CredentialsUnreadable } from '../core/index.js';
+import { CredentialsUnreadable } from '../core/kit/index.js';
 import { EnvelopeError } from '../secrets/envelope.js';
 import type { TenantDirectory } from './tenant-directory.js';
 

@@ -2,15 +2,17 @@
 // poller's periodic pass remembers what each channel has; when the store reports a data loss (its
 // epoch check, run first), each channel that had any is told once across replicas (a claim in the
 // store) what is gone and how to set it again. Without this they vanished silently.
-import { SINGLE_TENANT, t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
+import { t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
+import { SINGLE_TENANT } from '../core/kit/index.js';
 import { context, message, text } from '../render/builders.js';
-import { deliver } from './delivery.js';
+import { deliver } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { describeScope } from './silences.js';
-import { storedSilences } from './silence-book.js';
-import { watchBook } from './watch-book.js';
+import { describeScope } from './rules/silences.js';
+import { storedSilences } from './books/silence-book.js';
+import { watchBook } from './books/watch-book.js';
 import { WATCH_COLLECTIONS, type FleetRecord } from './types.js';
-import type { AlertMetrics, ChannelPoster } from './ports.js';
+import type { AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 
 /** How long one channel's notice is claimed (replicas see one loss within this). */
 const NOTICE_CLAIM_MS = 60 * 60_000;

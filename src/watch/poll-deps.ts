@@ -1,15 +1,17 @@
 // What one poll of a watch needs (the API, the store, the poster, rules, pager, groups…), shared by
 // the poll (poll-once.ts) and the showing of its effects (show-effect.ts).
-import { channelLocale, DEFAULT_LOCALE, type BotStore, type Locale } from '../core/index.js';
+import { DEFAULT_LOCALE, type BotStore, type Locale } from '../core/index.js';
+import { channelLocale } from '../core/kit/index.js';
 import type { HostingApi } from '../api/index.js';
-import type { AlertChartRenderer } from './alert-chart.js';
-import type { RuleSettings } from './alert-rules.js';
-import type { AlertMetrics, ChannelPoster } from './ports.js';
+import type { AlertChartRenderer } from './cards/alert-chart.js';
+import type { RuleSettings } from './rules/alert-rules.js';
+import type { AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { WatchRecord } from './types.js';
-import type { WatchBook } from './watch-book.js';
-import type { IncidentPager } from './incident-pages.js';
-import type { GroupBook } from './group-book.js';
-import type { GroupingDeps } from './grouped-alerts.js';
+import type { WatchBook } from './books/watch-book.js';
+import type { IncidentPager } from './delivery/incident-pages.js';
+import type { GroupBook } from './books/group-book.js';
+import type { GroupingDeps } from './group-show.js';
 import type { ReminderSettings } from './reminders.js';
 
 /** What a poll needs. */

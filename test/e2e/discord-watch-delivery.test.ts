@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { discordChannelPoster } from '../../adapters/discord/channel-poster.js';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import { createAlertMetrics } from '../../src/observability/alert-metrics.js';
@@ -70,7 +70,7 @@ describe('alert delivery on Discord', { timeout: 60_000 }, () => {
         () => bot.close(),
       );
       const rest = new REST({ api: discord.apiUrl, retries: 0 }).setToken(discord.botToken);
-      await watching.start([discordChannelPoster(rest)]);
+      await watching.start([discordChannelPoster(() => rest)]);
       const actor: Actor = { platform: 'discord', userId: ops.id, displayName: ops.username };
       let seq = 0;
       const say = async (text: string, channelId: string): Promise<string> => {

@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOW_TO_CONNECT, PASTED_KEY_TEXT } from '../../adapters/slack/connect.js';
 import { createChatAdapters } from '../../src/app/adapters.js';
 import { createApp, type App } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { silentLogger } from '../../src/logger.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import type { ResumableAdapter } from '../../src/app/create-app.js';
+import type { ChatAdapter } from '../../src/core/index.js';
 import { stopAll } from '../support/cleanup.js';
 import { FakeSlack, type FakeWorkspace } from '../support/fake-slack.js';
 import { SEED_IDS } from '../../src/simulator/index.js';
@@ -103,7 +103,7 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
   let slack: FakeSlack;
   let app: App;
   let http: ServeHttpServer;
-  let adapters: ResumableAdapter[] = [];
+  let adapters: ChatAdapter[] = [];
   let dir: string;
   let base: string;
 

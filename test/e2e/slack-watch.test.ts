@@ -9,8 +9,8 @@ import { stopAll } from '../support/cleanup.js';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
-import type { Core } from '../../src/app/core.js';
+import { loadConfig } from '../../src/app/config/load.js';
+import type { Core } from '../../src/core/create-core.js';
 import { silentLogger } from '../../src/logger.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
@@ -95,7 +95,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
           }),
         );
         await adapter.start(bot.dispatcher);
-        await watching.start([adapter.poster()!]);
+        await watching.start([adapter]);
         replicas.push({ bot, watching, adapter });
       };
       await start('a');
@@ -242,7 +242,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
         createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, http }),
       );
       await adapter.start(bot.dispatcher);
-      await watching.start([adapter.poster()!]);
+      await watching.start([adapter]);
       replica = { bot, watching, adapter };
       await postSigned(
         `http://127.0.0.1:${adapter.port}/slack/events`,

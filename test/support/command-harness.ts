@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { createCoreWithState as createBot } from './core-with-state.js';
 import type { BotServices, FollowSpec } from '../../src/core/command.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
@@ -172,7 +172,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
-  const locale = options.locale ? { locale: options.locale } : {};
+  const locale = options.locale ? { locale: localeFrom(options.locale) } : {};
   // The renderers' own words (a card's hint and expiry) in the language the platform tag names.
   const rendering: RenderOptions = { locale: localeFrom(options.locale) };
 

@@ -78,7 +78,17 @@ const under = (target: string | null, dir: string) =>
 const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
 const asTs = (target: string) => target.replace(/\.js$/, '.ts');
 const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
-const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/config.ts';
+const isKitDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/kit/index.ts';
+/** The wings that implement the core's ports (paging: the watches' pager): they may also use its narrower door, src/core/kit/. */
+const PORT_WINGS = [
+  'src/store',
+  'src/tenants',
+  'src/tracking',
+  'src/watch',
+  'src/observability',
+  'src/paging',
+];
+const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/app/config/load.ts';
 
 /** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
 export function importCircles(refs: ImportRef[]): string[][] {
@@ -179,25 +189,29 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/render never imports src/core, and src/core never imports src/config', () => {
+  it('src/render never imports src/core, and src/core never imports the config loader (src/app/config/load.ts)', () => {
     const bad = [
       ...allImports(['src/render']).filter((r) => under(r.target, 'src/core')),
-      ...allImports(['src/core']).filter((r) => r.target === 'src/config.js' || r.target === 'src/config.ts'),
+      ...allImports(['src/core']).filter((r) => isConfig(r.target)),
     ];
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/core imports nothing from the process config, src/app-config.ts or src/config.ts (type imports included)', () => {
-    const processConfig = ['src/app-config.ts', 'src/config.ts'];
+  it('src/core imports nothing from the process config, src/app/config/ (type imports included)', () => {
+    const processConfig = ['src/app/config/app-config.ts', 'src/app/config/load.ts'];
     const bad = allImports(['src/core']).filter(
       (r) => r.target !== null && processConfig.includes(asTs(r.target)),
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('outside src/core, code reaches the core only through its door, src/core/index.ts', () => {
+  it('outside src/core, code reaches the core only through its door, src/core/index.ts (the port wings: or kit/)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => !under(r.file, 'src/core') && under(r.target, 'src/core') && !isDoor(r.target),
+      (r) =>
+        !under(r.file, 'src/core') &&
+        under(r.target, 'src/core') &&
+        !isDoor(r.target) &&
+        !(isKitDoor(r.target) && PORT_WINGS.some((wing) => under(r.file, wing))),
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -206,23 +220,26 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) =>
         !under(r.file, 'src/store') &&
-        r.file !== 'src/config.ts' &&
+        r.file !== 'src/app/config/load.ts' &&
         under(r.target, 'src/store') &&
         asTs(r.target ?? '') !== 'src/store/open.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('only src/app and src/main.ts read src/config.ts', () => {
+  it('only src/app and src/main.ts read src/app/config/load.ts', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) => isConfig(r.target) && !under(r.file, 'src/app') && r.file !== 'src/main.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it("only src/config.ts reads src/config-core.ts (the core's own variables)", () => {
+  it("only src/app/config/load.ts reads src/app/config/core-variables.ts (the core's own variables)", () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => r.target !== null && asTs(r.target) === 'src/config-core.ts' && r.file !== 'src/config.ts',
+      (r) =>
+        r.target !== null &&
+        asTs(r.target) === 'src/app/config/core-variables.ts' &&
+        r.file !== 'src/app/config/load.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -288,7 +305,12 @@ describe('files under ~250 lines (issue 29)', () => {
       tsFiles(dir).map((file) => ({ path: posix(file), source: readFileSync(join(ROOT, file), 'utf8') })),
     );
     expect(files.length).toBeGreaterThan(100);
-    expect(longFiles(files, MAX_LINES)).toEqual([]);
+    expect(
+      longFiles(
+        files.filter((f) => !LONG_BY_MEANING.has(f.path)),
+        MAX_LINES,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -366,25 +388,25 @@ describe('one mechanism per chore', () => {
     expect(bad).toEqual([]);
   });
 
-  it('exit codes are declared once, in src/app/exit-codes.ts', () => {
+  it('exit codes are declared once, in src/adapter-kit/exit-codes.ts', () => {
     expect(
-      linesMatching(SOURCES, /\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts']),
+      linesMatching(SOURCES, /\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/adapter-kit/exit-codes.ts']),
     ).toEqual([]);
   });
 
-  it('from src/app, adapters import only the exit codes (src/app/exit-codes.ts)', () => {
-    const bad = allImports(['adapters']).filter(
-      (r) => under(r.target, 'src/app') && asTs(r.target ?? '') !== 'src/app/exit-codes.ts',
-    );
+  it('adapters import nothing from src/app (exit codes are in src/adapter-kit/exit-codes.ts)', () => {
+    const bad = allImports(['adapters']).filter((r) => under(r.target, 'src/app'));
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/config.ts, src/config-core.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
-    const named = ['src/config.ts', 'src/config-core.ts', 'src/app-config.ts'].flatMap((file) =>
-      stripComments(readFileSync(join(ROOT, file), 'utf8'))
-        .split('\n')
-        .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
-    );
+  it('src/app/config/ (load.ts, core-variables.ts, app-config.ts) names no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['load.ts', 'core-variables.ts', 'app-config.ts']
+      .map((name) => `src/app/config/${name}`)
+      .flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
+      );
     expect(named).toEqual([]);
   });
 
@@ -411,5 +433,213 @@ describe('what the build ships (issue 37)', () => {
     expect(
       stripComments(readFileSync(join(ROOT, 'src/main.ts'), 'utf8')).match(new RegExp(beside, 'g')),
     ).toEqual(["new URL('../package.json', import.meta.url)"]);
+  });
+});
+
+describe('one adapter port (issue 39)', () => {
+  it('adapters import nothing from src/watch: ChannelPoster is the core’s port', () => {
+    const bad = allImports(['adapters']).filter((r) => under(r.target, 'src/watch'));
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('no adapter reads pending confirmations from the store: the dispatcher tells (typedDialog, pendingTarget)', () => {
+    expect(linesMatching(['adapters'], /\bPendingStore\b|\.pending\.get\(/)).toEqual([]);
+  });
+
+  it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
+    expect(
+      linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/),
+    ).toEqual([]);
+  });
+});
+
+/**
+ * Files longer than 250 lines because they are one thing (issue 39: merge what a size-cut split, name
+ * the exception), each with its own cap: dispatch.ts is the typed command's whole pipeline (its
+ * authorise and run steps were cut into dispatch-steps.ts by size alone).
+ */
+const LONG_BY_MEANING = new Map([['src/core/runner/dispatch.ts', 300]]);
+
+describe('named exceptions to the line cap (issue 39)', () => {
+  it('each stays under its own cap, and no cut-by-size twin of it comes back', () => {
+    for (const [path, cap] of LONG_BY_MEANING)
+      expect(longFiles([{ path, source: readFileSync(join(ROOT, path), 'utf8') }], cap)).toEqual([]);
+    expect(existsSync(join(ROOT, 'src/core/runner/dispatch-steps.ts'))).toBe(false);
+  });
+});
+
+describe('wrappers are counted (issue 39)', () => {
+  /** Where an object is wrapped by prototype (Object.create), by file name: no new one without a name here. */
+  const WRAPPERS = [
+    'paced-poster.ts', // the pacer over a platform's poster
+    'admission.ts', // serve's admission: only the responder's defer changes
+    'routing.ts', // src/app's one outgoing wrapper: alerts and notices through the outbound transforms
+    'tenant-roles.ts', // the dispatcher with each request's tenant role
+    'deferral.ts', // one defer per invocation
+    'outbound.ts', // the core's replies through the outbound transforms
+  ];
+
+  it('Object.create wraps only in the named files, src/app only in routing.ts', () => {
+    const found = linesMatching(['src', 'adapters', 'commands'], /\bObject\.create\(/);
+    expect(found.filter((at) => !WRAPPERS.includes(at.split(':')[0]!.split('/').pop()!))).toEqual([]);
+    expect(found.filter((at) => at.startsWith('src/app/') && !at.startsWith('src/app/routing.ts'))).toEqual(
+      [],
+    );
+    expect(found.length).toBeLessThanOrEqual(WRAPPERS.length);
+  });
+});
+describe('the language is parsed once, at the edge (issue 39)', () => {
+  it('compares a locale with a language code only in src/i18n and the formatter (src/render/format.ts)', () => {
+    const compared = /\blocale\s*[!=]==?\s*['"`]|['"`]\s*[!=]==?\s*locale\b/;
+    expect(compared.test("locale === 'id'")).toBe(true);
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], compared, ['src/i18n/', 'src/render/format.ts']),
+    ).toEqual([]);
+  });
+
+  it('the core reads Invocation.locale as a Locale: it parses no platform tag (localeFrom is the adapters’)', () => {
+    expect(linesMatching(['src/core', 'commands'], /\blocaleFrom\(/)).toEqual([]);
+  });
+
+  it('writes the decimal comma in one place: decimal() in src/render/format.ts', () => {
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], /\.replace\(\s*['"]\.['"]\s*,\s*['"],['"]\s*\)/),
+    ).toEqual([]);
+  });
+
+  it('has one help mechanism: summaries and argument descriptions are catalogue keys (no HELP_ID table)', () => {
+    expect(linesMatching(['src', 'commands', 'adapters'], /\bHELP_ID\b|help-id\.js/)).toEqual([]);
+  });
+
+  it('builds the Discord payload’s localisations by looping over the locales: no language code written in it', () => {
+    expect(
+      linesMatching(['adapters/discord'], /['"]id['"]/).filter((line) =>
+        line.startsWith('adapters/discord/commands-payload.ts:'),
+      ),
+    ).toEqual([]);
+  });
+});
+
+/** The names a door (an index.ts) exports, `export { a, type B } from` and `export type { C } from` alike. */
+function exportedNames(file: string): string[] {
+  const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+  return [...code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter(Boolean),
+  );
+}
+
+/** Every name imported (or re-exported) from a module matching `isTarget`, by files outside src/core. */
+function namesTakenFrom(isTarget: (target: string | null) => boolean): Set<string> {
+  const names = new Set<string>();
+  for (const file of ['src', 'commands', 'adapters'].flatMap(tsFiles)) {
+    if (under(posix(file), 'src/core')) continue;
+    const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+    for (const m of code.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      const target = posix(relative(ROOT, resolve(ROOT, dirname(file), m[2]!)));
+      if (!m[2]!.startsWith('.') || !isTarget(target)) continue;
+      for (const part of m[1]!.split(','))
+        names.add(
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+        );
+    }
+  }
+  return names;
+}
+
+describe('the house, third step (issue 39): a door that is a door', () => {
+  it('the core’s door exports at most 100 names, each used outside src/core (production code); so does kit/', () => {
+    const door = exportedNames('src/core/index.ts');
+    expect(door.length).toBeGreaterThan(0);
+    expect(door.length).toBeLessThanOrEqual(100);
+    const used = namesTakenFrom(isDoor);
+    expect(door.filter((name) => !used.has(name))).toEqual([]);
+    const kitUsed = namesTakenFrom(isKitDoor);
+    expect(exportedNames('src/core/kit/index.ts').filter((name) => !kitUsed.has(name))).toEqual([]);
+  });
+
+  it('the process config lives in src/app/config/: no config*.ts or app-config.ts at the top of src/', () => {
+    const top = readdirSync(join(ROOT, 'src')).filter((name) => /^(app-)?config.*\.ts$/.test(name));
+    expect(top).toEqual([]);
+  });
+
+  it('no `export … from` outside an index.ts in src/core, src/app, src/store, src/api, src/render, src/tenants, src/serve and commands/', () => {
+    const areas = [
+      'src/core',
+      'src/app',
+      'src/store',
+      'src/api',
+      'src/render',
+      'src/tenants',
+      'src/serve',
+      'commands',
+    ];
+    const bad = areas.flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => posix(file).split('/').pop() !== 'index.ts')
+        .filter((file) =>
+          /(?:^|[;\n}])\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s*from\s*['"]/.test(
+            stripComments(readFileSync(join(ROOT, file), 'utf8')),
+          ),
+        )
+        .map(posix),
+    );
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('the watch wing: rooms behind one door (issue 39)', () => {
+  const isWatchDoor = (target: string | null) => target !== null && asTs(target) === 'src/watch/index.ts';
+
+  it('outside src/watch, code reaches the watch module only through src/watch/index.ts (its own unit tests may enter the rooms)', () => {
+    const bad = allImports(['src', 'commands', 'adapters', 'bench', 'test']).filter(
+      (r) =>
+        !under(r.file, 'src/watch') &&
+        !under(r.file, 'test/unit/watch') &&
+        under(r.target, 'src/watch') &&
+        !isWatchDoor(r.target),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('src/watch/rules/ is pure: only its own room, the watch records (types.ts), the core’s doors (index.ts, kit/), src/render and zod — nothing from books/, delivery/, cards/, the flows, a store or the API', () => {
+    const allowed = (r: ImportRef) =>
+      under(r.target, 'src/watch/rules') ||
+      asTs(r.target ?? '') === 'src/watch/types.ts' ||
+      isDoor(r.target) ||
+      isKitDoor(r.target) ||
+      under(r.target, 'src/render') ||
+      r.specifier === 'zod';
+    const imports = allImports(['src/watch/rules']);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((r) => !allowed(r)).map(show)).toEqual([]);
+  });
+
+  it('src/watch/rules/ reads no clock and sets no timer: the time is handed in', () => {
+    expect(
+      linesMatching(['src/watch/rules'], /\bDate\.now\b|new Date\(\)|\bset(Timeout|Interval)\(/),
+    ).toEqual([]);
+  });
+
+  it('no `export … from` outside an index.ts in src/watch and src/tracking: importers name the file that declares it', () => {
+    const reExport = /(?:^|[;\n}])\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*['"]/;
+    const bad = ['src/watch', 'src/tracking'].flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => !posix(file).endsWith('/index.ts'))
+        .filter((file) => reExport.test(stripComments(readFileSync(join(ROOT, file), 'utf8'))))
+        .map(posix),
+    );
+    expect(bad).toEqual([]);
   });
 });

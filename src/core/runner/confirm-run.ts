@@ -14,12 +14,13 @@ import { isUuid } from '../parse/uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from '../ports.js';
 import { noteConfirmedAction } from '../audit/recent-actions.js';
 import { createContext, type Runtime } from '../context.js';
-import { beforeTheCall, takeOnce } from './take-once.js';
+import { takeOnce } from './take-once.js';
+import { beforeAnyChange } from '../store-errors.js';
 import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
 import { holdAfterUnknown } from '../confirmation/unknown-hold.js';
-import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { channelLocale } from '../channel-language.js';
 
 /**
@@ -84,8 +85,8 @@ export async function takeAndRun(
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
   if (!taken) {
-    const settled = await beforeTheCall(rt.store.pending.get(pending.token));
-    throw lateClickError(settled ?? pending, localeFrom(event.locale));
+    const settled = await beforeAnyChange(() => rt.store.pending.get(pending.token));
+    throw lateClickError(settled ?? pending, event.locale ?? DEFAULT_LOCALE);
   }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
@@ -96,12 +97,12 @@ export async function takeAndRun(
     await showFinal(
       responder,
       pending.cardRef,
-      cancelledCard(card, event.actor, at, localeFrom(event.locale)),
+      cancelledCard(card, event.actor, at, event.locale ?? DEFAULT_LOCALE),
     );
     return;
   }
   record.confirmation = 'confirmed';
-  await runConfirmed(rt, pending, def, event.actor, at, responder, record, localeFrom(event.locale));
+  await runConfirmed(rt, pending, def, event.actor, at, responder, record, event.locale ?? DEFAULT_LOCALE);
 }
 
 async function runConfirmed(

@@ -9,7 +9,7 @@ import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { beforeAnyChange } from '../store-errors.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
@@ -35,7 +35,7 @@ export async function startConfirmation(
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
-  const locale = localeFrom(inv.locale);
+  const locale = (inv.locale ?? DEFAULT_LOCALE);
   // An earlier attempt whose outcome is still unknown: no card for a second one.
   const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
   if (held) throw held;

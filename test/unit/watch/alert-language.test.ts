@@ -2,12 +2,13 @@
 // deployment default), whoever set the watch and whatever language they read.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
-import { setChannelLocale } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Locale } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/watch-book.js';
+import { pollOnce } from '../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../src/watch/poll-deps.js';
+import { createWatchService, watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 import { createAlertActions } from '../../../src/watch/alert-buttons.js';
 import { UserError } from '../../../src/core/index.js';
 import { postLog } from '../../support/recording-poster.js';

@@ -2,15 +2,17 @@
 // channel of the same id each hear of their own lost watches only, as themselves, in their channel's
 // language, once; and nothing is said while the store reports no loss.
 import { describe, expect, it } from 'vitest';
-import { setChannelLocale, type MessageRef, type StoreFaults } from '../../../src/core/index.js';
+import type { MessageRef, StoreFaults } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Message } from '../../../src/render/message.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { currentTenant, tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { createLossNotices } from '../../../src/watch/loss-notice.js';
-import { NO_ALERT_METRICS, type ChannelPoster } from '../../../src/watch/ports.js';
-import { watchBook, watchId } from '../../../src/watch/watch-book.js';
+import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
+import { type ChannelPoster } from '../../../src/core/index.js';
+import { watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 
 const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
 

@@ -2,15 +2,17 @@
 // polled at all it is still posted, once, in the channel's language, as the silence's tenant, and
 // only by a replica that posts on the silence's platform.
 import { describe, expect, it } from 'vitest';
-import { setChannelLocale, type MessageRef } from '../../../src/core/index.js';
+import type { MessageRef } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { tenantScope, currentTenant } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
-import { NO_ALERT_METRICS, type ChannelPoster } from '../../../src/watch/ports.js';
+import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
+import type { ChannelPoster } from '../../../src/core/index.js';
 import { createWatchPoller } from '../../../src/watch/poller.js';
-import { silenceRecords } from '../../../src/watch/silence-book.js';
+import { silenceRecords } from '../../../src/watch/books/silence-book.js';
 import { announceEndedSilencesEverywhere } from '../../../src/watch/silence-ends.js';
-import { createSilence } from '../../../src/watch/silences.js';
+import { createSilence } from '../../../src/watch/rules/silences.js';
 import type { Message } from '../../../src/render/message.js';
 import type { Platform } from '../../../src/core/index.js';
 

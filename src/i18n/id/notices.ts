@@ -1,0 +1,66 @@
+// Bahasa Indonesia of notices-en.ts: the same keys and placeholders.
+import type { NoticesKey } from '../en/notices.js';
+
+export const noticesId: Record<NoticesKey, string> = {
+  'alertDetail.status': 'Status {status}',
+  'alertDetail.cpu': 'CPU {value} % (ambang {threshold} %)',
+  'alertDetail.memory': 'Memori {value} % (ambang {threshold} %)',
+  'alertDetail.gone': 'Hilang (API tidak lagi mengenalnya)',
+  'alertDetail.balance': 'Saldo {amount}',
+  'alertDetail.balanceUnder': 'di bawah {amount}',
+  'alertDetail.runway': 'cukup untuk {days} hari',
+  'alertDetail.runwayUnder': 'cukup untuk {days} hari (di bawah {limit})',
+  'delivery.remedy.not_in_channel': 'Bot bukan anggota kanal itu: undang bot ke sana (mis. /invite @vpsops).',
+  'delivery.remedy.channel_not_found': 'Kanal itu sudah tidak ada, atau bot tidak bisa melihatnya.',
+  'delivery.remedy.missing_scope': 'Token bot tidak punya izin memposting (scope Slack chat:write).',
+  'delivery.remedy.missing_access':
+    'Bot tidak boleh mengirim pesan di sana: beri izin View Channel dan Send Messages.',
+  'delivery.remedy.is_archived': 'Kanal itu sudah diarsipkan.',
+  'delivery.remedy.rate_limited': 'Platform terus menolak karena batas laju.',
+  'delivery.remedy.other': 'Platform menolak pesan itu.',
+  'delivery.title': 'Peringatan tidak terkirim',
+  'delivery.line':
+    'Saya tidak bisa memposting peringatan untuk {label} di kanal {channel}, tempat Anda memasang pemantauan: "{detail}".',
+  'delivery.cannotPost':
+    'Saya tidak bisa memposting peringatan di kanal ini, jadi tidak ada yang dipantau. {remedy}',
+  'delivery.thenAgain': 'Lalu jalankan lagi perintah watch yang sama.',
+  'pacing.delayed':
+    '⏳ Peringatan di kanal ini tertunda: platform membatasi seberapa cepat bot boleh memposting. Semuanya menyusul berurutan.',
+  'watchState.notPolled': 'belum diperiksa',
+  'watchState.ok': 'OK ({status})',
+  'watchState.statusUnknown': 'status tidak diketahui',
+  'watchState.alert': 'PERINGATAN: {detail}',
+  'watchState.alertAcked': 'PERINGATAN: {detail} · ditanggapi oleh {who}',
+  'watchState.silenced': 'disenyapkan sampai {time} UTC oleh {who}',
+  'watchState.silencedReason': 'disenyapkan sampai {time} UTC oleh {who} ({reason})',
+  'fleet.everyServer': 'semua server',
+  'fleet.location': 'lokasi {name}',
+  'fleet.noList':
+    'Layanan hosting tidak menyediakan daftar instans, jadi server tidak bisa dipantau per lokasi atau sekaligus — tidak ada yang dipantau.',
+  'fleet.oneByOne': 'Pantau server satu per satu saja: /vps watch <uuid>',
+  'fleet.noServerIn': 'Tidak ada server di lokasi "{name}" — tidak ada yang dipantau.',
+  'fleet.locations': 'Lokasi yang punya server: {locations}.',
+  'fleet.emptyList': 'Daftar instans kosong.',
+  'silenceBook.location': 'lokasi {name}',
+  'silenceBook.all': 'semua server yang dipantau',
+  'silenceBook.notDuration':
+    '"{input}" bukan durasi: pakai hari, jam dan menit seperti 45m, 2h, 1d atau 1h30m.',
+  'silenceBook.tooShort': 'Penyenyapan harus berlangsung paling sedikit satu menit.',
+  'silenceBook.tooLong': 'Penyenyapan paling lama 7 hari; {input} lebih lama.',
+  'silenceBook.nothingSilenced': '{error} Tidak ada yang disenyapkan.',
+  'silenceBook.noLocation': 'Tidak ada server yang dipantau di lokasi "{name}" — tidak ada yang berubah.',
+  'silenceBook.locations': 'Server yang dipantau ada di: {locations}.',
+  'silenceBook.nonePolled': 'Belum ada server yang dipantau yang sudah diperiksa.',
+  'silenceBook.notWatched': '{ref} bukan server yang dipantau — tidak ada yang berubah.',
+  'silenceBook.seeWatches': 'Lihat server yang dipantau dengan `watches`.',
+  'silenceBook.endedTitle': 'Penyenyapan {what} berakhir',
+  'silenceBook.endedLine': 'Peringatan untuk {what} kembali diposting (dan di-page).',
+  'silenceBook.setBy': 'Dipasang oleh {who}',
+  'silenceBook.setByReason': 'Dipasang oleh {who} · {reason}',
+  'watchLoss.title': 'Penyimpanan state bot kehilangan datanya: pantauan kanal ini hilang',
+  'watchLoss.watches': 'Tidak dipantau lagi: {list}.',
+  'watchLoss.fleets': 'Pantauan armada hilang: {list}.',
+  'watchLoss.silences': 'Penyenyapan hilang (peringatan diposting lagi): {list}.',
+  'watchLoss.restore':
+    'Pasang lagi dengan `watch <server>`, `watch --all` atau `silence`; `audit` menunjukkan siapa memasang apa dan kapan.',
+};

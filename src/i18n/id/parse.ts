@@ -1,0 +1,36 @@
+// Bahasa Indonesia for the parser's refusals: the same keys and placeholders as parse-en.ts.
+// Commands, flags and examples stay as typed.
+import type { parseEn } from '../en/parse.js';
+
+export const parseId: Record<keyof typeof parseEn, string> = {
+  'parse.usage': 'Cara pakai: {usage}',
+  'parse.invalid': '{label} `{value}` tidak valid: {problem}.',
+  'parse.expectedNumber': 'harus bilangan bulat, mis. {example}',
+  'parse.expectedBoolean': 'harus true atau false',
+  'parse.chooseOne': 'pilih salah satu dari {choices}',
+  'parse.notValid': '{label} tidak valid',
+  'parse.notEmpty': '{label} tidak boleh kosong',
+  'parse.minChars': '{label} minimal {n, plural, other {{count} karakter}}',
+  'parse.maxChars': '{label} maksimal {n, plural, other {{count} karakter}}',
+  'parse.moreThan': '{label} harus lebih dari {limit}',
+  'parse.atLeast': '{label} minimal {limit}',
+  'parse.lessThan': '{label} harus kurang dari {limit}',
+  'parse.atMost': '{label} maksimal {limit}',
+  'parse.wholeNumber': '{label} harus bilangan bulat',
+  'parse.missing': '{arg} belum diisi. {usage}',
+  'parse.unknownOption': 'Opsi `--{flag}` tidak dikenal untuk `{command}`.{suggestion}',
+  'parse.didYouMean': ' Maksud Anda `{best}`?',
+  'parse.extra': 'Argumen berlebih `{value}`.',
+  'parse.twice': '`{flag}` diberikan dua kali.',
+  'parse.needsValue': '`--{flag}` perlu nilai, mis. `--{flag} {example}`.',
+  'parse.unknownCommand': 'Perintah `{typed}` tidak dikenal.{suggestion}',
+  'parse.tooLong': 'Perintah itu terlalu panjang (lebih dari {max} karakter).',
+  'parse.unclosedQuote': 'Tanda kutip {quote} tidak ditutup dalam teks perintah.',
+  'parse.closeQuote': 'Tutup tanda kutipnya lalu coba lagi.',
+  'parse.notUnderstood': 'Perintah itu tidak dapat dipahami.',
+  'parse.typeHelp': 'Ketik `/vps help` untuk melihat daftar perintah.',
+  'parse.typeCommand': 'Ketik sebuah perintah, mis. `instance show web-1`.',
+  'parse.needsAction': '`{group}` perlu tindakan: {actions}.',
+  'parse.helpGroup': 'Ketik `/vps help {group}` untuk detailnya.',
+  'parse.actionsOf': 'Tindakan {group}: {actions}. Ketik `/vps help {group}` untuk detailnya.',
+};
