@@ -10,7 +10,7 @@ import { createHostingApi } from '../src/api/index.js';
 import type { AppConfig } from '../src/app/config/app-config.js';
 import { openTenancy } from '../src/app/tenancy.js';
 import { createMemoryStore } from '../src/store/memory/table-store.js';
-import { runInTenant } from '../src/tenants/scope.js';
+import { runInTenant } from '../src/adapter-kit/tenant-context.js';
 import { createCoreWithState } from '../test/support/core-with-state.js';
 import { actors, fakeApi, POLICY, recordingResponder, tempConfig } from '../test/support/core-fakes.js';
 import { fakeCommands } from '../test/support/core-fake-commands.js';

@@ -19,9 +19,7 @@ import { discordMember } from '../../adapters/discord/members.js';
 import { slackConfig, slackEnabled, type SlackSettings } from '../../adapters/slack/config.js';
 import { slackMember } from '../../adapters/slack/members.js';
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
-import type { TenantEvents } from '../tenants/tenant-events.js';
-import type { TenantKeys } from '../tenants/tenant-keys.js';
-import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
+import type { TenantEvents, TenantKeys } from '../adapter-kit/tenant-ports.js';
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -41,8 +39,6 @@ export interface AdapterDeps {
     directory: TenantDirectory;
     keys: TenantKeys;
     uninstall?: (tenantId: string) => Promise<void>;
-    /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
-    roles?: TenantRoleResolver;
     /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
     sharedState?: EphemeralState;
     /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
@@ -114,7 +110,6 @@ const slack = entry({
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
               installStateKey: tenancy.installStateKey,
-              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
               ...(tenancy.events ? { events: tenancy.events } : {}),
             },
           }
@@ -146,11 +141,7 @@ const discord = entry({
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
       ...(settings.multiGuild && tenancy
         ? {
-            tenancy: {
-              keys: tenancy.keys,
-              installations: uninstalling(tenancy),
-              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
-            },
+            tenancy: { keys: tenancy.keys, installations: uninstalling(tenancy) },
           }
         : {}),
     });

@@ -3,7 +3,7 @@
 // nothing of one tenant is readable or changeable with another's key. Outside a tenant's request,
 // or in a tenant without a key, a call is refused before anything is sent.
 import { ApiError, type HostingApi } from '../api/index.js';
-import { currentTenant } from './scope.js';
+import { currentTenant } from '../adapter-kit/tenant-context.js';
 import { CredentialsUnreadable } from '../core/kit/index.js';
 import { EnvelopeError } from '../secrets/envelope.js';
 import type { TenantDirectory } from './tenant-directory.js';

@@ -634,3 +634,13 @@ describe('the watch wing: rooms behind one door (issue 39)', () => {
     expect(bad).toEqual([]);
   });
 });
+
+describe('adapters stop at the ports (issue 39)', () => {
+  it('adapters import nothing from src/watch, src/tenants or src/app: tenant roles are applied in src/app/tenancy.ts from the facts an adapter supplies', () => {
+    const bad = allImports(['adapters']).filter((r) =>
+      ['src/watch', 'src/tenants', 'src/app'].some((dir) => under(r.target, dir)),
+    );
+    expect(bad.map(show)).toEqual([]);
+    expect(linesMatching(['adapters'], /\bwithTenantRoles\b|\bgateWithTenantRoles\b/)).toEqual([]);
+  });
+});
