@@ -33,7 +33,7 @@ import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
-import { outgoingFor, outgoingPoster } from './routing.js';
+import { outgoingFor } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
 import { lazyCharts, pagerFor } from './services.js';
 
@@ -159,7 +159,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // The adapters' posters, connected once the adapters are up: approvers' DMs and alerts leave through them.
     const posters = new Map<Platform, ChannelPoster>();
     const connectPosters = (list: ChannelPoster[]) => {
-      for (const poster of list) posters.set(poster.platform, outgoingPoster(outbound, poster));
+      for (const poster of list) posters.set(poster.platform, outbound.poster(poster));
     };
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
