@@ -26,7 +26,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
-import { createWatching, type AlertMetrics, type WatchPoller } from '../watch/index.js';
+import type { AlertMetrics, WatchPoller, createWatching } from '../watch/index.js';
 import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
 import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
@@ -35,7 +35,8 @@ import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
 import { outgoingFor } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
-import { lazyCharts, pagerFor } from './services.js';
+import { lazyCharts } from './services.js';
+import { watchingFor } from './watching.js';
 
 /** Optional slots; defaults give the full bot. */
 export interface AppOptions {
@@ -163,27 +164,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     };
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
-    const watching = createWatching({
-      runbookFor: (hostname) => policy.runbook(hostname),
-      ...(charts ? { charts } : {}),
+    const watching = watchingFor(config, options, {
+      policy,
       api,
       store,
-      ...tenants,
-      owner,
-      intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
-      ...(options.watchPacing ? { pacing: options.watchPacing } : {}),
-      leaseTtlMs: config.leaseTtlMs,
-      logger,
-      ...(config.locale ? { locale: config.locale } : {}),
-      ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       audit,
-      ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
-      ...(config.watch?.renotifyMs !== undefined ? { renotifyMs: config.watch.renotifyMs } : {}),
-      oncall: (platform, channelId) => policy.oncall(platform, channelId),
-      locale: config.locale,
-      ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
-      ...(now ? { now: () => now().getTime() } : {}),
-      ...(config.paging ? { pagerDuty: pagerFor(config.paging) } : {}),
+      owner,
+      logger,
+      ...tenants,
+      ...(charts ? { charts } : {}),
     });
     cleanup.push(() => watching.stop());
     const core = await createCore(coreSetupOf(config), {
