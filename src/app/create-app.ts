@@ -29,7 +29,7 @@ import { openBotState, type BotState } from '../store/open.js';
 import type { AlertMetrics, WatchPoller, createWatching } from '../watch/index.js';
 import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
-import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
+import { memberSyntaxOf, POLICY_PLATFORMS, tenantPlaceOf } from './adapters.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
@@ -106,7 +106,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const now = options.now;
     const commands = options.commands ?? allCommands;
     // Read first: tenancy, the watches and the core all ask the one policy in force.
-    const policy = loadPolicy(config, commands, { logger, ...(now ? { now: () => now().getTime() } : {}) });
+    const policy = loadPolicy(config, commands, {
+      logger,
+      platforms: POLICY_PLATFORMS,
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
     const state =
       options.state ??
       (await openBotState(config, {

@@ -345,7 +345,7 @@ describe('a new platform is its folder plus one catalogue entry (issue 29)', () 
 
   it('the core branches on no platform’s name, but where the policy file’s own format names them', () => {
     // The policy file's member kinds (`slack:`, `discord-role:`) and on-call targets are its format.
-    const POLICY_FORMAT = ['src/core/policy/policy.ts', 'src/core/policy/policy-file.ts'];
+    const POLICY_FORMAT = ['src/core/policy/policy.ts'];
     expect(linesMatching(['src/core'], /['"](slack|discord)['"]/, POLICY_FORMAT)).toEqual([]);
   });
 });
@@ -639,5 +639,15 @@ describe('adapters stop at the ports (issue 39)', () => {
     );
     expect(bad.map(show)).toEqual([]);
     expect(linesMatching(['adapters'], /\bwithTenantRoles\b|\bgateWithTenantRoles\b/)).toEqual([]);
+  });
+});
+
+describe('the policy file speaks the catalogue’s platforms (issue 39)', () => {
+  it('its member, channel and on-call patterns are built from the catalogue: policy-file.ts and policy-schema.ts name no platform', () => {
+    const FILE_FORMAT = ['src/core/policy/policy-file.ts', 'src/core/policy/policy-schema.ts'];
+    const named = linesMatching(['src/core/policy'], /slack|discord|console/i).filter((at) =>
+      FILE_FORMAT.includes(at.split(':')[0]!),
+    );
+    expect(named).toEqual([]);
   });
 });
