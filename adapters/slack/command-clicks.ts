@@ -2,7 +2,7 @@
 // overflow menu (Metrics, Silence 1 h) — and clicks on links (a runbook), which only need their ack.
 import type { App, BlockAction, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import { background, requestLocale, withUserLocale, type HandlerDeps } from './handler-deps.js';
-import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render.js';
+import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render-buttons.js';
 import { unlessReplayed } from './replays.js';
 import { createResponder } from './responder.js';
 import { invocationFromClick } from './translate.js';

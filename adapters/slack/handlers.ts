@@ -12,7 +12,8 @@ import {
   parseModalMetadata,
   typedConfirmView,
 } from './modal.js';
-import { ACTION_IDS, renderMessage } from './render.js';
+import { renderMessage } from './render.js';
+import { ACTION_IDS } from './render-buttons.js';
 import { registerCommandClicks } from './command-clicks.js';
 import { registerTimelineShortcut } from './timeline-shortcut.js';
 import {

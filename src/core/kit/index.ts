@@ -13,7 +13,6 @@ export { estateServers, INSTANCE_LIST_TTL_MS } from '../instances/estate-list.js
 export type { EstateServer } from '../instances/estate-list.js';
 export type { ConfirmationOutcome } from '../metrics-port.js';
 export { tenantRoleOf } from '../policy/tenant-roles.js';
-export type { WorkspaceFacts } from '../policy/tenant-roles.js';
 export { tenantRolesIn } from '../policy/tenant-roles-store.js';
 export { SINGLE_TENANT, tenantLabel } from '../tenant-port.js';
 export { StoreUnavailableError } from '../store-errors.js';
