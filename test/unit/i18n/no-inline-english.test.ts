@@ -120,7 +120,7 @@ describe('no English sentence outside the catalogue', () => {
   it('scans the converted files (the list is not empty, and exempt files exist)', () => {
     expect(files).toContain('commands/bot-language.ts');
     expect(files).toContain('src/core/instances/resolve-instance.ts');
-    expect(files).toContain('src/tenants/key-command.ts');
+    expect(files).toContain('src/adapter-kit/key-command.ts');
     expect(files).toContain('adapters/slack/typed-dialog.ts');
     expect(files).toContain('adapters/discord/interactions.ts');
     expect(files).toContain('src/render/text.ts');
