@@ -16,6 +16,7 @@ const SCANNED = [
   'src/watch',
   'src/core', // the top-level files and every room: audit, billing, confirmation, instances, parse, policy, replies, runner
   'src/tenants',
+  'src/adapter-kit', // key-command.ts, channel.ts, tenant-context.ts: moved out of src/tenants and src/app
   'src/tracking',
   'src/app',
   'adapters/console',
