@@ -8,6 +8,7 @@ import { botCommands } from './bot.js';
 import { firewallCommands } from './firewall.js';
 import { instanceListCommands } from './instance-list.js';
 import { instanceCommands } from './instance.js';
+import { powerCommands } from './instance-power.js';
 import { ipCommands } from './ip.js';
 import { networkListCommands, snapshotListCommands } from './listings.js';
 import { networkCommands } from './network.js';
@@ -25,6 +26,7 @@ import { policyCommands } from './policy.js';
 export const allCommands: CommandDefinition[] = [
   ...instanceListCommands, // instance list (optional endpoint E3)
   ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
+  ...powerCommands, // instance start | restart (optional endpoints E5, E6)
   ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
   ...backupCommands, // backup list | restore | delete

@@ -18,6 +18,7 @@ import {
   statusTone,
 } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
+import { startButton } from './shared/power.js';
 import { PERIODS } from './shared/metrics.js';
 import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
 import { tableReply } from './shared/table-reply.js';
@@ -44,6 +45,7 @@ export const instanceShow = command({
         { type: 'fields', fields },
         { type: 'context', text: idLine(instance.uuid, detail, await network, ctx.locale) },
       ],
+      ...(isStopped(detail.status) ? { actions: [startButton(instance.uuid, ctx.locale)] } : {}),
     };
   },
 });
