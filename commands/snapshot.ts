@@ -77,7 +77,10 @@ export const snapshotRollback = command({
       t(ctx.locale, 'snapshot.rollback.rolling', { label: target.label, snapshot: snapshotUuid }),
       `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
       // The server is left stopped: once it is, its card offers Start.
-      { ...untilStatus(target, 'rolling back', ['Stopped']), whenDone: [startButton(instance.uuid, ctx.locale)] },
+      {
+        ...untilStatus(target, 'rolling back', ['Stopped']),
+        whenDone: [startButton(instance.uuid, ctx.locale)],
+      },
     );
   },
   // Not followed when unknown: a rollback ends Stopped, which the instance may already have been.

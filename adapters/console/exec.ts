@@ -88,7 +88,8 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
         if (!withConfirm) print(withoutButtons(message));
       },
       // Progress edits of a followed change are not printed: only how it ended.
-      update: (message) => (options.follow?.followed() && message.tone === 'info' ? undefined : print(message)),
+      update: (message) =>
+        options.follow?.followed() && message.tone === 'info' ? undefined : print(message),
       announce,
     },
     EXEC_CHANNEL,

@@ -106,12 +106,17 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
     try {
       await slack.slash('instance restart db-1');
       const card = await waitFor(
-        () => slack.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('Restart db-1?')),
+        () =>
+          slack.slack.channelMessages(SLACK_CHANNEL).find((m) => json(m.blocks).includes('Restart db-1?')),
         'the restart preview',
         10_000,
       );
       expect(json(card.blocks)).toContain('Connections to it drop');
-      await slackClick(slack, card, slackButton(card, (e) => e.action_id === 'vps_confirm'));
+      await slackClick(
+        slack,
+        card,
+        slackButton(card, (e) => e.action_id === 'vps_confirm'),
+      );
       await waitFor(
         () => /db-1 is Running — done/.test(json(slack.slack.messages.get(card.ts)?.blocks)),
         'the card to say Running',
@@ -131,7 +136,11 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
         'the rollback preview',
         10_000,
       );
-      await slackClick(slack, card, slackButton(card, (e) => e.action_id === 'vps_confirm'));
+      await slackClick(
+        slack,
+        card,
+        slackButton(card, (e) => e.action_id === 'vps_confirm'),
+      );
       const done = await waitFor(
         () => {
           const m = slack.slack.messages.get(card.ts);
@@ -158,7 +167,9 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
   it('Discord: start with typed options runs at once and is followed to Running', async () => {
     const discord = await startDiscordWorld({ hostingApi: { url: full, apiKey: API_KEY } });
     try {
-      const stop = discord.discord.slash(DISCORD_USERS.operator, ['instance', 'stop'], { instance: 'cache-1' });
+      const stop = discord.discord.slash(DISCORD_USERS.operator, ['instance', 'stop'], {
+        instance: 'cache-1',
+      });
       const card = await waitFor(
         () => {
           const m = stop.originalId ? discord.discord.store.messages.get(stop.originalId) : undefined;
@@ -174,7 +185,9 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
         'the stop to end',
         20_000,
       );
-      const start = discord.discord.slash(DISCORD_USERS.operator, ['instance', 'start'], { instance: 'cache-1' });
+      const start = discord.discord.slash(DISCORD_USERS.operator, ['instance', 'start'], {
+        instance: 'cache-1',
+      });
       await waitFor(
         () => {
           const m = start.originalId ? discord.discord.store.messages.get(start.originalId) : undefined;

@@ -37,7 +37,7 @@ export async function startConfirmation(
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
-  const locale = (inv.locale ?? DEFAULT_LOCALE);
+  const locale = inv.locale ?? DEFAULT_LOCALE;
   // An earlier attempt whose outcome is still unknown: no card for a second one.
   const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
   if (held) throw held;

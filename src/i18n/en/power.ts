@@ -13,12 +13,12 @@ export const powerEn = {
   'restart.stopped': '{label} is Stopped: there is nothing to restart.',
   'restart.startHint': 'To power it on: /vps instance start {label}',
   'restart.busy': '{label} is {status}: an operation is in progress. Restart it once it is Running.',
-  'restart.line': '{label} will be restarted: powered off and on again ({status} → Stopping → Starting → Running).',
+  'restart.line':
+    '{label} will be restarted: powered off and on again ({status} → Stopping → Starting → Running).',
   'restart.drops': 'Connections to it drop and everything running on it restarts.',
   'restart.kept': 'Its disks, public IP and backups are kept.',
   'restart.requested': 'Restart requested for {label}',
   'restart.restarting': '{label} is restarting.',
-  'restart.notOffered':
-    'This hosting service does not offer restart through its API; use the control panel.',
+  'restart.notOffered': 'This hosting service does not offer restart through its API; use the control panel.',
   'power.panelHint': 'Nothing was changed.',
 } as const;

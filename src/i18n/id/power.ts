@@ -10,8 +10,7 @@ export const powerId: Record<keyof typeof powerEn, string> = {
     '{label} berstatus {status}: sebuah operasi sedang berjalan. Nyalakan setelah statusnya Stopped.',
   'start.requested': 'Permintaan menyalakan {label} dikirim',
   'start.starting': '{label} sedang dinyalakan.',
-  'start.notOffered':
-    'Layanan hosting ini tidak menyediakan start lewat API-nya; gunakan panel kontrol.',
+  'start.notOffered': 'Layanan hosting ini tidak menyediakan start lewat API-nya; gunakan panel kontrol.',
   'restart.participle': 'dimulai ulang',
   'restart.title': 'Mulai ulang {label}?',
   'restart.stopped': '{label} berstatus Stopped: tidak ada yang perlu dimulai ulang.',
@@ -24,7 +23,6 @@ export const powerId: Record<keyof typeof powerEn, string> = {
   'restart.kept': 'Disk, IP publik, dan cadangannya tetap ada.',
   'restart.requested': 'Permintaan memulai ulang {label} dikirim',
   'restart.restarting': '{label} sedang dimulai ulang.',
-  'restart.notOffered':
-    'Layanan hosting ini tidak menyediakan restart lewat API-nya; gunakan panel kontrol.',
+  'restart.notOffered': 'Layanan hosting ini tidak menyediakan restart lewat API-nya; gunakan panel kontrol.',
   'power.panelHint': 'Tidak ada yang diubah.',
 };
