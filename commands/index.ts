@@ -8,7 +8,6 @@ import { botCommands } from './bot.js';
 import { firewallCommands } from './firewall.js';
 import { instanceListCommands } from './instance-list.js';
 import { instanceCommands } from './instance.js';
-import { powerCommands } from './instance-power.js';
 import { ipCommands } from './ip.js';
 import { networkListCommands, snapshotListCommands } from './listings.js';
 import { networkCommands } from './network.js';
@@ -25,8 +24,7 @@ import { policyCommands } from './policy.js';
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
   ...instanceListCommands, // instance list (optional endpoint E3)
-  ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
-  ...powerCommands, // instance start | restart (optional endpoints E5, E6)
+  ...instanceCommands, // instance show | stop | start | restart | delete | console | metrics | no-ip
   ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
   ...backupCommands, // backup list | restore | delete

@@ -99,5 +99,5 @@ export const instanceRestart = command({
   }),
 });
 
-/** Start and restart, listed after the other instance commands (commands/index.ts). */
+/** Start and restart, listed after stop in the instance group (instance.ts). */
 export const powerCommands: CommandDefinition[] = [instanceStart, instanceRestart];
