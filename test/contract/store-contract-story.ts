@@ -3,7 +3,8 @@
 // tenant's stories its own in the tenant-scoped view.
 import { describe, expect, it } from 'vitest';
 import { STORY_RETENTION_MS, type StoryEntry } from '../../src/core/kit/index.js';
-import { runInTenant, tenantScope } from '../../src/tenants/scope.js';
+import { runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../src/tenants/tenant-store.js';
 import type { StoreFixture } from './store-contract.js';
 
