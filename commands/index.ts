@@ -27,7 +27,7 @@ import { storyCommands } from './story-notes.js';
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
   ...instanceListCommands, // instance list (optional endpoint E3)
-  ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
+  ...instanceCommands, // instance show | stop | start | restart | delete | console | metrics | no-ip
   ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
   ...backupCommands, // backup list | restore | delete

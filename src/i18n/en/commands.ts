@@ -5,9 +5,11 @@ import { networkEn } from './network.js';
 import { parseEn } from './parse.js';
 import { repliesEn } from './replies.js';
 import { sharedEn } from './shared.js';
+import { powerEn } from './power.js';
 
 export const commandsEn = {
   ...sharedEn,
+  ...powerEn,
   ...networkEn,
   ...parseEn,
   ...repliesEn,

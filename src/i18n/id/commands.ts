@@ -5,9 +5,11 @@ import { networkId } from './network.js';
 import { parseId } from './parse.js';
 import { repliesId } from './replies.js';
 import { sharedId } from './shared.js';
+import { powerId } from './power.js';
 
 export const commandsId: Record<CommandsKey, string> = {
   ...sharedId,
+  ...powerId,
   ...networkId,
   ...parseId,
   ...repliesId,
