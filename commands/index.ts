@@ -20,6 +20,7 @@ import { outcomeCommands } from './outcome.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
+import { showServerCommands } from './show-server.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -44,4 +45,5 @@ export const allCommands: CommandDefinition[] = [
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)
   ...botCommands, // help | use | whoami | audit | status
+  ...showServerCommands, // instance find (hidden: "Show server" on a message)
 ];

@@ -79,6 +79,15 @@ function fileName(name: string, index: number): string {
   return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
 }
 
+/** The message's charts as files to upload (at most as many as a message takes embeds). */
+export function fileParts(message: Message): DiscordPayload['files'] {
+  return (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
+    name: fileName(a.filename, i),
+    data: Buffer.from(a.data),
+    description: fit(a.alt, 1024),
+  }));
+}
+
 function styleOf(item: Clickable): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
   if (item.style === 'danger') return ButtonStyle.Danger;
   return item.style === 'primary' ? ButtonStyle.Primary : ButtonStyle.Secondary;
@@ -135,7 +144,8 @@ function commandRow(message: Message): Row[] {
   return [...rowOf(primary), ...rowOf(select), ...rowOf(links)];
 }
 
-function buttons(message: Message): DiscordPayload['components'] {
+/** A message's controls: a pending card's Confirm / Cancel row, then its command buttons and menu. */
+export function controlRows(message: Message): DiscordPayload['components'] {
   const actions = pendingCard(message);
   if (!actions) return commandRow(message);
   const confirm: APIButtonComponentWithCustomId = {
@@ -176,11 +186,7 @@ export function renderMessage(message: Message, options: RenderOptions = {}): Di
 }
 
 function renderBody(message: Message, options: RenderOptions): DiscordPayload {
-  const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
-    name: fileName(a.filename, i),
-    data: Buffer.from(a.data),
-    description: fit(a.alt, 1024),
-  }));
+  const files = fileParts(message);
   if (isNotice(message, files.length)) {
     const lines = message.blocks.map((b) => (b.type === 'context' ? escapeMarkdownKeepCode(b.text) : ''));
     return {
@@ -207,7 +213,7 @@ function renderBody(message: Message, options: RenderOptions): DiscordPayload {
     embeds.length === 0
       ? fitEscaped(escapeMarkdownKeepCode(message.summary ?? ''), L.content) || '\u200b'
       : '';
-  return { content, embeds, components: buttons(message), files };
+  return { content, embeds, components: controlRows(message), files };
 }
 
 /** The payload as a REST body (`PATCH /channels/{id}/messages/{id}`, follow-ups) plus its files. */
