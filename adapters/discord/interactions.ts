@@ -25,7 +25,8 @@ import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
 import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
-import { CUSTOM_ID } from './render.js';
+import { CUSTOM_ID, NO_MENTIONS } from './render.js';
+import { keyAnswers } from '../../src/tenants/key-command.js';
 import { onTypedConfirmClick, TYPED_INPUT_ID } from './typed-click.js';
 import { showServerInvocation } from './show-server.js';
 import { interactionResponder } from './responder.js';
@@ -92,6 +93,12 @@ async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerC
 
 /** "Show server" on a message: its servers' cards, privately, as Components V2 cards where they fit. */
 async function onShowServer(interaction: MessageContextMenuCommandInteraction, ctx: HandlerContext) {
+  // Multi-guild mode: a guild without a linked key is told how to link one, as its slash commands are.
+  if (!(await guildKeyLinked(interaction, ctx.tenancy))) {
+    const howTo = keyAnswers(answerLocale(interaction), 'server').howToConnect;
+    await interaction.reply({ content: howTo, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    return;
+  }
   const responder = interactionResponder(interaction, { kind: 'command' }, ctx, 'v2');
   await guarded(ctx, interaction, responder, () =>
     dispatchOnce(ctx, interaction, showServerInvocation(interaction), responder),
