@@ -13,7 +13,7 @@ import type {
   APIMessageTopLevelComponent,
   APITextDisplayComponent,
 } from 'discord.js';
-import { t } from '../../src/core/index.js';
+import { t, type Locale } from '../../src/core/index.js';
 import { pendingCard } from '../../src/render/buttons.js';
 import { renderLocale, type Block, type Message, type RenderOptions } from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
@@ -50,8 +50,7 @@ const textDisplay = (content: string): APITextDisplayComponent => ({
   content,
 });
 
-function blockText(block: Block, rowsLayout: boolean, options: RenderOptions): string | null {
-  const locale = options.locale ?? 'en';
+function blockText(block: Block, rowsLayout: boolean, locale: Locale): string | null {
   if (namesDiscordUser(block)) return markdownWithMentions(block.parts);
   switch (block.type) {
     case 'text':
@@ -87,7 +86,7 @@ function bodyParts(message: Message, options: RenderOptions): APIComponentInCont
       parts.push({ type: ComponentType.Separator });
       continue;
     }
-    const text = blockText(block, rowsLayout, options);
+    const text = blockText(block, rowsLayout, renderLocale(message, options));
     if (text) lines.push(text);
   }
   const card = pendingCard(message);
