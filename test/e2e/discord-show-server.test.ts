@@ -94,15 +94,27 @@ describe('Discord "Show server" on a message', () => {
     },
   );
 
-  it('reads the names in an embed and answers over HTTP interactions', { timeout: 30_000 }, async () => {
-    const w = (world = await startDiscordWorld({ http: true }));
-    const result = await w.discord.http.messageCommand(w.endpointUrl, DISCORD_USERS.operator, 'Show server', {
-      embeds: [{ title: 'Alert', description: `CPU high on ${web1}` }],
-    });
-    expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ type: 5, data: { flags: MessageFlags.Ephemeral } });
-    const reply = await answered(w, result.interaction);
-    expect(reply.flags & V2).toBe(V2);
-    expect(v2Text(reply.components).text).toContain('web-1');
-  });
+  it(
+    'reads the names in embeds and V2 text displays, and answers over HTTP interactions',
+    { timeout: 30_000 },
+    async () => {
+      const w = (world = await startDiscordWorld({ http: true }));
+      const result = await w.discord.http.messageCommand(
+        w.endpointUrl,
+        DISCORD_USERS.operator,
+        'Show server',
+        {
+          embeds: [{ title: 'Alert', description: `CPU high on ${web1}` }],
+          // Another card of the bot's own, in Components V2: its text displays are read too.
+          components: [{ type: 17, components: [{ type: 10, content: '### db-1' }] }],
+        },
+      );
+      expect(result.status).toBe(200);
+      expect(result.body).toMatchObject({ type: 5, data: { flags: MessageFlags.Ephemeral } });
+      const reply = await answered(w, result.interaction);
+      expect(reply.flags & V2).toBe(V2);
+      expect(v2Text(reply.components).text).toContain('web-1');
+      expect(v2Text(reply.components).text).toContain('db-1');
+    },
+  );
 });
