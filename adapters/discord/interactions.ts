@@ -26,7 +26,7 @@ import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, NO_MENTIONS } from './render.js';
-import { keyAnswers } from '../../src/tenants/key-command.js';
+import { keyAnswers } from '../../src/adapter-kit/key-command.js';
 import { onTypedConfirmClick, TYPED_INPUT_ID } from './typed-click.js';
 import { showServerInvocation } from './show-server.js';
 import { interactionResponder } from './responder.js';

@@ -19,7 +19,8 @@ import { renderLocale, type Block, type Message, type RenderOptions } from '../.
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
 import { fit } from './limits.js';
 import { markdownWithMentions, namesDiscordUser, pingsOf } from './mentions.js';
-import { controlRows, fileParts, NO_MENTIONS, type DiscordPayload } from './render.js';
+import { fileParts } from './files.js';
+import { controlRows, NO_MENTIONS, type DiscordPayload } from './render.js';
 import { TONE_COLOURS } from './render-embed.js';
 import { tableText, tooWide } from './table.js';
 
@@ -136,7 +137,8 @@ export function renderCardV2(message: Message, options: RenderOptions = {}): V2P
   if (pings.roles.length + pings.users.length > 0) return null;
   if (!message.title && !message.actions?.length && !message.attachments?.length) return null;
   const files = fileParts(message);
-  if (files.length > V2_LIMITS.galleryItems) return null;
+  // The gallery shows images; a text file (a timeline export) stays with the embed rendering.
+  if (files.length > V2_LIMITS.galleryItems || files.some((f) => f.contentType !== 'image/png')) return null;
   const parts = bodyParts(message, options);
   const rows = controlRows(message).map((row) => ({ ...row, components: [...row.components] }));
   withSection(parts, rows);

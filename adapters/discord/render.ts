@@ -1,7 +1,7 @@
 // Neutral Message → Discord message payload: one embed (plus image-only embeds for extra charts),
-// Confirm / Cancel buttons carrying only the confirmation token, buttons that run a command, PNG
-// files attached to the embed,
-// and `allowed_mentions: { parse: [] }` on everything so no text can ever ping anyone.
+// Confirm / Cancel buttons carrying only the confirmation token, buttons that run a command, files
+// attached (render-v2.ts: the Components V2 card), and `allowed_mentions: { parse: [] }` on
+// everything so no text can ever ping anyone.
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type {
   APIActionRowComponent,
@@ -18,6 +18,7 @@ import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
 import { pingsOf } from './mentions.js';
+import { fileParts, type DiscordFile } from './files.js';
 
 /**
  * custom_id prefixes of the confirmation buttons and the typed-confirmation modal. A Confirm that
@@ -40,7 +41,7 @@ export interface DiscordPayload {
   content: string;
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
-  files: { name: string; data: Buffer; description: string }[];
+  files: DiscordFile[];
   /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
   pings?: { roles: string[]; users: string[] };
 }
@@ -72,20 +73,6 @@ export function customId(prefix: string, token: string): string {
   if (id.length > L.customId)
     throw new Error(`confirmation token too long for a Discord custom_id (${id.length} > 100)`);
   return id;
-}
-
-function fileName(name: string, index: number): string {
-  const base = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
-  return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
-}
-
-/** The message's charts as files to upload (at most as many as a message takes embeds). */
-export function fileParts(message: Message): DiscordPayload['files'] {
-  return (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
-    name: fileName(a.filename, i),
-    data: Buffer.from(a.data),
-    description: fit(a.alt, 1024),
-  }));
 }
 
 function styleOf(item: Clickable): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
@@ -187,6 +174,8 @@ export function renderMessage(message: Message, options: RenderOptions = {}): Di
 
 function renderBody(message: Message, options: RenderOptions): DiscordPayload {
   const files = fileParts(message);
+  // Only images are shown in embeds; a text file (a timeline export) is attached as it is.
+  const images = files.filter((f) => f.contentType === 'image/png');
   if (isNotice(message, files.length)) {
     const lines = message.blocks.map((b) => (b.type === 'context' ? escapeMarkdownKeepCode(b.text) : ''));
     return {
@@ -197,15 +186,15 @@ function renderBody(message: Message, options: RenderOptions): DiscordPayload {
     };
   }
   const hasBody = Boolean(message.title) || message.blocks.length > 0 || (message.actions?.length ?? 0) > 0;
-  const imageEmbeds: APIEmbed[] = files.slice(hasBody ? 1 : 0).map((f) => ({
+  const imageEmbeds: APIEmbed[] = images.slice(hasBody ? 1 : 0).map((f) => ({
     color: TONE_COLOURS[message.tone ?? 'info'],
     image: { url: `attachment://${f.name}` },
   }));
   const embeds: APIEmbed[] = [];
-  if (hasBody || files.length > 0) {
+  if (hasBody || images.length > 0) {
     const budget = L.embedTotal - imageEmbeds.reduce((n, e) => n + embedLength(e), 0);
     const main = hasBody ? renderEmbed(message, budget, options) : imageEmbeds.shift();
-    if (main && hasBody && files[0]) main.image = { url: `attachment://${files[0].name}` };
+    if (main && hasBody && images[0]) main.image = { url: `attachment://${images[0].name}` };
     if (main) embeds.push(main);
   }
   embeds.push(...imageEmbeds);
@@ -226,7 +215,7 @@ export function toRestBody(payload: DiscordPayload): { body: Record<string, unkn
       allowed_mentions: allowedMentions(payload),
       attachments: payload.files.map((f, i) => ({ id: i, filename: f.name, description: f.description })),
     },
-    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
+    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
   };
 }
 

@@ -27,6 +27,8 @@ export interface Actor {
    * the policy knows them, so two names of one account are one person for two-person approvals.
    */
   account?: string;
+  /** The person's own time zone (IANA), where the platform tells it (Slack's `tz`). */
+  timeZone?: string;
 }
 
 /** Typed option values as Discord delivers them. */
