@@ -23,6 +23,7 @@ import { policyCommands } from './policy.js';
 import { timelineCommands } from './timeline.js';
 import { catchup } from './catchup.js';
 import { storyCommands } from './story-notes.js';
+import { showServerCommands } from './show-server.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -50,4 +51,5 @@ export const allCommands: CommandDefinition[] = [
   ...timelineCommands, // timeline | export timeline (also typed `timeline export`)
   catchup, // catchup
   ...storyCommands, // note | handoff
+  ...showServerCommands, // instance find (hidden: "Show server" on a message)
 ];

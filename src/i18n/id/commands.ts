@@ -104,4 +104,7 @@ export const commandsId: Record<CommandsKey, string> = {
   'backup.column.schedule': 'Jadwal',
   'backup.column.estimate': 'Perkiraan bulan ini',
   'backup.column.uuid': 'Uuid cadangan',
+  'showServer.title': 'Server dalam pesan ini ({count})',
+  'showServer.noneTitle': 'Tidak ada server yang ditemukan',
+  'showServer.none': 'Pesan ini tidak menyebut server mana pun dari akun ini: tidak ada nama host, uuid (atau 8+ karakternya) atau IP publik salah satunya.',
 };
