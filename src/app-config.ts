@@ -4,6 +4,7 @@
 import { PLATFORM_CONFIGS, type PlatformSettings } from './app/adapters.js';
 import { STORE_CONFIGS, type StoreSettings } from './store/open.js';
 import type { Locale } from './i18n/locale.js';
+import type { ScheduleSettings } from './core/index.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -21,6 +22,8 @@ export interface CoreConfig {
   approvalTtlMs?: number;
   /** How long a server stays held for an action whose outcome is unknown, unless learned sooner (VPSOPS_UNKNOWN_HOLD_MINUTES); default 10 min. */
   unknownHoldMs?: number;
+  /** Scheduled actions: the default zone of `schedule at` (VPSOPS_TIMEZONE) and how late a missed one may still run (VPSOPS_SCHEDULE_GRACE_MINUTES). */
+  schedules?: ScheduleSettings;
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;

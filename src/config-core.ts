@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type CoreConfig } from './app-config.js';
 import { blankToUndefined, optionalText, optionalUrl, positiveInt } from './config-fragment.js';
-import { ConfigError, DEFAULT_LOCALE, nearestLocale, supportedLocales, type Locale } from './core/index.js';
+import {
+  ConfigError,
+  DEFAULT_LOCALE,
+  isTimeZone,
+  nearestLocale,
+  supportedLocales,
+  type Locale,
+} from './core/index.js';
 import { decodeMasterKey } from './secrets/envelope.js';
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
@@ -68,6 +75,19 @@ export const coreEnvSchema = z.object({
   ),
   VPSOPS_APPROVAL_TTL_SECONDS: positiveInt(900, 86_400),
   VPSOPS_UNKNOWN_HOLD_MINUTES: positiveInt(10, 1_440),
+  VPSOPS_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isTimeZone, { message: 'must be an IANA time zone like Asia/Jakarta or UTC' })
+      .optional(),
+  ),
+  // Minutes, fractions allowed (0.5: 30 s).
+  VPSOPS_SCHEDULE_GRACE_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().positive().max(1_440).default(10),
+  ),
   PAGERDUTY_ROUTING_KEY: optionalText,
   PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
@@ -153,6 +173,10 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: stri
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
     approvalTtlMs: e.VPSOPS_APPROVAL_TTL_SECONDS * 1000,
     unknownHoldMs: e.VPSOPS_UNKNOWN_HOLD_MINUTES * 60_000,
+    schedules: {
+      timeZone: e.VPSOPS_TIMEZONE ?? 'UTC',
+      graceMs: Math.round(e.VPSOPS_SCHEDULE_GRACE_MINUTES * 60_000),
+    },
     currency: e.VPSOPS_CURRENCY,
     locale: deploymentLocale(e.VPSOPS_LOCALE, warn),
     logLevel: e.LOG_LEVEL,

@@ -10,6 +10,8 @@ import {
   REPLICA_ID,
   startClosingInterrupted,
   startExpirySweeper,
+  startScheduleRunner,
+  type SchedulePoster,
   type InterruptedDeps,
   type MessageRef,
   type Outbound,
@@ -33,6 +35,11 @@ export interface CoreDuties {
    * so a call whose process died is closed without waiting for a restart.
    */
   startClosingInterrupted(responderFor: (ref: MessageRef) => Responder | null, intervalMs: number): void;
+  /**
+   * Runs scheduled actions at their time from now on (serve): every `intervalMs` the replica holding
+   * the runner lease settles what is due, posting through `posters`.
+   */
+  startSchedules(posters: readonly SchedulePoster[], intervalMs: number): void;
 }
 
 /** Keeps this replica alive at once; the other duties start when asked. `stop` ends them all. */
@@ -75,6 +82,9 @@ export async function startCoreDuties(
     closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, outgoing(responderFor)),
     startClosingInterrupted(responderFor, intervalMs) {
       stops.push(startClosingInterrupted(interruptedDeps, outgoing(responderFor), intervalMs));
+    },
+    startSchedules(posters, intervalMs) {
+      stops.push(startScheduleRunner(rt, { owner: rt.owner, posters, intervalMs }));
     },
     stop() {
       for (const stop of stops.splice(0)) stop();

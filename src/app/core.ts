@@ -186,6 +186,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     startExpirySweeper: duties.startExpirySweeper,
     closeInterrupted: duties.closeInterrupted,
     startClosingInterrupted: duties.startClosingInterrupted,
+    startSchedules: duties.startSchedules,
     async close() {
       expiry.clear();
       duties.stop();
@@ -201,6 +202,7 @@ export function coreSettings(config: AppConfig): CoreSettings {
     confirmTtlMs: config.confirmTtlMs,
     ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
     ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
+    ...(config.schedules ? { schedules: { ...config.schedules } } : {}),
     replies: { ...config.replies },
     ...(config.locale !== undefined ? { locale: config.locale } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),

@@ -88,6 +88,8 @@ export interface App extends Core {
   owner: string;
   /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
   startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
+  /** Runs scheduled actions at their time (serve), posting through these posters; stopped by close(). */
+  startSchedules(posters: readonly ChannelPoster[], intervalMs: number): void;
 }
 
 /** Builds everything from config; throws ConfigError for unusable settings (bad policy, URL without key). */
@@ -219,6 +221,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
+      startSchedules: (list, intervalMs) =>
+        core.startSchedules(
+          list.map((poster) => outgoingPoster(outbound, poster)),
+          intervalMs,
+        ),
       startWatching: (list) => {
         posters = list.map((poster) => outgoingPoster(outbound, poster));
         return watching.start(posters);

@@ -79,6 +79,8 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAda
   // Watches are polled by whichever replica holds each one's lease; alerts go out through the adapters.
   const posters: ChannelPoster[] = started.flatMap((adapter) => adapter.poster?.() ?? []);
   await app.startWatching(posters);
+  // Scheduled actions run in serve only (its runner lease tells `schedule` elsewhere that one runs).
+  if (spec.shared) app.startSchedules(posters, Math.max(250, Math.round(spec.shared.leaseTtlMs / 3)));
 }
 
 /** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */

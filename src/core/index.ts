@@ -104,12 +104,16 @@ export type { Outbound, OutboundOptions } from './runner/outbound.js';
 export { createExpiryTimer, keepCards } from './runner/runner-ports.js';
 export type { AfterReply, ExpiryTimer } from './runner/runner-ports.js';
 export type { DirectMessage } from './runner/approvers.js';
-export type { CoreSettings } from './settings.js';
+export type { CoreSettings, ScheduleSettings } from './settings.js';
+export { isTimeZone } from './schedule/when.js';
+export { startScheduleRunner } from './schedule/schedule-runner.js';
+export type { SchedulePoster } from './schedule/run-scheduled.js';
 export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-errors.js';
 export {
+  COLLECTIONS,
   TENANT_STATE_COLLECTIONS,
   USED_RETENTION_MS,
   VOIDED_BY_STATE_CHECK,

@@ -31,6 +31,8 @@ export interface Actor {
    * one person for "only the requester" and two-person approvals.
    */
   account?: string;
+  /** The person's IANA time zone when the platform tells it (Slack's user `tz`): `schedule at` reads times in it. */
+  timeZone?: string;
 }
 
 /** Typed option values as Discord delivers them. */

@@ -26,4 +26,14 @@ export interface CoreSettings {
   rateLimits?: RateLimits;
   /** The language of channel messages where no `language` is set (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
+  /** Scheduled actions (VPSOPS_TIMEZONE, VPSOPS_SCHEDULE_GRACE_MINUTES); absent: UTC and 10 min. */
+  schedules?: ScheduleSettings;
+}
+
+/** How `schedule at` reads a time without a zone, and how late a missed run may still go. */
+export interface ScheduleSettings {
+  /** IANA zone of people the platform tells no zone of (default UTC). */
+  timeZone: string;
+  /** A run found later than this after its time is reported missed, not run. */
+  graceMs: number;
 }

@@ -13,6 +13,7 @@ import { outcomesEn } from './outcomes-en.js';
 import { coreEn } from './core-en.js';
 import { slackEn } from './slack-en.js';
 import { tenantsEn } from './tenants-en.js';
+import { scheduleEn } from './schedule-en.js';
 import { discordEn } from './discord-en.js';
 import { renderEn } from './render-en.js';
 import { apiEn } from './api-en.js';
@@ -30,6 +31,7 @@ export const en = {
   ...outcomesEn,
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts
+  ...scheduleEn, // schedule / schedules / unschedule and a schedule's run
   ...tenantsEn, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
   ...discordEn, // the Discord adapter's own texts
   ...renderEn, // the renderers' own texts (src/render)
@@ -177,6 +179,7 @@ export const en = {
   'help.group.os': 'Operating systems',
   'help.group.sshkey': 'SSH keys',
   'help.group.billing': 'Billing',
+  'help.group.schedule': 'Schedules',
   'help.column.usage': 'Usage',
   'help.column.does': 'What it does',
   'help.column.risk': 'Risk',

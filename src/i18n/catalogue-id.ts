@@ -14,6 +14,7 @@ import { outcomesId } from './outcomes-id.js';
 import { coreId } from './core-id.js';
 import { slackId } from './slack-id.js';
 import { tenantsId } from './tenants-id.js';
+import { scheduleId } from './schedule-id.js';
 import { discordId } from './discord-id.js';
 import { renderId } from './render-id.js';
 import { apiId } from './api-id.js';
@@ -31,6 +32,7 @@ export const id: Record<MessageKey, string> = {
   ...outcomesId,
   ...coreId,
   ...slackId,
+  ...scheduleId,
   ...tenantsId, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
   ...discordId,
   ...renderId,
@@ -173,6 +175,7 @@ export const id: Record<MessageKey, string> = {
   'help.group.os': 'Sistem operasi',
   'help.group.sshkey': 'Kunci SSH',
   'help.group.billing': 'Tagihan',
+  'help.group.schedule': 'Jadwal',
   'help.column.usage': 'Cara pakai',
   'help.column.does': 'Fungsinya',
   'help.column.risk': 'Risiko',

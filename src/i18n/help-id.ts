@@ -8,6 +8,8 @@ interface HelpText {
 }
 
 const INSTANCE = 'Instans: uuid, alias, atau hostname';
+const SCHEDULED =
+  'Perintah yang dijalankan nanti, seperti Anda mengetiknya sekarang, mis. instance stop web-1';
 const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yang melihat)';
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
@@ -172,6 +174,26 @@ export const HELP_ID: Record<string, HelpText> = {
   unsilence: {
     summary: 'Akhiri penyenyapan lebih awal',
     args: { what: WATCH_WHAT, name: 'Nama lokasi, setelah `location`' },
+  },
+  'schedule in': {
+    summary:
+      'Jalankan perintah yang mengubah sesuatu setelah beberapa waktu (pratinjau dan konfirmasi yang sama sekarang)',
+    args: { when: 'Berapa lama dari sekarang: 30m, 90m, 1h30m, 2d', command: SCHEDULED },
+  },
+  'schedule at': {
+    summary:
+      'Jalankan perintah yang mengubah sesuatu pada waktu tertentu (HH:MM berikutnya di zona Anda, atau ISO 8601)',
+    args: {
+      when: 'Kapan: HH:MM (berikutnya, di zona Anda) atau ISO 8601 seperti 2026-12-01T02:00+07:00',
+      command: SCHEDULED,
+    },
+  },
+  schedules: {
+    summary: 'Yang menunggu waktunya di kanal ini: id, kapan (zona Anda), tindakan, siapa, disetujui oleh',
+  },
+  unschedule: {
+    summary: 'Batalkan tindakan terjadwal di kanal ini (yang menjadwalkannya, atau admin)',
+    args: { id: 'Id jadwal, seperti yang ditampilkan `schedules`' },
   },
   help: {
     summary: 'Apa yang bisa Anda jalankan di sini, dan caranya',

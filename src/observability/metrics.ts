@@ -4,7 +4,7 @@
 // else is folded into "unknown" / "other", so user text never becomes a label.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES, ENDPOINTS } from '../api/index.js';
-import type { ConfirmationOutcome, CoreMetrics, BotStore } from '../core/index.js';
+import { COLLECTIONS, type ConfirmationOutcome, type CoreMetrics, type BotStore } from '../core/index.js';
 
 /** One hosting-API call as the client reports it (no URL, no key). */
 export interface ApiCallSample {
@@ -20,7 +20,7 @@ export interface BotMetrics extends CoreMetrics {
   /** Feeds vpsops_api_request_duration_seconds; give it to createApp as onApiCall. */
   apiCall(sample: ApiCallSample): void;
   /** The store the gauges count (read at each scrape). */
-  observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults'>): void;
+  observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults' | 'collection'>): void;
   /** What vpsops_hosting_api_up reads at each scrape (a cached probe): true when the API answers. */
   observeHostingApi(isUp: () => Promise<boolean>): void;
   /** Prometheus text exposition of everything registered. */
@@ -32,6 +32,7 @@ export interface BotMetrics extends CoreMetrics {
 export const DEFAULT_PLATFORMS: readonly string[] = ['slack', 'discord', 'console'];
 const OUTCOMES = new Set(['ok', 'error', 'denied', 'invalid', 'pending', 'cancelled']);
 const CONFIRMATIONS = new Set<string>(['confirmed', 'cancelled', 'expired', 'refused']);
+const SCHEDULE_OUTCOMES = new Set<string>(['run', 'skipped', 'missed']);
 const ENDPOINT_NAMES = new Set<string>(Object.keys(ENDPOINTS));
 const ERROR_CODES = new Set<string>(API_ERROR_CODES);
 
@@ -83,7 +84,13 @@ export function createBotMetrics(options: {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  let store: Pick<BotStore, 'pending' | 'operations' | 'faults'> | undefined;
+  const schedules = new Counter({
+    name: 'vpsops_schedules_total',
+    help: 'Scheduled actions settled at their time: run, skipped (the server deleted, already so or busy) or missed (past the grace).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  let store: Pick<BotStore, 'pending' | 'operations' | 'faults' | 'collection'> | undefined;
   // A failing store read keeps the last value: /metrics must answer even when the store does not.
   const gauge = (name: string, help: string, read: (s: NonNullable<typeof store>) => Promise<number>) =>
     new Gauge({
@@ -98,6 +105,9 @@ export function createBotMetrics(options: {
     });
   gauge('vpsops_pending_confirmations', 'Confirmations still waiting for Confirm / Cancel.', (s) =>
     s.pending.count(),
+  );
+  gauge('vpsops_schedules_pending', 'Scheduled actions waiting for their time.', (s) =>
+    s.collection(COLLECTIONS.schedules).count(),
   );
   gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
     s.operations.count(),
@@ -135,6 +145,7 @@ export function createBotMetrics(options: {
   });
   // Known series start at zero so dashboards see them before the first event.
   for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
+  for (const outcome of SCHEDULE_OUTCOMES) schedules.inc({ outcome }, 0);
 
   return {
     registry,
@@ -151,6 +162,9 @@ export function createBotMetrics(options: {
     },
     confirmation(outcome: ConfirmationOutcome) {
       confirmations.inc({ outcome: inSet(CONFIRMATIONS, outcome, 'other') });
+    },
+    schedule(outcome) {
+      schedules.inc({ outcome: inSet(SCHEDULE_OUTCOMES, outcome, 'other') });
     },
     apiCall(sample) {
       apiDuration.observe(

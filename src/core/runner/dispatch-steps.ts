@@ -21,6 +21,15 @@ import { PASS, refuse, type StepResult } from './pipeline.js';
 import { type Decision } from './preview.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { rateLimitRefusal } from './rate-limit.js';
+import type { ScheduleRequest } from '../store.js';
+import { isUserError } from '../errors.js';
+import { unwrapSchedule } from '../schedule/unwrap.js';
+import { keepTypedSchedule } from '../schedule/keep-schedule.js';
+
+/** The audit arguments of a scheduled command name its time (ISO 8601, UTC). */
+function scheduledArgs(args: Record<string, unknown>, schedule?: ScheduleRequest): Record<string, unknown> {
+  return schedule ? { ...args, scheduledFor: new Date(schedule.runAt).toISOString() } : args;
+}
 
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
@@ -46,6 +55,8 @@ export interface DispatchState {
   /** The command, once parsed (its hint says what to check when an outcome is unknown). */
   def?: CommandDefinition;
   decision?: Decision;
+  /** `schedule in|at`: the parsed command is to run at this time (its Confirm, if any, stores it). */
+  schedule?: ScheduleRequest;
 }
 
 /** Parse → policy → instance refs → defer: everything that could make the answer a private refusal. */
@@ -88,14 +99,19 @@ export async function authoriseTyped(
       report,
     ),
   ]);
-  const parsed = parseInput(inv.input, rt.registry, {
-    locale: localeFrom(inv.locale),
-    hasBinding: binding !== null,
-    looksLikeInstance,
-  });
+  const hints = { locale: localeFrom(inv.locale), hasBinding: binding !== null, looksLikeInstance };
+  const parsed = parseInput(inv.input, rt.registry, hints);
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;
     return refuse(parsed.error);
+  }
+  if (parsed.parsed.def.schedules) {
+    // `schedule in|at`: from here on, the command to schedule is authorised and previewed as if typed now.
+    record.command = parsed.parsed.path;
+    const inner = await beforeAnyChange(() => unwrapSchedule(rt, inv.actor, parsed.parsed, hints));
+    if (isUserError(inner)) return refuse(inner);
+    parsed.parsed = inner.parsed;
+    state.schedule = inner.request;
   }
   const { def, path, args } = parsed.parsed;
   record.command = path;
@@ -109,7 +125,7 @@ export async function authoriseTyped(
   const values = await beforeAnyChange(() =>
     resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, localeFrom(inv.locale)),
   );
-  record.args = redactArgs(def, values);
+  record.args = scheduledArgs(redactArgs(def, values), state.schedule);
   state.values = values;
   state.def = def;
   state.parsed = parsed.parsed;
@@ -130,6 +146,11 @@ export async function runTyped(
   const { record } = audit;
   const { def, path } = state.parsed!;
   const values = state.values!;
+  if (state.schedule) {
+    const message = await keepTypedSchedule(rt, inv, path, values, record, state.schedule);
+    state.decision = { message, visibility: 'channel' };
+    return PASS;
+  }
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, localeFrom(inv.locale), hear);

@@ -73,7 +73,15 @@ export async function dispatchInvocation(
           record.confirmation = 'not-needed';
           return PASS;
         }
-        s.decision = await startConfirmation(rt, inv, parsed, s.values!, record, (on) => (s.previewing = on));
+        s.decision = await startConfirmation(
+          rt,
+          inv,
+          parsed,
+          s.values!,
+          record,
+          (on) => (s.previewing = on),
+          s.schedule,
+        );
         return HALT;
       },
       run: (s) => runTyped(rt, inv, audit, s),

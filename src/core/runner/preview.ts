@@ -7,7 +7,8 @@ import { storeNow } from '../confirmation/store-clock.js';
 import type { Parsed } from '../parse/parse.js';
 import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
-import type { PendingConfirmation } from '../store.js';
+import type { PendingConfirmation, ScheduleRequest } from '../store.js';
+import { schedulePreview } from '../schedule/schedule-cards.js';
 import { beforeAnyChange } from '../store-errors.js';
 import { localeFrom } from '../../i18n/locale.js';
 import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
@@ -32,6 +33,8 @@ export async function startConfirmation(
   values: Record<string, unknown>,
   record: AuditRecord,
   previewing: (on: boolean) => void,
+  /** `schedule in|at`: Confirm stores the action for this time (schedule/keep-schedule.ts). */
+  schedule?: ScheduleRequest,
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
@@ -41,9 +44,10 @@ export async function startConfirmation(
   if (held) throw held;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, locale);
   previewing(true);
-  const preview = await def.preview(ctx, values);
+  const shown = await def.preview(ctx, values);
   previewing(false);
   const now = await beforeAnyChange(() => storeNow(rt));
+  const preview = schedule ? schedulePreview(shown, schedule, now, locale) : shown;
   const twoPerson = rt.policy.isTwoPerson(path);
   // An approver must be found and must read the request: two-person requests wait longer.
   const ttlMs = twoPerson ? (rt.config.approvalTtlMs ?? rt.config.confirmTtlMs) : rt.config.confirmTtlMs;
@@ -61,6 +65,7 @@ export async function startConfirmation(
     targets: preview.targets,
     twoPerson,
     status: 'pending',
+    ...(schedule ? { schedule } : {}),
   };
   if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;
   const card = previewCard(preview, pending, def.risk === 'destructive', locale);

@@ -1,0 +1,126 @@
+// Actions at a time through the command layer (issue 40): `schedule in|at` shows the command's own
+// preview and asks its own confirmation now, Confirm stores exactly that one run; the runner (as
+// `vpsops serve` starts it) runs it as the requester and posts the result in the channel; reads are
+// refused, a schedule needs a runner, `schedules` lists and `unschedule` cancels (requester or admin).
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACTORS, startHarness, type Harness } from '../support/command-harness.js';
+import { postLog } from '../support/recording-poster.js';
+import { renderText } from '../../src/render/text.js';
+import { waitFor } from '../support/wait-for.js';
+import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import type { AuditRecord } from '../../src/core/command.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const WEB1 = SEED_IDS.instances.web1;
+let h: Harness | undefined;
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const statusOf = async (harness: Harness) => (await harness.api.instances.detail(WEB1)).status;
+const audit = (harness: Harness): AuditRecord[] =>
+  readFileSync(join(harness.dataDir, 'audit.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as AuditRecord);
+
+/** A harness whose core runs schedules every 50 ms, posting into `log`. */
+async function withRunner(env: Record<string, string> = {}) {
+  const harness = await startHarness({ env: { VPSOPS_TIMEZONE: 'Asia/Jakarta', ...env } });
+  const log = postLog('slack');
+  harness.core.startSchedules([log.poster('r1')], 50);
+  await waitFor(() => harness.core.store.leases.holder('schedules:runner'), 'the runner lease');
+  return { harness, log };
+}
+
+describe('schedule', { timeout: 30_000 }, () => {
+  it('refuses to schedule when no serve runs schedules on the store', async () => {
+    h = await startHarness();
+    const out = await h.run('schedule in 30m instance stop web-1');
+    expect(out.text).toContain('Nothing would run it');
+    expect(out.token).toBeUndefined();
+    expect(await h.run('schedules').then((o) => o.text)).toContain('Nothing scheduled here');
+  });
+
+  it('previews now, stores the one run at Confirm, and runs it at its time as the requester', async () => {
+    const { harness, log } = await withRunner();
+    h = harness;
+    const preview = await h.run('schedule in 2s instance stop web-1');
+    expect(preview.token).toBeDefined();
+    expect(preview.text).toContain('Not now: this runs at');
+    expect(preview.text).toContain('Asia/Jakarta (UTC+07:00)');
+    expect(await statusOf(h)).toBe('Running');
+    const confirmed = await h.confirm(preview.token!);
+    expect(confirmed.text).toContain('Scheduled: instance stop web-1');
+    const id = /Id ([0-9a-f]{8})/.exec(confirmed.text)?.[1];
+    expect(id).toBeDefined();
+    const listed = await h.run('schedules', ACTORS.viewer);
+    expect(listed.text).toContain(id!);
+    expect(listed.text).toContain('@oscar');
+    expect(await statusOf(h)).toBe('Running');
+    // At its time: the card in the channel, the stop sent once, as the requester.
+    await waitFor(
+      () => log.entries.some((e) => renderText(e.message).includes('Stop requested')),
+      'the run',
+      10_000,
+    );
+    const card = log.entries.map((e) => renderText(e.message)).join('\n');
+    expect(card).toContain('⏰ Scheduled by @oscar');
+    expect(h.sim.countRequests('instance.stop')).toBe(1);
+    const ran = audit(h).filter((r) => r.command === 'instance stop' && r.result === 'ok');
+    expect(ran.map((r) => r.userId)).toEqual(['UOPS']);
+    expect(await h.run('schedules').then((o) => o.text)).toContain('Nothing scheduled here');
+  });
+
+  it('refuses reads with a hint, and bad times without scheduling anything', async () => {
+    const { harness } = await withRunner();
+    h = harness;
+    const read = await h.run('schedule in 10m instance show web-1');
+    expect(read.text).toContain('changes nothing');
+    expect(read.text).toContain('Only commands that change something');
+    expect((await h.run('schedule in soon instance stop web-1')).text).toContain('is not a duration');
+    expect((await h.run('schedule at 2001-01-01T00:00Z instance stop web-1')).text).toContain(
+      'has already passed',
+    );
+    expect((await h.run('schedule at 25:00 instance stop web-1')).text).toContain('is not a time');
+    expect((await h.run('schedules')).text).toContain('Nothing scheduled here');
+  });
+
+  it('unschedule: not by another operator, by the requester or an admin; it then never runs', async () => {
+    const { harness, log } = await withRunner();
+    h = harness;
+    const preview = await h.run('schedule at 02:00 instance stop web-1');
+    expect(preview.text).toContain('02:00 Asia/Jakarta');
+    const id = /Id ([0-9a-f]{8})/.exec((await h.confirm(preview.token!)).text)?.[1] ?? '';
+    const other = await h.run(`unschedule ${id}`, ACTORS.operator2);
+    expect(other.text).toContain('Only @oscar');
+    expect((await h.run('schedules')).text).toContain(id);
+    const byAdmin = await h.run(`unschedule ${id}`, ACTORS.admin);
+    expect(byAdmin.text).toContain('Unscheduled: instance stop web-1');
+    expect((await h.run(`unschedule ${id}`)).text).toContain(`No schedule ${id}`);
+    expect((await h.run('schedules')).text).toContain('Nothing scheduled here');
+    expect(log.entries).toHaveLength(0);
+    const unscheduled = audit(h).filter((r) => r.command === 'unschedule');
+    expect(unscheduled.map((r) => r.result)).toEqual(['error', 'ok', 'error']);
+  });
+
+  it('tells and skips a run whose server is already in the target state', async () => {
+    const { harness, log } = await withRunner();
+    h = harness;
+    const preview = await h.run('schedule in 2s instance stop web-1');
+    await h.confirm(preview.token!);
+    await h.api.instances.stop(WEB1);
+    await waitFor(async () => (await statusOf(h!)) === 'Stopped', 'web-1 stopped by hand');
+    const stops = h.sim.countRequests('instance.stop');
+    await waitFor(
+      () => log.entries.some((e) => renderText(e.message).includes('Skipped')),
+      'the skip',
+      10_000,
+    );
+    expect(log.entries.map((e) => renderText(e.message)).join('\n')).toContain('already');
+    expect(h.sim.countRequests('instance.stop')).toBe(stops);
+  });
+});
