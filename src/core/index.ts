@@ -108,6 +108,7 @@ export type { CoreSettings, ScheduleSettings } from './settings.js';
 export { isTimeZone } from './schedule/when.js';
 export { startScheduleRunner } from './schedule/schedule-runner.js';
 export type { SchedulePoster } from './schedule/run-scheduled.js';
+export { scheduledQuiet } from './schedule/quiet.js';
 export { SINGLE_TENANT, tenantLabel } from './tenant-port.js';
 export type { TenantPlace, TenantScope } from './tenant-port.js';
 export { bestEffortState } from './store-best-effort.js';
