@@ -13,7 +13,8 @@ import type { BotStore } from '../src/core/store.js';
 import type { PagerDuty } from '../src/paging/pagerduty.js';
 import type { Message } from '../src/render/message.js';
 import { openRedisStore } from '../src/store/redis/redis-store.js';
-import { createWatching, type ChannelPoster, type Watching } from '../src/watch/index.js';
+import { createWatching, type Watching } from '../src/watch/index.js';
+import type { ChannelPoster } from '../src/core/index.js';
 import { runIfEntry, type BenchReport } from './report.js';
 import { percentile, round } from './support/stats.js';
 

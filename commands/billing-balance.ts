@@ -13,7 +13,7 @@ import {
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
-import { DASH, money, toDate } from './shared/format.js';
+import { DASH, decimal, money, toDate } from './shared/format.js';
 import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
@@ -38,15 +38,11 @@ function lastTopUp(summary: BillingSummary, now: Date, locale: Locale): string {
   return `${money(newest.amount, IDR, locale)} · ${day(newest.date, now)}`;
 }
 
-/** "12.3" (en), "12,3" (id). */
-const oneDecimal = (n: number, locale: Locale): string =>
-  locale === 'id' ? n.toFixed(1).replace('.', ',') : n.toFixed(1);
-
 function runwayText(runway: Runway, now: Date, locale: Locale): string {
   if (runway.days === null) return DASH;
   if (runway.days === 0) return t(locale, 'billing.runwayEmpty');
   const until = new Date(now.getTime() + runway.days * DAY_MS).toISOString().slice(0, 10);
-  return t(locale, 'billing.runwayDays', { days: oneDecimal(runway.days, locale), until });
+  return t(locale, 'billing.runwayDays', { days: decimal(runway.days, 1, locale), until });
 }
 
 /** E4: balance, this month's cost and estimate, last top-up and runway. */

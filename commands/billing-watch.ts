@@ -17,7 +17,7 @@ import {
   type Locale,
 } from '../src/core/index.js';
 import { context, message, text } from '../src/render/builders.js';
-import { money } from './shared/format.js';
+import { decimal, money } from './shared/format.js';
 import { balanceSummary } from './shared/not-offered.js';
 import { watchesOf } from './shared/watches.js';
 
@@ -80,7 +80,7 @@ export const billingWatch = command({
         ? t(locale, 'billingWatch.now', { balance })
         : t(locale, 'billingWatch.nowRunway', {
             balance,
-            days: locale === 'id' ? runway.days.toFixed(1).replace('.', ',') : runway.days.toFixed(1),
+            days: decimal(runway.days, 1, locale),
           });
     return {
       message: message(

@@ -16,7 +16,8 @@ import {
   UserError,
   type Locale,
 } from '../src/core/index.js';
-import { money, moneyShort, present, show } from './shared/format.js';
+import { moneyColumn } from '../src/render/format.js';
+import { present, show } from './shared/format.js';
 import { notOffered } from './shared/not-offered.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 
@@ -120,7 +121,7 @@ const serversIn = (locale: Locale) => (n: number) => t(locale, 'count.server', {
 
 /** The monthly column: in full in English, as before; the short rupiah form in Indonesian ("Rp912,5 rb"). */
 function monthly(amount: unknown, currency: string, locale: Locale): string {
-  return locale === 'en' ? money(amount, currency) : moneyShort(amount, currency, locale);
+  return moneyColumn(amount, currency, locale);
 }
 
 /** E3: every server with status, location, public IP, tier and monthly estimate, sorted by hostname. */

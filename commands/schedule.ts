@@ -18,8 +18,6 @@ import { tableReply } from './shared/table-reply.js';
 
 const scheduleCommand = commandGroup('schedule');
 
-const COMMAND = 'The command to run then, as you would type it now, e.g. instance stop web-1';
-
 /** Reached only if the runner did not read the schedule itself (a bug): said, never silent. */
 async function readByRunner(): Promise<Message> {
   throw new Error('schedule in|at is read by the runner (src/core/schedule/unwrap.ts)');
@@ -37,7 +35,10 @@ export const scheduleIn = scheduleCommand({
   ],
   args: {
     when: arg.string('How long from now: 30m, 90m, 1h30m, 2d', { max: 20 }),
-    command: arg.string(COMMAND, { rest: true, max: 500 }),
+    command: arg.string('The command to run then, as you would type it now, e.g. instance stop web-1', {
+      rest: true,
+      max: 500,
+    }),
   },
   risk: 'change',
   schedules: 'in',
@@ -56,7 +57,10 @@ export const scheduleAt = scheduleCommand({
   ],
   args: {
     when: arg.string('When: HH:MM (next, in your zone) or ISO 8601 like 2026-12-01T02:00+07:00', { max: 40 }),
-    command: arg.string(COMMAND, { rest: true, max: 500 }),
+    command: arg.string('The command to run then, as you would type it now, e.g. instance stop web-1', {
+      rest: true,
+      max: 500,
+    }),
   },
   risk: 'change',
   schedules: 'at',

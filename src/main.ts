@@ -3,7 +3,7 @@
 // line on stderr and no stack trace; nothing secret is ever printed.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { EXIT } from './app/exit-codes.js';
+import { EXIT } from './adapter-kit/exit-codes.js';
 import {
   runConsole,
   runDefault,

@@ -1,8 +1,7 @@
 // Alerts in the console: a post prints the card as a line in the session; an edit prints only when
 // the card's title changes (alert → recovered), so a poll every minute does not flood the terminal.
-import type { MessageRef, Responder } from '../../src/core/index.js';
+import type { ChannelPoster, MessageRef, Responder } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
 import { withoutButtons } from '../../src/render/buttons.js';
 
 /** The console ChannelPoster over the session's responder (null while no session is open). */

@@ -5,10 +5,11 @@ import {
   type Actor,
   type Dispatcher,
   type Locale,
+  type PendingTarget,
   isUuid,
 } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import { EXIT } from '../../src/app/exit-codes.js';
+import { EXIT } from '../../src/adapter-kit/exit-codes.js';
 import { renderAnnouncement, renderConsole } from './render.js';
 import { createConsoleResponder, type ResponderEvent } from './responder.js';
 import { toActionEvent } from './translate.js';
@@ -23,17 +24,6 @@ export interface ExecFollow {
   done(): Promise<FollowResult>;
 }
 
-/** What --confirm may name for one pending confirmation: `expected` first (hostname, volume name). */
-export interface PendingTarget {
-  expected: string;
-  accepted: string[];
-  /** Needs an admin other than the requester (`approve <token>`). */
-  twoPerson?: boolean;
-  /** Where it was asked: an approval must be answered there. */
-  platform?: string;
-  channelId?: string;
-}
-
 /** Inputs of one exec run; streams are injected so tests need no child process. */
 export interface ExecOptions {
   text: string;
@@ -43,8 +33,6 @@ export interface ExecOptions {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   color?: boolean;
-  /** Looks up what --confirm must name for a pending token (from the bot's store). */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
   /** `--wait`: follow the confirmed operation to its end (exit 0 done, 1 failed, 4 timed out). */
   follow?: ExecFollow;
   /** `--json`: print one JSON document instead of text. */

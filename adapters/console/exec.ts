@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { type CommandResult, DEFAULT_LOCALE, type Dispatcher, isUuid, t } from '../../src/core/index.js';
 import { pendingCard, withoutButtons } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
-import { EXIT } from '../../src/app/exit-codes.js';
+import { EXIT } from '../../src/adapter-kit/exit-codes.js';
 import { renderAnnouncement } from './render.js';
 import { createConsoleResponder } from './responder.js';
 import { EXEC_CHANNEL, toInvocation } from './translate.js';
@@ -24,7 +24,7 @@ import {
 } from './exec-common.js';
 
 export { exitCode, rerunLine } from './exec-common.js';
-export type { ExecFollow, ExecOptions, FollowResult, PendingTarget } from './exec-common.js';
+export type { ExecFollow, ExecOptions, FollowResult } from './exec-common.js';
 
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
@@ -94,7 +94,7 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
   await dispatcher.dispatch(invocation, first.responder);
   const pending = first.takePending()[0];
   if (!pending) return run(exitCode(first.events), invocation.id);
-  const target = (await options.pendingTarget?.(pending.actions.token)) ?? null;
+  const target = (await dispatcher.pendingTarget?.(pending.actions.token)) ?? null;
   if (target?.twoPerson) {
     const line = rerunLine(`approve ${pending.actions.token}`, target.expected);
     options.stderr.write(`${t(locale, 'exec.secondPerson', { line })}\n`);

@@ -3,12 +3,13 @@
 import type {
   Actor,
   AdapterLookups,
+  ChatAdapter,
   Dispatcher,
   Locale,
-  PlatformAdapter,
   Responder,
 } from '../../src/core/index.js';
-import type { PendingTarget } from './exec-common.js';
+import { channelOf } from '../../src/adapter-kit/channel.js';
+import { consoleChannelPoster } from './channel-poster.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
 
@@ -16,7 +17,6 @@ export { runExec, exitCode, type ExecOptions } from './exec.js';
 export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';
-export { pendingTargetLookup } from './pending-target.js';
 export { APPROVE } from './exec-approve.js';
 
 /** Options of the interactive console; defaults are the process's stdin/stdout. */
@@ -31,14 +31,12 @@ export interface ConsoleAdapterOptions {
   historySize?: number;
   color?: boolean;
   terminal?: boolean;
-  /** Looks a pending token up, for two-person requests and `approve <token>`. */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
   /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
   locale?: Locale;
 }
 
-/** A console adapter; `closed` resolves when the user leaves the REPL. */
-export interface ConsoleAdapter extends PlatformAdapter {
+/** A console adapter, the same port as Slack's and Discord's; `closed` resolves when the user leaves the REPL. */
+export interface ConsoleAdapter extends ChatAdapter {
   readonly closed: Promise<void>;
   /** A responder printing to this console (null before start), to resume following operations. */
   responder(): Responder | null;
@@ -49,10 +47,16 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
   let repl: ConsoleRepl | undefined;
   let markClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const responder = () => repl?.responder() ?? null;
+  // The console's cards are the terminal's; alerts print there.
+  const outbound = consoleChannelPoster(responder);
   return {
+    ...outbound,
     platform: 'console',
     closed,
-    responder: () => repl?.responder() ?? null,
+    responder,
+    channel: (id: string) => channelOf(outbound, id),
+    restore: (ref) => (ref.platform === 'console' ? responder() : null),
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups) {
       if (repl) throw new Error('console adapter already started');
       const output = options.output ?? process.stdout;
@@ -67,7 +71,6 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions = {}): Conso
         historySize: options.historySize,
         color: options.color,
         terminal: options.terminal,
-        pendingTarget: options.pendingTarget,
         ...(options.locale ? { locale: options.locale } : {}),
       });
       void repl.closed.then(markClosed, markClosed);

@@ -1,8 +1,15 @@
 // `approve <token>` typed at the `vps> ` prompt: a second person approves a two-person request made
 // in a console or by exec, typing the target's name as they would on its card. The core decides
 // who may approve (never the requester) and edits the card; this module only asks and sends.
-import { DEFAULT_LOCALE, t, type Actor, type Dispatcher, type Locale } from '../../src/core/index.js';
-import { rerunLine, type PendingTarget } from './exec-common.js';
+import {
+  DEFAULT_LOCALE,
+  t,
+  type Actor,
+  type Dispatcher,
+  type Locale,
+  type PendingTarget,
+} from '../../src/core/index.js';
+import { rerunLine } from './exec-common.js';
 import { createConsoleResponder, type ResponderSink } from './responder.js';
 import { CONSOLE_CHANNEL, toActionEvent } from './translate.js';
 

@@ -6,7 +6,6 @@ import type { Actor, Completer, Dispatcher, Locale, MessageRef, Responder } from
 import { pendingCard, type PendingCard } from '../../src/render/buttons.js';
 import type { Message } from '../../src/render/message.js';
 import { completeLine, type Completion } from './completion.js';
-import type { PendingTarget } from './exec-common.js';
 import { APPROVE } from './exec-approve.js';
 import { approveInRepl, secondPersonNote } from './repl-approve.js';
 import { instanceWords, typedQuestion } from './repl-words.js';
@@ -36,8 +35,6 @@ export interface ConsoleReplOptions {
   /** Raw-mode line editing (Tab, arrows); default: whether output is a TTY. */
   terminal?: boolean;
   prompt?: string;
-  /** Looks a pending token up: two-person requests are not asked here, `approve <token>` answers them. */
-  pendingTarget?: (token: string) => Promise<PendingTarget | null>;
   /** The answers' language (VPSOPS_LOCALE or --locale); English when absent. */
   locale?: Locale;
 }
@@ -60,6 +57,8 @@ const MAX_TYPED_ATTEMPTS = 3;
 /** Starts the read–dispatch–print loop on the given streams. */
 export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
   const { dispatcher, actor, output } = options;
+  // The dispatcher looks pending tokens up: two-person requests are not asked here, `approve <token>` answers them.
+  const pendingTarget = dispatcher.pendingTarget?.bind(dispatcher);
   const color = options.color ?? false;
   const terminal = options.terminal ?? Boolean((output as { isTTY?: boolean }).isTTY);
   const prompt = options.prompt ?? 'vps> ';
@@ -111,7 +110,7 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
     for (const { ref } of taken) open.set(ref.id, { ended: false });
     for (const { actions, ref } of taken) {
       try {
-        const target = await options.pendingTarget?.(actions.token);
+        const target = await pendingTarget?.(actions.token);
         if (target?.twoPerson) print(secondPersonNote(actions.token, target, options.locale));
         else await confirmOne(actions, ref);
       } finally {
@@ -184,10 +183,10 @@ export function startConsoleRepl(options: ConsoleReplOptions): ConsoleRepl {
       const invocation = toInvocation(line, actor, CONSOLE_CHANNEL, options.locale);
       if (!invocation) continue;
       history.add(line);
-      const approval = options.pendingTarget ? APPROVE.exec(line) : null;
-      if (approval && options.pendingTarget) {
+      const approval = pendingTarget ? APPROVE.exec(line) : null;
+      if (approval && pendingTarget) {
         const approver = options.approver ?? actor;
-        const { pendingTarget, locale } = options;
+        const { locale } = options;
         const deps = { dispatcher, actor: approver, sink, ask, print, pendingTarget, locale };
         await guarded(() => approveInRepl(deps, approval[1] ?? ''));
         continue;

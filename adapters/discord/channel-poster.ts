@@ -3,29 +3,28 @@
 // renderMessage), dispatched like typed ones when clicked (interactions.ts).
 import { Routes } from 'discord.js';
 import type { REST } from 'discord.js';
-import type { MessageRef } from '../../src/core/index.js';
+import type { ChannelPoster, MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
 import { channelRefusal } from './errors.js';
 import { renderMessage, toRestBody } from './render.js';
 
-/** The Discord ChannelPoster over the client's REST (bot token). */
-export function discordChannelPoster(rest: REST): ChannelPoster {
+/** The Discord ChannelPoster over the running client's REST (bot token). */
+export function discordChannelPoster(rest: () => REST): ChannelPoster {
   return {
     platform: 'discord',
     async post(channelId: string, message: Message): Promise<MessageRef> {
       const { body, files } = toRestBody(renderMessage(message));
-      const sent = (await rest.post(Routes.channelMessages(channelId), { body, files })) as { id: string };
+      const sent = (await rest().post(Routes.channelMessages(channelId), { body, files })) as { id: string };
       return { platform: 'discord', channelId, id: sent.id, extra: { ephemeral: '0' } };
     },
     async update(ref: MessageRef, message: Message): Promise<void> {
       const { body, files } = toRestBody(renderMessage(message));
-      await rest.patch(Routes.channelMessage(ref.channelId, ref.id), { body, files });
+      await rest().patch(Routes.channelMessage(ref.channelId, ref.id), { body, files });
     },
     // A reply on the card (message_reference): a storm group's full member list, under its card.
     async reply(ref: MessageRef, message: Message): Promise<MessageRef> {
       const { body, files } = toRestBody(renderMessage(message));
-      const sent = (await rest.post(Routes.channelMessages(ref.channelId), {
+      const sent = (await rest().post(Routes.channelMessages(ref.channelId), {
         body: { ...body, message_reference: { message_id: ref.id, fail_if_not_exists: false } },
         files,
       })) as { id: string };
@@ -35,7 +34,7 @@ export function discordChannelPoster(rest: REST): ChannelPoster {
     // can see is only found out at the first post (then retried, counted and told to the owner).
     async checkChannel(channelId: string): Promise<string | null> {
       try {
-        await rest.get(Routes.channel(channelId));
+        await rest().get(Routes.channel(channelId));
         return null;
       } catch (error) {
         const reason = channelRefusal(error);
@@ -45,11 +44,11 @@ export function discordChannelPoster(rest: REST): ChannelPoster {
     failureReason: channelRefusal,
     // A direct message: open (or find) the DM channel with the person, then post in it.
     async tellPrivately(userId: string, message: Message): Promise<void> {
-      const dm = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as {
+      const dm = (await rest().post(Routes.userChannels(), { body: { recipient_id: userId } })) as {
         id: string;
       };
       const { body, files } = toRestBody(renderMessage(message));
-      await rest.post(Routes.channelMessages(dm.id), { body, files });
+      await rest().post(Routes.channelMessages(dm.id), { body, files });
     },
   };
 }

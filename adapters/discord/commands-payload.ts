@@ -1,15 +1,20 @@
 // The registration payload, derived from the same command definitions the core runs: one `/vps`
 // command whose subcommand groups are the resource groups (instance, snapshot, …) and whose plain
 // subcommands are the bot commands (group ''). Pure, so tests can compare it with the definitions.
-import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  Locale as DiscordLocale,
+} from 'discord.js';
 import type {
   APIApplicationCommandBasicOption,
   APIApplicationCommandSubcommandGroupOption,
   APIApplicationCommandSubcommandOption,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { argDescription, commandSummary, t } from '../../src/core/index.js';
-import type { ArgInfo, CommandInfo } from '../../src/core/index.js';
+import { argDescription, commandSummary, DEFAULT_LOCALE, LOCALES, t } from '../../src/core/index.js';
+import type { ArgInfo, CommandInfo, Locale } from '../../src/core/index.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { prefixWithin } from '../../src/render/shorten.js';
 
@@ -35,9 +40,22 @@ function argKey(typed: string): string {
   return typed.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Discord's Indonesian description beside the English one (Discord's locale code is "id"). */
-function localized(text: string, fallback: string): { description_localizations: { id: string } } {
-  return { description_localizations: { id: description(text, fallback) } };
+/** Discord's code for each language the bot speaks (a new language fails to compile until it has one). */
+const DISCORD_LOCALE: Record<Locale, DiscordLocale> = {
+  en: DiscordLocale.EnglishUS,
+  id: DiscordLocale.Indonesian,
+};
+
+/** The languages besides the default one (whose text is the plain `description`). */
+const TRANSLATED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+/** Discord's description in each translated language, beside the default one. */
+function localized(
+  text: (locale: Locale) => string,
+  fallback: string,
+): { description_localizations: Partial<Record<DiscordLocale, string>> } {
+  const entries = TRANSLATED.map((locale) => [DISCORD_LOCALE[locale], description(text(locale), fallback)]);
+  return { description_localizations: Object.fromEntries(entries) };
 }
 
 /**
@@ -48,7 +66,7 @@ function toOption(arg: ArgInfo, path: string): APIApplicationCommandBasicOption 
   const base = {
     name: discordName(arg.name),
     description: description(arg.description, arg.name),
-    ...localized(argDescription('id', path, argKey(arg.name), arg.description), arg.name),
+    ...localized((locale) => argDescription(locale, path, argKey(arg.name), arg.description), arg.name),
   };
   const required = arg.kind === 'instance' ? false : arg.required;
   switch (arg.kind) {
@@ -101,7 +119,7 @@ function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOpti
     type: ApplicationCommandOptionType.Subcommand,
     name: discordName(command.name),
     description: description(command.summary, path),
-    ...localized(commandSummary('id', path, command.summary), path),
+    ...localized((locale) => commandSummary(locale, path, command.summary), path),
     options: unique(options, `/vps ${path}`),
   };
 }
@@ -114,8 +132,8 @@ const KEY_COMMANDS: APIApplicationCommandSubcommandOption[] = (['connect', 'disc
   (name) => ({
     type: ApplicationCommandOptionType.Subcommand,
     name,
-    description: description(t('en', `discord.${name}`), name),
-    ...localized(t('id', `discord.${name}`), name),
+    description: description(t(DEFAULT_LOCALE, `discord.${name}`), name),
+    ...localized((locale) => t(locale, `discord.${name}`), name),
   }),
 );
 
@@ -149,15 +167,18 @@ export function buildCommandPayload(
     unique(group.options ?? [], `/vps ${name}`);
     const subs = (group.options ?? []).map((o) => o.name).join(', ');
     const title = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
-    group.description = description(t('en', 'discord.group', { group: title, subs }), name);
-    Object.assign(group, localized(t('id', 'discord.group', { group: name, subs }), name));
+    group.description = description(t(DEFAULT_LOCALE, 'discord.group', { group: title, subs }), name);
+    Object.assign(
+      group,
+      localized((locale) => t(locale, 'discord.group', { group: name, subs }), name),
+    );
   }
   return [
     {
       name: ROOT_COMMAND,
       type: ApplicationCommandType.ChatInput,
-      description: t('en', 'discord.root'),
-      ...localized(t('id', 'discord.root'), ROOT_COMMAND),
+      description: t(DEFAULT_LOCALE, 'discord.root'),
+      ...localized((locale) => t(locale, 'discord.root'), ROOT_COMMAND),
       contexts: [InteractionContextType.Guild],
       options: unique(top, '/vps'),
     },

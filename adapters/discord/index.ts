@@ -10,14 +10,14 @@ import {
   bestEffortState,
   type AdapterLookups,
   type Dispatcher,
+  type ChatAdapter,
   type MessageRef,
-  type PlatformAdapter,
   type Responder,
   type LeaseStore,
 } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 import { restoredResponder, type AdapterLogger } from './responder.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
+import { channelOf, whileStarted } from '../../src/adapter-kit/channel.js';
 import { discordChannelPoster } from './channel-poster.js';
 import { handlerContext } from './context.js';
 import { describeError } from './errors.js';
@@ -55,13 +55,8 @@ export interface DiscordAdapterOptions {
   tenancy?: GuildTenancy;
 }
 
-/** The Discord adapter; `responderFor` rebuilds a Responder for a stored card after a restart. */
-export type DiscordAdapter = PlatformAdapter & {
-  /** Bot-token editing of a stored card (tracking resumed after a restart); null when it cannot be edited. */
-  responderFor(ref: MessageRef): Responder | null;
-  /** Posts and edits alerts with the bot token; null before start(). */
-  poster(): ChannelPoster | null;
-};
+/** The Discord adapter: alerts and restored cards edited with the bot token over REST. */
+export type DiscordAdapter = ChatAdapter;
 
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -129,7 +124,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   const state = bestEffortState(options.state ?? createMemoryEphemeralState(), (error, what) =>
     options.logger?.warn({ err: error }, `discord: ${what} skipped (state store)`),
   );
+  const outbound = discordChannelPoster(whileStarted('discord', () => running?.rest));
   return {
+    ...outbound,
     platform: 'discord',
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {
       if (running) throw new Error('the Discord adapter is already started');
@@ -162,10 +159,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         throw error;
       }
     },
-    poster(): ChannelPoster | null {
-      return running ? discordChannelPoster(running.rest) : null;
-    },
-    responderFor(ref: MessageRef): Responder | null {
+    channel: (id: string) => channelOf(outbound, id),
+    restore(ref: MessageRef): Responder | null {
       return running ? restoredResponder(running.rest, ref) : null;
     },
     async stop(): Promise<void> {

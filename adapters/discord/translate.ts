@@ -97,10 +97,10 @@ export function answerLocale(interaction: BaseInteraction): Locale {
   return localeFrom(localeOf(interaction));
 }
 
-/** `{ locale }` when the interaction names one (exactOptionalPropertyTypes keeps undefined out). */
-function withLocale(interaction: BaseInteraction): { locale?: string } {
-  const locale = localeOf(interaction);
-  return locale ? { locale } : {};
+/** `{ locale }` when the interaction names one, read here once (exactOptionalPropertyTypes keeps undefined out). */
+function withLocale(interaction: BaseInteraction): { locale?: Locale } {
+  const tag = localeOf(interaction);
+  return tag ? { locale: localeFrom(tag) } : {};
 }
 
 /** A `/vps …` interaction as an Invocation: `{kind:'options', path, options}` with neutral names. */

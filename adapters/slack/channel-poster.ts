@@ -1,29 +1,28 @@
 // Posting "on the bot's own" (alerts of watched instances): chat.postMessage / chat.update with the
 // bot token. Alert buttons run commands: renderMessage gives them "vps_run_" action_ids whose
 // values are the commands, dispatched like typed ones when clicked (handlers.ts).
-import type { MessageRef } from '../../src/core/index.js';
+import type { ChannelPoster, MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackErrorCode, type SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
 
-/** The Slack ChannelPoster over the adapter's outbox (bot token). */
-export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
+/** The Slack ChannelPoster over the adapter's outbox (bot token) while it runs. */
+export function slackChannelPoster(outbox: () => SlackOutbox): ChannelPoster {
   return {
     platform: 'slack',
     post: (channelId: string, message: Message): Promise<MessageRef> =>
-      outbox.postToChannel(channelId, renderMessage(message)),
+      outbox().postToChannel(channelId, renderMessage(message)),
     async update(ref: MessageRef, message: Message): Promise<void> {
       const first = renderMessage(message)[0];
-      if (first) await outbox.update(ref, first);
+      if (first) await outbox().update(ref, first);
     },
     // In the card's thread (thread_ts): a storm group's full member list, an alert's chart (uploaded after its title).
     async reply(ref: MessageRef, message: Message): Promise<MessageRef> {
-      const posted = await outbox.postInThread(ref, renderMessage(message));
-      if (message.attachments?.length) await outbox.upload(ref.channelId, message.attachments, ref.id);
+      const posted = await outbox().postInThread(ref, renderMessage(message));
+      if (message.attachments?.length) await outbox().upload(ref.channelId, message.attachments, ref.id);
       return posted;
     },
-    checkChannel: (channelId) => outbox.cannotPostIn(channelId),
+    checkChannel: (channelId) => outbox().cannotPostIn(channelId),
     // Slack's own codes (not_in_channel, channel_not_found, missing_scope…); ratelimited is ours.
     failureReason: (error) => {
       const code = slackErrorCode(error);
@@ -36,7 +35,7 @@ export function slackChannelPoster(outbox: SlackOutbox): ChannelPoster {
     },
     // A user id as the channel posts in the person's direct messages with the app.
     async tellPrivately(userId: string, message: Message): Promise<void> {
-      await outbox.postToChannel(userId, renderMessage(message));
+      await outbox().postToChannel(userId, renderMessage(message));
     },
   };
 }

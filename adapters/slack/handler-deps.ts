@@ -44,10 +44,10 @@ export function requestLocale(deps: HandlerDeps, userId: string): RequestLocale 
   return { tag, locale: async () => localeFrom(await tag()) };
 }
 
-/** The request with its user's locale tag (for the core's answers). */
+/** The request with its user's language, read from their locale tag here once (for the core's answers). */
 export async function withUserLocale<T extends object>(request: T, user: RequestLocale): Promise<T> {
-  const locale = await user.tag();
-  return locale ? { ...request, locale } : request;
+  const tag = await user.tag();
+  return tag ? { ...request, locale: localeFrom(tag) } : request;
 }
 
 /**

@@ -10,17 +10,17 @@ import {
   bestEffortState,
   type AdapterLookups,
   type Dispatcher,
+  type ChatAdapter,
   type MessageRef,
-  type PlatformAdapter,
   type Responder,
 } from '../../src/core/index.js';
+import { channelOf, whileStarted } from '../../src/adapter-kit/channel.js';
 import type { Logger } from '../../src/logger.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { registerHandlers } from './handlers.js';
 import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
 import { slackChannelPoster } from './channel-poster.js';
 import { refuseFutureRequests } from './request-time.js';
 import { deliveryKeyOf } from './replays.js';
@@ -70,12 +70,8 @@ export interface SlackAdapterOptions {
 }
 
 /** The Slack adapter plus the port of the server its endpoint is mounted on. */
-export type SlackAdapter = PlatformAdapter & {
+export type SlackAdapter = ChatAdapter & {
   readonly port: number;
-  /** Rebuilds a Responder for a stored card (tracking resumed after a restart); null when it cannot be edited. */
-  responderFor(ref: MessageRef): Responder | null;
-  /** Posts and edits alerts with the bot token; null before start(). */
-  poster(): ChannelPoster | null;
 };
 
 /** How long stop() waits for in-flight commands before closing anyway. */
@@ -108,8 +104,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let unmount: (() => void) | undefined;
+  // Alerts and notices go out with the bot token, through the outbox of the running app.
+  const outbound = slackChannelPoster(whileStarted('slack', () => outbox));
 
   return {
+    ...outbound,
     platform: 'slack',
     get port() {
       return options.http.port;
@@ -223,11 +222,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       options.logger?.info({ mode: socketReceiver ? 'socket' : 'http' }, 'slack adapter ready');
     },
 
-    poster(): ChannelPoster | null {
-      return outbox ? slackChannelPoster(outbox) : null;
-    },
+    channel: (id: string) => channelOf(outbound, id),
 
-    responderFor(ref: MessageRef): Responder | null {
+    restore(ref: MessageRef): Responder | null {
       return outbox ? restoredResponder(outbox, ref, options.logger) : null;
     },
 

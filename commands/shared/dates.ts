@@ -1,7 +1,7 @@
 // API timestamps for chat: "3 h ago (25 January 2024 14:37)" — relative for the on-call, raw so
 // nothing is lost — plus ages for staleness flags and short clock times for timelines.
 import { t, type Locale } from '../../src/core/index.js';
-import { longDate } from '../../src/render/format.js';
+import { longDate, readsApiWords } from '../../src/render/format.js';
 import { DASH, relativeTime, show, toDate } from './format.js';
 
 /**
@@ -12,7 +12,7 @@ export function when(raw: unknown, now: Date, locale: Locale = 'en'): string {
   const text = show(raw);
   if (text === DASH) return DASH;
   if (!toDate(raw)) return text;
-  const date = locale === 'en' ? text : longDate(raw, locale);
+  const date = readsApiWords(locale) ? text : longDate(raw, locale);
   return t(locale, 'instance.when', { relative: relativeTime(raw, now, locale), date });
 }
 

@@ -4,6 +4,7 @@
 import {
   commandPath,
   commandSummary,
+  DEFAULT_LOCALE,
   isMessageKey,
   t,
   type CommandDefinition,
@@ -89,8 +90,9 @@ export function commandPage(command: CommandDefinition, locale: Locale = 'en'): 
     { type: 'code', text: usageLine(command) },
     { type: 'text', text: summaryOf(command, locale) },
   ];
-  // The longer description is English only: the summary and arguments carry the meaning.
-  if (command.description && locale === 'en') blocks.push({ type: 'text', text: command.description });
+  // The longer description is in the definitions' language only: the summary and arguments carry the meaning.
+  if (command.description && locale === DEFAULT_LOCALE)
+    blocks.push({ type: 'text', text: command.description });
   blocks.push({
     type: 'fields',
     fields: [{ label: t(locale, 'help.column.risk'), value: t(locale, RISK_KEYS[command.risk]) }],

@@ -1,13 +1,8 @@
 // How an instance reads in chat: status tone, spec 2.1 detail as fields, and the live fetch every
 // preview starts from (which also teaches the bot the hostname for later references).
 import type { InstanceDetail } from '../../src/api/index.js';
-import {
-  isMessageKey,
-  t,
-  type CommandContext,
-  type Locale,
-  type ResolvedInstance,
-} from '../../src/core/index.js';
+import { t, type CommandContext, type Locale, type ResolvedInstance } from '../../src/core/index.js';
+import { apiStatus } from '../../src/render/format.js';
 import type { Field, Tone } from '../../src/render/message.js';
 import { ageMs, when } from './dates.js';
 import { DASH, duration, memorySize, money, show, storageSize, toNumber } from './format.js';
@@ -26,10 +21,7 @@ export function statusTone(status: unknown): Tone {
 
 /** A status as the API says it, with a translation beside it in other languages: "Berjalan (Running)". */
 export function statusText(status: unknown, locale: Locale): string {
-  const raw = show(status);
-  const key = `status.${raw.toLowerCase()}`;
-  if (locale === 'en' || !isMessageKey(key)) return raw;
-  return `${t(locale, key)} (${raw})`;
+  return apiStatus(show(status), locale);
 }
 
 /** Whether a status means the instance is stopped. */

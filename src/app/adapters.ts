@@ -4,31 +4,20 @@
 // platform is one entry here plus its adapters/<platform>/ folder (index.ts, config.ts, …).
 import type { RequestListener } from 'node:http';
 import type {
+  ChatAdapter,
   EphemeralState,
   LeaseStore,
   MemberSyntax,
-  MessageRef,
   Platform,
-  PlatformAdapter,
-  Responder,
   TenantPlace,
 } from '../core/index.js';
 import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
-import type { ChannelPoster } from '../watch/index.js';
 import { discordConfig, discordEnabled, type DiscordSettings } from '../../adapters/discord/config.js';
 import { discordMember } from '../../adapters/discord/members.js';
 import { slackConfig, slackEnabled, type SlackSettings } from '../../adapters/slack/config.js';
 import { slackMember } from '../../adapters/slack/members.js';
-
-/** An adapter that can also edit cards of a previous run and post alerts (serve's adapters, the console). */
-export type ResumableAdapter = PlatformAdapter & {
-  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
-  responderFor?(ref: MessageRef): Responder | null;
-  /** Posts alerts on the bot's own (null before start). */
-  poster?(): ChannelPoster | null;
-};
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
 import type { TenantEvents } from '../tenants/tenant-events.js';
 import type { TenantKeys } from '../tenants/tenant-keys.js';
@@ -79,7 +68,7 @@ interface PlatformSpec<Key extends string, Settings> {
   members: MemberSyntax;
   /** What the platform calls a tenant, in the bot's texts. */
   tenantPlace: TenantPlace;
-  create(settings: Settings, deps: AdapterDeps): Promise<ResumableAdapter>;
+  create(settings: Settings, deps: AdapterDeps): Promise<ChatAdapter>;
 }
 
 /** One chat platform in the catalogue, reading its settings from the process config by its key. */
@@ -89,7 +78,7 @@ export interface AdapterEntry<Key extends string, Settings> extends PlatformSpec
   /** Whether the config has what this platform needs to run. */
   enabledIn(config: { readonly [K in Key]: Settings }): boolean;
   /** Imports and builds the adapter (called only when enabled). */
-  createFrom(config: { readonly [K in Key]: Settings }, deps: AdapterDeps): Promise<ResumableAdapter>;
+  createFrom(config: { readonly [K in Key]: Settings }, deps: AdapterDeps): Promise<ChatAdapter>;
 }
 
 function entry<Key extends string, Settings>(spec: PlatformSpec<Key, Settings>): AdapterEntry<Key, Settings> {
@@ -199,8 +188,8 @@ export function anyAdapterEnabled(config: PlatformSettings): boolean {
 export async function createChatAdapters(
   config: PlatformSettings,
   deps: AdapterDeps,
-): Promise<ResumableAdapter[]> {
-  const adapters: ResumableAdapter[] = [];
+): Promise<ChatAdapter[]> {
+  const adapters: ChatAdapter[] = [];
   const state = deps.tenancy?.sharedState ?? deps.state;
   const shared = { ...deps, ...(state ? { state } : {}) };
   for (const adapter of ADAPTERS)

@@ -39,6 +39,7 @@ import {
   type TenantScope,
   type DirectMessage,
   typedDialog,
+  pendingTargetOf,
   createWriteReplay,
   type WriteReplay,
 } from '../core/index.js';
@@ -166,6 +167,8 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
       const dialog = ours?.status === 'pending' ? typedDialog(ours) : null;
       return dialog ? outbound.dialog(dialog) : null;
     },
+    // Like the dialog, another tenant's card names nothing of itself.
+    pendingTarget: (token) => pendingTargetOf(store.pending, token, rt.tenants?.current()),
   };
   const lookups: AdapterLookups = outbound.lookups({
     completer: { complete: (kind, prefix, actor) => completeValues(rt, kind, prefix, actor) },

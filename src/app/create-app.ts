@@ -24,7 +24,8 @@ import { createCore, type Core } from './core.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
-import { createWatching, type AlertMetrics, type ChannelPoster, type WatchPoller } from '../watch/index.js';
+import { createWatching, type AlertMetrics, type WatchPoller } from '../watch/index.js';
+import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 import { hostingTarget, type Backend } from './hosting-target.js';
@@ -35,7 +36,6 @@ import { lazyCharts, pagerFor } from './services.js';
 
 export type { Backend } from './hosting-target.js';
 export { createFileLogger } from './logging.js';
-export { refRouter, responderRouter, type ResumableAdapter } from './routing.js';
 export { defaultTracker, trackerSettings, type AppTracker, type TrackerFactory } from './trackers.js';
 
 /** Optional slots; defaults give the full bot. */

@@ -2,10 +2,10 @@
 // order, pick up what a previous run left (interrupted calls, followed operations), start the
 // watches, wait for the mode's end, then stop adapters (last started first), the mode's own
 // resources and the app — in that order, even when starting failed half-way.
-import type { Dispatcher } from '../core/index.js';
+import type { ChatAdapter, Dispatcher } from '../core/index.js';
 import type { Logger } from '../logger.js';
-import type { ChannelPoster } from '../watch/index.js';
-import { refRouter, responderRouter, type App, type ResumableAdapter } from './create-app.js';
+import type { App } from './create-app.js';
+import { refRouter, responderRouter } from './routing.js';
 
 /** What one run of the app does between createApp and app.close(). */
 export interface LifecycleSpec<T> {
@@ -13,7 +13,7 @@ export interface LifecycleSpec<T> {
   /** The dispatcher adapters hand invocations to (default: the app's). */
   dispatcher?: Dispatcher;
   /** Builds the adapters to start, in order (inside the lifecycle, so a failure still closes the app); none for exec. */
-  adapters?: () => Promise<readonly ResumableAdapter[]>;
+  adapters?: () => Promise<readonly ChatAdapter[]>;
   /** Where start, recovery and stop failures are logged. */
   logger?: Logger;
   /**
@@ -37,7 +37,7 @@ export interface LifecycleSpec<T> {
 /** Runs the app through one lifecycle and closes everything it started. */
 export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
   const { app, logger } = spec;
-  const started: ResumableAdapter[] = [];
+  const started: ChatAdapter[] = [];
   try {
     for (const adapter of (await spec.adapters?.()) ?? []) {
       await adapter.start(spec.dispatcher ?? app.dispatcher, app.lookups);
@@ -59,7 +59,7 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
 }
 
 /** Recovery after start: interrupted calls, followed operations, shared sweeps, then the watches. */
-async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAdapter[]): Promise<void> {
+async function recover<T>(spec: LifecycleSpec<T>, started: readonly ChatAdapter[]): Promise<void> {
   const { app, logger } = spec;
   // Confirmed calls a killed process never saw answered: audited as unknown, cards say so.
   const byRef = refRouter(started);
@@ -77,10 +77,10 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ResumableAda
   if (spec.shared) app.startExpirySweeper(byRef, Math.round(spec.shared.leaseTtlMs / 3));
   spec.onStarted?.();
   // Watches are polled by whichever replica holds each one's lease; alerts go out through the adapters.
-  const posters: ChannelPoster[] = started.flatMap((adapter) => adapter.poster?.() ?? []);
-  await app.startWatching(posters);
+  // (Every started adapter is its platform's ChannelPoster.)
+  await app.startWatching([...started]);
   // Scheduled actions run in serve only (its runner lease tells `schedule` elsewhere that one runs).
-  if (spec.shared) app.startSchedules(posters, Math.max(250, Math.round(spec.shared.leaseTtlMs / 3)));
+  if (spec.shared) app.startSchedules([...started], Math.max(250, Math.round(spec.shared.leaseTtlMs / 3)));
 }
 
 /** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */

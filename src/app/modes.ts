@@ -3,17 +3,10 @@
 // runs the app goes through the one lifecycle (lifecycle.ts) and answers with an exit code (exit-codes.ts).
 import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
-import { consoleChannelPoster } from '../../adapters/console/channel-poster.js';
-import {
-  APPROVE,
-  consoleActor,
-  createConsoleAdapter,
-  pendingTargetLookup,
-  runExec,
-} from '../../adapters/console/index.js';
+import { APPROVE, consoleActor, createConsoleAdapter, runExec } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
-import { createApp, createFileLogger, type ResumableAdapter } from './create-app.js';
-import { EXIT } from './exit-codes.js';
+import { createApp, createFileLogger } from './create-app.js';
+import { EXIT } from '../adapter-kit/exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
 import { anyAdapterEnabled } from './adapters.js';
@@ -79,23 +72,14 @@ export async function runConsole(
     historyFile: join(config.dataDir, 'console_history'),
     color: interactive,
     terminal: interactive,
-    pendingTarget: pendingTargetLookup(app.store.pending),
     locale,
   });
-  // The console is a resumable adapter too: its cards are the terminal's, alerts print there.
-  const resumable: ResumableAdapter = {
-    platform: adapter.platform,
-    start: (dispatcher, lookups) => adapter.start(dispatcher, lookups),
-    stop: () => adapter.stop(),
-    responderFor: (ref) => (ref.platform === 'console' ? adapter.responder() : null),
-    poster: () => consoleChannelPoster(() => adapter.responder()),
-  };
   const stop = () => void adapter.stop();
   process.once('SIGTERM', stop);
   try {
     await runLifecycle({
       app,
-      adapters: async () => [resumable],
+      adapters: async () => [adapter],
       logger: log.logger,
       recover: true,
       until: () => adapter.closed,
@@ -156,7 +140,6 @@ export async function runExecCommand(
         stderr: process.stderr,
         ...(follower ? { follow: follower.follow } : {}),
         ...(options.json ? { json: true, lastResult: () => lastResult } : {}),
-        pendingTarget: pendingTargetLookup(app.store.pending),
         locale,
       }),
   });

@@ -1,7 +1,13 @@
 // Where replies, card edits and alerts leave the app: each through the outbound transforms, and
 // each stored card's ref routed back to the adapter of its platform.
-import type { MessageRef, Outbound, PlatformAdapter, Responder, TrackedOperation } from '../core/index.js';
-import type { ChannelPoster } from '../watch/index.js';
+import type {
+  ChannelPoster,
+  ChatAdapter,
+  MessageRef,
+  Outbound,
+  Responder,
+  TrackedOperation,
+} from '../core/index.js';
 
 /** The responder a router finds, sending through the outbound path. */
 export function outgoingFor<T>(
@@ -31,22 +37,14 @@ export function outgoingPoster(outbound: Outbound, poster: ChannelPoster): Chann
   return wrapped;
 }
 
-/** A chat adapter that can rebuild a Responder for a card it posted before a restart. */
-export type ResumableAdapter = PlatformAdapter & {
-  /** Null when the card cannot be edited any more (ephemeral, or not this platform's). */
-  responderFor?(ref: MessageRef): Responder | null;
-  /** Posts alerts on the bot's own (null before start). */
-  poster?(): ChannelPoster | null;
-};
-
 /** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */
-export function refRouter(adapters: readonly ResumableAdapter[]): (ref: MessageRef) => Responder | null {
-  return (ref) => adapters.find((a) => a.platform === ref.platform)?.responderFor?.(ref) ?? null;
+export function refRouter(adapters: readonly ChatAdapter[]): (ref: MessageRef) => Responder | null {
+  return (ref) => adapters.find((a) => a.platform === ref.platform)?.restore(ref) ?? null;
 }
 
 /** Routes each stored operation to the adapter of its card's platform (for App.resumeTracking). */
 export function responderRouter(
-  adapters: readonly ResumableAdapter[],
+  adapters: readonly ChatAdapter[],
 ): (op: Pick<TrackedOperation, 'ref'>) => Responder | null {
   const byRef = refRouter(adapters);
   return (op) => byRef(op.ref);

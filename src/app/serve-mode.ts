@@ -12,7 +12,7 @@ import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from '.
 import { createApp } from './create-app.js';
 import { requireWritableDataDir } from './data-dir.js';
 import { multiTenant } from './tenancy.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../adapter-kit/exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 
 /** `vpsops serve`: every configured chat adapter until SIGINT/SIGTERM. */

@@ -27,6 +27,7 @@ export type {
 } from './command.js';
 export { typedTextMatches } from './confirmation/confirm-checks.js';
 export { typedDialog } from './confirmation/confirm-card.js';
+export { pendingTargetOf } from './confirmation/pending-target.js';
 export { confirmRefusal } from './confirmation/confirm-gate.js';
 export { expirePending, startExpirySweeper } from './confirmation/expiry.js';
 export type { Runtime } from './context.js';
@@ -84,12 +85,17 @@ export type {
   CompletionKind,
   ConfirmGate,
   RoleLookup,
+  Channel,
+  ChannelPoster,
+  ChatAdapter,
   Dispatcher,
   Invocation,
   MessageRef,
   OptionValue,
   Platform,
   PlatformAdapter,
+  PendingTarget,
+  Postable,
   ResolvedInstance,
   Responder,
   Risk,

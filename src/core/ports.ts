@@ -20,15 +20,11 @@ export interface Actor {
   roles?: string[];
   /** The platform says this person administers the workspace / server (Discord: Administrator or Manage Server). */
   workspaceAdmin?: boolean;
-  /**
-   * The role the tenant's own policy grants (many-tenant mode without a policy file), resolved by the
-   * tenancy before the core sees the request; never taken from anything the user sent.
-   */
+  /** The role the tenant's own policy grants (no policy file), set by the tenancy; never from user input. */
   tenantRole?: { role: 'viewer' | 'operator' | 'admin' | null; source: CatalogueText };
   /**
-   * Console and exec: the OS account the process runs as (`uid:<n>`). It is the person — names
-   * (VPSOPS_CONSOLE_USER, `--as`) are how the policy knows them, so two names from one account are
-   * one person for "only the requester" and two-person approvals.
+   * Console and exec: the OS account (`uid:<n>`) is the person — names (VPSOPS_CONSOLE_USER, `--as`) are how
+   * the policy knows them, so two names of one account are one person for two-person approvals.
    */
   account?: string;
   /** The person's IANA time zone when the platform tells it (Slack's user `tz`): `schedule at` reads times in it. */
@@ -50,8 +46,8 @@ export interface Invocation {
   actor: Actor;
   channelId: string;
   input: InvocationInput;
-  /** The requester's language tag as the platform gives it ("id", "en-US"); English when absent. */
-  locale?: string;
+  /** The requester's answer language, read once from the platform’s tag by the adapter (as discord.js `BaseInteraction.locale`); absent: English. */
+  locale?: Locale;
 }
 
 /** A button click or modal submit on a pending confirmation. */
@@ -66,8 +62,8 @@ export interface ActionEvent {
   input?: string;
   /** The channel message the button was on, when the platform names it: a click can beat the card's ref to the store. */
   clicked?: MessageRef;
-  /** The clicking user's language tag, for the answers the click gets. */
-  locale?: string;
+  /** The clicking user's answer language, read once from the platform’s tag by the adapter; absent: English. */
+  locale?: Locale;
 }
 
 /** Opaque handle to a message already posted, so it can be edited later. */
@@ -79,30 +75,31 @@ export interface MessageRef {
   extra?: Record<string, string>;
 }
 
+/**
+ * What every way the bot speaks shares (vercel/chat's Postable): a message it posted can be edited
+ * in place later. Replies (Responder) and the bot speaking first (ChannelPoster) both extend it.
+ */
+export interface Postable {
+  /** Edit a message posted earlier (a card → confirmed / cancelled / expired; an alert → recovered). */
+  update(ref: MessageRef, message: Message): Promise<void>;
+}
+
 /** How the command layer talks back; built by the adapter for each invocation / action. */
-export interface Responder {
+export interface Responder extends Postable {
   /**
-   * Acknowledge the invocation before the slow work, saying whether the answer will be private.
-   * The runner calls it at most once, after parsing and authorising and before the first reply;
-   * platforms with nothing to acknowledge (Slack acks on receipt, the console) may record the
-   * visibility or omit it.
+   * Acknowledge before the slow work, saying whether the answer will be private: called at most once,
+   * after parsing and authorising; platforms with nothing to acknowledge may omit it.
    */
   defer?(visibility: Visibility): Promise<void>;
-  /**
-   * True when the platform was answered on receipt (Slack's 200): nothing waits on defer(), and the
-   * user sees nothing until the first reply, so a slow command gets a "still working" note.
-   */
+  /** Answered on receipt (Slack's 200): nothing shows until the reply, so slow commands get a note. */
   readonly acknowledged?: boolean;
   /** Post a reply; returns a ref so the card can be edited to its final state. */
   reply(message: Message, options?: { visibility?: Visibility }): Promise<MessageRef>;
-  /** Edit a message posted earlier (confirmation card → confirmed / cancelled / expired). */
-  update(ref: MessageRef, message: Message): Promise<void>;
   /** Post a short public line in the channel (audit notices), even if the conversation was ephemeral. */
   announce?(message: Message): Promise<void>;
   /**
-   * The runner hands over how to read the channel's language (`language`, else VPSOPS_LOCALE) before
-   * the first answer, for notes the platform itself adds where everyone sees them (Slack's last
-   * response_url edit). The lookup reads the store only when called, at most once; never throws.
+   * How to read the channel's language (`language`, else VPSOPS_LOCALE), for notes the platform adds
+   * where everyone sees them (Slack's last response_url edit); reads the store once when called, never throws.
    */
   useChannelLocale?(lookup: () => Promise<Locale>): void;
 }
@@ -135,22 +132,30 @@ export interface Dispatcher {
   act(event: ActionEvent, responder: Responder): Promise<void>;
   commands(): CommandInfo[];
   /**
-   * What the typed-confirmation dialog of pending confirmation `token` shows, read from the core's
-   * pending record (any replica can answer); null when the token is unknown, used, or asks for no
-   * typed text. Adapters keep no copy of it.
+   * What the typed-confirmation dialog of pending `token` shows, read from the core's pending record
+   * (any replica can answer); null when unknown, used, or asking no typed text. Adapters keep no copy.
    */
   typedDialog(token: string): Promise<TypedDialog | null>;
+  /** What answering pending `token` needs (console `approve`, exec --confirm); null: unknown or answered. */
+  pendingTarget?(token: string): Promise<PendingTarget | null>;
   /**
-   * A command request has just been received, before its acknowledgement. Adapters that acknowledge
-   * on receipt (Slack's 200) call it there, as their dispatch comes later; serve's admission counts
-   * arrivals to tell a flood from a lone command.
+   * A command request has just been received, before its acknowledgement (Slack's 200, its dispatch
+   * comes later): serve's admission counts arrivals to tell a flood from a lone command.
    */
   arrived?(): void;
-  /**
-   * How the dispatch of `invocation` will defer, told without the store: an adapter whose ack
-   * carries a visibility (Discord) acks with it when the dispatch's own deferral is late.
-   */
+  /** How the dispatch will defer, told without the store: Discord acks with it when the deferral is late. */
   ackVisibility?(invocation: Invocation): Visibility;
+}
+
+/** What a pending confirmation may be answered with: `expected` first (hostname, volume name). */
+export interface PendingTarget {
+  expected: string;
+  accepted: string[];
+  /** Needs an admin other than the requester (`approve <token>`). */
+  twoPerson?: boolean;
+  /** Where it was asked: an approval must be answered there. */
+  platform?: string;
+  channelId?: string;
 }
 
 /** A typed-confirmation dialog: the prompt and the labels of its submit and close buttons. */
@@ -201,6 +206,36 @@ export interface PlatformAdapter {
   readonly platform: Platform;
   start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Posts and edits messages in a channel without an invocation to answer (alerts, notices). */
+export interface ChannelPoster extends Postable {
+  readonly platform: Platform;
+  post(channelId: string, message: Message): Promise<MessageRef>;
+  /** Posts under `ref` (Slack: its thread; Discord: a reply). Absent without threads (console). */
+  reply?(ref: MessageRef, message: Message): Promise<MessageRef>;
+  /** null when the bot can post in the channel, else why not (a delivery-failure code); absent: cannot ask. */
+  checkChannel?(channelId: string): Promise<string | null>;
+  /** Why a post or edit failed, as a DELIVERY_FAILURES code (default "other"). */
+  failureReason?(error: unknown): string;
+  /** The Retry-After of a post or edit refused for rate limits, in ms, when the platform said. */
+  retryAfterMs?(error: unknown): number | undefined;
+  /** Tells one person privately (a direct message) what they need to know about their watch. */
+  tellPrivately?(userId: string, message: Message): Promise<void>;
+}
+
+/** One channel as the bot speaks first in it: a post there, edited later. */
+export interface Channel extends Postable {
+  readonly id: string;
+  post(message: Message): Promise<MessageRef>;
+}
+
+/** A chat platform's adapter (Slack, Discord, the console), outbound required: its ChannelPoster. */
+export interface ChatAdapter extends PlatformAdapter, ChannelPoster {
+  /** The bot speaking first in channel `id`: a post there, edited later. */
+  channel(id: string): Channel;
+  /** A Responder editing a card posted before (a restart, another replica's); null when it cannot be. */
+  restore(ref: MessageRef): Responder | null;
 }
 
 /** How dangerous a command is: drives default-deny authorization and the confirmation step. */

@@ -1,6 +1,6 @@
 // The catalogues by locale, one object per language with the same keys.
-import { en, type MessageKey } from './catalogue-en.js';
-import { id } from './catalogue-id.js';
+import { en, type MessageKey } from './en/catalogue.js';
+import { id } from './id/catalogue.js';
 import type { Locale } from './locale.js';
 
 export type { MessageKey };

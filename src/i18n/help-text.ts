@@ -1,20 +1,38 @@
-// Command help in the reader's language: English from the definition, Indonesian from HELP_ID.
-import { HELP_ID } from './help-id.js';
+// Command help in the reader's language, by catalogue key from the command path: the definitions
+// (commands/*.ts) hold the source language's text, each other language's help catalogue the rest.
+// Plain text, not ICU: help has no placeholders.
+import { helpId } from './id/help.js';
 import type { Locale } from './locale.js';
 
-/** A command's one-line summary; `english` is the definition's own. */
-export function commandSummary(locale: Locale, path: string, english: string): string {
-  return locale === 'id' ? (HELP_ID[path]?.summary ?? english) : english;
+/** Each translated language's help texts by key; the definitions' own language needs none. */
+export const HELP_CATALOGUES: Partial<Record<Locale, Readonly<Record<string, string>>>> = { id: helpId };
+
+const dotted = (path: string) => path.replace(/ /g, '.');
+
+/** A command's summary key: "instance list" → "summary.instance.list". */
+export function summaryKey(path: string): string {
+  return `summary.${dotted(path)}`;
 }
 
-/** An argument's description; `english` is the definition's own. */
-export function argDescription(locale: Locale, path: string, arg: string, english: string): string {
-  return locale === 'id' ? (HELP_ID[path]?.args?.[arg] ?? english) : english;
+/** An argument's description key: ("instance list", "status") → "arg.instance.list.status". */
+export function argKey(path: string, arg: string): string {
+  return `arg.${dotted(path)}.${arg}`;
 }
 
-/** Whether Indonesian help has the command and each of its arguments (the catalogue test asks). */
+/** A command's one-line summary in `locale`; `source` is the definition's own. */
+export function commandSummary(locale: Locale, path: string, source: string): string {
+  return HELP_CATALOGUES[locale]?.[summaryKey(path)] ?? source;
+}
+
+/** An argument's description in `locale`; `source` is the definition's own. */
+export function argDescription(locale: Locale, path: string, arg: string, source: string): string {
+  return HELP_CATALOGUES[locale]?.[argKey(path, arg)] ?? source;
+}
+
+/** The help keys a translated language lacks for a command and its arguments, as "id: summary.…" (the catalogue test asks). */
 export function missingHelp(path: string, args: string[]): string[] {
-  const entry = HELP_ID[path];
-  if (!entry) return [path];
-  return args.filter((arg) => entry.args?.[arg] === undefined).map((arg) => `${path} ${arg}`);
+  const keys = [summaryKey(path), ...args.map((arg) => argKey(path, arg))];
+  return Object.entries(HELP_CATALOGUES).flatMap(([locale, texts]) =>
+    keys.filter((key) => texts[key] === undefined).map((key) => `${locale}: ${key}`),
+  );
 }

@@ -8,6 +8,9 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** The language of the hosting API's own words (statuses, timestamps), which need no translation in it. */
+export const API_LOCALE: Locale = 'en';
+
 /** The BCP 47 tag `Intl` formats with (numbers, money, dates). */
 export const INTL_TAG: Record<Locale, string> = { en: 'en-US', id: 'id-ID' };
 

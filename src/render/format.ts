@@ -1,8 +1,9 @@
 // Humanising helpers shared by commands and renderers, so money, sizes and times read the same
 // everywhere and missing values never show as "undefined", "null" or "NaN". Numbers, money and
 // sizes here; times and spans in time-format.ts, re-exported so callers keep one import.
-import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
+import { API_LOCALE, DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
 import { perLocale } from '../i18n/per-locale.js';
+import { isMessageKey, t } from '../i18n/translate.js';
 import { EMPTY, toNumber } from './display.js';
 
 export { EMPTY, display, toNumber } from './display.js';
@@ -72,6 +73,25 @@ export function moneyShort(amount: unknown, currency = 'IDR', locale: Locale = D
     .replace(/\u00a0/g, ' ');
   const sign = n < 0 ? '-' : '';
   return locale === 'id' && currency === 'IDR' ? `${sign}Rp${figure}` : `${currency} ${sign}${figure}`;
+}
+
+/**
+ * Money in a table column: in full in English ("IDR 912,500", as the column always read), short
+ * as Indonesians write rupiah in other languages ("Rp912,5 rb").
+ */
+export function moneyColumn(amount: unknown, currency: string, locale: Locale): string {
+  return locale === 'en' ? money(amount, currency) : moneyShort(amount, currency, locale);
+}
+
+/** Whether `locale` reads the hosting API's own words (statuses, timestamps) as the API writes them. */
+export function readsApiWords(locale: Locale): boolean {
+  return locale === API_LOCALE;
+}
+
+/** An API status as `locale` reads it: the API's own word, with its translation beside it elsewhere ("Berjalan (Running)"). */
+export function apiStatus(status: string, locale: Locale): string {
+  const key = `status.${status.toLowerCase()}`;
+  return readsApiWords(locale) || !isMessageKey(key) ? status : `${t(locale, key)} (${status})`;
 }
 
 /** A percentage with one decimal: "42.5%". */

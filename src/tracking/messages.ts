@@ -2,6 +2,7 @@
 // passed it) with a progress line underneath, edited until the operation's outcome is known.
 // Every line comes from the catalogue (tracking-en/id.ts) in the card's language.
 import { DEFAULT_LOCALE, isMessageKey, t, type FollowSpec, type Locale } from '../core/index.js';
+import { apiStatus } from '../render/format.js';
 import type { Message, Tone } from '../render/message.js';
 
 /** How a followed operation ended. */
@@ -30,8 +31,7 @@ function verbOf(spec: FollowSpec, locale: Locale): string {
 
 /** A status as the API says it, with its translation beside it outside English: "Berhenti (Stopped)". */
 function statusOf(status: string, locale: Locale): string {
-  const key = `status.${status.toLowerCase()}`;
-  return locale === 'en' || !isMessageKey(key) ? status : `${t(locale, key)} (${status})`;
+  return apiStatus(status, locale);
 }
 
 /** The card with the tracker's line appended (or a small message of its own without a card). */

@@ -12,7 +12,7 @@ import {
 } from '../core/index.js';
 import { alertCard } from './alert-card.js';
 import { acknowledge, snooze } from './alert-rules.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { WatchBook } from './watch-book.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
 import { actOnGroup } from './group-actions.js';

@@ -6,7 +6,7 @@ import { t, type BotServices, type Locale } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
 import { message } from '../render/builders.js';
 import type { Message } from '../render/message.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { OpenAlert, WatchRecord } from './types.js';
 
 /** Draws a chart (the bot's chart renderer, as `instance metrics` uses it). */

@@ -4,7 +4,8 @@
 import { DEFAULT_LOCALE, t, UserError, type Locale } from '../core/index.js';
 import { message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
-import { deliveryFailure, type AlertMetrics, type ChannelPoster, type DeliveryFailure } from './ports.js';
+import { deliveryFailure, type AlertMetrics, type DeliveryFailure } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { OpenAlert, WatchRecord } from './types.js';
 
 /** Waits between attempts: 1 s, then 4 s (three attempts in all). */

@@ -11,7 +11,7 @@ import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
 import { acknowledge, snooze } from './alert-rules.js';
 import type { GroupBook, GroupClicker, SharedGroup } from './group-book.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import { groupTraits } from './group-card.js';
 import { activeMembers, serverCount } from './storm-groups.js';
 import type { AlertKind } from './types.js';

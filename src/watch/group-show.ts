@@ -12,7 +12,7 @@ import type { SharedGroup } from './group-book.js';
 import type { EphemeralState } from '../core/index.js';
 import type { GroupBook } from './group-book.js';
 import type { IncidentPager } from './incident-pages.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { RecentChange, WatchRecord } from './types.js';
 import { isPaced } from './ports.js';
 import {

@@ -9,7 +9,8 @@ import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
 import { groupThreadTexts } from './group-card.js';
 import type { GroupBook, SharedGroup } from './group-book.js';
-import { isPaced, type ChannelPoster } from './ports.js';
+import { isPaced } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 
 /** Members the card itself names; a bigger group's full list goes into the thread. */
 export const SHOWN_ON_CARD = 40;

@@ -7,7 +7,8 @@ import { DEFAULT_RULES } from './alert-rules.js';
 import type { ReminderSettings } from './reminders.js';
 import { createAlertActions } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
-import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
+import { NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import { createWatchService, watchBook } from './watch-book.js';
 import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
@@ -23,7 +24,7 @@ import { pacedPoster } from './paced-poster.js';
 import type { PacingSettings } from './pacing.js';
 import { watchLocale } from './poll-once.js';
 
-export type { AlertMetrics, ChannelPoster } from './ports.js';
+export type { AlertMetrics } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */

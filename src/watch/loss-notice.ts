@@ -10,7 +10,8 @@ import { describeScope } from './silences.js';
 import { storedSilences } from './silence-book.js';
 import { watchBook } from './watch-book.js';
 import { WATCH_COLLECTIONS, type FleetRecord } from './types.js';
-import type { AlertMetrics, ChannelPoster } from './ports.js';
+import type { AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 
 /** How long one channel's notice is claimed (replicas see one loss within this). */
 const NOTICE_CLAIM_MS = 60 * 60_000;

@@ -18,7 +18,8 @@ import {
   type OutboundKind,
   type PacingSettings,
 } from './pacing.js';
-import type { ChannelPoster, PacedPoster } from './ports.js';
+import type { PacedPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import { cardKeyOf, contentKey, sharedPacingBook } from './shared-pacing.js';
 
 /** `outcome` of vpsops_outbound_total. */

@@ -4,7 +4,8 @@ import { channelLocale, DEFAULT_LOCALE, type BotStore, type Locale } from '../co
 import type { HostingApi } from '../api/index.js';
 import type { AlertChartRenderer } from './alert-chart.js';
 import type { RuleSettings } from './alert-rules.js';
-import type { AlertMetrics, ChannelPoster } from './ports.js';
+import type { AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { WatchRecord } from './types.js';
 import type { WatchBook } from './watch-book.js';
 import type { IncidentPager } from './incident-pages.js';

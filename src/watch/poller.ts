@@ -22,7 +22,8 @@ import { createLossNotices } from './loss-notice.js';
 import type { IncidentPager } from './incident-pages.js';
 import type { GroupBook } from './group-book.js';
 import type { GroupingDeps } from './grouped-alerts.js';
-import { NO_ALERT_METRICS, type AlertMetrics, type ChannelPoster } from './ports.js';
+import { NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import { watchBook } from './watch-book.js';
 import type { ReminderSettings } from './reminders.js';
 

@@ -1,32 +1,9 @@
-// The ports the watch module needs from outside: posting "on the bot's own" to a channel (each
-// chat adapter implements ChannelPoster; the pacer, paced-poster.ts, adds refresh and remind) and
+// The ports the watch module needs from outside: posting "on the bot's own" to a channel (every
+// chat adapter is the core's ChannelPoster; the pacer, paced-poster.ts, adds refresh and remind) and
 // counting alerts for /metrics (prom-client behind it).
-import type { MessageRef, Platform } from '../core/index.js';
+import type { ChannelPoster, MessageRef, Platform } from '../core/index.js';
 import type { Message } from '../render/message.js';
 import type { AlertKind } from './types.js';
-
-/** Posts and edits messages in a channel without an invocation to answer (alerts, notices). */
-export interface ChannelPoster {
-  readonly platform: Platform;
-  post(channelId: string, message: Message): Promise<MessageRef>;
-  update(ref: MessageRef, message: Message): Promise<void>;
-  /**
-   * Posts `message` under the message `ref` (Slack: in its thread; Discord: a reply on it). Absent
-   * where a message has no thread (console): a storm group's full list then stays in `watches`.
-   */
-  reply?(ref: MessageRef, message: Message): Promise<MessageRef>;
-  /**
-   * Whether the bot can post in the channel: null when it can, else why not (a DELIVERY_FAILURES
-   * code). Absent where it cannot be asked (console).
-   */
-  checkChannel?(channelId: string): Promise<string | null>;
-  /** Why a post or edit failed, as a DELIVERY_FAILURES code (default "other"). */
-  failureReason?(error: unknown): string;
-  /** The Retry-After of a post or edit refused for rate limits, in ms, when the platform said. */
-  retryAfterMs?(error: unknown): number | undefined;
-  /** Tells one person privately (a direct message) what they need to know about their watch. */
-  tellPrivately?(userId: string, message: Message): Promise<void>;
-}
 
 /** A channel poster that also takes an edit rendered when it is sent (the latest state, across replicas). */
 export function isPaced(poster: ChannelPoster): poster is PacedPoster {

@@ -8,7 +8,8 @@ import { contextWith, message, team, text } from '../render/builders.js';
 import { localizedLine } from '../render/localized.js';
 import { duration } from '../render/format.js';
 import type { Message } from '../render/message.js';
-import { isPaced, type ChannelPoster } from './ports.js';
+import { isPaced } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import { groupTraits } from './group-card.js';
 import { activeMembers, type StormGroup } from './storm-groups.js';
 

@@ -6,7 +6,8 @@ import { deliver, type DeliveryDeps } from './delivery.js';
 import { watchLocale } from './poll-deps.js';
 import { parseSilence } from './silences.js';
 import { silenceEndedNotice, silenceRecords, storedSilences, type SilenceRecord } from './silence-book.js';
-import type { AlertMetrics, ChannelPoster } from './ports.js';
+import type { AlertMetrics } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 
 /** How long the claim on one ended silence's notice is kept (longer than any replica's lag). */
 const NOTICE_CLAIM_MS = 24 * 60 * 60_000;

@@ -5,7 +5,7 @@ import type { Locale } from '../i18n/locale.js';
 import { resolvedCard } from './alert-card.js';
 import { leaveGroups } from './grouped-alerts.js';
 import { isGroupCard, type GroupingDeps } from './group-show.js';
-import type { ChannelPoster } from './ports.js';
+import type { ChannelPoster } from '../core/index.js';
 import type { GroupBook } from './group-book.js';
 import type { AlertState, WatchRecord } from './types.js';
 

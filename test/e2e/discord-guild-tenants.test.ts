@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatAdapters } from '../../src/app/adapters.js';
-import { createApp, type App, type ResumableAdapter } from '../../src/app/create-app.js';
+import { createApp, type App } from '../../src/app/create-app.js';
+import type { ChatAdapter } from '../../src/core/index.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
@@ -48,7 +49,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
   let discord: FakeDiscord;
   let app: App;
   let http: ServeHttpServer;
-  let adapters: ResumableAdapter[] = [];
+  let adapters: ChatAdapter[] = [];
   let dir: string;
   let base: string;
 

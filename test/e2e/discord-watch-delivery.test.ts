@@ -70,7 +70,7 @@ describe('alert delivery on Discord', { timeout: 60_000 }, () => {
         () => bot.close(),
       );
       const rest = new REST({ api: discord.apiUrl, retries: 0 }).setToken(discord.botToken);
-      await watching.start([discordChannelPoster(rest)]);
+      await watching.start([discordChannelPoster(() => rest)]);
       const actor: Actor = { platform: 'discord', userId: ops.id, displayName: ops.username };
       let seq = 0;
       const say = async (text: string, channelId: string): Promise<string> => {

@@ -78,10 +78,10 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
       });
       await adapter.start(a.bot.dispatcher);
       closers.push(() => adapter.stop());
-      await a.watching.start([adapter.poster()!]);
+      await a.watching.start([adapter]);
       const b = await replica('b');
       const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
-      await b.watching.start([discordChannelPoster(rest)]);
+      await b.watching.start([discordChannelPoster(() => rest)]);
 
       const channel = (): StoredMessage[] =>
         [...discord.store.messages.values()].filter(
@@ -199,7 +199,7 @@ describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
         await bot.close();
       });
       const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
-      await watching.start([discordChannelPoster(rest)]);
+      await watching.start([discordChannelPoster(() => rest)]);
       await watching.service.set(
         'discord',
         discord.world.channelId,

@@ -18,7 +18,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import type { ResumableAdapter } from '../../src/app/create-app.js';
+import type { ChatAdapter } from '../../src/core/index.js';
 import { stopAll } from '../support/cleanup.js';
 import { FakeSlack, type FakeWorkspace } from '../support/fake-slack.js';
 import { SEED_IDS } from '../../src/simulator/index.js';
@@ -103,7 +103,7 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
   let slack: FakeSlack;
   let app: App;
   let http: ServeHttpServer;
-  let adapters: ResumableAdapter[] = [];
+  let adapters: ChatAdapter[] = [];
   let dir: string;
   let base: string;
 

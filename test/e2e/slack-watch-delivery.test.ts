@@ -72,7 +72,7 @@ describe('alert delivery on Slack', { timeout: 60_000 }, () => {
         }),
       );
       await adapter.start(bot.dispatcher);
-      await watching.start([adapter.poster()!]);
+      await watching.start([adapter]);
       closers.push(
         () => watching.stop(),
         () => adapter.stop(),

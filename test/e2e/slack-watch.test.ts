@@ -95,7 +95,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
           }),
         );
         await adapter.start(bot.dispatcher);
-        await watching.start([adapter.poster()!]);
+        await watching.start([adapter]);
         replicas.push({ bot, watching, adapter });
       };
       await start('a');
@@ -242,7 +242,7 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
         createSlackAdapter({ botToken: slack.botToken, signingSecret: SECRET, apiUrl: slack.apiUrl, http }),
       );
       await adapter.start(bot.dispatcher);
-      await watching.start([adapter.poster()!]);
+      await watching.start([adapter]);
       replica = { bot, watching, adapter };
       await postSigned(
         `http://127.0.0.1:${adapter.port}/slack/events`,

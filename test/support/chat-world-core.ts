@@ -3,7 +3,8 @@
 // "restarted" by closing one core and opening another over the same data dir.
 import { allCommands } from '../../commands/index.js';
 import type { HostingApi } from '../../src/api/index.js';
-import { responderRouter, type ResumableAdapter } from '../../src/app/create-app.js';
+import { responderRouter } from '../../src/app/routing.js';
+import type { ChatAdapter } from '../../src/core/index.js';
 import type { AppConfig } from '../../src/app-config.js';
 import type { Core } from '../../src/app/core.js';
 import { createCoreWithState as createCore } from './core-with-state.js';
@@ -65,7 +66,7 @@ export async function startWorldCore(
 }
 
 /** A core with its platform adapter, as one restartable unit of a world. */
-export interface WorldSide<A extends ResumableAdapter> {
+export interface WorldSide<A extends ChatAdapter> {
   core: WorldCore;
   adapter: A;
 }
@@ -74,7 +75,7 @@ export interface WorldSide<A extends ResumableAdapter> {
  * Keeps the current side of a world and restarts it over the same data dir: stop adapter and core,
  * start fresh ones, then resume the tracked operations the old ones left (returns how many).
  */
-export async function restartableSide<A extends ResumableAdapter>(
+export async function restartableSide<A extends ChatAdapter>(
   start: (tracking: WorldTracking | undefined) => Promise<WorldSide<A>>,
   tracking: WorldTracking | undefined,
 ): Promise<{

@@ -175,7 +175,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const findings: string[] = [];
   let seq = 0;
   const id = () => `t${(seq += 1)}`;
-  const locale = options.locale ? { locale: options.locale } : {};
+  const locale = options.locale ? { locale: localeFrom(options.locale) } : {};
   // The renderers' own words (a card's hint and expiry) in the language the platform tag names.
   const rendering: RenderOptions = { locale: localeFrom(options.locale) };
 

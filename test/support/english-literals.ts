@@ -4,7 +4,7 @@
 // placeholder is skipped ("⚠️ Server busy", `${icon} Stopped web-1`), and a placeholder followed by
 // two lower-case words is a sentence too (`${label} is running`, "`${path}` is not allowed").
 // Not scanned: comments, imports, a command's own help (summary, description, argument
-// descriptions — its English source; the Indonesian side lives in src/i18n/help-id.ts), log calls
+// descriptions — its English source; the Indonesian side lives in src/i18n/id/help.ts), log calls
 // (`logger.warn(…, 'reply failed')`), audit summaries (`auditSummary: …`: the audit trail stays
 // English) and the messages of thrown programming and configuration errors (`new Error(…)`,
 // `new ConfigError(…)`), which reach the log, never chat. Identifiers and t() keys have no spaces.

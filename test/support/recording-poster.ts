@@ -2,7 +2,7 @@
 // test can count alert messages per incident however the polling was spread.
 import type { MessageRef, Platform } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
-import type { ChannelPoster } from '../../src/watch/index.js';
+import type { ChannelPoster } from '../../src/core/index.js';
 
 /** One post or edit, and which replica made it. */
 export interface Posted {

@@ -288,7 +288,12 @@ describe('files under ~250 lines (issue 29)', () => {
       tsFiles(dir).map((file) => ({ path: posix(file), source: readFileSync(join(ROOT, file), 'utf8') })),
     );
     expect(files.length).toBeGreaterThan(100);
-    expect(longFiles(files, MAX_LINES)).toEqual([]);
+    expect(
+      longFiles(
+        files.filter((f) => !LONG_BY_MEANING.has(f.path)),
+        MAX_LINES,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -366,16 +371,14 @@ describe('one mechanism per chore', () => {
     expect(bad).toEqual([]);
   });
 
-  it('exit codes are declared once, in src/app/exit-codes.ts', () => {
+  it('exit codes are declared once, in src/adapter-kit/exit-codes.ts', () => {
     expect(
-      linesMatching(SOURCES, /\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/app/exit-codes.ts']),
+      linesMatching(SOURCES, /\bconst EXIT\b|\bneedsConfirmation:\s*3\b/, ['src/adapter-kit/exit-codes.ts']),
     ).toEqual([]);
   });
 
-  it('from src/app, adapters import only the exit codes (src/app/exit-codes.ts)', () => {
-    const bad = allImports(['adapters']).filter(
-      (r) => under(r.target, 'src/app') && asTs(r.target ?? '') !== 'src/app/exit-codes.ts',
-    );
+  it('adapters import nothing from src/app (exit codes are in src/adapter-kit/exit-codes.ts)', () => {
+    const bad = allImports(['adapters']).filter((r) => under(r.target, 'src/app'));
     expect(bad.map(show)).toEqual([]);
   });
 
@@ -411,5 +414,89 @@ describe('what the build ships (issue 37)', () => {
     expect(
       stripComments(readFileSync(join(ROOT, 'src/main.ts'), 'utf8')).match(new RegExp(beside, 'g')),
     ).toEqual(["new URL('../package.json', import.meta.url)"]);
+  });
+});
+
+describe('one adapter port (issue 39)', () => {
+  it('adapters import nothing from src/watch: ChannelPoster is the core’s port', () => {
+    const bad = allImports(['adapters']).filter((r) => under(r.target, 'src/watch'));
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('no adapter reads pending confirmations from the store: the dispatcher tells (typedDialog, pendingTarget)', () => {
+    expect(linesMatching(['adapters'], /\bPendingStore\b|\.pending\.get\(/)).toEqual([]);
+  });
+
+  it('ResumableAdapter, responderFor and poster() are gone: every chat adapter is a ChatAdapter', () => {
+    expect(
+      linesMatching(['src', 'adapters'], /\bResumableAdapter\b|\bresponderFor\?\(|\bposter\?\(\)/),
+    ).toEqual([]);
+  });
+});
+
+/**
+ * Files longer than 250 lines because they are one thing (issue 39: merge what a size-cut split, name
+ * the exception), each with its own cap: dispatch.ts is the typed command's whole pipeline (its
+ * authorise and run steps were cut into dispatch-steps.ts by size alone).
+ */
+const LONG_BY_MEANING = new Map([['src/core/runner/dispatch.ts', 300]]);
+
+describe('named exceptions to the line cap (issue 39)', () => {
+  it('each stays under its own cap, and no cut-by-size twin of it comes back', () => {
+    for (const [path, cap] of LONG_BY_MEANING)
+      expect(longFiles([{ path, source: readFileSync(join(ROOT, path), 'utf8') }], cap)).toEqual([]);
+    expect(existsSync(join(ROOT, 'src/core/runner/dispatch-steps.ts'))).toBe(false);
+  });
+});
+
+describe('wrappers are counted (issue 39)', () => {
+  /** Where an object is wrapped by prototype (Object.create), by file name: no new one without a name here. */
+  const WRAPPERS = [
+    'paced-poster.ts', // the pacer over a platform's poster
+    'admission.ts', // serve's admission: only the responder's defer changes
+    'routing.ts', // src/app's one outgoing wrapper: alerts and notices through the outbound transforms
+    'tenant-roles.ts', // the dispatcher with each request's tenant role
+    'deferral.ts', // one defer per invocation
+    'outbound.ts', // the core's replies through the outbound transforms
+  ];
+
+  it('Object.create wraps only in the named files, src/app only in routing.ts', () => {
+    const found = linesMatching(['src', 'adapters', 'commands'], /\bObject\.create\(/);
+    expect(found.filter((at) => !WRAPPERS.includes(at.split(':')[0]!.split('/').pop()!))).toEqual([]);
+    expect(found.filter((at) => at.startsWith('src/app/') && !at.startsWith('src/app/routing.ts'))).toEqual(
+      [],
+    );
+    expect(found.length).toBeLessThanOrEqual(WRAPPERS.length);
+  });
+});
+describe('the language is parsed once, at the edge (issue 39)', () => {
+  it('compares a locale with a language code only in src/i18n and the formatter (src/render/format.ts)', () => {
+    const compared = /\blocale\s*[!=]==?\s*['"`]|['"`]\s*[!=]==?\s*locale\b/;
+    expect(compared.test("locale === 'id'")).toBe(true);
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], compared, ['src/i18n/', 'src/render/format.ts']),
+    ).toEqual([]);
+  });
+
+  it('the core reads Invocation.locale as a Locale: it parses no platform tag (localeFrom is the adapters’)', () => {
+    expect(linesMatching(['src/core', 'commands'], /\blocaleFrom\(/)).toEqual([]);
+  });
+
+  it('writes the decimal comma in one place: decimal() in src/render/format.ts', () => {
+    expect(
+      linesMatching(['src', 'commands', 'adapters'], /\.replace\(\s*['"]\.['"]\s*,\s*['"],['"]\s*\)/),
+    ).toEqual([]);
+  });
+
+  it('has one help mechanism: summaries and argument descriptions are catalogue keys (no HELP_ID table)', () => {
+    expect(linesMatching(['src', 'commands', 'adapters'], /\bHELP_ID\b|help-id\.js/)).toEqual([]);
+  });
+
+  it('builds the Discord payload’s localisations by looping over the locales: no language code written in it', () => {
+    expect(
+      linesMatching(['adapters/discord'], /['"]id['"]/).filter((line) =>
+        line.startsWith('adapters/discord/commands-payload.ts:'),
+      ),
+    ).toEqual([]);
   });
 });

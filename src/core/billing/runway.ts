@@ -1,7 +1,7 @@
 // How long the prepaid balance (optional endpoint E4, spec part 10) lasts at this month's burn
 // rate: one computation for `billing balance` and the balance watch, so both say the same thing.
 import type { BillingSummary } from '../../api/index.js';
-import { money } from '../../render/format.js';
+import { decimal, money } from '../../render/format.js';
 import { t } from '../../i18n/translate.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 
@@ -42,7 +42,7 @@ export function runwayOf(summary: BillingSummary, now: Date, locale: Locale = DE
     how: t(locale, 'runway.sum', {
       balance: rupiah(balance),
       cost: rupiah(cost),
-      days: locale === 'id' ? elapsedDays.toFixed(1).replace('.', ',') : elapsedDays.toFixed(1),
+      days: decimal(elapsedDays, 1, locale),
       perDay: rupiah(Math.round(perDay)),
     }),
   };

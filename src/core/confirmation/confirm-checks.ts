@@ -7,7 +7,7 @@ import type { ActionEvent } from '../ports.js';
 import { sameActor, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
 import { isUuid } from '../parse/uuid.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import { inlineSentence } from '../audit/unknown-outcome.js';
@@ -37,7 +37,7 @@ export function confirmationMatches(pending: PendingConfirmation, input: string 
 /** A confirmation is answered where it was asked: same platform and channel as its card. */
 function placeRefusal(pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   if (event.platform !== pending.platform || event.channelId !== pending.channelId) {
-    const locale = localeFrom(event.locale);
+    const locale = (event.locale ?? DEFAULT_LOCALE);
     return new UserError(
       'wrong-channel',
       t(locale, 'click.wrongChannel'),
@@ -49,7 +49,7 @@ function placeRefusal(pending: PendingConfirmation, event: ActionEvent): UserErr
 /** Who may act on this pending confirmation; the refusal when it is not `event.actor`. */
 function actorRefusal(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): UserError | undefined {
   const isRequester = sameActor(event.actor, pending.requester);
-  const locale = localeFrom(event.locale);
+  const locale = (event.locale ?? DEFAULT_LOCALE);
   const naming = (key: MessageKey) =>
     inlineSentence(locale, key, person(pending.requester), { command: pending.command });
   if (event.action === 'cancel') {
@@ -77,7 +77,7 @@ function actorRefusal(rt: Runtime, pending: PendingConfirmation, event: ActionEv
  */
 function confirmable(rt: Runtime, pending: PendingConfirmation, event: ActionEvent): Answerable {
   const def = rt.registry.byPath(pending.command);
-  const locale = localeFrom(event.locale);
+  const locale = (event.locale ?? DEFAULT_LOCALE);
   if (!def)
     return {
       ok: false,
@@ -103,10 +103,9 @@ export function answerable(rt: Runtime, pending: PendingConfirmation, event: Act
 export function otherTenantError(
   rt: Pick<Runtime, 'tenants' | 'tenantPlace'>,
   pending: PendingConfirmation,
-  localeTag?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   if (pending.tenant === rt.tenants?.current()) return null;
-  const locale = localeFrom(localeTag);
   const place = rt.tenantPlace?.(pending.platform) ?? 'workspace';
   return new UserError(
     'other-tenant',

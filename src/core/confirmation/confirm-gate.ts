@@ -8,7 +8,7 @@ import { answerable, otherTenantError } from './confirm-checks.js';
 import { userErrorMessage } from '../replies/outcomes.js';
 import type { ActionEvent } from '../ports.js';
 import type { Runtime } from '../context.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 
 /** null when `event.actor` may confirm (or the card is unknown here: the runner answers that); else the refusal. */
 export async function confirmRefusal(rt: Runtime, event: ActionEvent): Promise<Message | null> {
@@ -16,7 +16,7 @@ export async function confirmRefusal(rt: Runtime, event: ActionEvent): Promise<M
   const pending = await rt.store.pending.get(event.token);
   if (!pending) return null;
   const foreign = otherTenantError(rt, pending, event.locale);
-  if (foreign) return userErrorMessage(foreign, localeFrom(event.locale));
+  if (foreign) return userErrorMessage(foreign, (event.locale ?? DEFAULT_LOCALE));
   if (pending.status === 'used' || rt.now().getTime() >= pending.expiresAt) return null;
   const may = answerable(rt, pending, { ...event, action: 'confirm' });
   return may.ok ? null : userErrorMessage(may.error);

@@ -3,7 +3,7 @@
 // with a clear message (reads change nothing, so giving up is safe; changes are always awaited).
 import type { Message } from '../../render/message.js';
 import type { Invocation, Responder } from '../ports.js';
-import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 
 /** Thrown (inside the runner) when a read outlived its budget. */
@@ -110,7 +110,7 @@ export function slowReplyGuards(options: SlowReplyOptions): SlowReplyGuards {
           timers.push(
             pausableTimer(() => {
               progress = options.responder
-                .reply(stillWorkingMessage(options.command(), localeFrom(options.inv.locale)), {
+                .reply(stillWorkingMessage(options.command(), (options.inv.locale ?? DEFAULT_LOCALE)), {
                   visibility: 'ephemeral',
                 })
                 .catch((error: unknown) => options.onProgressError?.(error));

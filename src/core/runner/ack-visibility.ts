@@ -2,7 +2,7 @@
 // store: the command's own words and the policy. An adapter whose acknowledgement carries a
 // visibility (Discord's deferral) acks with it at once, so a frozen store never delays the ack.
 import type { Visibility } from '../../render/message.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import type { Runtime } from '../context.js';
 import { parseInput } from '../parse/parse.js';
 import type { ParseHints } from '../parse/parse-args.js';
@@ -24,7 +24,7 @@ const STORE_HINTS: Pick<ParseHints, 'hasBinding' | 'looksLikeInstance'>[] = [
  * later — a rate limit, a store outage — replaces a public deferral by a private answer.)
  */
 export function ackVisibility(rt: Pick<Runtime, 'registry' | 'policy'>, inv: Invocation): Visibility {
-  const locale = localeFrom(inv.locale);
+  const locale = (inv.locale ?? DEFAULT_LOCALE);
   for (const hints of STORE_HINTS) {
     const parsed = parseInput(inv.input, rt.registry, { ...hints, locale });
     if (!parsed.ok) continue;

@@ -19,7 +19,7 @@ import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
 import { holdAfterUnknown } from '../confirmation/unknown-hold.js';
-import { DEFAULT_LOCALE, localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { channelLocale } from '../channel-language.js';
 import { keepConfirmedSchedule } from '../schedule/keep-schedule.js';
 
@@ -86,7 +86,7 @@ export async function takeAndRun(
   );
   if (!taken) {
     const settled = await beforeTheCall(rt.store.pending.get(pending.token));
-    throw lateClickError(settled ?? pending, localeFrom(event.locale));
+    throw lateClickError(settled ?? pending, event.locale ?? DEFAULT_LOCALE);
   }
   record.decision = 'allowed';
   record.confirmedBy = `${event.actor.platform}:${event.actor.userId}`;
@@ -97,23 +97,16 @@ export async function takeAndRun(
     await showFinal(
       responder,
       pending.cardRef,
-      cancelledCard(card, event.actor, at, localeFrom(event.locale)),
+      cancelledCard(card, event.actor, at, event.locale ?? DEFAULT_LOCALE),
     );
     return;
   }
   record.confirmation = 'confirmed';
+  const locale = event.locale ?? DEFAULT_LOCALE;
   const { schedule } = pending;
   if (schedule)
-    return keepConfirmedSchedule(
-      rt,
-      { ...pending, schedule },
-      event.actor,
-      at,
-      responder,
-      record,
-      localeFrom(event.locale),
-    );
-  await runConfirmed(rt, pending, def, event.actor, at, responder, record, localeFrom(event.locale));
+    return keepConfirmedSchedule(rt, { ...pending, schedule }, event.actor, at, responder, record, locale);
+  await runConfirmed(rt, pending, def, event.actor, at, responder, record, locale);
 }
 
 /** Runs a confirmed action (a click's, or a schedule's at its time) and settles its card. */

@@ -21,7 +21,7 @@ import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
 import { beforeTheCall } from './take-once.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { t } from '../../i18n/translate.js';
 
@@ -44,7 +44,7 @@ export async function actOnConfirmation(
   const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
   const { record } = audit;
   const answer = async (error: unknown) => {
-    const failure = classifyFailure(error, {}, undefined, localeFrom(event.locale));
+    const failure = classifyFailure(error, {}, undefined, (event.locale ?? DEFAULT_LOCALE));
     logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
     record.errorId = failure.errorId;
     record.result = 'error';
@@ -58,7 +58,7 @@ export async function actOnConfirmation(
     authorise: (s) => authorise(rt, event, responder, record, s),
     confirm: (s) => {
       if (event.action !== 'confirm' || confirmationMatches(s.pending!, event.input)) return PASS;
-      const locale = localeFrom(event.locale);
+      const locale = (event.locale ?? DEFAULT_LOCALE);
       const expected = s.pending!.typedConfirmation ?? s.pending!.targets[0] ?? t(locale, 'click.theTarget');
       return refuse(
         new UserError(
@@ -103,8 +103,8 @@ async function authorise(
     return refuse(
       new UserError(
         'unknown-token',
-        t(localeFrom(event.locale), 'click.unknownToken'),
-        t(localeFrom(event.locale), 'late.runAgain'),
+        t((event.locale ?? DEFAULT_LOCALE), 'click.unknownToken'),
+        t((event.locale ?? DEFAULT_LOCALE), 'late.runAgain'),
       ),
     );
   }
@@ -118,11 +118,11 @@ async function authorise(
     // Voided after damage or data loss: the audit trail still knows a take that really happened.
     const voided = pending.usedBy === VOIDED_BY_STATE_CHECK;
     const settled = (voided ? await answeredInAudit(rt.audit, pending) : null) ?? pending;
-    return refuse(lateClickError(settled, localeFrom(event.locale)));
+    return refuse(lateClickError(settled, (event.locale ?? DEFAULT_LOCALE)));
   }
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
-  if (answered) return refuse(lateClickError(answered, localeFrom(event.locale)));
+  if (answered) return refuse(lateClickError(answered, (event.locale ?? DEFAULT_LOCALE)));
   const at = new Date(await storeNow(rt));
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
@@ -131,14 +131,14 @@ async function authorise(
       await showFinal(
         responder,
         withClickedCard(pending, event).cardRef,
-        expiredCard(pending.card ?? { blocks: [] }, localeFrom(event.locale)),
+        expiredCard(pending.card ?? { blocks: [] }, (event.locale ?? DEFAULT_LOCALE)),
       );
     }
     return refuse(
       new UserError(
         'expired',
-        t(localeFrom(event.locale), 'click.expired'),
-        t(localeFrom(event.locale), 'late.runAgain'),
+        t((event.locale ?? DEFAULT_LOCALE), 'click.expired'),
+        t((event.locale ?? DEFAULT_LOCALE), 'late.runAgain'),
       ),
     );
   }
@@ -159,12 +159,12 @@ async function run(
   const { pending, def, at } = state as Required<ClickState>;
   const confirming = def !== undefined && event.action === 'confirm';
   const release = confirming
-    ? await claimInstances(rt, def, pending, event.actor, localeFrom(event.locale))
+    ? await claimInstances(rt, def, pending, event.actor, (event.locale ?? DEFAULT_LOCALE))
     : undefined;
   try {
     if (confirming) {
       // A card shown before an earlier attempt's outcome went unknown: not sent again meanwhile.
-      const locale = localeFrom(event.locale);
+      const locale = (event.locale ?? DEFAULT_LOCALE);
       const held = await beforeAnyChange(() =>
         unknownHoldRefusal(rt, def, pending.command, pending.args, locale),
       );
@@ -192,7 +192,7 @@ async function checkPremise(
     pending.requester,
     pending.channelId,
     pending.invocationId,
-    localeFrom(event.locale),
+    (event.locale ?? DEFAULT_LOCALE),
   );
   try {
     await def.preview(ctx, pending.args);
@@ -202,8 +202,8 @@ async function checkPremise(
     return refuse(
       new UserError(
         error.id,
-        t(localeFrom(event.locale), 'click.stalePreview', { reason: error.message }),
-        error.hint ?? t(localeFrom(event.locale), 'click.stalePreviewHint'),
+        t((event.locale ?? DEFAULT_LOCALE), 'click.stalePreview', { reason: error.message }),
+        error.hint ?? t((event.locale ?? DEFAULT_LOCALE), 'click.stalePreviewHint'),
       ),
     );
   }

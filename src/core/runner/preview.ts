@@ -7,10 +7,10 @@ import { storeNow } from '../confirmation/store-clock.js';
 import type { Parsed } from '../parse/parse.js';
 import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
-import type { PendingConfirmation, ScheduleRequest } from '../store.js';
+import type { PendingConfirmation } from '../store.js';
 import { schedulePreview } from '../schedule/schedule-cards.js';
 import { beforeAnyChange } from '../store-errors.js';
-import { localeFrom } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
 
 /** Whether the runner must show a preview and wait for Confirm. */
@@ -33,12 +33,11 @@ export async function startConfirmation(
   values: Record<string, unknown>,
   record: AuditRecord,
   previewing: (on: boolean) => void,
-  /** `schedule in|at`: Confirm stores the action for this time (schedule/keep-schedule.ts). */
-  schedule?: ScheduleRequest,
 ): Promise<Decision> {
-  const { def, path } = parsed;
+  // `schedule in|at`: Confirm stores the action for this time (schedule/keep-schedule.ts).
+  const { def, path, schedule } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
-  const locale = localeFrom(inv.locale);
+  const locale = inv.locale ?? DEFAULT_LOCALE;
   // An earlier attempt whose outcome is still unknown: no card for a second one.
   const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
   if (held) throw held;

@@ -9,7 +9,7 @@ import type { PendingConfirmation, ScheduleRequest } from '../store.js';
 import { storeNow } from '../confirmation/store-clock.js';
 import { confirmedCard } from '../confirmation/confirm-card.js';
 import { beforeAnyChange } from '../store-errors.js';
-import { localeFrom, type Locale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { newScheduleId, scheduleBook, type ScheduledAction } from './schedule-book.js';
 import { scheduledCard } from './schedule-cards.js';
 import { formatInZone } from './when.js';
@@ -67,15 +67,15 @@ export async function keepConfirmedSchedule(
   else await responder.reply(settled, { visibility: 'channel' });
 }
 
-/** A typed change that needs no confirmation: stored at once; the answer to post. */
-export function keepTypedSchedule(
+/** A typed change that needs no confirmation: stored at once; the answer to post in the channel. */
+export async function keepTypedSchedule(
   rt: Runtime,
   inv: Invocation,
   command: string,
   values: Record<string, unknown>,
   record: AuditRecord,
   schedule: ScheduleRequest,
-): Promise<Message> {
+): Promise<{ message: Message; visibility: 'channel' }> {
   const targets = Object.values(values).flatMap((v) =>
     typeof v === 'object' && v !== null && 'uuid' in v && 'label' in v ? [(v as ResolvedInstance).label] : [],
   );
@@ -90,5 +90,8 @@ export function keepTypedSchedule(
     invocationId: inv.id,
     schedule,
   };
-  return keep(rt, source, undefined, localeFrom(inv.locale), record);
+  return {
+    message: await keep(rt, source, undefined, inv.locale ?? DEFAULT_LOCALE, record),
+    visibility: 'channel',
+  };
 }

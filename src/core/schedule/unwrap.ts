@@ -3,13 +3,14 @@
 // runs schedules on this store. The runner then authorises, previews and confirms the inner command
 // exactly as if it were typed now, carrying the ScheduleRequest to its Confirm.
 import { UserError } from '../errors.js';
-import { parseInput, type ParseHints, type Parsed } from '../parse/parse.js';
+import { parseInput, type ParseHints, type Parsed, type ParseResult } from '../parse/parse.js';
 import { instanceMatcher } from '../instances/instance-names.js';
 import { storeNow } from '../confirmation/store-clock.js';
 import type { Actor } from '../ports.js';
 import type { Runtime } from '../context.js';
 import type { ScheduleRequest } from '../store.js';
 import { bestEffort, storeReport } from '../store-best-effort.js';
+import { beforeAnyChange } from '../store-errors.js';
 import { t } from '../../i18n/translate.js';
 import { formatInZone, resolveWhen } from './when.js';
 import { zoneOf } from './zone.js';
@@ -64,4 +65,28 @@ export async function unwrapSchedule(
       t(locale, 'schedule.noRunnerHint'),
     );
   return { parsed: inner.parsed, request: { runAt: at.runAt, zone } };
+}
+
+/**
+ * A typed command's parse with `schedule in|at` read: the command to schedule (carrying its time),
+ * or the refusal under the `schedule` path; any other parse as it was.
+ */
+export async function withSchedule(
+  rt: Runtime,
+  actor: Actor,
+  outer: ParseResult,
+  hints: ParseHints,
+): Promise<ParseResult> {
+  if (!outer.ok || !outer.parsed.def.schedules) return outer;
+  const inner = await beforeAnyChange(() => unwrapSchedule(rt, actor, outer.parsed, hints));
+  if (inner instanceof UserError) return { ok: false, error: inner, path: outer.parsed.path };
+  return { ok: true, parsed: { ...inner.parsed, schedule: inner.request } };
+}
+
+/** The audit arguments of a scheduled command name its time (ISO 8601, UTC). */
+export function scheduledArgs(
+  args: Record<string, unknown>,
+  schedule?: ScheduleRequest,
+): Record<string, unknown> {
+  return schedule ? { ...args, scheduledFor: new Date(schedule.runAt).toISOString() } : args;
 }

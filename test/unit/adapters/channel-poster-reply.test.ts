@@ -25,7 +25,8 @@ describe('ChannelPoster.reply', () => {
         slackApiUrl: slack.apiUrl,
         retryConfig: { retries: 0 },
       });
-      const poster = slackChannelPoster(new SlackOutbox(client, createMemoryStore().ephemeral));
+      const outbox = new SlackOutbox(client, createMemoryStore().ephemeral);
+      const poster = slackChannelPoster(() => outbox);
       const ref = await poster.post('C0STORM', card);
       const reply = await poster.reply!(ref, part);
       expect(reply.id).not.toBe(ref.id);
@@ -42,7 +43,7 @@ describe('ChannelPoster.reply', () => {
     const discord = await startFakeDiscord();
     try {
       const rest = new REST({ api: discord.apiUrl, retries: 0 }).setToken(discord.botToken);
-      const poster = discordChannelPoster(rest);
+      const poster = discordChannelPoster(() => rest);
       const channel = '112233445566778899';
       const ref = await poster.post(channel, card);
       const reply = await poster.reply!(ref, part);

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type App, type ResumableAdapter } from '../../../src/app/create-app.js';
+import { createApp, type App } from '../../../src/app/create-app.js';
 import { runLifecycle } from '../../../src/app/lifecycle.js';
 import { loadConfig } from '../../../src/config.js';
-import type { ChannelPoster } from '../../../src/watch/index.js';
+import type { ChannelPoster, ChatAdapter } from '../../../src/core/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-lifecycle-'));
 writeFileSync(join(dir, 'policy.yaml'), 'roles:\n  viewer: ["*"]\n');
@@ -35,13 +35,14 @@ async function recordedApp(name: string, events: string[]): Promise<App> {
 }
 
 /** An adapter that records its start and stop (and can refuse to start). */
-function adapter(name: 'slack' | 'discord', events: string[], failStart = false): ResumableAdapter {
+function adapter(name: 'slack' | 'discord', events: string[], failStart = false): ChatAdapter {
   const poster: ChannelPoster = {
     platform: name,
     post: async (channelId) => ({ platform: name, channelId, id: 'm1' }),
     update: async () => undefined,
   };
   return {
+    ...poster,
     platform: name,
     async start() {
       if (failStart) throw new Error(`${name} cannot start`);
@@ -50,7 +51,8 @@ function adapter(name: 'slack' | 'discord', events: string[], failStart = false)
     async stop() {
       events.push(`${name} stopped`);
     },
-    poster: () => poster,
+    channel: (id) => ({ id, post: (message) => poster.post(id, message), update: poster.update }),
+    restore: () => null,
   };
 }
 

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../../commands/index.js';
 import { commandPath } from '../../../src/core/define-command.js';
 import { CATALOGUES, type MessageKey } from '../../../src/i18n/catalogue.js';
-import { HELP_ID } from '../../../src/i18n/help-id.js';
-import { missingHelp } from '../../../src/i18n/help-text.js';
+import { argKey, HELP_CATALOGUES, missingHelp, summaryKey } from '../../../src/i18n/help-text.js';
 import { LOCALES } from '../../../src/i18n/locale.js';
 import { t } from '../../../src/i18n/translate.js';
 import type { Message } from '../../../src/render/message.js';
@@ -131,15 +130,21 @@ describe('Indonesian help', () => {
   });
 
   it('names no command that does not exist', () => {
-    const paths = new Set(allCommands.map((def) => commandPath(def)));
-    expect(Object.keys(HELP_ID).filter((path) => !paths.has(path))).toEqual([]);
+    const keys = new Set(
+      allCommands.flatMap((def) => {
+        const path = commandPath(def);
+        return [summaryKey(path), ...Object.keys(def.args).map((arg) => argKey(path, arg))];
+      }),
+    );
+    const named = Object.values(HELP_CATALOGUES).flatMap((texts) => Object.keys(texts ?? {}));
+    expect(named.filter((key) => !keys.has(key))).toEqual([]);
   });
 
   it('fits Discord’s 100 characters for command and option descriptions', () => {
-    const long = Object.entries(HELP_ID).flatMap(([path, entry]) =>
-      [entry.summary, ...Object.values(entry.args ?? {})]
-        .filter((text) => text.length > 100)
-        .map((text) => `${path}: ${text}`),
+    const long = Object.values(HELP_CATALOGUES).flatMap((texts) =>
+      Object.entries(texts ?? {})
+        .filter(([, text]) => text.length > 100)
+        .map(([key, text]) => `${key}: ${text}`),
     );
     expect(long).toEqual([]);
   });

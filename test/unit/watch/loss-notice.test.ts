@@ -9,7 +9,8 @@ import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { currentTenant, tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { createLossNotices } from '../../../src/watch/loss-notice.js';
-import { NO_ALERT_METRICS, type ChannelPoster } from '../../../src/watch/ports.js';
+import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
+import type { ChannelPoster } from '../../../src/core/index.js';
 import { watchBook, watchId } from '../../../src/watch/watch-book.js';
 
 const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };

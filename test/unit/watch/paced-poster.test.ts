@@ -8,7 +8,7 @@ import type { Message } from '../../../src/render/message.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { pacedPoster, type OutboundOutcome } from '../../../src/watch/paced-poster.js';
-import type { ChannelPoster } from '../../../src/watch/ports.js';
+import type { ChannelPoster } from '../../../src/core/index.js';
 
 const T0 = 1_700_000_000_000;
 const say = (line: string): Message => message(undefined, [text(line)]);

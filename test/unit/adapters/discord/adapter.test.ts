@@ -164,7 +164,7 @@ describe('Discord adapter transport', () => {
     const i = fake.slash(USER, ['status']);
     const { ref } = await waitFor(() => seen[0]?.ref && seen[0], 'the card');
     const stored = JSON.parse(JSON.stringify(ref)) as MessageRef;
-    const responder = started.responderFor(stored);
+    const responder = started.restore(stored);
     if (!responder) throw new Error('expected a responder for a public card');
     await responder.update(stored, { title: 'web-1 is Stopped', blocks: [] });
     expect(fake.calls.at(-1)).toMatchObject({
@@ -173,8 +173,8 @@ describe('Discord adapter transport', () => {
       auth: 'bot',
     });
     expect(message(i.originalId)?.embeds[0]).toMatchObject({ title: 'web-1 is Stopped' });
-    expect(started.responderFor({ ...stored, extra: { ephemeral: '1' } })).toBeNull();
-    expect(started.responderFor({ ...stored, platform: 'slack' })).toBeNull();
+    expect(started.restore({ ...stored, extra: { ephemeral: '1' } })).toBeNull();
+    expect(started.restore({ ...stored, platform: 'slack' })).toBeNull();
   });
 
   it('announces in the channel with a public follow-up, and with the bot token after expiry', async () => {

@@ -74,7 +74,7 @@ describe('Discord translation', () => {
         path: ['snapshot', 'delete'],
         options: { instance: 'web-1', snapshotUuid: 'u' },
       },
-      locale: 'en-GB',
+      locale: 'en',
     });
   });
 
@@ -119,7 +119,7 @@ describe('Discord translation', () => {
       channelId: 'C9',
       token: 't0k',
       action: 'confirm',
-      locale: 'en-GB',
+      locale: 'en',
       input: 'web-1',
     });
   });

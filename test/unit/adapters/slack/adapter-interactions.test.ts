@@ -194,14 +194,14 @@ describe('Slack adapter interactions', () => {
       id: '1.0001',
       extra: { mode: 'message' },
     };
-    const responder = adapter.responderFor(stored);
+    const responder = adapter.restore(stored);
     if (!responder) throw new Error('expected a responder for a channel card');
     const ref = await responder.reply(text('terminating…'));
     await responder.update(ref, text('finished'));
     expect(slack.messages.get(ref.id)).toMatchObject({ channel: CHANNEL, edits: 1, text: 'finished' });
     await expect(responder.reply(text('secret'), { visibility: 'ephemeral' })).rejects.toThrow(/privately/);
-    expect(adapter.responderFor({ ...stored, extra: { mode: 'ephemeral', userId: 'U0ALICE' } })).toBeNull();
-    expect(adapter.responderFor({ ...stored, extra: { mode: 'response_url' } })).toBeNull();
-    expect(adapter.responderFor({ ...stored, platform: 'discord' })).toBeNull();
+    expect(adapter.restore({ ...stored, extra: { mode: 'ephemeral', userId: 'U0ALICE' } })).toBeNull();
+    expect(adapter.restore({ ...stored, extra: { mode: 'response_url' } })).toBeNull();
+    expect(adapter.restore({ ...stored, platform: 'discord' })).toBeNull();
   });
 });

@@ -93,7 +93,7 @@ describe('the Slack adapter in Indonesian', () => {
     });
     await postSigned(events, interactionForm(click), { secret: SECRET });
     const invocation = await waitFor(() => dispatcher.invocations[0]);
-    expect(invocation.locale).toBe('id-ID');
+    expect(invocation.locale).toBe('id');
   });
 
   it('opens the generic typed dialog in Indonesian and refuses a typo inside it in Indonesian', async () => {
@@ -157,7 +157,7 @@ describe('the Slack adapter in Indonesian', () => {
         gate: {
           refusal: async (event) => {
             asked.push(event);
-            return text(event.locale === 'id-ID' ? 'Bukan konfirmasi Anda' : 'Not your confirmation');
+            return text(event.locale === 'id' ? 'Bukan konfirmasi Anda' : 'Not your confirmation');
           },
         },
       });
@@ -174,7 +174,7 @@ describe('the Slack adapter in Indonesian', () => {
         secret: SECRET,
       });
       const [post] = await waitFor(() => slack.responsesTo(url).length > 0 && slack.responsesTo(url));
-      expect(asked[0]?.locale).toBe('id-ID');
+      expect(asked[0]?.locale).toBe('id');
       expect(JSON.stringify(post?.body)).toContain('Bukan konfirmasi Anda');
       expect(slack.callsTo('views.open')).toHaveLength(0);
     } finally {

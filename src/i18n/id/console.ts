@@ -1,5 +1,5 @@
 // Bahasa Indonesia for console-en.ts: the same keys and placeholders. Commands and flags stay as typed.
-import type { ConsoleKey } from './console-en.js';
+import type { ConsoleKey } from '../en/console.js';
 
 export const consoleId: Record<ConsoleKey, string> = {
   'console.banner.title': 'konsol vpsops {version}',

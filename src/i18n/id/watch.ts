@@ -1,5 +1,5 @@
 // Bahasa Indonesia for watch-en.ts: the same keys and placeholders. Commands and flags stay as typed.
-import type { WatchKey } from './watch-en.js';
+import type { WatchKey } from '../en/watch.js';
 
 export const watchId: Record<WatchKey, string> = {
   'watch.noFleet': 'Memantau per lokasi atau semuanya sekaligus tidak tersedia dalam mode ini.',

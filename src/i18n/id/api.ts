@@ -1,5 +1,5 @@
 // Bahasa Indonesia for api-en.ts: the same keys and placeholders.
-import type { apiEn } from './api-en.js';
+import type { apiEn } from '../en/api.js';
 
 export const apiId: Record<keyof typeof apiEn, string> = {
   'api.input.uuid': 'Tidak dikirim ke API hosting: `{name}` harus berupa uuid.',

@@ -1,6 +1,6 @@
 // Bahasa Indonesia for the hints under a hosting-API error: the same keys and placeholders as
 // replies-en.ts. Commands stay as typed.
-import type { repliesEn } from './replies-en.js';
+import type { repliesEn } from '../en/replies.js';
 
 export const repliesId: Record<keyof typeof repliesEn, string> = {
   'hint.noun.snapshot': 'snapshot',

@@ -1,5 +1,5 @@
 // Bahasa Indonesia for the renderers' own texts: the same keys as render-en.ts.
-import type { renderEn } from './render-en.js';
+import type { renderEn } from '../en/render.js';
 
 export const renderId: Record<keyof typeof renderEn, string> = {
   'unit.s': '{n} detik',

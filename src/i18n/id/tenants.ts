@@ -1,5 +1,5 @@
 // Tenant: menautkan kunci API hosting workspace / server (src/tenants/key-messages.ts), dalam bahasa Indonesia.
-import type { TenantsKey } from './tenants-en.js';
+import type { TenantsKey } from '../en/tenants.js';
 
 export const tenantsId: Record<TenantsKey, string> = {
   'tenant.howToConnect':

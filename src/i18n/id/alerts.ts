@@ -1,5 +1,5 @@
 // Bahasa Indonesia for alerts-en.ts: the same keys and placeholders.
-import type { AlertsKey } from './alerts-en.js';
+import type { AlertsKey } from '../en/alerts.js';
 
 export const alertsId: Record<AlertsKey, string> = {
   'alert.kind.status': 'perlu perhatian',

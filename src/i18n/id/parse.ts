@@ -1,6 +1,6 @@
 // Bahasa Indonesia for the parser's refusals: the same keys and placeholders as parse-en.ts.
 // Commands, flags and examples stay as typed.
-import type { parseEn } from './parse-en.js';
+import type { parseEn } from '../en/parse.js';
 
 export const parseId: Record<keyof typeof parseEn, string> = {
   'parse.usage': 'Cara pakai: {usage}',

@@ -1,5 +1,5 @@
 // Bahasa Indonesia for policy-en.ts: the same keys and placeholders. Commands and role names stay as typed.
-import type { PolicyKey } from './policy-en.js';
+import type { PolicyKey } from '../en/policy.js';
 
 export const policyId: Record<PolicyKey, string> = {
   'policy.title': 'Peran di sini',

@@ -1,24 +1,24 @@
 // Bahasa Indonesia: the same keys and placeholders as the English catalogue (the type enforces the
 // keys, test/unit/i18n/catalogue.test.ts the placeholders). Commands and flags stay as typed.
-import type { MessageKey } from './catalogue-en.js';
-import { commandsId } from './commands-id.js';
+import type { MessageKey } from '../en/catalogue.js';
+import { commandsId } from './commands.js';
 
-import { alertsId } from './alerts-id.js';
-import { consoleId } from './console-id.js';
-import { watchId } from './watch-id.js';
-import { policyId } from './policy-id.js';
-import { noticesId } from './notices-id.js';
-import { opsId } from './ops-id.js';
-import { trackingId } from './tracking-id.js';
-import { outcomesId } from './outcomes-id.js';
-import { coreId } from './core-id.js';
-import { slackId } from './slack-id.js';
-import { tenantsId } from './tenants-id.js';
-import { scheduleId } from './schedule-id.js';
-import { discordId } from './discord-id.js';
-import { renderId } from './render-id.js';
-import { apiId } from './api-id.js';
-import { rolesId } from './roles-id.js';
+import { alertsId } from './alerts.js';
+import { consoleId } from './console.js';
+import { watchId } from './watch.js';
+import { policyId } from './policy.js';
+import { noticesId } from './notices.js';
+import { opsId } from './ops.js';
+import { trackingId } from './tracking.js';
+import { outcomesId } from './outcomes.js';
+import { coreId } from './core.js';
+import { slackId } from './slack.js';
+import { tenantsId } from './tenants.js';
+import { discordId } from './discord.js';
+import { renderId } from './render.js';
+import { apiId } from './api.js';
+import { rolesId } from './roles.js';
+import { scheduleId } from './schedule.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)

@@ -1,10 +1,10 @@
 // English texts of the instance, snapshot and backup commands and the listings (commands/), plus
 // the shared helpers' and the network group's files, spread here so the catalogue takes one line.
 // Write ’, not ', in text: a straight apostrophe quotes in ICU.
-import { networkEn } from './network-en.js';
-import { parseEn } from './parse-en.js';
-import { repliesEn } from './replies-en.js';
-import { sharedEn } from './shared-en.js';
+import { networkEn } from './network.js';
+import { parseEn } from './parse.js';
+import { repliesEn } from './replies.js';
+import { sharedEn } from './shared.js';
 
 export const commandsEn = {
   ...sharedEn,

@@ -1,10 +1,10 @@
 // Bahasa Indonesia for the command texts: the same keys and placeholders as commands-en.ts (the
 // type makes a missing key a compile error). Commands, flags and API status words stay as typed.
-import type { CommandsKey } from './commands-en.js';
-import { networkId } from './network-id.js';
-import { parseId } from './parse-id.js';
-import { repliesId } from './replies-id.js';
-import { sharedId } from './shared-id.js';
+import type { CommandsKey } from '../en/commands.js';
+import { networkId } from './network.js';
+import { parseId } from './parse.js';
+import { repliesId } from './replies.js';
+import { sharedId } from './shared.js';
 
 export const commandsId: Record<CommandsKey, string> = {
   ...sharedId,

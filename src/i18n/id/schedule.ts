@@ -1,6 +1,6 @@
 // Indonesian texts of schedule / schedules / unschedule and of a schedule's run; the same keys as
-// schedule-en.ts. Commands stay as typed.
-import type { scheduleEn } from './schedule-en.js';
+// en/schedule.ts. Commands stay as typed.
+import type { scheduleEn } from '../en/schedule.js';
 
 export const scheduleId: Record<keyof typeof scheduleEn, string> = {
   'error.title.no-schedule-runner': 'Tidak ada yang menjalankan jadwal di sini',

@@ -1,23 +1,23 @@
 // English messages, ICU MessageFormat. The source of every key: the Indonesian catalogue must have
 // the same keys and placeholders (test/unit/i18n/catalogue.test.ts). Write ’, not ', in text: a
 // straight apostrophe quotes in ICU.
-import { commandsEn } from './commands-en.js';
-import { alertsEn } from './alerts-en.js';
-import { consoleEn } from './console-en.js';
-import { watchEn } from './watch-en.js';
-import { policyEn } from './policy-en.js';
-import { noticesEn } from './notices-en.js';
-import { opsEn } from './ops-en.js';
-import { trackingEn } from './tracking-en.js';
-import { outcomesEn } from './outcomes-en.js';
-import { coreEn } from './core-en.js';
-import { slackEn } from './slack-en.js';
-import { tenantsEn } from './tenants-en.js';
-import { scheduleEn } from './schedule-en.js';
-import { discordEn } from './discord-en.js';
-import { renderEn } from './render-en.js';
-import { apiEn } from './api-en.js';
-import { rolesEn } from './roles-en.js';
+import { commandsEn } from './commands.js';
+import { alertsEn } from './alerts.js';
+import { consoleEn } from './console.js';
+import { watchEn } from './watch.js';
+import { policyEn } from './policy.js';
+import { noticesEn } from './notices.js';
+import { opsEn } from './ops.js';
+import { trackingEn } from './tracking.js';
+import { outcomesEn } from './outcomes.js';
+import { coreEn } from './core.js';
+import { slackEn } from './slack.js';
+import { tenantsEn } from './tenants.js';
+import { discordEn } from './discord.js';
+import { renderEn } from './render.js';
+import { apiEn } from './api.js';
+import { rolesEn } from './roles.js';
+import { scheduleEn } from './schedule.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)

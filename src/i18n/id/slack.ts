@@ -1,5 +1,5 @@
 // Bahasa Indonesia for slack-en.ts: the same keys and placeholders. Commands stay as typed.
-import type { SlackKey } from './slack-en.js';
+import type { SlackKey } from '../en/slack.js';
 
 export const slackId: Record<SlackKey, string> = {
   'slack.failed':

@@ -1,6 +1,6 @@
 // Bahasa Indonesia for tracking-en.ts: the same keys and placeholders. Statuses stay as the API says
 // them, with the translation beside them (src/tracking/messages.ts).
-import type { TrackingKey } from './tracking-en.js';
+import type { TrackingKey } from '../en/tracking.js';
 
 export const trackingId: Record<TrackingKey, string> = {
   'track.progress': '⏳ {label}: {verb}… {elapsed}',

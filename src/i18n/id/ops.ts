@@ -1,5 +1,5 @@
 // Bahasa Indonesia for ops-en.ts: the same keys and placeholders. Commands and flags stay as typed.
-import type { OpsKey } from './ops-en.js';
+import type { OpsKey } from '../en/ops.js';
 
 export const opsId: Record<OpsKey, string> = {
   'notice.instance stop': 'menghentikan {target}',

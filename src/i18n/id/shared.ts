@@ -1,6 +1,6 @@
 // Bahasa Indonesia for the shared helpers' texts: the same keys and placeholders as shared-en.ts
 // (the type enforces the keys). Indonesian nouns take no plural form.
-import type { SharedKey } from './shared-en.js';
+import type { SharedKey } from '../en/shared.js';
 
 export const sharedId: Record<SharedKey, string> = {
   'count.instance': '{n, plural, other {# instans}}',

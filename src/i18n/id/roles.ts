@@ -1,5 +1,5 @@
 // Bahasa Indonesia for roles-en.ts: the same keys and placeholders.
-import type { rolesEn } from './roles-en.js';
+import type { rolesEn } from '../en/roles.js';
 
 export const rolesId: Record<keyof typeof rolesEn, string> = {
   'role.source.consoleDefault': 'bawaan: pengguna konsol tanpa file policy',

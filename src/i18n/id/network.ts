@@ -1,6 +1,6 @@
 // Bahasa Indonesia for the network, public IP, firewall, block storage, OS and SSH key commands:
 // the same keys and placeholders as network-en.ts. Commands and flags stay as typed.
-import type { networkEn } from './network-en.js';
+import type { networkEn } from '../en/network.js';
 
 export const networkId: Record<keyof typeof networkEn, string> = {
   'network.alreadyAttached': '{label} sudah terhubung ke {name}.',

@@ -1,5 +1,5 @@
 // English texts of schedule / schedules / unschedule and of a schedule's run (src/core/schedule).
-// Spread into catalogue-en.ts; schedule-id.ts has the same keys.
+// Spread into en/catalogue.ts; id/schedule.ts has the same keys.
 export const scheduleEn = {
   'error.title.no-schedule-runner': 'Nothing runs schedules here',
   'schedule.badDuration': '“{when}” is not a duration — nothing was scheduled.',

@@ -1,5 +1,5 @@
 // Bahasa Indonesia for outcomes-en.ts: the same keys and placeholders. Commands stay as typed.
-import type { OutcomesKey } from './outcomes-en.js';
+import type { OutcomesKey } from '../en/outcomes.js';
 
 export const outcomesId: Record<OutcomesKey, string> = {
   'unknown.title': 'Hasil tidak diketahui',

@@ -1,6 +1,6 @@
 // Bahasa Indonesia for core-en.ts: the same keys and placeholders. Commands, flags and API status
 // words stay as typed.
-import type { CoreKey } from './core-en.js';
+import type { CoreKey } from '../en/core.js';
 
 export const coreId: Record<CoreKey, string> = {
   'instance.ref.sameHostname': '`{text}` adalah hostname dari {count} instance:\n{lines}',

@@ -1,5 +1,5 @@
 // Bahasa Indonesia of notices-en.ts: the same keys and placeholders.
-import type { NoticesKey } from './notices-en.js';
+import type { NoticesKey } from '../en/notices.js';
 
 export const noticesId: Record<NoticesKey, string> = {
   'alertDetail.status': 'Status {status}',

@@ -1,5 +1,5 @@
 // Bahasa Indonesia for the Discord adapter's own texts: the same keys as discord-en.ts.
-import type { discordEn } from './discord-en.js';
+import type { discordEn } from '../en/discord.js';
 
 export const discordId: Record<keyof typeof discordEn, string> = {
   'discord.failed.line':
