@@ -42,6 +42,8 @@ beforeAll(async () => {
   redis = await startRedisServer();
   apiUrl = await startSimulatorProcess(children, API_KEY, []);
   slack = await new FakeSlack().start();
+  // Slack tells the operator's zone (users.info `tz`): their times are read and shown in it.
+  slack.userZones.set(OPERATOR, 'Asia/Jakarta');
 });
 
 afterAll(() =>
@@ -65,7 +67,7 @@ async function serve(name: string): Promise<ServeReplica & { events: string }> {
     VPSOPS_TRACK_POLL_MIN_MS: '300',
     VPSOPS_TRACK_POLL_MAX_MS: '300',
     VPSOPS_SCHEDULE_GRACE_MINUTES: '0.1',
-    VPSOPS_TIMEZONE: 'Asia/Jakarta',
+    VPSOPS_TIMEZONE: 'UTC',
     SLACK_BOT_TOKEN: slack.botToken,
     SLACK_SIGNING_SECRET: SECRET,
     SLACK_API_URL: slack.apiUrl,
@@ -104,6 +106,7 @@ async function scheduleStop(
     20_000,
   );
   expect(text(card)).toContain('Not now: this runs at');
+  expect(text(card)).toContain('Asia/Jakarta (UTC+07:00)');
   const click = buttonClickPayload({
     actionId: 'vps_confirm',
     value: confirmToken(card) ?? '',
