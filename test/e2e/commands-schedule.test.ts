@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ACTORS, startHarness, type Harness } from '../support/command-harness.js';
 import { postLog } from '../support/recording-poster.js';
 import { renderText } from '../../src/render/text.js';
+import type { Message } from '../../src/render/message.js';
+import { pendingCard } from '../../src/render/buttons.js';
 import { waitFor } from '../support/wait-for.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { AuditRecord } from '../../src/core/command.js';
@@ -70,9 +72,55 @@ describe('schedule', { timeout: 30_000 }, () => {
     const card = log.entries.map((e) => renderText(e.message)).join('\n');
     expect(card).toContain('⏰ Scheduled by @oscar');
     expect(h.sim.countRequests('instance.stop')).toBe(1);
-    const ran = audit(h).filter((r) => r.command === 'instance stop' && r.result === 'ok');
-    expect(ran.map((r) => r.userId)).toEqual(['UOPS']);
+    await waitFor(
+      () => audit(h!).some((r) => r.confirmedBy === `schedule:${id}` && r.result === 'ok'),
+      'the run’s record',
+    );
+    const stops = audit(h).filter((r) => r.command === 'instance stop');
+    // Scheduled at the click (audited with its time), run later as the requester behind a write-ahead record.
+    expect(stops.find((r) => r.summary?.startsWith(`scheduled ${id}`))).toMatchObject({
+      result: 'ok',
+      userId: 'UOPS',
+    });
+    const ran = stops.filter((r) => r.confirmedBy === `schedule:${id}`);
+    expect(ran.map((r) => [r.userId, r.result])).toEqual([
+      ['UOPS', 'calling'],
+      ['UOPS', 'ok'],
+    ]);
     expect(await h.run('schedules').then((o) => o.text)).toContain('Nothing scheduled here');
+  });
+
+  it('takes Discord’s typed options (when, command) as the same schedule, and declares them for registration', async () => {
+    const { harness } = await withRunner();
+    h = harness;
+    const info = h.core.dispatcher.commands().filter((c) => c.group === 'schedule');
+    expect(info.map((c) => [c.name, c.args.map((a) => `${a.name}:${a.kind}:${a.required}`)])).toEqual([
+      ['in', ['when:string:true', 'command:string:true']],
+      ['at', ['when:string:true', 'command:string:true']],
+    ]);
+    const said: Message[] = [];
+    await h.core.dispatcher.dispatch(
+      {
+        id: 'discord-1',
+        platform: 'slack',
+        actor: ACTORS.operator,
+        channelId: 'C0INCIDENT',
+        input: {
+          kind: 'options',
+          path: ['schedule', 'in'],
+          options: { when: '45m', command: 'instance stop web-1' },
+        },
+      },
+      {
+        reply: async (message) => (
+          said.push(message),
+          { platform: 'slack', channelId: 'C0INCIDENT', id: 'd1' }
+        ),
+        update: async (_ref, message) => void said.push(message),
+      },
+    );
+    expect(said.map((m) => renderText(m)).join('\n')).toContain('Not now: this runs at');
+    expect(pendingCard(said.at(-1))?.token).toBeDefined();
   });
 
   it('refuses reads with a hint, and bad times without scheduling anything', async () => {

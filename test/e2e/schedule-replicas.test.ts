@@ -3,7 +3,9 @@
 // runs exactly once at its time although the replica running schedules is killed just before it
 // (the other adopts the runner lease; the claim keeps it to one run), and its result is posted in
 // the channel. A schedule whose time passed while no replica was up is reported missed, not run.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -22,13 +24,17 @@ import { startRedisServer, type TestRedisServer } from '../support/redis-server.
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { startSimulatorProcess } from '../support/simulator-process.js';
 import { waitFor } from '../support/wait-for.js';
+import { SCRIPTED_ENV } from '../support/scripted-env.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'vpsops.js');
 
 const SECRET = 'schedule-signing-secret';
 const API_KEY = 'schedule-sim-key';
 const OPERATOR = 'U034OPS';
 const CHANNEL = 'C0MAINT';
 const PREFIX = 'sched-e2e:';
-const { web1, web2 } = SEED_IDS.instances;
+const { web1, web2, cache1 } = SEED_IDS.instances;
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-schedule-'));
 const children = childReaper();
@@ -38,7 +44,10 @@ let redis: TestRedisServer;
 let apiUrl = '';
 
 beforeAll(async () => {
-  writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`);
+  writeFileSync(
+    join(dir, 'policy.yaml'),
+    `roles:\n  admin: ["console:alice"]\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`,
+  );
   redis = await startRedisServer();
   apiUrl = await startSimulatorProcess(children, API_KEY, []);
   slack = await new FakeSlack().start();
@@ -136,6 +145,36 @@ async function auditOf(command: string): Promise<AuditRecord[]> {
   }
 }
 
+/** `vpsops exec <args>` on the replicas' Redis, as console user alice (an admin). */
+function exec(args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = children.track(
+    spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: {
+        ...SCRIPTED_ENV,
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        VPSOPS_DATA_DIR: join(dir, 'exec'),
+        VPSOPS_POLICY: join(dir, 'policy.yaml'),
+        VPSOPS_CONSOLE_USER: 'alice',
+        HOSTING_API_URL: apiUrl,
+        HOSTING_API_KEY: API_KEY,
+        REDIS_URL: redis.url,
+        VPSOPS_REDIS_PREFIX: PREFIX,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
 const posted = (needle: string) => slack.channelMessages(CHANNEL).filter((m) => text(m).includes(needle));
 
 describe('schedules on two serve replicas over one Redis', { timeout: 180_000 }, () => {
@@ -175,6 +214,15 @@ describe('schedules on two serve replicas over one Redis', { timeout: 180_000 },
 
   it('reports a schedule missed while no replica was up, and does not run it late', async () => {
     const c = await serve('c');
+    // exec on the same Redis schedules (a serve runs them) with --confirm, and unschedules.
+    const scheduled = await exec(['exec', `schedule in 1h instance stop ${cache1}`, '--confirm', cache1]);
+    expect(scheduled.out).toContain('Scheduled: instance stop cache-1');
+    expect(scheduled.code).toBe(0);
+    const id = /Id ([0-9a-f]{8})/.exec(scheduled.out)?.[1] ?? '';
+    expect((await exec(['exec', 'schedules'])).out).toContain(id);
+    const cancelled = await exec(['exec', `unschedule ${id}`]);
+    expect(cancelled.out).toContain('Unscheduled: instance stop cache-1');
+    expect(cancelled.code).toBe(0);
     const runAt = Date.now() + 5_000;
     await scheduleStop(c, c, web2, runAt);
     c.child.kill('SIGKILL');
