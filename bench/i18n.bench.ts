@@ -8,7 +8,8 @@ import { idLine } from '../commands/shared/instance-ids.js';
 import { instanceDetailSchema } from '../src/api/schemas/instance.js';
 import { t, type Locale } from '../src/core/index.js';
 import { CATALOGUES } from '../src/i18n/catalogue.js';
-import { money, relativeTime } from '../src/render/format.js';
+import { money } from '../src/render/format.js';
+import { relativeTime } from '../src/render/time-format.js';
 import { runIfEntry, type BenchReport } from './report.js';
 import { median, round } from './support/stats.js';
 

@@ -7,7 +7,7 @@
 // Run: node --expose-gc --import tsx bench/tenants.bench.ts (or `npm run bench tenants`).
 import { randomBytes } from 'node:crypto';
 import { createHostingApi } from '../src/api/index.js';
-import type { AppConfig } from '../src/app-config.js';
+import type { AppConfig } from '../src/app/config/app-config.js';
 import { openTenancy } from '../src/app/tenancy.js';
 import { createMemoryStore } from '../src/store/memory/table-store.js';
 import { runInTenant } from '../src/tenants/scope.js';

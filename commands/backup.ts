@@ -14,7 +14,9 @@ import {
 } from '../src/core/index.js';
 import type { Field } from '../src/render/message.js';
 import { ageMs, when } from './shared/dates.js';
-import { money, show, storageSize, toNumber } from './shared/format.js';
+import { show, storageSize } from './shared/format.js';
+import { money } from '../src/render/format.js';
+import { toNumber } from '../src/render/display.js';
 import { fetchInstance, freshLabel, labelOf } from './shared/instance-view.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { instancePreview, refuseIfTerminating } from './shared/preview.js';

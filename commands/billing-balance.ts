@@ -5,7 +5,6 @@ import {
   BALANCE_CURRENCY,
   commandGroup,
   type CommandDefinition,
-  type Runway,
   RUNWAY_HOW,
   runwayOf,
   t,
@@ -13,7 +12,9 @@ import {
 } from '../src/core/index.js';
 import type { Field, Tone } from '../src/render/message.js';
 import { day } from './shared/dates.js';
-import { DASH, decimal, money, toDate } from './shared/format.js';
+import { DASH } from './shared/format.js';
+import { decimal, money } from '../src/render/format.js';
+import { toDate } from '../src/render/time-format.js';
 import { balanceSummary } from './shared/not-offered.js';
 
 const command = commandGroup('billing');
@@ -22,6 +23,7 @@ const IDR = BALANCE_CURRENCY;
 const DAY_MS = 86_400_000;
 
 /** The runway computation lives in the core (the balance watch uses it too). */
+type Runway = ReturnType<typeof runwayOf>;
 export { runwayOf, type Runway };
 
 /** Under a week is worth a warning, under three days is urgent. */

@@ -17,7 +17,7 @@ import {
   type Locale,
 } from '../src/core/index.js';
 import { context, message, text } from '../src/render/builders.js';
-import { decimal, money } from './shared/format.js';
+import { decimal, money } from '../src/render/format.js';
 import { balanceSummary } from './shared/not-offered.js';
 import { watchesOf } from './shared/watches.js';
 

@@ -1,7 +1,8 @@
 // Billing commands (endpoints 21–22): payment methods with fees, and report summaries.
 import { arg, asFlag, commandGroup, optional, t, type CommandDefinition } from '../src/core/index.js';
 import { day } from './shared/dates.js';
-import { money, show } from './shared/format.js';
+import { show } from './shared/format.js';
+import { money } from '../src/render/format.js';
 import { noSuchPage, pageFooter } from './shared/paging.js';
 import { tableReply } from './shared/table-reply.js';
 

@@ -10,7 +10,7 @@ import {
   UserError,
   type Locale,
 } from '../src/core/index.js';
-import { relativeTime } from '../src/render/format.js';
+import { relativeTime } from '../src/render/time-format.js';
 
 const languageName = (shown: Locale, of: Locale): string => t(shown, `language.name.${of}`);
 

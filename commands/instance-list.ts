@@ -6,7 +6,6 @@ import {
   arg,
   asFlag,
   commandGroup,
-  type FullListing,
   LIST_MAX_PAGES,
   LIST_PAGE_SIZE,
   optional,
@@ -82,7 +81,7 @@ function matches(item: InstanceListItem, filters: Filters): boolean {
   );
 }
 
-type Listing = FullListing;
+type Listing = Awaited<ReturnType<typeof readAllInstances>>;
 
 /** One page (--page), or every page up to MAX_PAGES (the core's reader, shared with name resolution). */
 async function readList(api: HostingApi, filters: Filters, page: number | undefined): Promise<Listing> {

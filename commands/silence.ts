@@ -15,7 +15,7 @@ import {
   type Locale,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
-import { relativeTime } from '../src/render/format.js';
+import { relativeTime } from '../src/render/time-format.js';
 
 function silencesOf(bot: BotServices, locale: Locale): SilenceService {
   if (!bot.watches?.silences) throw new UserError('nothing-to-do', t(locale, 'silence.unavailable'));

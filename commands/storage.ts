@@ -8,7 +8,8 @@ import {
   type CommandDefinition,
   UserError,
 } from '../src/core/index.js';
-import { formatNumber, show } from './shared/format.js';
+import { show } from './shared/format.js';
+import { formatNumber } from '../src/render/format.js';
 
 /** Largest volume vpsops asks for; a typo like --size 50000 should not reach a billed call. */
 const MAX_SIZE_GB = 10_000;

@@ -15,7 +15,7 @@ import {
   t,
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
-import { relativeTime } from '../src/render/format.js';
+import { relativeTime } from '../src/render/time-format.js';
 import { isNotFound } from './shared/not-found.js';
 import { thresholds, watchesOf } from './shared/watches.js';
 import { describeBalanceLimits } from './billing-watch.js';

@@ -13,7 +13,7 @@ import {
   runSimulator,
 } from './app/modes.js';
 import { ConfigError } from './core/index.js';
-import { loadConfig, loadDotEnv } from './config.js';
+import { loadConfig, loadDotEnv } from './app/config/load.js';
 import { optionalEndpoint, type OptionalEndpoint, type SimulatorCliOptions } from './simulator/index.js';
 
 const VERSION = readVersion();

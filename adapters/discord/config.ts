@@ -1,7 +1,12 @@
 // Discord's part of the configuration: its variables, which are secrets, and its settings
 // (config.discord). The catalogue (src/app/adapters.ts) hands it to src/config.ts.
 import { z } from 'zod';
-import { blankToUndefined, configFragment, optionalText, optionalUrl } from '../../src/config-fragment.js';
+import {
+  blankToUndefined,
+  configFragment,
+  optionalText,
+  optionalUrl,
+} from '../../src/adapter-kit/config-fragment.js';
 
 /** Discord's settings (/discord/interactions is mounted on serve's one HTTP server, on PORT). */
 export interface DiscordSettings {

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackCapturingRest } from './callback-rest.js';
 import type { AdapterLogger } from './responder.js';
 import type { SignatureCheck } from './signature.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 
 /** Where Discord is told to POST interactions (Interactions Endpoint URL path). */
 export const INTERACTIONS_PATH = '/discord/interactions';

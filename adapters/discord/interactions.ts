@@ -18,7 +18,7 @@ import type { Responder } from '../../src/core/index.js';
 import { dispatchOnce, unlessDeliveredBefore } from './ack-first.js';
 import type { HandlerContext } from './context.js';
 import { requestTimeProblem } from '../../src/adapter-kit/request-time.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import { ROOT_COMMAND } from './commands-payload.js';
 import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
 import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';

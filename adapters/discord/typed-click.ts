@@ -7,7 +7,7 @@ import type { ButtonInteraction, TextInputComponentData } from 'discord.js';
 import { t } from '../../src/core/index.js';
 import type { ConfirmGate, Locale } from '../../src/core/index.js';
 import type { Message, TypedPrompt } from '../../src/render/message.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, customId } from './render.js';

@@ -1,6 +1,6 @@
 // Slack's part of the configuration: its variables, which are secrets, and its settings
 // (config.slack). The catalogue (src/app/adapters.ts) hands it to src/config.ts.
-import { configFragment, optionalText, optionalUrl } from '../../src/config-fragment.js';
+import { configFragment, optionalText, optionalUrl } from '../../src/adapter-kit/config-fragment.js';
 import { ConfigError } from '../../src/core/index.js';
 
 /** Slack's OAuth client: one app installed in many workspaces, each install stored as a tenant. */

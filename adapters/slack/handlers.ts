@@ -21,7 +21,7 @@ import {
   type HandlerDeps,
   type RequestLocale,
 } from './handler-deps.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import { createResponder } from './responder.js';
 import { dropReplays, isFirstDelivery, unlessReplayed } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-dialog.js';

@@ -4,7 +4,7 @@
 // logic, and no server: Bolt's HTTPReceiver is used for its request listener and never started.
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { createMemoryEphemeralState } from '../../src/adapter-kit/memory-ephemeral-state.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import {
   type EphemeralState,
   bestEffortState,

@@ -2,7 +2,7 @@
 // token (the core's pending record is the one source, so any replica — or a fresh one — can answer).
 import type { Dispatcher } from '../../src/core/index.js';
 import { DEFAULT_LOCALE, t, typedTextMatches, type Locale } from '../../src/core/index.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 import { SLACK_LIMITS as L } from './limits.js';
 import type { TypedSpec } from './modal.js';

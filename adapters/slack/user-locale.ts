@@ -3,7 +3,7 @@
 // default language (and is remembered briefly, so an outage costs each user one wait at most).
 // The same answer's `tz` (IANA) is kept beside it: `schedule at 02:00` reads times in it.
 import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
-import { withDeadline } from '../../src/adapter-kit/deadline.js';
+import { withDeadline } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 
 /** What the adapter asks Slack: the user's locale tag ("id-ID", "en-US") — with their time zone when known — or undefined. */

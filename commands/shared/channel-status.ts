@@ -1,7 +1,7 @@
 // `status` in a channel with no bound instance: what asks for attention here now — its open storms
 // and alerts, the running silences and the confirmations still waiting — on one card.
 import { t, type CommandContext, type Locale } from '../../src/core/index.js';
-import { clockTime } from '../../src/render/format.js';
+import { clockTime } from '../../src/render/time-format.js';
 import type { Message } from '../../src/render/message.js';
 import { shorten } from '../../src/render/shorten.js';
 

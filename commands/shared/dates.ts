@@ -1,8 +1,9 @@
 // API timestamps for chat: "3 h ago (25 January 2024 14:37)" — relative for the on-call, raw so
 // nothing is lost — plus ages for staleness flags and short clock times for timelines.
 import { t, type Locale } from '../../src/core/index.js';
-import { longDate, readsApiWords } from '../../src/render/format.js';
-import { DASH, relativeTime, show, toDate } from './format.js';
+import { readsApiWords } from '../../src/render/format.js';
+import { longDate, relativeTime, toDate } from '../../src/render/time-format.js';
+import { DASH, show } from './format.js';
 
 /**
  * "3 h ago (25 January 2024 14:37)" with the API's own text in English, "3 hari lalu (25 Januari

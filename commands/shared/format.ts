@@ -1,21 +1,7 @@
-// Display helpers for commands: the shared humanisers from src/render/format.ts, plus the few
-// command-specific ones (storage sizes in GB, plural nouns, flag names) built on them.
-import { display, EMPTY, size, toNumber } from '../../src/render/format.js';
-
-/** The shared humanisers, re-exported so commands import display helpers from one place. */
-export {
-  bytes,
-  decimal,
-  duration,
-  formatNumber,
-  money,
-  moneyShort,
-  percent,
-  rate,
-  relativeTime,
-  toDate,
-  toNumber,
-} from '../../src/render/format.js';
+// Display helpers for commands beside the shared humanisers of src/render (format.ts, time-format.ts,
+// display.ts): the few command-specific ones (storage sizes in GB, plural nouns, flag names) built on them.
+import { size } from '../../src/render/format.js';
+import { display, EMPTY, toNumber } from '../../src/render/display.js';
 
 /** What an absent value looks like in every message. */
 export const DASH = EMPTY;

@@ -5,7 +5,10 @@ import { t, type CommandContext, type Locale, type ResolvedInstance } from '../.
 import { apiStatus } from '../../src/render/format.js';
 import type { Field, Tone } from '../../src/render/message.js';
 import { ageMs, when } from './dates.js';
-import { DASH, duration, memorySize, money, show, storageSize, toNumber } from './format.js';
+import { DASH, memorySize, show, storageSize } from './format.js';
+import { duration } from '../../src/render/time-format.js';
+import { money } from '../../src/render/format.js';
+import { toNumber } from '../../src/render/display.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

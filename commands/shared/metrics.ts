@@ -3,7 +3,8 @@
 import type { RrdSeries } from '../../src/api/index.js';
 import { t, type Locale } from '../../src/core/index.js';
 import { sparkline } from '../../src/render/sparkline.js';
-import { DASH, decimal, percent } from './format.js';
+import { DASH } from './format.js';
+import { decimal, percent } from '../../src/render/format.js';
 
 /** The periods endpoint 5 accepts (kept here: commands import only types from src/api). */
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;

@@ -11,7 +11,7 @@ import type {
   Platform,
   TenantPlace,
 } from '../core/index.js';
-import type { ConfigFragment, SettingsOf } from '../config-fragment.js';
+import type { ConfigFragment, SettingsOf } from '../adapter-kit/config-fragment.js';
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
 import { discordConfig, discordEnabled, type DiscordSettings } from '../../adapters/discord/config.js';

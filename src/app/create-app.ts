@@ -10,33 +10,32 @@ import {
   type CoreMetrics,
   type Responder,
   type TrackedOperation,
+  createCore,
   createOutbound,
   createWriteReplay,
-  type Policy,
+  loadPolicy,
+  type Core,
+  type Platform,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import { createHostingApi, type HostingApi } from '../api/index.js';
 import { createRedactor } from '../api/redact.js';
 import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
+import { coreSetupOf, secretsOf, type AppConfig } from './config/app-config.js';
 import { createLogger, type Logger } from '../logger.js';
-import { createCore, type Core } from './core.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
 import { createWatching, type AlertMetrics, type WatchPoller } from '../watch/index.js';
 import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
+import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
 import { outgoingFor, outgoingPoster } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
 import { lazyCharts, pagerFor } from './services.js';
-
-export type { Backend } from './hosting-target.js';
-export { createFileLogger } from './logging.js';
-export { defaultTracker, trackerSettings, type AppTracker, type TrackerFactory } from './trackers.js';
 
 /** Optional slots; defaults give the full bot. */
 export interface AppOptions {
@@ -86,10 +85,10 @@ export interface App extends Core {
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
+  /** The adapters' posters, once they are up: approvers' DMs go through them from then on; the connected (outgoing) ones. */
+  connectPosters(posters: ChannelPoster[]): ChannelPoster[];
   /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
   startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
-  /** Runs scheduled actions at their time (serve), posting through these posters; stopped by close(). */
-  startSchedules(posters: readonly ChannelPoster[], intervalMs: number): void;
 }
 
 /** Builds everything from config; throws ConfigError for unusable settings (bad policy, URL without key). */
@@ -104,6 +103,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       createLogger({ level: config.logLevel, secrets: secretsOf(config), redactMore: redactCurrentTenant });
     const owner = randomUUID();
     const now = options.now;
+    const commands = options.commands ?? allCommands;
+    // Read first: tenancy, the watches and the core all ask the one policy in force.
+    const policy = loadPolicy(config, commands, { logger, ...(now ? { now: () => now().getTime() } : {}) });
     const state =
       options.state ??
       (await openBotState(config, {
@@ -127,11 +129,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         },
       });
     // OAuth mode: each workspace's requests go out with the key it linked (`/vps connect`).
-    let policyOf = (): Policy | undefined => undefined;
     const tenancy = multiTenant(config)
       ? openTenancy(config, state.store, clientFor, {
-          // Read per request: the policy exists once createCore below has run.
-          fileInForce: () => Boolean(policyOf()?.source),
+          fileInForce: () => Boolean(policy.source),
           logger,
           audit: state.audit,
         })
@@ -156,12 +156,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     cleanup.push(() => replay.stop());
     const tracker = trackerFactory?.({ api, store, config, owner, logger, replay, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
-    // The adapters' posters once they exist (serve): approvers' direct messages go through them.
-    let posters: ChannelPoster[] = [];
+    // The adapters' posters, connected once the adapters are up: approvers' DMs and alerts leave through them.
+    const posters = new Map<Platform, ChannelPoster>();
+    const connectPosters = (list: ChannelPoster[]) => {
+      for (const poster of list) posters.set(poster.platform, outgoingPoster(outbound, poster));
+      return [...posters.values()];
+    };
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
     const watching = createWatching({
-      runbookFor: (hostname) => policyOf()?.runbook(hostname),
+      runbookFor: (hostname) => policy.runbook(hostname),
       ...(charts ? { charts } : {}),
       api,
       store,
@@ -176,15 +180,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       audit,
       ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
       ...(config.watch?.renotifyMs !== undefined ? { renotifyMs: config.watch.renotifyMs } : {}),
-      // The policy is read by createCore below; reminders ask it only once polling runs.
-      oncall: (platform, channelId) => policyOf()?.oncall(platform, channelId),
+      oncall: (platform, channelId) => policy.oncall(platform, channelId),
       locale: config.locale,
       ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
       ...(now ? { now: () => now().getTime() } : {}),
       ...(config.paging ? { pagerDuty: pagerFor(config.paging) } : {}),
     });
     cleanup.push(() => watching.stop());
-    const core = await createCore(config, {
+    const core = await createCore(coreSetupOf(config), {
+      policy,
+      memberSyntax: memberSyntaxOf,
+      tenantPlace: tenantPlaceOf,
       watches: watching.service,
       replay,
       api,
@@ -194,21 +200,20 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       outbound,
       ...tenants,
       ...(options.metrics ? { metrics: options.metrics } : {}),
-      commands: options.commands ?? allCommands,
+      commands,
       apiCalls,
       charts,
       ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
       directMessage: async (platform, userId, message) => {
-        const poster = posters.find((p) => p.platform === platform && p.tellPrivately);
+        const poster = posters.get(platform);
         if (!poster?.tellPrivately) throw new Error(`no direct messages on ${platform}`);
         await poster.tellPrivately(userId, message);
       },
       logger,
     });
     cleanup.push(() => core.close());
-    policyOf = () => core.policy;
     // A fresh data dir knows no hostnames yet: learn the seeded estate so `web-1` resolves at once.
     if (target.simulator) await core.learnInstances(Object.values(SEED_IDS.instances));
     let closing: Promise<void> | undefined;
@@ -221,15 +226,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
-      startSchedules: (list, intervalMs) =>
-        core.startSchedules(
-          list.map((poster) => outgoingPoster(outbound, poster)),
-          intervalMs,
-        ),
-      startWatching: (list) => {
-        posters = list.map((poster) => outgoingPoster(outbound, poster));
-        return watching.start(posters);
-      },
+      connectPosters,
+      startWatching: (list) => watching.start(connectPosters(list)),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {

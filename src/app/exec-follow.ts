@@ -1,7 +1,7 @@
 // `vpsops exec --wait`: exec normally runs without a tracker; with --wait it follows the confirmed
 // operation to its end with the real tracker and reports how it ended, for the exit code.
 import type { ExecFollow, FollowResult } from '../../adapters/console/exec.js';
-import { trackerSettings, type TrackerFactory } from './create-app.js';
+import { trackerSettings, type TrackerFactory } from './trackers.js';
 import { createOperationTracker } from '../tracking/index.js';
 
 /** A tracker factory for createApp plus the ExecFollow runExec waits on. */

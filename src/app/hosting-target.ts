@@ -1,7 +1,7 @@
 // Which hosting API the app talks to: the configured one (its URL and key), or the embedded
 // simulator started in-process when no HOSTING_API_URL is set.
 import { ConfigError } from '../core/index.js';
-import type { AppConfig } from '../app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { multiTenant } from './tenancy.js';
 

@@ -4,7 +4,7 @@ import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiCallEvent } from '../core/index.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
+import { secretsOf, type AppConfig } from './config/app-config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { requireWritableDataDir } from './data-dir.js';
 

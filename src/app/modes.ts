@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { bannerText } from '../../adapters/console/banner.js';
 import { APPROVE, consoleActor, createConsoleAdapter, runExec } from '../../adapters/console/index.js';
 import { allCommands } from '../../commands/index.js';
-import { createApp, createFileLogger } from './create-app.js';
+import { createApp } from './create-app.js';
+import { createFileLogger } from './logging.js';
 import { EXIT } from '../adapter-kit/exit-codes.js';
 import { nextSignal, runLifecycle } from './lifecycle.js';
 import { execFollower } from './exec-follow.js';
@@ -20,7 +21,7 @@ import {
   type Locale,
   t,
 } from '../core/index.js';
-import type { AppConfig } from '../app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { runSimulatorCli, type SimulatorCliOptions } from '../simulator/index.js';
 
 /** What the bare `vpsops` runs: serve when a chat platform is configured, otherwise the console. */

@@ -3,7 +3,7 @@
 import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { allCommands } from '../../commands/index.js';
 import { ConfigError, commandPath } from '../core/index.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
+import { secretsOf, type AppConfig } from './config/app-config.js';
 import { createLogger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve/admission.js';

@@ -1,6 +1,6 @@
 // The optional services createApp builds from settings: the chart renderer slot's default (for
 // `instance metrics` and the charts under cpu / memory alerts) and the PagerDuty client.
-import type { AppConfig } from '../app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import type { BotServices } from '../core/index.js';
 import { createPagerDuty, type PagerDuty } from '../paging/pagerduty.js';
 

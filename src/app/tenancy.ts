@@ -9,7 +9,7 @@ import {
   type TenantScope,
 } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
-import { CONFIG_FRAGMENTS, type AppConfig } from '../app-config.js';
+import { CONFIG_FRAGMENTS, type AppConfig } from './config/app-config.js';
 import type { Logger } from '../logger.js';
 import { createEnvelope, decodeMasterKey, derivedSecret } from '../secrets/envelope.js';
 import {

@@ -8,7 +8,7 @@ import type {
   WriteReplay,
 } from '../core/index.js';
 import type { HostingApi } from '../api/index.js';
-import type { AppConfig } from '../app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import type { Logger } from '../logger.js';
 import { createOperationTracker } from '../tracking/index.js';
 

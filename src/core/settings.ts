@@ -1,5 +1,5 @@
 // The few settings the core reads, as the core names them: src/app takes them from the process
-// config (src/config.ts), so the core never sees tokens, ports or store URLs.
+// config (src/app/config/), so the core never sees tokens, ports or store URLs.
 import type { Locale } from '../i18n/locale.js';
 
 /** Commands allowed per minute; 0 turns a limit off. */
@@ -36,4 +36,12 @@ export interface ScheduleSettings {
   timeZone: string;
   /** A run found later than this after its time is reported missed, not run. */
   graceMs: number;
+}
+
+/** What createCore is built with: the runner's settings and those of the core's background duties. */
+export interface CoreSetup extends CoreSettings {
+  /** How long a replica's hold on shared work (the expiry sweep, its being alive) lasts unless renewed. */
+  leaseTtlMs: number;
+  /** A write-ahead `calling` audit record older than this at start is closed as unknown (interrupted). */
+  interruptedAfterMs: number;
 }

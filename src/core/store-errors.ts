@@ -42,8 +42,8 @@ export function isStoreUnavailable(error: unknown): error is StoreUnavailableErr
 
 /**
  * Runs store work that changes nothing anyone can see yet (a lookup, a preview's pending record
- * before its card is shown): an outage there is reported as "nothing was changed", even when the
- * store timed out mid-command.
+ * before its card is shown, a confirmation's read before the API call): an outage there is
+ * reported as "nothing was changed", even when the store timed out mid-command.
  */
 export async function beforeAnyChange<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -4,7 +4,8 @@
 // else is folded into "unknown" / "other", so user text never becomes a label.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES, ENDPOINTS } from '../api/index.js';
-import { COLLECTIONS, type ConfirmationOutcome, type CoreMetrics, type BotStore } from '../core/index.js';
+import type { CoreMetrics, BotStore } from '../core/index.js';
+import { COLLECTIONS, type ConfirmationOutcome } from '../core/kit/index.js';
 
 /** One hosting-API call as the client reports it (no URL, no key). */
 export interface ApiCallSample {

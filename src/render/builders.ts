@@ -1,6 +1,6 @@
 // Small helpers that build neutral Messages, so commands read as content rather than object
 // literals, and missing values are shown as "—" consistently.
-import { display } from './format.js';
+import { display } from './display.js';
 import type { Block, Field, Inline, Message, PersonRef, Tone, Visibility } from './message.js';
 
 /** Options shared by message builders. */

@@ -1,21 +1,10 @@
 // Humanising helpers shared by commands and renderers, so money, sizes and times read the same
 // everywhere and missing values never show as "undefined", "null" or "NaN". Numbers, money and
-// sizes here; times and spans in time-format.ts, re-exported so callers keep one import.
+// sizes here; times and spans in time-format.ts, what a missing value looks like in display.ts.
 import { API_LOCALE, DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
 import { perLocale } from '../i18n/per-locale.js';
 import { isMessageKey, t } from '../i18n/translate.js';
 import { EMPTY, toNumber } from './display.js';
-
-export { EMPTY, display, toNumber } from './display.js';
-export {
-  clockTime,
-  dateTime,
-  duration,
-  longDate,
-  relativeTime,
-  roughDuration,
-  toDate,
-} from './time-format.js';
 
 // toLocaleString with options builds a new NumberFormat on every call (~0.3 ms each, on every read).
 const grouping = perLocale(fixedDecimals);

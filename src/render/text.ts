@@ -4,7 +4,7 @@
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locale.js';
 import { perLocale } from '../i18n/per-locale.js';
 import { t } from '../i18n/translate.js';
-import { roughDuration } from './format.js';
+import { roughDuration } from './time-format.js';
 import { renderLocale, type Block, type Message, type RenderOptions, type Tone } from './message.js';
 import { menuItems, pendingCard, type PendingCard } from './buttons.js';
 import { tableLines } from './table-layout.js';

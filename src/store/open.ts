@@ -2,7 +2,7 @@
 // it), otherwise the embedded journal in the data dir (one process). The audit trail is opened
 // beside it. A store backend's configuration fragment is listed here, once, for src/config.ts.
 import { createRedactor } from '../api/redact.js';
-import type { SettingsOf } from '../config-fragment.js';
+import type { SettingsOf } from '../adapter-kit/config-fragment.js';
 import type { AuditLog, BotStore } from '../core/index.js';
 import { openAuditLog } from './embedded/file-audit-log.js';
 import type { Logger } from '../logger.js';

@@ -3,7 +3,8 @@
 // (watches, alert state, silences, fleet watches, roles, seen ids, channel languages, kept call
 // outcomes) — except its audit records. Run inside the tenant's scope on the tenant-scoped store,
 // where every list and id is that tenant's only. The short-lived state expires by itself.
-import type { BotStore, RecordCollection } from '../core/index.js';
+import type { BotStore } from '../core/index.js';
+import type { RecordCollection } from '../core/kit/index.js';
 
 /** More than any tenant keeps; an uninstall reads them all. */
 const ALL = 1_000_000;

@@ -3,7 +3,7 @@
 // canary existed is checked on one tenant's data key instead. A mismatch is /readyz's reason, in
 // the words operators search for. While rotating (VPSOPS_ENCRYPTION_KEY_PREVIOUS), what the previous
 // key wrapped is re-wrapped under the current one here, once per process.
-import type { RecordCollection } from '../core/index.js';
+import type { RecordCollection } from '../core/kit/index.js';
 import type { Envelope } from '../secrets/envelope.js';
 import type { TenantDirectory, TenantRecord } from './tenant-directory.js';
 

@@ -2,7 +2,8 @@
 // request it receives, read by whatever must act for that tenant only (its hosting API client,
 // its bot token). Async work started inside a request keeps its tenant.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { tenantLabel, type TenantScope } from '../core/index.js';
+import type { TenantScope } from '../core/index.js';
+import { tenantLabel } from '../core/kit/index.js';
 
 /** The tenant a request came from. */
 export interface TenantContext {

@@ -4,7 +4,7 @@
 // or in a tenant without a key, a call is refused before anything is sent.
 import { ApiError, type HostingApi } from '../api/index.js';
 import { currentTenant } from './scope.js';
-import { CredentialsUnreadable } from '../core/index.js';
+import { CredentialsUnreadable } from '../core/kit/index.js';
 import { EnvelopeError } from '../secrets/envelope.js';
 import type { TenantDirectory } from './tenant-directory.js';
 

@@ -2,7 +2,7 @@
 // collection of the bot's store. Every secret a tenant has — its installation (bot token) and its
 // linked hosting API key — is sealed with the tenant's own data key (src/secrets/envelope.ts);
 // records hold ciphertext only, plus the key's last 4 characters to show which key is linked.
-import type { RecordCollection } from '../core/index.js';
+import type { RecordCollection } from '../core/kit/index.js';
 import type { Envelope } from '../secrets/envelope.js';
 
 /** The store collection holding tenants (see COLLECTIONS in src/core/store.ts). */

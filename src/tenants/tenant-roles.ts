@@ -2,17 +2,8 @@
 // while no policy file is in force, the actor is given the role the tenant's own policy grants
 // (src/core/policy/tenant-roles.ts) before the dispatcher sees the request, so every check of the
 // core — authorise, approve, whoami, help — reads it from the policy as it reads a file's role.
-import {
-  tenantRoleOf,
-  tenantRolesIn,
-  type Actor,
-  type BotStore,
-  type ConfirmGate,
-  type Dispatcher,
-  type Platform,
-  type TenantPlace,
-  type WorkspaceFacts,
-} from '../core/index.js';
+import type { Actor, BotStore, ConfirmGate, Dispatcher, Platform, TenantPlace } from '../core/index.js';
+import { tenantRoleOf, tenantRolesIn, type WorkspaceFacts } from '../core/kit/index.js';
 import type { Logger } from '../logger.js';
 import { currentTenant } from './scope.js';
 import type { TenantKeys } from './tenant-keys.js';

@@ -11,12 +11,10 @@ import type {
   AuditRecord,
   BotStore,
   EphemeralState,
-  HostnameDirectory,
-  PendingConfirmation,
   PendingStore,
-  RecordCollection,
   TenantScope,
 } from '../core/index.js';
+import type { HostnameDirectory, PendingConfirmation, RecordCollection } from '../core/kit/index.js';
 import { redactDeep, type Redactor } from '../api/redact.js';
 import { TENANTS_COLLECTION } from './tenant-directory.js';
 

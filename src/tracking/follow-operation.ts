@@ -4,7 +4,6 @@
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
 import {
-  apiErrorText,
   DEFAULT_LOCALE,
   t,
   type FollowSpec,
@@ -15,6 +14,7 @@ import {
   type TenantScope,
   type WriteReplay,
 } from '../core/index.js';
+import { apiErrorText } from '../core/kit/index.js';
 import type { Message } from '../render/message.js';
 import {
   doneOutcome,

@@ -12,12 +12,11 @@ import {
   type Responder,
   type BotStore,
   type TrackedOperation,
-  type FollowTarget,
   type OperationTracker,
-  SINGLE_TENANT,
   type TenantScope,
   type WriteReplay,
 } from '../core/index.js';
+import { type FollowTarget, SINGLE_TENANT } from '../core/kit/index.js';
 import type { Message } from '../render/message.js';
 import { operationEndKey, runOperation, type OperationData, type PollSettings } from './follow-operation.js';
 import type { FinalOutcome } from './messages.js';

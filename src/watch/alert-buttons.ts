@@ -1,7 +1,7 @@
 // What Acknowledge and Snooze 1 h do, behind the hidden `alert ack` / `alert snooze` commands their
 // buttons run (the runner has authorised the clicker and audits the call): check the alert belongs
 // to the channel and is still open, record who acknowledged or snoozed it, and edit its card.
-import { duration } from '../render/format.js';
+import { duration } from '../render/time-format.js';
 import {
   DEFAULT_LOCALE,
   t,

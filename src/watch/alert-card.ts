@@ -1,7 +1,7 @@
 // The alert as people see it: one card per incident (title, since when, latest value, a sparkline,
 // who acknowledged or snoozed it, buttons), edited in place, and short notices around it.
 import { contextWith, fields, message, person, text } from '../render/builders.js';
-import { duration } from '../render/format.js';
+import { duration } from '../render/time-format.js';
 import type { Button, Inline, Message } from '../render/message.js';
 import { sparkline } from '../render/sparkline.js';
 import type { AlertKind, OpenAlert, WatchRecord } from './types.js';

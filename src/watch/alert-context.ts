@@ -3,7 +3,7 @@
 // values leave the line out rather than guess. The last change through the bot is recent-change.ts.
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
-import { duration, toDate } from '../render/format.js';
+import { duration, toDate } from '../render/time-format.js';
 import type { AlertEffect } from './alert-rules.js';
 import type { AlertState, RecentChange, WatchRecord } from './types.js';
 

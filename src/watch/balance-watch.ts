@@ -5,12 +5,12 @@ import type { HostingApi } from '../api/index.js';
 import {
   BALANCE_CURRENCY,
   DEFAULT_LOCALE,
-  lowerBalance,
   runwayOf,
   t,
   type BalanceLimits,
   type Locale,
 } from '../core/index.js';
+import { lowerBalance } from '../core/kit/index.js';
 import { decimal, money } from '../render/format.js';
 
 /**

@@ -2,7 +2,7 @@
 // storms (one line each, as the card heads them) and the open alerts no storm card shows — each
 // with who acknowledged it, or that its server is silenced.
 import { DEFAULT_LOCALE, t, type BotStore, type Locale, type Platform } from '../core/index.js';
-import { clockTime } from '../render/format.js';
+import { clockTime } from '../render/time-format.js';
 import type { GroupBook } from './group-book.js';
 import { groupHeadline } from './group-card.js';
 import { isGroupCard } from './group-show.js';

@@ -1,7 +1,8 @@
 // The fleet watches' sweep, repeated: every interval one replica (under a lease) reads each tenant's
 // instance list and brings every fleet watch in step with it (sweepFleet, fleet-watches.ts), so new
 // servers are picked up and deleted ones dropped.
-import { estateServers, lease, SINGLE_TENANT } from '../core/index.js';
+import { lease } from '../core/index.js';
+import { estateServers, SINGLE_TENANT } from '../core/kit/index.js';
 import { sweepFleet, type FleetDeps } from './fleet-watches.js';
 import { WATCH_COLLECTIONS, type FleetRecord } from './types.js';
 

@@ -6,9 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import {
-  estateServers,
   type BotStore,
-  type EstateServer,
   type FleetScope,
   type FleetWatchService,
   type Platform,
@@ -20,6 +18,7 @@ import {
   t,
   type Locale,
 } from '../core/index.js';
+import { estateServers, type EstateServer } from '../core/kit/index.js';
 import { cannotPostError } from './delivery.js';
 import { WATCH_COLLECTIONS, type FleetRecord, type WatchRecord } from './types.js';
 import { watchBook, watchId, type ChannelCheck } from './watch-book.js';

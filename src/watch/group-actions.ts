@@ -5,7 +5,7 @@
 // the group's page (incident-pages.ts claims it, so two clicks or two replicas send one) and shows
 // who acknowledged on the card.
 import { UserError, type Actor } from '../core/index.js';
-import { duration } from '../render/format.js';
+import { duration } from '../render/time-format.js';
 import type { Message } from '../render/message.js';
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';

@@ -2,7 +2,7 @@
 // status Error"), counts of distinct servers, the first hostnames, every member in thread texts,
 // and the one recovery notice. Pure; storm-groups.ts decides membership.
 import { fields, message, text } from '../render/builders.js';
-import { clockTime, duration } from '../render/format.js';
+import { clockTime, duration } from '../render/time-format.js';
 import type { Message } from '../render/message.js';
 import { shorten } from '../render/shorten.js';
 import { DEFAULT_LOCALE, t, type Locale } from '../core/index.js';

@@ -14,7 +14,7 @@ import { createIncidentPager } from './incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
 import { startFleetSweeper, type FleetSweeper } from './fleet-sweeper.js';
 import { createFleetWatches } from './fleet-watches.js';
-import { INSTANCE_LIST_TTL_MS } from '../core/index.js';
+import { INSTANCE_LIST_TTL_MS } from '../core/kit/index.js';
 import { groupBook } from './group-book.js';
 import { closeOnUnwatch } from './unwatch-close.js';
 import { openIncidents } from './channel-incidents.js';

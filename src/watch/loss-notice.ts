@@ -2,7 +2,8 @@
 // poller's periodic pass remembers what each channel has; when the store reports a data loss (its
 // epoch check, run first), each channel that had any is told once across replicas (a claim in the
 // store) what is gone and how to set it again. Without this they vanished silently.
-import { SINGLE_TENANT, t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
+import { t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
+import { SINGLE_TENANT } from '../core/kit/index.js';
 import { context, message, text } from '../render/builders.js';
 import { deliver } from './delivery.js';
 import { watchLocale } from './poll-deps.js';

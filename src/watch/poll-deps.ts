@@ -1,6 +1,7 @@
 // What one poll of a watch needs (the API, the store, the poster, rules, pager, groups…), shared by
 // the poll (poll-once.ts) and the showing of its effects (show-effect.ts).
-import { channelLocale, DEFAULT_LOCALE, type BotStore, type Locale } from '../core/index.js';
+import { DEFAULT_LOCALE, type BotStore, type Locale } from '../core/index.js';
+import { channelLocale } from '../core/kit/index.js';
 import type { HostingApi } from '../api/index.js';
 import type { AlertChartRenderer } from './alert-chart.js';
 import type { RuleSettings } from './alert-rules.js';

@@ -3,7 +3,8 @@
 // alert state.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import { recentConfirmedAction, type Locale } from '../core/index.js';
+import type { Locale } from '../core/index.js';
+import { recentConfirmedAction } from '../core/kit/index.js';
 import { enrich } from './alert-context.js';
 import { evaluate, type Observation } from './alert-rules.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';

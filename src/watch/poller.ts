@@ -7,14 +7,8 @@ import type { AlertChartRenderer } from './alert-chart.js';
 import type { Locale } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
-import {
-  lease,
-  SINGLE_TENANT,
-  type Lease,
-  type Platform,
-  type BotStore,
-  type TenantScope,
-} from '../core/index.js';
+import { lease, type Lease, type Platform, type BotStore, type TenantScope } from '../core/index.js';
+import { SINGLE_TENANT } from '../core/kit/index.js';
 import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
 import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
 import { announceEndedSilencesEverywhere } from './silence-ends.js';

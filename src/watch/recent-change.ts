@@ -2,7 +2,7 @@
 // stop by oscar, approved by U0ADA at 14:02 UTC". Only confirmed changes that succeeded in the last
 // 24 hours count; an audit that cannot be read leaves the alert without it.
 import { t, type AuditLog, type Locale } from '../core/index.js';
-import { clockTime } from '../render/format.js';
+import { clockTime } from '../render/time-format.js';
 import type { RecentChange, WatchRecord } from './types.js';
 
 /** How far back a change is worth naming on an alert. */

@@ -6,7 +6,7 @@
 import { t, type EphemeralState, type Locale, type Platform } from '../core/index.js';
 import { contextWith, message, team, text } from '../render/builders.js';
 import { localizedLine } from '../render/localized.js';
-import { duration } from '../render/format.js';
+import { duration } from '../render/time-format.js';
 import type { Message } from '../render/message.js';
 import { isPaced } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';

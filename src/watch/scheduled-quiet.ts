@@ -1,7 +1,8 @@
 // A server made quiet by a scheduled action (src/core/schedule/quiet.ts) is silenced like any
 // silence — its incidents recorded, neither posted nor paged — until it is Running again plus 5
 // minutes; read by every poll of it, since the poll is what sees it Running again.
-import { scheduledQuiet, type BotStore } from '../core/index.js';
+import type { BotStore } from '../core/index.js';
+import { scheduledQuiet } from '../core/kit/index.js';
 import type { Silence } from './silences.js';
 
 /** The quiet window as a silence of this one server, or undefined. */

@@ -4,15 +4,14 @@
 import {
   type BotStore,
   type Platform,
-  type RecordCollection,
   type SilenceService,
-  type SilenceSummary,
   type SilenceTargetRef,
   UserError,
   DEFAULT_LOCALE,
   t,
   type Locale,
 } from '../core/index.js';
+import type { RecordCollection, SilenceSummary } from '../core/kit/index.js';
 import { context, message, text } from '../render/builders.js';
 import type { Message } from '../render/message.js';
 import {

@@ -1,7 +1,8 @@
 // The end of a silence, told once: the poller's periodic pass (not each poll) looks for silences
 // that ended, and the first replica to claim one in the store posts "Silence of web-1 ended" in the
 // channel it was set from, in that channel's language, as the silence's tenant.
-import { SINGLE_TENANT, type BotStore, type Locale, type TenantScope } from '../core/index.js';
+import type { BotStore, Locale, TenantScope } from '../core/index.js';
+import { SINGLE_TENANT } from '../core/kit/index.js';
 import { deliver, type DeliveryDeps } from './delivery.js';
 import { watchLocale } from './poll-deps.js';
 import { parseSilence } from './silences.js';

@@ -4,13 +4,12 @@ import { createHash } from 'node:crypto';
 import {
   type Platform,
   type BotStore,
-  type RecordCollection,
   type WatchService,
-  type WatchSummary,
   DEFAULT_LOCALE,
   t,
   type Locale,
 } from '../core/index.js';
+import type { RecordCollection, WatchSummary } from '../core/kit/index.js';
 import { cannotPostError } from './delivery.js';
 import type { AlertMetrics } from './ports.js';
 import { endIncident } from './incident-card.js';

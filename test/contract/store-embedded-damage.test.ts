@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
-import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { loadConfig } from '../../src/app/config/load.js';
+import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { JOURNAL_FILE } from '../../src/store/embedded/journal-file.js';
 import { captureLogs } from '../support/capture-logs.js';
 import { pendingFor } from './store-contract.js';
 

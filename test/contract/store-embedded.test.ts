@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { StoreUnavailableError } from '../../src/core/store-errors.js';
 import { createLogger } from '../../src/logger.js';
-import { JOURNAL_FILE, openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
+import { JOURNAL_FILE } from '../../src/store/embedded/journal-file.js';
 import { describeStoreContract, pendingFor } from './store-contract.js';
 
 const HOLDER = fileURLToPath(new URL('../support/hold-data-dir.ts', import.meta.url));

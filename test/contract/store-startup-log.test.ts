@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { createReadiness } from '../../src/serve/readiness.js';
 import { captureLogs } from '../support/capture-logs.js';
 import { startRedisServer, type TestRedisOptions } from '../support/redis-server.js';

@@ -12,7 +12,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { allCommands } from '../../commands/index.js';
 import { commandPath } from '../../src/core/index.js';
 import { parsePolicy } from '../../src/core/policy/policy-file.js';
-import { configVariables } from '../../src/config.js';
+import { configVariables } from '../../src/app/config/load.js';
 import { readDockerfile, stageEnv } from '../support/dockerfile.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { ConfigError } from '../../src/core/errors.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { MessageRef, Responder } from '../../src/core/ports.js';
 import type { Message } from '../../src/render/message.js';
 import { startSimulator } from '../../src/simulator/index.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { discordChannelPoster } from '../../adapters/discord/channel-poster.js';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import { createAlertMetrics } from '../../src/observability/alert-metrics.js';

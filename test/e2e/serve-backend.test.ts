@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childReaper, stopAll } from '../support/cleanup.js';
-import { SIMULATOR_MARKER } from '../../src/core/index.js';
+import { SIMULATOR_MARKER } from '../../src/core/runner/outbound.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait-for.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOW_TO_CONNECT, PASTED_KEY_TEXT } from '../../adapters/slack/connect.js';
 import { createChatAdapters } from '../../src/app/adapters.js';
 import { createApp, type App } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { silentLogger } from '../../src/logger.js';
 import { createBotMetrics } from '../../src/observability/metrics.js';
 import { createServeHttpServer, type ServeHttpServer } from '../../src/serve/http-server.js';

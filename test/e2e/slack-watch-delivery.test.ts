@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createSlackAdapter } from '../../adapters/slack/index.js';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { silentLogger } from '../../src/logger.js';
 import { createAlertMetrics } from '../../src/observability/alert-metrics.js';
 import { startSimulator } from '../../src/simulator/index.js';

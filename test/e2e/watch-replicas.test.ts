@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../support/cleanup.js';
 import { createApp, type App } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { Button, Message } from '../../src/render/message.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor } from '../../src/core/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import { renderText } from '../../src/render/text.js';

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { startConsoleRepl, type ConsoleRepl } from '../../adapters/console/repl.js';
 import { consoleActor } from '../../adapters/console/translate.js';
 import { createApp, type App } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 
 /** The policy the console e2e suites run under: console users are admins, seeded hosts have aliases. */

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { startConsoleRepl, type ConsoleRepl } from '../../adapters/console/repl.js';
 import { consoleActor } from '../../adapters/console/translate.js';
 import { createApp } from '../../src/app/create-app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { commandLine, type Card, type StartDriver, type Who } from './adapter-driver.js';
 import { captureLogs } from './capture-logs.js';

@@ -15,9 +15,9 @@ import {
   type GuildTenancy,
 } from '../../adapters/discord/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Logger } from '../../src/logger.js';
-import type { Core } from '../../src/app/core.js';
+import type { Core } from '../../src/core/create-core.js';
 import { startSimulator, type SimulatorHandle, type SimulatorTiming } from '../../src/simulator/index.js';
 import type { RunningTracker } from '../../src/tracking/index.js';
 import { restartableSide, startWorldCore, type WorldTracking } from './chat-world-core.js';

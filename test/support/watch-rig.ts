@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor } from '../../src/core/ports.js';
 import type { BotStore } from '../../src/core/store.js';
 import { silentLogger } from '../../src/logger.js';

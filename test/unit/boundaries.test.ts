@@ -78,7 +78,10 @@ const under = (target: string | null, dir: string) =>
 const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
 const asTs = (target: string) => target.replace(/\.js$/, '.ts');
 const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
-const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/config.ts';
+const isKitDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/kit/index.ts';
+/** The wings that implement the core's ports: they may also use its narrower door, src/core/kit/. */
+const PORT_WINGS = ['src/store', 'src/tenants', 'src/tracking', 'src/watch', 'src/observability'];
+const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/app/config/load.ts';
 
 /** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
 export function importCircles(refs: ImportRef[]): string[][] {
@@ -179,25 +182,29 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/render never imports src/core, and src/core never imports src/config', () => {
+  it('src/render never imports src/core, and src/core never imports the config loader (src/app/config/load.ts)', () => {
     const bad = [
       ...allImports(['src/render']).filter((r) => under(r.target, 'src/core')),
-      ...allImports(['src/core']).filter((r) => r.target === 'src/config.js' || r.target === 'src/config.ts'),
+      ...allImports(['src/core']).filter((r) => isConfig(r.target)),
     ];
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/core imports nothing from the process config, src/app-config.ts or src/config.ts (type imports included)', () => {
-    const processConfig = ['src/app-config.ts', 'src/config.ts'];
+  it('src/core imports nothing from the process config, src/app/config/ (type imports included)', () => {
+    const processConfig = ['src/app/config/app-config.ts', 'src/app/config/load.ts'];
     const bad = allImports(['src/core']).filter(
       (r) => r.target !== null && processConfig.includes(asTs(r.target)),
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('outside src/core, code reaches the core only through its door, src/core/index.ts', () => {
+  it('outside src/core, code reaches the core only through its door, src/core/index.ts (the port wings: or kit/)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => !under(r.file, 'src/core') && under(r.target, 'src/core') && !isDoor(r.target),
+      (r) =>
+        !under(r.file, 'src/core') &&
+        under(r.target, 'src/core') &&
+        !isDoor(r.target) &&
+        !(isKitDoor(r.target) && PORT_WINGS.some((wing) => under(r.file, wing))),
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -206,23 +213,26 @@ describe('import boundaries (ARCHITECTURE.md §2)', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) =>
         !under(r.file, 'src/store') &&
-        r.file !== 'src/config.ts' &&
+        r.file !== 'src/app/config/load.ts' &&
         under(r.target, 'src/store') &&
         asTs(r.target ?? '') !== 'src/store/open.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('only src/app and src/main.ts read src/config.ts', () => {
+  it('only src/app and src/main.ts read src/app/config/load.ts', () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
       (r) => isConfig(r.target) && !under(r.file, 'src/app') && r.file !== 'src/main.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
 
-  it("only src/config.ts reads src/config-core.ts (the core's own variables)", () => {
+  it("only src/app/config/load.ts reads src/app/config/core-variables.ts (the core's own variables)", () => {
     const bad = allImports(['src', 'commands', 'adapters']).filter(
-      (r) => r.target !== null && asTs(r.target) === 'src/config-core.ts' && r.file !== 'src/config.ts',
+      (r) =>
+        r.target !== null &&
+        asTs(r.target) === 'src/app/config/core-variables.ts' &&
+        r.file !== 'src/app/config/load.ts',
     );
     expect(bad.map(show)).toEqual([]);
   });
@@ -382,12 +392,14 @@ describe('one mechanism per chore', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  it('src/config.ts, src/config-core.ts and src/app-config.ts name no platform or store variable: each adapter and store brings its fragment', () => {
-    const named = ['src/config.ts', 'src/config-core.ts', 'src/app-config.ts'].flatMap((file) =>
-      stripComments(readFileSync(join(ROOT, file), 'utf8'))
-        .split('\n')
-        .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
-    );
+  it('src/app/config/ (load.ts, core-variables.ts, app-config.ts) names no platform or store variable: each adapter and store brings its fragment', () => {
+    const named = ['load.ts', 'core-variables.ts', 'app-config.ts']
+      .map((name) => `src/app/config/${name}`)
+      .flatMap((file) =>
+        stripComments(readFileSync(join(ROOT, file), 'utf8'))
+          .split('\n')
+          .flatMap((line, i) => (/\b(SLACK|DISCORD|REDIS)_[A-Z_]+/.test(line) ? [`${file}:${i + 1}`] : [])),
+      );
     expect(named).toEqual([]);
   });
 
@@ -498,5 +510,84 @@ describe('the language is parsed once, at the edge (issue 39)', () => {
         line.startsWith('adapters/discord/commands-payload.ts:'),
       ),
     ).toEqual([]);
+  });
+});
+
+/** The names a door (an index.ts) exports, `export { a, type B } from` and `export type { C } from` alike. */
+function exportedNames(file: string): string[] {
+  const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+  return [...code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter(Boolean),
+  );
+}
+
+/** Every name imported (or re-exported) from a module matching `isTarget`, by files outside src/core. */
+function namesTakenFrom(isTarget: (target: string | null) => boolean): Set<string> {
+  const names = new Set<string>();
+  for (const file of ['src', 'commands', 'adapters'].flatMap(tsFiles)) {
+    if (under(posix(file), 'src/core')) continue;
+    const code = stripComments(readFileSync(join(ROOT, file), 'utf8'));
+    for (const m of code.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      const target = posix(relative(ROOT, resolve(ROOT, dirname(file), m[2]!)));
+      if (!m[2]!.startsWith('.') || !isTarget(target)) continue;
+      for (const part of m[1]!.split(','))
+        names.add(
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+        );
+    }
+  }
+  return names;
+}
+
+describe('the house, third step (issue 39): a door that is a door', () => {
+  it('the core’s door exports at most 100 names, each used outside src/core (production code); so does kit/', () => {
+    const door = exportedNames('src/core/index.ts');
+    expect(door.length).toBeGreaterThan(0);
+    expect(door.length).toBeLessThanOrEqual(100);
+    const used = namesTakenFrom(isDoor);
+    expect(door.filter((name) => !used.has(name))).toEqual([]);
+    const kitUsed = namesTakenFrom(isKitDoor);
+    expect(exportedNames('src/core/kit/index.ts').filter((name) => !kitUsed.has(name))).toEqual([]);
+  });
+
+  it('the process config lives in src/app/config/: no config*.ts or app-config.ts at the top of src/', () => {
+    const top = readdirSync(join(ROOT, 'src')).filter((name) => /^(app-)?config.*\.ts$/.test(name));
+    expect(top).toEqual([]);
+  });
+
+  it('no `export … from` outside an index.ts in src/core, src/app, src/store, src/api, src/render, src/tenants, src/serve and commands/', () => {
+    const areas = [
+      'src/core',
+      'src/app',
+      'src/store',
+      'src/api',
+      'src/render',
+      'src/tenants',
+      'src/serve',
+      'commands',
+    ];
+    const bad = areas.flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => posix(file).split('/').pop() !== 'index.ts')
+        .filter((file) =>
+          /(?:^|[;\n}])\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s*from\s*['"]/.test(
+            stripComments(readFileSync(join(ROOT, file), 'utf8')),
+          ),
+        )
+        .map(posix),
+    );
+    expect(bad).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, loadDotEnv } from '../../src/config.js';
+import { loadConfig, loadDotEnv } from '../../src/app/config/load.js';
 
 const dirs: string[] = [];
 const envFile = (text: string) => {

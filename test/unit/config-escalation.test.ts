@@ -2,7 +2,7 @@
 // the two-person TTL VPSOPS_APPROVAL_TTL_SECONDS; bad values stop the bot with the variable's name.
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config/load.js';
 
 describe('escalation settings', () => {
   it('defaults to a reminder every 30 min and 15 min for an approver', () => {

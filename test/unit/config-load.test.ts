@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { discordEnabled } from '../../adapters/discord/config.js';
 import { slackEnabled } from '../../adapters/slack/config.js';
-import { loadConfig, redactedConfig } from '../../src/config.js';
+import { loadConfig, redactedConfig } from '../../src/app/config/load.js';
 import { createLogger } from '../../src/logger.js';
 
 describe('configuration', () => {
@@ -131,16 +131,16 @@ describe('configuration', () => {
 
 describe('secrets of the configuration', () => {
   it('include the password of REDIS_URL, decoded, so it is redacted in every encoding', async () => {
-    const { loadConfig } = await import('../../src/config.js');
-    const { secretsOf } = await import('../../src/app-config.js');
+    const { loadConfig } = await import('../../src/app/config/load.js');
+    const { secretsOf } = await import('../../src/app/config/app-config.js');
     const config = loadConfig({ REDIS_URL: 'redis://:s%40cret-pass@127.0.0.1:6379/0' });
     expect(secretsOf(config)).toContain('s@cret-pass');
     expect(secretsOf(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }))).toEqual([]);
   });
 
   it('read PAGERDUTY_ROUTING_KEY (a secret, redacted) and PAGERDUTY_EVENTS_URL; without a key nothing is paged', async () => {
-    const { loadConfig } = await import('../../src/config.js');
-    const { secretsOf } = await import('../../src/app-config.js');
+    const { loadConfig } = await import('../../src/app/config/load.js');
+    const { secretsOf } = await import('../../src/app/config/app-config.js');
     const config = loadConfig({
       PAGERDUTY_ROUTING_KEY: 'R0UTINGKEY0123456789',
       PAGERDUTY_EVENTS_URL: 'http://127.0.0.1:9/v2/enqueue',
@@ -157,7 +157,7 @@ describe('secrets of the configuration', () => {
 
 describe('alert grouping window', () => {
   it('reads VPSOPS_ALERT_GROUP_WINDOW_SECONDS (default 30 s) and refuses a value that is not a positive whole number', async () => {
-    const { loadConfig } = await import('../../src/config.js');
+    const { loadConfig } = await import('../../src/app/config/load.js');
     expect(loadConfig({}).watch?.groupWindowMs).toBe(30_000);
     expect(loadConfig({ VPSOPS_ALERT_GROUP_WINDOW_SECONDS: '90' }).watch?.groupWindowMs).toBe(90_000);
     expect(() => loadConfig({ VPSOPS_ALERT_GROUP_WINDOW_SECONDS: '0' })).toThrow(

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { loadConfig, redactedConfig } from '../../src/config.js';
+import { loadConfig, redactedConfig } from '../../src/app/config/load.js';
 import { slackEnabled } from '../../adapters/slack/config.js';
-import { secretsOf } from '../../src/app-config.js';
+import { secretsOf } from '../../src/app/config/app-config.js';
 
 const KEY = randomBytes(32).toString('base64');
 const OAUTH = {

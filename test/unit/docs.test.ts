@@ -21,7 +21,7 @@ function configFiles(): string[] {
   const fragments = [...subdirs('adapters'), ...subdirs('src/store')]
     .map((dir) => `${dir}/config.ts`)
     .filter((file) => existsSync(join(ROOT, file)));
-  return ['src/config.ts', 'src/config-core.ts', ...fragments];
+  return ['src/app/config/load.ts', 'src/app/config/core-variables.ts', ...fragments];
 }
 
 /** Every environment variable a config file reads: schema keys and `env.NAME` / `env['NAME']`. */

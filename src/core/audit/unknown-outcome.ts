@@ -4,7 +4,7 @@
 // warns against repeating it blindly — never "failed, try again".
 import type { ApiError } from '../../api/errors.js';
 import { context, contextWith, person, text } from '../../render/builders.js';
-import { clockTime } from '../../render/format.js';
+import { clockTime } from '../../render/time-format.js';
 import type { Inline, Message } from '../../render/message.js';
 import type { AuditRecord, CommandDefinition, UnknownOutcomeHint } from '../command.js';
 import { UserError, userErrorNaming } from '../errors.js';

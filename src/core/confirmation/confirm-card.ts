@@ -2,7 +2,7 @@
 // (confirmed by whom and when + result, failed, cancelled, expired), which stays in the channel.
 import { randomBytes } from 'node:crypto';
 import { contextWith, person, plainLine } from '../../render/builders.js';
-import { clockTime } from '../../render/format.js';
+import { clockTime } from '../../render/time-format.js';
 import { confirmationButtons } from '../../render/buttons.js';
 import type { Inline, Message, TypedPrompt } from '../../render/message.js';
 import { shorten } from '../../render/shorten.js';

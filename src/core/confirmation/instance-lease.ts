@@ -3,7 +3,7 @@
 // returned and, when followed, the tracker has recorded it; from then on the tracked operation
 // itself marks the server busy until it is followed to its end. A second confirm meanwhile is
 // refused, naming who holds the server and since when, and its card stays usable afterwards.
-import { clockTime } from '../../render/format.js';
+import { clockTime } from '../../render/time-format.js';
 import type { CommandDefinition } from '../command.js';
 import { instancesIn } from '../instances/instance-args.js';
 import { mention } from './confirm-card.js';

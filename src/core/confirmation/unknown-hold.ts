@@ -8,7 +8,7 @@ import { isApiError } from '../../api/errors.js';
 import type { HostingApi } from '../../api/index.js';
 import type { Logger } from '../../logger.js';
 import { person } from '../../render/builders.js';
-import { clockTime } from '../../render/format.js';
+import { clockTime } from '../../render/time-format.js';
 import type { CommandDefinition, UnknownOutcomeHint } from '../command.js';
 import { commandPath } from '../define-command.js';
 import { userErrorNaming, type UserError } from '../errors.js';

@@ -15,7 +15,6 @@ import {
   unknownPrefix,
 } from './ref-refusals.js';
 
-export type { ResolveDeps } from './resolve-deps.js';
 import type { BotStore } from '../store.js';
 import { closest } from '../parse/suggest.js';
 import { bestEffort } from '../store-best-effort.js';

@@ -13,8 +13,6 @@ import { resolvePath, stripPrefix } from './resolve-path.js';
 import { closest } from './suggest.js';
 import { tokenize, type Token } from './tokenize.js';
 
-export type { ParseHints, ParsedArgs } from './parse-args.js';
-
 /** A successfully parsed invocation. */
 export interface Parsed {
   def: CommandDefinition;

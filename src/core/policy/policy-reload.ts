@@ -2,7 +2,9 @@
 // the file is read again and, if its text changed, parsed; a new file that does not parse (or that
 // vanished) is refused with the reason in the log, and the policy in force stays.
 import { readFileSync } from 'node:fs';
-import { parsePolicy } from './policy-file.js';
+import type { CommandDefinition } from '../command.js';
+import { createRegistry } from '../parse/registry.js';
+import { parsePolicy, readPolicyFile } from './policy-file.js';
 import { createPolicy, type Policy } from './policy.js';
 
 /** How to find and check the file again. */
@@ -65,4 +67,26 @@ export function reloadingPolicy(
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(inForce) : value;
     },
   });
+}
+
+/** Where the policy file is: `explicit` says VPSOPS_POLICY named it (then it must exist). */
+export interface PolicySource {
+  policyPath: string;
+  policyExplicit: boolean;
+}
+
+/**
+ * The policy in force, read before anything that asks it is built: the file's (following its edits;
+ * a bad edit is logged and the old policy stays) or, without a file, the defaults. A bad file throws
+ * ConfigError naming the file, line and problem.
+ */
+export function loadPolicy(
+  source: PolicySource,
+  commands: readonly CommandDefinition[],
+  options: Pick<PolicyReloadOptions, 'logger' | 'now'>,
+): Policy {
+  const commandPaths = createRegistry(commands).paths();
+  const file = readPolicyFile(source.policyPath, source.policyExplicit, commandPaths);
+  const loaded = createPolicy(file, file ? source.policyPath : null);
+  return file ? reloadingPolicy(loaded, { ...options, path: source.policyPath, commandPaths }) : loaded;
 }

@@ -1,15 +1,12 @@
 // Authorization decisions from the policy file: who holds which role, which risks each role may
 // run, where destructive commands are allowed, and who may approve two-person actions.
 // Denials are results (a UserError to show), never exceptions.
-import type { Risk } from '../ports.js';
+import type { Risk, Actor, Platform } from '../ports.js';
 import { UserError } from '../errors.js';
-import type { Actor, Platform } from '../ports.js';
 import { runbookFor } from './runbooks.js';
 import { ROLE_NAMES, type PolicyFile, type RoleName } from './policy-file.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t, type CatalogueText } from '../../i18n/translate.js';
-
-export type { RoleName } from './policy-file.js';
 
 /** Risks each role may run (nested: viewer ⊂ operator ⊂ admin). */
 const ALLOWED_RISKS: Record<RoleName, readonly Risk[]> = {

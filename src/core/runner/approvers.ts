@@ -5,7 +5,7 @@
 import { t } from '../../i18n/translate.js';
 import type { Locale } from '../../i18n/locale.js';
 import { contextWith, message, person, team, text } from '../../render/builders.js';
-import { duration } from '../../render/format.js';
+import { duration } from '../../render/time-format.js';
 import type { Inline, Message, PersonRef } from '../../render/message.js';
 import type { Invocation, Platform, Responder } from '../ports.js';
 import type { PendingConfirmation } from '../store.js';

@@ -14,7 +14,8 @@ import { isUuid } from '../parse/uuid.js';
 import type { ActionEvent, Actor, MessageRef, Responder } from '../ports.js';
 import { noteConfirmedAction } from '../audit/recent-actions.js';
 import { createContext, type Runtime } from '../context.js';
-import { beforeTheCall, takeOnce } from './take-once.js';
+import { takeOnce } from './take-once.js';
+import { beforeAnyChange } from '../store-errors.js';
 import type { PendingConfirmation } from '../store.js';
 import { hintFor, lateClickError, unknownCard } from '../audit/unknown-outcome.js';
 import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
@@ -85,7 +86,7 @@ export async function takeAndRun(
     event.action === 'confirm' ? 'confirmed' : 'cancelled',
   );
   if (!taken) {
-    const settled = await beforeTheCall(rt.store.pending.get(pending.token));
+    const settled = await beforeAnyChange(() => rt.store.pending.get(pending.token));
     throw lateClickError(settled ?? pending, event.locale ?? DEFAULT_LOCALE);
   }
   record.decision = 'allowed';

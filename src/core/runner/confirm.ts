@@ -20,7 +20,6 @@ import { VOIDED_BY_STATE_CHECK, type PendingConfirmation } from '../store.js';
 import { lateClickError } from '../audit/unknown-outcome.js';
 import { HALT, PASS, refuse, runPipeline, type StepResult } from './pipeline.js';
 import { showFinal, takeAndRun } from './confirm-run.js';
-import { beforeTheCall } from './take-once.js';
 import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { channelLocaleOnce } from '../channel-language.js';
 import { t } from '../../i18n/translate.js';
@@ -44,7 +43,7 @@ export async function actOnConfirmation(
   const audit = openRecord(rt.now(), event, '(confirmation)', { confirmation: 'refused' });
   const { record } = audit;
   const answer = async (error: unknown) => {
-    const failure = classifyFailure(error, {}, undefined, (event.locale ?? DEFAULT_LOCALE));
+    const failure = classifyFailure(error, {}, undefined, event.locale ?? DEFAULT_LOCALE);
     logFailure(rt.logger, failure, error, { invocationId: event.id, command: record.command });
     record.errorId = failure.errorId;
     record.result = 'error';
@@ -58,7 +57,7 @@ export async function actOnConfirmation(
     authorise: (s) => authorise(rt, event, responder, record, s),
     confirm: (s) => {
       if (event.action !== 'confirm' || confirmationMatches(s.pending!, event.input)) return PASS;
-      const locale = (event.locale ?? DEFAULT_LOCALE);
+      const locale = event.locale ?? DEFAULT_LOCALE;
       const expected = s.pending!.typedConfirmation ?? s.pending!.targets[0] ?? t(locale, 'click.theTarget');
       return refuse(
         new UserError(
@@ -97,14 +96,14 @@ async function authorise(
 ): Promise<StepResult> {
   // A token like "constructor" is never looked up, and nothing but this confirmation is accepted.
   const pending = isTokenShaped(event.token)
-    ? await beforeTheCall(rt.store.pending.get(event.token))
+    ? await beforeAnyChange(() => rt.store.pending.get(event.token))
     : undefined;
   if (!pending || pending.token !== event.token) {
     return refuse(
       new UserError(
         'unknown-token',
-        t((event.locale ?? DEFAULT_LOCALE), 'click.unknownToken'),
-        t((event.locale ?? DEFAULT_LOCALE), 'late.runAgain'),
+        t(event.locale ?? DEFAULT_LOCALE, 'click.unknownToken'),
+        t(event.locale ?? DEFAULT_LOCALE, 'late.runAgain'),
       ),
     );
   }
@@ -118,11 +117,11 @@ async function authorise(
     // Voided after damage or data loss: the audit trail still knows a take that really happened.
     const voided = pending.usedBy === VOIDED_BY_STATE_CHECK;
     const settled = (voided ? await answeredInAudit(rt.audit, pending) : null) ?? pending;
-    return refuse(lateClickError(settled, (event.locale ?? DEFAULT_LOCALE)));
+    return refuse(lateClickError(settled, event.locale ?? DEFAULT_LOCALE));
   }
   // Pending in the store but answered in the audit trail: the store lost its state (old snapshot).
   const answered = await answeredInAudit(rt.audit, pending);
-  if (answered) return refuse(lateClickError(answered, (event.locale ?? DEFAULT_LOCALE)));
+  if (answered) return refuse(lateClickError(answered, event.locale ?? DEFAULT_LOCALE));
   const at = new Date(await storeNow(rt));
   if (at.getTime() >= pending.expiresAt) {
     record.confirmation = 'expired';
@@ -131,14 +130,14 @@ async function authorise(
       await showFinal(
         responder,
         withClickedCard(pending, event).cardRef,
-        expiredCard(pending.card ?? { blocks: [] }, (event.locale ?? DEFAULT_LOCALE)),
+        expiredCard(pending.card ?? { blocks: [] }, event.locale ?? DEFAULT_LOCALE),
       );
     }
     return refuse(
       new UserError(
         'expired',
-        t((event.locale ?? DEFAULT_LOCALE), 'click.expired'),
-        t((event.locale ?? DEFAULT_LOCALE), 'late.runAgain'),
+        t(event.locale ?? DEFAULT_LOCALE, 'click.expired'),
+        t(event.locale ?? DEFAULT_LOCALE, 'late.runAgain'),
       ),
     );
   }
@@ -159,12 +158,12 @@ async function run(
   const { pending, def, at } = state as Required<ClickState>;
   const confirming = def !== undefined && event.action === 'confirm';
   const release = confirming
-    ? await claimInstances(rt, def, pending, event.actor, (event.locale ?? DEFAULT_LOCALE))
+    ? await claimInstances(rt, def, pending, event.actor, event.locale ?? DEFAULT_LOCALE)
     : undefined;
   try {
     if (confirming) {
       // A card shown before an earlier attempt's outcome went unknown: not sent again meanwhile.
-      const locale = (event.locale ?? DEFAULT_LOCALE);
+      const locale = event.locale ?? DEFAULT_LOCALE;
       const held = await beforeAnyChange(() =>
         unknownHoldRefusal(rt, def, pending.command, pending.args, locale),
       );
@@ -192,7 +191,7 @@ async function checkPremise(
     pending.requester,
     pending.channelId,
     pending.invocationId,
-    (event.locale ?? DEFAULT_LOCALE),
+    event.locale ?? DEFAULT_LOCALE,
   );
   try {
     await def.preview(ctx, pending.args);
@@ -202,8 +201,8 @@ async function checkPremise(
     return refuse(
       new UserError(
         error.id,
-        t((event.locale ?? DEFAULT_LOCALE), 'click.stalePreview', { reason: error.message }),
-        error.hint ?? t((event.locale ?? DEFAULT_LOCALE), 'click.stalePreviewHint'),
+        t(event.locale ?? DEFAULT_LOCALE, 'click.stalePreview', { reason: error.message }),
+        error.hint ?? t(event.locale ?? DEFAULT_LOCALE, 'click.stalePreviewHint'),
       ),
     );
   }

@@ -8,17 +8,6 @@ import type { PendingConfirmation, PendingResolution } from '../store.js';
 /** How long a click whose take went unanswered keeps re-reading the token before answering "not done". */
 const TAKE_RECHECK_MS = 8_000;
 
-/** A store read before the API call: whatever happened to it, nothing was done. */
-export async function beforeTheCall<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isStoreUnavailable(error) && error.mayHaveApplied)
-      throw new StoreUnavailableError(error.reason, false, error.code);
-    throw error;
-  }
-}
-
 /**
  * take(), keyed by the click's id. When the reply is lost (the store may have applied it), the
  * token is re-read until the store answers: taken by this click → carry on; still pending → take

@@ -3,7 +3,8 @@
 // runs schedules on this store. The runner then authorises, previews and confirms the inner command
 // exactly as if it were typed now, carrying the ScheduleRequest to its Confirm.
 import { UserError } from '../errors.js';
-import { parseInput, type ParseHints, type Parsed, type ParseResult } from '../parse/parse.js';
+import { parseInput, type Parsed, type ParseResult } from '../parse/parse.js';
+import type { ParseHints } from '../parse/parse-args.js';
 import { instanceMatcher } from '../instances/instance-names.js';
 import { storeNow } from '../confirmation/store-clock.js';
 import type { Actor } from '../ports.js';

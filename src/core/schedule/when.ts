@@ -20,16 +20,6 @@ export function parseDuration(text: string): number | null {
   return total > 0 ? total : null;
 }
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The wall-clock fields of `at` in `zone`. */
 function wallClock(at: number, zone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -2,7 +2,7 @@
 // else the deployment's VPSOPS_TIMEZONE, else UTC.
 import type { Actor } from '../ports.js';
 import type { CoreSettings } from '../settings.js';
-import { isTimeZone } from './when.js';
+import { isTimeZone } from '../../render/time-zone.js';
 
 /** The IANA zone of `actor`'s times. */
 export function zoneOf(config: Pick<CoreSettings, 'schedules'>, actor: Actor): string {

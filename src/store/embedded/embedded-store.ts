@@ -13,21 +13,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ConfigError,
-  StoreUnavailableError,
-  pendingDropAt,
-  type BotStore,
-  type PendingConfirmation,
-  type StoreFaults,
-} from '../../core/index.js';
+import { ConfigError, type BotStore, type StoreFaults } from '../../core/index.js';
+import { StoreUnavailableError, pendingDropAt, type PendingConfirmation } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import { takeDataDir } from './data-dir-lock.js';
 import { checkJournal } from './journal-damage.js';
 import { JOURNAL_FILE, journalEncoder, MARK_FILE, markText, readJournal, readMark } from './journal-file.js';
 import { createTableStore, TABLES, type TableWrite } from '../memory/table-store.js';
 
-export { JOURNAL_FILE } from './journal-file.js';
 /** The whole-state JSON file of earlier versions, imported once. */
 const LEGACY_FILE = 'state.json';
 

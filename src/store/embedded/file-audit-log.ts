@@ -5,7 +5,8 @@ import { appendFile, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Redactor } from '../../api/redact.js';
-import { answersConfirmation, inChannel, type AuditLog, type AuditRecord } from '../../core/index.js';
+import type { AuditLog, AuditRecord } from '../../core/index.js';
+import { answersConfirmation, inChannel } from '../../core/kit/index.js';
 
 /** File name of the audit trail inside the data dir. */
 export const AUDIT_FILE = 'audit.jsonl';

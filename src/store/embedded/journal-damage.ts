@@ -3,7 +3,8 @@
 // the log and counted. Either way nobody knows which confirmation the lost lines changed, so every
 // confirmation still pending is treated as used (voided by the state check, never confirmable).
 import { copyFile } from 'node:fs/promises';
-import { VOIDED_BY_STATE_CHECK, type PendingConfirmation, type StoreFaults } from '../../core/index.js';
+import type { StoreFaults } from '../../core/index.js';
+import { VOIDED_BY_STATE_CHECK, type PendingConfirmation } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import { TABLES, type TableWrite } from '../memory/table-store.js';
 import type { JournalRead } from './journal-file.js';

@@ -1,8 +1,14 @@
-// The single-process BotStore: every record lives in one in-memory table per concern, and every
-// change is reported as one (table, key, value) write, so the embedded store can journal exactly
-// the change — never the whole state. Mutations are synchronous on the tables, which is what makes
-// take / attachCard / leases atomic within a process.
-import { type ResolvedInstance, pendingDropAt, type BotStore, type KnownHostname, type PendingConfirmation, type RecordCollection, type StoreKind, type TrackedOperation } from '../../core/index.js';
+// The single-process BotStore: one in-memory table per concern; each change is reported as one
+// (table, key, value) write, so the embedded store journals exactly the change, never the whole
+// state. Mutations are synchronous, which makes take / attachCard / leases atomic in a process.
+import type { ResolvedInstance, BotStore, TrackedOperation } from '../../core/index.js';
+import {
+  pendingDropAt,
+  type KnownHostname,
+  type PendingConfirmation,
+  type RecordCollection,
+  type StoreKind,
+} from '../../core/kit/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
 
@@ -33,8 +39,6 @@ export interface TableStoreOptions {
   /** Ephemeral entries kept at most (oldest evicted first). */
   maxEphemeral?: number;
 }
-
-const clone = <T>(value: T): T => structuredClone(value);
 
 /** The tables plus the write path that keeps the hostname index and the journal in step. */
 function createTables(options: TableStoreOptions) {
@@ -78,7 +82,8 @@ function createTables(options: TableStoreOptions) {
     const run = async (): Promise<R | undefined> => {
       const decided = decide(table(name).get(key));
       if (!decided) return undefined;
-      const stored = decided.value === null || decided.value === undefined ? null : clone(decided.value);
+      const stored =
+        decided.value === null || decided.value === undefined ? null : structuredClone(decided.value);
       await options.onWrite?.({ table: name, key, value: stored });
       apply({ table: name, key, value: stored });
       return decided.result;
@@ -110,7 +115,7 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
     async get(id) {
       await tables.settledKey(name, id);
       const found = tables.table(name).get(id);
-      return found === undefined ? null : clone(found as T);
+      return found === undefined ? null : structuredClone(found as T);
     },
     async delete(id) {
       await tables.change(name, id, (found) =>
@@ -118,7 +123,7 @@ function collectionOf<T>(tables: Tables, name: string): RecordCollection<T> {
       );
     },
     async list() {
-      return [...tables.table(name).values()].map((value) => clone(value as T));
+      return [...tables.table(name).values()].map((value) => structuredClone(value as T));
     },
     async count() {
       return tables.table(name).size;
@@ -157,7 +162,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
       async get(token) {
         await tables.settledKey(TABLES.pending, token);
         const found = pendingTable().get(token);
-        return found && pendingDropAt(found) >= now() ? clone(found) : null;
+        return found && pendingDropAt(found) >= now() ? structuredClone(found) : null;
       },
       async take(token, usedBy, at, resolution, takeId) {
         const taken = await tables.change(TABLES.pending, token, (current) => {
@@ -165,7 +170,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
           if (!found || found.status !== 'pending') return undefined;
           const used: PendingConfirmation = { ...found, status: 'used', usedAt: at, usedBy, resolution };
           if (takeId !== undefined) used.takeId = takeId;
-          return { value: used, result: clone(found) };
+          return { value: used, result: structuredClone(found) };
         });
         return taken ?? null;
       },
@@ -188,7 +193,7 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
           .filter((p) => p.status === 'pending' && p.expiresAt <= at && keep(p))
           .sort((a, b) => a.expiresAt - b.expiresAt)
           .slice(0, limit)
-          .map(clone);
+          .map((p) => structuredClone(p));
       },
       async count() {
         let count = 0;

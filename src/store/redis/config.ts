@@ -1,7 +1,7 @@
 // Redis's part of the configuration: its variables, the password inside REDIS_URL as its secret,
 // and its settings (config.redis). src/store/open.ts lists it for src/config.ts.
 import { z } from 'zod';
-import { blankToUndefined, configFragment } from '../../config-fragment.js';
+import { blankToUndefined, configFragment } from '../../adapter-kit/config-fragment.js';
 import { redactedRedisUrl } from './redis-url.js';
 
 /** Shared state for several processes; unset url → the embedded store in the data dir (one process). */

@@ -3,7 +3,7 @@
 // timeout), so a chat click fails fast with StoreUnavailableError instead of hanging.
 import { Redis, type RedisOptions } from 'ioredis';
 import { redactedRedisUrl } from './redis-url.js';
-import { StoreUnavailableError } from '../../core/index.js';
+import { StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 
 /** Settings of the connection (tests shorten the timeouts). */

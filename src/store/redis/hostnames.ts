@@ -1,7 +1,7 @@
 // The hostname directory in Redis: a hash uuid → hostname, a hash uuid → lower-cased hostname
 // (so the index set to leave is known without re-lowering in Lua) and one set of uuids per
 // lower-cased hostname. Lua scripts keep the three consistent; search() scans (autocomplete only).
-import type { HostnameDirectory, KnownHostname } from '../../core/index.js';
+import type { HostnameDirectory, KnownHostname } from '../../core/kit/index.js';
 import type { RedisContext } from './context.js';
 
 const SCAN_BATCH = 500;

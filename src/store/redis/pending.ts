@@ -2,7 +2,14 @@
 // compare-and-set looks at), expiring by itself at expiry + USED_RETENTION_MS, and a ZSET of the
 // still-pending tokens by expiresAt for due() and count(). The hash layout lets take/attachCard
 // check and change `status` in Lua without re-encoding the record (cjson would turn [] into {}).
-import { type MessageRef, StoreUnavailableError, pendingDropAt, USED_RETENTION_MS, type PendingConfirmation, type PendingResolution, type PendingStore } from '../../core/index.js';
+import type { MessageRef, PendingStore } from '../../core/index.js';
+import {
+  StoreUnavailableError,
+  pendingDropAt,
+  USED_RETENTION_MS,
+  type PendingConfirmation,
+  type PendingResolution,
+} from '../../core/kit/index.js';
 import type { RedisContext } from './context.js';
 import type { RedisSafety } from './safety.js';
 

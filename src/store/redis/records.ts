@@ -1,5 +1,5 @@
 // Keyed JSON records in Redis: one hash per collection, field = id, value = the record's JSON.
-import type { RecordCollection } from '../../core/index.js';
+import type { RecordCollection } from '../../core/kit/index.js';
 import type { RedisContext } from './context.js';
 
 /** Creates the collection stored in the hash `<prefix>c:<name>`. */

@@ -3,13 +3,8 @@
 // MAX_AUDIT_RECORDS; write-ahead `calling` records also sit in a hash by callId until their
 // outcome is written, so unfinished() never scans the stream.
 import type { Redactor } from '../../api/redact.js';
-import {
-  answersConfirmation,
-  inChannel,
-  type AuditLog,
-  type AuditRecord,
-  StoreUnavailableError,
-} from '../../core/index.js';
+import type { AuditLog, AuditRecord } from '../../core/index.js';
+import { answersConfirmation, inChannel, StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import { createRedisConnection, toStoreError } from './connection.js';
 import { createRedisContext } from './context.js';

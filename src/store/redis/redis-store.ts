@@ -4,11 +4,11 @@
 import {
   type ResolvedInstance,
   isStoreUnavailable,
-  StoreUnavailableError,
   type BotStore,
   type StoreFaults,
   type TrackedOperation,
 } from '../../core/index.js';
+import { StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import { createRedisConnection, toStoreError } from './connection.js';
 import { createRedisContext } from './context.js';

@@ -5,7 +5,8 @@
 // sequence lower than this process has seen (a restart from an older snapshot): every
 // confirmation minted before the loss was seen is then refused.
 import { randomUUID } from 'node:crypto';
-import { StoreUnavailableError, type StoreFaults } from '../../core/index.js';
+import type { StoreFaults } from '../../core/index.js';
+import { StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import type { RedisContext } from './context.js';
 

@@ -2,8 +2,8 @@
 // configured platforms are enabled, and each entry brings its platform's member syntax.
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, anyAdapterEnabled, memberSyntaxOf, tenantPlaceOf } from '../../../src/app/adapters.js';
-import { secretsOf } from '../../../src/app-config.js';
-import { loadConfig } from '../../../src/config.js';
+import { secretsOf } from '../../../src/app/config/app-config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 
 describe('adapter catalogue', () => {
   it("redacts every secret variable a platform's entry names", () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app/create-app.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-create-app-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

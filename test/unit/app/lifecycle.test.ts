@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../src/app/create-app.js';
 import { runLifecycle } from '../../../src/app/lifecycle.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import type { ChannelPoster, ChatAdapter } from '../../../src/core/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vpsops-lifecycle-'));

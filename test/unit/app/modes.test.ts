@@ -1,7 +1,7 @@
 // Which mode the bare `vpsops` runs, from the config alone.
 import { describe, expect, it } from 'vitest';
 import { defaultMode } from '../../../src/app/modes.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 
 describe('defaultMode', () => {
   it('is the console when no chat platform is configured', () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/index.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { runInTenant } from '../../../src/tenants/scope.js';

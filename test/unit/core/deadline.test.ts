@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeadlineExceeded, withDeadline } from '../../../src/adapter-kit/deadline.js';
+import { DeadlineExceeded, withDeadline } from '../../../src/core/index.js';
 
 /** A promise settled by the test. */
 function later<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: Error): void } {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localeFrom, parseLocale, supportedLocales } from '../../../src/i18n/locale.js';
 import { t } from '../../../src/i18n/translate.js';
-import {
-  duration,
-  formatNumber,
-  longDate,
-  money,
-  relativeTime,
-  roughDuration,
-} from '../../../src/render/format.js';
+import { formatNumber, money } from '../../../src/render/format.js';
+import { duration, longDate, relativeTime, roughDuration } from '../../../src/render/time-format.js';
 import { localizedLine } from '../../../src/render/localized.js';
 
 const NOW = new Date('2024-01-28T14:43:00Z');

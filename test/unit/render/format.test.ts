@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { bytes, money, percent, rate, size } from '../../../src/render/format.js';
 import {
-  bytes,
   clockTime,
   dateTime,
-  display,
   duration,
-  money,
-  percent,
-  rate,
   relativeTime,
   roughDuration,
-  size,
   toDate,
-} from '../../../src/render/format.js';
+} from '../../../src/render/time-format.js';
+import { display } from '../../../src/render/display.js';
 
 describe('format helpers', () => {
   it('shows missing values as a dash, never undefined/null/NaN', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../../src/render/format.js';
+import { relativeTime } from '../../../src/render/time-format.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 

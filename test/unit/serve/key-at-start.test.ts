@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../src/app/create-app.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import type { BotStore } from '../../../src/core/index.js';
 import { createLogger, type Logger } from '../../../src/logger.js';
 import { createServeObservability } from '../../../src/serve/observability.js';

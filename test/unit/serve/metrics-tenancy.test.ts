@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import { silentLogger } from '../../../src/logger.js';
 import { createServeObservability } from '../../../src/serve/observability.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';

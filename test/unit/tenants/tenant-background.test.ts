@@ -3,7 +3,7 @@
 // watches while its audit records stay.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../../src/app-config.js';
+import type { AppConfig } from '../../../src/app/config/app-config.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
 import type { AuditLog, AuditRecord, MessageRef, Responder } from '../../../src/core/index.js';
 import { createExpirySweep } from '../../../src/core/confirmation/expiry.js';

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app/create-app.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import { createLogger } from '../../../src/logger.js';
 import type { BotStore } from '../../../src/core/index.js';
 import { renderText } from '../../../src/render/text.js';

@@ -1,7 +1,7 @@
 // A tenant's due confirmations are picked among its own before the limit: another tenant's many
 // (expiring sooner, so listed first) never crowd them out of a tenant-scoped `due` (review 1.8).
 import { describe, expect, it } from 'vitest';
-import type { PendingConfirmation } from '../../../src/core/index.js';
+import type { PendingConfirmation } from '../../../src/core/kit/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src/app/create-app.js';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/app/config/load.js';
 import { createLogger } from '../../../src/logger.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';

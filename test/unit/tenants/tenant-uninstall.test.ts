@@ -3,8 +3,9 @@
 // silences, fleet watches and the holds after unknown outcomes — and nothing of the other tenant; a reinstall starts with none of it.
 import { describe, expect, it } from 'vitest';
 import { openTenancy } from '../../../src/app/tenancy.js';
-import { loadConfig } from '../../../src/config.js';
-import type { BotStore, PendingConfirmation } from '../../../src/core/index.js';
+import { loadConfig } from '../../../src/app/config/load.js';
+import type { BotStore } from '../../../src/core/index.js';
+import type { PendingConfirmation } from '../../../src/core/kit/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { runInTenant } from '../../../src/tenants/scope.js';
 import { fakeHostingApi } from '../../support/fake-api.js';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allCommands } from '../../../commands/index.js';
 import { createHostingApi } from '../../../src/api/index.js';
-import type { Core } from '../../../src/app/core.js';
+import type { Core } from '../../../src/core/create-core.js';
 import { createCoreWithState as createCore } from '../../support/core-with-state.js';
 import type { ActionEvent, Invocation } from '../../../src/core/ports.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';

@@ -2,7 +2,7 @@
 // deployment default), whoever set the watch and whatever language they read.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
-import { setChannelLocale } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Locale } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';

@@ -2,7 +2,8 @@
 // channel of the same id each hear of their own lost watches only, as themselves, in their channel's
 // language, once; and nothing is said while the store reports no loss.
 import { describe, expect, it } from 'vitest';
-import { setChannelLocale, type MessageRef, type StoreFaults } from '../../../src/core/index.js';
+import type { MessageRef, StoreFaults } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Message } from '../../../src/render/message.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';

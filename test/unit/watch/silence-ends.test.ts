@@ -2,7 +2,8 @@
 // polled at all it is still posted, once, in the channel's language, as the silence's tenant, and
 // only by a replica that posts on the silence's platform.
 import { describe, expect, it } from 'vitest';
-import { setChannelLocale, type MessageRef } from '../../../src/core/index.js';
+import type { MessageRef } from '../../../src/core/index.js';
+import { setChannelLocale } from '../../../src/core/channel-language.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { tenantScope, currentTenant } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/api/index.js';
 import { openTenancy, type Tenancy } from '../../../../src/app/tenancy.js';
-import { loadConfig } from '../../../../src/config.js';
+import { loadConfig } from '../../../../src/app/config/load.js';
 import { createMemoryStore } from '../../../../src/store/memory/table-store.js';
 import { createSignatureCheck } from '../../../../adapters/discord/signature.js';
 import { createWebhookEventsEndpoint } from '../../../../adapters/discord/webhook-events.js';

@@ -6,7 +6,7 @@ import {
   isPublicKeyHex,
   SIGNATURE_WINDOW_MS,
 } from '../../../../adapters/discord/signature.js';
-import { loadConfig } from '../../../../src/config.js';
+import { loadConfig } from '../../../../src/app/config/load.js';
 import { createInteractionSigner } from '../../../support/fake-discord-http.js';
 
 const NOW = 1_800_000_000_000;

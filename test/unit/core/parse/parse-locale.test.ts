@@ -2,7 +2,8 @@
 // for "id", the English texts exactly as before otherwise; commands, flags and usage lines stay as typed.
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../../../commands/index.js';
-import { parseInput, type ParseHints } from '../../../../src/core/parse/parse.js';
+import { parseInput } from '../../../../src/core/parse/parse.js';
+import type { ParseHints } from '../../../../src/core/parse/parse-args.js';
 import { createRegistry } from '../../../../src/core/parse/registry.js';
 import type { Locale } from '../../../../src/i18n/locale.js';
 

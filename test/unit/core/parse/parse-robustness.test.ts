@@ -2,7 +2,8 @@
 // handles escapes and mixed quotes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseInput, type ParseHints } from '../../../../src/core/parse/parse.js';
+import { parseInput } from '../../../../src/core/parse/parse.js';
+import type { ParseHints } from '../../../../src/core/parse/parse-args.js';
 import { createRegistry } from '../../../../src/core/parse/registry.js';
 import { tokenize } from '../../../../src/core/parse/tokenize.js';
 import { fakeCommands, SNAP } from '../../../support/core-fakes.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInput, type ParseHints, type ParseResult } from '../../../../src/core/parse/parse.js';
+import { parseInput, type ParseResult } from '../../../../src/core/parse/parse.js';
+import type { ParseHints } from '../../../../src/core/parse/parse-args.js';
 import { createRegistry } from '../../../../src/core/parse/registry.js';
 import { fakeCommands, SNAP, WEB1 } from '../../../support/core-fakes.js';
 

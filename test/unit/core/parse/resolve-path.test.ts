@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../../../commands/index.js';
-import { parseInput, type ParseHints } from '../../../../src/core/parse/parse.js';
+import { parseInput } from '../../../../src/core/parse/parse.js';
+import type { ParseHints } from '../../../../src/core/parse/parse-args.js';
 import { createRegistry } from '../../../../src/core/parse/registry.js';
 
 const registry = createRegistry(allCommands);

@@ -2,7 +2,8 @@
 // VPSOPS_LOCALE), for what the platform itself writes where everyone sees it (Slack's last
 // response_url edit): on a command and on a click, read from the store only when asked.
 import { describe, expect, it } from 'vitest';
-import { setChannelLocale, type Locale } from '../../../../src/core/index.js';
+import type { Locale } from '../../../../src/core/index.js';
+import { setChannelLocale } from '../../../../src/core/channel-language.js';
 import { makeBot, POLICY, recordingResponder, WEB1 } from '../../../support/core-fakes.js';
 
 /** A recording responder that keeps the lookup the runner hands over. */

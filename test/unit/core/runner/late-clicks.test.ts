@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { renderText } from '../../../../src/render/text.js';
 import { actors, makeBot, POLICY } from '../../../support/core-fakes.js';
-import { JOURNAL_FILE } from '../../../../src/store/embedded/embedded-store.js';
+import { JOURNAL_FILE } from '../../../../src/store/embedded/journal-file.js';
 
 function clock(start = Date.parse('2024-01-25T03:12:00Z')) {
   let t = start;

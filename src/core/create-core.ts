@@ -1,61 +1,49 @@
-// Composition of the core: loads the policy, takes the store and audit log it is given (the
-// composition root picks embedded or Redis), and returns the Dispatcher adapters talk to, with the
-// core's background duties (core-duties.ts). One path for every command on every platform.
-import {
-  type ResultListener,
-  createApiCallRecorder,
-  type ApiCallRecorder,
-  type AuditLog,
-  type BotServices,
-  type CommandDefinition,
-  actOnConfirmation,
-  dispatchInvocation,
-  ackVisibility,
-  expirePending,
-  learnInstances,
-  readPolicyFile,
-  createPolicy,
-  reloadingPolicy,
-  type Policy,
-  NO_METRICS,
-  type CoreMetrics,
-  type AdapterLookups,
-  type Dispatcher,
-  type Responder,
-  createOutbound,
-  type Outbound,
-  createRegistry,
-  completeValues,
-  confirmRefusal,
-  type Runtime,
-  type BotStore,
-  createExpiryTimer,
-  keepCards,
-  type AfterReply,
-  type ExpiryTimer,
-  NO_TRACKER,
-  type OperationTracker,
-  type WatchService,
-  type TenantScope,
-  type DirectMessage,
-  typedDialog,
-  pendingTargetOf,
-  createWriteReplay,
-  type WriteReplay,
-} from '../core/index.js';
-import type { HostingApi } from '../api/index.js';
+// The core builds itself: from its settings and the ports it is handed (the policy the composition
+// root read first, the store and audit log it picked — embedded or Redis), it returns the Dispatcher
+// adapters talk to, with the core's background duties (runner/duties.ts). One path for every command
+// on every platform.
 import { randomUUID } from 'node:crypto';
-import { createRedactor } from '../api/redact.js';
-import type { CoreSettings } from '../core/index.js';
-import { secretsOf, type AppConfig } from '../app-config.js';
-import { createLogger, type Logger } from '../logger.js';
-import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
-import { startCoreDuties, type CoreDuties } from './core-duties.js';
+import type { HostingApi } from '../api/index.js';
+import type { Logger } from '../logger.js';
+import { createApiCallRecorder, type ApiCallRecorder } from './audit/api-calls.js';
+import type { AuditLog } from './audit/audit.js';
+import type { BotServices, CommandDefinition } from './command.js';
+import { typedDialog } from './confirmation/confirm-card.js';
+import { pendingTargetOf } from './confirmation/pending-target.js';
+import { confirmRefusal } from './confirmation/confirm-gate.js';
+import { expirePending } from './confirmation/expiry.js';
+import type { Runtime } from './context.js';
+import { completeValues } from './instances/complete.js';
+import { learnInstances } from './instances/learn-instances.js';
+import { NO_METRICS, type CoreMetrics } from './metrics-port.js';
+import { createRegistry } from './parse/registry.js';
+import type { Policy } from './policy/policy.js';
+import type { MemberSyntax } from './policy/tenant-roles.js';
+import type { AdapterLookups, Dispatcher, Platform, Responder } from './ports.js';
+import { ackVisibility } from './runner/ack-visibility.js';
+import type { DirectMessage } from './runner/approvers.js';
+import type { ResultListener } from './runner/command-results.js';
+import { actOnConfirmation } from './runner/confirm.js';
+import { dispatchInvocation } from './runner/dispatch.js';
+import { startCoreDuties, type CoreDuties } from './runner/duties.js';
+import { createOutbound, type Outbound } from './runner/outbound.js';
+import { createExpiryTimer, keepCards, type AfterReply, type ExpiryTimer } from './runner/runner-ports.js';
+import type { CoreSetup } from './settings.js';
+import type { BotStore } from './store.js';
+import type { TenantPlace, TenantScope } from './tenant-port.js';
+import { NO_TRACKER, type OperationTracker } from './tracking-port.js';
+import type { WatchService } from './watch-port.js';
+import { createWriteReplay, type WriteReplay } from './write-replay.js';
 
-/** What createCore needs besides the config. */
+/** What createCore needs besides its settings. */
 export interface CoreDeps {
   api: HostingApi;
   commands: CommandDefinition[];
+  /** The policy in force (loadPolicy), read before anything that asks it. */
+  policy: Policy;
+  /** Each platform's mention syntax and what it calls a tenant (the adapter catalogue's). */
+  memberSyntax: (platform: Platform) => MemberSyntax | undefined;
+  tenantPlace: (platform: Platform) => TenantPlace | undefined;
   /** The shared state (embedded, Redis or memory). */
   store: BotStore;
   /** The audit trail. */
@@ -77,11 +65,11 @@ export interface CoreDeps {
   /** Lease owner id of this process (default random). */
   owner?: string;
   now?: () => Date;
-  /** Defaults to a stderr logger at config.logLevel. */
-  logger?: Logger;
+  /** The app's one logger (the policy's reloads are logged by whoever loaded it). */
+  logger: Logger;
   /** Hears each command's structured result (exec --json). */
   onResult?: ResultListener;
-  /** Every outgoing message's transforms; default: the config's secrets redacted, no simulator marker. */
+  /** Every outgoing message's transforms (the composition root's, redacting its secrets); default: none. */
   outbound?: Outbound;
   /** Sends approvers direct messages (`approvals: {notify: dm}`), through the adapters' posters. */
   directMessage?: DirectMessage;
@@ -91,7 +79,7 @@ export interface CoreDeps {
   replay?: WriteReplay;
 }
 
-/** The running core (its background duties: core-duties.ts). */
+/** The running core (its background duties: runner/duties.ts). */
 export interface Core extends CoreDuties {
   dispatcher: Dispatcher;
   /** Completion and the confirm gate, for adapters (read-only). */
@@ -108,30 +96,18 @@ export interface Core extends CoreDuties {
   close(): Promise<void>;
 }
 
-/** Builds the core; a bad policy file throws ConfigError naming the file, line and problem. */
-export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Core> {
+/** Builds the core from its settings and ports. */
+export async function createCore(settings: CoreSetup, deps: CoreDeps): Promise<Core> {
   const registry = createRegistry(deps.commands);
-  const policyFile = readPolicyFile(config.policyPath, config.policyExplicit, registry.paths());
   const now = deps.now ?? (() => new Date());
-  const logger = deps.logger ?? createLogger({ level: config.logLevel });
-  const loaded = createPolicy(policyFile, policyFile ? config.policyPath : null);
-  // A policy file in use follows its edits (a bad edit is logged and the old policy stays).
-  const policy = policyFile
-    ? reloadingPolicy(loaded, {
-        path: config.policyPath,
-        commandPaths: registry.paths(),
-        logger,
-        now: () => now().getTime(),
-      })
-    : loaded;
+  const { logger, policy } = deps;
   const { store, audit } = deps;
-  // Config secrets in any encoding never reach replies (the audit log redacts its own records).
-  const outbound = deps.outbound ?? createOutbound({ redact: createRedactor(secretsOf(config)) });
+  const outbound = deps.outbound ?? createOutbound({});
   // The prompt expiry of a card, in the process that posted it; the sweeper covers every other case.
   const expiry =
     deps.expiry ?? createExpiryTimer(now, (token, responder) => expireIfPending(rt, token, responder));
   const rt: Runtime = {
-    config: coreSettings(config),
+    config: settings,
     api: deps.api,
     registry,
     policy,
@@ -146,8 +122,8 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     owner: deps.owner ?? randomUUID(),
     replay: deps.replay ?? createWriteReplay({ logger }),
     // Each platform's mention syntax comes from its catalogue entry: the core names none.
-    memberSyntax: memberSyntaxOf,
-    tenantPlace: tenantPlaceOf,
+    memberSyntax: deps.memberSyntax,
+    tenantPlace: deps.tenantPlace,
   };
   if (deps.onResult) rt.onResult = deps.onResult;
   if (deps.charts) rt.charts = deps.charts;
@@ -175,7 +151,7 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
     gate: { refusal: (event) => confirmRefusal(rt, event) },
     roles: { isAdmin: (actor) => policy.roleOf(actor).role === 'admin' },
   });
-  const duties = await startCoreDuties(rt, config, outbound, deps.tenants);
+  const duties = await startCoreDuties(rt, settings, outbound, deps.tenants);
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);
   // Aliases are known uuids: learning their hostnames up front is bounded by learnInstances' timeout.
   if (deps.learnAliases !== false) await learn(policy.aliases().map((a) => a.uuid));
@@ -195,21 +171,6 @@ export async function createCore(config: AppConfig, deps: CoreDeps): Promise<Cor
       duties.stop();
       rt.replay.stop();
     },
-  };
-}
-
-/** The core's few settings, picked out of the process config. */
-export function coreSettings(config: AppConfig): CoreSettings {
-  return {
-    currency: config.currency,
-    confirmTtlMs: config.confirmTtlMs,
-    ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
-    ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
-    ...(config.schedules ? { schedules: { ...config.schedules } } : {}),
-    replies: { ...config.replies },
-    ...(config.locale !== undefined ? { locale: config.locale } : {}),
-    ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
-    ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
   };
 }
 

@@ -3,16 +3,16 @@
 // make. Read only by src/config.ts, which adds each platform's and store's fragment.
 import { z } from 'zod';
 import { LOG_LEVELS, type CoreConfig } from './app-config.js';
-import { blankToUndefined, optionalText, optionalUrl, positiveInt } from './config-fragment.js';
 import {
-  ConfigError,
-  DEFAULT_LOCALE,
-  isTimeZone,
-  nearestLocale,
-  supportedLocales,
-  type Locale,
-} from './core/index.js';
-import { decodeMasterKey } from './secrets/envelope.js';
+  blankToUndefined,
+  optionalText,
+  optionalUrl,
+  positiveInt,
+} from '../../adapter-kit/config-fragment.js';
+import { ConfigError, DEFAULT_LOCALE, supportedLocales, type Locale } from '../../core/index.js';
+import { isTimeZone } from '../../render/time-zone.js';
+import { nearestLocale } from '../../i18n/locale.js';
+import { decodeMasterKey } from '../../secrets/envelope.js';
 
 /** Why a HOSTING_API_URL value is unusable, or null; one clear reason per mistake. */
 function hostingUrlProblem(raw: string): string | null {

@@ -1,10 +1,10 @@
-// The settings the bot runs with, as the core consumes them; src/config.ts builds them from the
+// The settings the bot runs with, as the core consumes them; load.ts builds them from the
 // environment (the core never reads the environment itself). The platforms' and stores' parts
 // (config.slack, config.redis, …) are their configuration fragments' settings.
-import { PLATFORM_CONFIGS, type PlatformSettings } from './app/adapters.js';
-import { STORE_CONFIGS, type StoreSettings } from './store/open.js';
-import type { Locale } from './i18n/locale.js';
-import type { ScheduleSettings } from './core/index.js';
+import { PLATFORM_CONFIGS, type PlatformSettings } from '../adapters.js';
+import { STORE_CONFIGS, type StoreSettings } from '../../store/open.js';
+import type { Locale } from '../../i18n/locale.js';
+import type { CoreSetup } from '../../core/index.js';
 
 /** The pino log levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -23,7 +23,7 @@ export interface CoreConfig {
   /** How long a server stays held for an action whose outcome is unknown, unless learned sooner (VPSOPS_UNKNOWN_HOLD_MINUTES); default 10 min. */
   unknownHoldMs?: number;
   /** Scheduled actions: the default zone of `schedule at` (VPSOPS_TIMEZONE) and how late a missed one may still run (VPSOPS_SCHEDULE_GRACE_MINUTES). */
-  schedules?: ScheduleSettings;
+  schedules?: CoreSetup['schedules'];
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
@@ -87,4 +87,21 @@ export function secretsOf(config: AppConfig): string[] {
   return Object.values(namedSecretsOf(config)).filter(
     (value): value is string => typeof value === 'string' && value.length > 0,
   );
+}
+
+/** The core's settings, picked out of the process config (the core never sees the rest). */
+export function coreSetupOf(config: AppConfig): CoreSetup {
+  return {
+    currency: config.currency,
+    confirmTtlMs: config.confirmTtlMs,
+    ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
+    ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
+    ...(config.schedules ? { schedules: { ...config.schedules } } : {}),
+    replies: { ...config.replies },
+    ...(config.locale !== undefined ? { locale: config.locale } : {}),
+    ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
+    ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
+    leaseTtlMs: config.leaseTtlMs,
+    interruptedAfterMs: config.audit.interruptedAfterMs,
+  };
 }

@@ -1,32 +1,31 @@
 // The core's background duties, beside the commands: this replica kept known as alive (its
 // `calling` records are live ones), the sweeper expiring cards any process left, and closing the
 // confirmed calls a dead process left at `calling`. Each edits cards through the one outbound path.
+import { REPLICA_ID } from '../audit/audit.js';
 import {
   closeInterrupted,
-  outcomeReplayKey,
-  keepReplicaAlive,
   knownOutcome,
   recordChannelLocale,
-  REPLICA_ID,
   startClosingInterrupted,
-  startExpirySweeper,
-  startScheduleRunner,
-  type SchedulePoster,
   type InterruptedDeps,
-  type MessageRef,
-  type Outbound,
-  type Responder,
-  type Runtime,
-  type TenantScope,
-} from '../core/index.js';
-import type { AppConfig } from '../app-config.js';
+} from '../audit/interrupted.js';
+import { keepReplicaAlive } from '../audit/replica-alive.js';
+import { startExpirySweeper } from '../confirmation/expiry.js';
+import { outcomeReplayKey } from '../confirmation/outcome-record.js';
+import type { Runtime } from '../context.js';
+import type { MessageRef, Responder } from '../ports.js';
+import type { CoreSetup } from '../settings.js';
+import type { TenantScope } from '../tenant-port.js';
+import type { Outbound } from './outbound.js';
+import { startScheduleRunner } from '../schedule/schedule-runner.js';
+import type { SchedulePoster } from '../schedule/run-scheduled.js';
 
 /** The duties the app starts once its adapters are up. */
 export interface CoreDuties {
   /** Expires cards left by any process (under a lease), editing them through `responderFor`. */
   startExpirySweeper(responderFor: (ref: MessageRef) => Responder | null, intervalMs?: number): void;
   /**
-   * Closes confirmed calls a dead process left at `calling` (older than config.audit.interruptedAfterMs)
+   * Closes confirmed calls a dead process left at `calling` (older than settings.interruptedAfterMs)
    * as unknown (interrupted) and edits their cards through `responderFor`; resolves with how many.
    */
   closeInterrupted(responderFor: (ref: MessageRef) => Responder | null): Promise<number>;
@@ -45,24 +44,24 @@ export interface CoreDuties {
 /** Keeps this replica alive at once; the other duties start when asked. `stop` ends them all. */
 export async function startCoreDuties(
   rt: Runtime,
-  config: AppConfig,
+  settings: CoreSetup,
   outbound: Outbound,
   tenants?: TenantScope,
 ): Promise<CoreDuties & { stop(): void }> {
   const { store, audit, logger, now } = rt;
   const stops: (() => void)[] = [];
   // Before any click can be confirmed: this process's `calling` records are known to be live ones.
-  stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, config.leaseTtlMs, logger));
+  stops.push(await keepReplicaAlive(store.leases, REPLICA_ID, settings.leaseTtlMs, logger));
   const interruptedDeps: InterruptedDeps = {
     audit,
     logger,
     now,
-    olderThanMs: config.audit.interruptedAfterMs,
+    olderThanMs: settings.interruptedAfterMs,
     replica: REPLICA_ID,
-    lease: { leases: store.leases, ttlMs: config.leaseTtlMs },
+    lease: { leases: store.leases, ttlMs: settings.leaseTtlMs },
     known: knownOutcome(store),
     replaying: (callId) => rt.replay.has(outcomeReplayKey(callId)),
-    localeOf: recordChannelLocale(store, config.locale),
+    localeOf: recordChannelLocale(store, settings.locale),
     ...(tenants ? { tenants } : {}),
   };
   const outgoing = (responderFor: (ref: MessageRef) => Responder | null) => (ref: MessageRef) => {

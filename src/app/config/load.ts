@@ -5,9 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { CONFIG_FRAGMENTS, namedSecretsOf, type AppConfig } from './app-config.js';
-import { coreConfigOf, coreEnvSchema } from './config-core.js';
-import { describeIssues, type Hide } from './config-fragment.js';
-import { ConfigError } from './core/index.js';
+import { coreConfigOf, coreEnvSchema } from './core-variables.js';
+import { describeIssues, type Hide } from '../../adapter-kit/config-fragment.js';
+import { ConfigError } from '../../core/index.js';
 
 /**
  * Loads `.env` from the working directory into process.env, as `.env.example` promises; variables
