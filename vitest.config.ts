@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './test/support/longest-first.js';
 
 // Three groups, one after another, each two files at a time: pure in-process tests; the contract
 // and end-to-end files that drive one bot; then, in a group of their own ("alone"), the files that
@@ -30,8 +29,6 @@ const ALONE = [
 
 export default defineConfig({
   test: {
-    // Within each group the files that took longest start first (test/durations.json).
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -7,9 +7,8 @@ import { createHostingApi } from '../src/api/index.js';
 import type { MessageRef } from '../src/core/ports.js';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../src/store/memory/table-store.js';
-import { createWatchPoller } from '../src/watch/index.js';
+import { createWatchPoller, createWatchService } from '../src/watch/index.js';
 import type { ChannelPoster } from '../src/core/index.js';
-import { createWatchService } from '../src/watch/watch-book.js';
 import { runIfEntry, type BenchReport } from './report.js';
 import { startSimulatorProcess } from './support/processes.js';
 

@@ -28,7 +28,7 @@ import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js
 import { forgetTenantState } from '../tenants/forget-tenant.js';
 import { KEY_CANARY_COLLECTION, keyCheck } from '../tenants/key-canary.js';
 import { currentTenantSecrets, redactCurrentTenant } from '../tenants/tenant-secrets.js';
-import { WATCH_COLLECTIONS } from '../watch/types.js';
+import { WATCH_COLLECTIONS } from '../watch/index.js';
 
 /** What OAuth mode adds to the app. */
 export interface Tenancy {

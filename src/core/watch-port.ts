@@ -129,8 +129,11 @@ export interface SilenceService {
   list(locale?: Locale, where?: { platform: Platform; channelId: string }): Promise<SilenceSummary[]>;
 }
 
-/** The kinds of alert an alert card is about. */
-export type AlertKindName = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone' | 'balance';
+/** Every kind of alert, the one list: what a card, a page and the `kind` label of vpsops_alerts_total are about. */
+export const ALERT_KINDS = ['status', 'cpu', 'memory', 'unreachable', 'gone', 'balance'] as const;
+
+/** What an alert is about. */
+export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Acknowledge / Snooze of one open alert, asked from the channel the watch posts in. */
 export interface AlertActions {
@@ -142,7 +145,7 @@ export interface AlertActions {
   act(
     verb: 'ack' | 'snooze',
     watchId: string,
-    kind: AlertKindName,
+    kind: AlertKind,
     by: Actor,
     where: { platform: Platform; channelId: string },
   ): Promise<{ line: string; instance: string }>;
@@ -152,7 +155,7 @@ export interface AlertActions {
    */
   members?(
     watchId: string,
-    kind: AlertKindName,
+    kind: AlertKind,
     where: { platform: Platform; channelId: string },
   ): Promise<{ title: string; lines: string[] }>;
 }

@@ -1,8 +1,9 @@
 // vpsops_alerts_total{kind} and vpsops_watches on the serve registry: the prom-client side of the
 // watch module's AlertMetrics port. `kind` is a closed set (status, cpu, memory, unreachable).
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { ALERT_KINDS, type AlertKind } from '../watch/types.js';
-import { DELIVERY_FAILURES, type AlertMetrics } from '../watch/ports.js';
+import { type AlertKind } from '../core/kit/index.js';
+import { ALERT_KINDS } from '../core/kit/index.js';
+import { DELIVERY_FAILURES, type AlertMetrics } from '../watch/index.js';
 import { DEFAULT_PLATFORMS } from './metrics.js';
 
 /** Registers the watch metrics on `registry` (the one /metrics serves) and returns the port. */

@@ -6,6 +6,7 @@
 import { got } from 'got';
 import { parseRetryAfter, redact } from '../api/failures.js';
 import { shorten } from '../render/shorten.js';
+import type { AlertKind } from '../core/kit/index.js';
 
 /** PagerDuty's public enqueue endpoint (PAGERDUTY_EVENTS_URL overrides it, e.g. for a fake). */
 export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
@@ -13,13 +14,11 @@ export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
 export const SUMMARY_MAX = 1024;
 export const DEDUP_KEY_MAX = 255;
 
-/** What an incident is about, as the watch module names it. */
-export type PagingKind = 'status' | 'gone' | 'cpu' | 'memory' | 'unreachable' | 'balance';
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
 export type PagerDutyAction = 'trigger' | 'acknowledge' | 'resolve';
 
 /** critical for a server down or gone, warning for a threshold (a low balance too); the hosting API unreachable is an error. */
-export function severityFor(kind: PagingKind): PagerDutySeverity {
+export function severityFor(kind: AlertKind): PagerDutySeverity {
   if (kind === 'status' || kind === 'gone') return 'critical';
   if (kind === 'cpu' || kind === 'memory' || kind === 'balance') return 'warning';
   return 'error';
@@ -33,7 +32,7 @@ export interface PageTrigger {
   summary: string;
   /** The affected system, preferably a hostname. */
   source: string;
-  kind: PagingKind;
+  kind: AlertKind;
   /** Shown in PagerDuty's details: flat values only, and nothing secret (no keys, tokens, URLs with credentials). */
   customDetails?: Record<string, string | number | boolean>;
   /** When the incident opened (epoch ms); defaults to now. */

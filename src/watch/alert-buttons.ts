@@ -1,23 +1,31 @@
 // What Acknowledge and Snooze 1 h do, behind the hidden `alert ack` / `alert snooze` commands their
 // buttons run (the runner has authorised the clicker and audits the call): check the alert belongs
 // to the channel and is still open, record who acknowledged or snoozed it, and edit its card.
+// On a storm group card the buttons run the same commands, naming the watch whose incident opened
+// the group; a click on an incident heading a group of several goes to actOnGroup below.
+// Acknowledging a group acknowledges every failing member, sends PagerDuty `acknowledge` once for
+// the group's page (incident-pages.ts claims it, so two clicks or two replicas send one) and shows
+// who acknowledged on the card.
 import { duration } from '../render/time-format.js';
+import type { Message } from '../render/message.js';
 import {
   DEFAULT_LOCALE,
   t,
   UserError,
+  type Actor,
   type AlertActions,
   type Locale,
   type Platform,
 } from '../core/index.js';
-import { alertCard } from './alert-card.js';
-import { acknowledge, snooze } from './alert-rules.js';
+import { type AlertKind } from '../core/kit/index.js';
+import { alertCard } from './cards/alert-card.js';
+import { acknowledge, snooze } from './rules/alert-rules.js';
+import { activeMembers, serverCount } from './rules/storm-groups.js';
 import type { ChannelPoster } from '../core/index.js';
-import type { WatchBook } from './watch-book.js';
-import type { GroupBook, SharedGroup } from './group-book.js';
-import { actOnGroup } from './group-actions.js';
+import type { WatchBook } from './books/watch-book.js';
+import type { GroupBook, GroupClicker, SharedGroup } from './books/group-book.js';
 import { renderGroup } from './group-show.js';
-import { groupThreadTexts, groupTraits } from './group-card.js';
+import { groupThreadTexts, groupTraits } from './cards/group-card.js';
 
 /** Thread-sized chunks of hostnames Show members answers with. */
 const MEMBER_CHUNKS = 2;
@@ -95,4 +103,69 @@ export function createAlertActions(
       return { line, instance: watch.instance.label };
     },
   };
+}
+
+/** What a click on a group card needs. */
+export interface GroupActionDeps {
+  book: WatchBook;
+  groups: GroupBook;
+  /** The group card rendered as the channel sees it (grouped-alerts.ts). */
+  render(group: SharedGroup): Message;
+  poster: ChannelPoster | undefined;
+  /** Sends PagerDuty `acknowledge` for one incident's page (idempotent). */
+  pageAcknowledged?: (watchId: string, kind: string) => Promise<void>;
+  /** The channel's language for the answer (default English). */
+  locale?: Locale;
+}
+
+/** Acknowledges or snoozes every failing member of `group`; the line to answer. */
+export async function actOnGroup(
+  deps: GroupActionDeps,
+  verb: 'ack' | 'snooze',
+  group: SharedGroup,
+  actor: Actor,
+  at: number,
+  snoozeMs: number,
+): Promise<{ line: string; instance: string }> {
+  const channel = { platform: group.platform, channelId: group.channelId };
+  const clicker: GroupClicker = {
+    platform: actor.platform,
+    userId: actor.userId,
+    displayName: actor.displayName,
+  };
+  const marked = await deps.groups.mark(channel, group.id, (g) => {
+    if (g.acknowledger) return false;
+    if (verb === 'ack') g.acknowledger = clicker;
+    else {
+      g.snoozedUntil = at + snoozeMs;
+      g.snoozer = clicker;
+    }
+    return true;
+  });
+  const locale = deps.locale ?? 'en';
+  // Ended meanwhile (its last member recovered), or someone acknowledged it first.
+  if (!marked.group) throw new UserError('nothing-to-do', t(locale, 'alertGroup.over'));
+  if (!marked.changed) throw new UserError('nothing-to-do', t(locale, 'alertGroup.alreadyAcked'));
+  const current = marked.group;
+  const by = `@${actor.displayName || actor.userId}`;
+  for (const member of activeMembers(current)) {
+    const state = await deps.book.alerts.get(member.watchId);
+    const kind = member.kind as AlertKind;
+    const done =
+      state !== null &&
+      (verb === 'ack'
+        ? acknowledge(state, kind, by, at, clicker)
+        : snooze(state, kind, by, at, snoozeMs, clicker));
+    if (state && done) await deps.book.alerts.put(member.watchId, state);
+  }
+  if (verb === 'ack' && current.pagedBy)
+    await deps.pageAcknowledged?.(current.pagedBy.watchId, current.pagedBy.kind);
+  if (current.ref && deps.poster) await deps.poster.update(current.ref, deps.render(current));
+  const count = serverCount(activeMembers(current));
+  const traits = groupTraits(current, locale);
+  const line =
+    verb === 'ack'
+      ? t(locale, 'alertGroup.acked', { count, traits })
+      : t(locale, 'alertGroup.snoozed', { count, traits, span: duration(snoozeMs, locale) });
+  return { line, instance: traits };
 }

@@ -3,11 +3,11 @@
 // with who acknowledged it, or that its server is silenced.
 import { DEFAULT_LOCALE, t, type BotStore, type Locale, type Platform } from '../core/index.js';
 import { clockTime } from '../render/time-format.js';
-import type { GroupBook } from './group-book.js';
-import { groupHeadline } from './group-card.js';
+import type { GroupBook } from './books/group-book.js';
+import { groupHeadline } from './cards/group-card.js';
 import { isGroupCard } from './group-show.js';
-import { activeMembers } from './storm-groups.js';
-import { watchBook, namedWatch } from './watch-book.js';
+import { activeMembers } from './rules/storm-groups.js';
+import { watchBook, namedWatch } from './books/watch-book.js';
 
 /** One line per open storm and per open alert of the channel's watches that no storm card shows. */
 export async function openIncidents(

@@ -19,9 +19,9 @@ import {
   type Locale,
 } from '../core/index.js';
 import { estateServers, type EstateServer } from '../core/kit/index.js';
-import { cannotPostError } from './delivery.js';
+import { cannotPostError } from './delivery/delivery.js';
 import { WATCH_COLLECTIONS, type FleetRecord, type WatchRecord } from './types.js';
-import { watchBook, watchId, type ChannelCheck } from './watch-book.js';
+import { watchBook, watchId, type ChannelCheck } from './books/watch-book.js';
 
 /** What fleet watches need. */
 export interface FleetDeps {

@@ -1,28 +1,31 @@
 // Showing a storm group: its card as the channel sees it (who acknowledged, the actions an on-call
 // needs), its edits, its page — re-sent with the same dedup key as the storm grows or shrinks by
 // half — and what follows a member recovering or leaving: when none needs attention any more, the
-// page resolved, the card recovered and one recovery notice.
-import { alertCommand } from './alert-card.js';
+// page resolved, the card recovered and one recovery notice; the full member list in the card's
+// thread (Slack thread_ts; Discord a reply on the card) once the group outgrows what the card
+// lists. One message per chunk of hostnames: each is
+// posted once (claimed in the shared group record, so two replicas never post the same chunk) and
+// then edited from the shared record as members join and recover — paced like every other post.
+import { alertCommand } from './cards/alert-card.js';
 import { t } from '../i18n/translate.js';
 import type { Locale } from '../i18n/locale.js';
-import { contextWith, person } from '../render/builders.js';
+import { contextWith, message, person, text } from '../render/builders.js';
 import type { Button, Inline, Message } from '../render/message.js';
-import { SHOWN_ON_CARD, updateGroupThread } from './group-thread.js';
-import type { SharedGroup } from './group-book.js';
-import type { EphemeralState } from '../core/index.js';
-import type { GroupBook } from './group-book.js';
-import type { IncidentPager } from './incident-pages.js';
-import type { ChannelPoster } from '../core/index.js';
-import type { RecentChange, WatchRecord } from './types.js';
+import type { EphemeralState, MessageRef } from '../core/index.js';
+import type { GroupBook, SharedGroup } from './books/group-book.js';
+import type { IncidentPager } from './delivery/incident-pages.js';
 import { isPaced } from './ports.js';
+import { type ChannelPoster } from '../core/index.js';
+import type { RecentChange, WatchRecord } from './types.js';
 import {
   groupCard,
   groupHeadline,
   groupRecoveredNotice,
+  groupThreadTexts,
   orderedMembers,
   sharedLocation,
-} from './group-card.js';
-import { activeMembers, serverCount, type GroupChannel } from './storm-groups.js';
+} from './cards/group-card.js';
+import { activeMembers, serverCount, type GroupChannel } from './rules/storm-groups.js';
 
 /** What grouping needs from the poll. */
 export interface GroupingDeps {
@@ -87,7 +90,7 @@ function groupActions(group: SharedGroup, locale: Locale): Button[] {
 
 /** The group card as the channel sees it: who acknowledged or snoozed it, and its actions while open. */
 export function renderGroup(group: SharedGroup, now: number = Date.now(), locale: Locale = 'en'): Message {
-  // The rest is in the thread once one was claimed (group-thread.ts); `watches` lists every one anyway.
+  // The rest is in the thread once one was claimed (updateGroupThread below); `watches` lists every one anyway.
   const rest =
     group.threadClaimed !== undefined
       ? t(locale, 'alertGroup.restInThread', { count: group.members.length })
@@ -166,4 +169,68 @@ export async function groupSettled(
   await editGroupCard(deps, group);
   if (ended)
     await deps.send(() => deps.poster.post(group.channelId, groupRecoveredNotice(group, now, deps.locale)));
+}
+
+/** Members the card itself names; a bigger group's full list goes into the thread. */
+export const SHOWN_ON_CARD = 40;
+
+/** What the thread needs from grouping. */
+export interface ThreadDeps {
+  groups: GroupBook;
+  poster: ChannelPoster;
+  send<T>(attempt: () => Promise<T>): Promise<T>;
+  /** The channel's language (default English). */
+  locale?: Locale;
+}
+
+/** Thread message `index` (from 0) of the group as it is now; its head names the part only, so it changes only with its lines. */
+export function threadMessage(group: SharedGroup, index: number, locale: Locale = 'en'): Message | undefined {
+  const chunk = groupThreadTexts(group, { locale })[index];
+  if (chunk === undefined) return undefined;
+  const title = t(locale, 'alertGroup.threadHead', { part: index + 1 });
+  return message(title, [text(chunk)], { summary: title });
+}
+
+/** Whether the group's members go to its thread (it has more than the card shows, and a thread can be had). */
+export function hasThread(group: SharedGroup, poster: ChannelPoster): boolean {
+  return poster.reply !== undefined && group.ref !== undefined && group.members.length > SHOWN_ON_CARD;
+}
+
+/**
+ * Posts the chunks nobody posted yet and refreshes the ones already in the thread. True when this
+ * call opened the thread (claimed its first chunk): the card's last line then changes.
+ */
+export async function updateGroupThread(deps: ThreadDeps, group: SharedGroup): Promise<boolean> {
+  const { poster } = deps;
+  const card = group.ref;
+  if (!card || !poster.reply || !hasThread(group, poster)) return false;
+  const channel = { platform: group.platform, channelId: group.channelId };
+  const { locale } = deps;
+  const chunks = groupThreadTexts(group, { locale }).length;
+  let from = chunks;
+  const claimed = await deps.groups.mark(channel, group.id, (g) => {
+    from = g.threadClaimed ?? 0;
+    if (chunks <= from) return false;
+    g.threadClaimed = chunks;
+    return true;
+  });
+  const current = async () => (await deps.groups.get(channel, group.id)) ?? group;
+  for (const [index, ref] of (claimed.group?.thread ?? []).entries()) {
+    if (!ref || index >= from) continue;
+    const latest = async () => threadMessage(await current(), index, locale) ?? message(undefined, []);
+    if (isPaced(poster)) await deps.send(() => poster.refresh(ref, latest));
+    else await deps.send(async () => poster.update(ref, await latest()));
+  }
+  if (!claimed.changed) return false;
+  for (let index = from; index < chunks; index += 1) {
+    const body = threadMessage(await current(), index, locale) ?? threadMessage(group, index, locale);
+    if (!body) continue;
+    const ref: MessageRef = await deps.send(() => poster.reply!(card, body));
+    await deps.groups.mark(channel, group.id, (g) => {
+      g.thread = [...(g.thread ?? [])];
+      g.thread[index] = ref;
+      return true;
+    });
+  }
+  return from === 0;
 }

@@ -4,14 +4,13 @@
 // card becomes the group card, edited as members join, recover and leave, with one recovery notice
 // when none needs attention any more. A member leaves still failing when it is silenced, unwatched
 // or deleted; if it still fails once that is over, it is a new incident of its own.
-import type { AlertEffect } from './alert-rules.js';
-import type { SharedGroup } from './group-book.js';
-import { endIncident } from './incident-card.js';
+import type { AlertEffect } from './rules/alert-rules.js';
+import type { SharedGroup } from './books/group-book.js';
+import { endIncident } from './books/incident-card.js';
 import { editGroupCard, groupSettled, isGroupCard, pageStorm, type GroupingDeps } from './group-show.js';
-import { activeMembers, type GroupChannel, type IncidentKind, type LeaveReason } from './storm-groups.js';
+import { activeMembers, type GroupChannel, type IncidentKind, type LeaveReason } from './rules/storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
 
-export type { GroupingDeps } from './group-show.js';
 
 /** "Unreachable" is one per channel already (the outage claim): never grouped. */
 // The balance watch is no server: it never joins a storm of servers.

@@ -3,29 +3,41 @@
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import type { AuditLog, BotStore, Locale, Platform, WatchService } from '../core/index.js';
-import { DEFAULT_RULES } from './alert-rules.js';
+import { DEFAULT_RULES } from './rules/alert-rules.js';
 import type { ReminderSettings } from './reminders.js';
 import { createAlertActions } from './alert-buttons.js';
 import { createWatchPoller, type WatchPoller, type WatchPollerOptions } from './poller.js';
 import { NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';
-import { createWatchService, watchBook } from './watch-book.js';
-import { createIncidentPager } from './incident-pages.js';
+import { createWatchService, watchBook } from './books/watch-book.js';
+import { createIncidentPager, type IncidentPager } from './delivery/incident-pages.js';
 import type { PagerDuty } from '../paging/pagerduty.js';
 import { startFleetSweeper, type FleetSweeper } from './fleet-sweeper.js';
 import { createFleetWatches } from './fleet-watches.js';
 import { INSTANCE_LIST_TTL_MS } from '../core/kit/index.js';
-import { groupBook } from './group-book.js';
+import { groupBook, type GroupBook } from './books/group-book.js';
 import { closeOnUnwatch } from './unwatch-close.js';
 import { openIncidents } from './channel-incidents.js';
-import { recentChange } from './recent-change.js';
-import { DEFAULT_GROUP_WINDOW_MS } from './storm-groups.js';
-import { pacedPoster } from './paced-poster.js';
-import type { PacingSettings } from './pacing.js';
-import { watchLocale } from './poll-once.js';
+import { recentChange } from './cards/recent-change.js';
+import { DEFAULT_GROUP_WINDOW_MS } from './rules/storm-groups.js';
+import { pacedPoster } from './delivery/paced-poster.js';
+import type { PacingSettings } from './rules/pacing.js';
+import { watchLocale } from './poll-deps.js';
 
-export type { AlertMetrics } from './ports.js';
+export { DELIVERY_FAILURES, NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
+export { WATCH_COLLECTIONS } from './types.js';
+export { alertCommand } from './cards/alert-card.js';
+export { DEFAULT_PACING, type PacingSettings } from './rules/pacing.js';
+// The parts the storm rig and the benchmarks assemble by hand (test/support/storm-rig.ts).
+export { createWatchService, watchBook, watchId } from './books/watch-book.js';
+export { groupBook, type GroupBook } from './books/group-book.js';
+export { createIncidentPager, type IncidentPager } from './delivery/incident-pages.js';
+export { createAlertActions } from './alert-buttons.js';
+export { closeOnUnwatch } from './unwatch-close.js';
+export { pollOnce } from './poll-once.js';
+export type { PollDeps } from './poll-deps.js';
+export { announceEndedSilencesEverywhere } from './silence-ends.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
 export type WatchingOptions = Omit<
@@ -59,39 +71,92 @@ export interface Watching {
   stop(options?: { releaseLeases?: boolean }): Promise<void>;
 }
 
+type WatchingSetup = WatchingOptions & { api: HostingApi; store: BotStore };
+
+/** What the service and the poller share: the posters once started, the pager, the groups, the channels' language. */
+interface Wiring {
+  options: WatchingSetup;
+  metrics: AlertMetrics;
+  now: () => number;
+  /** This replica's paced posters, one per platform, once started. */
+  posters: ChannelPoster[];
+  posterFor(platform: Platform): ChannelPoster | undefined;
+  pager: IncidentPager | undefined;
+  groups: GroupBook;
+  localeOf(where: { platform: Platform; channelId: string; id?: string }): Promise<Locale>;
+  warn(message: string, detail: Record<string, unknown>): void;
+}
+
 /** Builds the service at once; the poller waits for start(). */
-export function createWatching(options: WatchingOptions & { api: HostingApi; store: BotStore }): Watching {
-  const metrics = options.metrics ?? NO_ALERT_METRICS;
-  const posters: ChannelPoster[] = [];
-  const book = watchBook(options.store);
-  const now = options.now ?? Date.now;
+export function createWatching(options: WatchingSetup): Watching {
+  const wiring = wire(options);
+  const { service, fleetDeps } = watchService(wiring);
   let poller: WatchPoller | undefined;
   let sweeper: FleetSweeper | undefined;
+  return {
+    service,
+    async start(list) {
+      if (poller) return poller;
+      // Every alert, edit and notice leaves through one pacer per channel, shared via the store.
+      wiring.posters.push(...list.map((poster) => paced(wiring, poster)));
+      poller = createPoller(wiring);
+      await poller.start();
+      sweeper = startFleetSweeper(fleetDeps, {
+        owner: options.owner ?? randomUUID(),
+        intervalMs: options.instanceListTtlMs ?? INSTANCE_LIST_TTL_MS,
+        warn: wiring.warn,
+      });
+      return poller;
+    },
+    async stop(stopOptions) {
+      await sweeper?.stop();
+      await poller?.stop(stopOptions);
+    },
+  };
+}
+
+function wire(options: WatchingSetup): Wiring {
+  const metrics = options.metrics ?? NO_ALERT_METRICS;
+  const now = options.now ?? Date.now;
+  const posters: ChannelPoster[] = [];
+  const warn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
+  const localeOption = options.locale ? { locale: options.locale } : {};
   const pager = options.pagerDuty
     ? createIncidentPager({
         pagerDuty: options.pagerDuty,
         state: options.store.ephemeral,
         count: (action, outcome) => metrics.paged?.(action, outcome),
-        warn: (message, detail) => options.logger?.warn(detail, message),
+        warn,
       })
     : undefined;
-  // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
-  const checkChannel = async (platform: Platform, channelId: string): Promise<string | null> => {
-    const poster = posters.find((p) => p.platform === platform);
-    return (await poster?.checkChannel?.(channelId)) ?? null;
+  return {
+    options,
+    metrics,
+    now,
+    posters,
+    posterFor: (platform) => posters.find((p) => p.platform === platform),
+    pager,
+    groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now),
+    localeOf: (where) => watchLocale({ store: options.store, ...localeOption, warn }, where),
+    warn,
   };
-  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now);
-  const localeOption = options.locale ? { locale: options.locale } : {};
-  const logWarn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
+}
+
+/** The WatchService with its fleet watches, open incidents and alert actions. */
+function watchService(wiring: Wiring) {
+  const { options, metrics, now, pager, groups, posterFor, localeOf, warn } = wiring;
+  // Asked of this replica's poster for the platform; none yet (before start, exec) → not checked.
+  const checkChannel = async (platform: Platform, channelId: string): Promise<string | null> =>
+    (await posterFor(platform)?.checkChannel?.(channelId)) ?? null;
   // An unwatched server's storms and cards are closed through this replica's poster for its platform.
   const unwatched = closeOnUnwatch({
     groups,
     state: options.store.ephemeral,
     ...(pager ? { pager } : {}),
-    posterFor: (platform) => posters.find((p) => p.platform === platform),
-    localeOf: (watch) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, watch),
+    posterFor,
+    localeOf,
     now,
-    warn: logWarn,
+    warn,
   });
   const service = createWatchService(options.store, metrics, now, checkChannel, unwatched);
   const fleetDeps = {
@@ -107,59 +172,41 @@ export function createWatching(options: WatchingOptions & { api: HostingApi; sto
   service.openIncidents = (platform, channelId, locale) =>
     openIncidents(options.store, groups, platform, channelId, locale);
   service.alerts = createAlertActions(
-    book,
-    (platform) => posters.find((p) => p.platform === platform),
+    watchBook(options.store),
+    posterFor,
     now,
     pager ? (watchId, kind) => pager.acknowledged(watchId, kind) : undefined,
     groups,
-    (channel) => watchLocale({ store: options.store, ...localeOption, warn: logWarn }, channel),
+    localeOf,
   );
-  return {
-    service,
-    async start(list) {
-      if (poller) return poller;
-      // Every alert, edit and notice leaves through one pacer per channel, shared via the store.
-      const warn = (message: string, detail: Record<string, unknown>) =>
-        options.logger?.warn(detail, message);
-      posters.push(
-        ...list.map((poster) =>
-          pacedPoster(poster, {
-            store: options.store,
-            now,
-            warn,
-            ...(options.pacing ? { settings: options.pacing } : {}),
-            count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
-            localeOf: (channelId) =>
-              watchLocale(
-                { store: options.store, ...localeOption, warn: logWarn },
-                { platform: poster.platform, channelId },
-              ),
-          }),
-        ),
-      );
-      const { audit, oncall, renotifyMs } = options;
-      const rules = options.rules ?? DEFAULT_RULES;
-      poller = createWatchPoller({
-        ...options,
-        metrics,
-        posters,
-        rules: renotifyMs === undefined ? rules : { ...rules, renotifyMs },
-        reminders: { locale: options.locale ?? 'en', ...(oncall ? { oncall } : {}) },
-        groups,
-        ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
-        ...(pager ? { pager } : {}),
-      });
-      await poller.start();
-      sweeper = startFleetSweeper(fleetDeps, {
-        owner: options.owner ?? randomUUID(),
-        intervalMs: options.instanceListTtlMs ?? INSTANCE_LIST_TTL_MS,
-        warn: (message, detail) => options.logger?.warn(detail, message),
-      });
-      return poller;
-    },
-    async stop(stopOptions) {
-      await sweeper?.stop();
-      await poller?.stop(stopOptions);
-    },
-  };
+  return { service, fleetDeps };
+}
+
+/** `poster` paced per channel, its delay notice in the channel's language. */
+function paced(wiring: Wiring, poster: ChannelPoster): ChannelPoster {
+  const { options, metrics } = wiring;
+  return pacedPoster(poster, {
+    store: options.store,
+    now: wiring.now,
+    warn: wiring.warn,
+    ...(options.pacing ? { settings: options.pacing } : {}),
+    count: (platform, method, outcome, delay) => metrics.outbound?.(platform, method, outcome, delay),
+    localeOf: (channelId) => wiring.localeOf({ platform: poster.platform, channelId }),
+  });
+}
+
+function createPoller(wiring: Wiring): WatchPoller {
+  const { options, pager } = wiring;
+  const { audit, oncall, renotifyMs } = options;
+  const rules = options.rules ?? DEFAULT_RULES;
+  return createWatchPoller({
+    ...options,
+    metrics: wiring.metrics,
+    posters: wiring.posters,
+    rules: renotifyMs === undefined ? rules : { ...rules, renotifyMs },
+    reminders: { locale: options.locale ?? 'en', ...(oncall ? { oncall } : {}) },
+    groups: wiring.groups,
+    ...(audit ? { recentChange: (watch, at) => recentChange(audit, watch, at) } : {}),
+    ...(pager ? { pager } : {}),
+  });
 }

@@ -5,11 +5,11 @@
 import { t, type BotStore, type Locale, type TenantScope } from '../core/index.js';
 import { SINGLE_TENANT } from '../core/kit/index.js';
 import { context, message, text } from '../render/builders.js';
-import { deliver } from './delivery.js';
+import { deliver } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { describeScope } from './silences.js';
-import { storedSilences } from './silence-book.js';
-import { watchBook } from './watch-book.js';
+import { describeScope } from './rules/silences.js';
+import { storedSilences } from './books/silence-book.js';
+import { watchBook } from './books/watch-book.js';
 import { WATCH_COLLECTIONS, type FleetRecord } from './types.js';
 import type { AlertMetrics } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';

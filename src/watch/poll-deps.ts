@@ -3,15 +3,15 @@
 import { DEFAULT_LOCALE, type BotStore, type Locale } from '../core/index.js';
 import { channelLocale } from '../core/kit/index.js';
 import type { HostingApi } from '../api/index.js';
-import type { AlertChartRenderer } from './alert-chart.js';
-import type { RuleSettings } from './alert-rules.js';
+import type { AlertChartRenderer } from './cards/alert-chart.js';
+import type { RuleSettings } from './rules/alert-rules.js';
 import type { AlertMetrics } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';
 import type { WatchRecord } from './types.js';
-import type { WatchBook } from './watch-book.js';
-import type { IncidentPager } from './incident-pages.js';
-import type { GroupBook } from './group-book.js';
-import type { GroupingDeps } from './grouped-alerts.js';
+import type { WatchBook } from './books/watch-book.js';
+import type { IncidentPager } from './delivery/incident-pages.js';
+import type { GroupBook } from './books/group-book.js';
+import type { GroupingDeps } from './group-show.js';
 import type { ReminderSettings } from './reminders.js';
 
 /** What a poll needs. */

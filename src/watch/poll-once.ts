@@ -3,20 +3,18 @@
 // alert state.
 import { isApiError } from '../api/errors.js';
 import type { HostingApi } from '../api/index.js';
-import type { Locale } from '../core/index.js';
+import { type Locale } from '../core/index.js';
 import { recentConfirmedAction } from '../core/kit/index.js';
-import { enrich } from './alert-context.js';
-import { evaluate, type Observation } from './alert-rules.js';
+import { enrich } from './cards/alert-context.js';
+import { evaluate, type Observation } from './rules/alert-rules.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
-import { namedWatch, shownWatch } from './watch-book.js';
-import { silenceNow } from './silence-book.js';
-import { scheduledSilence } from './scheduled-quiet.js';
+import { namedWatch, shownWatch } from './books/watch-book.js';
+import { silenceNow } from './books/silence-book.js';
+import { scheduledSilence } from './books/scheduled-quiet.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
 import { closeOnUnwatch, type UnwatchDeps } from './unwatch-close.js';
-
-export { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 
 const UNREACHABLE = new Set(['NETWORK', 'TIMEOUT', 'UPSTREAM_ERROR', 'UPSTREAM_INVALID']);
 

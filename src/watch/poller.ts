@@ -3,22 +3,23 @@
 // dead replica, a restart) — the operation tracker's pattern. Polls are jittered over the interval
 // and back off on 429 and failures. The periodic pass that adopts watches also looks for ended
 // silences (silence-ends.ts). start() / stop() make the lifecycle explicit; timers are unref'd.
-import type { AlertChartRenderer } from './alert-chart.js';
+import type { AlertChartRenderer } from './cards/alert-chart.js';
 import type { Locale } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
 import type { HostingApi } from '../api/index.js';
 import { lease, type Lease, type Platform, type BotStore, type TenantScope } from '../core/index.js';
 import { SINGLE_TENANT } from '../core/kit/index.js';
-import { DEFAULT_RULES, type RuleSettings } from './alert-rules.js';
-import { pollOnce, type PollDeps, type PollOutcome } from './poll-once.js';
+import { DEFAULT_RULES, type RuleSettings } from './rules/alert-rules.js';
+import { pollOnce } from './poll-once.js';
+import type { PollDeps, PollOutcome } from './poll-deps.js';
 import { announceEndedSilencesEverywhere } from './silence-ends.js';
 import { createLossNotices } from './loss-notice.js';
-import type { IncidentPager } from './incident-pages.js';
-import type { GroupBook } from './group-book.js';
-import type { GroupingDeps } from './grouped-alerts.js';
+import type { IncidentPager } from './delivery/incident-pages.js';
+import type { GroupBook } from './books/group-book.js';
+import type { GroupingDeps } from './group-show.js';
 import { NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
-import type { ChannelPoster } from '../core/index.js';
-import { watchBook } from './watch-book.js';
+import { type ChannelPoster } from '../core/index.js';
+import { watchBook } from './books/watch-book.js';
 import type { ReminderSettings } from './reminders.js';
 
 /** Settings of createWatchPoller; times in milliseconds. */

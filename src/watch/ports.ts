@@ -1,9 +1,9 @@
 // The ports the watch module needs from outside: posting "on the bot's own" to a channel (every
-// chat adapter is the core's ChannelPoster; the pacer, paced-poster.ts, adds refresh and remind) and
+// chat adapter is the core's ChannelPoster; the pacer, delivery/paced-poster.ts, adds refresh and remind) and
 // counting alerts for /metrics (prom-client behind it).
 import type { ChannelPoster, MessageRef, Platform } from '../core/index.js';
+import type { AlertKind } from '../core/kit/index.js';
 import type { Message } from '../render/message.js';
-import type { AlertKind } from './types.js';
 
 /** A channel poster that also takes an edit rendered when it is sent (the latest state, across replicas). */
 export function isPaced(poster: ChannelPoster): poster is PacedPoster {

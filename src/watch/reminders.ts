@@ -9,9 +9,9 @@ import { localizedLine } from '../render/localized.js';
 import { duration } from '../render/time-format.js';
 import type { Message } from '../render/message.js';
 import { isPaced } from './ports.js';
-import type { ChannelPoster } from '../core/index.js';
-import { groupTraits } from './group-card.js';
-import { activeMembers, type StormGroup } from './storm-groups.js';
+import { type ChannelPoster } from '../core/index.js';
+import { groupTraits } from './cards/group-card.js';
+import { activeMembers, type StormGroup } from './rules/storm-groups.js';
 
 /** Re-notify an unacknowledged alert this often by default (VPSOPS_ALERT_RENOTIFY_MINUTES). */
 export const DEFAULT_RENOTIFY_MS = 30 * 60_000;

@@ -2,22 +2,26 @@
 // silence, the channel's storm group and its one "API unreachable" claim; a card that cannot be
 // delivered is told to the watch's owner.
 import type { Locale } from '../core/index.js';
-import { postAlertChart } from './alert-chart.js';
-import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './alert-card.js';
-import { endIncident, incidentCard, postIncidentCard } from './incident-card.js';
-import { DEFAULT_RULES, type AlertEffect } from './alert-rules.js';
-import { deliver, Undelivered, undeliveredNotice } from './delivery.js';
+import { postAlertChart } from './cards/alert-chart.js';
+import { alertCard, recoveredNotice, reminderNotice, resolvedCard } from './cards/alert-card.js';
+import { endIncident, incidentCard, postIncidentCard } from './books/incident-card.js';
+import { DEFAULT_RULES, type AlertEffect } from './rules/alert-rules.js';
+import { deliver, Undelivered, undeliveredNotice } from './delivery/delivery.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
-import type { Silence } from './silences.js';
-import {
-  cardPosted,
-  leaveGroup,
-  recoveredInGroup,
-  shownByGroup,
-  type GroupingDeps,
-} from './grouped-alerts.js';
+import type { Silence } from './rules/silences.js';
+import { cardPosted, leaveGroup, recoveredInGroup, shownByGroup } from './grouped-alerts.js';
+import type { GroupingDeps } from './group-show.js';
 import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
 import type { PollDeps } from './poll-deps.js';
+
+/** What showing one effect uses: delivery with retries, reminders and grouping in the channel's language. */
+interface Showing {
+  deps: PollDeps;
+  locale: Locale;
+  send: <T>(attempt: () => Promise<T>) => Promise<T>;
+  reminding: ReminderDeps;
+  grouping: GroupingDeps | undefined;
+}
 
 /** Shows `effect` of the poll of `watch` (failures are logged, and an undelivered card told to its owner). */
 export async function showEffect(
@@ -29,6 +33,26 @@ export async function showEffect(
   silence: Silence | undefined,
   locale: Locale,
 ): Promise<void> {
+  const showing = showingIn(deps, locale);
+  const { grouping } = showing;
+  try {
+    if (await quiet(deps, watch, state, effect)) return;
+    if (await silenced(deps, watch, state, effect, silence)) {
+      // A silenced member leaves its storm: the storm recovers without waiting for it.
+      const group = state.open[effect.kind]?.group;
+      if (grouping && group !== undefined) await leaveGroup(grouping, watch, state, group, 'silenced', now);
+      return;
+    }
+    if (effect.type === 'resolve') await showRecovery(showing, watch, effect, now);
+    else await showOpen(showing, watch, state, effect, now);
+  } catch (error) {
+    deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
+    if (error instanceof Undelivered)
+      await tellOwner(deps, watch, state.open[effect.kind], error, watch.ownerLocale ?? locale);
+  }
+}
+
+function showingIn(deps: PollDeps, locale: Locale): Showing {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
   const reminding: ReminderDeps = {
@@ -53,63 +77,69 @@ export async function showEffect(
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
-  try {
-    if (await quiet(deps, watch, state, effect)) return;
-    if (await silenced(deps, watch, state, effect, silence)) {
-      // A silenced member leaves its storm: the storm recovers without waiting for it.
-      const group = state.open[effect.kind]?.group;
-      if (grouping && group !== undefined) await leaveGroup(grouping, watch, state, group, 'silenced', now);
-      return;
-    }
-    if (effect.type === 'resolve') {
-      if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
-        await endIncident(deps.store.ephemeral, watch.id, effect.kind);
-        return;
-      }
-      // Shown only on a group card that is gone now: nothing of its own to recover.
-      if (grouping && (await groupOnly(deps, watch, effect.alert))) return;
-      // Resolved in PagerDuty without waiting for the chat's pacing.
-      await deps.pager?.recovered(watch.id, effect.kind);
-      const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
-      if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
-      await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
-      await endIncident(deps.store.ephemeral, watch.id, effect.kind);
-      return;
-    }
-    const alert = state.open[effect.kind];
-    if (!alert) return;
-    // Its silence is over: from now on it is shown (a member that left its storm is an incident of its own).
-    delete alert.silenced;
-    if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
-    // Paged whether or not the chat post below gets through.
-    if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
-    const { ref } = alert;
-    if (effect.type === 'remind') {
-      // Shown anew in this very poll (its silence ended): nothing to remind of yet.
-      if (now - alert.openedAt < reminding.renotifyMs) return;
-      const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
-      await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
-        reminderNotice(watch, alert, now, locale),
-      );
-    } else if (ref) {
-      await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
-    } else {
-      // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
-      const posted = await postIncidentCard(
-        deps.store.ephemeral,
-        watch.id,
-        alert,
-        () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now, locale))),
-        (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
-      );
-      if (posted) deps.metrics.alertOpened(effect.kind);
-      if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
-      if (posted && grouping) await cardPosted(grouping, watch, alert);
-    }
-  } catch (error) {
-    deps.warn('watch: showing an alert failed', { err: error, watch: watch.id, kind: effect.kind });
-    if (error instanceof Undelivered)
-      await tellOwner(deps, watch, state.open[effect.kind], error, watch.ownerLocale ?? locale);
+  return { deps, locale, send, reminding, grouping };
+}
+
+/** A recovery: in its storm, or its own card resolved, its page resolved and one recovered notice. */
+async function showRecovery(
+  { deps, locale, send, grouping }: Showing,
+  watch: WatchRecord,
+  effect: Extract<AlertEffect, { type: 'resolve' }>,
+  now: number,
+): Promise<void> {
+  const { poster } = deps;
+  if (grouping && (await recoveredInGroup(grouping, watch, effect.alert, now))) {
+    await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+    return;
+  }
+  // Shown only on a group card that is gone now: nothing of its own to recover.
+  if (grouping && (await groupOnly(deps, watch, effect.alert))) return;
+  // Resolved in PagerDuty without waiting for the chat's pacing.
+  await deps.pager?.recovered(watch.id, effect.kind);
+  const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
+  if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
+  await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
+  await endIncident(deps.store.ephemeral, watch.id, effect.kind);
+}
+
+/** An open incident shown: joined to its storm, or its own card posted (paged, charted) or edited, or a reminder. */
+async function showOpen(
+  { deps, locale, send, reminding, grouping }: Showing,
+  watch: WatchRecord,
+  state: AlertState,
+  effect: Exclude<AlertEffect, { type: 'resolve' }>,
+  now: number,
+): Promise<void> {
+  const { poster } = deps;
+  const alert = state.open[effect.kind];
+  if (!alert) return;
+  // Its silence is over: from now on it is shown (a member that left its storm is an incident of its own).
+  delete alert.silenced;
+  if (grouping && (await shownByGroup(grouping, watch, state, effect, alert, now))) return;
+  // Paged whether or not the chat post below gets through.
+  if (effect.type === 'open' || !alert.ref) await deps.pager?.opened(watch, alert);
+  const { ref } = alert;
+  if (effect.type === 'remind') {
+    // Shown anew in this very poll (its silence ended): nothing to remind of yet.
+    if (now - alert.openedAt < reminding.renotifyMs) return;
+    const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
+    await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
+      reminderNotice(watch, alert, now, locale),
+    );
+  } else if (ref) {
+    await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
+  } else {
+    // Not posted yet (new, or its first delivery failed): counted once it reaches the channel.
+    const posted = await postIncidentCard(
+      deps.store.ephemeral,
+      watch.id,
+      alert,
+      () => send(() => poster.post(watch.channelId, alertCard(watch, alert, now, locale))),
+      (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
+    );
+    if (posted) deps.metrics.alertOpened(effect.kind);
+    if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
+    if (posted && grouping) await cardPosted(grouping, watch, alert);
   }
 }
 

@@ -1,12 +1,17 @@
 // The end of a silence, told once: the poller's periodic pass (not each poll) looks for silences
 // that ended, and the first replica to claim one in the store posts "Silence of web-1 ended" in the
 // channel it was set from, in that channel's language, as the silence's tenant.
-import type { BotStore, Locale, TenantScope } from '../core/index.js';
+import { type BotStore, type Locale, type TenantScope } from '../core/index.js';
 import { SINGLE_TENANT } from '../core/kit/index.js';
-import { deliver, type DeliveryDeps } from './delivery.js';
+import { deliver, type DeliveryDeps } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { parseSilence } from './silences.js';
-import { silenceEndedNotice, silenceRecords, storedSilences, type SilenceRecord } from './silence-book.js';
+import { parseSilence } from './rules/silences.js';
+import {
+  silenceEndedNotice,
+  silenceRecords,
+  storedSilences,
+  type SilenceRecord,
+} from './books/silence-book.js';
 import type { AlertMetrics } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';
 

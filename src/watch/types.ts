@@ -10,6 +10,7 @@ import type {
   MessageRef,
   Platform,
 } from '../core/index.js';
+import type { AlertKind } from '../core/kit/index.js';
 
 /** A change made through the bot, as the audit has it; shown in the reader's language (recent-change.ts). */
 export interface RecentChange {
@@ -30,19 +31,6 @@ export const WATCH_COLLECTIONS = {
   /** Fleet watches (`watch --all` / `--location`): what to keep watched, by channel. */
   fleets: 'watch-fleets',
 } as const;
-
-/** What an alert is about; also the `kind` label of vpsops_alerts_total. */
-export type AlertKind = 'status' | 'cpu' | 'memory' | 'unreachable' | 'gone' | 'balance';
-
-/** Every alert kind, for metrics and iteration. */
-export const ALERT_KINDS: readonly AlertKind[] = [
-  'status',
-  'cpu',
-  'memory',
-  'unreachable',
-  'gone',
-  'balance',
-];
 
 /** One instance watched from one channel. */
 export interface WatchRecord {

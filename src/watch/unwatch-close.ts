@@ -2,11 +2,11 @@
 // member needing attention recovers), its own open alert cards say it is no longer watched, and
 // their pages are resolved — nothing it opened keeps asking for attention.
 import type { Locale } from '../i18n/locale.js';
-import { resolvedCard } from './alert-card.js';
+import { resolvedCard } from './cards/alert-card.js';
 import { leaveGroups } from './grouped-alerts.js';
 import { isGroupCard, type GroupingDeps } from './group-show.js';
 import type { ChannelPoster } from '../core/index.js';
-import type { GroupBook } from './group-book.js';
+import type { GroupBook } from './books/group-book.js';
 import type { AlertState, WatchRecord } from './types.js';
 
 /** What closing on unwatch needs: the channel's poster when this process has one (exec has none). */

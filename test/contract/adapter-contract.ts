@@ -149,20 +149,25 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       }
     });
 
-    it('secrets private: console credentials reach only the requester — not the channel, audit or log', async () => {
+    it('secrets private: console credentials reach only the requester — not the channel, audit or log; the bot’s own credentials reach neither audit nor log', async () => {
       const d = await open();
       // A refused call first, so the log holds at least one line to search (every adapter logs it).
       d.sim.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 422, times: 1 });
       await d.run(instance('show', 'web-1'));
+      expect((await d.run(instance('show', 'web-1'))).text).toContain('Running');
       const answer = await d.run(instance('console', 'web-1'));
       expect(answer.audience).toBe('private');
+      // A viewer asking for a console is refused before the API (the refusal is audited and logged too).
+      expect((await d.run(instance('console', 'web-1'), 'viewer')).text).toMatch(/not allowed/i);
       const seen = d.privateText('requester');
       const password = /password: ([A-Za-z0-9_-]{8,})/.exec(seen)?.[1];
       const consoleToken = /token=([0-9a-f]{16,})/.exec(seen)?.[1];
       expect(password, 'the requester sees the password').toBeDefined();
       expect(consoleToken, 'the requester sees the websocket URL').toBeDefined();
       expect(d.sim.countRequests('instance.console')).toBe(1);
-      await waitFor(async () => (await d.auditText()).includes('instance console'), 'the audit record');
+      // Both records: the requester's console and the viewer's refusal.
+      const consoleRecords = async () => (await d.auditText()).split('instance console').length - 1;
+      await waitFor(async () => (await consoleRecords()) >= 2, 'the audit records');
       const elsewhere = {
         channel: d.channelText(),
         other: d.privateText('other'),
@@ -174,6 +179,13 @@ export function describeAdapterContract(name: string, start: StartDriver): void 
       for (const form of [...secretForms(password!), ...secretForms(consoleToken!)])
         for (const [where, text] of Object.entries(elsewhere))
           expect(text, `${where} holds ${form}`).not.toContain(form);
+      expect(d.sim.countRequests('instance.console')).toBe(1);
+      // The bot token, signing secret and hosting API key never reach the audit trail or a log line
+      // (the recorded platform calls carry the token as their authentication, so they are not searched).
+      for (const [n, credential] of d.credentials.entries())
+        for (const form of secretForms(credential))
+          for (const where of ['audit', 'log'] as const)
+            expect(elsewhere[where], `${where} holds credential ${n} as ${form}`).not.toContain(form);
     });
   });
 }

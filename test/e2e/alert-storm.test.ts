@@ -20,7 +20,7 @@ import {
 } from '../support/fake-slack-requests.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { startRedisServer } from '../support/redis-server.js';
-import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { startServeReplica, startServeReplicas, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
 
 const SECRET = 'storm-signing-secret';
@@ -70,7 +70,7 @@ describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () =
         PAGERDUTY_EVENTS_URL: pd.url,
         LOG_LEVEL: 'info',
       };
-      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      replicas.push(...(await startServeReplicas(['a', 'b'], dir, env)));
       const jakarta = sim.state
         .listInstances()
         .filter((i) => i.locationId === SEED_IDS.locations.jakarta && i.status === 'Running')
@@ -185,7 +185,7 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
         PAGERDUTY_EVENTS_URL: pd.url,
         LOG_LEVEL: 'info',
       };
-      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      replicas.push(...(await startServeReplicas(['a', 'b'], dir, env)));
       const urls = replicas.map((r) => `http://127.0.0.1:${r.port}/discord/interactions`);
       const jakarta = sim.state
         .listInstances()

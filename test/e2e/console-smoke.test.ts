@@ -14,7 +14,9 @@ const I = SEED_IDS.instances;
 describe('console smoke: every command, happy and failing', () => {
   let session: ConsoleSession;
   beforeAll(async () => {
-    session = await startConsoleSession();
+    // Followed changes are polled every 100 ms, not the product's 2 s: the rows wait on their
+    // closing lines, not on the tracker's first interval.
+    session = await startConsoleSession({ env: { VPSOPS_TRACK_POLL_MIN_MS: '100' } });
   });
   afterAll(async () => {
     await session?.close();

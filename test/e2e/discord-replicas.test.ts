@@ -13,7 +13,7 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
 
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
-import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
+import { startServeReplicas, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -67,7 +67,7 @@ describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () =
     const replicas: ServeReplica[] = [];
     try {
       const env = { ...baseEnv(discord, 'http-e2e:'), DISCORD_PUBLIC_KEY: discord.publicKeyHex };
-      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      replicas.push(...(await startServeReplicas(['a', 'b'], dir, env)));
       const [a, b] = replicas.map((r) => `http://127.0.0.1:${r.port}/discord/interactions`) as [
         string,
         string,
@@ -121,7 +121,7 @@ describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => 
       // Shard leases of 3 s instead of 15 s: free shards are looked for every second, so the
       // takeover is seconds away, not 20; the pause still spans two rounds of every replica.
       const env = { ...baseEnv(discord, 'shard-e2e:'), VPSOPS_LEASE_TTL_SECONDS: '3' };
-      replicas.push(await startServeReplica('a', dir, env), await startServeReplica('b', dir, env));
+      replicas.push(...(await startServeReplicas(['a', 'b'], dir, env)));
       await waitFor(() => discord.identifies.size === 2, 'both shards identified', 30_000);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect([...discord.identifies.entries()].sort()).toEqual([

@@ -1,9 +1,7 @@
 // Secrets over Discord, end to end: console credentials are deferred ephemerally (no public
-// "thinking…" in front of them), the bot token and hosting API key never reach a log line or the
-// audit trail, and a viewer's refusal is deferred privately. That the credentials reach only the
-// requester is stated for every adapter in test/contract/adapter-contract.ts.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// "thinking…" in front of them), and a viewer's refusal is deferred privately. That the credentials
+// reach only the requester, and that the bot token and hosting API key never reach a log line, the
+// audit trail or a message, is stated for every adapter in test/contract/adapter-contract.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs.js';
 import type { RecordedCall } from '../support/fake-discord.js';
@@ -39,18 +37,7 @@ function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
   }, what);
 }
 
-/** The audit trail as text, once it records a console invocation. */
-async function auditText(): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const text = await readFile(join(world.dataDir, 'audit.jsonl'), 'utf8').catch(() => '');
-    if (text.includes('console')) return text;
-    if (Date.now() > deadline) throw new Error('timed out waiting for the console audit record');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-describe('Discord keeps secrets behind private deferrals and out of audit and logs', () => {
+describe('Discord keeps secrets behind private deferrals', () => {
   it('defers the console reply privately: the credentials never sit behind a public "thinking…"', async () => {
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' });
     const reply = await answered(i, 'the console reply');
@@ -59,26 +46,9 @@ describe('Discord keeps secrets behind private deferrals and out of audit and lo
     expect(defer?.body).toMatchObject({ type: 5, data: { flags: EPHEMERAL } });
     expect(reply.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(json(reply)).toMatch(/password: [A-Za-z0-9_-]{8,}/);
-  });
-  it('never logs or audits the bot token or hosting API key', async () => {
-    await answered(
-      world.discord.slash(DISCORD_USERS.operator, ['instance', 'console'], { instance: 'web-1' }),
-      'the console',
+    expect(logs.lines.join('\n'), 'the bot logged through the captured logger').toContain(
+      'discord: connected',
     );
-    await answered(
-      world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: 'web-1' }),
-      'the show',
-    );
-    await answered(
-      world.discord.slash(DISCORD_USERS.viewer, ['instance', 'console'], { instance: 'web-1' }),
-      'the refusal',
-    );
-    const audit = await auditText();
-    for (const secret of [world.discord.botToken, world.sim.apiKey]) expect(audit).not.toContain(secret);
-    const logged = logs.lines.join('\n');
-    expect(logged, 'the bot logged through the captured logger').toContain('discord: connected');
-    expect(logged).not.toContain(world.discord.botToken);
-    expect(logged).not.toContain(world.sim.apiKey);
   });
 
   it("defers a viewer's refusal privately and never asks the hosting API for a console", async () => {

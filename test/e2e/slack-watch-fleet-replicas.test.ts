@@ -95,8 +95,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('fleet and balance watches over two serve replicas on one Redis', { timeout: 240_000 }, () => {
   it('watches each Jakarta server once, alerts once for a change, and alerts once for a balance drop then recovers', async () => {
     sim.state.setBalance(900_000_000);
-    const a = await replica('a');
-    const b = await replica('b');
+    const [a, b] = await Promise.all([replica('a'), replica('b')]);
 
     await ask(a, 'watch --location Jakarta', /Watching location Jakarta \(3 servers\)/);
     await ask(b, 'watch billing --below 5000000', /Watching the prepaid balance/);
@@ -113,17 +112,16 @@ describe('fleet and balance watches over two serve replicas on one Redis', { tim
     for (const host of ['web-1', 'web-2', 'db-1']) expect(list.split(host).length - 1).toBe(1);
     expect(list).not.toMatch(/cache-1|worker-1/);
 
+    // A server's change and a balance drop at once (the two alerts share the pauses below).
     sim.state.setStatus(WEB2, 'Error');
+    sim.state.setBalance(1_000);
     await waitFor(() => posted(/web-2: needs attention/).length > 0, 'the web-2 alert', 60_000);
-    // Several poll intervals on both replicas: still the one card (edited, never posted again).
+    await waitFor(() => posted(/Prepaid balance: running low/).length > 0, 'the balance alert', 60_000);
+    // Several poll intervals on both replicas: still the one card each (edited, never posted again).
     await pause(4_000);
     expect(posted(/web-2: needs attention/)).toHaveLength(1);
-    sim.state.setStatus(WEB2, 'Running');
-
-    sim.state.setBalance(1_000);
-    await waitFor(() => posted(/Prepaid balance: running low/).length > 0, 'the balance alert', 60_000);
-    await pause(4_000);
     expect(posted(/Prepaid balance: running low/)).toHaveLength(1);
+    sim.state.setStatus(WEB2, 'Running');
     sim.state.setBalance(900_000_000);
     await waitFor(
       () => posted(/Prepaid balance recovered/).length > 0,

@@ -1,7 +1,7 @@
 // Alerts leave through the paced poster (issue 24): the watch module wraps every channel poster it
 // is started with, so an alert is counted in vpsops_outbound_total with its wait in the queue.
 import { describe, expect, it } from 'vitest';
-import { NO_ALERT_METRICS, type AlertMetrics } from '../../src/watch/ports.js';
+import { NO_ALERT_METRICS, type AlertMetrics } from '../../src/watch/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { WEB2, watchRig } from '../support/watch-rig.js';
 

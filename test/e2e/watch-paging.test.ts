@@ -5,9 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../src/render/text.js';
 import { createPagerDuty } from '../../src/paging/pagerduty.js';
-import { alertCommand } from '../../src/watch/alert-card.js';
-import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
-import { watchId } from '../../src/watch/watch-book.js';
+import { alertCommand, NO_ALERT_METRICS, watchId } from '../../src/watch/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { startFakePagerDuty } from '../support/fake-pagerduty.js';
 import { CACHE1, CHANNEL, pause, WEB2, watchRig } from '../support/watch-rig.js';

@@ -48,6 +48,8 @@ export interface AdapterDriver {
   readonly separatesPrivate: boolean;
   /** The hosting-API simulator behind the bot (request counts, fault injection, state). */
   readonly sim: SimulatorHandle;
+  /** The bot's own credentials: the hosting API key and the platform's token and signing secret. */
+  readonly credentials: readonly string[];
   /** The name the bot shows for a person ("confirmed by @…"). */
   displayName(who: Who): string;
   /** Sends a command as `who` (default the requester); resolves with the bot's first answer. */

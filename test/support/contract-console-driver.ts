@@ -96,6 +96,7 @@ export const startConsoleDriver: StartDriver = async (options = {}) => {
     platform: 'console',
     separatesPrivate: false,
     sim,
+    credentials: [sim.apiKey],
     displayName: (who) => NAMES[who],
     async run(command, who = 'requester') {
       const t = await terminal(who);

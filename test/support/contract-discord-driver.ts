@@ -149,6 +149,7 @@ export function discordDriver(mode: { http: boolean }): StartDriver {
       platform: 'discord',
       separatesPrivate: true,
       sim: world.sim,
+      credentials: [world.discord.botToken, world.sim.apiKey],
       displayName: (who) => USERS[who].username,
       async run(command, who = 'requester') {
         const i = await send(who, 'slash', command.path, '', Object.fromEntries(command.args ?? []));

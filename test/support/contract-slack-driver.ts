@@ -117,6 +117,7 @@ export const startSlackDriver: StartDriver = async (options = {}) => {
     platform: 'slack',
     separatesPrivate: true,
     sim: world.sim,
+    credentials: [world.slack.botToken, world.signingSecret, world.sim.apiKey],
     displayName: (who) => IDS[who].toLowerCase(),
     async run(command, who = 'requester') {
       const since = mark();

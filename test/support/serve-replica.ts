@@ -83,3 +83,22 @@ export async function startServeReplica(
   }
   return replica;
 }
+
+/**
+ * Starts one replica per name side by side (each start is mostly a process booting), in the
+ * order of `names`; if any fails to serve, the others are stopped before the error is thrown.
+ */
+export async function startServeReplicas(
+  names: readonly string[],
+  dir: string,
+  env: Record<string, string>,
+): Promise<ServeReplica[]> {
+  const starts = await Promise.allSettled(names.map((name) => startServeReplica(name, dir, env)));
+  const started = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = starts.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((r) => r.stop()));
+    throw failed.reason;
+  }
+  return started;
+}

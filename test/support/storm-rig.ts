@@ -6,14 +6,20 @@ import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { isStoreUnavailable, type Actor, type BotStore } from '../../src/core/index.js';
 import { ApiError } from '../../src/api/errors.js';
 import { instanceDetailSchema } from '../../src/api/schemas/instance.js';
-import { createAlertActions } from '../../src/watch/alert-buttons.js';
-import { groupBook, type GroupBook } from '../../src/watch/group-book.js';
-import { closeOnUnwatch } from '../../src/watch/unwatch-close.js';
-import { createIncidentPager, type IncidentPager } from '../../src/watch/incident-pages.js';
-import { pollOnce, type PollDeps } from '../../src/watch/poll-once.js';
-import { NO_ALERT_METRICS } from '../../src/watch/ports.js';
-import { announceEndedSilencesEverywhere } from '../../src/watch/silence-ends.js';
-import { createWatchService, watchBook } from '../../src/watch/watch-book.js';
+import {
+  announceEndedSilencesEverywhere,
+  closeOnUnwatch,
+  createAlertActions,
+  createIncidentPager,
+  createWatchService,
+  groupBook,
+  NO_ALERT_METRICS,
+  pollOnce,
+  watchBook,
+  type GroupBook,
+  type IncidentPager,
+  type PollDeps,
+} from '../../src/watch/index.js';
 import type { PageTrigger } from '../../src/paging/pagerduty.js';
 import { fakeHostingApi } from './fake-api.js';
 import { postLog } from './recording-poster.js';

@@ -14,8 +14,12 @@ import type { Message } from '../../src/render/message.js';
 import { startSimulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import { createMemoryStore } from '../../src/store/memory/table-store.js';
-import { createWatching, type AlertMetrics } from '../../src/watch/index.js';
-import { DEFAULT_PACING, type PacingSettings } from '../../src/watch/pacing.js';
+import {
+  createWatching,
+  DEFAULT_PACING,
+  type AlertMetrics,
+  type PacingSettings,
+} from '../../src/watch/index.js';
 import type { PagerDuty } from '../../src/paging/pagerduty.js';
 import { createCoreWithState } from './core-with-state.js';
 import { stopAll } from './cleanup.js';

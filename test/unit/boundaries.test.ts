@@ -79,8 +79,15 @@ const show = (r: ImportRef) => `${r.file} → ${r.specifier}`;
 const asTs = (target: string) => target.replace(/\.js$/, '.ts');
 const isDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/index.ts';
 const isKitDoor = (target: string | null) => target !== null && asTs(target) === 'src/core/kit/index.ts';
-/** The wings that implement the core's ports: they may also use its narrower door, src/core/kit/. */
-const PORT_WINGS = ['src/store', 'src/tenants', 'src/tracking', 'src/watch', 'src/observability'];
+/** The wings that implement the core's ports (paging: the watches' pager): they may also use its narrower door, src/core/kit/. */
+const PORT_WINGS = [
+  'src/store',
+  'src/tenants',
+  'src/tracking',
+  'src/watch',
+  'src/observability',
+  'src/paging',
+];
 const isConfig = (target: string | null) => target !== null && asTs(target) === 'src/app/config/load.ts';
 
 /** Every group of files (more than one) that import each other in a circle, sorted (Tarjan). */
@@ -586,6 +593,51 @@ describe('the house, third step (issue 39): a door that is a door', () => {
             stripComments(readFileSync(join(ROOT, file), 'utf8')),
           ),
         )
+        .map(posix),
+    );
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('the watch wing: rooms behind one door (issue 39)', () => {
+  const isWatchDoor = (target: string | null) => target !== null && asTs(target) === 'src/watch/index.ts';
+
+  it('outside src/watch, code reaches the watch module only through src/watch/index.ts (its own unit tests may enter the rooms)', () => {
+    const bad = allImports(['src', 'commands', 'adapters', 'bench', 'test']).filter(
+      (r) =>
+        !under(r.file, 'src/watch') &&
+        !under(r.file, 'test/unit/watch') &&
+        under(r.target, 'src/watch') &&
+        !isWatchDoor(r.target),
+    );
+    expect(bad.map(show)).toEqual([]);
+  });
+
+  it('src/watch/rules/ is pure: only its own room, the watch records (types.ts), the core’s doors (index.ts, kit/), src/render and zod — nothing from books/, delivery/, cards/, the flows, a store or the API', () => {
+    const allowed = (r: ImportRef) =>
+      under(r.target, 'src/watch/rules') ||
+      asTs(r.target ?? '') === 'src/watch/types.ts' ||
+      isDoor(r.target) ||
+      isKitDoor(r.target) ||
+      under(r.target, 'src/render') ||
+      r.specifier === 'zod';
+    const imports = allImports(['src/watch/rules']);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((r) => !allowed(r)).map(show)).toEqual([]);
+  });
+
+  it('src/watch/rules/ reads no clock and sets no timer: the time is handed in', () => {
+    expect(
+      linesMatching(['src/watch/rules'], /\bDate\.now\b|new Date\(\)|\bset(Timeout|Interval)\(/),
+    ).toEqual([]);
+  });
+
+  it('no `export … from` outside an index.ts in src/watch and src/tracking: importers name the file that declares it', () => {
+    const reExport = /(?:^|[;\n}])\s*export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*['"]/;
+    const bad = ['src/watch', 'src/tracking'].flatMap((dir) =>
+      tsFiles(dir)
+        .filter((file) => !posix(file).endsWith('/index.ts'))
+        .filter((file) => reExport.test(stripComments(readFileSync(join(ROOT, file), 'utf8'))))
         .map(posix),
     );
     expect(bad).toEqual([]);

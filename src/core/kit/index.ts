@@ -28,3 +28,4 @@ export type {
 } from '../store.js';
 export type { FollowTarget } from '../tracking-port.js';
 export type { SilenceSummary, WatchSummary } from '../watch-port.js';
+export { ALERT_KINDS, type AlertKind } from '../watch-port.js';

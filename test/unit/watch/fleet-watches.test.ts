@@ -3,7 +3,7 @@ import type { HostingApi, InstanceListItem } from '../../../src/api/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { startFleetSweeper } from '../../../src/watch/fleet-sweeper.js';
 import { createFleetWatches } from '../../../src/watch/fleet-watches.js';
-import { createWatchService } from '../../../src/watch/watch-book.js';
+import { createWatchService } from '../../../src/watch/books/watch-book.js';
 import type { Actor } from '../../../src/core/ports.js';
 
 const OPS: Actor = { platform: 'slack', userId: 'U1', displayName: 'oscar' };

@@ -4,11 +4,12 @@
 // even though the group (paged through web-1's status incident) is still open.
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { groupBook } from '../../../src/watch/group-book.js';
-import type { IncidentPager } from '../../../src/watch/incident-pages.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
+import { groupBook } from '../../../src/watch/books/group-book.js';
+import type { IncidentPager } from '../../../src/watch/delivery/incident-pages.js';
+import { pollOnce } from '../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../src/watch/poll-deps.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
-import { createWatchService, watchBook } from '../../../src/watch/watch-book.js';
+import { createWatchService, watchBook } from '../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
 import { postLog } from '../../support/recording-poster.js';
 

@@ -11,8 +11,8 @@ import { currentTenant, tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { createLossNotices } from '../../../src/watch/loss-notice.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
-import type { ChannelPoster } from '../../../src/core/index.js';
-import { watchBook, watchId } from '../../../src/watch/watch-book.js';
+import { type ChannelPoster } from '../../../src/core/index.js';
+import { watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 
 const by = { platform: 'slack' as const, userId: 'U1', displayName: 'oscar' };
 

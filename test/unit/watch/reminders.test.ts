@@ -8,12 +8,13 @@ import type { Locale, Platform } from '../../../src/core/index.js';
 import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Message } from '../../../src/render/message.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { acknowledge } from '../../../src/watch/alert-rules.js';
-import { groupBook } from '../../../src/watch/group-book.js';
-import { pollOnce, type PollDeps } from '../../../src/watch/poll-once.js';
+import { acknowledge } from '../../../src/watch/rules/alert-rules.js';
+import { groupBook } from '../../../src/watch/books/group-book.js';
+import { pollOnce } from '../../../src/watch/poll-once.js';
+import type { PollDeps } from '../../../src/watch/poll-deps.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { claimReminder, type ReminderSettings } from '../../../src/watch/reminders.js';
-import { createWatchService, watchBook } from '../../../src/watch/watch-book.js';
+import { createWatchService, watchBook } from '../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
 import { postLog } from '../../support/recording-poster.js';
 

@@ -10,9 +10,9 @@ import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import type { ChannelPoster } from '../../../src/core/index.js';
 import { createWatchPoller } from '../../../src/watch/poller.js';
-import { silenceRecords } from '../../../src/watch/silence-book.js';
+import { silenceRecords } from '../../../src/watch/books/silence-book.js';
 import { announceEndedSilencesEverywhere } from '../../../src/watch/silence-ends.js';
-import { createSilence } from '../../../src/watch/silences.js';
+import { createSilence } from '../../../src/watch/rules/silences.js';
 import type { Message } from '../../../src/render/message.js';
 import type { Platform } from '../../../src/core/index.js';
 
