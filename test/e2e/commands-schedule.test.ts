@@ -3,7 +3,7 @@
 // `vpsops serve` starts it) runs it as the requester and posts the result in the channel; reads are
 // refused, a schedule needs a runner, `schedules` lists and `unschedule` cancels (requester or admin).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACTORS, startHarness, type Harness } from '../support/command-harness.js';
+import { ACTORS, DEFAULT_POLICY, startHarness, type Harness } from '../support/command-harness.js';
 import { postLog } from '../support/recording-poster.js';
 import { renderText } from '../../src/render/text.js';
 import type { Message } from '../../src/render/message.js';
@@ -30,8 +30,11 @@ const audit = (harness: Harness): AuditRecord[] =>
     .map((line) => JSON.parse(line) as AuditRecord);
 
 /** A harness whose core runs schedules every 50 ms, posting into `log`. */
-async function withRunner(env: Record<string, string> = {}) {
-  const harness = await startHarness({ env: { VPSOPS_TIMEZONE: 'Asia/Jakarta', ...env } });
+async function withRunner(env: Record<string, string> = {}, policy?: string) {
+  const harness = await startHarness({
+    env: { VPSOPS_TIMEZONE: 'Asia/Jakarta', ...env },
+    ...(policy ? { policy } : {}),
+  });
   const log = postLog('slack');
   harness.core.startSchedules([log.poster('r1')], 50);
   await waitFor(() => harness.core.store.leases.holder('schedules:runner'), 'the runner lease');
@@ -121,6 +124,26 @@ describe('schedule', { timeout: 30_000 }, () => {
     );
     expect(said.map((m) => renderText(m)).join('\n')).toContain('Not now: this runs at');
     expect(pendingCard(said.at(-1))?.token).toBeDefined();
+  });
+
+  it('asks the typed name and the two-person approval now; the approver is kept and shown', async () => {
+    const { harness, log } = await withRunner(
+      {},
+      `${DEFAULT_POLICY}approvals:\n  two_person: ["instance delete"]\n`,
+    );
+    h = harness;
+    const preview = await h.run('schedule in 1h instance delete web-1');
+    expect(preview.text).toContain('Not now: this runs at');
+    // The requester cannot approve their own two-person action; the typed name is still asked.
+    expect((await h.confirm(preview.token!, ACTORS.operator, 'web-1')).text).not.toContain('Scheduled:');
+    expect((await h.confirm(preview.token!, ACTORS.admin, 'web-2')).text).not.toContain('Scheduled:');
+    const approved = await h.confirm(preview.token!, ACTORS.admin, 'web-1');
+    expect(approved.text).toContain('Scheduled: instance delete web-1');
+    expect(approved.text).toContain('approved by @alice');
+    const listed = await h.run('schedules');
+    expect(listed.text).toMatch(/instance delete web-1.*@oscar.*@alice/s);
+    expect(h.sim.countRequests('instance.delete')).toBe(0);
+    expect(log.entries).toHaveLength(0);
   });
 
   it('refuses reads with a hint, and bad times without scheduling anything', async () => {
