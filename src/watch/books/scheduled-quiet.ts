@@ -13,7 +13,8 @@ export async function scheduledSilence(
   now: number,
 ): Promise<Silence | undefined> {
   const running = status !== undefined && status.toLowerCase() === 'running';
-  const quiet = await scheduledQuiet(store, instance.uuid, running, now);
+  // A store that cannot answer leaves the poll as it was without a quiet window (it fails, or not, on its own writes).
+  const quiet = await scheduledQuiet(store, instance.uuid, running, now).catch(() => null);
   if (!quiet) return undefined;
   return {
     key: `schedule:${quiet.scheduleId}`,
