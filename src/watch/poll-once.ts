@@ -10,7 +10,6 @@ import { evaluate, type Observation } from './rules/alert-rules.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
 import { namedWatch, shownWatch } from './books/watch-book.js';
 import { silenceNow } from './books/silence-book.js';
-import { scheduledSilence } from './books/scheduled-quiet.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
@@ -85,18 +84,15 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if ('location' in seen && seen.location) out.state.location = seen.location;
   else if (before.location) out.state.location = before.location;
   await enrich(deps, watch, out.state, out.effects, seen, now);
-  // After a scheduled stop / rollback / restore: quiet until Running again + 5 min (read every poll).
-  const status = seen.ok && 'status' in seen ? seen.status : undefined;
-  const quiet = watch.billing ? undefined : await scheduledSilence(deps.store, watch.instance, status, now);
   // Silences matter only to what is shown: most polls show nothing and need not read them.
   const silence =
     out.effects.length === 0
       ? undefined
-      : ((await silenceNow(
+      : await silenceNow(
           deps.store,
           { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
           now,
-        )) ?? quiet);
+        );
   // A new incident is stored before it is shown: should the store fail once its group, card or page
   // exist, the next poll still knows it is open and ends all three when the server recovers.
   if (out.effects.some((e) => e.type === 'open') && !(await saved(deps, watch.id, out.state))) {

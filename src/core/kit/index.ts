@@ -17,7 +17,6 @@ export { tenantRolesIn } from '../policy/tenant-roles-store.js';
 export { SINGLE_TENANT, tenantLabel } from '../tenant-port.js';
 export { StoreUnavailableError } from '../store-errors.js';
 export { COLLECTIONS, USED_RETENTION_MS, VOIDED_BY_STATE_CHECK, pendingDropAt } from '../store.js';
-export { scheduledQuiet } from '../schedule/quiet.js';
 export type {
   HostnameDirectory,
   KnownHostname,

@@ -21,7 +21,6 @@ import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 import { claimSchedule, type ScheduledAction } from './schedule-book.js';
 import { missedCard, skippedCard, startingCard, withRunHeader } from './schedule-cards.js';
-import { quietForSchedule } from './quiet.js';
 
 /** Posts and edits in a channel on the bot's own (each chat adapter's channel poster). */
 export interface SchedulePoster {
@@ -163,11 +162,6 @@ async function settle(
     await release?.();
     return skip(skipReason(error, schedule, locale));
   }
-  // Planned work does not page: the server's alerts are quiet until it is Running again + 5 min.
-  if (def.risk === 'destructive')
-    await quietForSchedule(rt.store, schedule, now).catch((error: unknown) =>
-      rt.logger.warn({ err: error, schedule: schedule.id }, 'silencing the scheduled server’s alerts failed'),
-    );
   try {
     const responder = poster
       ? runResponder(poster, schedule, locale)
