@@ -27,7 +27,7 @@ export interface Actor {
    * the policy knows them, so two names of one account are one person for two-person approvals.
    */
   account?: string;
-  /** The person's IANA time zone when the platform tells it (Slack's user `tz`): `schedule at` reads times in it. */
+  /** The person's own time zone (IANA), where the platform tells it (Slack's `tz`). */
   timeZone?: string;
 }
 

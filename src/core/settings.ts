@@ -26,6 +26,8 @@ export interface CoreSettings {
   rateLimits?: RateLimits;
   /** The language of channel messages where no `language` is set (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
+  /** The zone times are shown in for readers whose platform tells none (VPSOPS_TIMEZONE, IANA); absent → UTC. */
+  timeZone?: string;
   /** Scheduled actions (VPSOPS_TIMEZONE, VPSOPS_SCHEDULE_GRACE_MINUTES); absent: UTC and 10 min. */
   schedules?: ScheduleSettings;
 }

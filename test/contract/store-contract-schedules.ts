@@ -10,7 +10,8 @@ import {
   type ScheduledAction,
 } from '../../src/core/schedule/schedule-book.js';
 import { TENANT_STATE_COLLECTIONS } from '../../src/core/store.js';
-import { runInTenant, tenantScope } from '../../src/tenants/scope.js';
+import { runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../src/tenants/tenant-store.js';
 import type { StoreFixture } from './store-contract.js';
 
