@@ -20,6 +20,7 @@ import { outcomeCommands } from './outcome.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
+import { scheduleCommands } from './schedule.js';
 import { timelineCommands } from './timeline.js';
 import { catchup } from './catchup.js';
 import { storyCommands } from './story-notes.js';
@@ -45,6 +46,7 @@ export const allCommands: CommandDefinition[] = [
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
   ...policyCommands, // policy show | set (per-tenant roles)
+  ...scheduleCommands, // schedule in | at, schedules, unschedule
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)
   ...botCommands, // help | use | whoami | audit | status

@@ -4,6 +4,7 @@ import type { Logger } from '../../src/logger.js';
 import {
   localeFrom,
   t,
+  type Actor,
   type ConfirmGate,
   type Dispatcher,
   type EphemeralState,
@@ -35,19 +36,26 @@ export interface RequestLocale {
   tag(): Promise<string | undefined>;
   /** The answer language of the adapter's own texts: Indonesian or else the default. */
   locale(): Promise<Locale>;
+  /** The user's IANA time zone (Slack's `tz`), once tag() has been answered; undefined when unknown. */
+  zone(): string | undefined;
 }
 
 /** The user's language for one request, looked up at most once and only when first asked. */
 export function requestLocale(deps: HandlerDeps, userId: string): RequestLocale {
   let asked: Promise<string | undefined> | undefined;
   const tag = () => (asked ??= deps.locales ? deps.locales.of(userId) : Promise.resolve(undefined));
-  return { tag, locale: async () => localeFrom(await tag()) };
+  return { tag, locale: async () => localeFrom(await tag()), zone: () => deps.locales?.zoneOf(userId) };
 }
 
 /** The request with its user's language, read from their locale tag here once (for the core's answers). */
-export async function withUserLocale<T extends object>(request: T, user: RequestLocale): Promise<T> {
+export async function withUserLocale<T extends { actor: Actor }>(
+  request: T,
+  user: RequestLocale,
+): Promise<T> {
   const tag = await user.tag();
-  return tag ? { ...request, locale: localeFrom(tag) } : request;
+  const timeZone = user.zone();
+  const zoned = timeZone ? { ...request, actor: { ...request.actor, timeZone } } : request;
+  return tag ? { ...zoned, locale: localeFrom(tag) } : zoned;
 }
 
 /**

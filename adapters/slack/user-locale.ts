@@ -1,16 +1,21 @@
 // Each Slack user's language, from `users.info` with `include_locale`: cached per user, looked up
 // after the ack and never waited on past a short budget — a slow or failed lookup answers in the
 // default language (and is remembered briefly, so an outage costs each user one wait at most).
+// The same answer's `tz` (IANA) is kept beside it: `schedule at 02:00` reads times in it.
 import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
 import { withDeadline } from '../../src/core/index.js';
 import type { Logger } from '../../src/logger.js';
 
-/** What the adapter asks Slack: the user's locale tag ("id-ID", "en-US"), or undefined. */
-export type LocaleLookup = (userId: string) => Promise<string | undefined>;
+/** What the adapter asks Slack: the user's locale tag ("id-ID", "en-US") — with their time zone when known — or undefined. */
+export type LocaleLookup = (
+  userId: string,
+) => Promise<string | { locale?: string | undefined; tz?: string | undefined } | undefined>;
 
 /** Per-user locale tags; `of` never throws and never waits longer than its budget. */
 export interface UserLocales {
   of(userId: string): Promise<string | undefined>;
+  /** The user's IANA time zone as the last answer of `of` gave it (undefined when not known yet). */
+  zoneOf(userId: string): string | undefined;
 }
 
 export interface UserLocaleOptions {
@@ -31,6 +36,7 @@ const NONE = '';
 export function createUserLocales(options: UserLocaleOptions): UserLocales {
   const now = options.now ?? Date.now;
   const cache = new ExpiringMap<string>(now, 10_000);
+  const zones = new ExpiringMap<string>(now, 10_000);
   const ttlMs = options.ttlMs ?? 60 * 60_000;
   const failureTtlMs = options.failureTtlMs ?? 5 * 60_000;
   const budgetMs = options.budgetMs ?? 800;
@@ -39,7 +45,9 @@ export function createUserLocales(options: UserLocaleOptions): UserLocales {
       const known = cache.get(userId);
       if (known !== undefined) return known === NONE ? undefined : known;
       const asked = options.lookup(userId).then(
-        (locale) => {
+        (answer) => {
+          const { locale, tz } = typeof answer === 'object' ? answer : { locale: answer, tz: undefined };
+          if (tz) zones.set(userId, tz, ttlMs);
           cache.set(userId, locale ?? NONE, locale ? ttlMs : failureTtlMs);
           return locale;
         },
@@ -55,12 +63,21 @@ export function createUserLocales(options: UserLocaleOptions): UserLocales {
         return undefined;
       });
     },
+    zoneOf: (userId) => zones.get(userId),
   };
 }
 
 /** The lookup through Bolt's Web API client. */
 export function usersInfoLookup(client: {
-  users: { info(args: { user: string; include_locale: boolean }): Promise<{ user?: { locale?: string } }> };
+  users: {
+    info(args: {
+      user: string;
+      include_locale: boolean;
+    }): Promise<{ user?: { locale?: string; tz?: string } }>;
+  };
 }): LocaleLookup {
-  return async (userId) => (await client.users.info({ user: userId, include_locale: true })).user?.locale;
+  return async (userId) => {
+    const { user } = await client.users.info({ user: userId, include_locale: true });
+    return { locale: user?.locale, tz: user?.tz };
+  };
 }

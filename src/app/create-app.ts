@@ -86,8 +86,8 @@ export interface App extends Core {
   resumeTracking(responderFor: (op: TrackedOperation) => Responder | null): Promise<number>;
   /** This process's lease owner id. */
   owner: string;
-  /** The adapters' posters, once they are up: approvers' DMs go through them from then on, watches or not. */
-  connectPosters(posters: ChannelPoster[]): void;
+  /** The adapters' posters, once they are up: approvers' DMs go through them from then on; the connected (outgoing) ones. */
+  connectPosters(posters: ChannelPoster[]): ChannelPoster[];
   /** Starts the watch poller, posting alerts through these posters; stopped by close(). */
   startWatching(posters: ChannelPoster[]): Promise<WatchPoller>;
 }
@@ -165,6 +165,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const posters = new Map<Platform, ChannelPoster>();
     const connectPosters = (list: ChannelPoster[]) => {
       for (const poster of list) posters.set(poster.platform, outbound.poster(poster));
+      return [...posters.values()];
     };
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
@@ -219,10 +220,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
       connectPosters,
-      startWatching: (list) => {
-        connectPosters(list);
-        return watching.start([...posters.values()]);
-      },
+      startWatching: (list) => watching.start(connectPosters(list)),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {

@@ -93,6 +93,10 @@ async function recover<T>(spec: LifecycleSpec<T>, started: readonly ChatAdapter[
   // Watches are polled by whichever replica holds each one's lease; alerts go out through the adapters.
   // (Every started adapter is its platform's ChannelPoster.)
   await app.startWatching([...started]);
+  // Scheduled actions run in serve only (its runner lease tells `schedule` elsewhere that one runs);
+  // their runs post through the connected posters, as alerts do.
+  const interval = Math.max(250, Math.round((spec.shared?.leaseTtlMs ?? 0) / 3));
+  if (spec.shared) app.startSchedules(app.connectPosters([...started]), interval);
 }
 
 /** Resolves with the first SIGINT/SIGTERM, so long-running modes can shut down cleanly. */

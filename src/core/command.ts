@@ -126,10 +126,34 @@ export interface BotServices {
   watches?: WatchService;
   /** Check now: reads the server and lifts the holds left by unknown outcomes that it now shows; the answer line. */
   checkHeld?(instance: ResolvedInstance): Promise<string>;
+  /** The channel's scheduled actions: list, and cancel one (requester or admin). */
+  schedules?: ScheduleServices;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
   /** The channel's story: alert events, notes, hand-offs (timeline, catchup). */
   story: StoryServices;
+}
+
+/** One pending schedule as `schedules` lists it. */
+export interface ScheduleView {
+  id: string;
+  /** When it runs, in the reader's zone, with the zone. */
+  when: string;
+  /** "instance stop web-1". */
+  action: string;
+  requester: Actor;
+  approvedBy?: Actor;
+}
+
+/** How `unschedule` ended. */
+export type UnscheduleResult =
+  | { ok: true; schedule: ScheduleView }
+  | { ok: false; reason: 'not-found' | 'not-allowed' | 'running'; requester?: Actor };
+
+/** The services behind `schedules` / `unschedule`. */
+export interface ScheduleServices {
+  list(channelId: string, reader: Actor): Promise<ScheduleView[]>;
+  cancel(channelId: string, id: string, by: Actor): Promise<UnscheduleResult>;
 }
 
 /** A confirmation still waiting, as `status` lists it. */
@@ -189,6 +213,11 @@ export interface CommandFields<A extends AnyArgs = AnyArgs> {
   hidden?: boolean;
   /** With visibility 'ephemeral': private by default, `--public` (an arg named `public`) shares it. */
   shareable?: boolean;
+  /**
+   * `schedule in|at`: its `when` and `command` arguments name another command to run later; the
+   * runner authorises, previews and confirms that one instead (schedule/unwrap.ts), never this run().
+   */
+  schedules?: 'in' | 'at';
   /** Required for destructive commands (and change commands that cost money). */
   preview?(ctx: CommandContext, args: ArgsOf<A>): Promise<Preview>;
   /** Declared as a method (bivariant parameters), so any definition fits a CommandDefinition[]. */

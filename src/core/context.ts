@@ -4,6 +4,8 @@ import type { WriteReplay } from './write-replay.js';
 import { rememberSeenIds } from './instances/seen-ids.js';
 import { checkHolds } from './confirmation/unknown-hold.js';
 import { channelKey } from './channel-key.js';
+import { scheduleServices } from './schedule/schedule-services.js';
+import { zoneOf } from './schedule/zone.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
 import { storyServices } from './story-services.js';
@@ -145,6 +147,14 @@ export function createServices(
     },
   };
   services.checkHeld = (instance) => checkHolds(rt, rt.registry, instance, locale);
+  services.schedules = scheduleServices(
+    {
+      store: rt.store,
+      zoneOf: (actor) => zoneOf(rt.config, actor),
+      mayCancel: (requester, by) => sameActor(requester, by) || rt.policy.roleOf(by).role === 'admin',
+    },
+    platform,
+  );
   if (rt.charts) services.renderChart = rt.charts;
   if (rt.watches) services.watches = rt.watches;
   return services;

@@ -165,6 +165,7 @@ export async function createCore(settings: CoreSetup, deps: CoreDeps): Promise<C
     startExpirySweeper: duties.startExpirySweeper,
     closeInterrupted: duties.closeInterrupted,
     startClosingInterrupted: duties.startClosingInterrupted,
+    startSchedules: duties.startSchedules,
     async close() {
       expiry.clear();
       duties.stop();

@@ -32,7 +32,9 @@ export type UserErrorId =
   /** A button of another workspace / guild (OAuth mode). */
   | 'other-tenant'
   /** Too many commands from this person or workspace this minute. */
-  | 'rate-limited';
+  | 'rate-limited'
+  /** `schedule` where no `vpsops serve` runs schedules on this store. */
+  | 'no-schedule-runner';
 
 /** An expected, user-facing failure with a message that says what was wrong and what to type. */
 export class UserError extends Error {

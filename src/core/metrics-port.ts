@@ -12,6 +12,8 @@ export interface CoreMetrics {
   confirmation(outcome: ConfirmationOutcome): void;
   /** OAuth mode: one finished command of a tenant (`tenant` is tenantLabel's hash), done or rate limited. */
   tenantCommand?(tenant: string, result: 'done' | 'rate_limited'): void;
+  /** A scheduled action settled at its time: run, skipped (told why) or missed (past its grace). */
+  schedule?(outcome: 'run' | 'skipped' | 'missed'): void;
 }
 
 /** Metrics that go nowhere (tests, exec). */

@@ -28,6 +28,16 @@ export interface CoreSettings {
   locale?: Locale;
   /** The zone times are shown in for readers whose platform tells none (VPSOPS_TIMEZONE, IANA); absent → UTC. */
   timeZone?: string;
+  /** Scheduled actions (VPSOPS_TIMEZONE, VPSOPS_SCHEDULE_GRACE_MINUTES); absent: UTC and 10 min. */
+  schedules?: ScheduleSettings;
+}
+
+/** How `schedule at` reads a time without a zone, and how late a missed run may still go. */
+export interface ScheduleSettings {
+  /** IANA zone of people the platform tells no zone of (default UTC). */
+  timeZone: string;
+  /** A run found later than this after its time is reported missed, not run. */
+  graceMs: number;
 }
 
 /** What createCore is built with: the runner's settings and those of the core's background duties. */

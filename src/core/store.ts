@@ -47,6 +47,14 @@ export interface PendingConfirmation {
   takeId?: string;
   /** The tenant it was asked in (OAuth mode; see tenant-port.ts): only that tenant may answer it. */
   tenant?: string;
+  /** `schedule in|at …`: Confirm stores the action for this time instead of running it now. */
+  schedule?: ScheduleRequest;
+}
+
+/** When a scheduled action is to run, and the zone it was asked in. */
+export interface ScheduleRequest {
+  runAt: number;
+  zone: string;
 }
 
 /** A long operation being followed (written and read by the tracking module). */
@@ -207,6 +215,8 @@ export const COLLECTIONS = {
   tenantRoles: 'tenant-roles',
   /** After an unknown outcome: the server held for that action until the outcome is learned (confirmation/unknown-hold.ts). */
   unknownHolds: 'unknown-holds',
+  /** Actions scheduled for a later time, keyed by id (schedule/schedule-book.ts). */
+  schedules: 'schedules',
 } as const;
 
 /** The core's named collections (beside bindings and operations) whose records belong to a tenant: an uninstall deletes them. */
@@ -215,6 +225,7 @@ export const TENANT_STATE_COLLECTIONS: readonly string[] = [
   COLLECTIONS.channelLanguages,
   COLLECTIONS.tenantRoles,
   COLLECTIONS.unknownHolds,
+  COLLECTIONS.schedules,
   ...(['snapshot', 'backup', 'network', 'ip'] as const).map((kind) => `seen-ids:${kind}`),
 ];
 

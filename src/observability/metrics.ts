@@ -5,7 +5,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES, ENDPOINTS } from '../api/index.js';
 import type { CoreMetrics, BotStore } from '../core/index.js';
-import type { ConfirmationOutcome } from '../core/kit/index.js';
+import { COLLECTIONS, type ConfirmationOutcome } from '../core/kit/index.js';
 
 /** One hosting-API call as the client reports it (no URL, no key). */
 export interface ApiCallSample {
@@ -21,7 +21,7 @@ export interface BotMetrics extends CoreMetrics {
   /** Feeds vpsops_api_request_duration_seconds; give it to createApp as onApiCall. */
   apiCall(sample: ApiCallSample): void;
   /** The store the gauges count (read at each scrape). */
-  observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults'>): void;
+  observeStore(store: Pick<BotStore, 'pending' | 'operations' | 'faults' | 'collection'>): void;
   /** What vpsops_hosting_api_up reads at each scrape (a cached probe): true when the API answers. */
   observeHostingApi(isUp: () => Promise<boolean>): void;
   /** Prometheus text exposition of everything registered. */
@@ -33,6 +33,7 @@ export interface BotMetrics extends CoreMetrics {
 export const DEFAULT_PLATFORMS: readonly string[] = ['slack', 'discord', 'console'];
 const OUTCOMES = new Set(['ok', 'error', 'denied', 'invalid', 'pending', 'cancelled']);
 const CONFIRMATIONS = new Set<string>(['confirmed', 'cancelled', 'expired', 'refused']);
+const SCHEDULE_OUTCOMES = new Set<string>(['run', 'skipped', 'missed']);
 const ENDPOINT_NAMES = new Set<string>(Object.keys(ENDPOINTS));
 const ERROR_CODES = new Set<string>(API_ERROR_CODES);
 
@@ -46,7 +47,7 @@ function statusLabel(sample: ApiCallSample): string {
 }
 
 /** What the metrics read of the store. */
-type ObservedStore = Pick<BotStore, 'pending' | 'operations' | 'faults'>;
+type ObservedStore = Pick<BotStore, 'pending' | 'operations' | 'faults' | 'collection'>;
 
 /** The store's numbers: confirmations waiting, operations followed, and the faults it counts itself. */
 function storeMetrics(registers: Registry[], current: () => ObservedStore | undefined): void {
@@ -65,6 +66,9 @@ function storeMetrics(registers: Registry[], current: () => ObservedStore | unde
     });
   gauge('vpsops_pending_confirmations', 'Confirmations still waiting for Confirm / Cancel.', (s) =>
     s.pending.count(),
+  );
+  gauge('vpsops_schedules_pending', 'Scheduled actions waiting for their time.', (s) =>
+    s.collection(COLLECTIONS.schedules).count(),
   );
   gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
     s.operations.count(),
@@ -145,12 +149,19 @@ export function createBotMetrics(options: {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const schedules = new Counter({
+    name: 'vpsops_schedules_total',
+    help: 'Scheduled actions settled at their time: run, skipped (the server deleted, already so or busy) or missed (past the grace).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   let store: ObservedStore | undefined;
   storeMetrics(registers, () => store);
   let hostingApiUp: (() => Promise<boolean>) | undefined;
   hostingApiGauge(registers, () => hostingApiUp);
   // Known series start at zero so dashboards see them before the first event.
   for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
+  for (const outcome of SCHEDULE_OUTCOMES) schedules.inc({ outcome }, 0);
 
   return {
     registry,
@@ -167,6 +178,9 @@ export function createBotMetrics(options: {
     },
     confirmation(outcome: ConfirmationOutcome) {
       confirmations.inc({ outcome: inSet(CONFIRMATIONS, outcome, 'other') });
+    },
+    schedule(outcome) {
+      schedules.inc({ outcome: inSet(SCHEDULE_OUTCOMES, outcome, 'other') });
     },
     apiCall(sample) {
       apiDuration.observe(

@@ -6,6 +6,7 @@ import { USED_RETENTION_MS, type BotStore, type PendingConfirmation } from '../.
 import { describeStoreRecordsContract } from './store-contract-records.js';
 import { describeStoreTenantsContract } from './store-contract-tenants.js';
 import { describeStoreIsolationContract } from './store-contract-isolation.js';
+import { describeStoreSchedulesContract } from './store-contract-schedules.js';
 import { describeStoreStoryContract } from './store-contract-story.js';
 
 /** What a test file provides: a fresh, empty store on the given clock, and how to dispose of it. */
@@ -77,6 +78,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeStoreRecordsContract(fixture);
     describeStoreTenantsContract(fixture);
     describeStoreIsolationContract(fixture);
+    describeStoreSchedulesContract(fixture);
     describeStoreStoryContract(fixture);
 
     it('answers ping', async () => {

@@ -9,6 +9,7 @@ import { createHostingApi } from '../../src/api/index.js';
 import type { HostingApi } from '../../src/api/index.js';
 import { loadConfig } from '../../src/app/config/load.js';
 import { createCoreWithState as createBot } from './core-with-state.js';
+import type { Core } from '../../src/core/create-core.js';
 import type { BotServices, FollowSpec } from '../../src/core/command.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
 import type { OperationTracker } from '../../src/core/tracking-port.js';
@@ -91,6 +92,8 @@ export interface Harness {
   dataDir: string;
   /** Operations the runner handed to the tracker. */
   followed: FollowSpec[];
+  /** The core behind the commands (its background duties, e.g. startSchedules). */
+  core: Core;
   run(text: string, actor?: Actor, channelId?: string): Promise<Outcome>;
   confirm(token: string, actor?: Actor, input?: string, channelId?: string): Promise<Outcome>;
   cancel(token: string, actor?: Actor, channelId?: string): Promise<Outcome>;
@@ -182,6 +185,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     api,
     dataDir: join(dir, 'data'),
     followed,
+    core: bot,
     async run(text, actor = ACTORS.operator, channelId = CHANNEL) {
       const said: Said[] = [];
       await bot.dispatcher.dispatch(

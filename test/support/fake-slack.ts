@@ -105,6 +105,8 @@ export class FakeSlack {
   private readonly outside = new Set<string>();
   /** Users' locales as users.info gives them with include_locale (absent: en-US). */
   readonly userLocales = new Map<string, string>();
+  /** Users' time zones (IANA) as users.info gives them as `tz` (absent: none given). */
+  readonly userZones = new Map<string, string>();
   /** Socket Mode: app-level token accepted by apps.connections.open, and the WebSocket URL it hands out. */
   socketMode: { appToken: string; url: string } | undefined;
   /** OAuth: the app's client credentials and the workspaces that can install it, by code. */
@@ -304,6 +306,7 @@ export class FakeSlack {
           ...(home ? { is_stranger: true } : {}),
           is_admin: this.admins.has(id),
           is_owner: false,
+          ...(this.userZones.has(id) ? { tz: this.userZones.get(id) } : {}),
         };
         return {
           ok: true,

@@ -22,6 +22,8 @@ export interface CoreConfig {
   approvalTtlMs?: number;
   /** How long a server stays held for an action whose outcome is unknown, unless learned sooner (VPSOPS_UNKNOWN_HOLD_MINUTES); default 10 min. */
   unknownHoldMs?: number;
+  /** Scheduled actions: the default zone of `schedule at` (VPSOPS_TIMEZONE) and how late a missed one may still run (VPSOPS_SCHEDULE_GRACE_MINUTES). */
+  schedules?: CoreSetup['schedules'];
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
@@ -96,6 +98,7 @@ export function coreSetupOf(config: AppConfig): CoreSetup {
     confirmTtlMs: config.confirmTtlMs,
     ...(config.approvalTtlMs !== undefined ? { approvalTtlMs: config.approvalTtlMs } : {}),
     ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
+    ...(config.schedules ? { schedules: { ...config.schedules } } : {}),
     replies: { ...config.replies },
     ...(config.locale !== undefined ? { locale: config.locale } : {}),
     ...(config.timeZone !== undefined ? { timeZone: config.timeZone } : {}),

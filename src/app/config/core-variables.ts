@@ -79,6 +79,11 @@ export const coreEnvSchema = z.object({
   ),
   VPSOPS_APPROVAL_TTL_SECONDS: positiveInt(900, 86_400),
   VPSOPS_UNKNOWN_HOLD_MINUTES: positiveInt(10, 1_440),
+  // Minutes, fractions allowed (0.5: 30 s).
+  VPSOPS_SCHEDULE_GRACE_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().positive().max(1_440).default(10),
+  ),
   PAGERDUTY_ROUTING_KEY: optionalText,
   PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
@@ -174,6 +179,10 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: stri
     confirmTtlMs: e.VPSOPS_CONFIRM_TTL_SECONDS * 1000,
     approvalTtlMs: e.VPSOPS_APPROVAL_TTL_SECONDS * 1000,
     unknownHoldMs: e.VPSOPS_UNKNOWN_HOLD_MINUTES * 60_000,
+    schedules: {
+      timeZone: e.VPSOPS_TIMEZONE ?? 'UTC',
+      graceMs: Math.round(e.VPSOPS_SCHEDULE_GRACE_MINUTES * 60_000),
+    },
     currency: e.VPSOPS_CURRENCY,
     locale: deploymentLocale(e.VPSOPS_LOCALE, warn),
     ...(e.VPSOPS_TIMEZONE ? { timeZone: e.VPSOPS_TIMEZONE } : {}),

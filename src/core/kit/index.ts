@@ -16,7 +16,7 @@ export { tenantRoleOf } from '../policy/tenant-roles.js';
 export { tenantRolesIn } from '../policy/tenant-roles-store.js';
 export { SINGLE_TENANT, tenantLabel } from '../tenant-port.js';
 export { StoreUnavailableError } from '../store-errors.js';
-export { USED_RETENTION_MS, VOIDED_BY_STATE_CHECK, pendingDropAt } from '../store.js';
+export { COLLECTIONS, USED_RETENTION_MS, VOIDED_BY_STATE_CHECK, pendingDropAt } from '../store.js';
 export type {
   HostnameDirectory,
   KnownHostname,

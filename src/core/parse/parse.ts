@@ -8,6 +8,7 @@ import { t } from '../../i18n/translate.js';
 import { parseOptionArgs, parseTextArgs, type ParseHints, type ParsedArgs } from './parse-args.js';
 import type { InvocationInput } from '../ports.js';
 import type { Registry } from './registry.js';
+import type { ScheduleRequest } from '../store.js';
 import { resolvePath, stripPrefix } from './resolve-path.js';
 import { closest } from './suggest.js';
 import { tokenize, type Token } from './tokenize.js';
@@ -17,6 +18,8 @@ export interface Parsed {
   def: CommandDefinition;
   path: string;
   args: ParsedArgs;
+  /** `schedule in|at`: this command is to run at that time (set by schedule/unwrap.ts). */
+  schedule?: ScheduleRequest;
 }
 
 /** Parse outcome: the command, or the error plus the command path when it was recognised. */

@@ -22,6 +22,7 @@ import { auditUnavailable, writeAhead } from '../confirmation/write-ahead.js';
 import { holdAfterUnknown } from '../confirmation/unknown-hold.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { channelLocale } from '../channel-language.js';
+import { keepConfirmedSchedule } from '../schedule/keep-schedule.js';
 
 /**
  * Edits the card if we know it, else posts the state as a new message; returns the ref used.
@@ -102,10 +103,15 @@ export async function takeAndRun(
     return;
   }
   record.confirmation = 'confirmed';
-  await runConfirmed(rt, pending, def, event.actor, at, responder, record, event.locale ?? DEFAULT_LOCALE);
+  const locale = event.locale ?? DEFAULT_LOCALE;
+  const { schedule } = pending;
+  if (schedule)
+    return keepConfirmedSchedule(rt, { ...pending, schedule }, event.actor, at, responder, record, locale);
+  await runConfirmed(rt, pending, def, event.actor, at, responder, record, locale);
 }
 
-async function runConfirmed(
+/** Runs a confirmed action (a click's, or a schedule's at its time) and settles its card. */
+export async function runConfirmed(
   rt: Runtime,
   pending: PendingConfirmation,
   def: CommandDefinition,

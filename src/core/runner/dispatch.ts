@@ -39,6 +39,8 @@ import type { ApiResponse } from './command-results.js';
 import { authorised } from './authorise.js';
 import { rateLimitRefusal } from './rate-limit.js';
 import { followReply } from './direct-follow.js';
+import { scheduledArgs, withSchedule } from '../schedule/unwrap.js';
+import { keepTypedSchedule } from '../schedule/keep-schedule.js';
 
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
@@ -109,11 +111,8 @@ const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
       report,
     ),
   ]);
-  const parsed = parseInput(inv.input, rt.registry, {
-    locale: inv.locale ?? DEFAULT_LOCALE,
-    hasBinding: binding !== null,
-    looksLikeInstance,
-  });
+  const hints = { locale: inv.locale ?? DEFAULT_LOCALE, hasBinding: binding !== null, looksLikeInstance };
+  const parsed = await withSchedule(rt, inv.actor, parseInput(inv.input, rt.registry, hints), hints);
   if (!parsed.ok) {
     if (parsed.path) record.command = parsed.path;
     return refuse(parsed.error);
@@ -136,7 +135,7 @@ const authoriseTyped: TypedStep = async (rt, inv, audit, state) => {
   const values = await beforeAnyChange(() =>
     resolveInstanceArgs(def, args.values, args.omittedInstances, known, rt, inv.locale ?? DEFAULT_LOCALE),
   );
-  record.args = redactArgs(def, values);
+  record.args = scheduledArgs(redactArgs(def, values), parsed.parsed.schedule);
   state.values = values;
   state.def = def;
   state.parsed = parsed.parsed;
@@ -152,6 +151,9 @@ const runTyped: TypedStep = async (rt, inv, audit, state) => {
   const { record } = audit;
   const { def, path } = state.parsed!;
   const values = state.values!;
+  const { schedule } = state.parsed!;
+  if (schedule) state.decision = await keepTypedSchedule(rt, inv, path, values, record, schedule);
+  if (state.decision) return PASS;
   const responses: ApiResponse[] = [];
   const hear = rt.onResult ? (response: ApiResponse) => void responses.push(response) : undefined;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, inv.locale ?? DEFAULT_LOCALE, hear);

@@ -17,6 +17,8 @@ import type { MessageRef, Responder } from '../ports.js';
 import type { CoreSetup } from '../settings.js';
 import type { TenantScope } from '../tenant-port.js';
 import type { Outbound } from './outbound.js';
+import { startScheduleRunner } from '../schedule/schedule-runner.js';
+import type { SchedulePoster } from '../schedule/run-scheduled.js';
 
 /** The duties the app starts once its adapters are up. */
 export interface CoreDuties {
@@ -32,6 +34,11 @@ export interface CoreDuties {
    * so a call whose process died is closed without waiting for a restart.
    */
   startClosingInterrupted(responderFor: (ref: MessageRef) => Responder | null, intervalMs: number): void;
+  /**
+   * Runs scheduled actions at their time from now on (serve): every `intervalMs` the replica holding
+   * the runner lease settles what is due, posting through `posters`.
+   */
+  startSchedules(posters: readonly SchedulePoster[], intervalMs: number): void;
 }
 
 /** Keeps this replica alive at once; the other duties start when asked. `stop` ends them all. */
@@ -74,6 +81,9 @@ export async function startCoreDuties(
     closeInterrupted: (responderFor) => closeInterrupted(interruptedDeps, outgoing(responderFor)),
     startClosingInterrupted(responderFor, intervalMs) {
       stops.push(startClosingInterrupted(interruptedDeps, outgoing(responderFor), intervalMs));
+    },
+    startSchedules(posters, intervalMs) {
+      stops.push(startScheduleRunner(rt, { owner: rt.owner, posters, intervalMs }));
     },
     stop() {
       for (const stop of stops.splice(0)) stop();

@@ -8,6 +8,7 @@ import type { Parsed } from '../parse/parse.js';
 import type { Invocation } from '../ports.js';
 import { createContext, type Runtime } from '../context.js';
 import type { PendingConfirmation } from '../store.js';
+import { schedulePreview } from '../schedule/schedule-cards.js';
 import { beforeAnyChange } from '../store-errors.js';
 import { DEFAULT_LOCALE } from '../../i18n/locale.js';
 import { unknownHoldRefusal } from '../confirmation/unknown-hold.js';
@@ -35,7 +36,8 @@ export async function startConfirmation(
   record: AuditRecord,
   previewing: (on: boolean) => void,
 ): Promise<Decision> {
-  const { def, path } = parsed;
+  // `schedule in|at`: Confirm stores the action for this time (schedule/keep-schedule.ts).
+  const { def, path, schedule } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
   const locale = inv.locale ?? DEFAULT_LOCALE;
   // An earlier attempt whose outcome is still unknown: no card for a second one.
@@ -43,9 +45,10 @@ export async function startConfirmation(
   if (held) throw held;
   const ctx = createContext(rt, inv.actor, inv.channelId, inv.id, locale);
   previewing(true);
-  const preview = await def.preview(ctx, values);
+  const shown = await def.preview(ctx, values);
   previewing(false);
   const now = await beforeAnyChange(() => storeNow(rt));
+  const preview = schedule ? schedulePreview(shown, schedule, now, locale) : shown;
   const twoPerson = rt.policy.isTwoPerson(path);
   // An approver must be found and must read the request: two-person requests wait longer.
   const ttlMs = twoPerson ? (rt.config.approvalTtlMs ?? rt.config.confirmTtlMs) : rt.config.confirmTtlMs;
@@ -63,6 +66,7 @@ export async function startConfirmation(
     targets: preview.targets,
     twoPerson,
     status: 'pending',
+    ...(schedule ? { schedule } : {}),
   };
   if (preview.typedConfirmation) pending.typedConfirmation = preview.typedConfirmation;
   const card = previewCard(preview, pending, def.risk === 'destructive', locale);

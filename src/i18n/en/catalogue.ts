@@ -18,6 +18,7 @@ import { discordEn } from './discord.js';
 import { renderEn } from './render.js';
 import { apiEn } from './api.js';
 import { rolesEn } from './roles.js';
+import { scheduleEn } from './schedule.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -32,6 +33,7 @@ export const en = {
   ...outcomesEn,
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts
+  ...scheduleEn, // schedule / schedules / unschedule and a schedule's run
   ...tenantsEn, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
   ...discordEn, // the Discord adapter's own texts
   ...renderEn, // the renderers' own texts (src/render)
@@ -179,6 +181,7 @@ export const en = {
   'help.group.os': 'Operating systems',
   'help.group.sshkey': 'SSH keys',
   'help.group.billing': 'Billing',
+  'help.group.schedule': 'Schedules',
   'help.column.usage': 'Usage',
   'help.column.does': 'What it does',
   'help.column.risk': 'Risk',

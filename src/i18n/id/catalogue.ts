@@ -19,6 +19,7 @@ import { discordId } from './discord.js';
 import { renderId } from './render.js';
 import { apiId } from './api.js';
 import { rolesId } from './roles.js';
+import { scheduleId } from './schedule.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -33,6 +34,7 @@ export const id: Record<MessageKey, string> = {
   ...outcomesId,
   ...coreId,
   ...slackId,
+  ...scheduleId,
   ...tenantsId, // linking a workspace's / server's hosting API key (src/tenants/key-messages.ts)
   ...discordId,
   ...renderId,
@@ -175,6 +177,7 @@ export const id: Record<MessageKey, string> = {
   'help.group.os': 'Sistem operasi',
   'help.group.sshkey': 'Kunci SSH',
   'help.group.billing': 'Tagihan',
+  'help.group.schedule': 'Jadwal',
   'help.column.usage': 'Cara pakai',
   'help.column.does': 'Fungsinya',
   'help.column.risk': 'Risiko',

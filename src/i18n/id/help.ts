@@ -6,6 +6,8 @@
 import { helpStoryId } from './help-story.js';
 
 const INSTANCE = 'Instans: uuid, alias, atau hostname';
+const SCHEDULED =
+  'Perintah yang dijalankan nanti, seperti Anda mengetiknya sekarang, mis. instance stop web-1';
 const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yang melihat)';
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
@@ -119,6 +121,18 @@ export const helpId: Readonly<Record<string, string>> = {
   'summary.unsilence': 'Akhiri penyenyapan lebih awal',
   'arg.unsilence.what': WATCH_WHAT,
   'arg.unsilence.name': 'Nama lokasi, setelah `location`',
+  'summary.schedule.in':
+    'Jalankan perintah pengubah setelah jeda (pratinjau dan konfirmasi diminta sekarang)',
+  'arg.schedule.in.when': 'Berapa lama dari sekarang: 30m, 90m, 1h30m, 2d',
+  'arg.schedule.in.command': SCHEDULED,
+  'summary.schedule.at': 'Jalankan perintah pengubah pada waktu tertentu (HH:MM di zona Anda, atau ISO 8601)',
+  'arg.schedule.at.when':
+    'Kapan: HH:MM (berikutnya, di zona Anda) atau ISO 8601 seperti 2026-12-01T02:00+07:00',
+  'arg.schedule.at.command': SCHEDULED,
+  'summary.schedules':
+    'Yang menunggu waktunya di kanal ini: id, kapan (zona Anda), tindakan, siapa, disetujui oleh',
+  'summary.unschedule': 'Batalkan tindakan terjadwal di kanal ini (yang menjadwalkannya, atau admin)',
+  'arg.unschedule.id': 'Id jadwal, seperti yang ditampilkan `schedules`',
   'summary.help': 'Apa yang bisa Anda jalankan di sini, dan caranya',
   'arg.help.group': 'Grup perintah, mis. instance',
   'arg.help.action': 'Aksi dalam grup, mis. stop',

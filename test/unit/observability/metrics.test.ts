@@ -148,6 +148,22 @@ describe('API and store metrics', () => {
     expect(await other.text()).toContain('process_cpu_user_seconds_total');
   });
 
+  it('counts settled schedules by outcome and reads the pending ones from the store at each scrape', async () => {
+    const metrics = newMetrics();
+    const store = createMemoryStore();
+    metrics.observeStore(store);
+    for (const outcome of ['run', 'skipped', 'missed'])
+      expect(await value(metrics, 'vpsops_schedules_total', { outcome })).toBe(0);
+    metrics.schedule?.('run');
+    metrics.schedule?.('missed');
+    metrics.schedule?.('missed');
+    expect(await value(metrics, 'vpsops_schedules_total', { outcome: 'run' })).toBe(1);
+    expect(await value(metrics, 'vpsops_schedules_total', { outcome: 'missed' })).toBe(2);
+    expect(await value(metrics, 'vpsops_schedules_pending', {})).toBe(0);
+    await store.collection('schedules').put('a1b2c3d4', { id: 'a1b2c3d4' });
+    expect(await value(metrics, 'vpsops_schedules_pending', {})).toBe(1);
+  });
+
   it('counts the store’s refused writes, corrupt journal lines and data losses as vpsops_store_faults_total', async () => {
     const metrics = newMetrics();
     const faults = { writeFailures: 0, corruptRecords: 1, dataLosses: 0 };

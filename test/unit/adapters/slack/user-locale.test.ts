@@ -39,4 +39,21 @@ describe('Slack users’ locales', () => {
     const locales = createUserLocales({ lookup: () => new Promise(() => undefined), budgetMs: 10 });
     expect(await locales.of('U1')).toBeUndefined();
   });
+
+  it('keeps the time zone users.info gives (`tz`) beside the locale, from the same one answer', async () => {
+    let calls = 0;
+    const locales = createUserLocales({
+      lookup: async (userId) => {
+        calls += 1;
+        return userId === 'U1' ? { locale: 'id-ID', tz: 'Asia/Jakarta' } : { locale: 'en-US' };
+      },
+      now: () => 0,
+    });
+    expect(locales.zoneOf('U1')).toBeUndefined();
+    expect(await locales.of('U1')).toBe('id-ID');
+    expect(locales.zoneOf('U1')).toBe('Asia/Jakarta');
+    expect(await locales.of('U2')).toBe('en-US');
+    expect(locales.zoneOf('U2')).toBeUndefined();
+    expect(calls).toBe(2);
+  });
 });
