@@ -33,8 +33,9 @@ export function discordName(name: string): string {
 
 /**
  * Where a command sits under /vps on Discord when that differs from its neutral path. Discord allows
- * 25 entries under one command, and the plain commands plus the resource groups outgrew it; the
- * incident's story (timeline, its export, catch-up, hand-off, notes) shares one group there.
+ * 25 entries under one command, and the plain commands plus the resource groups outgrew it: the
+ * incident's story (timeline, its export, catch-up, hand-off, notes) shares one group there, the
+ * schedules join `schedule in|at`, and the channel's language sits with the other admin settings.
  */
 const DISCORD_PLACE: Record<string, { group: string; name: string }> = {
   timeline: { group: 'story', name: 'timeline' },
@@ -42,6 +43,9 @@ const DISCORD_PLACE: Record<string, { group: string; name: string }> = {
   catchup: { group: 'story', name: 'catchup' },
   handoff: { group: 'story', name: 'handoff' },
   note: { group: 'story', name: 'note' },
+  schedules: { group: 'schedule', name: 'list' },
+  unschedule: { group: 'schedule', name: 'cancel' },
+  language: { group: 'policy', name: 'language' },
 };
 
 /** A command's group and name under /vps on Discord (its own, unless DISCORD_PLACE moves it). */
