@@ -23,7 +23,9 @@ import type { DirectMessage } from './runner/approvers.js';
 import type { CoreSettings } from './settings.js';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
 import { textIn } from '../i18n/translate.js';
-import type { BotStore, PendingConfirmation } from './store.js';
+import type { BotStore } from './store.js';
+import { waitingIn } from './confirmation/waiting.js';
+import { channelStatusMessage } from './replies/channel-status.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
 import type { TenantPlace, TenantScope } from './tenant-port.js';
@@ -115,24 +117,14 @@ export function createServices(
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
     policyRoles: policyRoles(rt, platform),
-    pendingHere: async (channelId) => {
-      const at = rt.now().getTime();
-      const tenant = rt.tenants?.current();
-      // Every still-pending one of this (tenant-scoped) store, kept to this channel and tenant.
-      const here = (p: PendingConfirmation) =>
-        p.platform === platform &&
-        p.channelId === channelId &&
-        p.expiresAt > at &&
-        (p.tenant === undefined || tenant === undefined || p.tenant === tenant);
-      return (await rt.store.pending.due(Number.MAX_SAFE_INTEGER, 1_000, here)).map(
-        ({ command, targets, requester, expiresAt, twoPerson }) => ({
-          command,
-          targets,
-          requester,
-          expiresAt,
-          twoPerson,
-        }),
-      );
+    channelStatus: async (channelId, locale) => {
+      const where = { platform, channelId };
+      const [incidents, silences, pending] = await Promise.all([
+        rt.watches?.openIncidents?.(platform, channelId, locale) ?? [],
+        rt.watches?.silences?.list(locale, where) ?? [],
+        waitingIn(rt.store, where, rt.now().getTime(), rt.tenants?.current()),
+      ]);
+      return channelStatusMessage(locale, { incidents, silences, pending });
     },
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);

@@ -220,6 +220,8 @@ export interface ChannelPoster extends Postable {
   retryAfterMs?(error: unknown): number | undefined;
   /** Tells one person privately (a direct message) what they need to know about their watch. */
   tellPrivately?(userId: string, message: Message): Promise<void>;
+  /** Pins (true) or unpins `ref` in its channel (the live status card); absent where nothing is pinned. */
+  setPinned?(ref: MessageRef, pinned: boolean): Promise<void>;
 }
 
 /** One channel as the bot speaks first in it: a post there, edited later. */

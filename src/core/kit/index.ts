@@ -6,6 +6,8 @@ export { answersConfirmation, inChannel } from '../audit/audit.js';
 export { recentConfirmedAction } from '../audit/recent-actions.js';
 export { lowerBalance } from '../billing/runway.js';
 export { channelLocale } from '../channel-language.js';
+export { waitingIn } from '../confirmation/waiting.js';
+export { channelStatusMessage, type ChannelFacts } from '../replies/channel-status.js';
 export { CredentialsUnreadable } from '../errors.js';
 export { apiErrorText } from '../replies/api-error-text.js';
 export { estateServers, INSTANCE_LIST_TTL_MS } from '../instances/estate-list.js';
@@ -26,5 +28,5 @@ export type {
   StoreKind,
 } from '../store.js';
 export type { FollowTarget } from '../tracking-port.js';
-export type { SilenceSummary, WatchSummary } from '../watch-port.js';
+export type { LiveCardService, SilenceSummary, WatchSummary } from '../watch-port.js';
 export { ALERT_KINDS, type AlertKind } from '../watch-port.js';
