@@ -95,6 +95,7 @@ export function openTenancy(
     tenants,
     directory,
     envelope,
+    rotating: previous !== null,
     onRewrapped: (count) =>
       options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
     onUnreadable: (tenants) =>

@@ -68,6 +68,21 @@ describe('the instance names of two tenants', () => {
     expect(calls).toEqual([A, B]);
   });
 
+  it("replicas share one tenant's list read under its own refresh lease, never another tenant's", async () => {
+    const { deps, calls } = world();
+    // Two replicas: their own views of the shared store.
+    const one = { ...deps, store: new Proxy(deps.store, {}) };
+    const two = { ...deps, store: new Proxy(deps.store, {}) };
+    const [a1, b2, a2] = await Promise.all([
+      inTenant(A, () => completeInstances('web', one)),
+      inTenant(B, () => completeInstances('web', two)),
+      inTenant(A, () => completeInstances('web', two)),
+    ]);
+    expect([a1, a2].map((list) => list.map((c) => c.value))).toEqual([[UA], [UA]]);
+    expect(b2.map((c) => c.value)).toEqual([UB]);
+    expect(calls.sort()).toEqual([A, B].sort());
+  });
+
   it('does not hand one tenant the refresh another has in flight', async () => {
     const { deps, calls } = world();
     const [a, b] = await Promise.all([
