@@ -1,6 +1,6 @@
 // `status --live` / `status --live off`: the channel's live status card — posted and pinned, kept
 // current by the watches' updater — started or stopped; the answer says which.
-import { UserError, t, type CommandContext } from '../../src/core/index.js';
+import { UserError, t, type CommandContext, type Locale, type MessageKey } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 
 /** Starts (or, with `off`, stops) the channel's live card; the private answer line. */
@@ -9,10 +9,16 @@ export async function liveStatus(ctx: CommandContext, off: boolean): Promise<Mes
   const live = ctx.bot.watches?.live;
   if (!live) throw new UserError('cannot-post', t(locale, 'live.cannotPin'));
   const where = [ctx.actor.platform, ctx.channelId] as const;
-  const key = off
-    ? (await live.stop(...where))
-      ? 'live.stopped'
-      : 'live.noneHere'
-    : (`live.${await live.start(...where, ctx.actor, locale)}` as const);
-  return { blocks: [{ type: 'text', text: t(locale, key) }], visibility: 'ephemeral' };
+  if (off) {
+    const stopped = await live.stop(...where);
+    return answer(locale, stopped ? 'live.stopped' : 'live.noneHere');
+  }
+  // Everyone in the channel reads the card: in the channel's language (`language`), not the asker's.
+  const cardLocale = (await ctx.bot.channelLocale(ctx.channelId)).locale;
+  return answer(locale, `live.${await live.start(...where, ctx.actor, cardLocale)}`);
 }
+
+const answer = (locale: Locale, key: MessageKey): Message => ({
+  blocks: [{ type: 'text', text: t(locale, key) }],
+  visibility: 'ephemeral',
+});
