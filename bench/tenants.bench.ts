@@ -13,7 +13,7 @@ import type { AppConfig } from '../src/app/config/app-config.js';
 import { openTenancy } from '../src/app/tenancy.js';
 import type { BotStore } from '../src/core/store.js';
 import { openRedisStore } from '../src/store/redis/redis-store.js';
-import { runInTenant } from '../src/tenants/scope.js';
+import { runInTenant } from '../src/adapter-kit/tenant-context.js';
 import { tenantHostingApi } from '../src/tenants/tenant-api.js';
 import { createCoreWithState } from '../test/support/core-with-state.js';
 import { actors, fakeApi, POLICY, recordingResponder, tempConfig, WEB1 } from '../test/support/core-fakes.js';

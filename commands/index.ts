@@ -20,6 +20,9 @@ import { outcomeCommands } from './outcome.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
+import { timelineCommands } from './timeline.js';
+import { catchup } from './catchup.js';
+import { storyCommands } from './story-notes.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -44,4 +47,7 @@ export const allCommands: CommandDefinition[] = [
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)
   ...botCommands, // help | use | whoami | audit | status
+  ...timelineCommands, // timeline | export timeline (also typed `timeline export`)
+  catchup, // catchup
+  ...storyCommands, // note | handoff
 ];

@@ -17,17 +17,6 @@ import { SLACK_LIMITS as L } from './limits.js';
 import { rowLine, tableText, tooWide } from './table.js';
 import { buttonBlocks } from './render-buttons.js';
 
-export { tableText };
-export {
-  ACTION_IDS,
-  actionsBlocks,
-  LINK_ACTION_PATTERN,
-  LINK_PREFIX,
-  MENU_ACTION_ID,
-  RUN_ACTION_PATTERN,
-  RUN_ACTION_PREFIX,
-} from './render-buttons.js';
-
 /** One postable Slack message: blocks plus the plain fallback used in notifications. */
 export interface SlackPayload {
   text: string;

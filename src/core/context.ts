@@ -6,6 +6,7 @@ import { checkHolds } from './confirmation/unknown-hold.js';
 import { channelKey } from './channel-key.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
+import { storyServices } from './story-services.js';
 import type { HostingApi } from '../api/index.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './audit/api-calls.js';
@@ -117,6 +118,9 @@ export function createServices(
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
     policyRoles: policyRoles(rt, platform),
+    story: storyServices(rt.store, platform, rt.config.timeZone),
+    pendingHere: (channelId) =>
+      waitingIn(rt.store, { platform, channelId }, rt.now().getTime(), rt.tenants?.current()),
     channelStatus: async (channelId, locale) => {
       const where = { platform, channelId };
       const [incidents, silences, pending] = await Promise.all([

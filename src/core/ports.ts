@@ -27,6 +27,8 @@ export interface Actor {
    * the policy knows them, so two names of one account are one person for two-person approvals.
    */
   account?: string;
+  /** The person's own time zone (IANA), where the platform tells it (Slack's `tz`). */
+  timeZone?: string;
 }
 
 /** Typed option values as Discord delivers them. */
@@ -220,8 +222,7 @@ export interface ChannelPoster extends Postable {
   retryAfterMs?(error: unknown): number | undefined;
   /** Tells one person privately (a direct message) what they need to know about their watch. */
   tellPrivately?(userId: string, message: Message): Promise<void>;
-  /** Pins (true) or unpins `ref` in its channel (the live status card); absent where nothing is pinned. */
-  setPinned?(ref: MessageRef, pinned: boolean): Promise<void>;
+  setPinned?(ref: MessageRef, pinned: boolean): Promise<void>; // the live status card's pin; absent: no pins
 }
 
 /** One channel as the bot speaks first in it: a post there, edited later. */

@@ -5,7 +5,7 @@
 // released once the tenant has been idle for CLIENT_IDLE_MS (10,000 installed tenants must not
 // keep 10,000 clients): the next call after that builds a new one.
 import { ApiError, type HostingApi } from '../api/index.js';
-import { currentTenant } from './scope.js';
+import { currentTenant } from '../adapter-kit/tenant-context.js';
 import { CredentialsUnreadable } from '../core/kit/index.js';
 import { EnvelopeError } from '../secrets/envelope.js';
 import type { TenantDirectory } from './tenant-directory.js';

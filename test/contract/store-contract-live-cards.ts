@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelPoster, MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
-import { runInTenant, tenantScope } from '../../src/tenants/scope.js';
+import { runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../src/tenants/tenant-store.js';
 import { liveCards, liveCardService, refreshLiveCards, type LiveCardDeps } from '../../src/watch/index.js';
 import type { StoreFixture } from './store-contract.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/index.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { tenantHostingApi } from '../../../src/tenants/tenant-api.js';
 import {
   TENANTS_COLLECTION,

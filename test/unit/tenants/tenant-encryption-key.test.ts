@@ -18,7 +18,7 @@ import { renderText } from '../../../src/render/text.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import { createReadiness } from '../../../src/serve/readiness.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { TENANTS_COLLECTION, type TenantRecord } from '../../../src/tenants/tenant-directory.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { recordingResponder } from '../../support/core-fakes.js';

@@ -8,7 +8,8 @@ import { completeInstances } from '../../../src/core/instances/instance-names.js
 import { completeSeenIds, rememberSeenIds } from '../../../src/core/instances/seen-ids.js';
 import { createPolicy } from '../../../src/core/policy/policy.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { currentTenant, runInTenant, tenantScope } from '../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { actors, makeBot } from '../../support/core-fakes.js';
 
