@@ -120,8 +120,6 @@ export interface BotServices {
   policyRoles: PolicyRoles;
   /** Confirmations still waiting in this channel (not used, not expired), oldest first. */
   pendingHere?(channelId: string): Promise<WaitingConfirmation[]>;
-  /** The channel's status card in `locale`: its open incidents, silences and confirmations still waiting. */
-  channelStatus?(channelId: string, locale: Locale): Promise<Message>;
   /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */
   watches?: WatchService;
   /** Check now: reads the server and lifts the holds left by unknown outcomes that it now shows; the answer line. */

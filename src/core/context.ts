@@ -26,7 +26,6 @@ import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
 import { textIn } from '../i18n/translate.js';
 import type { BotStore } from './store.js';
 import { waitingIn } from './confirmation/waiting.js';
-import { channelStatusMessage } from './replies/channel-status.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
 import type { TenantPlace, TenantScope } from './tenant-port.js';
@@ -121,15 +120,6 @@ export function createServices(
     story: storyServices(rt.store, platform, rt.config.timeZone),
     pendingHere: (channelId) =>
       waitingIn(rt.store, { platform, channelId }, rt.now().getTime(), rt.tenants?.current()),
-    channelStatus: async (channelId, locale) => {
-      const where = { platform, channelId };
-      const [incidents, silences, pending] = await Promise.all([
-        rt.watches?.openIncidents?.(platform, channelId, locale) ?? [],
-        rt.watches?.silences?.list(locale, where) ?? [],
-        waitingIn(rt.store, where, rt.now().getTime(), rt.tenants?.current()),
-      ]);
-      return channelStatusMessage(locale, { incidents, silences, pending });
-    },
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);
       const canDestructiveHere =
