@@ -23,11 +23,12 @@ import { policyCommands } from './policy.js';
 import { timelineCommands } from './timeline.js';
 import { catchup } from './catchup.js';
 import { storyCommands } from './story-notes.js';
+import { showServerCommands } from './show-server.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
   ...instanceListCommands, // instance list (optional endpoint E3)
-  ...instanceCommands, // instance show | stop | delete | console | metrics | no-ip
+  ...instanceCommands, // instance show | stop | start | restart | delete | console | metrics | no-ip
   ...snapshotListCommands, // snapshot list (optional endpoint E1)
   ...snapshotCommands, // snapshot delete | rollback
   ...backupCommands, // backup list | restore | delete
@@ -50,4 +51,5 @@ export const allCommands: CommandDefinition[] = [
   ...timelineCommands, // timeline | export timeline (also typed `timeline export`)
   catchup, // catchup
   ...storyCommands, // note | handoff
+  ...showServerCommands, // instance find (hidden: "Show server" on a message)
 ];

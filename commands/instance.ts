@@ -1,4 +1,5 @@
-// Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip.
+// Instance commands (endpoints 1–6): show, stop, delete, console, metrics, no-ip; start and restart
+// (E5, E6) are in instance-power.ts, listed here after stop.
 import {
   arg,
   commandGroup,
@@ -18,6 +19,8 @@ import {
   statusTone,
 } from './shared/instance-view.js';
 import { metricsReply } from './shared/metrics-reply.js';
+import { startButton } from './shared/power.js';
+import { powerCommands } from './instance-power.js';
 import { PERIODS } from './shared/metrics.js';
 import { fetchLabelled, instancePreview, pointless } from './shared/preview.js';
 import { tableReply } from './shared/table-reply.js';
@@ -44,6 +47,7 @@ export const instanceShow = command({
         { type: 'fields', fields },
         { type: 'context', text: idLine(instance.uuid, detail, await network, ctx.locale) },
       ],
+      ...(isStopped(detail.status) ? { actions: [startButton(instance.uuid, ctx.locale)] } : {}),
     };
   },
 });
@@ -234,6 +238,7 @@ export const instanceNoIp = command({
 export const instanceCommands: CommandDefinition[] = [
   instanceShow,
   instanceStop,
+  ...powerCommands, // start, restart (optional E5, E6)
   instanceDelete,
   instanceConsole,
   instanceMetrics,

@@ -3,6 +3,7 @@ import { arg, commandGroup, t, type CommandDefinition } from '../src/core/index.
 import { freshLabel } from './shared/instance-view.js';
 import { fetchLabelled, instancePreview } from './shared/preview.js';
 import { changeResult, untilStatus } from './shared/change-result.js';
+import { startButton } from './shared/power.js';
 
 const command = commandGroup('snapshot');
 
@@ -43,7 +44,7 @@ export const snapshotDelete = command({
   }),
 });
 
-/** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the API has no start call). */
+/** Endpoint 8: roll an instance back to a snapshot; it ends Stopped (the card then offers Start, E5). */
 export const snapshotRollback = command({
   name: 'rollback',
   summary: 'Roll an instance back to a snapshot',
@@ -75,10 +76,14 @@ export const snapshotRollback = command({
       t(ctx.locale, 'snapshot.rollback.requested', { label: target.label }),
       t(ctx.locale, 'snapshot.rollback.rolling', { label: target.label, snapshot: snapshotUuid }),
       `rollback of ${target.label} to snapshot ${snapshotUuid} requested`,
-      untilStatus(target, 'rolling back', ['Stopped']),
+      // The server is left stopped: once it is, its card offers Start.
+      {
+        ...untilStatus(target, 'rolling back', ['Stopped']),
+        whenDone: [startButton(instance.uuid, ctx.locale)],
+      },
     );
   },
-  // Not followed: a rollback ends Stopped, which the instance may already have been.
+  // Not followed when unknown: a rollback ends Stopped, which the instance may already have been.
   ifUnknown: ({ instance }) => ({
     check: { key: 'unknown.check.rollingBack', values: { instance: instance.label } },
     command: `instance show ${instance.label}`,

@@ -28,12 +28,18 @@ const me = (ctx: CommandContext): StoryPerson => ({
   name: ctx.actor.displayName || ctx.actor.userId,
 });
 
-/** Adds a note by `by` (the author of a message, or whoever typed it) to the channel's story. */
-export async function addNote(ctx: CommandContext, text: string, by: StoryPerson): Promise<void> {
+/** Adds a note by `by` (whoever added it) to the channel's story, quoting `quoted`'s message when given. */
+export async function addNote(
+  ctx: CommandContext,
+  text: string,
+  by: StoryPerson,
+  quoted?: StoryPerson,
+): Promise<void> {
   await ctx.bot.story.add(ctx.channelId, {
     at: ctx.now().getTime(),
     kind: 'note',
     by,
+    ...(quoted ? { to: quoted } : {}),
     detail: shorten(text.replace(/\s+/g, ' ').trim(), NOTE_CHARS),
   });
 }
@@ -61,7 +67,10 @@ export const note = defineCommand({
         'invalid-argument',
         t(ctx.locale, 'story.handoff.badUser', { value: shorten(author, 41) }),
       );
-    await addNote(ctx, text, author ? { userId: author, name: author } : me(ctx));
+    // The note is always by whoever added it; a message's author is only quoted (typing --author
+    // must not put words in someone else's name).
+    const quoted = author && author !== ctx.actor.userId ? { userId: author, name: author } : undefined;
+    await addNote(ctx, text, me(ctx), quoted);
     return {
       message: { tone: 'success', blocks: [{ type: 'context', text: t(ctx.locale, 'story.note.added') }] },
       auditSummary: 'note added',

@@ -134,7 +134,7 @@ function buildProgram(done: (code: number) => void): Command {
     )
     .option(
       '--without <E3,E4>',
-      'optional endpoints (E1–E4) to answer 404, as a service without them',
+      'optional endpoints (E1–E6) to answer 404, as a service without them',
       parseOptionalList,
     )
     .action(async (options: SimulatorCliOptions) => done(await runSimulator(options)));
@@ -164,7 +164,7 @@ function parseCount(value: string): number {
   return count;
 }
 
-/** Commander parser for `--without`: a comma-separated list of E1–E4. */
+/** Commander parser for `--without`: a comma-separated list of E1–E6. */
 function parseOptionalList(value: string): OptionalEndpoint[] {
   try {
     return value.split(',').map(optionalEndpoint);

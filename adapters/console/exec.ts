@@ -15,6 +15,7 @@ import { approve, APPROVE } from './exec-approve.js';
 import {
   confirmAndFinish,
   exitCode,
+  finish,
   names,
   printer,
   rerunLine,
@@ -83,14 +84,17 @@ async function runExecText(dispatcher: Dispatcher, options: ExecOptions): Promis
         if (!pendingCard(message)) return print(message);
         if (!withConfirm) print(withoutButtons(message));
       },
-      update: print,
+      // Progress edits of a followed change are not printed: only how it ended.
+      update: (message) =>
+        options.follow?.followed() && message.tone === 'info' ? undefined : print(message),
       announce,
     },
     EXEC_CHANNEL,
   );
   await dispatcher.dispatch(invocation, first.responder);
   const pending = first.takePending()[0];
-  if (!pending) return run(exitCode(first.events), invocation.id);
+  // A change run at once (instance start) may be followed too: --wait waits for its end.
+  if (!pending) return finish(exitCode(first.events), invocation.id, options.follow);
   const target = (await dispatcher.pendingTarget?.(pending.actions.token)) ?? null;
   if (target?.twoPerson) {
     const line = rerunLine(`approve ${pending.actions.token}`, target.expected);

@@ -31,6 +31,24 @@ export function discordName(name: string): string {
   return prefixWithin(kebab || 'x', L.commandName);
 }
 
+/**
+ * Where a command sits under /vps on Discord when that differs from its neutral path. Discord allows
+ * 25 entries under one command, and the plain commands plus the resource groups outgrew it; the
+ * incident's story (timeline, its export, catch-up, hand-off, notes) shares one group there.
+ */
+const DISCORD_PLACE: Record<string, { group: string; name: string }> = {
+  timeline: { group: 'story', name: 'timeline' },
+  'export timeline': { group: 'story', name: 'export' },
+  catchup: { group: 'story', name: 'catchup' },
+  handoff: { group: 'story', name: 'handoff' },
+  note: { group: 'story', name: 'note' },
+};
+
+/** A command's group and name under /vps on Discord (its own, unless DISCORD_PLACE moves it). */
+export function discordPlace(command: { group: string; name: string }): { group: string; name: string } {
+  return DISCORD_PLACE[`${command.group} ${command.name}`.trim()] ?? command;
+}
+
 function description(text: string, fallback: string): string {
   return fit(text.trim() || fallback, L.commandDescription);
 }
@@ -112,12 +130,13 @@ function unique<T extends { name: string }>(items: T[], where: string): T[] {
 
 function toSubcommand(command: CommandInfo): APIApplicationCommandSubcommandOption {
   const path = `${command.group} ${command.name}`.trim();
+  const place = discordPlace(command);
   const options = [...command.args.map((arg) => toOption(arg, path))].sort(
     (a, b) => Number(b.required ?? false) - Number(a.required ?? false),
   );
   return {
     type: ApplicationCommandOptionType.Subcommand,
-    name: discordName(command.name),
+    name: discordName(place.name),
     description: description(command.summary, path),
     ...localized((locale) => commandSummary(locale, path, command.summary), path),
     options: unique(options, `/vps ${path}`),
@@ -146,19 +165,20 @@ export function buildCommandPayload(
     options.keyCommands ? [...KEY_COMMANDS] : [];
   const groups = new Map<string, APIApplicationCommandSubcommandGroupOption>();
   for (const command of commands) {
-    if (command.group === '') {
+    const place = discordPlace(command);
+    if (place.group === '') {
       top.push(toSubcommand(command));
       continue;
     }
-    let group = groups.get(command.group);
+    let group = groups.get(place.group);
     if (!group) {
       group = {
         type: ApplicationCommandOptionType.SubcommandGroup,
-        name: discordName(command.group),
+        name: discordName(place.group),
         description: '',
         options: [],
       };
-      groups.set(command.group, group);
+      groups.set(place.group, group);
       top.push(group);
     }
     group.options = [...(group.options ?? []), toSubcommand(command)];

@@ -10,6 +10,7 @@ import type {
   ButtonInteraction,
   ChatInputCommandInteraction,
   Interaction,
+  MessageContextMenuCommandInteraction,
   ModalSubmitInteraction,
   StringSelectMenuInteraction,
 } from 'discord.js';
@@ -24,8 +25,10 @@ import { CONNECT_MODAL_ID, keyGate, submitKey } from './connect.js';
 import { guildKeyLinked, inGuildTenant } from './guild-tenancy.js';
 import { describeError } from './errors.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
-import { CUSTOM_ID } from './render.js';
+import { CUSTOM_ID, NO_MENTIONS } from './render.js';
+import { keyAnswers } from '../../src/adapter-kit/key-command.js';
 import { onTypedConfirmClick, TYPED_INPUT_ID } from './typed-click.js';
+import { showServerInvocation } from './show-server.js';
 import { interactionResponder } from './responder.js';
 import {
   actorOf,
@@ -86,6 +89,20 @@ async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerC
     }
     await dispatchOnce(ctx, interaction, toInvocation(interaction, ctx.index), responder);
   });
+}
+
+/** "Show server" on a message: its servers' cards, privately, as Components V2 cards where they fit. */
+async function onShowServer(interaction: MessageContextMenuCommandInteraction, ctx: HandlerContext) {
+  // Multi-guild mode: a guild without a linked key is told how to link one, as its slash commands are.
+  if (!(await guildKeyLinked(interaction, ctx.tenancy))) {
+    const howTo = keyAnswers(answerLocale(interaction), 'server').howToConnect;
+    await interaction.reply({ content: howTo, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    return;
+  }
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx, 'v2');
+  await guarded(ctx, interaction, responder, () =>
+    dispatchOnce(ctx, interaction, showServerInvocation(interaction), responder),
+  );
 }
 
 async function onAutocomplete(interaction: AutocompleteInteraction, ctx: HandlerContext): Promise<void> {
@@ -173,6 +190,7 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
 
 async function route(interaction: Interaction, ctx: HandlerContext): Promise<void> {
   if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
+  else if (interaction.isMessageContextMenuCommand()) await onShowServer(interaction, ctx);
   else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
   else if (interaction.isButton()) await onButton(interaction, ctx);
   else if (interaction.isStringSelectMenu()) await onMenu(interaction, ctx);

@@ -4,6 +4,7 @@
 import { REST, Routes } from 'discord.js';
 import type { CommandInfo } from '../../src/core/index.js';
 import { buildCommandPayload } from './commands-payload.js';
+import { showServerCommand } from './show-server.js';
 
 /** Options of `registerDiscordCommands`; `guildId` registers for one guild instead of globally. */
 export interface RegisterOptions {
@@ -48,7 +49,15 @@ function normalize(value: unknown, keys: string[]): unknown {
   return out;
 }
 
-const COMMAND_KEYS = ['type', 'name', 'description', 'description_localizations', 'contexts', 'options'];
+const COMMAND_KEYS = [
+  'type',
+  'name',
+  'name_localizations',
+  'description',
+  'description_localizations',
+  'contexts',
+  'options',
+];
 
 /** Whether the registered commands already equal the payload (order of top-level commands ignored). */
 export function samePayload(existing: unknown, payload: unknown[]): boolean {
@@ -66,7 +75,11 @@ export function samePayload(existing: unknown, payload: unknown[]): boolean {
 export async function registerDiscordCommands(
   options: RegisterOptions,
 ): Promise<{ changed: boolean; count: number }> {
-  const payload = buildCommandPayload(options.commands, { keyCommands: options.keyCommands === true });
+  // `/vps`, then the "Show server" entry of every message's Apps menu.
+  const payload = [
+    ...buildCommandPayload(options.commands, { keyCommands: options.keyCommands === true }),
+    showServerCommand(),
+  ];
   const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
   const route = options.guildId
     ? Routes.applicationGuildCommands(options.applicationId, options.guildId)

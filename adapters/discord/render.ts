@@ -1,7 +1,7 @@
 // Neutral Message → Discord message payload: one embed (plus image-only embeds for extra charts),
-// Confirm / Cancel buttons carrying only the confirmation token, buttons that run a command, PNG
-// files attached to the embed,
-// and `allowed_mentions: { parse: [] }` on everything so no text can ever ping anyone.
+// Confirm / Cancel buttons carrying only the confirmation token, buttons that run a command, files
+// attached (render-v2.ts: the Components V2 card), and `allowed_mentions: { parse: [] }` on
+// everything so no text can ever ping anyone.
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type {
   APIActionRowComponent,
@@ -13,11 +13,12 @@ import type {
   RawFile,
 } from 'discord.js';
 import { menuItems, pendingCard, primaryButtons, type Clickable } from '../../src/render/buttons.js';
-import type { Attachment, Message, RenderOptions } from '../../src/render/message.js';
+import type { Message, RenderOptions } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
 import { pingsOf } from './mentions.js';
+import { fileParts, type DiscordFile } from './files.js';
 
 /**
  * custom_id prefixes of the confirmation buttons and the typed-confirmation modal. A Confirm that
@@ -40,7 +41,7 @@ export interface DiscordPayload {
   content: string;
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
-  files: { name: string; data: Buffer; description: string; contentType: Attachment['contentType'] }[];
+  files: DiscordFile[];
   /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
   pings?: { roles: string[]; users: string[] };
 }
@@ -72,20 +73,6 @@ export function customId(prefix: string, token: string): string {
   if (id.length > L.customId)
     throw new Error(`confirmation token too long for a Discord custom_id (${id.length} > 100)`);
   return id;
-}
-
-const EXTENSIONS: Record<Attachment['contentType'], string> = {
-  'image/png': '.png',
-  'text/markdown': '.md',
-  'text/csv': '.csv',
-};
-
-/** A safe file name with the extension its type has (a chart, or a timeline export). */
-function fileName(name: string, index: number, type: Attachment['contentType']): string {
-  const base = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
-  const ext = EXTENSIONS[type];
-  if (base.toLowerCase().endsWith(ext) && base.length > ext.length) return base;
-  return type === 'image/png' ? `chart-${index + 1}.png` : `file-${index + 1}${ext}`;
 }
 
 function styleOf(item: Clickable): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
@@ -144,7 +131,8 @@ function commandRow(message: Message): Row[] {
   return [...rowOf(primary), ...rowOf(select), ...rowOf(links)];
 }
 
-function buttons(message: Message): DiscordPayload['components'] {
+/** A message's controls: a pending card's Confirm / Cancel row, then its command buttons and menu. */
+export function controlRows(message: Message): DiscordPayload['components'] {
   const actions = pendingCard(message);
   if (!actions) return commandRow(message);
   const confirm: APIButtonComponentWithCustomId = {
@@ -185,12 +173,7 @@ export function renderMessage(message: Message, options: RenderOptions = {}): Di
 }
 
 function renderBody(message: Message, options: RenderOptions): DiscordPayload {
-  const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
-    name: fileName(a.filename, i, a.contentType),
-    data: Buffer.from(a.data),
-    description: fit(a.alt, 1024),
-    contentType: a.contentType,
-  }));
+  const files = fileParts(message);
   // Only images are shown in embeds; a text file (a timeline export) is attached as it is.
   const images = files.filter((f) => f.contentType === 'image/png');
   if (isNotice(message, files.length)) {
@@ -219,7 +202,7 @@ function renderBody(message: Message, options: RenderOptions): DiscordPayload {
     embeds.length === 0
       ? fitEscaped(escapeMarkdownKeepCode(message.summary ?? ''), L.content) || '\u200b'
       : '';
-  return { content, embeds, components: buttons(message), files };
+  return { content, embeds, components: controlRows(message), files };
 }
 
 /** The payload as a REST body (`PATCH /channels/{id}/messages/{id}`, follow-ups) plus its files. */

@@ -7,6 +7,7 @@ import { MessageFlags, Routes } from 'discord.js';
 import type {
   ButtonInteraction,
   ChatInputCommandInteraction,
+  MessageContextMenuCommandInteraction,
   ModalSubmitInteraction,
   StringSelectMenuInteraction,
   REST,
@@ -17,6 +18,7 @@ import type { Message, Visibility } from '../../src/render/message.js';
 import type { DiscordInteractionState } from './interaction-state.js';
 import { describeError, isTokenRefused } from './errors.js';
 import { renderMessage, toInteractionOptions, toRestBody } from './render.js';
+import { renderCardV2, toV2InteractionOptions } from './render-v2.js';
 import { answerLocale } from './translate.js';
 
 /** The logging the adapter does (a pino Logger fits). */
@@ -33,7 +35,14 @@ export interface ResponderDeps {
 }
 
 type AnyInteraction =
-  ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+  | ChatInputCommandInteraction
+  | MessageContextMenuCommandInteraction
+  | ButtonInteraction
+  | StringSelectMenuInteraction
+  | ModalSubmitInteraction;
+
+/** How replies are laid out: embeds, or Components V2 cards where V2 can carry them (else embeds). */
+export type ReplyLayout = 'embeds' | 'v2';
 
 /**
  * How the interaction is acknowledged: a slash command not yet deferred (the responder's defer()
@@ -46,6 +55,7 @@ export function interactionResponder(
   interaction: AnyInteraction,
   initialAck: AckMode,
   deps: ResponderDeps,
+  layout: ReplyLayout = 'embeds',
 ): Responder {
   const receivedAt = deps.now();
   let ack = initialAck;
@@ -79,10 +89,17 @@ export function interactionResponder(
     };
   };
 
-  const followUp = async (message: Message, ephemeral: boolean, words: Locale = locale) => {
+  // A V2 card's flag goes on the message that carries it (an edit, a follow-up), never on a deferral.
+  const replyOptions = async (message: Message, words: Locale = locale, extraFlags = 0) => {
+    const card = layout === 'v2' ? renderCardV2(message, { locale: words }) : null;
+    if (card) return toV2InteractionOptions(card, extraFlags);
     const options = toInteractionOptions(await render(message, words));
+    return extraFlags === 0 ? options : { ...options, flags: extraFlags };
+  };
+
+  const followUp = async (message: Message, ephemeral: boolean, words: Locale = locale) => {
     const sent = await interaction.followUp(
-      ephemeral ? { ...options, flags: MessageFlags.Ephemeral } : options,
+      await replyOptions(message, words, ephemeral ? MessageFlags.Ephemeral : 0),
     );
     return ref(sent.id, ephemeral);
   };
@@ -105,7 +122,7 @@ export function interactionResponder(
         await interaction.deleteReply();
         return followUp(message, true);
       }
-      const sent = await interaction.editReply(toInteractionOptions(await render(message)));
+      const sent = await interaction.editReply(await replyOptions(message));
       return ref(sent.id, ack.ephemeral);
     },
 

@@ -14,7 +14,7 @@ import type {
   OptionValue,
 } from '../../src/core/index.js';
 import { localeFrom } from '../../src/core/index.js';
-import { discordName } from './commands-payload.js';
+import { discordName, discordPlace } from './commands-payload.js';
 import { CUSTOM_ID } from './render.js';
 
 /** One command as reached from Discord: its neutral path and Discord option name → argument name. */
@@ -34,7 +34,9 @@ export type CommandIndex = Map<string, IndexedCommand>;
 export function indexCommands(commands: CommandInfo[]): CommandIndex {
   const index: CommandIndex = new Map();
   for (const c of commands) {
-    const discordPath = c.group === '' ? [discordName(c.name)] : [discordName(c.group), discordName(c.name)];
+    const place = discordPlace(c);
+    const discordPath =
+      place.group === '' ? [discordName(place.name)] : [discordName(place.group), discordName(place.name)];
     index.set(discordPath.join(' '), {
       path: c.group === '' ? [c.name] : [c.group, c.name],
       argNames: new Map(c.args.map((a) => [discordName(a.name), a.name])),

@@ -134,7 +134,9 @@ export function itemText(item: StoryItem, locale: Locale): string {
     ];
     return shorten(parts.join(' · '), LINE_CHARS);
   }
-  const head = t(locale, `story.line.${item.kind}`, {
+  const key =
+    item.kind === 'note' && item.to ? 'story.line.noteQuoting' : (`story.line.${item.kind}` as const);
+  const head = t(locale, key, {
     subject: item.subject,
     by,
     to: item.to ?? t(locale, 'story.nobody'),

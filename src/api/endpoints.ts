@@ -4,7 +4,7 @@
 
 /** What the client and simulator need to know about one endpoint to call or serve it. */
 export interface EndpointSpec {
-  /** Spec number (1–22; the optional part-10 extensions E1–E4 are 101–104). */
+  /** Spec number (1–22; the optional part-10 extensions E1–E6 are 101–106). */
   number: number;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path template relative to the base URL (which ends in /v1). */
@@ -52,6 +52,9 @@ export const ENDPOINTS = {
   'network.list': read(102, '/network/vswitches'),
   'instance.list': read(103, '/instances'),
   'billing.summary': read(104, '/billing/summary'),
+  // E5, E6: stop's siblings (no body), seen in the service's mobile client.
+  'instance.start': change(105, 'PATCH', '/instance/{instance_uuid}/start'),
+  'instance.restart': change(106, 'PATCH', '/instance/{instance_uuid}/restart'),
 } satisfies Record<string, EndpointSpec>;
 
 /** An endpoint's name, the key errors, audits and simulator counters use to say which call. */

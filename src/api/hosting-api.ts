@@ -41,6 +41,10 @@ export interface HostingApi {
     detail(uuid: string): Promise<InstanceDetail>;
     /** 2 — PATCH /instance/{uuid}/stop. */
     stop(uuid: string): Promise<{ uuid: string; hostname: string }>;
+    /** E5 (optional, part 10) — PATCH /instance/{uuid}/start, no body; 404/405 when not offered. */
+    start(uuid: string): Promise<{ uuid: string; hostname: string }>;
+    /** E6 (optional, part 10) — PATCH /instance/{uuid}/restart, no body; 404/405 when not offered. */
+    restart(uuid: string): Promise<{ uuid: string; hostname: string }>;
     /** 3 — POST /instance/{uuid}/delete with _method=DELETE, remove_ip and remove_block_storage as "1"/"0". */
     delete(
       uuid: string,

@@ -1,4 +1,4 @@
-// Instance endpoints (spec 4.1, endpoints 1–6) and the optional instance list E3 (part 10).
+// Instance endpoints (spec 4.1, endpoints 1–6) and the optional E3 (list), E5 (start), E6 (restart) of part 10.
 import { z } from 'zod';
 import { formBoolean } from './form.js';
 import type { HostingApi } from './hosting-api.js';
@@ -18,6 +18,8 @@ export function instancesApi(call: Transport): HostingApi['instances'] {
   return {
     detail: (uuid) => call('instance.detail', { params: { instance_uuid: uuid } }, instanceDetailSchema),
     stop: (uuid) => call('instance.stop', { params: { instance_uuid: uuid } }, instanceRefSchema),
+    start: (uuid) => call('instance.start', { params: { instance_uuid: uuid } }, instanceRefSchema),
+    restart: (uuid) => call('instance.restart', { params: { instance_uuid: uuid } }, instanceRefSchema),
     delete: async (uuid, opts) => {
       if (typeof opts?.removeIp !== 'boolean' || typeof opts.removeBlockStorage !== 'boolean') {
         throw invalidInput('instance.delete', 'removeIp and removeBlockStorage must be booleans');

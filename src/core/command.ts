@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { HostingApi } from '../api/index.js';
 import type { ChartInput, ChartOutput } from '../render/chart/chart-types.js';
-import type { Message } from '../render/message.js';
+import type { Button, Message } from '../render/message.js';
 import type { AuditRecord } from './audit-types.js';
 import type { Actor, ArgInfo, SeenIdKind, Risk, ResolvedInstance } from './ports.js';
 import type { WatchService } from './watch-port.js';
@@ -65,6 +65,8 @@ export interface FollowSpec {
   /** For 'instance-ip': done once the instance shows this address or this public-IP id. */
   ipAddress?: string;
   ipId?: string;
+  /** Buttons the card offers once the operation is done (a rollback's Start); none while it runs. */
+  whenDone?: Button[];
 }
 
 /** What a handler returns: a message, optionally an operation to follow to its end. */

@@ -36,7 +36,7 @@ export interface StoryEntry {
   instance?: string;
   /** Who did it (absent: the bot). */
   by?: StoryPerson;
-  /** Whom a hand-off went to. */
+  /** Whom a hand-off went to; for a note added from a message, that message's author (quoted). */
   to?: StoryPerson;
   /** The words of it: an alert's cause, why a server left its group, a note's text, a silence's end. */
   detail?: string;

@@ -110,6 +110,9 @@ export async function runSimulatorCli(opts: SimulatorCliOptions): Promise<Simula
 /** "E3" (any case) → its endpoint name, for `--without`; anything else is an error naming the choices. */
 export function optionalEndpoint(code: string): OptionalEndpoint {
   const name = OPTIONAL_ENDPOINTS[code.trim().toUpperCase() as keyof typeof OPTIONAL_ENDPOINTS];
-  if (!name) throw new Error(`unknown optional endpoint '${code}': choose from E1, E2, E3, E4`);
+  if (!name)
+    throw new Error(
+      `unknown optional endpoint '${code}': choose from ${Object.keys(OPTIONAL_ENDPOINTS).join(', ')}`,
+    );
   return name;
 }

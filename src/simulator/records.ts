@@ -2,7 +2,7 @@
 
 /** Instance status strings, as the real service writes them. */
 export type InstanceStatus =
-  'Running' | 'Stopped' | 'Stopping' | 'Terminating' | 'Restoring' | 'Rolling back' | 'Error';
+  'Running' | 'Stopped' | 'Stopping' | 'Starting' | 'Terminating' | 'Restoring' | 'Rolling back' | 'Error';
 
 /** A virtual machine. Public IP and private network live on their own records (single source of truth). */
 export interface SimInstance {

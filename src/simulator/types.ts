@@ -9,6 +9,8 @@ export interface SimulatorTiming {
   storageMs: number;
   rollbackMs: number;
   stopMs: number;
+  /** Starting → Running (E5, and the second half of a restart, E6). */
+  startMs: number;
 }
 
 /** Defaults chosen to feel like a real service while keeping e2e runs short. */
@@ -18,6 +20,7 @@ export const DEFAULT_TIMING: SimulatorTiming = {
   storageMs: 2000,
   rollbackMs: 0,
   stopMs: 0,
+  startMs: 1000,
 };
 
 /** Options of startSimulator; everything has a default so `startSimulator()` just works. */
@@ -35,15 +38,17 @@ export interface SimulatorOptions {
   notOffered?: OptionalEndpoint[];
 }
 
-/** The optional endpoints of spec part 10 (E1–E4), which a service may not offer. */
+/** The optional endpoints of spec part 10 (E1–E6), which a service may not offer. */
 export const OPTIONAL_ENDPOINTS = {
   E1: 'snapshot.list',
   E2: 'network.list',
   E3: 'instance.list',
   E4: 'billing.summary',
+  E5: 'instance.start',
+  E6: 'instance.restart',
 } as const satisfies Record<string, EndpointName>;
 
-/** One of E1–E4, by endpoint name. */
+/** One of E1–E6, by endpoint name. */
 export type OptionalEndpoint = (typeof OPTIONAL_ENDPOINTS)[keyof typeof OPTIONAL_ENDPOINTS];
 
 /**

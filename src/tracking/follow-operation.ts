@@ -106,7 +106,7 @@ export function runOperation(
         );
       });
       await responder
-        .update(op.ref, finalMessage(outcome, card))
+        .update(op.ref, finalMessage(outcome, card, spec.whenDone))
         .catch((error: unknown) => deps.warn('tracker: final edit failed', { err: error, op: op.id }));
       resolve(outcome);
     };

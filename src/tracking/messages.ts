@@ -3,7 +3,7 @@
 // Every line comes from the catalogue (tracking-en/id.ts) in the card's language.
 import { DEFAULT_LOCALE, isMessageKey, t, type FollowSpec, type Locale } from '../core/index.js';
 import { apiStatus } from '../render/format.js';
-import type { Message, Tone } from '../render/message.js';
+import type { Button, Message, Tone } from '../render/message.js';
 
 /** How a followed operation ended. */
 export type TrackResult = 'done' | 'failed' | 'timed-out';
@@ -126,8 +126,9 @@ export function timedOutOutcome(
 
 const TONES: Record<TrackResult, Tone> = { done: 'success', failed: 'error', 'timed-out': 'warning' };
 
-/** The final edit of the card. */
-export function finalMessage(outcome: FinalOutcome, card?: Message): Message {
+/** The final edit of the card; once done, with the follow-up buttons the operation names. */
+export function finalMessage(outcome: FinalOutcome, card?: Message, whenDone?: Button[]): Message {
   const summary = outcome.line.replace(/^\S+ /, '');
-  return withLine(card, outcome.line, TONES[outcome.result], summary);
+  const final = withLine(card, outcome.line, TONES[outcome.result], summary);
+  return outcome.result === 'done' && whenDone?.length ? { ...final, actions: whenDone } : final;
 }

@@ -106,6 +106,8 @@ export interface OpenAlert {
   group?: string;
   /** The last confirmed change made through the bot on the server in the 24 h before it opened (recent-change.ts; a string in older state). */
   change?: RecentChange | string;
+  /** A status alert about a server that is Stopped (not in Error): its card offers Start. */
+  stopped?: boolean;
   /** The instance detail's last_backup_at as the latest poll read it (null: never backed up). */
   lastBackupAt?: string | null;
   /** The runbook the policy file names for the server's hostname (http(s) only). */

@@ -83,4 +83,6 @@ export const SEEDED_CALLS: Record<EndpointName, (api: HostingApi) => Promise<unk
   'network.list': (api) => api.privateNetworks.list(),
   'instance.list': (api) => api.instances.list(),
   'billing.summary': (api) => api.billing.summary(),
+  'instance.start': (api) => api.instances.start(I.worker1),
+  'instance.restart': (api) => api.instances.restart(I.web1),
 };

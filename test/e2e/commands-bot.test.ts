@@ -37,7 +37,9 @@ describe('bot commands', () => {
     it('is a short overview: one line per group, private unless --public', async () => {
       h = await startHarness();
       const out = await h.run('help', ACTORS.operator);
-      expect(out.text).toMatch(/instance\s+list, show, stop, delete, console, metrics, no-ip/);
+      expect(out.text).toMatch(
+        /instance\s+list, show, stop, start, restart, delete, console, metrics, no-ip/,
+      );
       expect(out.text).toContain('/vps help instance');
       expect(out.text).not.toContain('<instance>');
       expect(out.text.split('\n').length).toBeLessThan(30);

@@ -82,7 +82,10 @@ describe('the incident’s story (commands)', () => {
     expect(after.text).toContain('🤝 oscar handed over to olga');
     // What the “Add to timeline” shortcut runs: the message's author named by id.
     await h.run('note the db is back --author U0BOB', ACTORS.operator);
-    expect((await h.run('timeline')).text).toContain('📝 note by U0BOB — the db is back');
+    // …the note stays oscar's, quoting U0BOB: typing --author puts no words in someone else's name.
+    expect((await h.run('timeline')).text).toContain('📝 note by oscar, quoting U0BOB — the db is back');
+    await h.run('note my own words --author UOPS', ACTORS.operator);
+    expect((await h.run('timeline')).text).toContain('📝 note by oscar — my own words');
     expect((await h.run('note x --author <@U1>')).text).toContain('does not name a person');
   });
 

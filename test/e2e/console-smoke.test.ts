@@ -42,7 +42,7 @@ describe('console smoke: every command, happy and failing', () => {
     });
   }
 
-  it('reached every hosting-API endpoint (the 22 and E1–E4) and never printed undefined or NaN', () => {
+  it('reached every hosting-API endpoint (the 22 and E1–E6) and never printed undefined or NaN', () => {
     const sim = session.app.simulator!;
     const missed = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => sim.countRequests(name) === 0);
     expect(missed).toEqual([]);

@@ -300,6 +300,11 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     inGuild(GUILD_A);
     proxy.seen.length = 0;
     expect(immediateText((await slash(MEMBER, ['os', 'list'])).body)).toContain('/vps connect');
+    // "Show server" on a message (issue 42) is told the same, and reads nothing with anyone's key.
+    const show = await discord.http.messageCommand(interactions(), MEMBER, 'Show server', {
+      content: 'web-1',
+    });
+    expect(immediateText(show.body)).toContain('/vps connect');
     inGuild(GUILD_B);
     expect(await editedText((await slash(MEMBER, ['os', 'list'])).interaction, "B's list")).toContain(
       'Ubuntu',

@@ -5,7 +5,11 @@
 // secrets) is stated once in test/contract/adapter-contract.ts; this file keeps what is Discord's own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
-import { buildCommandPayload, registerDiscordCommands } from '../../adapters/discord/index.js';
+import {
+  buildCommandPayload,
+  registerDiscordCommands,
+  showServerCommand,
+} from '../../adapters/discord/index.js';
 import { rateLimited, type RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
@@ -196,7 +200,15 @@ describe('Discord end to end', () => {
     const puts = world.discord.calls.filter((c) => c.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(puts[0]?.path).toBe(`/applications/${options.applicationId}/guilds/${options.guildId}/commands`);
-    expect(puts[0]?.body).toEqual(buildCommandPayload(commands));
+    expect(puts[0]?.body).toEqual([...buildCommandPayload(commands), showServerCommand()]);
+    // "Show server" in every message's Apps menu: a message command (type 3), named in Indonesian too.
+    expect(puts[0]?.body).toContainEqual(
+      expect.objectContaining({
+        name: 'Show server',
+        type: 3,
+        name_localizations: { id: 'Tampilkan server' },
+      }),
+    );
     const registered = json(world.discord.commands.get(`/guilds/${options.guildId}`));
     for (const c of commands) expect(registered).toContain(`"name":"${c.name}"`);
     expect(await registerDiscordCommands({ ...options, commands: commands.slice(1) })).toMatchObject({

@@ -71,7 +71,7 @@ describe('exec against a separate simulator process', { timeout: 90_000 }, () =>
   it('the simulator refuses an optional endpoint it does not know, or too few servers (exit 2)', async () => {
     const unknown = await world.run(['simulator', '--port', '0', '--without', 'E3,E9']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("unknown optional endpoint 'E9': choose from E1, E2, E3, E4");
+    expect(unknown.stderr).toContain("unknown optional endpoint 'E9': choose from E1, E2, E3, E4, E5, E6");
     const few = await world.run(['simulator', '--port', '0', '--instances', '2']);
     expect(few.code).toBe(2);
     expect(few.stderr).toContain('must be a whole number 5–10000');

@@ -73,6 +73,7 @@ export interface HarnessOptions {
     storageMs: number;
     rollbackMs: number;
     stopMs: number;
+    startMs: number;
   }>;
   /** The estate's size and the optional endpoints the simulator leaves out. */
   simulator?: Pick<SimulatorOptions, 'instances' | 'notOffered'>;

@@ -13,6 +13,7 @@ import {
   embedLength,
   type APIEmbed,
 } from 'discord.js';
+import { checkV2, flagsV2 } from './discord-conformance-v2.js';
 
 type Json = Record<string, unknown>;
 
@@ -103,9 +104,9 @@ function checkComponents(findings: string[], rows: unknown): void {
   });
 }
 
-/** Findings for a message body (create or edit, interaction response data or REST). */
-export function checkDiscordMessage(body: Json): string[] {
-  const findings: string[] = [];
+/** Findings for a message body (create or edit, interaction response data or REST); `deferred`: a type 5 callback. */
+export function checkDiscordMessage(body: Json, deferred = false): string[] {
+  const findings: string[] = checkV2(body, deferred);
   const content = body['content'];
   if (typeof content === 'string' && content.length > L.content)
     findings.push(`content has ${content.length} characters (max ${L.content})`);
@@ -114,7 +115,7 @@ export function checkDiscordMessage(body: Json): string[] {
   embeds.forEach((e, i) => checkEmbed(findings, e, i));
   const total = embeds.reduce((n, e) => n + embedLength(e), 0);
   if (total > L.embedTotal) findings.push(`embeds hold ${total} characters (max ${L.embedTotal})`);
-  checkComponents(findings, body['components']);
+  if (!flagsV2(body)) checkComponents(findings, body['components']);
   const mentions = body['allowed_mentions'] as
     { parse?: unknown[]; roles?: unknown[]; users?: unknown[] } | undefined;
   if (typeof content === 'string' && content !== '' && (mentions?.parse?.length ?? -1) !== 0) {
@@ -185,6 +186,7 @@ export function checkDiscordCall(method: string, path: string, body: unknown): s
     const type = Number(json['type']);
     const data = (json['data'] as Json | undefined) ?? {};
     if (type === 4 || type === 7) findings = checkDiscordMessage(data);
+    else if (type === 5) findings = checkDiscordMessage(data, true);
     else if (type === 8) findings = checkChoices(data['choices']);
     else if (type === 9) findings = checkModal(data);
   } else if (/^\/(webhooks|channels)\//.test(path)) {

@@ -23,6 +23,8 @@ export function fakeHostingApi(overrides: ApiOverrides): HostingApi {
       rrd: notFaked('instances.rrd'),
       withoutPublicIp: notFaked('instances.withoutPublicIp'),
       list: notOffered('instances.list'),
+      start: notOffered('instances.start'),
+      restart: notOffered('instances.restart'),
       ...o.instances,
     },
     snapshots: {

@@ -5,8 +5,11 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import {
   autocompletePayload,
   buttonPayload,
+  messageCommandPayload,
   modalPayload,
   slashPayload,
+  userMessage,
+  type FakeMessageBody,
   type FakeOptionValue,
   type FakeUser,
   type FakeWorld,
@@ -143,6 +146,9 @@ export function createHttpSide(deps: HttpSideDeps) {
         opts: Record<string, FakeOptionValue>,
         focused: string,
       ) => deliver(url, autocompletePayload(world, user, path, opts, focused)),
+      /** Someone's message with `body`, then `user` runs the message command `name` on it. */
+      messageCommand: (url: string, user: FakeUser, name: string, body: FakeMessageBody) =>
+        deliver(url, messageCommandPayload(world, user, userMessage(world, user, body), name)),
       raw: (url: string, payload: unknown, delivery: DeliveryOptions) =>
         postSigned(url, signer, payload, delivery),
     },

@@ -155,3 +155,52 @@ export function modalPayload(
     data: { custom_id: customId, components },
   };
 }
+
+/** What a message someone posted holds (the target of a message command). */
+export interface FakeMessageBody {
+  content?: string;
+  embeds?: Record<string, unknown>[];
+  components?: Record<string, unknown>[];
+}
+
+/** A message `author` posted in the world's channel, as the API shows it. */
+export function userMessage(world: FakeWorld, author: FakeUser, body: FakeMessageBody) {
+  return {
+    id: snowflake(),
+    type: 0,
+    channel_id: world.channelId,
+    guild_id: world.guildId,
+    author: { id: author.id, username: author.username, discriminator: '0', avatar: null, global_name: null },
+    content: body.content ?? '',
+    embeds: body.embeds ?? [],
+    components: body.components ?? [],
+    attachments: [],
+    flags: 0,
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    pinned: false,
+  };
+}
+
+/** INTERACTION_CREATE for the message context-menu command `name` on `target` (type 2, command type 3). */
+export function messageCommandPayload(
+  world: FakeWorld,
+  user: FakeUser,
+  target: { id: string },
+  name: string,
+) {
+  return {
+    ...base(world, user, 2),
+    data: {
+      id: snowflake(),
+      name,
+      type: 3,
+      target_id: target.id,
+      resolved: { messages: { [target.id]: target } },
+    },
+  };
+}

@@ -2,6 +2,9 @@
 // posts, edited by webhooks and the bot token) and the interactions it has sent, by token.
 import { snowflake } from './fake-discord-payloads.js';
 
+/** MessageFlags.IsComponentsV2. */
+export const V2_FLAG = 1 << 15;
+
 /** An uploaded file as the fake saw it. */
 export interface UploadedFile {
   name: string;
@@ -98,6 +101,8 @@ export class FakeDiscordStore {
     files: UploadedFile[],
     by: 'webhook' | 'bot',
   ): StoredMessage {
+    // IS_COMPONENTS_V2 may be set by an edit (after a deferral), never removed.
+    message.flags |= Number(body.flags ?? 0) & V2_FLAG;
     if (typeof body.content === 'string') message.content = body.content;
     if (Array.isArray(body.embeds)) message.embeds = body.embeds as Record<string, unknown>[];
     if (Array.isArray(body.components)) message.components = body.components as Record<string, unknown>[];

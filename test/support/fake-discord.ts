@@ -5,19 +5,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { checkDiscordCall } from './discord-conformance.js';
+import { legacyParts } from './discord-conformance-v2.js';
 import { createFakeGateway } from './fake-discord-gateway.js';
 import { createHttpSide } from './fake-discord-http.js';
 import {
   autocompletePayload,
   buttonPayload,
   selectPayload,
+  messageCommandPayload,
   modalPayload,
   slashPayload,
+  userMessage,
+  type FakeMessageBody,
   type FakeOptionValue,
   type FakeUser,
 } from './fake-discord-payloads.js';
 import {
   FakeDiscordStore,
+  V2_FLAG,
   type StoredInteraction,
   type StoredMessage,
   type UploadedFile,
@@ -124,6 +129,11 @@ export async function startFakeDiscord(
   const api = (m: StoredMessage) => store.toApi(m, world.applicationId, world.guildId);
   const unknownMessage: Reply = { status: 404, body: { message: 'Unknown Message', code: 10008 } };
   const badToken: Reply = { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
+  // A Components V2 message keeps its flag: content or embeds in an edit of it are refused.
+  const v2Refusal = (m: StoredMessage, body: Record<string, unknown>): Reply | null =>
+    (m.flags & V2_FLAG) !== 0 && legacyParts(body).length > 0
+      ? { status: 400, body: { message: 'Invalid Form Body', code: 50035 } }
+      : null;
 
   function interactionByToken(token: string): StoredInteraction | undefined {
     return expiredTokens.has(token) ? undefined : store.interactions.get(token);
@@ -173,6 +183,8 @@ export async function startFakeDiscord(
       message.deleted = true;
       return { status: 204 };
     }
+    const refused = v2Refusal(message, body);
+    if (refused) return refused;
     message.edits += 1;
     return { status: 200, body: api(store.apply(message, body, files, 'webhook')) };
   }
@@ -251,6 +263,8 @@ export async function startFakeDiscord(
       if (!message || message.deleted || message.channelId !== m[1] || (message.flags & 64) !== 0)
         return unknownMessage;
       if (method === 'PATCH') {
+        const refused = v2Refusal(message, body);
+        if (refused) return refused;
         message.edits += 1;
         return { status: 200, body: api(store.apply(message, body, files, 'bot')) };
       }
@@ -372,6 +386,9 @@ export async function startFakeDiscord(
       send(selectPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
     submitModal: (user: FakeUser, messageId: string, customId: string, values: Record<string, string>) =>
       send(modalPayload(world, user, api(messageOrThrow(messageId)), customId, values), messageId),
+    /** Someone's message with `body`, then `user` runs the message command `name` ("Show server") on it. */
+    messageCommand: (user: FakeUser, name: string, body: FakeMessageBody, author: FakeUser = user) =>
+      send(messageCommandPayload(world, user, userMessage(world, author, body), name)),
     findings,
     /** Returns and clears the findings (for tests that send a bad payload on purpose). */
     takeFindings: (): string[] => findings.splice(0),

@@ -38,6 +38,7 @@ import { beforeAnyChange, StoreUnavailableError } from '../store-errors.js';
 import type { ApiResponse } from './command-results.js';
 import { authorised } from './authorise.js';
 import { rateLimitRefusal } from './rate-limit.js';
+import { followReply } from './direct-follow.js';
 
 /** The channel binding when the store could not say in time. */
 const UNREADABLE = 'unreadable' as const;
@@ -161,6 +162,7 @@ const runTyped: TypedStep = async (rt, inv, audit, state) => {
   state.decision = {
     message: withOutcome(result.message, result.message.outcome ?? 'ok'),
     visibility: replyVisibility(def, result.message, values),
+    ...(result.follow ? { follow: result.follow } : {}),
   };
   return PASS;
 };
@@ -221,7 +223,7 @@ export async function dispatchInvocation(
       run: (s) => runTyped(rt, inv, audit, s),
       around: (steps) => guards.run(() => rt.apiCalls.scope(audit.calls, steps)),
       done: async () => {
-        const { message, visibility, card } = state.decision!;
+        const { message, visibility, card, follow } = state.decision!;
         const said =
           !card && storeFailed()
             ? { ...message, blocks: [...message.blocks, context(t(locale, 'store.confirmationsPaused'))] }
@@ -229,6 +231,7 @@ export async function dispatchInvocation(
         try {
           const ref = await responder.reply(said, { visibility });
           if (card) await rt.afterReply.cardPosted(card, ref, responder);
+          if (follow) await followReply(rt, inv, follow, { responder, ref, card: said });
           if (card?.twoPerson) await tellApprovers(rt, inv, card, responder);
         } catch (error) {
           rt.logger.error({ err: error, command: record.command }, 'reply failed');

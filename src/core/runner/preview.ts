@@ -1,7 +1,7 @@
 // The confirm step of a typed command that needs confirmation: read the preview, keep the pending
 // confirmation, and answer with its card (Confirm / Cancel); the run waits for the click.
 import type { Message, Visibility } from '../../render/message.js';
-import type { AuditRecord, CommandDefinition } from '../command.js';
+import type { AuditRecord, CommandDefinition, FollowSpec } from '../command.js';
 import { newToken, previewCard } from '../confirmation/confirm-card.js';
 import { storeNow } from '../confirmation/store-clock.js';
 import type { Parsed } from '../parse/parse.js';
@@ -22,6 +22,8 @@ export interface Decision {
   message: Message;
   visibility: Visibility;
   card?: PendingConfirmation;
+  /** A change run at once that names an operation to follow under its reply (direct-follow.ts). */
+  follow?: FollowSpec;
 }
 
 /** Shows the preview; `previewing` says while live state is read (it gives up like a read). */
@@ -35,7 +37,7 @@ export async function startConfirmation(
 ): Promise<Decision> {
   const { def, path } = parsed;
   if (!def.preview) throw new Error(`${path}: destructive command without preview`);
-  const locale = (inv.locale ?? DEFAULT_LOCALE);
+  const locale = inv.locale ?? DEFAULT_LOCALE;
   // An earlier attempt whose outcome is still unknown: no card for a second one.
   const held = await beforeAnyChange(() => unknownHoldRefusal(rt, def, path, values, locale));
   if (held) throw held;

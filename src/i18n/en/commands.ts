@@ -5,9 +5,11 @@ import { networkEn } from './network.js';
 import { parseEn } from './parse.js';
 import { repliesEn } from './replies.js';
 import { sharedEn } from './shared.js';
+import { powerEn } from './power.js';
 
 export const commandsEn = {
   ...sharedEn,
+  ...powerEn,
   ...networkEn,
   ...parseEn,
   ...repliesEn,
@@ -107,6 +109,10 @@ export const commandsEn = {
   'backup.column.schedule': 'Schedule',
   'backup.column.estimate': 'Est. this month',
   'backup.column.uuid': 'Backup uuid',
+  // "Show server" on a message (commands/show-server.ts).
+  'showServer.title': 'Servers in this message ({count})',
+  'showServer.noneTitle': 'No server found',
+  'showServer.none': 'This message names no server of this account: no hostname, uuid (or 8+ characters of one) or public IP of one.',
 } as const;
 
 /** A key of the command texts. */

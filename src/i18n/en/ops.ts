@@ -5,6 +5,7 @@ export const opsEn = {
   // The public line after a destructive action (src/core/confirmation/confirm-card.ts)
   'notice.instance stop': 'stopped {target}',
   'notice.instance delete': 'deleted {target}',
+  'notice.instance restart': 'restarted {target}',
   'notice.ip move': 'moved a public IP to {target}',
   'notice.backup restore': 'restored a backup onto {target}',
   'notice.backup delete': 'deleted a backup of {target}',

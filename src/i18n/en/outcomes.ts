@@ -21,6 +21,8 @@ export const outcomesEn = {
   'unknown.check.ipset':
     'whether IPSet {name} exists on {instance} (in the hosting provider’s panel; running it again is refused if it does)',
   'unknown.check.stopped': 'whether {instance} is Stopped or Stopping',
+  'unknown.check.started': 'whether {instance} is Starting or Running',
+  'unknown.check.restarted': 'whether {instance} is restarting (Stopping, Starting) or Running again',
   'unknown.check.terminating': 'whether {instance} is Terminating or gone',
   'unknown.check.console': 'whether {instance} is Running (a new console session is harmless)',
   'unknown.check.ipAdded': 'whether {instance} now has a public IP (a second one is billed too)',

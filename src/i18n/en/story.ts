@@ -15,6 +15,7 @@ export const storyEn = {
   'story.line.page-resolved': '📟 {subject}: page resolved',
   'story.line.renotified': '🔁 {subject}: reminder, still not acknowledged',
   'story.line.note': '📝 note by {by}',
+  'story.line.noteQuoting': '📝 note by {by}, quoting {to}',
   'story.line.handoff': '🤝 {by} handed over to {to}',
   'story.line.action': '⚙️ {command} {target} by {by}',
   'story.line.approved': 'approved by {approver}',

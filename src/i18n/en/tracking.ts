@@ -20,6 +20,8 @@ export const trackingEn = {
   'track.known.lastError': '{known}; last check failed: {error}',
   'track.unexpectedError': 'an unexpected error',
   'track.verb.stopping': 'stopping',
+  'track.verb.starting': 'starting',
+  'track.verb.restarting': 'restarting',
   'track.verb.terminating': 'terminating',
   'track.verb.restoring': 'restoring',
   'track.verb.rolling back': 'rolling back',

@@ -5,9 +5,11 @@ import { networkId } from './network.js';
 import { parseId } from './parse.js';
 import { repliesId } from './replies.js';
 import { sharedId } from './shared.js';
+import { powerId } from './power.js';
 
 export const commandsId: Record<CommandsKey, string> = {
   ...sharedId,
+  ...powerId,
   ...networkId,
   ...parseId,
   ...repliesId,
@@ -102,4 +104,7 @@ export const commandsId: Record<CommandsKey, string> = {
   'backup.column.schedule': 'Jadwal',
   'backup.column.estimate': 'Perkiraan bulan ini',
   'backup.column.uuid': 'Uuid cadangan',
+  'showServer.title': 'Server dalam pesan ini ({count})',
+  'showServer.noneTitle': 'Tidak ada server yang ditemukan',
+  'showServer.none': 'Pesan ini tidak menyebut server mana pun dari akun ini: tidak ada nama host, uuid (atau 8+ karakternya) atau IP publik salah satunya.',
 };

@@ -4,6 +4,7 @@ import type { OpsKey } from '../en/ops.js';
 export const opsId: Record<OpsKey, string> = {
   'notice.instance stop': 'menghentikan {target}',
   'notice.instance delete': 'menghapus {target}',
+  'notice.instance restart': 'memulai ulang {target}',
   'notice.ip move': 'memindahkan IP publik ke {target}',
   'notice.backup restore': 'memulihkan cadangan ke {target}',
   'notice.backup delete': 'menghapus cadangan {target}',

@@ -20,6 +20,9 @@ export const outcomesId: Record<OutcomesKey, string> = {
   'unknown.check.ipset':
     'apakah IPSet {name} ada di {instance} (di panel penyedia hosting; menjalankannya lagi ditolak bila sudah ada)',
   'unknown.check.stopped': 'apakah {instance} berstatus Stopped atau Stopping',
+  'unknown.check.started': 'apakah {instance} berstatus Starting atau Running',
+  'unknown.check.restarted':
+    'apakah {instance} sedang dimulai ulang (Stopping, Starting) atau sudah Running lagi',
   'unknown.check.terminating': 'apakah {instance} berstatus Terminating atau sudah tidak ada',
   'unknown.check.console': 'apakah {instance} berstatus Running (sesi konsol baru tidak berbahaya)',
   'unknown.check.ipAdded': 'apakah {instance} kini punya IP publik (IP kedua juga ditagih)',

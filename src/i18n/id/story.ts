@@ -15,6 +15,7 @@ export const storyId: Record<StoryKey, string> = {
   'story.line.page-resolved': '📟 {subject}: page diselesaikan',
   'story.line.renotified': '🔁 {subject}: pengingat, belum juga ditangani',
   'story.line.note': '📝 catatan dari {by}',
+  'story.line.noteQuoting': '📝 catatan dari {by}, mengutip {to}',
   'story.line.handoff': '🤝 {by} menyerahkan tugas ke {to}',
   'story.line.action': '⚙️ {command} {target} oleh {by}',
   'story.line.approved': 'disetujui oleh {approver}',

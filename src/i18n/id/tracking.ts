@@ -21,6 +21,8 @@ export const trackingId: Record<TrackingKey, string> = {
   'track.known.lastError': '{known}; pemeriksaan terakhir gagal: {error}',
   'track.unexpectedError': 'kesalahan tak terduga',
   'track.verb.stopping': 'menghentikan',
+  'track.verb.starting': 'menyalakan',
+  'track.verb.restarting': 'memulai ulang',
   'track.verb.terminating': 'menghapus',
   'track.verb.restoring': 'memulihkan',
   'track.verb.rolling back': 'mengembalikan ke snapshot',

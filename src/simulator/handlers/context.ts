@@ -28,7 +28,7 @@ export interface HandlerResult {
 export type Handler = (ctx: HandlerContext) => HandlerResult;
 
 /** Statuses during which an instance is busy with an operation and refuses new ones. */
-const BUSY = new Set(['Stopping', 'Terminating', 'Restoring', 'Rolling back']);
+const BUSY = new Set(['Starting', 'Stopping', 'Terminating', 'Restoring', 'Rolling back']);
 
 /**
  * The live instance named by a path parameter. A malformed uuid is a 404 too: a real router

@@ -7,6 +7,7 @@ import type { Handler } from './context.js';
 import { instanceHandlers } from './instances.js';
 import { listingHandlers } from './listings.js';
 import { networkingHandlers } from './networking.js';
+import { powerHandlers } from './power.js';
 
 /** Endpoint name → behaviour. */
 export const HANDLERS = {
@@ -16,4 +17,5 @@ export const HANDLERS = {
   ...catalogueHandlers,
   ...billingHandlers,
   ...listingHandlers,
+  ...powerHandlers,
 } satisfies Record<EndpointName, Handler>;

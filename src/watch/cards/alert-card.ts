@@ -80,6 +80,9 @@ export function alertCard(
   if (alert.kind !== 'unreachable' && alert.kind !== 'gone' && alert.kind !== 'balance') {
     const { uuid } = watch.instance;
     buttons.push({ label: t(locale, 'alert.button.show'), command: `instance show ${uuid}` });
+    // A stopped server: Start (instance start, E5) heads the menu.
+    if (alert.kind === 'status' && alert.stopped)
+      buttons.push({ label: t(locale, 'start.button'), command: `instance start ${uuid}`, more: true });
     // Secondary actions go in the card's menu: at most three primary buttons on a card.
     buttons.push(
       { label: t(locale, 'alertCard.button.metrics'), command: `instance metrics ${uuid}`, more: true },

@@ -87,6 +87,7 @@ export function evaluate(input: Evaluation): { state: AlertState; effects: Alert
     // The status word stays as the API writes it; formatted only for an open alert (not every poll).
     const detail = bad ? t(locale, 'alertDetail.status', { status: observation.status }) : '';
     condition(state, effects, 'status', bad, detail, [], now);
+    if (state.open.status) state.open.status.stopped = status === 'stopped';
     const thresholds = { rules, now, locale };
     metric(state, effects, 'cpu', input.watch.cpuPercent, observation.cpu, thresholds);
     metric(state, effects, 'memory', input.watch.memoryPercent, observation.memory, thresholds);

@@ -32,6 +32,8 @@ export const CALLS: Record<EndpointName, (api: HostingApi) => Promise<unknown>> 
   'network.list': (api) => api.privateNetworks.list(),
   'instance.list': (api) => api.instances.list({ limit: 100, page: 1 }),
   'billing.summary': (api) => api.billing.summary(),
+  'instance.start': (api) => api.instances.start(A),
+  'instance.restart': (api) => api.instances.restart(A),
 };
 
 /** Well-formed data for each endpoint, used as the "success" reply. */
@@ -68,6 +70,8 @@ export const GOOD_DATA: Record<EndpointName, unknown> = {
     page: { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1 },
   },
   'billing.summary': { current_balance: 0, last_topup: [] },
+  'instance.start': { uuid: A, hostname: 'web-1' },
+  'instance.restart': { uuid: A, hostname: 'web-1' },
 };
 
 /** The sample uuids used above. */
