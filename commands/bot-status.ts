@@ -1,7 +1,16 @@
 // `status`: the incident card of the channel's bound instance; without one, the channel's open
 // incidents, silences and waiting confirmations (shared/channel-status.ts).
-import { arg, defineCommand, t, type Locale, type ResolvedInstance } from '../src/core/index.js';
+import {
+  arg,
+  defineCommand,
+  optional,
+  t,
+  UserError,
+  type Locale,
+  type ResolvedInstance,
+} from '../src/core/index.js';
 import { channelStatusCard } from './shared/channel-status.js';
+import { liveStatus } from './shared/live-status.js';
 import type { Message } from '../src/render/message.js';
 import {
   fetchInstance,
@@ -35,13 +44,19 @@ export const status = defineCommand({
   summary: 'Incident card for the channel’s bound instance',
   description:
     'Without a bound instance: the channel’s open incidents and storms, silences and confirmations waiting (only you see it unless --public).',
-  examples: ['/vps status', '/vps status --public'],
+  examples: ['/vps status', '/vps status --public', '/vps status --live', '/vps status --live off'],
   args: {
     public: arg.flag('Post the answer in the channel for everyone (default: only you see it)'),
+    live: arg.flag('Post the channel’s status card, pin it and keep it current'),
+    off: optional(
+      arg.choice('With --live: unpin the live card and stop keeping it', ['off'], { positional: true }),
+    ),
   },
   risk: 'read',
   run: async (ctx, values) => {
     const { locale } = ctx;
+    if (values.off && !values.live) throw new UserError('usage', t(locale, 'live.offWithoutLive'));
+    if (values.live) return liveStatus(ctx, values.off === 'off');
     const bound = await ctx.bot.boundInstance(ctx.channelId);
     if (!bound) return channelStatusCard(ctx, values.public === true);
     const [detail, load] = await Promise.all([

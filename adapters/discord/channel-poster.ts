@@ -42,6 +42,11 @@ export function discordChannelPoster(rest: () => REST): ChannelPoster {
       }
     },
     failureReason: channelRefusal,
+    // Needs the Pin Messages permission; the card is pinned and unpinned by id.
+    async setPinned(ref: MessageRef, pinned: boolean): Promise<void> {
+      const route = Routes.channelMessagesPin(ref.channelId, ref.id);
+      await (pinned ? rest().put(route) : rest().delete(route));
+    },
     // A direct message: open (or find) the DM channel with the person, then post in it.
     async tellPrivately(userId: string, message: Message): Promise<void> {
       const dm = (await rest().post(Routes.userChannels(), { body: { recipient_id: userId } })) as {

@@ -34,13 +34,16 @@ export function describeError(error: unknown): Record<string, unknown> {
 
 /**
  * Why Discord refused a channel post, as the watch module's delivery codes: 403 (Missing Access
- * 50001, Missing Permissions 50013) is missing_access, 404 (Unknown Channel 10003) channel_not_found.
+ * 50001, Missing Permissions 50013) is missing_access, 404 (Unknown Channel 10003) channel_not_found,
+ * 30046 (too many edits of a message older than an hour) edit_limit.
  */
 export function channelRefusal(error: unknown): string {
   if (!(error instanceof DiscordAPIError)) return 'other';
   if (error.status === 403) return 'missing_access';
   if (error.status === 404) return 'channel_not_found';
   if (error.status === 429) return 'rate_limited';
+  // Edits of messages older than an hour are limited (about 3 per 6 s): the live card is re-posted.
+  if (error.code === 30046) return 'edit_limit';
   return 'other';
 }
 

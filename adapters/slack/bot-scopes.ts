@@ -10,4 +10,5 @@ export const SLACK_BOT_SCOPES: readonly string[] = [
   'files:write',
   'users:read',
   'usergroups:read',
+  'pins:write',
 ];

@@ -33,6 +33,7 @@ export function slackChannelPoster(outbox: () => SlackOutbox): ChannelPoster {
       const seconds = (error as { retryAfter?: unknown } | undefined)?.retryAfter;
       return typeof seconds === 'number' ? seconds * 1000 : undefined;
     },
+    setPinned: (ref, pinned) => outbox().setPinned(ref, pinned),
     // A user id as the channel posts in the person's direct messages with the app.
     async tellPrivately(userId: string, message: Message): Promise<void> {
       await outbox().postToChannel(userId, renderMessage(message));

@@ -168,6 +168,12 @@ export class SlackOutbox {
     return { platform: 'slack', channelId, id: ts, extra: { mode: 'ephemeral', userId } };
   }
 
+  /** Pins (pins.add) or unpins (pins.remove) a channel message: the live status card. */
+  async setPinned(ref: MessageRef, pinned: boolean): Promise<void> {
+    const where = { channel: ref.channelId, timestamp: ref.id };
+    await (pinned ? this.client.pins.add(where) : this.client.pins.remove(where));
+  }
+
   /**
    * Edits a posted message to `page`. Channel posts use chat.update (bot token, no time limit);
    * ephemeral ones use a live response_url (`preferredUrl`, e.g. from the click on that card), and

@@ -26,7 +26,8 @@ import type { DirectMessage } from './runner/approvers.js';
 import type { CoreSettings } from './settings.js';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.js';
 import { textIn } from '../i18n/translate.js';
-import type { BotStore, PendingConfirmation } from './store.js';
+import type { BotStore } from './store.js';
+import { waitingIn } from './confirmation/waiting.js';
 import type { OperationTracker } from './tracking-port.js';
 import type { WatchService } from './watch-port.js';
 import type { TenantPlace, TenantScope } from './tenant-port.js';
@@ -119,25 +120,8 @@ export function createServices(
       }),
     policyRoles: policyRoles(rt, platform),
     story: storyServices(rt.store, platform, rt.config.timeZone),
-    pendingHere: async (channelId) => {
-      const at = rt.now().getTime();
-      const tenant = rt.tenants?.current();
-      // Every still-pending one of this (tenant-scoped) store, kept to this channel and tenant.
-      const here = (p: PendingConfirmation) =>
-        p.platform === platform &&
-        p.channelId === channelId &&
-        p.expiresAt > at &&
-        (p.tenant === undefined || tenant === undefined || p.tenant === tenant);
-      return (await rt.store.pending.due(Number.MAX_SAFE_INTEGER, 1_000, here)).map(
-        ({ command, targets, requester, expiresAt, twoPerson }) => ({
-          command,
-          targets,
-          requester,
-          expiresAt,
-          twoPerson,
-        }),
-      );
-    },
+    pendingHere: (channelId) =>
+      waitingIn(rt.store, { platform, channelId }, rt.now().getTime(), rt.tenants?.current()),
     describeActor: (actor, channelId) => {
       const { role, source } = rt.policy.roleOf(actor);
       const canDestructiveHere =

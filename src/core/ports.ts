@@ -222,6 +222,7 @@ export interface ChannelPoster extends Postable {
   retryAfterMs?(error: unknown): number | undefined;
   /** Tells one person privately (a direct message) what they need to know about their watch. */
   tellPrivately?(userId: string, message: Message): Promise<void>;
+  setPinned?(ref: MessageRef, pinned: boolean): Promise<void>; // the live status card's pin; absent: no pins
 }
 
 /** One channel as the bot speaks first in it: a post there, edited later. */

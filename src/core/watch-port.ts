@@ -94,6 +94,16 @@ export interface WatchService {
    * servers need attention — Jakarta 1 · status Error") and the open alerts no storm card shows.
    */
   openIncidents?(platform: Platform, channelId: string, locale?: Locale): Promise<string[]>;
+  /** The channel's live status card (`status --live`); absent where the bot cannot post first. */
+  live?: LiveCardService;
+}
+
+/** One live status card per channel: posted, pinned, kept current by one replica, unpinned by `off`. */
+export interface LiveCardService {
+  /** Posts and pins the card in `locale` ('unpinned': the platform refused the pin); 'kept': the channel has one. Throws UserError where it cannot. */
+  start(platform: Platform, channelId: string, by: Actor, locale: Locale): Promise<'posted' | 'unpinned' | 'kept'>;
+  /** Unpins the card and stops keeping it; false when the channel had none. */
+  stop(platform: Platform, channelId: string): Promise<boolean>;
 }
 
 /** What `silence` / `unsilence` name: a watched server (uuid or hostname), a location, or everything. */

@@ -23,6 +23,9 @@ import { DEFAULT_GROUP_WINDOW_MS } from './rules/storm-groups.js';
 import { pacedPoster } from './delivery/paced-poster.js';
 import type { PacingSettings } from './rules/pacing.js';
 import { watchLocale } from './poll-deps.js';
+import { liveCardService, type LiveCardDeps } from './live-cards.js';
+import { startLiveCardUpdater, type LiveCardUpdater } from './live-card-updater.js';
+import { SINGLE_TENANT, waitingIn } from '../core/kit/index.js';
 import { storyTeller } from './story-record.js';
 
 export { DELIVERY_FAILURES, NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
@@ -39,6 +42,8 @@ export { closeOnUnwatch } from './unwatch-close.js';
 export { pollOnce } from './poll-once.js';
 export type { PollDeps } from './poll-deps.js';
 export { announceEndedSilencesEverywhere } from './silence-ends.js';
+export { liveCardService, refreshLiveCards, type LiveCardDeps } from './live-cards.js';
+export { liveCards } from './books/live-card-book.js';
 
 /** Settings of createWatching; poller options pass through (intervalMs in ms). */
 export type WatchingOptions = Omit<
@@ -62,6 +67,8 @@ export type WatchingOptions = Omit<
   audit?: AuditLog;
   /** How alerts, edits and notices are paced per channel (default DEFAULT_PACING; tests pass shorter edit intervals). */
   pacing?: PacingSettings;
+  /** At most one edit of a channel's live status card per this many ms (default 10 s; tests pass less). */
+  liveEditIntervalMs?: number;
 };
 
 /** Watches as the app uses them. */
@@ -91,9 +98,10 @@ interface Wiring {
 /** Builds the service at once; the poller waits for start(). */
 export function createWatching(options: WatchingSetup): Watching {
   const wiring = wire(options);
-  const { service, fleetDeps } = watchService(wiring);
+  const { service, fleetDeps, liveDeps } = watchService(wiring);
   let poller: WatchPoller | undefined;
   let sweeper: FleetSweeper | undefined;
+  let live: LiveCardUpdater | undefined;
   return {
     service,
     async start(list) {
@@ -107,9 +115,14 @@ export function createWatching(options: WatchingSetup): Watching {
         intervalMs: options.instanceListTtlMs ?? INSTANCE_LIST_TTL_MS,
         warn: wiring.warn,
       });
+      live = startLiveCardUpdater(liveDeps, {
+        owner: options.owner ?? randomUUID(),
+        leaseTtlMs: options.leaseTtlMs ?? 30_000,
+      });
       return poller;
     },
     async stop(stopOptions) {
+      await live?.stop(stopOptions?.releaseLeases === false ? { releaseLease: false } : {});
       await sweeper?.stop();
       await poller?.stop(stopOptions);
     },
@@ -187,7 +200,23 @@ function watchService(wiring: Wiring) {
     groups,
     localeOf,
   );
-  return { service, fleetDeps };
+  const tenants = options.tenants ?? SINGLE_TENANT;
+  // The live status card shows what `status` shows: incidents, the channel's silences, confirmations waiting.
+  const liveDeps: LiveCardDeps = {
+    store: options.store,
+    posterFor,
+    tenants,
+    now,
+    warn,
+    ...(options.liveEditIntervalMs !== undefined ? { editIntervalMs: options.liveEditIntervalMs } : {}),
+    facts: async (where, locale) => ({
+      incidents: await openIncidents(options.store, groups, where.platform, where.channelId, locale),
+      silences: (await service.silences?.list(locale, where)) ?? [],
+      pending: await waitingIn(options.store, where, now(), tenants.current()),
+    }),
+  };
+  service.live = liveCardService(liveDeps);
+  return { service, fleetDeps, liveDeps };
 }
 
 /** `poster` paced per channel, its delay notice in the channel's language. */

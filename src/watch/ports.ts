@@ -26,6 +26,8 @@ export const DELIVERY_FAILURES = [
   'missing_access',
   'is_archived',
   'rate_limited',
+  /** Discord's 30046: too many edits of a message older than an hour (the live card is re-posted). */
+  'edit_limit',
   'other',
 ] as const;
 

@@ -30,6 +30,8 @@ export const WATCH_COLLECTIONS = {
   silences: 'silences',
   /** Fleet watches (`watch --all` / `--location`): what to keep watched, by channel. */
   fleets: 'watch-fleets',
+  /** Each channel's live status card (`status --live`): its ref and what it shows (live-cards.ts). */
+  liveCards: 'live-cards',
 } as const;
 
 /** One instance watched from one channel. */

@@ -7,6 +7,7 @@ import { describeStoreRecordsContract } from './store-contract-records.js';
 import { describeStoreTenantsContract } from './store-contract-tenants.js';
 import { describeStoreIsolationContract } from './store-contract-isolation.js';
 import { describeStoreSchedulesContract } from './store-contract-schedules.js';
+import { describeStoreLiveCardsContract } from './store-contract-live-cards.js';
 import { describeStoreStoryContract } from './store-contract-story.js';
 
 /** What a test file provides: a fresh, empty store on the given clock, and how to dispose of it. */
@@ -79,6 +80,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeStoreTenantsContract(fixture);
     describeStoreIsolationContract(fixture);
     describeStoreSchedulesContract(fixture);
+    describeStoreLiveCardsContract(fixture);
     describeStoreStoryContract(fixture);
 
     it('answers ping', async () => {

@@ -25,6 +25,8 @@ export interface StoredMessage {
   flags: number;
   edits: number;
   deleted: boolean;
+  /** Pinned in its channel (PUT / DELETE /channels/{id}/messages/pins/{message id}). */
+  pinned?: boolean;
   /** Who last changed it: an interaction token owner ('webhook') or the bot token ('bot'). */
   lastEditBy: 'webhook' | 'bot' | null;
 }
@@ -149,7 +151,7 @@ export class FakeDiscordStore {
       mention_everyone: false,
       mentions: [],
       mention_roles: [],
-      pinned: false,
+      pinned: message.pinned === true,
       webhook_id: applicationId,
       application_id: applicationId,
     };

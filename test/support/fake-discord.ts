@@ -65,6 +65,17 @@ export function rateLimited(method: string, path: RegExp, retryAfterSeconds = 0.
   };
 }
 
+/** Discord refusing an edit of a message older than an hour (30046: about 3 such edits per 6 s). */
+export function editLimited(path: RegExp, times = 1): FailRule {
+  return {
+    method: 'PATCH',
+    path,
+    status: 400,
+    body: { message: 'Maximum number of edits to messages older than 1 hour reached. Try again later', code: 30046 },
+    times,
+  };
+}
+
 async function readBody(
   req: IncomingMessage,
 ): Promise<{ body: RecordedCall['body']; files: UploadedFile[] }> {
@@ -238,6 +249,13 @@ export async function startFakeDiscord(
     // A direct-message channel per person: "dm-<user id>" as its id would not be a snowflake.
     if (path === '/users/@me/channels' && method === 'POST')
       return { status: 200, body: { id: `9${String(body.recipient_id)}`, type: 1, recipients: [] } };
+    if ((m = /^\/channels\/(\d+)\/messages\/pins\/(\d+)$/.exec(path))) {
+      const message = store.messages.get(m[2] ?? '');
+      if (!message || message.deleted || message.channelId !== m[1]) return unknownMessage;
+      if (method !== 'PUT' && method !== 'DELETE') return { status: 405, body: { message: '405', code: 0 } };
+      message.pinned = method === 'PUT';
+      return { status: 204 };
+    }
     if ((m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(path))) {
       if (method === 'POST' && !m[2])
         return { status: 200, body: api(store.apply(store.create(m[1] ?? ''), body, files, 'bot')) };

@@ -43,6 +43,8 @@ export interface StoredMessage {
   blocks: unknown[];
   threadTs?: string;
   edits: number;
+  /** Pinned in its channel (pins.add; pins.remove unpins). */
+  pinned?: boolean;
 }
 
 /** A fault to serve instead of the next call of a method. */
@@ -345,6 +347,15 @@ export class FakeSlack {
         stored.blocks = (args['blocks'] as unknown[] | undefined) ?? [];
         stored.edits += 1;
         return { ok: true, channel: stored.channel, ts: stored.ts };
+      }
+      case 'pins.add':
+      case 'pins.remove': {
+        const stored = this.messages.get(String(args['timestamp']));
+        if (!stored || stored.channel !== args['channel']) return { ok: false, error: 'message_not_found' };
+        const pin = method === 'pins.add';
+        if (stored.pinned === pin) return { ok: false, error: pin ? 'already_pinned' : 'no_pin' };
+        stored.pinned = pin;
+        return { ok: true };
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };

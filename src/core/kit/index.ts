@@ -7,6 +7,8 @@ export { recentConfirmedAction } from '../audit/recent-actions.js';
 export { lowerBalance } from '../billing/runway.js';
 export { channelKey } from '../channel-key.js';
 export { channelLocale } from '../channel-language.js';
+export { waitingIn } from '../confirmation/waiting.js';
+export { channelStatusMessage, type ChannelFacts } from '../replies/channel-status.js';
 export { CredentialsUnreadable } from '../errors.js';
 export { apiErrorText } from '../replies/api-error-text.js';
 export { estateServers, INSTANCE_LIST_TTL_MS } from '../instances/estate-list.js';
@@ -28,5 +30,5 @@ export type {
 export { STORY_MAX_ENTRIES, STORY_RETENTION_MS, storyKept } from '../story.js';
 export type { StoryEntry, StoryKind, StoryLog } from '../story.js';
 export type { FollowTarget } from '../tracking-port.js';
-export type { SilenceSummary, WatchSummary } from '../watch-port.js';
+export type { LiveCardService, SilenceSummary, WatchSummary } from '../watch-port.js';
 export { ALERT_KINDS, type AlertKind } from '../watch-port.js';

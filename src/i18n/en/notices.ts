@@ -20,6 +20,7 @@ export const noticesEn = {
     'The bot may not send messages there: give it View Channel and Send Messages.',
   'delivery.remedy.is_archived': 'The channel is archived.',
   'delivery.remedy.rate_limited': 'The platform kept refusing for rate limits.',
+  'delivery.remedy.edit_limit': 'The platform refuses more edits of this old message for now.',
   'delivery.remedy.other': 'The platform refused the message.',
   'delivery.title': 'Alert not delivered',
   'delivery.line':

@@ -100,6 +100,18 @@ export const opsEn = {
   'bot.status.silenceLine': '{what} until {until} UTC, by {by}',
   'bot.status.approvalLine': '{command} {targets} — asked by {who}, until {until} UTC',
   'bot.status.approvalAdmin': '{line} (an admin confirms)',
+  'live.card.title': 'This channel, live',
+  'live.card.quietTitle': 'This channel, live — all quiet',
+  'live.card.intro': 'Kept current by the bot as things change · /vps status --live off unpins it.',
+  'live.cannotPin':
+    'The bot cannot keep a pinned status card here: it needs a Slack or Discord channel it posts in, with its watches running.',
+  'live.posted': 'The status card is posted and pinned; it is kept current as things change.',
+  'live.unpinned':
+    'The status card is posted and kept current, but the bot could not pin it (Slack: the pins:write scope; Discord: the Pin Messages permission).',
+  'live.kept': 'This channel already has a live status card; it is kept current.',
+  'live.stopped': 'The live status card is unpinned and no longer kept current.',
+  'live.noneHere': 'This channel has no live status card. Start one with /vps status --live.',
+  'live.offWithoutLive': '“off” goes with --live: /vps status --live off.',
   'channelStatus.alert': '{label}: {what} (since {since})',
   'channelStatus.acked': '{what} · acknowledged by {who}',
   'channelStatus.silenced': '{what} · 🔕 silenced',

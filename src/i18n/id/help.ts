@@ -157,4 +157,6 @@ export const helpId: Readonly<Record<string, string>> = {
   'arg.audit.allChannels': 'Semua kanal dan platform, bukan hanya ini (khusus admin)',
   'summary.status': 'Kartu insiden untuk instans yang terikat ke kanal ini',
   'arg.status.public': PUBLIC,
+  'arg.status.live': 'Posting kartu status kanal, sematkan, dan perbarui terus',
+  'arg.status.off': 'Bersama --live: lepas sematan kartu langsung dan berhenti memperbaruinya',
 };

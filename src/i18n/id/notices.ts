@@ -17,6 +17,7 @@ export const noticesId: Record<NoticesKey, string> = {
     'Bot tidak boleh mengirim pesan di sana: beri izin View Channel dan Send Messages.',
   'delivery.remedy.is_archived': 'Kanal itu sudah diarsipkan.',
   'delivery.remedy.rate_limited': 'Platform terus menolak karena batas laju.',
+  'delivery.remedy.edit_limit': 'Platform untuk sementara menolak suntingan lagi atas pesan lama ini.',
   'delivery.remedy.other': 'Platform menolak pesan itu.',
   'delivery.title': 'Peringatan tidak terkirim',
   'delivery.line':

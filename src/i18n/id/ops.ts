@@ -97,6 +97,18 @@ export const opsId: Record<OpsKey, string> = {
   'bot.status.silenceLine': '{what} sampai {until} UTC, oleh {by}',
   'bot.status.approvalLine': '{command} {targets} — diminta oleh {who}, sampai {until} UTC',
   'bot.status.approvalAdmin': '{line} (dikonfirmasi admin)',
+  'live.card.title': 'Kanal ini, langsung',
+  'live.card.quietTitle': 'Kanal ini, langsung — semua tenang',
+  'live.card.intro': 'Diperbarui oleh bot setiap ada perubahan · /vps status --live off melepas sematannya.',
+  'live.cannotPin':
+    'Bot tidak dapat menyematkan kartu status di sini: perlu kanal Slack atau Discord tempat bot memposting, dengan pemantauan berjalan.',
+  'live.posted': 'Kartu status sudah diposting dan disematkan; kartu diperbarui setiap ada perubahan.',
+  'live.unpinned':
+    'Kartu status sudah diposting dan diperbarui, tetapi bot tidak dapat menyematkannya (Slack: cakupan pins:write; Discord: izin Pin Messages).',
+  'live.kept': 'Kanal ini sudah punya kartu status langsung; kartu itu terus diperbarui.',
+  'live.stopped': 'Sematan kartu status langsung dilepas dan kartu tidak lagi diperbarui.',
+  'live.noneHere': 'Kanal ini tidak punya kartu status langsung. Mulai dengan /vps status --live.',
+  'live.offWithoutLive': '“off” dipakai bersama --live: /vps status --live off.',
   'channelStatus.alert': '{label}: {what} (sejak {since})',
   'channelStatus.acked': '{what} · ditanggapi oleh {who}',
   'channelStatus.silenced': '{what} · 🔕 disenyapkan',

@@ -93,6 +93,7 @@ describe('Slack app manifest', () => {
       'chat:write.public',
       'commands',
       'files:write',
+      'pins:write',
       'usergroups:read',
       'users:read',
     ]);
