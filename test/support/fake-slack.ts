@@ -110,6 +110,8 @@ export class FakeSlack {
   /** OAuth: the app's client credentials and the workspaces that can install it, by code. */
   oauthClient: { clientId: string; clientSecret: string } | undefined;
   private readonly workspaces = new Map<string, FakeWorkspace>();
+  /** Block types this Slack will not show: a message holding one is answered invalid_blocks. */
+  private readonly refusedBlocks = new Set<string>();
   /** Users users.info reports as workspace admins. */
   readonly admins = new Set<string>();
   /** Slack Connect guests: user id → their home team (users.info says so, with is_stranger). */
@@ -178,6 +180,18 @@ export class FakeSlack {
     this.faults.set(method, [...(this.faults.get(method) ?? []), fault]);
   }
 
+  /** Messages holding a `type` block are answered invalid_blocks (a Slack without table blocks). */
+  refuseBlockType(type: string): void {
+    this.refusedBlocks.add(type);
+  }
+
+  private refuses(body: Record<string, unknown>): boolean {
+    const blocks = body['blocks'];
+    return (
+      Array.isArray(blocks) && blocks.some((b) => this.refusedBlocks.has((b as { type?: string }).type ?? ''))
+    );
+  }
+
   /** A workspace whose admin can install the app with `workspace.code` (oauth.v2.access). */
   addWorkspace(workspace: FakeWorkspace): void {
     this.workspaces.set(workspace.code, workspace);
@@ -211,6 +225,8 @@ export class FakeSlack {
     if (url.pathname.startsWith('/response/')) {
       const urlId = url.pathname.slice('/response/'.length);
       const body = parseArgs(req, raw);
+      if (this.refuses(body))
+        return void res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
       const use = (this.responseUrlUses.get(urlId) ?? 0) + 1;
       this.responseUrlUses.set(urlId, use);
       this.findings.push(...checkSlackResponse(body, use));
@@ -265,6 +281,7 @@ export class FakeSlack {
       );
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
+    if (this.refuses(args)) return send(res, 200, { ok: false, error: 'invalid_blocks' });
     send(res, 200, this.answer(method, args, workspace?.teamId ?? 'T0001'));
   }
 

@@ -39,6 +39,10 @@ export const SLACK_PUBLISHED = {
   messageText: 40_000,
   altTxt: 1000,
   responseUrlUses: 5,
+  /** Table block: rows (the header row counts), cells a row, tables a message. */
+  tableRows: 100,
+  tableCells: 20,
+  tablesPerMessage: 1,
 } as const;
 
 const L = SLACK_PUBLISHED;
@@ -134,16 +138,41 @@ function checkBlock(f: Findings, block: Json, i: number): number {
     }
     case 'divider':
       return 0;
+    case 'table':
+      return checkTable(f, at, block);
     default:
       f.add(`${at}: a block type the bot should not send`);
       return 0;
   }
 }
 
+/** A table block: 1 to 100 rows of 1 to 20 non-empty raw_text cells (raw text: nothing is markup). */
+function checkTable(f: Findings, at: string, block: Json): number {
+  const rows = (block['rows'] as Json[][] | undefined) ?? [];
+  if (rows.length === 0 || rows.length > L.tableRows)
+    f.add(`${at} has ${rows.length} rows (1 to ${L.tableRows})`);
+  const settings = (block['column_settings'] as unknown[] | undefined) ?? [];
+  if (settings.length > L.tableCells)
+    f.add(`${at} has ${settings.length} column settings (max ${L.tableCells})`);
+  let n = 0;
+  rows.forEach((row, r) => {
+    if (row.length === 0 || row.length > L.tableCells) f.add(`${at} row ${r} has ${row.length} cells`);
+    row.forEach((cell, c) => {
+      if (cell['type'] !== 'raw_text') return f.add(`${at} row ${r} cell ${c} is not raw_text`);
+      const text = cell['text'];
+      if (typeof text !== 'string' || text.length === 0) return f.add(`${at} row ${r} cell ${c} is empty`);
+      n += text.length;
+    });
+  });
+  return n;
+}
+
 function checkBlocks(f: Findings, blocks: unknown, max: number): void {
   if (blocks === undefined) return;
   if (!Array.isArray(blocks)) return f.add('blocks is not an array');
   if (blocks.length > max) f.add(`${blocks.length} blocks (max ${max})`);
+  const tables = (blocks as Json[]).filter((b) => b['type'] === 'table').length;
+  if (tables > L.tablesPerMessage) f.add(`${tables} table blocks (Slack shows one a message)`);
   const total = (blocks as Json[]).reduce<number>((n, b, i) => n + checkBlock(f, b, i), 0);
   if (max === L.messageBlocks && total > L.blockText)
     f.add(`${total} characters of block text (msg_blocks_too_long above ${L.blockText})`);
