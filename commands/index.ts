@@ -20,6 +20,7 @@ import { outcomeCommands } from './outcome.js';
 import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
+import { meCommands } from './me.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -40,6 +41,7 @@ export const allCommands: CommandDefinition[] = [
   ...billingWatchCommands, // billing watch | unwatch (also typed `watch billing`)
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
+  ...meCommands, // me (what is on your plate; Slack's App Home shows the same)
   ...policyCommands, // policy show | set (per-tenant roles)
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)

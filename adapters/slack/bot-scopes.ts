@@ -10,4 +10,6 @@ export const SLACK_BOT_SCOPES: readonly string[] = [
   'files:write',
   'users:read',
   'usergroups:read',
+  'channels:read',
+  'groups:read',
 ];

@@ -39,6 +39,8 @@ import { askOwnTeamAdmin, slackWorkspaceFacts } from './workspace-facts.js';
 import { singleUseStateStore } from './oauth-state.js';
 import type { TenantEvents } from '../../src/tenants/tenant-events.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
+import type { HomeViewers } from './home-viewers.js';
+import { startHome } from './home-start.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -104,6 +106,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let unmount: (() => void) | undefined;
+  let homes: HomeViewers | undefined;
   // Alerts and notices go out with the bot token, through the outbox of the running app.
   const outbound = slackChannelPoster(whileStarted('slack', () => outbox));
 
@@ -182,7 +185,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       });
       const facts = slackWorkspaceFacts(client, { logger: options.logger });
       const gate = lookups && roles ? gateWithTenantRoles(lookups.gate, roles, facts) : lookups?.gate;
-      registerHandlers(created, {
+      const handlerDeps = {
         dispatcher: roles ? withTenantRoles(dispatcher, roles, facts) : dispatcher,
         ...(gate ? { gate } : {}),
         outbox,
@@ -190,11 +193,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
         locales,
-        track: (work) => {
+        track: (work: Promise<void>) => {
           inflight.add(work);
           void work.finally(() => inflight.delete(work));
         },
-      });
+      };
+      registerHandlers(created, handlerDeps);
+      homes = startHome(created, { ...handlerDeps, client }, lookups?.plate, roles && { roles, facts });
       if (options.oauth) {
         const oauthDeps = {
           keys: options.oauth.keys,
@@ -232,6 +237,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (!app) return;
       app = undefined;
       outbox = undefined;
+      homes?.stop();
       unmount?.();
       unmount = undefined;
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);

@@ -3,6 +3,7 @@
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 import type { Locale } from '../i18n/locale.js';
 import type { CatalogueText } from '../i18n/translate.js';
+import type { PlateLookup } from './plate/plate-port.js';
 
 /**
  * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
@@ -197,6 +198,8 @@ export interface AdapterLookups {
   completer: Completer;
   gate: ConfirmGate;
   roles?: RoleLookup;
+  /** What is on a person's plate (Slack's App Home); read its types off it (`AdapterLookups['plate']`). */
+  plate?: PlateLookup<Actor>;
 }
 
 /** A platform adapter: transport only. */

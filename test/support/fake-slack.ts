@@ -112,6 +112,8 @@ export class FakeSlack {
   private readonly workspaces = new Map<string, FakeWorkspace>();
   /** Block types this Slack will not show: a message holding one is answered invalid_blocks. */
   private readonly refusedBlocks = new Set<string>();
+  /** Channels users.conversations says a user is in (absent: none). */
+  readonly memberships = new Map<string, string[]>();
   /** Users users.info reports as workspace admins. */
   readonly admins = new Set<string>();
   /** Slack Connect guests: user id → their home team (users.info says so, with is_stranger). */
@@ -362,6 +364,16 @@ export class FakeSlack {
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };
+      case 'views.publish':
+        return { ok: true, view: { id: `V${this.nextTs++}`, type: 'home' } };
+      case 'users.conversations': {
+        const ids = this.memberships.get(String(args['user'])) ?? [];
+        return {
+          ok: true,
+          channels: ids.map((id) => ({ id, is_channel: true })),
+          response_metadata: { next_cursor: '' },
+        };
+      }
       case 'usergroups.users.list': {
         const users = this.userGroups.get(String(args['usergroup']));
         return users ? { ok: true, users } : { ok: false, error: 'no_such_subteam' };

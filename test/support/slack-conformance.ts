@@ -8,16 +8,19 @@ type Json = Record<string, unknown>;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
  * In mrkdwn the bot only ever writes <!date^…>, user mentions <@U…> (built from platform user ids)
- * and the policy's on-call user group <!subteam^S…> itself; any other <…> (<!channel>, <!here>,
+ * the policy's on-call user group <!subteam^S…> and channel links <#C…> (the App Home, from channel ids)
+ * itself; any other <…> (<!channel>, <!here>,
  * links) would be a broadcast or link.
  */
-const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>|!subteam\^S[A-Z0-9]{2,20}>)/;
+const MARKUP =
+  /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>|!subteam\^S[A-Z0-9]{2,20}>|#[CGD][A-Z0-9]{2,20}>)/;
 const BAD_ENTITY = /&(?!amp;|lt;|gt;)/;
 
 /** Published limits (docs.slack.dev, Block Kit reference) the checker applies. */
 export const SLACK_PUBLISHED = {
   messageBlocks: 50,
   modalBlocks: 100,
+  homeBlocks: 100,
   blockText: 12_000,
   sectionText: 3000,
   fields: 10,
@@ -192,6 +195,15 @@ function checkView(f: Findings, view: Json): void {
   checkBlocks(f, view['blocks'], L.modalBlocks);
 }
 
+/** An App Home view (views.publish): type home, up to 100 blocks, and no table block (a message's only). */
+function checkHome(f: Findings, view: Json): void {
+  if (view['type'] !== 'home') f.add(`view type ${String(view['type'])} (views.publish takes a home view)`);
+  f.max('private_metadata', view['private_metadata'], L.privateMetadata);
+  checkBlocks(f, view['blocks'], L.homeBlocks);
+  if (((view['blocks'] as Json[] | undefined) ?? []).some((b) => b['type'] === 'table'))
+    f.add('a table block in a Home view');
+}
+
 /** Findings for one Web API call the bot made (method name as in /api/<method>). */
 export function checkSlackCall(method: string, args: Json): string[] {
   const f = new Findings(method);
@@ -200,6 +212,7 @@ export function checkSlackCall(method: string, args: Json): string[] {
   if (method === 'chat.postMessage' || method === 'chat.update' || method === 'chat.postEphemeral')
     checkMessage(f, args);
   if (method === 'views.open') checkView(f, (args['view'] as Json | undefined) ?? {});
+  if (method === 'views.publish') checkHome(f, (args['view'] as Json | undefined) ?? {});
   if (method === 'files.getUploadURLExternal') {
     if ('alt_text' in args) f.add('alt_text is not a field of this method (Slack documents alt_txt)');
     f.max('alt_txt', args['alt_txt'], L.altTxt);

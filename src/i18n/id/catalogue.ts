@@ -18,6 +18,7 @@ import { discordId } from './discord.js';
 import { renderId } from './render.js';
 import { apiId } from './api.js';
 import { rolesId } from './roles.js';
+import { plateId } from './plate.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -36,6 +37,7 @@ export const id: Record<MessageKey, string> = {
   ...renderId,
   ...apiId,
   ...rolesId,
+  ...plateId, // what is on a person's plate (src/core/plate: `me`, Slack's App Home)
   'status.running': 'Berjalan',
   'status.stopped': 'Berhenti',
   'status.stopping': 'Sedang berhenti',
