@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { SEED_IDS } from '../src/simulator/seed-ids.js';
 import { startFakeDiscord, type FakeDiscord, type RecordedCall } from '../test/support/fake-discord.js';
 import { DISCORD_USERS } from '../test/support/fake-discord-world.js';
-import { runIfEntry } from './report.js';
+import { runIfEntry, type BenchReport } from './report.js';
+import { p99Goal, type GoalRow } from './goals.js';
 import { baselineBin, binLayout, BIN, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess } from './support/processes.js';
 import { baselineBuildRows, roundRows } from './support/stats.js';
 
@@ -111,7 +112,7 @@ async function startBot(
 }
 
 /** Runs the benchmark and returns a table of rows for the bench runner. */
-export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: string }> {
+export async function runBench(): Promise<BenchReport> {
   const layout = await binLayout();
   const hosting = await startSimulatorProcess();
   // Whatever started is stopped in finally, also when a later start fails.
@@ -120,6 +121,7 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
   let before: Awaited<ReturnType<typeof startBot>> | undefined;
   const beforeBin = baselineBin();
   const rows: Row[] = [];
+  const goals: GoalRow[] = [];
   try {
     bare = await startBare();
     bot = await startBot(hosting);
@@ -148,6 +150,7 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
         for (const { target, into } of builds) into.push(await run(target, N, concurrency));
       }
       rows.push(...roundRows({ baseline: `${mode}: bare discord.js (defer only)`, bot: `${mode}: vpsops serve` }, baseline, times));
+      goals.push(p99Goal(`1 Discord defer ${mode}, p99 ÷ bare discord.js`, baseline, times));
       if (before)
         rows.push(
           ...baselineBuildRows(
@@ -167,6 +170,7 @@ export async function runBench(): Promise<{ title: string; rows: Row[]; notes?: 
   return {
     title: `Discord interaction → defer latency (${ROUNDS} rounds of ${N} /vps commands per case and side; bot runs ${layout} in its own process)`,
     rows,
+    goals,
     notes:
       'Time from writing INTERACTION_CREATE to the gateway socket until the fake REST API receives the defer ' +
       'callback; ratios are against the bare discord.js client in this run, whose rounds alternate with the bot’s ' +

@@ -20,6 +20,7 @@ import { startRedisServer, type TestRedisServer } from '../test/support/redis-se
 import { startServeReplica, type ServeReplica } from '../test/support/serve-replica.js';
 import type { BenchReport } from './report.js';
 import { runIfEntry } from './report.js';
+import { goal } from './goals.js';
 
 const PREVIEWS = Number(process.env.FLOOD_PREVIEWS ?? 2_000);
 const CONCURRENCY = 20;
@@ -28,6 +29,8 @@ const OPERATOR = 'U034OPS';
 
 interface FloodResult {
   readyMb: number;
+  /** The highest resident memory sampled (every 100 ms) from the first command until +30 s. */
+  peakMb: number;
   settledMb: number;
   /** Resident memory 30 s after the flood (V8 hands memory back by itself after a quiet spell). */
   quietMb: number;
@@ -75,7 +78,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
   const sim = await startSimulator({});
   const slack = await new FakeSlack().start();
   // Whatever started is stopped in finally, also when a later start fails.
-  const running: { redis?: TestRedisServer; replica?: ServeReplica } = {};
+  const running: { redis?: TestRedisServer; replica?: ServeReplica; sampler?: NodeJS.Timeout } = {};
   try {
     const redis = (running.redis = store === 'redis' ? await startRedisServer() : undefined);
     const replica = (running.replica = await startServeReplica('flood', dir, {
@@ -95,6 +98,8 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     const readyMb = rssMb(replica.child.pid ?? 0);
     const ready = await heapMb(replica.port);
     const cpuBefore = cpuSeconds(replica.child.pid ?? 0);
+    let peakMb = readyMb;
+    running.sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(replica.child.pid ?? 0))), 100);
     const latencies: number[] = [];
     let next = 0;
     const started = performance.now();
@@ -134,6 +139,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     await new Promise((resolve) => setTimeout(resolve, 20_000));
     const quietMb = rssMb(replica.child.pid ?? 0);
     const quiet = await heapMb(replica.port);
+    clearInterval(running.sampler);
     if (process.env.FLOOD_SNAPSHOT === '1') {
       replica.child.kill('SIGUSR2');
       await new Promise((resolve) => setTimeout(resolve, 15_000));
@@ -149,6 +155,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
       p99: Math.round(at(0.99) * 10) / 10,
       rssMb: afterMb,
       readyMb,
+      peakMb,
       settledMb,
       quietMb,
       heap: { ready: ready.heap, settled: settled.heap, quiet: quiet.heap, total: settled.heapTotal },
@@ -158,6 +165,7 @@ async function flood(store: 'embedded' | 'redis'): Promise<FloodResult> {
     };
   } finally {
     // Redis (a child process) stops even when the fake Slack's close reports findings.
+    clearInterval(running.sampler);
     await stopAll(
       () => running.replica?.stop(),
       () => {
@@ -187,6 +195,7 @@ export async function runBench(): Promise<BenchReport> {
     'ack p50 ms': r.p50,
     'ack p99 ms': r.p99,
     'RSS ready MB': r.readyMb,
+    'RSS peak MB': r.peakMb,
     'RSS after MB': r.rssMb,
     'RSS +10 s MB': r.settledMb,
     'RSS +30 s MB': r.quietMb,
@@ -200,6 +209,11 @@ export async function runBench(): Promise<BenchReport> {
   return {
     title: `${PREVIEWS} unanswered destructive previews, ${CONCURRENCY} at a time (baseline: ${results[0]![0]} store)`,
     rows: results.map(([name, r]) => row(name, r)),
+    goals: results.flatMap(([name, r]) => [
+      goal({ goal: `3 previews acked < 3 s, ${name}`, figure: r.acked3s, baseline: `${PREVIEWS} sent`, bound: `≥ ${PREVIEWS}` }),
+      goal({ goal: `3 RSS peak in the flood, ${name}`, figure: r.peakMb, baseline: `ready ${r.readyMb} MB`, bound: '< 200', unit: 'MB' }),
+      goal({ goal: `3 RSS 30 s after the flood, ${name}`, figure: r.quietMb, baseline: `ready ${r.readyMb} MB`, bound: '< 130', unit: 'MB' }),
+    ]),
   };
 }
 

@@ -12,6 +12,7 @@ import { SLACK_CHANNEL, SLACK_USERS } from '../test/support/fake-slack-world.js'
 import { runIfEntry, type BenchReport } from './report.js';
 import { baselineBin, binLayout, BIN, freePort, ROOT, spawnNode, startServeProcess, startSimulatorProcess, type Child, type ServeProcess } from './support/processes.js';
 import { baselineBuildRows, percentile, round, roundRows } from './support/stats.js';
+import { p99Goal, type GoalRow } from './goals.js';
 
 const N = 200;
 /** Ack rounds per case, bare and bot alternating, pooled: a p99 of 2,000 samples per side, and drift in the machine's load hits both. */
@@ -272,6 +273,7 @@ export async function runBench(): Promise<BenchReport> {
   const beforeBin = baselineBin();
   const text = `instance show ${SEED_IDS.instances.web1}`;
   const rows: Row[] = [];
+  const goals: GoalRow[] = [];
   const agents = new Map<string, Agent>();
   try {
     hosting = await startSimulatorProcess();
@@ -328,6 +330,7 @@ export async function runBench(): Promise<BenchReport> {
         }
       }
       rows.push(...roundRows({ baseline: `ack ${mode}: bare Bolt (ack only)`, bot: `ack ${mode}: vpsops serve` }, baseline, times));
+      goals.push(p99Goal(`1 Slack ack ${mode}, p99 ÷ bare Bolt`, baseline, times));
       if (before)
         rows.push(
           ...baselineBuildRows(
@@ -350,6 +353,7 @@ export async function runBench(): Promise<BenchReport> {
   return {
     title: `Slack (${ROUNDS} rounds of ${N} signed /vps commands per ack case and side, ${E2E_RUNS} sequential reads; bot runs ${layout} in its own process)`,
     rows,
+    goals,
     notes:
       'Ack: time from sending a signed slash command to its HTTP 200, against the bare Bolt app (own process) in this ' +
       `run; ${ROUNDS} rounds alternate bare and bot and their samples are pooled, after one unmeasured round per side at the case’s concurrency; each side sends through its own connections, opened (or kept open) by one GET each just before every round, except in the “new connections” case, where every round of every side opens its ${CONCURRENCY} at once; round_p99_ms is the median over the rounds of each round’s p99 (a round hit by something else on the machine moves the pooled p99, not this). Reads are measured first, once the ` +

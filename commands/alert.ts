@@ -13,6 +13,7 @@ import {
   type Locale,
 } from '../src/core/index.js';
 import { message, text } from '../src/render/builders.js';
+import { tellStory } from './shared/story-lines.js';
 
 const alert = commandGroup('alert');
 
@@ -35,6 +36,11 @@ async function answer(
 ) {
   const where = { platform: ctx.actor.platform, channelId: ctx.channelId };
   const done = await alertsOf(ctx.bot, ctx.locale).act(verb, watchId, kind, ctx.actor, where);
+  await tellStory(ctx, {
+    kind: verb === 'ack' ? 'acknowledged' : 'snoozed',
+    subject: done.instance,
+    detail: kind,
+  });
   return {
     message: message(undefined, [text(done.line)], { tone: 'success', visibility: 'ephemeral' }),
     auditSummary: done.line,

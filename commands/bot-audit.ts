@@ -30,7 +30,7 @@ const INVALID_IDS = new Set([
  * One word per way an action can end: ok / denied / invalid / cancelled / expired / failed: <code>,
  * and for a confirmed call: calling (no answer yet) / unknown / unknown (interrupted).
  */
-function outcomeWord(record: AuditRecord): string {
+export function outcomeWord(record: AuditRecord): string {
   if (record.result === 'unknown') return record.interrupted ? 'unknown (interrupted)' : 'unknown';
   if (record.result === 'calling') return 'calling';
   if (record.decision === 'denied') return 'denied';
@@ -64,7 +64,7 @@ async function namedTarget(ctx: CommandContext, record: AuditRecord): Promise<st
  * What the action was aimed at: the instance label, else the id it named (a snapshot, backup,
  * network or IP uuid); options such as `--limit 5` or a threshold are not a target.
  */
-function target(record: AuditRecord): string {
+export function target(record: AuditRecord): string {
   const values = Object.values(record.args ?? {});
   const instance = values.find(
     (v): v is { label: unknown } => typeof v === 'object' && v !== null && 'label' in v,

@@ -21,6 +21,9 @@ import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
 import { meCommands } from './me.js';
+import { timelineCommands } from './timeline.js';
+import { catchup } from './catchup.js';
+import { storyCommands } from './story-notes.js';
 
 /** All commands the bot serves, in help order: instance, snapshot, backup, …, then help/use/whoami/audit/status. */
 export const allCommands: CommandDefinition[] = [
@@ -46,4 +49,7 @@ export const allCommands: CommandDefinition[] = [
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)
   ...outcomeCommands, // outcome check (hidden: a refusal's Check now after an unknown outcome)
   ...botCommands, // help | use | whoami | audit | status
+  ...timelineCommands, // timeline | export timeline (also typed `timeline export`)
+  catchup, // catchup
+  ...storyCommands, // note | handoff
 ];

@@ -16,6 +16,7 @@ import {
 } from '../src/core/index.js';
 import { context, message, table, text } from '../src/render/builders.js';
 import { relativeTime } from '../src/render/time-format.js';
+import { tellStory } from './shared/story-lines.js';
 
 function silencesOf(bot: BotServices, locale: Locale): SilenceService {
   if (!bot.watches?.silences) throw new UserError('nothing-to-do', t(locale, 'silence.unavailable'));
@@ -83,6 +84,12 @@ export const silence = defineCommand({
       locale,
     );
     const until = untilText(done.until, ctx.now(), locale);
+    const upTo = `until ${new Date(done.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    await tellStory(ctx, {
+      kind: 'silenced',
+      subject: done.what,
+      detail: done.reason ? `${upTo} · ${done.reason}` : upTo,
+    });
     const endEarly = t(locale, 'silence.endEarly', { what });
     return {
       message: message(
@@ -149,6 +156,7 @@ export const unsilence = defineCommand({
         t(locale, 'silence.notSilenced', { named }),
         t(locale, 'silence.seeSilences'),
       );
+    await tellStory(ctx, { kind: 'unsilenced', subject: ended.what });
     return {
       message: message(
         t(locale, 'silence.endedTitle', { what: ended.what }),

@@ -1,9 +1,10 @@
 // pino logger factory: JSON lines on stderr (stdout belongs to the console and exec output), with
 // redaction of every key, token and password field so secrets never reach the logs.
-import { pino, type Logger } from 'pino';
+import { pino, type Logger as PinoLogger } from 'pino';
 import { createRedactor, type Redactor } from './api/redact.js';
 
-export type { Logger } from 'pino';
+/** The bot's logger: pino's. */
+export type Logger = PinoLogger;
 
 /** Field names whose values are always censored, at the top level and up to two levels deep. */
 const SECRET_KEYS = [

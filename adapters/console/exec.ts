@@ -23,9 +23,6 @@ import {
   type ExecRun,
 } from './exec-common.js';
 
-export { exitCode, rerunLine } from './exec-common.js';
-export type { ExecFollow, ExecOptions, FollowResult } from './exec-common.js';
-
 const CONFIRM_INSIDE = /(?:^|\s)--confirm(?:=|\s+)("[^"]*"|'[^']*'|\S+)/;
 
 /** Runs one command and returns the process exit code (0 ok, 1 error, 2 usage, 3 needs --confirm, 4 --wait timed out, 5 outcome unknown). */

@@ -13,7 +13,8 @@ import { consoleChannelPoster } from './channel-poster.js';
 import { startConsoleRepl, type ConsoleRepl } from './repl.js';
 import { consoleActor } from './translate.js';
 
-export { runExec, exitCode, type ExecOptions } from './exec.js';
+export { runExec } from './exec.js';
+export { exitCode, type ExecOptions } from './exec-common.js';
 export { consoleActor, toInvocation, commandText } from './translate.js';
 export { renderConsole } from './render.js';
 export { completeLine } from './completion.js';

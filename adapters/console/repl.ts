@@ -39,8 +39,6 @@ export interface ConsoleReplOptions {
   locale?: Locale;
 }
 
-export { instanceWords, typedQuestion } from './repl-words.js';
-
 /** A running REPL. */
 export interface ConsoleRepl {
   /** Resolves when the user leaves (exit, quit, Ctrl-D, end of input) or close() is called. */

@@ -12,7 +12,7 @@ import type {
   TextInputComponentData,
 } from 'discord.js';
 import { t, type Locale, type RoleLookup } from '../../src/core/index.js';
-import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
+import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/adapter-kit/key-command.js';
 import { guildTenantId, type GuildTenancy } from './guild-tenancy.js';
 import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { NO_MENTIONS } from './render.js';

@@ -9,8 +9,7 @@ import type {
   EphemeralState,
   RoleLookup,
 } from '../../src/core/index.js';
-import { gateWithTenantRoles, withTenantRoles } from '../../src/tenants/tenant-roles.js';
-import { DISCORD_FACTS, type GuildTenancy } from './guild-tenancy.js';
+import type { GuildTenancy } from './guild-tenancy.js';
 import { DiscordInteractionState } from './interaction-state.js';
 import type { AdapterLogger, ResponderDeps } from './responder.js';
 import { indexCommands, type CommandIndex } from './translate.js';
@@ -43,16 +42,10 @@ export function handlerContext(
 ): HandlerContext {
   return {
     ...(tenancy ? { tenancy } : {}),
-    dispatcher: tenancy?.roles ? withTenantRoles(dispatcher, tenancy.roles, DISCORD_FACTS) : dispatcher,
+    dispatcher,
     ...(lookups ? { completer: lookups.completer } : {}),
     ...(lookups?.roles ? { roles: lookups.roles } : {}),
-    ...(lookups
-      ? {
-          gate: tenancy?.roles
-            ? gateWithTenantRoles(lookups.gate, tenancy.roles, DISCORD_FACTS)
-            : lookups.gate,
-        }
-      : {}),
+    ...(lookups ? { gate: lookups.gate } : {}),
     index: indexCommands(dispatcher.commands()),
     rest,
     applicationId,

@@ -5,17 +5,14 @@
 import { Events, MessageFlags, type Client, type Interaction } from 'discord.js';
 import { t } from '../../src/core/index.js';
 import { answerLocale } from './translate.js';
-import { runInTenant } from '../../src/tenants/scope.js';
-import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
-import type { PlatformFacts, TenantRoleResolver } from '../../src/tenants/tenant-roles.js';
+import { runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import type { MemberFacts, TenantKeys } from '../../src/adapter-kit/tenant-ports.js';
 import { NO_MENTIONS } from './render.js';
 import type { AdapterLogger } from './responder.js';
 
 /** What multi-guild mode needs of the tenants (src/tenants): keys, and the guilds' records. */
 export interface GuildTenancy {
   keys: TenantKeys;
-  /** Per-tenant policy: gives each interaction's member its guild role (absent: roles as the policy says). */
-  roles?: TenantRoleResolver;
   installations: {
     saveInstallation(tenantId: string, installation: unknown, installer: string, at: number): Promise<void>;
     /** Removes the tenant's record, linked key and data key (its audit records stay). */
@@ -80,7 +77,7 @@ export function forgetOnGuildDelete(
 }
 
 /** Discord's answers for the guild policy: both are on the interaction (permissions, member roles). */
-export const DISCORD_FACTS: PlatformFacts = {
+export const DISCORD_FACTS: MemberFacts = {
   isAdmin: async (actor) => actor.workspaceAdmin === true,
   // Discord roles are matched on the actor's member roles; a Slack user group names nobody here.
   inGroup: async () => false,

@@ -25,7 +25,8 @@ import { createDiscordHttpAgent } from './http-agent.js';
 import { startHttpMode, type MountFn } from './http-mode.js';
 import { handleInteraction } from './interactions.js';
 import { startShardedGateway } from './sharded-gateway.js';
-import { forgetOnGuildDelete, type GuildTenancy } from './guild-tenancy.js';
+import type { MemberFactsSource } from '../../src/adapter-kit/tenant-ports.js';
+import { DISCORD_FACTS, forgetOnGuildDelete, type GuildTenancy } from './guild-tenancy.js';
 
 export { buildCommandPayload } from './commands-payload.js';
 export { registerDiscordCommands } from './register.js';
@@ -56,7 +57,7 @@ export interface DiscordAdapterOptions {
 }
 
 /** The Discord adapter: alerts and restored cards edited with the bot token over REST. */
-export type DiscordAdapter = ChatAdapter;
+export type DiscordAdapter = ChatAdapter & MemberFactsSource;
 
 const SILENT: AdapterLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -128,6 +129,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   return {
     ...outbound,
     platform: 'discord',
+    // Multi-guild mode: the app gives each interaction's member its guild role from these.
+    ...(options.tenancy ? { memberFacts: DISCORD_FACTS } : {}),
     async start(dispatcher: Dispatcher, lookups?: AdapterLookups): Promise<void> {
       if (running) throw new Error('the Discord adapter is already started');
       const logger: AdapterLogger = options.logger ?? SILENT;

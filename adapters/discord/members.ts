@@ -13,3 +13,12 @@ export const discordMember: MemberSyntax = (word) => {
   const user = /^<@!?(\d+)>$/.exec(word)?.[1] ?? word;
   return SNOWFLAKE.test(user) ? `user:${user}` : null;
 };
+
+/** How the policy file writes Discord's members (people and roles), channels and on-call targets (roles). */
+export const discordPolicy = {
+  id: 'discord',
+  memberKinds: ['discord', 'discord-role'],
+  memberExamples: ['discord:<id>', 'discord-role:<id>'],
+  channelExample: 'discord:<channel id>',
+  oncall: { target: '\\d{15,21}', says: 'a Discord role id', mentions: 'a Discord channel a role id' },
+};

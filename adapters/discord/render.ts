@@ -13,7 +13,7 @@ import type {
   RawFile,
 } from 'discord.js';
 import { menuItems, pendingCard, primaryButtons, type Clickable } from '../../src/render/buttons.js';
-import type { Message, RenderOptions } from '../../src/render/message.js';
+import type { Attachment, Message, RenderOptions } from '../../src/render/message.js';
 import { escapeMarkdownKeepCode } from './escape.js';
 import { DISCORD_LIMITS as L, fit, fitEscaped } from './limits.js';
 import { embedLength, renderEmbed, TONE_COLOURS } from './render-embed.js';
@@ -40,7 +40,7 @@ export interface DiscordPayload {
   content: string;
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
-  files: { name: string; data: Buffer; description: string }[];
+  files: { name: string; data: Buffer; description: string; contentType: Attachment['contentType'] }[];
   /** On-call roles (reminders) and people to notify (approvers) the message names: pinged, nobody else. */
   pings?: { roles: string[]; users: string[] };
 }
@@ -74,9 +74,18 @@ export function customId(prefix: string, token: string): string {
   return id;
 }
 
-function fileName(name: string, index: number): string {
+const EXTENSIONS: Record<Attachment['contentType'], string> = {
+  'image/png': '.png',
+  'text/markdown': '.md',
+  'text/csv': '.csv',
+};
+
+/** A safe file name with the extension its type has (a chart, or a timeline export). */
+function fileName(name: string, index: number, type: Attachment['contentType']): string {
   const base = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
-  return base.toLowerCase().endsWith('.png') && base.length > 4 ? base : `chart-${index + 1}.png`;
+  const ext = EXTENSIONS[type];
+  if (base.toLowerCase().endsWith(ext) && base.length > ext.length) return base;
+  return type === 'image/png' ? `chart-${index + 1}.png` : `file-${index + 1}${ext}`;
 }
 
 function styleOf(item: Clickable): ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger {
@@ -177,10 +186,13 @@ export function renderMessage(message: Message, options: RenderOptions = {}): Di
 
 function renderBody(message: Message, options: RenderOptions): DiscordPayload {
   const files = (message.attachments ?? []).slice(0, L.embedsPerMessage).map((a, i) => ({
-    name: fileName(a.filename, i),
+    name: fileName(a.filename, i, a.contentType),
     data: Buffer.from(a.data),
     description: fit(a.alt, 1024),
+    contentType: a.contentType,
   }));
+  // Only images are shown in embeds; a text file (a timeline export) is attached as it is.
+  const images = files.filter((f) => f.contentType === 'image/png');
   if (isNotice(message, files.length)) {
     const lines = message.blocks.map((b) => (b.type === 'context' ? escapeMarkdownKeepCode(b.text) : ''));
     return {
@@ -191,15 +203,15 @@ function renderBody(message: Message, options: RenderOptions): DiscordPayload {
     };
   }
   const hasBody = Boolean(message.title) || message.blocks.length > 0 || (message.actions?.length ?? 0) > 0;
-  const imageEmbeds: APIEmbed[] = files.slice(hasBody ? 1 : 0).map((f) => ({
+  const imageEmbeds: APIEmbed[] = images.slice(hasBody ? 1 : 0).map((f) => ({
     color: TONE_COLOURS[message.tone ?? 'info'],
     image: { url: `attachment://${f.name}` },
   }));
   const embeds: APIEmbed[] = [];
-  if (hasBody || files.length > 0) {
+  if (hasBody || images.length > 0) {
     const budget = L.embedTotal - imageEmbeds.reduce((n, e) => n + embedLength(e), 0);
     const main = hasBody ? renderEmbed(message, budget, options) : imageEmbeds.shift();
-    if (main && hasBody && files[0]) main.image = { url: `attachment://${files[0].name}` };
+    if (main && hasBody && images[0]) main.image = { url: `attachment://${images[0].name}` };
     if (main) embeds.push(main);
   }
   embeds.push(...imageEmbeds);
@@ -220,7 +232,7 @@ export function toRestBody(payload: DiscordPayload): { body: Record<string, unkn
       allowed_mentions: allowedMentions(payload),
       attachments: payload.files.map((f, i) => ({ id: i, filename: f.name, description: f.description })),
     },
-    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
+    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
   };
 }
 

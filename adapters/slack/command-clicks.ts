@@ -2,30 +2,30 @@
 // overflow menu (Metrics, Silence 1 h) — and clicks on links (a runbook), which only need their ack.
 import type { App, BlockAction, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import { background, requestLocale, withUserLocale, type HandlerDeps } from './handler-deps.js';
-import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render.js';
+import { LINK_ACTION_PATTERN, LINK_PREFIX, MENU_ACTION_ID, RUN_ACTION_PATTERN } from './render-buttons.js';
 import { unlessReplayed } from './replays.js';
 import { createResponder } from './responder.js';
 import { invocationFromClick } from './translate.js';
 
+/** The clicker's language and a responder answering them privately (a button, a menu choice, a shortcut). */
+export function clickerResponder(deps: HandlerDeps, channelId: string, userId: string, responseUrl: string) {
+  const user = requestLocale(deps, userId);
+  const responder = createResponder(
+    deps.outbox,
+    { channelId, userId, responseUrl, defaultVisibility: 'ephemeral', locale: user.locale },
+    deps.logger,
+  );
+  return { user, responder };
+}
+
 /** Registers the command buttons', the menu's and the links' listeners. */
 export function registerCommandClicks(app: App, deps: HandlerDeps): void {
-  const { dispatcher, outbox } = deps;
+  const { dispatcher } = deps;
   // A button or menu option that runs a command (alert cards: Acknowledge, Snooze, Show; Metrics,
   // Silence 1 h): dispatched as if typed by the clicker, so the runner authorises and audits it.
   const runClicked = (body: BlockAction, text: string): void => {
     const invocation = invocationFromClick(body, text);
-    const user = requestLocale(deps, body.user.id);
-    const responder = createResponder(
-      outbox,
-      {
-        channelId: invocation.channelId,
-        userId: body.user.id,
-        responseUrl: body.response_url,
-        defaultVisibility: 'ephemeral',
-        locale: user.locale,
-      },
-      deps.logger,
-    );
+    const { user, responder } = clickerResponder(deps, invocation.channelId, body.user.id, body.response_url);
     // The clicker's language, as for a typed command (it used to answer in English).
     background(
       deps,

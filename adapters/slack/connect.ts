@@ -4,9 +4,9 @@
 // command answers with how to connect.
 import type { App, webApi } from '@slack/bolt';
 import type { Logger } from '../../src/logger.js';
-import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/tenants/key-command.js';
-import { currentTenant, runInTenant } from '../../src/tenants/scope.js';
-import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
+import { disconnectAnswer, keyAnswers, keyCommandOf, keyDialogTexts } from '../../src/adapter-kit/key-command.js';
+import { currentTenant, runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import type { TenantKeys } from '../../src/adapter-kit/tenant-ports.js';
 import { localeFrom, t, type Locale } from '../../src/core/index.js';
 import { slackTeamOf, slackTenantId } from './installation-store.js';
 import { isFirstDelivery } from './replays.js';

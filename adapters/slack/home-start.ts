@@ -1,33 +1,22 @@
-// Starting the App Home beside the other listeners: with the core's plate query (OAuth mode without
-// a policy file: the person gets their workspace role first, as every request's actor does), and
-// told by the outbox when a channel card is posted or edited, so open Homes are redrawn.
-import type { App, webApi } from '@slack/bolt';
+// Starting the listeners: the command, click and dialog handlers, and — when the core offers a
+// plate (OAuth mode: with the person's tenant role, src/app/tenancy.ts) — the App Home, told by the
+// outbox when a channel card is posted or edited so that open Homes are redrawn.
+import type { App } from '@slack/bolt';
 import type { AdapterLookups } from '../../src/core/index.js';
-import type { PlatformFacts, TenantRoleResolver } from '../../src/tenants/tenant-roles.js';
 import type { HandlerDeps } from './handler-deps.js';
+import { registerHandlers } from './handlers.js';
 import { registerHome } from './home.js';
 import type { HomeViewers } from './home-viewers.js';
 
-type PlateLookup = NonNullable<AdapterLookups['plate']>;
-
-/** The plate query with the asker's tenant role resolved first. */
-function plateWithRoles(plate: PlateLookup, roles: TenantRoleResolver, facts: PlatformFacts): PlateLookup {
-  return {
-    of: async (actor, channelIds, locale) =>
-      plate.of((await roles.withRole({ actor }, facts)).actor, channelIds, locale),
-  };
-}
-
-/** Registers the Home when the core offers a plate; undefined when it does not. */
-export function startHome(
+/** Registers every listener; the Home's redrawing when the core offers a plate, else undefined. */
+export function startListeners(
   app: App,
-  deps: HandlerDeps & { client: webApi.WebClient },
-  plate: PlateLookup | undefined,
-  tenancy: { roles: TenantRoleResolver; facts: PlatformFacts } | undefined,
+  plate: AdapterLookups['plate'],
+  deps: HandlerDeps,
 ): HomeViewers | undefined {
+  registerHandlers(app, deps);
   if (!plate) return undefined;
-  const lookup = tenancy ? plateWithRoles(plate, tenancy.roles, tenancy.facts) : plate;
-  const homes = registerHome(app, { ...deps, plate: lookup });
+  const homes = registerHome(app, { ...deps, plate });
   deps.outbox.onChange = () => homes.changed();
   return homes;
 }

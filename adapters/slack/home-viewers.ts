@@ -1,7 +1,7 @@
 // Who has their App Home open (opened it in the last hour), and when it may be drawn again: at
 // most once per 10 s per person — a change inside that window is drawn once, when it ends. Keyed
 // by tenant and user, so one workspace's viewers are never drawn with another's items.
-import { currentTenant, runInTenant, type TenantContext } from '../../src/tenants/scope.js';
+import { currentTenant, runInTenant, type TenantContext } from '../../src/adapter-kit/tenant-context.js';
 
 /** A person's Home is drawn at most this often. */
 export const HOME_INTERVAL_MS = 10_000;

@@ -17,10 +17,9 @@ import { typedSpecFor } from './typed-dialog.js';
 import { typedConfirmView } from './modal.js';
 import { unlessReplayed } from './replays.js';
 
-/** What the Home needs beyond the listeners' deps: the core's plate query and a client for the current workspace. */
+/** What the Home needs beyond the listeners' deps: the core's plate query. */
 export interface HomeDeps extends HandlerDeps {
   plate: NonNullable<AdapterLookups['plate']>;
-  client: webApi.WebClient;
 }
 
 /** Channels of a person looked in for watches and incidents (users.conversations, one page). */
@@ -73,9 +72,9 @@ export function registerHome(app: App, deps: HomeDeps): HomeViewers {
     const user = requestLocale(deps, userId);
     const actor: Actor = { platform: 'slack', userId, displayName: userId };
     try {
-      const [channels, locale] = await Promise.all([channelsOf(deps.client, userId), user.locale()]);
+      const [channels, locale] = await Promise.all([channelsOf(deps.outbox.client, userId), user.locale()]);
       const plate = await deps.plate.of(actor, channels, locale);
-      await deps.client.views.publish({ user_id: userId, view: homeView(plate, locale, new Date()) });
+      await deps.outbox.client.views.publish({ user_id: userId, view: homeView(plate, locale, new Date()) });
     } catch (error) {
       deps.logger?.warn({ err: error }, 'slack home could not be published');
     }
@@ -97,7 +96,7 @@ export function registerHome(app: App, deps: HomeDeps): HomeViewers {
         : undefined;
     if (spec) {
       const view = typedConfirmView(spec, { token, channelId, locale: await user.locale() });
-      await deps.client.views.open({ trigger_id: body.trigger_id, view });
+      await deps.outbox.client.views.open({ trigger_id: body.trigger_id, view });
       return;
     }
     const event = { ...actionEventFromClick(body, action, token), channelId };

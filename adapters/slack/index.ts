@@ -18,7 +18,7 @@ import { channelOf, whileStarted } from '../../src/adapter-kit/channel.js';
 import type { Logger } from '../../src/logger.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
-import { registerHandlers } from './handlers.js';
+import { startListeners } from './home-start.js';
 import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
 import { slackChannelPoster } from './channel-poster.js';
@@ -29,18 +29,15 @@ import { slackInstallationStore, type SlackInstallations } from './installation-
 import { INSTALL_PATH, REDIRECT_PATH, oauthReceiverOptions, type SlackOAuthOptions } from './oauth.js';
 import { registerUninstall } from './uninstall.js';
 import { tenantWebClient } from './tenant-client.js';
-import type { TenantKeys } from '../../src/tenants/tenant-keys.js';
-import {
-  gateWithTenantRoles,
-  withTenantRoles,
-  type TenantRoleResolver,
-} from '../../src/tenants/tenant-roles.js';
+import type {
+  MemberFacts,
+  MemberFactsSource,
+  TenantEvents,
+  TenantKeys,
+} from '../../src/adapter-kit/tenant-ports.js';
 import { askOwnTeamAdmin, slackWorkspaceFacts } from './workspace-facts.js';
 import { singleUseStateStore } from './oauth-state.js';
-import type { TenantEvents } from '../../src/tenants/tenant-events.js';
 import { createUserLocales, usersInfoLookup } from './user-locale.js';
-import type { HomeViewers } from './home-viewers.js';
-import { startHome } from './home-start.js';
 
 /** Settings of the Slack adapter (from config.slack); tokens are never logged. */
 export interface SlackAdapterOptions {
@@ -52,8 +49,6 @@ export interface SlackAdapterOptions {
     keys: TenantKeys;
     /** Signs install states (oauth-state.ts). */
     installStateKey: Uint8Array;
-    /** Per-tenant policy: gives each request's actor its workspace role (admins: users.info, groups). */
-    roles?: TenantRoleResolver;
     /** Installs audited (src/tenants/tenant-events.ts). */
     events?: TenantEvents;
   };
@@ -72,9 +67,10 @@ export interface SlackAdapterOptions {
 }
 
 /** The Slack adapter plus the port of the server its endpoint is mounted on. */
-export type SlackAdapter = ChatAdapter & {
-  readonly port: number;
-};
+export type SlackAdapter = ChatAdapter &
+  MemberFactsSource & {
+    readonly port: number;
+  };
 
 /** How long stop() waits for in-flight commands before closing anyway. */
 const DRAIN_MS = 5_000;
@@ -106,13 +102,22 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let unmount: (() => void) | undefined;
-  let homes: HomeViewers | undefined;
+  let homes: ReturnType<typeof startListeners>;
+  // OAuth mode: who administers a workspace and who is in a user group, asked with the running client.
+  let facts: MemberFacts | undefined;
+  const runningFacts = whileStarted('slack', () => facts);
+  const memberFacts: MemberFacts = {
+    isAdmin: (actor) => runningFacts().isAdmin(actor),
+    inGroup: (actor, groupId) => runningFacts().inGroup(actor, groupId),
+  };
   // Alerts and notices go out with the bot token, through the outbox of the running app.
   const outbound = slackChannelPoster(whileStarted('slack', () => outbox));
 
   return {
     ...outbound,
     platform: 'slack',
+    // OAuth mode: the app gives each request's actor its workspace role from these.
+    ...(options.oauth ? { memberFacts } : {}),
     get port() {
       return options.http.port;
     },
@@ -177,29 +182,25 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           })
         : created.client;
       outbox = new SlackOutbox(client, state);
-      const roles = options.oauth?.roles;
       const locales = createUserLocales({
         // OAuth mode: asked with the workspace's own token (the app's client has none).
         lookup: usersInfoLookup(client),
         ...(options.logger ? { logger: options.logger } : {}),
       });
-      const facts = slackWorkspaceFacts(client, { logger: options.logger });
-      const gate = lookups && roles ? gateWithTenantRoles(lookups.gate, roles, facts) : lookups?.gate;
-      const handlerDeps = {
-        dispatcher: roles ? withTenantRoles(dispatcher, roles, facts) : dispatcher,
-        ...(gate ? { gate } : {}),
+      facts = slackWorkspaceFacts(client, { logger: options.logger });
+      homes = startListeners(created, lookups?.plate, {
+        dispatcher,
+        ...(lookups ? { gate: lookups.gate } : {}),
         outbox,
         state,
         ...(options.logger ? { logger: options.logger.child({ component: 'slack' }) } : {}),
         command: options.command ?? '/vps',
         locales,
-        track: (work: Promise<void>) => {
+        track: (work) => {
           inflight.add(work);
           void work.finally(() => inflight.delete(work));
         },
-      };
-      registerHandlers(created, handlerDeps);
-      homes = startHome(created, { ...handlerDeps, client }, lookups?.plate, roles && { roles, facts });
+      });
       if (options.oauth) {
         const oauthDeps = {
           keys: options.oauth.keys,

@@ -2,7 +2,7 @@
 // workspace's installation — its bot token — sealed in the store under "slack:<team id>".
 // Org-wide (Enterprise Grid) installs are refused for now.
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
-import type { TenantEvents } from '../../src/tenants/tenant-events.js';
+import type { TenantEvents } from '../../src/adapter-kit/tenant-ports.js';
 
 /** What the store needs of the tenant directory (src/tenants). */
 export interface SlackInstallations {

@@ -16,3 +16,16 @@ export const slackMember: MemberSyntax = (word) => {
     /^<!subteam\^(S[A-Z0-9]{2,20})(\|[^>]*)?>$/.exec(word)?.[1] ?? /^subteam:(.+)$/.exec(word)?.[1];
   return group && SLACK_GROUP_ID.test(group) ? `group:${group}` : null;
 };
+
+/** How the policy file writes Slack's members, channels and on-call targets (user groups). */
+export const slackPolicy = {
+  id: 'slack',
+  memberKinds: ['slack'],
+  memberExamples: ['slack:U123'],
+  channelExample: 'slack:C0123',
+  oncall: {
+    target: 'S[A-Z0-9]{2,20}',
+    says: 'a Slack user group id like S0123ABCD',
+    mentions: 'a Slack channel mentions a user group (S…)',
+  },
+};

@@ -32,7 +32,8 @@ export class SlackOutbox {
   onChange: () => void = () => undefined;
 
   constructor(
-    private readonly client: webApi.WebClient,
+    /** The running app's client (OAuth mode: answering with the current workspace's token). */
+    readonly client: webApi.WebClient,
     state: EphemeralState,
     private readonly fetchFn: typeof fetch = globalThis.fetch,
   ) {

@@ -18,17 +18,6 @@ import { rowLine, tableText, tooWide } from './table.js';
 import { buttonBlocks } from './render-buttons.js';
 import { nativeTableOf, tableBlock, tableBlockText } from './table-block.js';
 
-export { tableText };
-export {
-  ACTION_IDS,
-  actionsBlocks,
-  LINK_ACTION_PATTERN,
-  LINK_PREFIX,
-  MENU_ACTION_ID,
-  RUN_ACTION_PATTERN,
-  RUN_ACTION_PREFIX,
-} from './render-buttons.js';
-
 /** One postable Slack message: blocks plus the plain fallback used in notifications. */
 export interface SlackPayload {
   text: string;

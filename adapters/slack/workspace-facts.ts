@@ -3,9 +3,9 @@
 // bot token and cached per workspace for a few minutes. A failed lookup counts as "no" (the person
 // stays a viewer) and is remembered briefly, so an outage costs one call per person, not one per command.
 import { ExpiringMap } from '../../src/adapter-kit/expiring-map.js';
+import type { MemberFacts } from '../../src/adapter-kit/tenant-ports.js';
 import type { Logger } from '../../src/logger.js';
-import { currentTenant } from '../../src/tenants/scope.js';
-import type { PlatformFacts } from '../../src/tenants/tenant-roles.js';
+import { currentTenant } from '../../src/adapter-kit/tenant-context.js';
 import { slackTeamOf } from './installation-store.js';
 
 /** What users.info says of a person that decides whether they administer a workspace. */
@@ -55,7 +55,7 @@ export interface WorkspaceFactsOptions {
 export function slackWorkspaceFacts(
   client: SlackDirectoryClient,
   options: WorkspaceFactsOptions = {},
-): PlatformFacts {
+): MemberFacts {
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const failureTtlMs = options.failureTtlMs ?? 30_000;

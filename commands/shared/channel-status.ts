@@ -2,7 +2,7 @@
 // and alerts, the running silences and the confirmations still waiting — on one card.
 import { t, type CommandContext, type Locale } from '../../src/core/index.js';
 import { clockTime } from '../../src/render/time-format.js';
-import type { Message } from '../../src/render/message.js';
+import type { Field, Message } from '../../src/render/message.js';
 import { shorten } from '../../src/render/shorten.js';
 
 /** Lines listed per section; the rest is counted. */
@@ -19,8 +19,10 @@ function section(lines: string[], locale: Locale): string {
   return shorten(listed.join('\n'), FIELD_CHARS);
 }
 
-/** The channel's open incidents, silences and waiting confirmations; private unless `shared`. */
-export async function channelStatusCard(ctx: CommandContext, shared: boolean): Promise<Message> {
+/** What asks for attention in the channel now: its open incidents, silences and waiting confirmations. */
+export async function channelFacts(
+  ctx: CommandContext,
+): Promise<{ open: number; anything: boolean; fields: Field[] }> {
   const { locale } = ctx;
   const watches = ctx.bot.watches;
   const [incidents, silences, pending] = await Promise.all([
@@ -40,23 +42,30 @@ export async function channelStatusCard(ctx: CommandContext, shared: boolean): P
     });
     return p.twoPerson ? t(locale, 'bot.status.approvalAdmin', { line }) : line;
   });
-  const anything = incidents.length + silenceLines.length + approvalLines.length > 0;
-  const title = t(locale, anything ? 'bot.status.channelTitle' : 'bot.status.noneTitle');
+  return {
+    open: incidents.length,
+    anything: incidents.length + silenceLines.length + approvalLines.length > 0,
+    fields: [
+      { label: t(locale, 'bot.status.incidents'), value: section(incidents, locale) },
+      { label: t(locale, 'bot.status.silences'), value: section(silenceLines, locale) },
+      { label: t(locale, 'bot.status.approvals'), value: section(approvalLines, locale) },
+    ],
+  };
+}
+
+/** The channel's open incidents, silences and waiting confirmations; private unless `shared`. */
+export async function channelStatusCard(ctx: CommandContext, shared: boolean): Promise<Message> {
+  const { locale } = ctx;
+  const facts = await channelFacts(ctx);
+  const title = t(locale, facts.anything ? 'bot.status.channelTitle' : 'bot.status.noneTitle');
   return {
     title,
-    tone: incidents.length > 0 ? 'danger' : 'info',
+    tone: facts.open > 0 ? 'danger' : 'info',
     summary: title,
     ...(shared ? {} : { visibility: 'ephemeral' as const }),
     blocks: [
       { type: 'text', text: t(locale, 'bot.status.none') },
-      {
-        type: 'fields',
-        fields: [
-          { label: t(locale, 'bot.status.incidents'), value: section(incidents, locale) },
-          { label: t(locale, 'bot.status.silences'), value: section(silenceLines, locale) },
-          { label: t(locale, 'bot.status.approvals'), value: section(approvalLines, locale) },
-        ],
-      },
+      { type: 'fields', fields: facts.fields },
     ],
   };
 }

@@ -95,8 +95,8 @@ export class ApiError extends Error {
     const status = this.status ? ` (HTTP ${this.status})` : this.detail ? ` (${this.detail})` : '';
     const detail = this.apiMessage ? `: “${this.apiMessage}”` : '';
     const line = `${capitalise(CODE_TEXT[this.code])}${status}${detail}`;
-    // The API's own message usually ends in a full stop already; never print two.
-    return /[.!?]”?$/.test(line) ? line : `${line}.`;
+    // The API's own message usually ends in a full stop already; never print two (” as \u201D: bin/build.js).
+    return /[.!?]\u201D?$/.test(line) ? line : `${line}.`;
   }
 }
 

@@ -8,6 +8,7 @@ import type {
   EphemeralState,
   LeaseStore,
   MemberSyntax,
+  loadPolicy,
   Platform,
   TenantPlace,
 } from '../core/index.js';
@@ -15,13 +16,12 @@ import type { ConfigFragment, SettingsOf } from '../adapter-kit/config-fragment.
 import type { Logger } from '../logger.js';
 import type { HttpMount } from '../serve/http-server.js';
 import { discordConfig, discordEnabled, type DiscordSettings } from '../../adapters/discord/config.js';
-import { discordMember } from '../../adapters/discord/members.js';
+import { discordMember, discordPolicy } from '../../adapters/discord/members.js';
 import { slackConfig, slackEnabled, type SlackSettings } from '../../adapters/slack/config.js';
-import { slackMember } from '../../adapters/slack/members.js';
+import { slackMember, slackPolicy } from '../../adapters/slack/members.js';
+import { consolePolicy } from '../../adapters/console/members.js';
 import type { TenantDirectory } from '../tenants/tenant-directory.js';
-import type { TenantEvents } from '../tenants/tenant-events.js';
-import type { TenantKeys } from '../tenants/tenant-keys.js';
-import type { TenantRoleResolver } from '../tenants/tenant-roles.js';
+import type { TenantEvents, TenantKeys } from '../adapter-kit/tenant-ports.js';
 
 /** What every adapter factory may be given by `serve`. */
 export interface AdapterDeps {
@@ -41,8 +41,6 @@ export interface AdapterDeps {
     directory: TenantDirectory;
     keys: TenantKeys;
     uninstall?: (tenantId: string) => Promise<void>;
-    /** Per-tenant policy: each request's actor given its tenant role (absent: roles as the policy says). */
-    roles?: TenantRoleResolver;
     /** The unscoped short-lived state: the adapters' handles are platform ids, found the same inside a tenant or not. */
     sharedState?: EphemeralState;
     /** Installs and uninstalls audited (src/tenants/tenant-events.ts). */
@@ -56,6 +54,9 @@ export interface AdapterDeps {
 const uninstalling = (tenancy: NonNullable<AdapterDeps['tenancy']>): TenantDirectory =>
   tenancy.uninstall ? { ...tenancy.directory, forget: tenancy.uninstall } : tenancy.directory;
 
+/** How one platform is written in the policy file (src/core/policy/policy-schema.ts). */
+type PolicyPlatform = Parameters<typeof loadPolicy>[2]['platforms'][number];
+
 /** One platform as its entry states it, on its own settings. */
 interface PlatformSpec<Key extends string, Settings> {
   platform: Platform;
@@ -66,6 +67,8 @@ interface PlatformSpec<Key extends string, Settings> {
   enableWith: string;
   /** How a word typed after `policy set <role>` names a member here (adapters/<platform>/members.ts). */
   members: MemberSyntax;
+  /** How the policy file writes its members, channels and on-call targets (adapters/<platform>/members.ts). */
+  policy: PolicyPlatform;
   /** What the platform calls a tenant, in the bot's texts. */
   tenantPlace: TenantPlace;
   create(settings: Settings, deps: AdapterDeps): Promise<ChatAdapter>;
@@ -96,6 +99,7 @@ const slack = entry({
   enabled: slackEnabled,
   enableWith: 'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET',
   members: slackMember,
+  policy: slackPolicy,
   tenantPlace: 'workspace',
   async create(settings: SlackSettings, { logger, http, state, tenancy }) {
     const { createSlackAdapter } = await import('../../adapters/slack/index.js');
@@ -114,7 +118,6 @@ const slack = entry({
               installations: uninstalling(tenancy),
               keys: tenancy.keys,
               installStateKey: tenancy.installStateKey,
-              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
               ...(tenancy.events ? { events: tenancy.events } : {}),
             },
           }
@@ -129,6 +132,7 @@ const discord = entry({
   enabled: discordEnabled,
   enableWith: 'DISCORD_TOKEN and DISCORD_APPLICATION_ID',
   members: discordMember,
+  policy: discordPolicy,
   tenantPlace: 'server',
   async create(settings: DiscordSettings, { logger, http, state, leases, sharedStore, leaseTtlMs, tenancy }) {
     const { createDiscordAdapter } = await import('../../adapters/discord/index.js');
@@ -146,11 +150,7 @@ const discord = entry({
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
       ...(settings.multiGuild && tenancy
         ? {
-            tenancy: {
-              keys: tenancy.keys,
-              installations: uninstalling(tenancy),
-              ...(tenancy.roles ? { roles: tenancy.roles } : {}),
-            },
+            tenancy: { keys: tenancy.keys, installations: uninstalling(tenancy) },
           }
         : {}),
     });
@@ -167,6 +167,9 @@ export const PLATFORM_IDS: readonly string[] = ['console', ...ADAPTERS.map((adap
 export function memberSyntaxOf(platform: Platform): MemberSyntax | undefined {
   return ADAPTERS.find((adapter) => adapter.platform === platform)?.members;
 }
+
+/** How the policy file writes each platform's members, channels and on-call targets: the catalogue's, then the console's. */
+export const POLICY_PLATFORMS: readonly PolicyPlatform[] = [...ADAPTERS.map((a) => a.policy), consolePolicy];
 
 /** What a platform calls its tenants; undefined for one outside the catalogue (the console). */
 export function tenantPlaceOf(platform: Platform): TenantPlace | undefined {

@@ -26,16 +26,17 @@ import { createLogger, type Logger } from '../logger.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { SEED_IDS } from '../simulator/seed-ids.js';
 import { openBotState, type BotState } from '../store/open.js';
-import { createWatching, type AlertMetrics, type WatchPoller } from '../watch/index.js';
+import type { AlertMetrics, WatchPoller, createWatching } from '../watch/index.js';
 import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
-import { memberSyntaxOf, tenantPlaceOf } from './adapters.js';
+import { memberSyntaxOf, POLICY_PLATFORMS, tenantPlaceOf } from './adapters.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
 import { hostingTarget, type Backend } from './hosting-target.js';
 import { logApiFailure } from './logging.js';
-import { outgoingFor, outgoingPoster } from './routing.js';
+import { outgoingFor } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
-import { lazyCharts, pagerFor } from './services.js';
+import { lazyCharts } from './services.js';
+import { watchingFor } from './watching.js';
 
 /** Optional slots; defaults give the full bot. */
 export interface AppOptions {
@@ -105,7 +106,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const now = options.now;
     const commands = options.commands ?? allCommands;
     // Read first: tenancy, the watches and the core all ask the one policy in force.
-    const policy = loadPolicy(config, commands, { logger, ...(now ? { now: () => now().getTime() } : {}) });
+    const policy = loadPolicy(config, commands, {
+      logger,
+      platforms: POLICY_PLATFORMS,
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
     const state =
       options.state ??
       (await openBotState(config, {
@@ -159,31 +164,19 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // The adapters' posters, connected once the adapters are up: approvers' DMs and alerts leave through them.
     const posters = new Map<Platform, ChannelPoster>();
     const connectPosters = (list: ChannelPoster[]) => {
-      for (const poster of list) posters.set(poster.platform, outgoingPoster(outbound, poster));
+      for (const poster of list) posters.set(poster.platform, outbound.poster(poster));
     };
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
-    const watching = createWatching({
-      runbookFor: (hostname) => policy.runbook(hostname),
-      ...(charts ? { charts } : {}),
+    const watching = watchingFor(config, options, {
+      policy,
       api,
       store,
-      ...tenants,
-      owner,
-      intervalMs: options.watchIntervalMs ?? config.watch?.intervalMs ?? 60_000,
-      ...(options.watchPacing ? { pacing: options.watchPacing } : {}),
-      leaseTtlMs: config.leaseTtlMs,
-      logger,
-      ...(config.locale ? { locale: config.locale } : {}),
-      ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
       audit,
-      ...(config.watch?.groupWindowMs ? { groupWindowMs: config.watch.groupWindowMs } : {}),
-      ...(config.watch?.renotifyMs !== undefined ? { renotifyMs: config.watch.renotifyMs } : {}),
-      oncall: (platform, channelId) => policy.oncall(platform, channelId),
-      locale: config.locale,
-      ...(options.alertMetrics ? { metrics: options.alertMetrics } : {}),
-      ...(now ? { now: () => now().getTime() } : {}),
-      ...(config.paging ? { pagerDuty: pagerFor(config.paging) } : {}),
+      owner,
+      logger,
+      ...tenants,
+      ...(charts ? { charts } : {}),
     });
     cleanup.push(() => watching.stop());
     const core = await createCore(coreSetupOf(config), {

@@ -1,6 +1,6 @@
 // `vpsops exec --wait`: exec normally runs without a tracker; with --wait it follows the confirmed
 // operation to its end with the real tracker and reports how it ended, for the exit code.
-import type { ExecFollow, FollowResult } from '../../adapters/console/exec.js';
+import type { ExecFollow, FollowResult } from '../../adapters/console/exec-common.js';
 import { trackerSettings, type TrackerFactory } from './trackers.js';
 import { createOperationTracker } from '../tracking/index.js';
 

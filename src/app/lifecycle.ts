@@ -6,6 +6,8 @@ import type { ChatAdapter, Dispatcher } from '../core/index.js';
 import type { Logger } from '../logger.js';
 import type { App } from './create-app.js';
 import { refRouter, responderRouter } from './routing.js';
+import { withTenantRolesFor } from './tenancy.js';
+import type { MemberFactsSource } from '../adapter-kit/tenant-ports.js';
 
 /** What one run of the app does between createApp and app.close(). */
 export interface LifecycleSpec<T> {
@@ -40,7 +42,7 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
   const started: ChatAdapter[] = [];
   try {
     for (const adapter of (await spec.adapters?.()) ?? []) {
-      await adapter.start(spec.dispatcher ?? app.dispatcher, app.lookups);
+      await startAdapter(app, adapter, spec.dispatcher);
       started.push(adapter);
       logger?.info({ platform: adapter.platform }, `${adapter.platform} adapter started`);
     }
@@ -58,6 +60,16 @@ export async function runLifecycle<T>(spec: LifecycleSpec<T>): Promise<T> {
     for (const close of spec.closers ?? []) await close();
     await app.close();
   }
+}
+
+/** Starts `adapter` on the app's dispatcher (or `dispatcher`), tenant roles applied (src/app/tenancy.ts). */
+export async function startAdapter(
+  app: Pick<App, 'dispatcher' | 'lookups' | 'tenancy'>,
+  adapter: ChatAdapter & MemberFactsSource,
+  dispatcher: Dispatcher = app.dispatcher,
+): Promise<void> {
+  const given = withTenantRolesFor(adapter, app.tenancy?.roles, dispatcher, app.lookups);
+  await adapter.start(given.dispatcher, given.lookups);
 }
 
 /** Recovery after start: interrupted calls, followed operations, shared sweeps, then the watches. */

@@ -1,7 +1,7 @@
-// Where replies, card edits and alerts leave the app: each through the outbound transforms, and
-// each stored card's ref routed back to the adapter of its platform.
+// Where restored cards' edits leave the app: each stored card's ref routed back to the adapter of its
+// platform, its responder through the outbound transforms (the one wrapper, src/core/runner/outbound.ts,
+// which alerts and notices take too: create-app.ts hands the watches `outbound.poster(poster)`).
 import type {
-  ChannelPoster,
   ChatAdapter,
   MessageRef,
   Outbound,
@@ -18,23 +18,6 @@ export function outgoingFor<T>(
     const responder = responderFor(key);
     return responder ? outbound.responder(responder) : null;
   };
-}
-
-/** The same poster (channel checks, failure reasons kept), every alert and notice it sends transformed. */
-export function outgoingPoster(outbound: Outbound, poster: ChannelPoster): ChannelPoster {
-  const wrapped = Object.create(poster) as ChannelPoster;
-  const out = async (message: Parameters<Outbound['message']>[0]) => (
-    await outbound.ready(),
-    outbound.message(message)
-  );
-  wrapped.post = async (channelId, message) => poster.post(channelId, await out(message));
-  wrapped.update = async (ref, message) => poster.update(ref, await out(message));
-  // Thread replies (a group's member list, an alert's chart) take the same transforms as posts.
-  const reply = poster.reply?.bind(poster);
-  if (reply) wrapped.reply = async (ref, message) => reply(ref, await out(message));
-  const tell = poster.tellPrivately?.bind(poster);
-  if (tell) wrapped.tellPrivately = async (userId, message) => tell(userId, await out(message));
-  return wrapped;
 }
 
 /** Routes a card's ref to the adapter of its platform (for App.closeInterrupted). */

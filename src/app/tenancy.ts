@@ -4,8 +4,10 @@
 import {
   ConfigError,
   TENANT_STATE_COLLECTIONS,
+  type AdapterLookups,
   type AuditLog,
   type BotStore,
+  type Dispatcher,
   type TenantScope,
 } from '../core/index.js';
 import { isApiError, type HostingApi } from '../api/index.js';
@@ -18,10 +20,17 @@ import {
   type TenantDirectory,
   type TenantRecord,
 } from '../tenants/tenant-directory.js';
-import { createTenantKeys, type TenantKeys } from '../tenants/tenant-keys.js';
-import { tenantEvents, type TenantEvents } from '../tenants/tenant-events.js';
+import { createTenantKeys } from '../tenants/tenant-keys.js';
+import type { MemberFactsSource, TenantEvents, TenantKeys } from '../adapter-kit/tenant-ports.js';
+import { tenantEvents } from '../tenants/tenant-events.js';
 import { tenantPlaceOf } from './adapters.js';
-import { createTenantRoles, type TenantRoleResolver } from '../tenants/tenant-roles.js';
+import {
+  createTenantRoles,
+  gateWithTenantRoles,
+  plateWithTenantRoles,
+  withTenantRoles,
+  type TenantRoleResolver,
+} from '../tenants/tenant-roles.js';
 import { tenantHostingApi } from '../tenants/tenant-api.js';
 import { tenantScope } from '../tenants/scope.js';
 import { tenantScopedAudit, tenantScopedStore } from '../tenants/tenant-store.js';
@@ -76,6 +85,29 @@ const STATE_COLLECTIONS = [...TENANT_STATE_COLLECTIONS, ...Object.values(WATCH_C
 export const multiTenant = (config: AppConfig) =>
   CONFIG_FRAGMENTS.some((fragment) => fragment.tenancyIn?.(config).kind === 'many');
 
+/**
+ * What `adapter` is started with: the one place tenant roles are applied. An adapter serving many
+ * tenants supplies its platform's facts (`memberFacts`); each request's actor, and the confirm gate's
+ * clicker, then get the role their tenant's own policy grants before the core sees them.
+ */
+export function withTenantRolesFor(
+  adapter: MemberFactsSource,
+  roles: TenantRoleResolver | undefined,
+  dispatcher: Dispatcher,
+  lookups: AdapterLookups | undefined,
+): { dispatcher: Dispatcher; lookups: AdapterLookups | undefined } {
+  const facts = adapter.memberFacts;
+  if (!roles || !facts) return { dispatcher, lookups };
+  return {
+    dispatcher: withTenantRoles(dispatcher, roles, facts),
+    lookups: lookups && {
+      ...lookups,
+      gate: gateWithTenantRoles(lookups.gate, roles, facts),
+      ...(lookups.plate ? { plate: plateWithTenantRoles(lookups.plate, roles, facts) } : {}),
+    },
+  };
+}
+
 /** The tenancy over the store; `clientFor` builds the hosting-API client of one key. */
 export function openTenancy(
   config: AppConfig,
@@ -95,6 +127,7 @@ export function openTenancy(
     tenants,
     directory,
     envelope,
+    rotating: previous !== null,
     onRewrapped: (count) =>
       options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
     onUnreadable: (tenants) =>
@@ -111,11 +144,11 @@ export function openTenancy(
     },
     derivedSecret(masterKey, 'metrics-tenant-label'),
   );
-  const scopedStore = tenantScopedStore(store, scope);
   const readySecrets = currentTenantSecrets(async (id) => [
     await directory.apiKey(id),
     botTokenOf(await directory.installation(id)),
   ]);
+  const scopedStore = tenantScopedStore(store, scope, { ready: readySecrets, redact: redactCurrentTenant });
   const events = tenantEvents(options.audit ?? { write: async () => undefined }, {
     onFailure: (error) => options.logger?.warn({ err: error }, 'a tenant event could not be audited'),
   });

@@ -12,6 +12,7 @@ import type { WatchService } from './watch-port.js';
 import type { Locale } from '../i18n/locale.js';
 import type { CatalogueText } from '../i18n/translate.js';
 import type { PolicyRoles } from './policy/tenant-roles.js';
+import type { StoryServices } from './story.js';
 
 /** One declared argument. `T` is what the handler receives. */
 export interface ArgSpec<T> {
@@ -127,6 +128,8 @@ export interface BotServices {
   checkHeld?(instance: ResolvedInstance): Promise<string>;
   /** Render a metrics chart PNG (issue 6); absent when charts are unavailable. */
   renderChart?(input: ChartInput): Promise<ChartOutput>;
+  /** The channel's story: alert events, notes, hand-offs (timeline, catchup). */
+  story: StoryServices;
 }
 
 /** A confirmation still waiting, as `status` lists it. */

@@ -8,6 +8,7 @@ import type { PlateLookup } from './plate/plate-port.js';
 import { channelKey } from './channel-key.js';
 import { channelLocale, setChannelLocale } from './channel-language.js';
 import { bestEffort, storeReport } from './store-best-effort.js';
+import { storyServices } from './story-services.js';
 import type { HostingApi } from '../api/index.js';
 import type { Logger } from '../logger.js';
 import type { ApiCallRecorder } from './audit/api-calls.js';
@@ -119,6 +120,7 @@ export function createServices(
         return rt.policy.authorize(actor, { path, risk: def.risk }, channelId).allowed;
       }),
     policyRoles: policyRoles(rt, platform),
+    story: storyServices(rt.store, platform, rt.config.timeZone),
     pendingHere: async (channelId) => {
       const at = rt.now().getTime();
       const tenant = rt.tenants?.current();

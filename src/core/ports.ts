@@ -3,7 +3,6 @@
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 import type { Locale } from '../i18n/locale.js';
 import type { CatalogueText } from '../i18n/translate.js';
-import type { PlateLookup } from './plate/plate-port.js';
 
 /**
  * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
@@ -28,6 +27,8 @@ export interface Actor {
    * the policy knows them, so two names of one account are one person for two-person approvals.
    */
   account?: string;
+  /** The person's own time zone (IANA), where the platform tells it (Slack's `tz`). */
+  timeZone?: string;
 }
 
 /** Typed option values as Discord delivers them. */
@@ -198,8 +199,7 @@ export interface AdapterLookups {
   completer: Completer;
   gate: ConfirmGate;
   roles?: RoleLookup;
-  /** What is on a person's plate (Slack's App Home); read its types off it (`AdapterLookups['plate']`). */
-  plate?: PlateLookup<Actor>;
+  plate?: import('./plate/plate-port.js').PlateLookup<Actor>; // a person's plate (Slack's App Home)
 }
 
 /** A platform adapter: transport only. */

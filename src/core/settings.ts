@@ -26,6 +26,8 @@ export interface CoreSettings {
   rateLimits?: RateLimits;
   /** The language of channel messages where no `language` is set (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
+  /** The zone times are shown in for readers whose platform tells none (VPSOPS_TIMEZONE, IANA); absent → UTC. */
+  timeZone?: string;
 }
 
 /** What createCore is built with: the runner's settings and those of the core's background duties. */

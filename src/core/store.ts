@@ -9,6 +9,7 @@ import type { ResolvedInstance } from './ports.js';
 import type { EphemeralState } from './ephemeral-state.js';
 import type { Actor, MessageRef, Platform } from './ports.js';
 import type { Locale } from '../i18n/locale.js';
+import type { StoryLog } from './story.js';
 
 /** How a pending confirmation ended. */
 export type PendingResolution = 'confirmed' | 'cancelled' | 'expired';
@@ -164,6 +165,8 @@ export interface BotStore {
   readonly leases: LeaseStore;
   /** Short-lived adapter state (response_url handles, modal texts, interaction tokens). */
   readonly ephemeral: EphemeralState;
+  /** Each channel's story: alert events, notes, hand-offs (story.ts). */
+  readonly story: StoryLog;
   /** A further named collection (watches, alerts…); same name, same records. */
   collection<T>(name: string): RecordCollection<T>;
   /**

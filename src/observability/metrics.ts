@@ -45,6 +45,67 @@ function statusLabel(sample: ApiCallSample): string {
   return sample.errorCode !== undefined ? inSet(ERROR_CODES, sample.errorCode, 'unknown') : 'unknown';
 }
 
+/** What the metrics read of the store. */
+type ObservedStore = Pick<BotStore, 'pending' | 'operations' | 'faults'>;
+
+/** The store's numbers: confirmations waiting, operations followed, and the faults it counts itself. */
+function storeMetrics(registers: Registry[], current: () => ObservedStore | undefined): void {
+  // A failing store read keeps the last value: /metrics must answer even when the store does not.
+  const gauge = (name: string, help: string, read: (s: ObservedStore) => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const store = current();
+        if (!store) return;
+        const value = await read(store).catch(() => undefined);
+        if (value !== undefined) this.set(value);
+      },
+    });
+  gauge('vpsops_pending_confirmations', 'Confirmations still waiting for Confirm / Cancel.', (s) =>
+    s.pending.count(),
+  );
+  gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
+    s.operations.count(),
+  );
+  // The store counts its own faults (it has no metrics library); exposed as counters.
+  const faultKinds = ['writeFailures', 'corruptRecords', 'dataLosses'] as const;
+  const faultLabel = {
+    writeFailures: 'write_refused',
+    corruptRecords: 'journal_corrupt_line',
+    dataLosses: 'data_loss',
+  };
+  const reported = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
+  new Counter({
+    name: 'vpsops_store_faults_total',
+    help: 'State-store faults: writes refused (Redis OOM / READONLY, journal disk full), torn or corrupt journal lines, Redis data loss seen.',
+    labelNames: ['fault'] as const,
+    registers,
+    collect() {
+      const now = current()?.faults?.();
+      for (const kind of faultKinds) {
+        const value = now?.[kind] ?? reported[kind];
+        this.inc({ fault: faultLabel[kind] }, Math.max(0, value - reported[kind]));
+        reported[kind] = Math.max(reported[kind], value);
+      }
+    },
+  });
+}
+
+/** Whether the hosting API answered this replica's cached probe, once serve hands the probe in. */
+function hostingApiGauge(registers: Registry[], probe: () => (() => Promise<boolean>) | undefined): void {
+  new Gauge({
+    name: 'vpsops_hosting_api_up',
+    help: "Whether the hosting API answered this replica's cached probe (1) or not (0).",
+    registers,
+    async collect() {
+      const isUp = probe();
+      if (isUp) this.set((await isUp().catch(() => false)) ? 1 : 0);
+    },
+  });
+}
+
 /**
  * Builds the metrics; `commands` (registered paths) is the only set the command label may take,
  * `platforms` the only set the platform label may take (others count as "other").
@@ -84,56 +145,10 @@ export function createBotMetrics(options: {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  let store: Pick<BotStore, 'pending' | 'operations' | 'faults'> | undefined;
-  // A failing store read keeps the last value: /metrics must answer even when the store does not.
-  const gauge = (name: string, help: string, read: (s: NonNullable<typeof store>) => Promise<number>) =>
-    new Gauge({
-      name,
-      help,
-      registers,
-      async collect() {
-        if (!store) return;
-        const value = await read(store).catch(() => undefined);
-        if (value !== undefined) this.set(value);
-      },
-    });
-  gauge('vpsops_pending_confirmations', 'Confirmations still waiting for Confirm / Cancel.', (s) =>
-    s.pending.count(),
-  );
-  gauge('vpsops_tracked_operations', 'Long operations being followed to their end.', (s) =>
-    s.operations.count(),
-  );
-  // The store counts its own faults (it has no metrics library); exposed as counters.
-  const faultKinds = ['writeFailures', 'corruptRecords', 'dataLosses'] as const;
-  const faultLabel = {
-    writeFailures: 'write_refused',
-    corruptRecords: 'journal_corrupt_line',
-    dataLosses: 'data_loss',
-  };
-  const reported = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
-  new Counter({
-    name: 'vpsops_store_faults_total',
-    help: 'State-store faults: writes refused (Redis OOM / READONLY, journal disk full), torn or corrupt journal lines, Redis data loss seen.',
-    labelNames: ['fault'] as const,
-    registers,
-    collect() {
-      const now = store?.faults?.();
-      for (const kind of faultKinds) {
-        const value = now?.[kind] ?? reported[kind];
-        this.inc({ fault: faultLabel[kind] }, Math.max(0, value - reported[kind]));
-        reported[kind] = Math.max(reported[kind], value);
-      }
-    },
-  });
+  let store: ObservedStore | undefined;
+  storeMetrics(registers, () => store);
   let hostingApiUp: (() => Promise<boolean>) | undefined;
-  new Gauge({
-    name: 'vpsops_hosting_api_up',
-    help: "Whether the hosting API answered this replica's cached probe (1) or not (0).",
-    registers,
-    async collect() {
-      if (hostingApiUp) this.set((await hostingApiUp().catch(() => false)) ? 1 : 0);
-    },
-  });
+  hostingApiGauge(registers, () => hostingApiUp);
   // Known series start at zero so dashboards see them before the first event.
   for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
 

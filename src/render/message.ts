@@ -45,10 +45,10 @@ export type Block =
   | { type: 'context'; text: string; parts?: Inline[] }
   | { type: 'divider' };
 
-/** A binary file to show with the message (charts). */
+/** A file to show with the message: a chart, or a text file (a timeline export). */
 export interface Attachment {
   filename: string;
-  contentType: 'image/png';
+  contentType: 'image/png' | 'text/markdown' | 'text/csv';
   data: Uint8Array;
   /** Alt text / title for the image. */
   alt: string;

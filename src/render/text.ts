@@ -112,6 +112,11 @@ export function renderText(message: Message, options: TextOptions = {}): string 
   }
   const locale = renderLocale(message, options);
   for (const attachment of message.attachments ?? []) {
+    // A text file (a timeline export) is printed whole: exec's stdout is where it goes.
+    if (attachment.contentType !== 'image/png') {
+      sections.push([new TextDecoder().decode(attachment.data).replace(/\r?\n$/, '')]);
+      continue;
+    }
     sections.push([
       attachment.savedPath
         ? t(locale, 'render.imageSaved', { alt: attachment.alt, path: attachment.savedPath })

@@ -95,11 +95,12 @@ function targetOf(target: string | undefined): URL | null {
   }
 }
 
-/** Builds the server; nothing listens until listen(). */
-export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
-  const mounted = new Map<string, { listener: RequestListener; methods: readonly string[] }>();
-  const limits = { ...HTTP_LIMITS, ...options.limits };
-  const all: Record<PlatformEndpoint, (res: ServerResponse, query: URLSearchParams) => Promise<void>> = {
+/** A route this server answers itself, given the query. */
+type OwnRoute = (res: ServerResponse, query: URLSearchParams) => Promise<void>;
+
+/** The platform's own endpoints this server answers (health, readiness, metrics). */
+function ownRoutes(options: ServeHttpOptions): Record<string, OwnRoute> {
+  const all: Record<PlatformEndpoint, OwnRoute> = {
     '/healthz': async (res, query) => {
       const lines = query.has('verbose') && options.details ? await options.details() : [];
       send(res, 200, ['ok', ...lines].join('\n') + '\n');
@@ -112,13 +113,14 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     },
     '/metrics': async (res) => send(res, 200, await options.metrics.text(), options.metrics.contentType),
   };
-  const own: Record<string, (res: ServerResponse, query: URLSearchParams) => Promise<void>> =
-    Object.fromEntries(
-      (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
-    );
-  const portVariable = options.portVariable ?? 'PORT';
+  return Object.fromEntries(
+    (options.endpoints ?? ['/healthz', '/readyz', '/metrics']).map((path) => [path, all[path]]),
+  );
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+/** Where a request goes: a mounted adapter listener (its methods only), else one of the own routes (GET, HEAD). */
+function routed(own: Record<string, OwnRoute>, mounted: ReadonlyMap<string, Mounted>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const target = targetOf(req.url);
     const path = target?.pathname ?? null;
     const route = path === null ? undefined : own[path];
@@ -135,12 +137,19 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
     }
     await route(res, target!.searchParams);
   };
+}
 
+/** The node server, with the limits that keep slow or idle clients from holding the port. */
+function boundedServer(
+  limits: HttpLimits,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  logger: Logger | undefined,
+): Server {
   // Timeouts are enforced on this interval (Node's default, 30 s, would let idle sockets linger).
   const checkEveryMs = Math.min(1_000, limits.headersTimeoutMs);
   const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.logger?.error({ err: error, path: req.url?.split('?')[0] }, 'http request failed');
+      logger?.error({ err: error, path: req.url?.split('?')[0] }, 'http request failed');
       if (!res.headersSent) send(res, 500, 'internal error\n');
       else res.end();
     });
@@ -152,6 +161,19 @@ export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServe
   capConnections(server, limits.maxConnections);
   // headersTimeout only starts with a request's first byte; a socket that never sends one needs this.
   server.timeout = limits.idleTimeoutMs;
+  return server;
+}
+
+/** An adapter's listener, mounted on a path. */
+type Mounted = { listener: RequestListener; methods: readonly string[] };
+
+/** Builds the server; nothing listens until listen(). */
+export function createServeHttpServer(options: ServeHttpOptions): ServeHttpServer {
+  const mounted = new Map<string, Mounted>();
+  const limits = { ...HTTP_LIMITS, ...options.limits };
+  const own = ownRoutes(options);
+  const portVariable = options.portVariable ?? 'PORT';
+  const server = boundedServer(limits, routed(own, mounted), options.logger);
   const answersOwed = trackAnswersOwed(server);
   let bound = options.port;
 

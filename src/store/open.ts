@@ -8,6 +8,7 @@ import { openAuditLog } from './embedded/file-audit-log.js';
 import type { Logger } from '../logger.js';
 import { openEmbeddedStore } from './embedded/embedded-store.js';
 import { redisConfig } from './redis/config.js';
+import { withRedactedStory } from './redacted-story.js';
 
 /** Every store backend's configuration fragment (the embedded store needs only the data dir). */
 export const STORE_CONFIGS = [redisConfig] as const;
@@ -31,7 +32,7 @@ export interface BotState {
  */
 export async function openBotState(
   config: StoreConfig,
-  /** `secrets`: every secret of the process config (secretsOf), kept out of audit records. */
+  /** `secrets`: every secret of the process config (secretsOf), kept out of audit records and stories. */
   { secrets, ...options }: { secrets: readonly string[]; mode?: string; now?: () => number; logger?: Logger },
 ): Promise<BotState> {
   const { url, prefix, unsafePersistence } = config.redis;
@@ -52,7 +53,7 @@ export async function openBotState(
         ? await redis.openRedisAuditLog({ url, prefix, redact, ...options })
         : await openAuditLog(config.dataDir, { redact });
     return {
-      store,
+      store: withRedactedStory(store, redact),
       audit,
       async close() {
         await audit.close();

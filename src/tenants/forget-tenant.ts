@@ -1,7 +1,7 @@
 // Uninstall: everything a tenant has in the bot's state goes — pending confirmations, channel
 // bindings, followed operations, learned hostnames, and every record of the named collections
 // (watches, alert state, silences, fleet watches, roles, seen ids, channel languages, kept call
-// outcomes) — except its audit records. Run inside the tenant's scope on the tenant-scoped store,
+// outcomes), its channels' stories — except its audit records. Run inside the tenant's scope on the tenant-scoped store,
 // where every list and id is that tenant's only. The short-lived state expires by itself.
 import type { BotStore } from '../core/index.js';
 import type { RecordCollection } from '../core/kit/index.js';
@@ -21,4 +21,5 @@ export async function forgetTenantState(store: BotStore, collections: readonly s
   await emptied(store.operations);
   for (const name of collections) await emptied(store.collection(name));
   for (const { uuid } of await store.hostnames.search('', ALL)) await store.hostnames.forget(uuid);
+  for (const channel of await store.story.channels()) await store.story.drop(channel);
 }

@@ -1,29 +1,8 @@
-// Which tenant (workspace / guild) the work in progress belongs to: set by the adapter around each
-// request it receives, read by whatever must act for that tenant only (its hosting API client,
-// its bot token). Async work started inside a request keeps its tenant.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// The core's TenantScope over the request's tenant the adapters set (src/adapter-kit/tenant-context.ts):
+// background work acts as a record's tenant through it, and the metrics label a tenant by a keyed hash.
 import type { TenantScope } from '../core/index.js';
 import { tenantLabel } from '../core/kit/index.js';
-
-/** The tenant a request came from. */
-export interface TenantContext {
-  /** "<platform>:<team or guild id>". */
-  id: string;
-  /** The platform token to answer with (Slack: the workspace's bot token). */
-  botToken?: string;
-}
-
-const storage = new AsyncLocalStorage<TenantContext>();
-
-/** Runs `work` (and everything it starts) as `tenant`'s. */
-export function runInTenant<T>(tenant: TenantContext, work: () => T): T {
-  return storage.run(tenant, work);
-}
-
-/** The tenant of the work in progress; undefined outside a tenant's request (single-tenant mode, timers). */
-export function currentTenant(): TenantContext | undefined {
-  return storage.getStore();
-}
+import { currentTenant, runInTenant, type TenantContext } from '../adapter-kit/tenant-context.js';
 
 /** The core's TenantScope over this one: `contextOf` finds a tenant's token for work resumed outside its request; `labelSecret` keys the metrics label. */
 export function tenantScope(
@@ -32,10 +11,10 @@ export function tenantScope(
 ): TenantScope {
   return {
     ...(labelSecret ? { label: (tenant: string) => tenantLabel(tenant, labelSecret) } : {}),
-    current: () => storage.getStore()?.id,
+    current: () => currentTenant()?.id,
     async run(tenant, work) {
-      if (!tenant || storage.getStore()?.id === tenant) return work();
-      return storage.run(await contextOf(tenant), work);
+      if (!tenant || currentTenant()?.id === tenant) return work();
+      return runInTenant(await contextOf(tenant), work);
     },
   };
 }

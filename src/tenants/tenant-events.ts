@@ -3,21 +3,7 @@
 // never holding a key (at most its last 4 characters).
 import { randomUUID } from 'node:crypto';
 import type { AuditLog } from '../core/index.js';
-
-/** One event: who did it ("<platform>:<user id>") and what. */
-export interface TenantEvent {
-  tenantId: string;
-  by: string;
-  /** "install", "connect", "disconnect". */
-  command: string;
-  args?: Record<string, unknown>;
-  summary?: string;
-  /** The attempt was refused (not allowed, or the key refused): nothing changed. */
-  refused?: boolean;
-}
-
-/** Writes one tenant event to the audit trail (a failed write is given to `onFailure`, never thrown). */
-export type TenantEvents = (event: TenantEvent) => Promise<void>;
+import type { TenantEvents } from '../adapter-kit/tenant-ports.js';
 
 /** The events writer over the (unscoped) audit trail. */
 export function tenantEvents(

@@ -2,29 +2,10 @@
 // call before it is stored; the adapters see only this port — never the API client, never a
 // stored key (only its last 4 characters).
 import { isApiError, type HostingApi } from '../api/index.js';
-import { t, type Locale, type MessageKey } from '../core/index.js';
+import { t, type MessageKey } from '../core/index.js';
 import type { TenantDirectory } from './tenant-directory.js';
 import { forgetTenantSecrets } from './tenant-secrets.js';
-import type { TenantEvents } from './tenant-events.js';
-
-/** What an adapter may do with tenants' keys. */
-export interface TenantKeys {
-  /** "…WXYZ" when the tenant has a key linked, else null. */
-  linkedKeyHint(tenantId: string): Promise<string | null>;
-  /** The user id (platform's) of whoever installed the app in the tenant, if known. */
-  installer(tenantId: string): Promise<string | null>;
-  /** Checks `apiKey` with a read call and links it (replacing any other); a reason (in `locale`) when it was not linked. */
-  link(
-    tenantId: string,
-    apiKey: string,
-    by: string,
-    locale?: Locale,
-  ): Promise<{ linked: true; hint: string } | { linked: false; reason: string }>;
-  /** Removes the linked key (`by` unlinks it: "<platform>:<user id>"); false when none was linked. */
-  unlink(tenantId: string, by: string): Promise<boolean>;
-  /** Audits an attempt refused before any key was read (`by` may not manage the key, or pasted one in a channel). */
-  refused(tenantId: string, by: string, command: 'connect' | 'disconnect', reason: string): Promise<void>;
-}
+import type { TenantEvents, TenantKeys } from '../adapter-kit/tenant-ports.js';
 
 /** Why a key check failed, for the person typing it (never the key itself). */
 function reasonFor(error: unknown): MessageKey & `tenant.key.${string}` {

@@ -2,19 +2,24 @@
 // while no policy file is in force, the actor is given the role the tenant's own policy grants
 // (src/core/policy/tenant-roles.ts) before the dispatcher sees the request, so every check of the
 // core — authorise, approve, whoami, help — reads it from the policy as it reads a file's role.
-import type { Actor, BotStore, ConfirmGate, Dispatcher, Platform, TenantPlace } from '../core/index.js';
-import { tenantRoleOf, tenantRolesIn, type WorkspaceFacts } from '../core/kit/index.js';
+import type {
+  Actor,
+  AdapterLookups,
+  BotStore,
+  ConfirmGate,
+  Dispatcher,
+  Platform,
+  TenantPlace,
+} from '../core/index.js';
+import { tenantRoleOf, tenantRolesIn } from '../core/kit/index.js';
 import type { Logger } from '../logger.js';
-import { currentTenant } from './scope.js';
-import type { TenantKeys } from './tenant-keys.js';
-
-/** What the adapter knows of its platform: its admins and its groups (the installer comes from the directory). */
-export type PlatformFacts = Omit<WorkspaceFacts, 'installer'>;
+import { currentTenant } from '../adapter-kit/tenant-context.js';
+import type { MemberFacts, TenantKeys } from '../adapter-kit/tenant-ports.js';
 
 /** Gives a request's actor its tenant role. */
 export interface TenantRoleResolver {
   /** `request` with `actor.tenantRole` set; as it came outside a tenant, or while a policy file is in force. */
-  withRole<T extends { actor: Actor }>(request: T, facts: PlatformFacts): Promise<T>;
+  withRole<T extends { actor: Actor }>(request: T, facts: MemberFacts): Promise<T>;
 }
 
 /** The resolver over the tenant-scoped store (roles) and the directory (installer). */
@@ -53,7 +58,7 @@ export function createTenantRoles(options: {
 export function withTenantRoles(
   dispatcher: Dispatcher,
   roles: TenantRoleResolver,
-  facts: PlatformFacts,
+  facts: MemberFacts,
 ): Dispatcher {
   // Object.create keeps every other member of the dispatcher (arrived for serve's admission…) as it is.
   const wrapped = Object.create(dispatcher) as Dispatcher;
@@ -69,7 +74,21 @@ export function withTenantRoles(
 export function gateWithTenantRoles(
   gate: ConfirmGate,
   roles: TenantRoleResolver,
-  facts: PlatformFacts,
+  facts: MemberFacts,
 ): ConfirmGate {
   return { refusal: async (event) => gate.refusal(await roles.withRole(event, facts)) };
+}
+
+type PlateLookup = NonNullable<AdapterLookups['plate']>;
+
+/** The plate query (Slack's App Home) with the person's tenant role, so "may approve" is their tenant's answer. */
+export function plateWithTenantRoles(
+  plate: PlateLookup,
+  roles: TenantRoleResolver,
+  facts: MemberFacts,
+): PlateLookup {
+  return {
+    of: async (actor, channelIds, locale) =>
+      plate.of((await roles.withRole({ actor }, facts)).actor, channelIds, locale),
+  };
 }

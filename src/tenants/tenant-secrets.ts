@@ -4,7 +4,7 @@
 // tenant's work writes; log lines redact with what was learned (a log line cannot wait).
 import { createRedactor, type Redactor } from '../api/redact.js';
 import { withDeadline } from '../core/index.js';
-import { currentTenant } from './scope.js';
+import { currentTenant } from '../adapter-kit/tenant-context.js';
 
 /** A tenant's secrets are read again when this old: a key rotated on another replica is redacted from then on. */
 const RELOAD_MS = 2_000;

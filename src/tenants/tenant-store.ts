@@ -1,6 +1,6 @@
 // OAuth mode: the bot's store and audit trail as one tenant sees them — the one place where state is
 // split by tenant. Pending confirmations, watches, followed operations, bindings, learned hostnames,
-// seen ids and the short-lived state (the cached instance list, alert claims, rate counters) are
+// seen ids, channel stories and the short-lived state (the cached instance list, alert claims, rate counters) are
 // keyed under the current tenant and stamped with its id (`tenant`), so nothing of tenant A is
 // readable, listable or changeable from tenant B. Outside a tenant (the background work's listing
 // pass) every record shows with its `tenant`, and that work runs each record as its tenant
@@ -14,7 +14,12 @@ import type {
   PendingStore,
   TenantScope,
 } from '../core/index.js';
-import type { HostnameDirectory, PendingConfirmation, RecordCollection } from '../core/kit/index.js';
+import type {
+  HostnameDirectory,
+  PendingConfirmation,
+  RecordCollection,
+  StoryLog,
+} from '../core/kit/index.js';
 import { redactDeep, type Redactor } from '../api/redact.js';
 import { TENANTS_COLLECTION } from './tenant-directory.js';
 
@@ -132,8 +137,33 @@ function scopedEphemeral(base: EphemeralState, scope: TenantScope): EphemeralSta
   };
 }
 
+/** The current tenant's secrets: read, then redacted from what it writes down. */
+type TenantSecrets = { ready(): Promise<void>; redact: Redactor };
+
+/** Stories: each channel's kept under "<tenant>␟<channel>", entries stamped with their tenant and redacted. */
+function scopedStory(base: StoryLog, scope: TenantScope, secrets?: TenantSecrets): StoryLog {
+  return {
+    async append(channel, entry) {
+      const tenant = scope.current();
+      if (!tenant) return base.append(channel, entry);
+      await secrets?.ready();
+      const redacted = secrets ? redactDeep(entry, secrets.redact) : entry;
+      return base.append(keyIn(tenant, channel), { ...redacted, tenant });
+    },
+    read: (channel, since, limit) => base.read(keyIn(scope.current(), channel), since, limit),
+    async channels() {
+      const all = await base.channels();
+      const tenant = scope.current();
+      if (!tenant) return all;
+      const start = `${tenant}${SEPARATOR}`;
+      return all.flatMap((channel) => (channel.startsWith(start) ? [channel.slice(start.length)] : []));
+    },
+    drop: (channel) => base.drop(keyIn(scope.current(), channel)),
+  };
+}
+
 /** The store as the current tenant sees it (and whole, outside any tenant). */
-export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore {
+export function tenantScopedStore(base: BotStore, scope: TenantScope, secrets?: TenantSecrets): BotStore {
   const store: BotStore = {
     kind: base.kind,
     pending: scopedPending(base.pending, scope),
@@ -142,6 +172,7 @@ export function tenantScopedStore(base: BotStore, scope: TenantScope): BotStore 
     operations: scopedCollection(base.operations, scope),
     leases: base.leases,
     ephemeral: scopedEphemeral(base.ephemeral, scope),
+    story: scopedStory(base.story, scope, secrets),
     collection: <T>(name: string) =>
       name === TENANTS_COLLECTION
         ? base.collection<T>(name)
@@ -162,7 +193,7 @@ export function tenantScopedAudit(
   base: AuditLog,
   scope: TenantScope,
   /** The current tenant's secrets: read, then redacted from every record it writes. */
-  secrets?: { ready(): Promise<void>; redact: Redactor },
+  secrets?: TenantSecrets,
 ): AuditLog {
   const mine = (record: AuditRecord | undefined) => {
     const tenant = scope.current();

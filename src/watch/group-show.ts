@@ -8,6 +8,7 @@
 // then edited from the shared record as members join and recover — paced like every other post.
 import { alertCommand } from './cards/alert-card.js';
 import { t } from '../i18n/translate.js';
+import type { StoryTeller } from './story-record.js';
 import type { Locale } from '../i18n/locale.js';
 import { contextWith, message, person, text } from '../render/builders.js';
 import type { Button, Inline, Message } from '../render/message.js';
@@ -42,6 +43,8 @@ export interface GroupingDeps {
   remindGroup?(group: SharedGroup, now: number): Promise<void>;
   /** The channel's language for the group card, its thread and its recovery (default English). */
   locale?: Locale;
+  /** Tells a member joining, leaving and recovering to the channel's story (story-record.ts). */
+  tell?: StoryTeller;
 }
 
 /** A group card is shown once the group spans two servers (one server failing two ways is not a storm). */

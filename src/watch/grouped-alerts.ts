@@ -8,9 +8,13 @@ import type { AlertEffect } from './rules/alert-rules.js';
 import type { SharedGroup } from './books/group-book.js';
 import { endIncident } from './books/incident-card.js';
 import { editGroupCard, groupSettled, isGroupCard, pageStorm, type GroupingDeps } from './group-show.js';
-import { activeMembers, type GroupChannel, type IncidentKind, type LeaveReason } from './rules/storm-groups.js';
+import {
+  activeMembers,
+  type GroupChannel,
+  type IncidentKind,
+  type LeaveReason,
+} from './rules/storm-groups.js';
 import type { AlertState, OpenAlert, WatchRecord } from './types.js';
-
 
 /** "Unreachable" is one per channel already (the outage claim): never grouped. */
 // The balance watch is no server: it never joins a storm of servers.
@@ -95,6 +99,7 @@ export async function shownByGroup(
   if (decision.pageIt) await deps.pager?.opened(watch, alert);
   adoptGroupAck(alert, decision.group);
   if (decision.type === 'join') {
+    await deps.tell?.(watch, 'joined', now, { detail: alert.detail });
     await editGroupCard(deps, decision.group);
     await pageStorm(deps, decision.group);
   }
@@ -154,6 +159,11 @@ export async function leaveGroup(
   if (!known || !activeIn(known, watch.id)) return;
   const out = await deps.groups.leave(channel, groupId, watch.id, reason, now);
   if (!out.group || !out.changed || !isGroupCard(out.group)) return;
+  const member = out.group.members.find((m) => m.watchId === watch.id);
+  if (member)
+    await deps.tell?.({ ...watch, instance: { uuid: member.uuid, label: member.hostname } }, 'left', now, {
+      detail: reason,
+    });
   // The opener's card is the group card: its incident keeps no card of its own.
   for (const alert of Object.values(state?.open ?? {}))
     if (alert?.group === groupId && alert.ref !== undefined && alert.ref.id === out.group.ref?.id) {
@@ -210,6 +220,7 @@ export async function recoveredInGroup(
   const { group } = out;
   if (!group || !isGroupCard(group)) return false;
   if (!out.changed) return true;
+  await deps.tell?.(watch, 'recovered', now, { detail: alert.kind });
   // A member that paged on its own (it showed its own card before the group spanned two servers)
   // resolves its own page now; the group's page waits for the last member.
   const pagesForGroup = group.pagedBy?.watchId === watch.id && group.pagedBy.kind === alert.kind;

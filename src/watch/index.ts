@@ -23,6 +23,7 @@ import { DEFAULT_GROUP_WINDOW_MS } from './rules/storm-groups.js';
 import { pacedPoster } from './delivery/paced-poster.js';
 import type { PacingSettings } from './rules/pacing.js';
 import { watchLocale } from './poll-deps.js';
+import { storyTeller } from './story-record.js';
 
 export { DELIVERY_FAILURES, NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -127,6 +128,13 @@ function wire(options: WatchingSetup): Wiring {
         state: options.store.ephemeral,
         count: (action, outcome) => metrics.paged?.(action, outcome),
         warn,
+        // A page's moments in its channel's story: the watch names the channel and the server.
+        told: async (event, watchId, kind) => {
+          const watch = await watchBook(options.store)
+            .watches.get(watchId)
+            .catch(() => null);
+          if (watch) await storyTeller(options.store.story, warn)(watch, event, now(), { detail: kind });
+        },
       })
     : undefined;
   return {

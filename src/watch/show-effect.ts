@@ -12,6 +12,7 @@ import type { Silence } from './rules/silences.js';
 import { cardPosted, leaveGroup, recoveredInGroup, shownByGroup } from './grouped-alerts.js';
 import type { GroupingDeps } from './group-show.js';
 import { remindGroup, remindOnce, type ReminderDeps } from './reminders.js';
+import { storyTeller, type StoryTeller } from './story-record.js';
 import type { PollDeps } from './poll-deps.js';
 
 /** What showing one effect uses: delivery with retries, reminders and grouping in the channel's language. */
@@ -21,6 +22,8 @@ interface Showing {
   send: <T>(attempt: () => Promise<T>) => Promise<T>;
   reminding: ReminderDeps;
   grouping: GroupingDeps | undefined;
+  /** Tells what was shown to the channel's story (story-record.ts). */
+  tell: StoryTeller;
 }
 
 /** Shows `effect` of the poll of `watch` (failures are logged, and an undelivered card told to its owner). */
@@ -55,6 +58,7 @@ export async function showEffect(
 function showingIn(deps: PollDeps, locale: Locale): Showing {
   const { poster } = deps;
   const send = <T>(attempt: () => Promise<T>): Promise<T> => deliver(deps, attempt);
+  const tell = storyTeller(deps.store.story, deps.warn);
   const reminding: ReminderDeps = {
     state: deps.store.ephemeral,
     poster,
@@ -69,6 +73,7 @@ function showingIn(deps: PollDeps, locale: Locale): Showing {
     locale,
     poster,
     send,
+    tell,
     // The group card is its opener's card: acknowledging that acknowledges the group.
     remindGroup: async (group, at) => {
       const opener = (await deps.book.alerts.get(group.opener.watchId))?.open[group.opener.kind];
@@ -77,12 +82,12 @@ function showingIn(deps: PollDeps, locale: Locale): Showing {
     ...(deps.pager ? { pager: deps.pager } : {}),
     ...(deps.recentChange ? { recentChange: deps.recentChange } : {}),
   };
-  return { deps, locale, send, reminding, grouping };
+  return { deps, locale, send, reminding, grouping, tell };
 }
 
 /** A recovery: in its storm, or its own card resolved, its page resolved and one recovered notice. */
 async function showRecovery(
-  { deps, locale, send, grouping }: Showing,
+  { deps, locale, send, grouping, tell }: Showing,
   watch: WatchRecord,
   effect: Extract<AlertEffect, { type: 'resolve' }>,
   now: number,
@@ -99,12 +104,13 @@ async function showRecovery(
   const ref = effect.alert.ref ?? (await incidentCard(deps.store.ephemeral, watch.id, effect.kind))?.ref;
   if (ref) await send(() => poster.update(ref, resolvedCard(watch, effect.alert, now, locale)));
   await send(() => poster.post(watch.channelId, recoveredNotice(watch, effect.alert, now, locale)));
+  await tell(watch, 'recovered', now, { detail: effect.kind });
   await endIncident(deps.store.ephemeral, watch.id, effect.kind);
 }
 
 /** An open incident shown: joined to its storm, or its own card posted (paged, charted) or edited, or a reminder. */
 async function showOpen(
-  { deps, locale, send, reminding, grouping }: Showing,
+  { deps, locale, send, reminding, grouping, tell }: Showing,
   watch: WatchRecord,
   state: AlertState,
   effect: Exclude<AlertEffect, { type: 'resolve' }>,
@@ -123,9 +129,10 @@ async function showOpen(
     // Shown anew in this very poll (its silence ended): nothing to remind of yet.
     if (now - alert.openedAt < reminding.renotifyMs) return;
     const subject = `${watch.id}:${alert.kind}:${alert.openedAt}`;
-    await remindOnce(reminding, watch, subject, alert.openedAt, now, () =>
-      reminderNotice(watch, alert, now, locale),
-    );
+    await remindOnce(reminding, watch, subject, alert.openedAt, now, () => {
+      void tell(watch, 'renotified', now, { detail: alert.kind });
+      return reminderNotice(watch, alert, now, locale);
+    });
   } else if (ref) {
     await send(() => poster.update(ref, alertCard(watch, alert, now, locale)));
   } else {
@@ -138,6 +145,7 @@ async function showOpen(
       (ref) => send(() => poster.update(ref, alertCard(watch, alert, now, locale))),
     );
     if (posted) deps.metrics.alertOpened(effect.kind);
+    if (posted) await tell(watch, 'alert', now, { detail: alert.detail });
     if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
     if (posted && grouping) await cardPosted(grouping, watch, alert);
   }

@@ -5,13 +5,14 @@ import { type BotStore, type Locale, type TenantScope } from '../core/index.js';
 import { SINGLE_TENANT } from '../core/kit/index.js';
 import { deliver, type DeliveryDeps } from './delivery/delivery.js';
 import { watchLocale } from './poll-deps.js';
-import { parseSilence } from './rules/silences.js';
+import { describeScope, parseSilence } from './rules/silences.js';
 import {
   silenceEndedNotice,
   silenceRecords,
   storedSilences,
   type SilenceRecord,
 } from './books/silence-book.js';
+import { storyTeller } from './story-record.js';
 import type { AlertMetrics } from './ports.js';
 import type { ChannelPoster } from '../core/index.js';
 
@@ -67,4 +68,14 @@ async function announceEnded(
   if (deps.retryDelaysMs) delivery.retryDelaysMs = deps.retryDelaysMs;
   const locale = await watchLocale(deps, { platform: record.platform, channelId });
   await deliver(delivery, () => poster.post(channelId, silenceEndedNotice(silence, locale)));
+  await storyTeller(store.story, deps.warn)(
+    {
+      platform: record.platform,
+      channelId,
+      instance: { uuid: '', label: describeScope(silence.scope, locale) },
+    },
+    'unsilenced',
+    deps.now,
+    { detail: 'ended' },
+  );
 }

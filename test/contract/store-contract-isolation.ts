@@ -3,7 +3,8 @@
 // the rate-limit counters are one count for every replica on the store.
 import { describe, expect, it } from 'vitest';
 import { rateLimitRefusal } from '../../src/core/runner/rate-limit.js';
-import { runInTenant, tenantScope } from '../../src/tenants/scope.js';
+import { runInTenant } from '../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../src/tenants/tenant-store.js';
 import { pendingFor, type StoreFixture } from './store-contract.js';
 

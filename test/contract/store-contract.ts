@@ -6,6 +6,7 @@ import { USED_RETENTION_MS, type BotStore, type PendingConfirmation } from '../.
 import { describeStoreRecordsContract } from './store-contract-records.js';
 import { describeStoreTenantsContract } from './store-contract-tenants.js';
 import { describeStoreIsolationContract } from './store-contract-isolation.js';
+import { describeStoreStoryContract } from './store-contract-story.js';
 
 /** What a test file provides: a fresh, empty store on the given clock, and how to dispose of it. */
 export type OpenStore = (options: {
@@ -76,6 +77,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeStoreRecordsContract(fixture);
     describeStoreTenantsContract(fixture);
     describeStoreIsolationContract(fixture);
+    describeStoreStoryContract(fixture);
 
     it('answers ping', async () => {
       await expect(fixture.store.ping()).resolves.toBeUndefined();

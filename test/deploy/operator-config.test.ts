@@ -4,6 +4,7 @@
 // (a typo would be ignored silently), the example never overrides what the image sets, and compose
 // mounts the example policy it names in VPSOPS_POLICY.
 import { readFileSync } from 'node:fs';
+import { POLICY_PLATFORMS } from '../../src/app/adapters.js';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +62,7 @@ describe('what an operator configures', () => {
       const mount = (bot.volumes as string[]).find((v) => v.split(':')[1] === target);
       expect(mount, name).toMatch(/:ro$/);
       const [source] = mount!.split(':');
-      const policy = parsePolicy(read(source!), source!, allCommands.map(commandPath));
+      const policy = parsePolicy(read(source!), source!, allCommands.map(commandPath), POLICY_PLATFORMS);
       expect(policy.roles.admin.length, name).toBeGreaterThan(0);
     }
   });

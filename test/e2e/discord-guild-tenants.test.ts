@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatAdapters } from '../../src/app/adapters.js';
+import { startAdapter } from '../../src/app/lifecycle.js';
 import { createApp, type App } from '../../src/app/create-app.js';
 import type { ChatAdapter } from '../../src/core/index.js';
 import { loadConfig } from '../../src/app/config/load.js';
@@ -91,7 +92,8 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
       sharedStore: true,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
-    for (const adapter of adapters) await adapter.start(app.dispatcher, app.lookups);
+    // The one start (src/app/lifecycle.ts): tenant roles applied from the adapter's facts.
+    for (const adapter of adapters) await startAdapter(app, adapter);
     base = `http://127.0.0.1:${http.port}`;
   }, 60_000);
 

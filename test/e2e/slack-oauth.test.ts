@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOW_TO_CONNECT, PASTED_KEY_TEXT } from '../../adapters/slack/connect.js';
 import { createChatAdapters } from '../../src/app/adapters.js';
+import { startAdapter } from '../../src/app/lifecycle.js';
 import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/config/load.js';
 import { silentLogger } from '../../src/logger.js';
@@ -150,7 +151,8 @@ describe('Slack OAuth mode: two workspaces, each with its own key and token', ()
       sharedStore: true,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
-    for (const adapter of adapters) await adapter.start(app.dispatcher, app.lookups);
+    // The one start (src/app/lifecycle.ts): tenant roles applied from the adapter's facts.
+    for (const adapter of adapters) await startAdapter(app, adapter);
     base = `http://127.0.0.1:${http.port}`;
   }, 60_000);
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../support/cleanup.js';
-import { createApp, type App } from '../../src/app/create-app.js';
+import type { App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/config/load.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
 import type { Actor, MessageRef, Responder } from '../../src/core/ports.js';
@@ -17,7 +17,7 @@ import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { renderText } from '../../src/render/text.js';
 import { postLog } from '../support/recording-poster.js';
 import { waitFor } from '../support/wait-for.js';
-import { TEST_PACING } from '../support/watch-rig.js';
+import { watchReplica } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0ONCALL';
@@ -77,17 +77,7 @@ describe('watches with two replicas on one store', { timeout: 90_000 }, () => {
       HOSTING_API_URL: sim.url,
       HOSTING_API_KEY: sim.apiKey,
     });
-    const replica = (name: string) =>
-      createApp(config, {
-        charts: null,
-        tracker: null,
-        state: { store, audit, close: async () => undefined },
-        watchIntervalMs: 40,
-        watchPacing: TEST_PACING,
-      }).then(async (app) => {
-        await app.startWatching([log.poster(name)]);
-        return app;
-      });
+    const replica = (name: string) => watchReplica(config, { store, audit }, log.poster(name));
     const apps: App[] = [];
     try {
       apps.push(await replica('a'), await replica('b'));

@@ -1,7 +1,7 @@
 // createCore with the state a real process would open for this config (embedded store and audit
 // log under its data dir), or a given store; closing the bot closes that state too.
 import { createRedactor } from '../../src/api/redact.js';
-import { memberSyntaxOf, tenantPlaceOf } from '../../src/app/adapters.js';
+import { memberSyntaxOf, POLICY_PLATFORMS, tenantPlaceOf } from '../../src/app/adapters.js';
 import { coreSetupOf, secretsOf, type AppConfig } from '../../src/app/config/app-config.js';
 import { createLogger } from '../../src/logger.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
@@ -34,7 +34,11 @@ export async function createCoreWithState(config: AppConfig, deps: GivenDeps): P
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const now = deps.now;
   const bot = await createCore(coreSetupOf(config), {
-    policy: loadPolicy(config, deps.commands, { logger, ...(now ? { now: () => now().getTime() } : {}) }),
+    policy: loadPolicy(config, deps.commands, {
+      logger,
+      platforms: POLICY_PLATFORMS,
+      ...(now ? { now: () => now().getTime() } : {}),
+    }),
     memberSyntax: memberSyntaxOf,
     tenantPlace: tenantPlaceOf,
     // The config's secrets in any encoding never reach replies, as in the process.

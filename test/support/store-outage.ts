@@ -39,6 +39,18 @@ export function storeOutage(inner: BotStore): StoreOutage {
         return (...args: unknown[]) => call(() => (value as (...a: unknown[]) => unknown).apply(t, args));
       },
     });
+  // The story is best effort beside the alert path: its calls fail while down but leave the
+  // countdown alone, so an outage set to begin after N calls begins at the same alert-path call
+  // whether or not the events of that poll are told (the recorded counterexamples count those).
+  const aside = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, name, receiver) {
+        const value: unknown = Reflect.get(t, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          down() ? Promise.reject(refused()) : (value as (...a: unknown[]) => unknown).apply(t, args);
+      },
+    });
   const store: BotStore = {
     kind: inner.kind,
     pending: part(inner.pending),
@@ -47,6 +59,7 @@ export function storeOutage(inner: BotStore): StoreOutage {
     operations: part(inner.operations),
     leases: part(inner.leases),
     ephemeral: part(inner.ephemeral),
+    story: aside(inner.story),
     // The collection handle is made without a round trip; its calls meet the outage.
     collection: <T>(name: string) => part(inner.collection<T>(name)),
     ...(inner.time ? { time: () => call(() => inner.time!()) } : {}),

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allCommands } from '../../commands/index.js';
 import { createHostingApi } from '../../src/api/index.js';
+import { createApp, type App } from '../../src/app/create-app.js';
+import type { AppConfig } from '../../src/app/config/app-config.js';
+import type { AuditLog, ChannelPoster } from '../../src/core/index.js';
 import { loadConfig } from '../../src/app/config/load.js';
 import type { Actor } from '../../src/core/ports.js';
 import type { BotStore } from '../../src/core/store.js';
@@ -109,6 +112,23 @@ export async function watchRig(
       () => rm(dir, { recursive: true, force: true }),
     );
   return { sim, store, watching, bot, log, say, polledOk, clock, close };
+}
+
+/** One app replica with watches on shared state, polling every 40 ms and posting through `poster`. */
+export async function watchReplica(
+  config: AppConfig,
+  state: { store: BotStore; audit: AuditLog },
+  poster: ChannelPoster,
+): Promise<App> {
+  const app = await createApp(config, {
+    charts: null,
+    tracker: null,
+    state: { ...state, close: async () => undefined },
+    watchIntervalMs: 40,
+    watchPacing: TEST_PACING,
+  });
+  await app.startWatching([poster]);
+  return app;
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -345,7 +345,7 @@ describe('a new platform is its folder plus one catalogue entry (issue 29)', () 
 
   it('the core branches on no platform’s name, but where the policy file’s own format names them', () => {
     // The policy file's member kinds (`slack:`, `discord-role:`) and on-call targets are its format.
-    const POLICY_FORMAT = ['src/core/policy/policy.ts', 'src/core/policy/policy-file.ts'];
+    const POLICY_FORMAT = ['src/core/policy/policy.ts'];
     expect(linesMatching(['src/core'], /['"](slack|discord)['"]/, POLICY_FORMAT)).toEqual([]);
   });
 });
@@ -473,18 +473,15 @@ describe('wrappers are counted (issue 39)', () => {
   const WRAPPERS = [
     'paced-poster.ts', // the pacer over a platform's poster
     'admission.ts', // serve's admission: only the responder's defer changes
-    'routing.ts', // src/app's one outgoing wrapper: alerts and notices through the outbound transforms
     'tenant-roles.ts', // the dispatcher with each request's tenant role
     'deferral.ts', // one defer per invocation
-    'outbound.ts', // the core's replies through the outbound transforms
+    'outbound.ts', // the one outgoing wrapper: replies, alerts and notices through the outbound transforms
   ];
 
-  it('Object.create wraps only in the named files, src/app only in routing.ts', () => {
+  it('Object.create wraps only in the named files, none in src/app (routing.ts routes through outbound.ts)', () => {
     const found = linesMatching(['src', 'adapters', 'commands'], /\bObject\.create\(/);
     expect(found.filter((at) => !WRAPPERS.includes(at.split(':')[0]!.split('/').pop()!))).toEqual([]);
-    expect(found.filter((at) => at.startsWith('src/app/') && !at.startsWith('src/app/routing.ts'))).toEqual(
-      [],
-    );
+    expect(found.filter((at) => at.startsWith('src/app/'))).toEqual([]);
     expect(found.length).toBeLessThanOrEqual(WRAPPERS.length);
   });
 });
@@ -574,17 +571,8 @@ describe('the house, third step (issue 39): a door that is a door', () => {
     expect(top).toEqual([]);
   });
 
-  it('no `export … from` outside an index.ts in src/core, src/app, src/store, src/api, src/render, src/tenants, src/serve and commands/', () => {
-    const areas = [
-      'src/core',
-      'src/app',
-      'src/store',
-      'src/api',
-      'src/render',
-      'src/tenants',
-      'src/serve',
-      'commands',
-    ];
+  it('no `export … from` outside an index.ts in src/, adapters/ and commands/ (src/logger.ts and the console included)', () => {
+    const areas = ['src', 'adapters', 'commands'];
     const bad = areas.flatMap((dir) =>
       tsFiles(dir)
         .filter((file) => posix(file).split('/').pop() !== 'index.ts')
@@ -641,5 +629,25 @@ describe('the watch wing: rooms behind one door (issue 39)', () => {
         .map(posix),
     );
     expect(bad).toEqual([]);
+  });
+});
+
+describe('adapters stop at the ports (issue 39)', () => {
+  it('adapters import nothing from src/watch, src/tenants or src/app: tenant roles are applied in src/app/tenancy.ts from the facts an adapter supplies', () => {
+    const bad = allImports(['adapters']).filter((r) =>
+      ['src/watch', 'src/tenants', 'src/app'].some((dir) => under(r.target, dir)),
+    );
+    expect(bad.map(show)).toEqual([]);
+    expect(linesMatching(['adapters'], /\bwithTenantRoles\b|\bgateWithTenantRoles\b/)).toEqual([]);
+  });
+});
+
+describe('the policy file speaks the catalogue’s platforms (issue 39)', () => {
+  it('its member, channel and on-call patterns are built from the catalogue: policy-file.ts and policy-schema.ts name no platform', () => {
+    const FILE_FORMAT = ['src/core/policy/policy-file.ts', 'src/core/policy/policy-schema.ts'];
+    const named = linesMatching(['src/core/policy'], /slack|discord|console/i).filter((at) =>
+      FILE_FORMAT.includes(at.split(':')[0]!),
+    );
+    expect(named).toEqual([]);
   });
 });

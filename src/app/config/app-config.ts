@@ -25,6 +25,8 @@ export interface CoreConfig {
   currency: string;
   /** The console's and exec's language, and the channels' default (VPSOPS_LOCALE); absent → en. */
   locale?: Locale;
+  /** The zone times are shown in where the reader's platform tells none (VPSOPS_TIMEZONE, IANA); absent → UTC. */
+  timeZone?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who the console user is (VPSOPS_CONSOLE_USER, else USER / LOGNAME / USERNAME). */
   consoleUser: string;
@@ -96,6 +98,7 @@ export function coreSetupOf(config: AppConfig): CoreSetup {
     ...(config.unknownHoldMs !== undefined ? { unknownHoldMs: config.unknownHoldMs } : {}),
     replies: { ...config.replies },
     ...(config.locale !== undefined ? { locale: config.locale } : {}),
+    ...(config.timeZone !== undefined ? { timeZone: config.timeZone } : {}),
     ...(config.instanceListTtlMs !== undefined ? { instanceListTtlMs: config.instanceListTtlMs } : {}),
     ...(config.rateLimits ? { rateLimits: { ...config.rateLimits } } : {}),
     leaseTtlMs: config.leaseTtlMs,

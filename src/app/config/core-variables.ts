@@ -58,6 +58,11 @@ export const coreEnvSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   // Any BCP 47 tag ("id-ID", "en-GB"): coreConfigOf maps it to the nearest supported language.
   VPSOPS_LOCALE: optionalText,
+  // An IANA zone ("Asia/Jakarta"): timeline and catch-up times for readers whose platform tells none.
+  VPSOPS_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z.string().refine(knownTimeZone, 'must be an IANA time zone like Asia/Jakarta or UTC').optional(),
+  ),
   VPSOPS_CONSOLE_USER: optionalText,
   USER: optionalText,
   LOGNAME: optionalText,
@@ -121,6 +126,16 @@ export function interruptedBound(timeoutMs: number): number {
   return CALLS_PER_HANDLER * ATTEMPTS_PER_CALL * timeoutMs + 60_000;
 }
 
+/** Whether Intl knows the zone (an IANA name such as Asia/Jakarta). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** VPSOPS_LOCALE's nearest supported language; English, said once through `warn`, for any other. */
 function deploymentLocale(tag: string | undefined, warn: (line: string) => void): Locale {
   if (tag === undefined) return DEFAULT_LOCALE;
@@ -161,6 +176,7 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: stri
     unknownHoldMs: e.VPSOPS_UNKNOWN_HOLD_MINUTES * 60_000,
     currency: e.VPSOPS_CURRENCY,
     locale: deploymentLocale(e.VPSOPS_LOCALE, warn),
+    ...(e.VPSOPS_TIMEZONE ? { timeZone: e.VPSOPS_TIMEZONE } : {}),
     logLevel: e.LOG_LEVEL,
     consoleUser: e.VPSOPS_CONSOLE_USER ?? e.USER ?? e.LOGNAME ?? e.USERNAME ?? 'console',
     ...(e.VPSOPS_CONSOLE_USER ? { consoleApprover: e.VPSOPS_CONSOLE_USER } : {}),

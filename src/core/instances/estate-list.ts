@@ -1,19 +1,37 @@
 // The estate: every server the instance list (optional endpoint E3) shows, read page by page and
-// kept in the store's ephemeral state for a short TTL, so replicas share one copy. Name resolution,
-// completion and sweeping watches read it; without E3 (404/405) it is simply absent.
+// kept in the store's ephemeral state for a short TTL, so replicas share one copy — and one replica
+// reads it for all: a refresh takes a lease, and the replicas that miss the lease wait for the copy
+// its holder writes. Name resolution, completion and sweeping watches read it; without E3 (404/405)
+// it is simply absent.
+import { randomUUID } from 'node:crypto';
 import type { HostingApi, InstanceListItem, PageInfo } from '../../api/index.js';
+import { lease } from '../leases.js';
 import type { BotStore } from '../store.js';
 
 /** Servers asked for per page. */
 export const LIST_PAGE_SIZE = 100;
 /** Pages read at most in one pass (5,000 servers). */
 export const LIST_MAX_PAGES = 50;
+/** Pages after the first read side by side (5,000 servers: 13 rounds, not 49 in a row). */
+const PAGES_AT_ONCE = 4;
 /** Default lifetime of the cached list (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
 export const INSTANCE_LIST_TTL_MS = 60_000;
 /** A miss refreshes the list only when the copy is at least this old (hostile unknown names cost one read, not one per name). */
 const MISS_REFRESH_AFTER_MS = 5_000;
-/** Ephemeral-state key of the cached list. */
+/** Ephemeral-state key of the cached list, and of its version (a warm lookup reads only that). */
 const CACHE_KEY = 'estate:instance-list';
+const VERSION_KEY = 'estate:instance-list-version';
+/** The lease of the replica reading the list, and how long the others wait for its copy at most. */
+const REFRESH_LEASE_MS = 30_000;
+/** How often a waiting replica looks for the copy. */
+const WAIT_STEP_MS = 100;
+/** The lease owner of each store handle (a replica has one; replicas run in one process in tests). */
+const owners = new WeakMap<object, string>();
+const ownerOf = (store: object): string => {
+  const owner = owners.get(store) ?? randomUUID();
+  owners.set(store, owner);
+  return owner;
+};
 
 /** The filters E3 takes. */
 export interface ListQuery {
@@ -36,13 +54,16 @@ export async function readAllInstances(
 ): Promise<FullListing> {
   const base = { limit: LIST_PAGE_SIZE, ...query };
   const first = await api.instances.list({ ...base, page: 1 });
-  const byUuid = new Map(first.items.map((item) => [item.uuid, item]));
   const last = Math.min(first.page.total_pages, LIST_MAX_PAGES);
-  for (let next = 2; next <= last; next += 1) {
-    const more = await api.instances.list({ ...base, page: next });
-    if (more.items.length === 0) break;
-    for (const item of more.items) byUuid.set(item.uuid, item);
-  }
+  const pages: InstanceListItem[][] = [first.items];
+  let next = 2;
+  const reader = async (): Promise<void> => {
+    for (let page = next++; page <= last; page = next++)
+      pages[page - 1] = (await api.instances.list({ ...base, page })).items;
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, last - 1) }, reader));
+  // In page order; an empty page (the list shrank while paging) simply adds nothing.
+  const byUuid = new Map(pages.flatMap((items) => items ?? []).map((item) => [item.uuid, item]));
   return { items: [...byUuid.values()], page: first.page, cut: first.page.total_pages > LIST_MAX_PAGES };
 }
 
@@ -55,6 +76,8 @@ export interface EstateServer {
 
 /** The cached list: the servers, or `offered: false` when the service answered 404/405. */
 interface CachedList {
+  /** Unique per write: the version key names the copy it goes with. */
+  version?: string;
   fetchedAt: number;
   offered: boolean;
   servers: EstateServer[];
@@ -63,7 +86,8 @@ interface CachedList {
 /** What the estate list needs. */
 export interface EstateDeps {
   api: Pick<HostingApi, 'instances'>;
-  store: Pick<BotStore, 'ephemeral'>;
+  /** With leases, one replica reads the list for all; without, each reads its own. */
+  store: Pick<BotStore, 'ephemeral'> & Partial<Pick<BotStore, 'leases'>>;
   /** Cache lifetime in ms (default INSTANCE_LIST_TTL_MS). */
   ttlMs?: number;
   now?: () => Date;
@@ -82,16 +106,20 @@ function toServer(item: InstanceListItem): EstateServer {
   };
 }
 
-/** The last copy parsed in this process: a warm cache costs a store read, not a parse of every server. */
-let lastParsed: { raw: string; list: CachedList } | null = null;
+/**
+ * The last copy read in this process: a warm lookup reads the small version key and, when it names
+ * this copy, neither reads nor parses the list (versions are random, so no tenant's matches another's).
+ */
+let lastParsed: CachedList | null = null;
 
 async function readCache(deps: EstateDeps): Promise<CachedList | null> {
+  const version = await deps.store.ephemeral.get(VERSION_KEY);
+  if (version !== null && lastParsed?.version === version) return lastParsed;
   const raw = await deps.store.ephemeral.get(CACHE_KEY);
   if (raw === null) return null;
-  if (lastParsed?.raw === raw) return lastParsed.list;
   try {
     const list = JSON.parse(raw) as CachedList;
-    lastParsed = { raw, list };
+    lastParsed = list.version ? list : null;
     return list;
   } catch {
     return null;
@@ -111,17 +139,50 @@ async function fetchAndCache(deps: EstateDeps): Promise<CachedList> {
     if (!notOffered(error)) throw error;
     cached = { fetchedAt: now, offered: false, servers: [] };
   }
-  await deps.store.ephemeral.set(CACHE_KEY, JSON.stringify(cached), deps.ttlMs ?? INSTANCE_LIST_TTL_MS);
+  const ttlMs = deps.ttlMs ?? INSTANCE_LIST_TTL_MS;
+  cached.version = randomUUID();
+  // The list first: a version key never names a copy not yet written.
+  await deps.store.ephemeral.set(CACHE_KEY, JSON.stringify(cached), ttlMs);
+  await deps.store.ephemeral.set(VERSION_KEY, cached.version, ttlMs);
+  lastParsed = cached;
   return cached;
 }
 
-function refresh(deps: EstateDeps): Promise<CachedList> {
+/**
+ * Reads the list under the namespace's refresh lease; while another replica holds it, waits for a
+ * copy fetched after `newerThan` (at most the lease's TTL, then reads it itself).
+ */
+async function refreshShared(deps: EstateDeps, namespace: string, newerThan: number): Promise<CachedList> {
+  if (!deps.store.leases) return fetchAndCache(deps);
+  const reading = lease(
+    deps.store.leases,
+    `estate-refresh:${namespace}`,
+    ownerOf(deps.store),
+    REFRESH_LEASE_MS,
+  );
+  const giveUpAt = Date.now() + REFRESH_LEASE_MS;
+  for (;;) {
+    const copy = await readCache(deps);
+    if (copy && copy.fetchedAt > newerThan) return copy;
+    if (Date.now() >= giveUpAt) return fetchAndCache(deps);
+    if (await reading.take()) {
+      try {
+        return await fetchAndCache(deps);
+      } finally {
+        await reading.release().catch(() => undefined);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+function refresh(deps: EstateDeps, newerThan: number): Promise<CachedList> {
   const refreshes = inFlight.get(deps.store) ?? new Map<string, Promise<CachedList>>();
   inFlight.set(deps.store, refreshes);
   const namespace = deps.store.ephemeral.namespace?.() ?? '';
   const running = refreshes.get(namespace);
   if (running) return running;
-  const next = fetchAndCache(deps).finally(() => refreshes.delete(namespace));
+  const next = refreshShared(deps, namespace, newerThan).finally(() => refreshes.delete(namespace));
   refreshes.set(namespace, next);
   return next;
 }
@@ -147,6 +208,8 @@ export async function estateServers(deps: EstateDeps, freshness: Freshness): Pro
   const stale =
     cached !== null && freshness === 'after-miss' && now - cached.fetchedAt >= MISS_REFRESH_AFTER_MS;
   if (freshness === 'cached' || (cached !== null && !stale)) return cached?.offered ? cached.servers : null;
-  const fetched = await refresh(deps);
+  // Another replica's copy serves if fetched after what this call found wanting.
+  const newerThan = freshness === 'fresh' ? now - 1 : (cached?.fetchedAt ?? Number.NEGATIVE_INFINITY);
+  const fetched = await refresh(deps, newerThan);
   return fetched.offered ? fetched.servers : null;
 }

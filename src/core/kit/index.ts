@@ -5,6 +5,7 @@
 export { answersConfirmation, inChannel } from '../audit/audit.js';
 export { recentConfirmedAction } from '../audit/recent-actions.js';
 export { lowerBalance } from '../billing/runway.js';
+export { channelKey } from '../channel-key.js';
 export { channelLocale } from '../channel-language.js';
 export { CredentialsUnreadable } from '../errors.js';
 export { apiErrorText } from '../replies/api-error-text.js';
@@ -12,7 +13,6 @@ export { estateServers, INSTANCE_LIST_TTL_MS } from '../instances/estate-list.js
 export type { EstateServer } from '../instances/estate-list.js';
 export type { ConfirmationOutcome } from '../metrics-port.js';
 export { tenantRoleOf } from '../policy/tenant-roles.js';
-export type { WorkspaceFacts } from '../policy/tenant-roles.js';
 export { tenantRolesIn } from '../policy/tenant-roles-store.js';
 export { SINGLE_TENANT, tenantLabel } from '../tenant-port.js';
 export { StoreUnavailableError } from '../store-errors.js';
@@ -25,6 +25,8 @@ export type {
   RecordCollection,
   StoreKind,
 } from '../store.js';
+export { STORY_MAX_ENTRIES, STORY_RETENTION_MS, storyKept } from '../story.js';
+export type { StoryEntry, StoryKind, StoryLog } from '../story.js';
 export type { FollowTarget } from '../tracking-port.js';
 export type { SilenceSummary, WatchSummary } from '../watch-port.js';
 export { ALERT_KINDS, type AlertKind } from '../watch-port.js';

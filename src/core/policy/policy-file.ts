@@ -4,57 +4,13 @@ import { readFileSync } from 'node:fs';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { uuidSchema } from '../parse/uuid.js';
-import { runbooksSchema, type Runbook } from './runbooks.js';
+import type { Runbook } from './runbooks.js';
+import { APPROVAL_NOTICES, oncallMismatches, policySchemaFor, type PolicyPlatform } from './policy-schema.js';
 
 /** Role names, lowest to highest. */
 export const ROLE_NAMES = ['viewer', 'operator', 'admin'] as const;
 /** One of the three nested roles a policy can grant. */
 export type RoleName = (typeof ROLE_NAMES)[number];
-
-const memberSchema = z.string().regex(/^(\*|(slack|discord|discord-role|console):\S+)$/, {
-  message: 'members look like slack:U123, discord:<id>, discord-role:<id>, console:<user>, console:* or "*"',
-});
-const channelSchema = z.string().regex(/^(slack|discord|console):\S+$/, {
-  message: 'channels look like slack:C0123 or discord:<channel id>',
-});
-const aliasTarget = uuidSchema(
-  'alias targets must be instance uuids like 7995e990-c3bf-4e27-8ce2-89fd5783f9ea',
-);
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullish()
-    .transform((v) => v ?? []);
-
-/** How approvers hear of a two-person request: a mention in its channel, or a direct message each. */
-export const APPROVAL_NOTICES = ['channel', 'dm'] as const;
-/** A Slack user group (S…) or a Discord role id: who a channel's alert reminders mention. */
-const oncallTarget = z.string().regex(/^(S[A-Z0-9]{2,20}|\d{15,21})$/, {
-  message: 'on-call targets are a Slack user group id like S0123ABCD or a Discord role id',
-});
-
-const policySchema = z
-  .object({
-    roles: z
-      .strictObject({ admin: list(memberSchema), operator: list(memberSchema), viewer: list(memberSchema) })
-      .nullish(),
-    channels: z
-      .strictObject({ destructive: list(channelSchema).optional(), change: list(channelSchema).optional() })
-      .nullish(),
-    approvals: z
-      .strictObject({ two_person: list(z.string()), notify: z.enum(APPROVAL_NOTICES).optional() })
-      .nullish(),
-    oncall: z.record(z.string().regex(/^(slack:|discord:)?\S+$/), oncallTarget).nullish(),
-    aliases: z
-      .record(
-        z.string().regex(/^[A-Za-z0-9][\w.-]*$/, { message: 'alias names use letters, digits, . _ -' }),
-        aliasTarget,
-      )
-      .nullish(),
-    runbooks: runbooksSchema.nullish(),
-  })
-  .strict();
 
 /** The validated content of a policy file. */
 export interface PolicyFile {
@@ -107,17 +63,24 @@ function failAll(file: string, problems: Problem[]): never {
 }
 
 /** What to write instead, per place, when zod says a list was expected. */
-function listExample(path: readonly (string | number)[]): string {
-  if (path[0] === 'roles') return '[slack:U123]';
-  if (path[0] === 'channels') return '[slack:C0123]';
+function listExample(path: readonly (string | number)[], platforms: readonly PolicyPlatform[]): string {
+  const member = platforms.flatMap((p) => p.memberExamples)[0];
+  const channel = platforms.flatMap((p) => p.channelExample ?? [])[0];
+  if (path[0] === 'roles' && member) return `[${member}]`;
+  if (path[0] === 'channels' && channel) return `[${channel}]`;
   return '["instance delete"]';
 }
 
 /** zod's wording ("Invalid input: expected array, received string") as a plain sentence. */
-function plainIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: unknown): string {
+function plainIssue(
+  issue: z.core.$ZodIssue,
+  path: (string | number)[],
+  value: unknown,
+  platforms: readonly PolicyPlatform[],
+): string {
   const where = path.join('.') || 'the file';
   if (issue.code === 'invalid_type') {
-    if (issue.expected === 'array') return `${where} must be a list, e.g. ${listExample(path)}`;
+    if (issue.expected === 'array') return `${where} must be a list, e.g. ${listExample(path, platforms)}`;
     if (issue.expected === 'object' || issue.expected === 'record')
       return `${where} must be a mapping of names to values`;
     if (issue.expected === 'string') return `${where} must be text`;
@@ -126,22 +89,13 @@ function plainIssue(issue: z.core.$ZodIssue, path: (string | number)[], value: u
   return `${where}${shown}: ${issue.message}`;
 }
 
-/** A Slack channel's on-call target must be a user group (S…), a Discord channel's a role id. */
-function oncallMismatches(oncall: Record<string, string>, line: (key: string) => number | null): Problem[] {
-  return Object.entries(oncall)
-    .filter(([channel, target]) => {
-      const platform = channel.split(':')[0];
-      if (platform === 'slack') return !target.startsWith('S');
-      return platform === 'discord' && target.startsWith('S');
-    })
-    .map(([channel]) => ({
-      line: line(channel),
-      text: `oncall.${channel}: a Slack channel mentions a user group (S…), a Discord channel a role id`,
-    }));
-}
-
-/** Parses policy YAML text; `commandPaths` lets two_person entries be checked against real commands. */
-export function parsePolicy(text: string, file: string, commandPaths: readonly string[]): PolicyFile {
+/** Parses policy YAML text; `commandPaths` lets two_person entries be checked against real commands, `platforms` (the catalogue's) says how members, channels and on-call targets look. */
+export function parsePolicy(
+  text: string,
+  file: string,
+  commandPaths: readonly string[],
+  platforms: readonly PolicyPlatform[],
+): PolicyFile {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -156,7 +110,7 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
   const raw: unknown = doc.toJS() ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw))
     fail(file, 1, 'expected a mapping with roles, channels, approvals, aliases');
-  const parsed = policySchema.safeParse(raw);
+  const parsed = policySchemaFor(platforms).safeParse(raw);
   if (!parsed.success) {
     const problems: Problem[] = [];
     for (const issue of parsed.error.issues) {
@@ -172,7 +126,10 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
         }
         continue;
       }
-      problems.push({ line: lineOf(doc, counter, path), text: plainIssue(issue, path, doc.getIn(path)) });
+      problems.push({
+        line: lineOf(doc, counter, path),
+        text: plainIssue(issue, path, doc.getIn(path), platforms),
+      });
     }
     failAll(file, problems);
   }
@@ -188,7 +145,9 @@ export function parsePolicy(text: string, file: string, commandPaths: readonly s
       });
     }
   });
-  unknown.push(...oncallMismatches(data.oncall ?? {}, (key) => lineOf(doc, counter, ['oncall'], key)));
+  unknown.push(
+    ...oncallMismatches(data.oncall ?? {}, (key) => lineOf(doc, counter, ['oncall'], key), platforms),
+  );
   if (unknown.length > 0) failAll(file, unknown);
   const channels: PolicyFile['channels'] = {};
   if (data.channels?.destructive) channels.destructive = data.channels.destructive;
@@ -216,6 +175,7 @@ export function readPolicyFile(
   path: string,
   explicit: boolean,
   commandPaths: readonly string[],
+  platforms: readonly PolicyPlatform[],
 ): PolicyFile | null {
   let text: string;
   try {
@@ -227,5 +187,5 @@ export function readPolicyFile(
       `Policy file ${path}: ${code === 'ENOENT' ? 'not found (set by VPSOPS_POLICY)' : `cannot be read (${code ?? 'error'})`}`,
     );
   }
-  return parsePolicy(text, path, commandPaths);
+  return parsePolicy(text, path, commandPaths, platforms);
 }

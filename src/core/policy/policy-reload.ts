@@ -5,12 +5,15 @@ import { readFileSync } from 'node:fs';
 import type { CommandDefinition } from '../command.js';
 import { createRegistry } from '../parse/registry.js';
 import { parsePolicy, readPolicyFile } from './policy-file.js';
+import type { PolicyPlatform } from './policy-schema.js';
 import { createPolicy, type Policy } from './policy.js';
 
 /** How to find and check the file again. */
 export interface PolicyReloadOptions {
   path: string;
   commandPaths: readonly string[];
+  /** How the catalogue's platforms write members, channels and on-call targets (src/app/adapters.ts). */
+  platforms: readonly PolicyPlatform[];
   logger: {
     info(detail: Record<string, unknown>, message: string): void;
     error(detail: Record<string, unknown>, message: string): void;
@@ -46,7 +49,10 @@ export function reloadingPolicy(
     lastText = text;
     try {
       if (text === null) throw new Error(`Policy file ${options.path}: not found any more`);
-      current = createPolicy(parsePolicy(text, options.path, options.commandPaths), options.path);
+      current = createPolicy(
+        parsePolicy(text, options.path, options.commandPaths, options.platforms),
+        options.path,
+      );
       rejection = null;
       options.logger.info({ path: options.path }, 'policy file changed: reloaded');
     } catch (error) {
@@ -83,10 +89,10 @@ export interface PolicySource {
 export function loadPolicy(
   source: PolicySource,
   commands: readonly CommandDefinition[],
-  options: Pick<PolicyReloadOptions, 'logger' | 'now'>,
+  options: Pick<PolicyReloadOptions, 'logger' | 'now' | 'platforms'>,
 ): Policy {
   const commandPaths = createRegistry(commands).paths();
-  const file = readPolicyFile(source.policyPath, source.policyExplicit, commandPaths);
+  const file = readPolicyFile(source.policyPath, source.policyExplicit, commandPaths, options.platforms);
   const loaded = createPolicy(file, file ? source.policyPath : null);
   return file ? reloadingPolicy(loaded, { ...options, path: source.policyPath, commandPaths }) : loaded;
 }

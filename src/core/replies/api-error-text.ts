@@ -13,8 +13,8 @@ export function apiErrorText(error: ApiError, locale: Locale = DEFAULT_LOCALE): 
   const status = error.status ? ` (HTTP ${error.status})` : error.detail ? ` (${error.detail})` : '';
   const said = error.apiMessage ? `: “${error.apiMessage}”` : '';
   const line = `${t(locale, `error.api.code.${error.code}`)}${status}${said}`;
-  // The API's own message usually ends in a full stop already; never print two.
-  return /[.!?]”?$/.test(line) ? line : `${line}.`;
+  // The API's own message usually ends in a full stop already; never print two (” as \u201D: bin/build.js).
+  return /[.!?]\u201D?$/.test(line) ? line : `${line}.`;
 }
 
 /** The sentence with its first letter lowered, to follow a colon ("…: the hosting API failed."). */

@@ -4,7 +4,7 @@
 // so chat users never mistake made-up servers for real ones.
 import { redactDeep, type Redactor } from '../../api/redact.js';
 import type { Message } from '../../render/message.js';
-import type { AdapterLookups, Responder, TypedDialog } from '../ports.js';
+import type { AdapterLookups, ChannelPoster, MessageRef, Responder, TypedDialog } from '../ports.js';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 
@@ -37,6 +37,8 @@ export interface Outbound {
   ready(): Promise<void>;
   /** The same Responder (defer and anything else it carries), every message it sends transformed. */
   responder(responder: Responder): Responder;
+  /** The same ChannelPoster (channel checks, failure reasons kept), every alert and notice it sends transformed. */
+  poster(poster: ChannelPoster): ChannelPoster;
   /** Refusals the adapter posts itself, transformed too. */
   lookups(lookups: AdapterLookups): AdapterLookups;
   /** A typed-confirmation dialog's texts, redacted like the card they belong to. */
@@ -52,6 +54,14 @@ export interface OutboundOptions {
   locale?: Locale;
 }
 
+/**
+ * The one outgoing wrapper, for replies and alerts alike: `target` whole — Object.create keeps every
+ * member it has (a responder's defer, a poster's channel checks) — with its sending members replaced.
+ */
+function overriding<T extends object>(target: T, sends: Partial<T>): T {
+  return Object.assign(Object.create(target) as T, sends);
+}
+
 /** The outbound path for these settings. */
 export function createOutbound(options: OutboundOptions): Outbound {
   const { redact, simulated = false, locale = DEFAULT_LOCALE } = options;
@@ -60,18 +70,30 @@ export function createOutbound(options: OutboundOptions): Outbound {
     const redacted = redact ? redactDeep(m, redact) : m;
     return simulated ? markSimulator(redacted, locale) : redacted;
   };
+  /** One message readied and transformed, as it leaves. */
+  const out = async (m: Message): Promise<Message> => (await prepare(), message(m));
   return {
     message,
     ready: prepare,
     dialog: (dialog) => (redact ? redactDeep(dialog, redact) : dialog),
     responder(responder) {
-      // Object.create keeps the adapter's responder whole (defer, channel helpers) and overrides the sends.
-      const wrapped = Object.create(responder) as Responder;
-      wrapped.reply = async (m, opts) => (await prepare(), responder.reply(message(m), opts));
-      wrapped.update = async (ref, m) => (await prepare(), responder.update(ref, message(m)));
       const announce = responder.announce?.bind(responder);
-      if (announce) wrapped.announce = async (m) => (await prepare(), announce(message(m)));
-      return wrapped;
+      return overriding<Responder>(responder, {
+        reply: async (m, opts) => responder.reply(await out(m), opts),
+        update: async (ref, m) => responder.update(ref, await out(m)),
+        ...(announce ? { announce: async (m: Message) => announce(await out(m)) } : {}),
+      });
+    },
+    poster(poster) {
+      // Thread replies (a group's member list, an alert's chart) take the same transforms as posts.
+      const reply = poster.reply?.bind(poster);
+      const tell = poster.tellPrivately?.bind(poster);
+      return overriding<ChannelPoster>(poster, {
+        post: async (channelId, m) => poster.post(channelId, await out(m)),
+        update: async (ref, m) => poster.update(ref, await out(m)),
+        ...(reply ? { reply: async (ref: MessageRef, m: Message) => reply(ref, await out(m)) } : {}),
+        ...(tell ? { tellPrivately: async (userId: string, m: Message) => tell(userId, await out(m)) } : {}),
+      });
     },
     lookups(lookups) {
       return {

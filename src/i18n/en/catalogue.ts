@@ -9,6 +9,7 @@ import { policyEn } from './policy.js';
 import { noticesEn } from './notices.js';
 import { opsEn } from './ops.js';
 import { trackingEn } from './tracking.js';
+import { storyEn } from './story.js';
 import { outcomesEn } from './outcomes.js';
 import { coreEn } from './core.js';
 import { slackEn } from './slack.js';
@@ -28,6 +29,7 @@ export const en = {
   ...policyEn,
   ...noticesEn, // the watch module's details, refusals and notices
   ...trackingEn,
+  ...storyEn, // the incident's story: timeline, export, catch-up, hand-off, notes
   ...outcomesEn,
   ...coreEn,
   ...slackEn, // the Slack adapter's own texts

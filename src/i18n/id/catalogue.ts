@@ -10,6 +10,7 @@ import { policyId } from './policy.js';
 import { noticesId } from './notices.js';
 import { opsId } from './ops.js';
 import { trackingId } from './tracking.js';
+import { storyId } from './story.js';
 import { outcomesId } from './outcomes.js';
 import { coreId } from './core.js';
 import { slackId } from './slack.js';
@@ -29,6 +30,7 @@ export const id: Record<MessageKey, string> = {
   ...policyId,
   ...noticesId,
   ...trackingId,
+  ...storyId, // the incident's story: timeline, export, catch-up, hand-off, notes
   ...outcomesId,
   ...coreId,
   ...slackId,

@@ -3,11 +3,14 @@
 // English is each command's definition (commands/*.ts); the catalogue test checks that every
 // registered command and argument has its line here. Words a user types stay English.
 
+import { helpStoryId } from './help-story.js';
+
 const INSTANCE = 'Instans: uuid, alias, atau hostname';
 const PUBLIC = 'Kirim jawaban ke kanal untuk semua orang (bawaan: hanya Anda yang melihat)';
 const WATCH_WHAT = 'Server yang dipantau, `location <name>`, atau `all`';
 
 export const helpId: Readonly<Record<string, string>> = {
+  ...helpStoryId,
   'summary.policy.show': 'Siapa boleh melakukan apa di sini: peran dan anggotanya',
   'summary.policy.set':
     'Tetapkan anggota sebuah peran di sini (admin tenant; menggantikan anggota peran itu)',

@@ -11,14 +11,15 @@
 // unchained line, or a journal shorter than its mark (data loss) — is reported loudly
 // (journal-damage.ts), and every confirmation still pending is then treated as used.
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError, type BotStore, type StoreFaults } from '../../core/index.js';
-import { StoreUnavailableError, pendingDropAt, type PendingConfirmation } from '../../core/kit/index.js';
+import { StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
 import { takeDataDir } from './data-dir-lock.js';
 import { checkJournal } from './journal-damage.js';
-import { JOURNAL_FILE, journalEncoder, MARK_FILE, markText, readJournal, readMark } from './journal-file.js';
+import { JOURNAL_FILE, MARK_FILE, readJournal, readMark } from './journal-file.js';
+import { journalWriter } from './journal-writer.js';
 import { createTableStore, TABLES, type TableWrite } from '../memory/table-store.js';
 
 /** The whole-state JSON file of earlier versions, imported once. */
@@ -43,11 +44,6 @@ async function readLegacy(path: string): Promise<TableWrite[]> {
     for (const [key, value] of Object.entries(state[legacyKey] ?? {})) writes.push({ table, key, value });
   }
   return writes;
-}
-
-function live(write: TableWrite, now: number): boolean {
-  if (write.table !== TABLES.pending) return true;
-  return pendingDropAt(write.value as PendingConfirmation) >= now;
 }
 
 /** Settings of openEmbeddedStore. */
@@ -85,22 +81,20 @@ export async function openEmbeddedStore(
     const replayed = [...(await readLegacy(legacy)), ...journal.writes];
     const check = { path, at: now(), faults, ...(options.logger ? { logger: options.logger } : {}) };
     replayed.push(...(await checkJournal(journal, await readMark(markPath), replayed, check)));
-    let encoder = journalEncoder();
-    let markHandle: FileHandle | undefined;
-    let markFailed = false;
-    let handle: FileHandle | undefined;
-    // Bytes of the journal as last written whole; a failed append is cut back to it.
-    let size = 0;
-    let torn = false;
-    let lines = 0;
-    let liveCount = 0;
-    let queue: Promise<void> = Promise.resolve();
+    const writer = journalWriter({
+      path,
+      markPath,
+      appendLines,
+      now,
+      snapshot: () => store.snapshot(),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     const store = createTableStore({
       kind: 'embedded',
       now,
       initial: replayed,
       onWrite: (write) =>
-        append(write).catch((error: unknown) => {
+        writer.append(write).catch((error: unknown) => {
           faults.writeFailures += 1;
           const refused = writeRefused(error);
           options.logger?.error(
@@ -110,89 +104,18 @@ export async function openEmbeddedStore(
           throw refused;
         }),
       onClose: async () => {
-        await queue.catch(() => undefined);
-        await handle?.close();
-        await markHandle?.close();
-        handle = markHandle = undefined;
+        await writer.close();
         lock.release();
       },
     });
-    // After each write the mark says how many lines of this journal exist: a shorter journal at the
-    // next open was cut. A mark that cannot be written only weakens that check (logged once).
-    const writeMark = async (): Promise<void> => {
-      try {
-        if (!markHandle) {
-          await writeFile(markPath, markText(encoder.id, lines), { mode: 0o600 });
-          markHandle = await open(markPath, 'r+');
-        } else await markHandle.write(markText(encoder.id, lines), 0);
-      } catch (error) {
-        if (!markFailed)
-          options.logger?.warn(
-            { err: (error as NodeJS.ErrnoException).code },
-            'the state journal mark could not be written: a cut journal may go unnoticed',
-          );
-        markFailed = true;
-      }
-    };
-    // Rewrites the journal as the live records only (tmp + rename, so a crash keeps one whole file),
-    // as a new journal (new header, new chain). `written` are changes just appended whose changes
-    // memory applies only after this returns.
-    const compact = async (written: readonly TableWrite[] = []): Promise<void> => {
-      const records = store.snapshot().filter((write) => live(write, now()));
-      encoder = journalEncoder();
-      const body = encoder.encode([...records, ...written]);
-      const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, encoder.header + body.text, { mode: 0o600 });
-      body.commit();
-      await handle?.close();
-      await rename(tmp, path);
-      handle = await open(path, 'a', 0o600);
-      size = (await handle.stat()).size;
-      lines = records.length + written.length;
-      liveCount = records.length;
-      await markHandle?.close();
-      markHandle = undefined;
-      await writeMark();
-    };
-    // Group commit: changes made while a write is in flight wait in one open batch and go to disk
-    // together in the next write, so a burst costs a few appends rather than one event-loop
-    // round trip per change queued behind every other. Lines are chained when they are written.
-    let openBatch: { writes: TableWrite[]; done: Promise<void> } | undefined;
-    const append = (write: TableWrite): Promise<void> => {
-      if (!openBatch) {
-        const batch: { writes: TableWrite[]; done: Promise<void> } = { writes: [], done: Promise.resolve() };
-        const step = async (): Promise<void> => {
-          if (openBatch === batch) openBatch = undefined;
-          if (!handle) throw new Error('the embedded store is closed');
-          // A torn append (disk full part-way) would glue the next batch onto its fragment: it is cut
-          // back, or, when even that fails, the next write rewrites the journal whole.
-          if (torn) return compact(batch.writes).then(() => void (torn = false));
-          const encoded = encoder.encode(batch.writes);
-          const journal = handle;
-          await appendLines(journal, encoded.text).catch(async (error: unknown) => {
-            await journal.truncate(size).catch(() => void (torn = true));
-            throw error;
-          });
-          size += Buffer.byteLength(encoded.text);
-          encoded.commit();
-          lines += batch.writes.length;
-          if (lines > 2 * liveCount + 1000) await compact(batch.writes);
-          else await writeMark();
-        };
-        batch.done = queue = queue.then(step, step);
-        openBatch = batch;
-      }
-      openBatch.writes.push(write);
-      return openBatch.done;
-    };
-    await compact();
+    await writer.compact();
     if (existsSync(legacy)) await rename(legacy, `${legacy}.imported`);
     options.logger?.info({ store: 'embedded', dataDir }, `state store: embedded journal at ${dataDir}`);
     // Readiness writes a probe line through the same path as every change (compaction keeps one).
     const ping = async (): Promise<void> => {
       await store.collection<number>('probe').put('write', now());
     };
-    return Object.assign(store, { journalLines: () => lines, ping, faults: () => ({ ...faults }) });
+    return Object.assign(store, { journalLines: writer.lines, ping, faults: () => ({ ...faults }) });
   } catch (error) {
     lock.release();
     throw error;

@@ -11,6 +11,7 @@ import {
 } from '../../core/kit/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
+import { createTableStory } from './memory-story.js';
 
 /** One change: `value` null means the key was deleted. */
 export interface TableWrite {
@@ -148,9 +149,8 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
   const prune = async (at: number): Promise<void> => {
     if (at - lastPrune < 1000) return;
     lastPrune = at;
-    for (const [token, pending] of pendingTable()) {
+    for (const [token, pending] of pendingTable())
       if (pendingDropAt(pending) < at) await tables.write(TABLES.pending, token, null);
-    }
   };
   return {
     kind: options.kind ?? 'memory',
@@ -231,14 +231,14 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
     },
     leases: createMemoryLeases(now),
     ephemeral: createMemoryEphemeralState({ now, maxEntries: options.maxEphemeral ?? 50_000 }),
+    story: createTableStory(tables, now),
     collection: <T>(name: string) => collectionOf<T>(tables, `c:${name}`),
     async ping() {},
     close: options.onClose ?? (async () => {}),
     snapshot() {
       const writes: TableWrite[] = [];
-      for (const name of tables.names()) {
+      for (const name of tables.names())
         for (const [key, value] of tables.table(name)) writes.push({ table: name, key, value });
-      }
       return writes;
     },
   };

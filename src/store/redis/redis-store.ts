@@ -20,6 +20,7 @@ import { createRedisPending } from './pending.js';
 import { createRedisCollection } from './records.js';
 import { createRedisSafety } from './safety.js';
 import { defineScripts } from './scripts.js';
+import { createRedisStory } from './story.js';
 
 /** Settings of openRedisStore. */
 export interface RedisStoreOptions {
@@ -107,6 +108,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     operations: guard(createRedisCollection<TrackedOperation>(ctx, 'operations')),
     leases: guard(createRedisLeases(ctx)),
     ephemeral: guard(createRedisEphemeral(ctx)),
+    story: guard(createRedisStory(ctx)),
     collection: <T>(name: string) => guard(createRedisCollection<T>(ctx, name)),
     time: guard(operations).time,
     ping: guard(operations).ping,

@@ -19,6 +19,8 @@ export interface IncidentPagerDeps {
   state: EphemeralState;
   count: PageCount;
   warn(message: string, detail: Record<string, unknown>): void;
+  /** Told once an incident's page went out, was acknowledged or resolved (the channel's story). */
+  told?(event: 'paged' | 'page-acknowledged' | 'page-resolved', watchId: string, kind: string): Promise<void>;
 }
 
 /** The three moments of an incident that reach PagerDuty, and a storm's page (grouped-alerts.ts). */
@@ -75,12 +77,16 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
     detail: Record<string, unknown>,
   ) => {
     // Two clicks (or two replicas) acknowledge an incident once.
-    if (action === 'acknowledge' && (await deps.state.increment(ackClaimKey(key), PAGE_KEPT_MS)) > 1) return;
-    report(action, await inOrder(key, () => deps.pagerDuty[action](key)), detail);
+    if (action === 'acknowledge' && (await deps.state.increment(ackClaimKey(key), PAGE_KEPT_MS)) > 1)
+      return false;
+    const outcome = await inOrder(key, () => deps.pagerDuty[action](key));
+    report(action, outcome, detail);
+    return outcome.ok;
   };
   const follow = async (action: 'acknowledge' | 'resolve', watchId: string, kind: string) => {
     const key = await deps.state.get(dedupKeyOf(watchId, kind));
-    if (key) await followKey(action, key, { watch: watchId, kind });
+    if (key && (await followKey(action, key, { watch: watchId, kind })))
+      await deps.told?.(action === 'acknowledge' ? 'page-acknowledged' : 'page-resolved', watchId, kind);
   };
   const released = async (watchId: string, kind: string, key?: string) => {
     // The incident may have paged anew meanwhile (a new incident of the same watch): that page stays.
@@ -105,6 +111,7 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
         }),
       );
       report('trigger', outcome, { watch: watch.id, kind: alert.kind });
+      if (outcome.ok) await deps.told?.('paged', watch.id, alert.kind);
     },
     acknowledged: (watchId, kind) => follow('acknowledge', watchId, kind),
     async recovered(watchId, kind) {
@@ -121,7 +128,7 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
         // Another replica resolved it while this trigger was on its way: resolve it once more.
         if (await over()) report('resolve', await deps.pagerDuty.resolve(page.dedupKey), detail);
       }),
-    stormFollowed: (action, key) => followKey(action, key, { storm: key }),
+    stormFollowed: async (action, key) => void (await followKey(action, key, { storm: key })),
     released,
   };
 }

@@ -7,7 +7,7 @@ import { openTenancy } from '../../../src/app/tenancy.js';
 import { loadConfig } from '../../../src/app/config/load.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import type { Actor } from '../../../src/core/index.js';
 
 const config = loadConfig({

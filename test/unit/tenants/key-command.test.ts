@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { keyAnswers, keyCommandOf } from '../../../src/tenants/key-command.js';
+import { keyAnswers, keyCommandOf } from '../../../src/adapter-kit/key-command.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import {
   TENANTS_COLLECTION,

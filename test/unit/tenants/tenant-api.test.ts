@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/index.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { tenantHostingApi } from '../../../src/tenants/tenant-api.js';
 import {
   TENANTS_COLLECTION,
@@ -21,7 +21,7 @@ import { failure } from '../../support/api-failure.js';
 const KEY_A = 'hk-key-of-tenant-a-AAAA';
 const KEY_B = 'hk-key-of-tenant-b-BBBB';
 
-function world() {
+function world(options: { idleMs?: number; now?: () => number } = {}) {
   const directory = createTenantDirectory(
     createMemoryStore().collection<TenantRecord>(TENANTS_COLLECTION),
     createEnvelope(randomBytes(32)),
@@ -48,7 +48,7 @@ function world() {
     sent,
     built,
     audited,
-    api: tenantHostingApi({ directory, clientFor }),
+    api: tenantHostingApi({ directory, clientFor, ...options }),
     keys: createTenantKeys({ directory, clientFor, events }),
   };
 }
@@ -66,6 +66,23 @@ describe('per-tenant hosting API client', () => {
     await directory.linkApiKey('slack:TA', 'hk-rotated-key-CCCC', 'slack:U1', 2);
     await runInTenant({ id: 'slack:TA' }, () => api.systems.list());
     expect(sent.at(-1)).toBe('hk-rotated-key-CCCC');
+  });
+
+  it("releases a tenant's client once the tenant has been idle for idleMs; a busy tenant keeps its own", async () => {
+    let clock = 0;
+    const { directory, built, sent, api } = world({ idleMs: 1_000, now: () => clock });
+    await directory.linkApiKey('slack:TA', KEY_A, 'slack:U1', 1);
+    await directory.linkApiKey('slack:TB', KEY_B, 'slack:U2', 1);
+    await runInTenant({ id: 'slack:TA' }, () => api.systems.list());
+    await runInTenant({ id: 'slack:TB' }, () => api.systems.list());
+    clock = 900;
+    await runInTenant({ id: 'slack:TB' }, () => api.systems.list());
+    clock = 1_500;
+    // A went quiet at 0, B last called at 900: only A's client is gone, so only A's is built again.
+    await runInTenant({ id: 'slack:TB' }, () => api.systems.list());
+    await runInTenant({ id: 'slack:TA' }, () => api.systems.list());
+    expect(built).toEqual([KEY_A, KEY_B, KEY_A]);
+    expect(sent).toEqual([KEY_A, KEY_B, KEY_B, KEY_B, KEY_A]);
   });
 
   it('refuses, sending nothing, outside a tenant or in a tenant without a key', async () => {

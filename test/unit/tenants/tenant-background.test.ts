@@ -10,7 +10,7 @@ import { createExpirySweep } from '../../../src/core/confirmation/expiry.js';
 import { closeInterrupted, knownOutcome } from '../../../src/core/audit/interrupted.js';
 import { NO_METRICS } from '../../../src/core/metrics-port.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { currentTenant, runInTenant } from '../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { createOperationTracker } from '../../../src/tracking/index.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { pendingFor } from '../../contract/store-contract.js';

@@ -18,7 +18,7 @@ import { renderText } from '../../../src/render/text.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import { createReadiness } from '../../../src/serve/readiness.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { TENANTS_COLLECTION, type TenantRecord } from '../../../src/tenants/tenant-directory.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { recordingResponder } from '../../support/core-fakes.js';
@@ -76,6 +76,34 @@ describe('VPSOPS_ENCRYPTION_KEY and the stored data', () => {
     ).toEqual({
       ready: true,
     });
+  });
+
+  it('reads no tenant at start when no previous key is set (10,000 tenants cost nothing at start)', async () => {
+    const key = newKey();
+    const { store, first } = await twoTenants(key);
+    expect(await first.keyProblem()).toBeNull(); // the canary is written
+    const reads: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property !== 'collection') return Reflect.get(target, property, receiver) as unknown;
+        return (name: string) => {
+          const collection = target.collection(name);
+          if (name !== TENANTS_COLLECTION) return collection;
+          return new Proxy(collection, {
+            get(inner, method, innerReceiver) {
+              const value = Reflect.get(inner, method, innerReceiver) as unknown;
+              if (typeof value !== 'function') return value;
+              return (...args: unknown[]) => {
+                reads.push(String(method));
+                return (value as (...a: unknown[]) => unknown).apply(inner, args);
+              };
+            },
+          });
+        };
+      },
+    });
+    expect(await tenancyOn(counted, key).keyProblem()).toBeNull();
+    expect(reads).toEqual([]);
   });
 
   it('accepts the previous key while rotating and re-wraps every tenant under the new one', async () => {

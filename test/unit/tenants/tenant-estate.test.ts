@@ -8,7 +8,8 @@ import { completeInstances } from '../../../src/core/instances/instance-names.js
 import { completeSeenIds, rememberSeenIds } from '../../../src/core/instances/seen-ids.js';
 import { createPolicy } from '../../../src/core/policy/policy.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { currentTenant, runInTenant, tenantScope } from '../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../src/tenants/scope.js';
 import { tenantScopedStore } from '../../../src/tenants/tenant-store.js';
 import { actors, makeBot } from '../../support/core-fakes.js';
 
@@ -66,6 +67,21 @@ describe('the instance names of two tenants', () => {
     await expect(inTenant(B, () => resolveInstanceRef('web-prod-1', deps))).rejects.toThrow();
     await expect(inTenant(B, () => resolveInstanceRef('7995e990', deps))).rejects.toThrow();
     expect(calls).toEqual([A, B]);
+  });
+
+  it("replicas share one tenant's list read under its own refresh lease, never another tenant's", async () => {
+    const { deps, calls } = world();
+    // Two replicas: their own views of the shared store.
+    const one = { ...deps, store: new Proxy(deps.store, {}) };
+    const two = { ...deps, store: new Proxy(deps.store, {}) };
+    const [a1, b2, a2] = await Promise.all([
+      inTenant(A, () => completeInstances('web', one)),
+      inTenant(B, () => completeInstances('web', two)),
+      inTenant(A, () => completeInstances('web', two)),
+    ]);
+    expect([a1, a2].map((list) => list.map((c) => c.value))).toEqual([[UA], [UA]]);
+    expect(b2.map((c) => c.value)).toEqual([UB]);
+    expect(calls.sort()).toEqual([A, B].sort());
   });
 
   it('does not hand one tenant the refresh another has in flight', async () => {

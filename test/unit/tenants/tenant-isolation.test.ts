@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../../src/render/text.js';
-import { runInTenant, tenantScope } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../src/tenants/scope.js';
 import { actors, makeBot, POLICY, WEB1 } from '../../support/core-fakes.js';
 
 const scope = tenantScope(async (id) => ({ id }));

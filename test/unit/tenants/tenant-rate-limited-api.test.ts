@@ -8,7 +8,7 @@ import { createHostingApi } from '../../../src/api/index.js';
 import { createEnvelope } from '../../../src/secrets/envelope.js';
 import { startSimulator } from '../../../src/simulator/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { tenantHostingApi } from '../../../src/tenants/tenant-api.js';
 import {
   TENANTS_COLLECTION,

@@ -13,7 +13,7 @@ import { loadConfig } from '../../../src/app/config/load.js';
 import { createLogger } from '../../../src/logger.js';
 import { renderText } from '../../../src/render/text.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { redactCurrentTenant } from '../../../src/tenants/tenant-secrets.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { freePort } from '../../support/free-port.js';

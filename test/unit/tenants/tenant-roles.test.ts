@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { policyCommands } from '../../../commands/policy.js';
 import type { Actor, Dispatcher, Invocation } from '../../../src/core/index.js';
+import type { MemberFacts } from '../../../src/adapter-kit/tenant-ports.js';
 import { renderText } from '../../../src/render/text.js';
-import { runInTenant, tenantScope } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../src/tenants/scope.js';
 import {
   createTenantRoles,
   gateWithTenantRoles,
   withTenantRoles,
-  type PlatformFacts,
 } from '../../../src/tenants/tenant-roles.js';
 import { pendingCard } from '../../../src/render/buttons.js';
 import { actors, makeBot, POLICY, recordingResponder, WEB1 } from '../../support/core-fakes.js';
@@ -24,7 +25,7 @@ const VIEWER = person('U0VIEW');
 const DISCORD_INSTALLER: Actor = { platform: 'discord', userId: '120000000000000009', displayName: 'owner' };
 const DISCORD_MEMBER: Actor = { platform: 'discord', userId: '120000000000000002', displayName: 'dee' };
 const CONSOLE: Actor = { platform: 'console', userId: INSTALLER.userId, displayName: 'ops' };
-const FACTS: PlatformFacts = {
+const FACTS: MemberFacts = {
   isAdmin: async () => false,
   inGroup: async (actor, group) => group === 'S0OPS' && actor.userId === GROUPIE.userId,
 };

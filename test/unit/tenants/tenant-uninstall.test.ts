@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/app/config/load.js';
 import type { BotStore } from '../../../src/core/index.js';
 import type { PendingConfirmation } from '../../../src/core/kit/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { runInTenant } from '../../../src/tenants/scope.js';
+import { runInTenant } from '../../../src/adapter-kit/tenant-context.js';
 import { fakeHostingApi } from '../../support/fake-api.js';
 import { manyTenantEnv } from '../../support/many-tenant-env.js';
 

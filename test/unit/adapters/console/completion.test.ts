@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeLine, flagName } from '../../../../adapters/console/completion.js';
-import { instanceWords } from '../../../../adapters/console/repl.js';
+import { instanceWords } from '../../../../adapters/console/repl-words.js';
 import type { CompletionKind } from '../../../../src/core/ports.js';
 import { createFakeDispatcher, fakeCompleter } from '../../../support/console-fake-dispatcher.js';
 

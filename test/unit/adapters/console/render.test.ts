@@ -7,7 +7,7 @@ import {
   stripControl,
   terminalWidth,
 } from '../../../../adapters/console/render.js';
-import { typedQuestion } from '../../../../adapters/console/repl.js';
+import { typedQuestion } from '../../../../adapters/console/repl-words.js';
 import {
   commandText,
   consoleActor,

@@ -2,7 +2,7 @@
 // tenant's viewers separately.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeViewers, HOME_INTERVAL_MS } from '../../../../adapters/slack/home-viewers.js';
-import { currentTenant, runInTenant } from '../../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../../src/adapter-kit/tenant-context.js';
 
 let drawn: string[];
 let viewers: HomeViewers;

@@ -2,7 +2,8 @@
 // a message, or after Slack refused one): tables that fit stay aligned code blocks with right-aligned
 // amounts; a table too wide for a code block becomes readable row lines.
 import { describe, expect, it } from 'vitest';
-import { renderMessage, tableText } from '../../../../adapters/slack/render.js';
+import { renderMessage } from '../../../../adapters/slack/render.js';
+import { tableText } from '../../../../adapters/slack/table.js';
 import type { Message } from '../../../../src/render/message.js';
 
 const UUID = 'b7e1c3d2-9a4f-4e6b-8d1c-2f3a4b5c6d7e';

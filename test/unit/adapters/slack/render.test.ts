@@ -3,13 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SLACK_LIMITS } from '../../../../adapters/slack/limits.js';
-import {
-  ACTION_IDS,
-  MAX_PAGES,
-  renderMessage,
-  tableText,
-  type SlackPayload,
-} from '../../../../adapters/slack/render.js';
+import { MAX_PAGES, renderMessage, type SlackPayload } from '../../../../adapters/slack/render.js';
+import { ACTION_IDS } from '../../../../adapters/slack/render-buttons.js';
+import { tableText } from '../../../../adapters/slack/table.js';
 import type { Block, Message } from '../../../../src/render/message.js';
 import { confirmationButtons } from '../../../../src/render/buttons.js';
 

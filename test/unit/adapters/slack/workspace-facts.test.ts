@@ -5,7 +5,7 @@ import {
   slackWorkspaceFacts,
   type SlackDirectoryClient,
 } from '../../../../adapters/slack/workspace-facts.js';
-import { currentTenant, runInTenant } from '../../../../src/tenants/scope.js';
+import { currentTenant, runInTenant } from '../../../../src/adapter-kit/tenant-context.js';
 
 const person = (userId: string) => ({ platform: 'slack', userId, displayName: userId });
 

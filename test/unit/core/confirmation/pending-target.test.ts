@@ -1,7 +1,8 @@
 // Dispatcher.pendingTarget: what answering a pending token by name needs (console `approve`, exec
 // --confirm), told by the core so no adapter reads the store; another tenant's card names nothing.
 import { describe, expect, it } from 'vitest';
-import { runInTenant, tenantScope } from '../../../../src/tenants/scope.js';
+import { runInTenant } from '../../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../../src/tenants/scope.js';
 import { makeBot, POLICY } from '../../../support/core-fakes.js';
 
 const inTenant = <T>(id: string, work: () => Promise<T>): Promise<T> => runInTenant({ id }, work);

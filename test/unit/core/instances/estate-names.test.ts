@@ -78,6 +78,89 @@ describe('names from the instance list', () => {
     expect(b.state.calls).toBe(2);
   });
 
+  it('replicas missing the cache at once: one reads the list, the others take its copy', async () => {
+    const store = createMemoryStore();
+    // Three replicas: their own views of one shared store, their own (slow) API clients.
+    const replicas = [0, 1, 2].map(() => {
+      const { api, state } = listApi(FLEET);
+      const list = api.instances.list.bind(api.instances);
+      const slow = {
+        instances: {
+          ...api.instances,
+          list: async (opts?: object) => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return list(opts);
+          },
+        },
+      } as unknown as Pick<HostingApi, 'instances'>;
+      return { state, deps: { policy: createPolicy(null, null), store: new Proxy(store, {}), api: slow } };
+    });
+    const resolved = await Promise.all(
+      replicas.map(({ deps }, i) => resolveInstanceRef(`node-00${i + 1}`, deps)),
+    );
+    expect(resolved.map((r) => r.label)).toEqual(['node-001', 'node-002', 'node-003']);
+    // 150 servers are two pages: read once, by one replica.
+    expect(replicas.map(({ state }) => state.calls).sort()).toEqual([0, 0, 2]);
+  });
+
+  it('reads the pages after the first side by side', async () => {
+    const fleet = Array.from({ length: 450 }, (_, i) => server(i + 1, `host-${i + 1}`));
+    const { api } = listApi(fleet);
+    const list = api.instances.list.bind(api.instances);
+    let inFlight = 0;
+    let most = 0;
+    const counted = {
+      instances: {
+        ...api.instances,
+        list: async (opts?: object) => {
+          most = Math.max(most, (inFlight += 1));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          inFlight -= 1;
+          return list(opts);
+        },
+      },
+    } as unknown as Pick<HostingApi, 'instances'>;
+    const deps = { policy: createPolicy(null, null), store: createMemoryStore(), api: counted };
+    expect(await resolveInstanceRef('host-450', deps)).toEqual({ uuid: uuidOf(450), label: 'host-450' });
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it('a warm lookup reads a few bytes of the shared state, not the whole cached list again', async () => {
+    const store = createMemoryStore();
+    let read = 0;
+    let largestWritten = 0;
+    const ephemeral = new Proxy(store.ephemeral, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        const call = (args: unknown[]) =>
+          (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (property === 'set')
+          return (...args: unknown[]) => {
+            largestWritten = Math.max(largestWritten, String(args[1]).length);
+            return call(args);
+          };
+        if (property !== 'get') return value;
+        return async (...args: unknown[]) => {
+          const got = (await call(args)) as string | null;
+          read += got?.length ?? 0;
+          return got;
+        };
+      },
+    });
+    const counted = new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'ephemeral' ? ephemeral : (Reflect.get(target, property, receiver) as unknown),
+    });
+    const deps = { policy: createPolicy(null, null), store: counted, api: listApi(FLEET).api };
+    await resolveInstanceRef('node-001', deps);
+    read = 0;
+    for (let n = 2; n <= 11; n += 1) await resolveInstanceRef(`node-${String(n).padStart(3, '0')}`, deps);
+    // Ten lookups of names not learned yet read less than one copy of the list.
+    expect(largestWritten).toBeGreaterThan(5_000);
+    expect(read).toBeLessThan(largestWritten);
+  });
+
   it('reads the list again on a miss, so a server created since the last read is found', async () => {
     let clock = 1_000_000;
     const store = createMemoryStore({ now: () => clock });

@@ -1,6 +1,7 @@
 // The policy keys of escalation (issue 24): `oncall` (whom a channel's alert reminders mention) and
 // `approvals.notify` (how a two-person request reaches its approvers); bad values stop the bot.
 import { describe, expect, it } from 'vitest';
+import { POLICY_PLATFORMS } from '../../../../src/app/adapters.js';
 import { ConfigError } from '../../../../src/core/errors.js';
 import { parsePolicy } from '../../../../src/core/policy/policy-file.js';
 import { createPolicy } from '../../../../src/core/policy/policy.js';
@@ -17,7 +18,7 @@ oncall:
   C0BARE: S0BARE12
 `;
 
-const parse = (text: string) => parsePolicy(text, 'p.yaml', PATHS);
+const parse = (text: string) => parsePolicy(text, 'p.yaml', PATHS, POLICY_PLATFORMS);
 
 describe('on-call targets and approver notices in the policy file', () => {
   it('gives each channel its on-call team, on its own platform only', () => {

@@ -2,6 +2,7 @@
 // force at the next check; a bad one (or a vanished one) is refused with the reason logged, and the
 // policy in force stays.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { POLICY_PLATFORMS } from '../../../../src/app/adapters.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,10 +28,16 @@ function rig() {
       void logged.push({ level: 'error', detail, message }),
   };
   const initial = createPolicy(
-    parsePolicy(policyYaml({ admin: ['slack:UADMIN'], viewer: ['slack:UBOB'] }), path, PATHS),
+    parsePolicy(
+      policyYaml({ admin: ['slack:UADMIN'], viewer: ['slack:UBOB'] }),
+      path,
+      PATHS,
+      POLICY_PLATFORMS,
+    ),
     path,
   );
   const policy = reloadingPolicy(initial, {
+    platforms: POLICY_PLATFORMS,
     path,
     commandPaths: PATHS,
     logger,

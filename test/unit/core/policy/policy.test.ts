@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../src/core/errors.js';
+import { POLICY_PLATFORMS } from '../../../../src/app/adapters.js';
 import type { Risk } from '../../../../src/core/ports.js';
 import { parsePolicy, readPolicyFile } from '../../../../src/core/policy/policy-file.js';
 import { createPolicy } from '../../../../src/core/policy/policy.js';
@@ -20,12 +21,12 @@ aliases:
   web-1: ${WEB1}
 `;
 
-const policy = createPolicy(parsePolicy(FULL, 'p.yaml', PATHS), 'p.yaml');
+const policy = createPolicy(parsePolicy(FULL, 'p.yaml', PATHS, POLICY_PLATFORMS), 'p.yaml');
 const cmd = (risk: Risk, path = `x ${risk}`) => ({ path, risk });
 
 function expectLineError(text: string, line: number, fragment: string) {
   try {
-    parsePolicy(text, 'bad.yaml', PATHS);
+    parsePolicy(text, 'bad.yaml', PATHS, POLICY_PLATFORMS);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain('bad.yaml');
@@ -91,7 +92,7 @@ describe('authorization matrix', () => {
 
   it('picks the highest matching role', () => {
     const both = createPolicy(
-      parsePolicy('roles:\n  operator: ["*"]\n  admin: [slack:U034OPS]\n', 'p', PATHS),
+      parsePolicy('roles:\n  operator: ["*"]\n  admin: [slack:U034OPS]\n', 'p', PATHS, POLICY_PLATFORMS),
       'p',
     );
     expect(both.roleOf(actors.alice).role).toBe('admin');
@@ -99,7 +100,10 @@ describe('authorization matrix', () => {
   });
 
   it('leaves people without a role only help and whoami', () => {
-    const strict = createPolicy(parsePolicy('roles:\n  operator: [slack:U034OPS]\n', 'p', PATHS), 'p');
+    const strict = createPolicy(
+      parsePolicy('roles:\n  operator: [slack:U034OPS]\n', 'p', PATHS, POLICY_PLATFORMS),
+      'p',
+    );
     expect(strict.roleOf(actors.bob).role).toBeNull();
     expect(strict.authorize(actors.bob, cmd('read', 'instance show'), 'C1').allowed).toBe(false);
     expect(strict.authorize(actors.bob, cmd('read', 'help'), 'C1').allowed).toBe(true);
@@ -138,8 +142,10 @@ describe('defaults without a policy file', () => {
   });
 
   it('treats a missing default-path file as no policy, but a missing explicit file as an error', () => {
-    expect(readPolicyFile('/nonexistent/vpsops.policy.yaml', false, PATHS)).toBeNull();
-    expect(() => readPolicyFile('/nonexistent/vpsops.policy.yaml', true, PATHS)).toThrow(/not found/);
+    expect(readPolicyFile('/nonexistent/vpsops.policy.yaml', false, PATHS, POLICY_PLATFORMS)).toBeNull();
+    expect(() => readPolicyFile('/nonexistent/vpsops.policy.yaml', true, PATHS, POLICY_PLATFORMS)).toThrow(
+      /not found/,
+    );
   });
 });
 
@@ -174,6 +180,10 @@ describe('bad policy files', () => {
   });
 
   it('accepts an empty file as an empty policy', () => {
-    expect(parsePolicy('', 'p', PATHS).roles).toEqual({ admin: [], operator: [], viewer: [] });
+    expect(parsePolicy('', 'p', PATHS, POLICY_PLATFORMS).roles).toEqual({
+      admin: [],
+      operator: [],
+      viewer: [],
+    });
   });
 });

@@ -2,6 +2,7 @@
 // the tenant grants a person (installer and platform admins are admins, named people, Slack user
 // groups and Discord roles, everyone else a viewer); the policy reads it only without a file.
 import { describe, expect, it } from 'vitest';
+import { POLICY_PLATFORMS } from '../../../../src/app/adapters.js';
 import { createPolicy } from '../../../../src/core/policy/policy.js';
 import { parsePolicy } from '../../../../src/core/policy/policy-file.js';
 import {
@@ -111,7 +112,7 @@ describe('the policy and a tenant role', () => {
   });
 
   it('ignores it when a policy file is in force: the file wins', () => {
-    const file = parsePolicy('roles:\n  viewer: ["*"]\n', 'p.yaml', []);
+    const file = parsePolicy('roles:\n  viewer: ["*"]\n', 'p.yaml', [], POLICY_PLATFORMS);
     expect(createPolicy(file, 'p.yaml').roleOf(tenantAdmin).role).toBe('viewer');
   });
 });

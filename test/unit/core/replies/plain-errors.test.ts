@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../src/core/errors.js';
+import { POLICY_PLATFORMS } from '../../../../src/app/adapters.js';
 import { parseInput } from '../../../../src/core/parse/parse.js';
 import { parsePolicy } from '../../../../src/core/policy/policy-file.js';
 import { createRegistry } from '../../../../src/core/parse/registry.js';
@@ -19,7 +20,7 @@ function failText(text: string): string {
 
 function policyError(text: string): string {
   try {
-    parsePolicy(text, 'bad.yaml', PATHS);
+    parsePolicy(text, 'bad.yaml', PATHS, POLICY_PLATFORMS);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../src/render/message.js';
-import type { MessageRef, Responder } from '../../../../src/core/ports.js';
+import type { ChannelPoster, MessageRef, Responder } from '../../../../src/core/ports.js';
 import { createOutbound, SIMULATOR_MARKER, simulatorMarker } from '../../../../src/core/runner/outbound.js';
 
 const REF: MessageRef = { platform: 'slack', channelId: 'C1', id: '1' };
@@ -62,5 +62,30 @@ describe('outbound path: simulator marker', () => {
     expect(markers).toHaveLength(1);
     expect(simulatorMarker('id')).toContain('server karangan');
     expect(JSON.stringify(twice)).not.toContain(SIMULATOR_MARKER);
+  });
+});
+
+describe('outbound path: the one outgoing wrapper serves alerts too (issue 39)', () => {
+  it('transforms every post, edit, thread reply and direct message of a poster, and keeps its other members', async () => {
+    const seen: Message[] = [];
+    const inner: ChannelPoster = {
+      platform: 'slack',
+      post: async (_channel, message) => (seen.push(message), REF),
+      update: async (_ref, message) => void seen.push(message),
+      reply: async (_ref, message) => (seen.push(message), REF),
+      tellPrivately: async (_user, message) => void seen.push(message),
+      failureReason: () => 'channel_not_found',
+    };
+    const poster = createOutbound({ simulated: true }).poster(inner);
+    await poster.post('C1', { blocks: [] });
+    await poster.update(REF, { blocks: [] });
+    await poster.reply?.(REF, { blocks: [] });
+    await poster.tellPrivately?.('U1', { blocks: [] });
+    expect(seen).toHaveLength(4);
+    for (const message of seen)
+      expect(message.blocks.filter((b) => b.type === 'context' && b.text === SIMULATOR_MARKER)).toHaveLength(1);
+    expect(poster.platform).toBe('slack');
+    expect(poster.failureReason?.(new Error('x'))).toBe('channel_not_found');
+    expect(poster.checkChannel).toBeUndefined();
   });
 });

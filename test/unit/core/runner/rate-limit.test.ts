@@ -6,7 +6,8 @@ import { createMemoryEphemeralState } from '../../../../src/adapter-kit/memory-e
 import type { EphemeralState } from '../../../../src/core/index.js';
 import { rateLimitRefusal } from '../../../../src/core/runner/rate-limit.js';
 import { renderText } from '../../../../src/render/text.js';
-import { runInTenant, tenantScope } from '../../../../src/tenants/scope.js';
+import { runInTenant } from '../../../../src/adapter-kit/tenant-context.js';
+import { tenantScope } from '../../../../src/tenants/scope.js';
 import { actors, makeBot, POLICY } from '../../../support/core-fakes.js';
 
 const START = Date.UTC(2026, 10, 26, 12, 0, 0);

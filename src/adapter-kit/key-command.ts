@@ -2,7 +2,7 @@
 // typed after `connect` is refused unread), and the answers, from the i18n catalogues. Slack and
 // Discord differ only in how they open the dialog and who counts as an admin.
 import { t, type Locale, type TenantPlace } from '../core/index.js';
-import type { TenantKeys } from './tenant-keys.js';
+import type { TenantKeys } from './tenant-ports.js';
 
 /** What a command asks of the tenant's key; `pastedKey` is `connect` followed by anything. */
 export type KeyCommand = 'connect' | 'disconnect' | 'pastedKey';
