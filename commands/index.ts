@@ -21,6 +21,7 @@ import { silenceCommands } from './silence.js';
 import { storageCommands } from './storage.js';
 import { policyCommands } from './policy.js';
 import { scheduleCommands } from './schedule.js';
+import { meCommands } from './me.js';
 import { timelineCommands } from './timeline.js';
 import { catchup } from './catchup.js';
 import { storyCommands } from './story-notes.js';
@@ -45,6 +46,7 @@ export const allCommands: CommandDefinition[] = [
   ...billingWatchCommands, // billing watch | unwatch (also typed `watch billing`)
   ...watchCommands, // watch | watches | unwatch
   ...silenceCommands, // silence | silences | unsilence
+  ...meCommands, // me (what is on your plate; Slack's App Home shows the same)
   ...policyCommands, // policy show | set (per-tenant roles)
   ...scheduleCommands, // schedule in | at, schedules, unschedule
   ...alertCommands, // alert ack | snooze (hidden: run by an alert card's buttons)

@@ -11,4 +11,6 @@ export const SLACK_BOT_SCOPES: readonly string[] = [
   'users:read',
   'usergroups:read',
   'pins:write',
+  'channels:read',
+  'groups:read',
 ];

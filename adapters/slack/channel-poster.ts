@@ -5,16 +5,18 @@ import type { ChannelPoster, MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import { slackErrorCode, type SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
+import { sendWithTableFallback } from './table-fallback.js';
 
 /** The Slack ChannelPoster over the adapter's outbox (bot token) while it runs. */
 export function slackChannelPoster(outbox: () => SlackOutbox): ChannelPoster {
   return {
     platform: 'slack',
     post: (channelId: string, message: Message): Promise<MessageRef> =>
-      outbox().postToChannel(channelId, renderMessage(message)),
+      sendWithTableFallback(message, {}, (pages) => outbox().postToChannel(channelId, pages)),
     async update(ref: MessageRef, message: Message): Promise<void> {
-      const first = renderMessage(message)[0];
-      if (first) await outbox().update(ref, first);
+      await sendWithTableFallback(message, {}, async ([first]) => {
+        if (first) await outbox().update(ref, first);
+      });
     },
     // In the card's thread (thread_ts): a storm group's full member list, an alert's chart (uploaded after its title).
     async reply(ref: MessageRef, message: Message): Promise<MessageRef> {

@@ -18,7 +18,7 @@ import { channelOf, whileStarted } from '../../src/adapter-kit/channel.js';
 import type { Logger } from '../../src/logger.js';
 import type { HttpMount } from '../../src/serve/http-server.js';
 import { toBoltLogger } from './bolt-logger.js';
-import { registerHandlers } from './handlers.js';
+import { startListeners } from './home-start.js';
 import { SlackOutbox } from './outbox.js';
 import { restoredResponder } from './responder.js';
 import { slackChannelPoster } from './channel-poster.js';
@@ -102,6 +102,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let httpReceiver: HTTPReceiver | undefined;
   let socketReceiver: SocketModeReceiver | undefined;
   let unmount: (() => void) | undefined;
+  let homes: ReturnType<typeof startListeners>;
   // OAuth mode: who administers a workspace and who is in a user group, asked with the running client.
   let facts: MemberFacts | undefined;
   const runningFacts = whileStarted('slack', () => facts);
@@ -187,7 +188,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         ...(options.logger ? { logger: options.logger } : {}),
       });
       facts = slackWorkspaceFacts(client, { logger: options.logger });
-      registerHandlers(created, {
+      homes = startListeners(created, lookups?.plate, {
         dispatcher,
         ...(lookups ? { gate: lookups.gate } : {}),
         outbox,
@@ -237,6 +238,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (!app) return;
       app = undefined;
       outbox = undefined;
+      homes?.stop();
       unmount?.();
       unmount = undefined;
       if (socketReceiver) await socketReceiver.stop().catch(() => undefined);

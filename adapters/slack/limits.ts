@@ -46,6 +46,15 @@ export const SLACK_LIMITS = {
    * 12,000 chat.postMessage fails with msg_blocks_too_long, so pages stay below it.
    */
   messageText: 12_000,
+  /** Rows of a table block, its header row included (table block reference: "Maximum 100 rows"). */
+  tableRows: 100,
+  /** Cells of a table block's row (and items of its column_settings). */
+  tableColumns: 20,
+  /**
+   * Characters of one table cell: the reference names no number; kept to a section field's 2,000, and
+   * the cells count towards messageText like any block text.
+   */
+  tableCellText: 2000,
   /** Characters of the top-level fallback `text` we send (Slack truncates at 40,000). */
   fallbackText: 3000,
 } as const;

@@ -28,9 +28,12 @@ export function slackErrorCode(error: unknown): string | undefined {
 /** Sends, edits and uploads on behalf of the adapter. */
 export class SlackOutbox {
   private readonly urls: ResponseUrls;
+  /** Told after each channel post or edit: something an App Home shows may have changed (home-viewers.ts). */
+  onChange: () => void = () => undefined;
 
   constructor(
-    private readonly client: webApi.WebClient,
+    /** The running app's client (OAuth mode: answering with the current workspace's token). */
+    readonly client: webApi.WebClient,
     state: EphemeralState,
     private readonly fetchFn: typeof fetch = globalThis.fetch,
   ) {
@@ -95,6 +98,7 @@ export class SlackOutbox {
         blocks: page.blocks,
       });
     }
+    this.onChange();
     return { platform: 'slack', channelId, id: ts, extra: { mode: 'message' } };
   }
 
@@ -194,6 +198,7 @@ export class SlackOutbox {
         text: page.text,
         blocks: page.blocks,
       });
+      this.onChange();
       return true;
     }
     const url = preferredUrl ?? (await this.urls.lookup(ref.id));

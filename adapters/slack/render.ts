@@ -16,12 +16,16 @@ import { cutEscaped, escapeCode, escapeMrkdwn, fitMrkdwn, fitPlain } from './esc
 import { SLACK_LIMITS as L } from './limits.js';
 import { rowLine, tableText, tooWide } from './table.js';
 import { buttonBlocks } from './render-buttons.js';
+import { nativeTableOf, tableBlock, tableBlockText } from './table-block.js';
 
 /** One postable Slack message: blocks plus the plain fallback used in notifications. */
 export interface SlackPayload {
   text: string;
   blocks: slack.KnownBlock[];
 }
+
+/** How to render: `tables: false` writes every table as monospace text (after Slack refused a table block). */
+export type SlackRenderOptions = RenderOptions & { tables?: boolean };
 
 /** Pages beyond this are dropped with a note, so one command can never flood a channel. */
 export const MAX_PAGES = 5;
@@ -51,6 +55,7 @@ export function textLength(blocks: readonly slack.KnownBlock[]): number {
       for (const element of block.elements) add(element as { text?: unknown });
     else if (block.type === 'actions')
       for (const element of block.elements) add((element as { text?: { text?: unknown } }).text);
+    else if (block.type === 'table') n += tableBlockText(block);
   }
   return n;
 }
@@ -121,7 +126,7 @@ export function fallbackText(message: Message): string {
  * Renders a message as one or more Slack payloads, each within Slack's block limits; the renderer's own
  * words (page markers, a card's expiry) in `renderLocale`: the reader's, else the message's own.
  */
-export function renderMessage(message: Message, options: RenderOptions = {}): SlackPayload[] {
+export function renderMessage(message: Message, options: SlackRenderOptions = {}): SlackPayload[] {
   const locale = renderLocale(message, options);
   const head: slack.KnownBlock[] = [];
   if (message.title !== undefined && message.title.trim() !== '') {
@@ -129,9 +134,11 @@ export function renderMessage(message: Message, options: RenderOptions = {}): Sl
     head.push({ type: 'header', text: { type: 'plain_text', text, emoji: true } });
   }
   const tail = buttonBlocks(message, locale);
-  // One wide table turns every table of the message into row lines, so sections look alike.
+  // The message's one table, when it fits, is a table block; otherwise one wide table turns every
+  // table of the message into row lines, so sections look alike.
+  const native = options.tables === false ? null : nativeTableOf(message.blocks);
   const rowsLayout = message.blocks.some((b) => b.type === 'table' && tooWide(tableText(b.columns, b.rows)));
-  const body = message.blocks.flatMap((b) => blockToSlack(b, rowsLayout));
+  const body = message.blocks.flatMap((b) => (b === native ? [tableBlock(b)] : blockToSlack(b, rowsLayout)));
   const text = fallbackText(message);
 
   const budget = L.messageText - MARKER_RESERVE;

@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, t, type Locale, type MessageRef, type Responder } from 
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { SlackOutbox } from './outbox.js';
 import { renderMessage } from './render.js';
+import { sendWithTableFallback } from './table-fallback.js';
 import { DEFAULT_CHANNEL_LOCALE, type ChannelLocaleLookup } from './response-urls.js';
 
 /** Where a responder delivers: the conversation it was built for. */
@@ -49,18 +50,12 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
         const shown: Message = hasCharts
           ? { ...message, blocks: [...message.blocks, { type: 'context', text: note }] }
           : message;
-        return outbox.postEphemeral(
-          ctx.channelId,
-          ctx.userId,
-          renderMessage(shown, { locale }),
-          ctx.responseUrl,
+        return sendWithTableFallback(shown, { locale }, (pages) =>
+          outbox.postEphemeral(ctx.channelId, ctx.userId, pages, ctx.responseUrl),
         );
       }
-      const ref = await outbox.postToChannel(
-        ctx.channelId,
-        renderMessage(message, { locale }),
-        ctx.responseUrl,
-        channelLocale,
+      const ref = await sendWithTableFallback(message, { locale }, (pages) =>
+        outbox.postToChannel(ctx.channelId, pages, ctx.responseUrl, channelLocale),
       );
       if (message.attachments && message.attachments.length > 0) {
         try {
@@ -84,11 +79,12 @@ export function createResponder(outbox: SlackOutbox, ctx: ResponderContext, logg
     },
 
     async update(ref, message): Promise<void> {
-      const [first] = renderMessage({ ...message, attachments: [] }, { locale: await userLocale() });
-      if (!first) return;
       const isCardHere = ref.extra?.['mode'] !== 'message' && ref.channelId === ctx.channelId;
       const url = isCardHere ? ctx.cardResponseUrl : undefined;
-      const delivered = await outbox.update(ref, first, url, channelLocale);
+      const shown = { ...message, attachments: [] };
+      const delivered = await sendWithTableFallback(shown, { locale: await userLocale() }, ([first]) =>
+        first ? outbox.update(ref, first, url, channelLocale) : Promise.resolve(true),
+      );
       // Not an error for the core: the card's last allowed edit already told the user why.
       if (!delivered) logger?.warn({ channelId: ref.channelId }, 'slack card can no longer be edited');
     },

@@ -67,8 +67,15 @@ export class ResponseUrls {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`Slack response_url answered ${response.status}`);
+    if (!response.ok) throw await refusal(response);
   }
+}
+
+/** A refused POST, carrying Slack's code (invalid_blocks…) where the Web API client puts it. */
+async function refusal(response: Response): Promise<Error> {
+  const code = (await response.text().catch(() => '')).trim();
+  const error = new Error(`Slack response_url answered ${response.status}`);
+  return /^[a-z_]{1,64}$/.test(code) ? Object.assign(error, { data: { error: code } }) : error;
 }
 
 /** `payload` with `note` as a last context block (replacing the last block when 50 are used). */

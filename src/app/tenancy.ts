@@ -27,6 +27,7 @@ import { tenantPlaceOf } from './adapters.js';
 import {
   createTenantRoles,
   gateWithTenantRoles,
+  plateWithTenantRoles,
   withTenantRoles,
   type TenantRoleResolver,
 } from '../tenants/tenant-roles.js';
@@ -99,7 +100,11 @@ export function withTenantRolesFor(
   if (!roles || !facts) return { dispatcher, lookups };
   return {
     dispatcher: withTenantRoles(dispatcher, roles, facts),
-    lookups: lookups && { ...lookups, gate: gateWithTenantRoles(lookups.gate, roles, facts) },
+    lookups: lookups && {
+      ...lookups,
+      gate: gateWithTenantRoles(lookups.gate, roles, facts),
+      ...(lookups.plate ? { plate: plateWithTenantRoles(lookups.plate, roles, facts) } : {}),
+    },
   };
 }
 

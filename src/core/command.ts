@@ -120,6 +120,8 @@ export interface BotServices {
   ): { role: string; source: string; canDestructiveHere: boolean };
   /** The roles `policy show` / `policy set` read and edit (policy/tenant-roles.ts). */
   policyRoles: PolicyRoles;
+  /** What is on `actor`'s plate (src/core/plate), looking for watches and incidents in `channelIds`; private. */
+  plate?(actor: Actor, channelIds: readonly string[]): Promise<Message>;
   /** Confirmations still waiting in this channel (not used, not expired), oldest first. */
   pendingHere?(channelId: string): Promise<WaitingConfirmation[]>;
   /** The channel's watches (issue 13); absent when the bot runs without a watch poller (exec). */

@@ -3,6 +3,8 @@
 import type { WriteReplay } from './write-replay.js';
 import { rememberSeenIds } from './instances/seen-ids.js';
 import { checkHolds } from './confirmation/unknown-hold.js';
+import { plateMessage } from './plate/plate-message.js';
+import type { PlateLookup } from './plate/plate-port.js';
 import { channelKey } from './channel-key.js';
 import { scheduleServices } from './schedule/schedule-services.js';
 import { zoneOf } from './schedule/zone.js';
@@ -59,6 +61,8 @@ export interface Runtime {
   onResult?: ResultListener;
   /** OAuth mode: whose request this is, and how background work acts as a record's tenant. */
   tenants?: TenantScope;
+  /** What is on a person's plate (src/core/plate/plate.ts): `me` and the adapters' lookup. */
+  plate?: PlateLookup<Actor>;
   /** Direct messages (approvers with `approvals: {notify: dm}`); absent: they are mentioned in the channel. */
   directMessage?: DirectMessage;
   /** How `policy set` reads members typed on a platform (its adapter's syntax); absent or undefined: no word names one. */
@@ -139,6 +143,10 @@ export function createServices(
     },
     platform,
   );
+  const plate = rt.plate;
+  if (plate)
+    services.plate = async (actor, channelIds) =>
+      plateMessage(await plate.of(actor, channelIds, locale), channelIds.length, rt.now(), locale);
   if (rt.charts) services.renderChart = rt.charts;
   if (rt.watches) services.watches = rt.watches;
   return services;

@@ -29,6 +29,7 @@ import { startCoreDuties, type CoreDuties } from './runner/duties.js';
 import { createOutbound, type Outbound } from './runner/outbound.js';
 import { createExpiryTimer, keepCards, type AfterReply, type ExpiryTimer } from './runner/runner-ports.js';
 import type { CoreSetup } from './settings.js';
+import { plateOf } from './plate/plate.js';
 import type { BotStore } from './store.js';
 import type { TenantPlace, TenantScope } from './tenant-port.js';
 import { NO_TRACKER, type OperationTracker } from './tracking-port.js';
@@ -130,6 +131,7 @@ export async function createCore(settings: CoreSetup, deps: CoreDeps): Promise<C
   if (deps.watches) rt.watches = deps.watches;
   if (deps.tenants) rt.tenants = deps.tenants;
   if (deps.directMessage) rt.directMessage = deps.directMessage;
+  rt.plate = { of: (actor, channelIds, locale) => plateOf(rt, actor, channelIds, locale) };
 
   const dispatcher: Dispatcher = {
     dispatch: (invocation, responder) => dispatchInvocation(rt, invocation, outbound.responder(responder)),
@@ -150,6 +152,7 @@ export async function createCore(settings: CoreSetup, deps: CoreDeps): Promise<C
     completer: { complete: (kind, prefix, actor) => completeValues(rt, kind, prefix, actor) },
     gate: { refusal: (event) => confirmRefusal(rt, event) },
     roles: { isAdmin: (actor) => policy.roleOf(actor).role === 'admin' },
+    plate: rt.plate,
   });
   const duties = await startCoreDuties(rt, settings, outbound, deps.tenants);
   const learn = (uuids: string[]) => learnInstances(deps.api, store, uuids);

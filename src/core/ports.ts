@@ -3,11 +3,11 @@
 import type { Message, TypedPrompt, Visibility } from '../render/message.js';
 import type { Locale } from '../i18n/locale.js';
 import type { CatalogueText } from '../i18n/translate.js';
+import type { PlateLookup } from './plate/plate-port.js';
 
 /**
- * The platform an invocation comes from ('slack', 'discord', 'console', … — the id of its entry in
- * src/app/adapters.ts); part of every identity and audit record. A string, so a new platform needs
- * no change to the core.
+ * The platform an invocation comes from ('slack', 'discord', 'console', … — its id in src/app/adapters.ts);
+ * part of every identity and audit record. A string, so a new platform needs no change to the core.
  */
 export type Platform = string;
 
@@ -131,10 +131,7 @@ export interface Dispatcher {
   dispatch(invocation: Invocation, responder: Responder): Promise<void>;
   act(event: ActionEvent, responder: Responder): Promise<void>;
   commands(): CommandInfo[];
-  /**
-   * What the typed-confirmation dialog of pending `token` shows, read from the core's pending record
-   * (any replica can answer); null when unknown, used, or asking no typed text. Adapters keep no copy.
-   */
+  /** What pending `token`'s typed-confirmation dialog shows, from the core's record (any replica); null: none. */
   typedDialog(token: string): Promise<TypedDialog | null>;
   /** What answering pending `token` needs (console `approve`, exec --confirm); null: unknown or answered. */
   pendingTarget?(token: string): Promise<PendingTarget | null>;
@@ -199,6 +196,8 @@ export interface AdapterLookups {
   completer: Completer;
   gate: ConfirmGate;
   roles?: RoleLookup;
+  /** What is on a person's plate (src/core/plate: Slack's App Home). */
+  plate?: PlateLookup<Actor>;
 }
 
 /** A platform adapter: transport only. */

@@ -2,7 +2,15 @@
 // while no policy file is in force, the actor is given the role the tenant's own policy grants
 // (src/core/policy/tenant-roles.ts) before the dispatcher sees the request, so every check of the
 // core — authorise, approve, whoami, help — reads it from the policy as it reads a file's role.
-import type { Actor, BotStore, ConfirmGate, Dispatcher, Platform, TenantPlace } from '../core/index.js';
+import type {
+  Actor,
+  AdapterLookups,
+  BotStore,
+  ConfirmGate,
+  Dispatcher,
+  Platform,
+  TenantPlace,
+} from '../core/index.js';
 import { tenantRoleOf, tenantRolesIn } from '../core/kit/index.js';
 import type { Logger } from '../logger.js';
 import { currentTenant } from '../adapter-kit/tenant-context.js';
@@ -69,4 +77,18 @@ export function gateWithTenantRoles(
   facts: MemberFacts,
 ): ConfirmGate {
   return { refusal: async (event) => gate.refusal(await roles.withRole(event, facts)) };
+}
+
+type PlateLookup = NonNullable<AdapterLookups['plate']>;
+
+/** The plate query (Slack's App Home) with the person's tenant role, so "may approve" is their tenant's answer. */
+export function plateWithTenantRoles(
+  plate: PlateLookup,
+  roles: TenantRoleResolver,
+  facts: MemberFacts,
+): PlateLookup {
+  return {
+    of: async (actor, channelIds, locale) =>
+      plate.of((await roles.withRole({ actor }, facts)).actor, channelIds, locale),
+  };
 }

@@ -1,7 +1,7 @@
 // Builds and sends Slack-signed requests the way Slack does: v0 HMAC-SHA256 over
 // `v0:<timestamp>:<raw body>` in X-Slack-Signature, form-encoded slash commands and
 // `payload=<json>` interactions, POSTed to the adapter's /slack/events.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { request, type Agent } from 'node:http';
 
 /** The HTTP answer of the adapter to one signed request. */
@@ -27,7 +27,12 @@ export function slackSignature(secret: string, timestamp: number, body: string):
 }
 
 /** POSTs a signed form body to the adapter (through `agent`'s connections if given); resolves with the HTTP status and body. */
-export function postSigned(url: string, form: string, sign: SignOptions, agent?: Agent): Promise<SlackHttpResult> {
+export function postSigned(
+  url: string,
+  form: string,
+  sign: SignOptions,
+  agent?: Agent,
+): Promise<SlackHttpResult> {
   const timestamp = sign.timestamp ?? Math.floor(Date.now() / 1000);
   const signature = sign.signature ?? slackSignature(sign.secret, timestamp, form);
   return new Promise((resolve, reject) => {
@@ -37,7 +42,8 @@ export function postSigned(url: string, form: string, sign: SignOptions, agent?:
         method: 'POST',
         ...(agent ? { agent } : {}),
         headers: {
-          'content-type': 'application/x-www-form-urlencoded',
+          // Events API deliveries are JSON; commands and interactions are forms.
+          'content-type': form.startsWith('{') ? 'application/json' : 'application/x-www-form-urlencoded',
           'content-length': Buffer.byteLength(form),
           'x-slack-signature': signature,
           'x-slack-request-timestamp': String(timestamp),
@@ -157,6 +163,17 @@ export function overflowChoicePayload(f: {
   };
 }
 
+/** What every interaction payload starts with: its type, the workspace, the user and the app. */
+function interactionHead(type: string, userId: string, teamId: string): Record<string, unknown> {
+  return {
+    type,
+    team: { id: teamId, domain: 'acme' },
+    user: { id: userId, username: userId.toLowerCase(), team_id: teamId },
+    api_app_id: 'A0001',
+    token: 'legacy-verification-token',
+  };
+}
+
 /** A view_submission payload for the typed-confirmation modal. */
 export function viewSubmissionPayload(f: {
   userId: string;
@@ -169,11 +186,7 @@ export function viewSubmissionPayload(f: {
 }): Record<string, unknown> {
   const teamId = f.teamId ?? 'T0001';
   return {
-    type: 'view_submission',
-    team: { id: teamId, domain: 'acme' },
-    user: { id: f.userId, username: f.userId.toLowerCase(), team_id: teamId },
-    api_app_id: 'A0001',
-    token: 'legacy-verification-token',
+    ...interactionHead('view_submission', f.userId, teamId),
     trigger_id: `trigger-${Date.now()}`,
     view: {
       id: 'V1',
@@ -195,4 +208,50 @@ export function viewSubmissionPayload(f: {
 /** The form body Slack sends for an interaction: `payload=<json>`. */
 export function interactionForm(payload: Record<string, unknown>): string {
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+/** An Events API delivery of app_home_opened (the person opened the app's Home tab). */
+export function homeOpenedEvent(f: { userId: string; teamId?: string }): string {
+  const teamId = f.teamId ?? 'T0001';
+  return JSON.stringify({
+    token: 'legacy-verification-token',
+    team_id: teamId,
+    api_app_id: 'A0001',
+    type: 'event_callback',
+    event_id: `Ev${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: {
+      type: 'app_home_opened',
+      user: f.userId,
+      channel: 'D0HOME',
+      tab: 'home',
+      event_ts: String(Date.now() / 1000),
+    },
+  });
+}
+
+/** A block_actions payload for a button click in the App Home (no channel, no response_url). */
+export function homeClickPayload(f: {
+  actionId: string;
+  value: string;
+  userId: string;
+  teamId?: string;
+}): Record<string, unknown> {
+  const teamId = f.teamId ?? 'T0001';
+  return {
+    ...interactionHead('block_actions', f.userId, teamId),
+    container: { type: 'view', view_id: 'V0HOME' },
+    trigger_id: `trigger-${Date.now()}`,
+    view: { id: 'V0HOME', type: 'home', team_id: teamId },
+    actions: [
+      {
+        type: 'button',
+        action_id: f.actionId,
+        block_id: 'home',
+        value: f.value,
+        text: { type: 'plain_text', text: 'x' },
+        action_ts: String(Date.now() / 1000),
+      },
+    ],
+  };
 }

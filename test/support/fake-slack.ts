@@ -114,6 +114,10 @@ export class FakeSlack {
   /** OAuth: the app's client credentials and the workspaces that can install it, by code. */
   oauthClient: { clientId: string; clientSecret: string } | undefined;
   private readonly workspaces = new Map<string, FakeWorkspace>();
+  /** Block types this Slack will not show: a message holding one is answered invalid_blocks. */
+  private readonly refusedBlocks = new Set<string>();
+  /** Channels users.conversations says a user is in (absent: none). */
+  readonly memberships = new Map<string, string[]>();
   /** Users users.info reports as workspace admins. */
   readonly admins = new Set<string>();
   /** Slack Connect guests: user id → their home team (users.info says so, with is_stranger). */
@@ -182,6 +186,18 @@ export class FakeSlack {
     this.faults.set(method, [...(this.faults.get(method) ?? []), fault]);
   }
 
+  /** Messages holding a `type` block are answered invalid_blocks (a Slack without table blocks). */
+  refuseBlockType(type: string): void {
+    this.refusedBlocks.add(type);
+  }
+
+  private refuses(body: Record<string, unknown>): boolean {
+    const blocks = body['blocks'];
+    return (
+      Array.isArray(blocks) && blocks.some((b) => this.refusedBlocks.has((b as { type?: string }).type ?? ''))
+    );
+  }
+
   /** A workspace whose admin can install the app with `workspace.code` (oauth.v2.access). */
   addWorkspace(workspace: FakeWorkspace): void {
     this.workspaces.set(workspace.code, workspace);
@@ -215,6 +231,8 @@ export class FakeSlack {
     if (url.pathname.startsWith('/response/')) {
       const urlId = url.pathname.slice('/response/'.length);
       const body = parseArgs(req, raw);
+      if (this.refuses(body))
+        return void res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_blocks');
       const use = (this.responseUrlUses.get(urlId) ?? 0) + 1;
       this.responseUrlUses.set(urlId, use);
       this.findings.push(...checkSlackResponse(body, use));
@@ -269,6 +287,7 @@ export class FakeSlack {
       );
     }
     if (fault?.kind === 'error') return send(res, 200, { ok: false, error: fault.error });
+    if (this.refuses(args)) return send(res, 200, { ok: false, error: 'invalid_blocks' });
     send(res, 200, this.answer(method, args, workspace?.teamId ?? 'T0001'));
   }
 
@@ -359,6 +378,16 @@ export class FakeSlack {
       }
       case 'views.open':
         return { ok: true, view: { id: `V${this.nextTs++}` } };
+      case 'views.publish':
+        return { ok: true, view: { id: `V${this.nextTs++}`, type: 'home' } };
+      case 'users.conversations': {
+        const ids = this.memberships.get(String(args['user'])) ?? [];
+        return {
+          ok: true,
+          channels: ids.map((id) => ({ id, is_channel: true })),
+          response_metadata: { next_cursor: '' },
+        };
+      }
       case 'usergroups.users.list': {
         const users = this.userGroups.get(String(args['usergroup']));
         return users ? { ok: true, users } : { ok: false, error: 'no_such_subteam' };

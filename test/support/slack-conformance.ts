@@ -8,16 +8,19 @@ type Json = Record<string, unknown>;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
  * In mrkdwn the bot only ever writes <!date^…>, user mentions <@U…> (built from platform user ids)
- * and the policy's on-call user group <!subteam^S…> itself; any other <…> (<!channel>, <!here>,
+ * the policy's on-call user group <!subteam^S…> and channel links <#C…> (the App Home, from channel ids)
+ * itself; any other <…> (<!channel>, <!here>,
  * links) would be a broadcast or link.
  */
-const MARKUP = /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>|!subteam\^S[A-Z0-9]{2,20}>)/;
+const MARKUP =
+  /<(?!!date\^\d+\^\{[a-z_]+\}\|[^>]*>|@[UW][A-Z0-9]{2,20}>|!subteam\^S[A-Z0-9]{2,20}>|#[CGD][A-Z0-9]{2,20}>)/;
 const BAD_ENTITY = /&(?!amp;|lt;|gt;)/;
 
 /** Published limits (docs.slack.dev, Block Kit reference) the checker applies. */
 export const SLACK_PUBLISHED = {
   messageBlocks: 50,
   modalBlocks: 100,
+  homeBlocks: 100,
   blockText: 12_000,
   sectionText: 3000,
   fields: 10,
@@ -39,6 +42,10 @@ export const SLACK_PUBLISHED = {
   messageText: 40_000,
   altTxt: 1000,
   responseUrlUses: 5,
+  /** Table block: rows (the header row counts), cells a row, tables a message. */
+  tableRows: 100,
+  tableCells: 20,
+  tablesPerMessage: 1,
 } as const;
 
 const L = SLACK_PUBLISHED;
@@ -134,16 +141,41 @@ function checkBlock(f: Findings, block: Json, i: number): number {
     }
     case 'divider':
       return 0;
+    case 'table':
+      return checkTable(f, at, block);
     default:
       f.add(`${at}: a block type the bot should not send`);
       return 0;
   }
 }
 
+/** A table block: 1 to 100 rows of 1 to 20 non-empty raw_text cells (raw text: nothing is markup). */
+function checkTable(f: Findings, at: string, block: Json): number {
+  const rows = (block['rows'] as Json[][] | undefined) ?? [];
+  if (rows.length === 0 || rows.length > L.tableRows)
+    f.add(`${at} has ${rows.length} rows (1 to ${L.tableRows})`);
+  const settings = (block['column_settings'] as unknown[] | undefined) ?? [];
+  if (settings.length > L.tableCells)
+    f.add(`${at} has ${settings.length} column settings (max ${L.tableCells})`);
+  let n = 0;
+  rows.forEach((row, r) => {
+    if (row.length === 0 || row.length > L.tableCells) f.add(`${at} row ${r} has ${row.length} cells`);
+    row.forEach((cell, c) => {
+      if (cell['type'] !== 'raw_text') return f.add(`${at} row ${r} cell ${c} is not raw_text`);
+      const text = cell['text'];
+      if (typeof text !== 'string' || text.length === 0) return f.add(`${at} row ${r} cell ${c} is empty`);
+      n += text.length;
+    });
+  });
+  return n;
+}
+
 function checkBlocks(f: Findings, blocks: unknown, max: number): void {
   if (blocks === undefined) return;
   if (!Array.isArray(blocks)) return f.add('blocks is not an array');
   if (blocks.length > max) f.add(`${blocks.length} blocks (max ${max})`);
+  const tables = (blocks as Json[]).filter((b) => b['type'] === 'table').length;
+  if (tables > L.tablesPerMessage) f.add(`${tables} table blocks (Slack shows one a message)`);
   const total = (blocks as Json[]).reduce<number>((n, b, i) => n + checkBlock(f, b, i), 0);
   if (max === L.messageBlocks && total > L.blockText)
     f.add(`${total} characters of block text (msg_blocks_too_long above ${L.blockText})`);
@@ -163,6 +195,15 @@ function checkView(f: Findings, view: Json): void {
   checkBlocks(f, view['blocks'], L.modalBlocks);
 }
 
+/** An App Home view (views.publish): type home, up to 100 blocks, and no table block (a message's only). */
+function checkHome(f: Findings, view: Json): void {
+  if (view['type'] !== 'home') f.add(`view type ${String(view['type'])} (views.publish takes a home view)`);
+  f.max('private_metadata', view['private_metadata'], L.privateMetadata);
+  checkBlocks(f, view['blocks'], L.homeBlocks);
+  if (((view['blocks'] as Json[] | undefined) ?? []).some((b) => b['type'] === 'table'))
+    f.add('a table block in a Home view');
+}
+
 /** Findings for one Web API call the bot made (method name as in /api/<method>). */
 export function checkSlackCall(method: string, args: Json): string[] {
   const f = new Findings(method);
@@ -171,6 +212,7 @@ export function checkSlackCall(method: string, args: Json): string[] {
   if (method === 'chat.postMessage' || method === 'chat.update' || method === 'chat.postEphemeral')
     checkMessage(f, args);
   if (method === 'views.open') checkView(f, (args['view'] as Json | undefined) ?? {});
+  if (method === 'views.publish') checkHome(f, (args['view'] as Json | undefined) ?? {});
   if (method === 'files.getUploadURLExternal') {
     if ('alt_text' in args) f.add('alt_text is not a field of this method (Slack documents alt_txt)');
     f.max('alt_txt', args['alt_txt'], L.altTxt);

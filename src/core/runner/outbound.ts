@@ -99,6 +99,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
       return {
         completer: lookups.completer,
         ...(lookups.roles ? { roles: lookups.roles } : {}),
+        ...(lookups.plate ? { plate: lookups.plate } : {}),
         gate: {
           refusal: async (event) => {
             const refusal = await lookups.gate.refusal(event);

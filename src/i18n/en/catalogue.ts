@@ -19,6 +19,7 @@ import { renderEn } from './render.js';
 import { apiEn } from './api.js';
 import { rolesEn } from './roles.js';
 import { scheduleEn } from './schedule.js';
+import { plateEn } from './plate.js';
 
 export const en = {
   ...commandsEn, // the commands' replies (commands-en.ts and the files it spreads)
@@ -39,6 +40,7 @@ export const en = {
   ...renderEn, // the renderers' own texts (src/render)
   ...apiEn, // input the hosting-API client refuses itself (src/api/validate.ts)
   ...rolesEn, // where a role comes from (whoami)
+  ...plateEn, // what is on a person's plate (src/core/plate: `me`, Slack's App Home)
   // API status values, shown beside the API's own word in other languages
   'status.running': 'Running',
   'status.stopped': 'Stopped',

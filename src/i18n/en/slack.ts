@@ -30,6 +30,10 @@ export const slackEn = {
     'vpsops cannot be installed across a whole Enterprise Grid organisation yet. Install it in each workspace instead.',
   'slack.install.failedTitle': 'Installation failed',
   'slack.install.failedText': 'Nothing was installed. Start again from the install page.',
+  // home-view.ts, home.ts: the App Home ({when} is Slack's date token) and the "Show server" shortcut
+  'slack.home.deny': 'Deny',
+  'slack.home.more': '{count} more waiting — `/vps me` lists them all.',
+  'slack.home.updated': 'Updated {when}',
 } as const;
 
 /** The keys of this file. */

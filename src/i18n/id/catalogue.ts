@@ -20,6 +20,7 @@ import { renderId } from './render.js';
 import { apiId } from './api.js';
 import { rolesId } from './roles.js';
 import { scheduleId } from './schedule.js';
+import { plateId } from './plate.js';
 
 export const id: Record<MessageKey, string> = {
   ...commandsId, // the commands' replies (commands-id.ts and the files it spreads)
@@ -40,6 +41,7 @@ export const id: Record<MessageKey, string> = {
   ...renderId,
   ...apiId,
   ...rolesId,
+  ...plateId, // what is on a person's plate (src/core/plate: `me`, Slack's App Home)
   'status.running': 'Berjalan',
   'status.stopped': 'Berhenti',
   'status.stopping': 'Sedang berhenti',

@@ -118,6 +118,7 @@ export const helpId: Readonly<Record<string, string>> = {
   'arg.silence.what': WATCH_WHAT,
   'arg.silence.durationAndReason': 'Berapa lama (45m, 2h, 1d; paling lama 7 hari), lalu alasannya',
   'summary.silences': 'Apa yang disenyapkan, oleh siapa, sampai kapan, dan mengapa',
+  'summary.me': 'Tugas Anda: persetujuan, permintaan Anda yang menunggu, pemantauan, insiden, senyap',
   'summary.unsilence': 'Akhiri penyenyapan lebih awal',
   'arg.unsilence.what': WATCH_WHAT,
   'arg.unsilence.name': 'Nama lokasi, setelah `location`',

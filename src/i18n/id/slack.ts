@@ -25,4 +25,7 @@ export const slackId: Record<SlackKey, string> = {
     'vpsops belum dapat dipasang di seluruh organisasi Enterprise Grid sekaligus. Pasang di setiap workspace saja.',
   'slack.install.failedTitle': 'Pemasangan gagal',
   'slack.install.failedText': 'Tidak ada yang dipasang. Mulai lagi dari halaman pemasangan.',
+  'slack.home.deny': 'Tolak',
+  'slack.home.more': '{count} lagi menunggu — `/vps me` menampilkan semuanya.',
+  'slack.home.updated': 'Diperbarui {when}',
 };

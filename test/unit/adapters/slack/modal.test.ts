@@ -89,10 +89,12 @@ describe('Slack app manifest', () => {
     });
     expect(manifest.settings.socket_mode_enabled).toBe(false);
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
+      'channels:read',
       'chat:write',
       'chat:write.public',
       'commands',
       'files:write',
+      'groups:read',
       'pins:write',
       'usergroups:read',
       'users:read',
