@@ -35,7 +35,8 @@ export function discordName(name: string): string {
  * Where a command sits under /vps on Discord when that differs from its neutral path. Discord allows
  * 25 entries under one command, and the plain commands plus the resource groups outgrew it: the
  * incident's story (timeline, its export, catch-up, hand-off, notes) shares one group there, the
- * schedules join `schedule in|at`, and the channel's language sits with the other admin settings.
+ * schedules join `schedule in|at`, the silences share one group, the audit sits with the story, and
+ * the channel's language with the other admin settings (multi-guild mode adds connect / disconnect).
  */
 const DISCORD_PLACE: Record<string, { group: string; name: string }> = {
   timeline: { group: 'story', name: 'timeline' },
@@ -46,6 +47,10 @@ const DISCORD_PLACE: Record<string, { group: string; name: string }> = {
   schedules: { group: 'schedule', name: 'list' },
   unschedule: { group: 'schedule', name: 'cancel' },
   language: { group: 'policy', name: 'language' },
+  audit: { group: 'story', name: 'audit' },
+  silence: { group: 'silence', name: 'add' },
+  unsilence: { group: 'silence', name: 'remove' },
+  silences: { group: 'silence', name: 'list' },
 };
 
 /** A command's group and name under /vps on Discord (its own, unless DISCORD_PLACE moves it). */

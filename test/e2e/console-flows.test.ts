@@ -89,7 +89,8 @@ describe('console completion and history', () => {
   it('completes command paths, flags and instance names', async () => {
     const s = await open();
     expect(await s.repl.complete('inst')).toEqual([['instance '], 'inst']);
-    expect(await s.repl.complete('/vps instance st')).toEqual([['stop '], 'st']);
+    expect(await s.repl.complete('/vps instance sto')).toEqual([['stop '], 'sto']);
+    expect(await s.repl.complete('/vps instance st')).toEqual([['start', 'stop'], 'st']);
     expect(await s.repl.complete('instance delete web-1 --remove-i')).toEqual([
       ['--remove-ip '],
       '--remove-i',

@@ -5,6 +5,7 @@
 // secrets) is stated once in test/contract/adapter-contract.ts; this file keeps what is Discord's own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { discordPlace } from '../../adapters/discord/commands-payload.js';
 import {
   buildCommandPayload,
   registerDiscordCommands,
@@ -210,7 +211,7 @@ describe('Discord end to end', () => {
       }),
     );
     const registered = json(world.discord.commands.get(`/guilds/${options.guildId}`));
-    for (const c of commands) expect(registered).toContain(`"name":"${c.name}"`);
+    for (const c of commands) expect(registered).toContain(`"name":"${discordPlace(c).name}"`);
     expect(await registerDiscordCommands({ ...options, commands: commands.slice(1) })).toMatchObject({
       changed: true,
     });

@@ -74,6 +74,12 @@ function find(nodes: Node[] | undefined, ...names: string[]): Node {
 describe('Discord command payload', () => {
   const [vps] = buildCommandPayload(commands) as unknown as Node[];
 
+  it('fits Discord’s 25 entries under /vps with multi-guild mode’s connect and disconnect too', () => {
+    const [withKeys] = buildCommandPayload(commands, { keyCommands: true }) as unknown as Node[];
+    expect(withKeys?.options?.length).toBeLessThanOrEqual(25);
+    expect(withKeys?.options?.map((o) => o.name)).toEqual(expect.arrayContaining(['connect', 'disconnect']));
+  });
+
   it('builds one /vps command with subcommand groups and plain bot subcommands', () => {
     expect(vps).toMatchObject({ name: 'vps', type: 1, contexts: [0] });
     expect(vps?.options?.map((o) => [o.type, o.name])).toEqual([
