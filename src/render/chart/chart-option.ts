@@ -52,122 +52,146 @@ function sparse(panel: Panel): boolean {
   return panel.lines.every((line) => line.points.length <= 40);
 }
 
+/** What one panel adds to the option's lists. */
+interface PanelParts {
+  graphics: object[];
+  title: object;
+  legend: object;
+  grid: object;
+  xAxis: object;
+  yAxis: object;
+  series: object[];
+}
+
 /** Builds the ECharts option for the whole chart. */
 export function buildChartOption(input: OptionInput): EChartsOption {
-  const { set, colors } = input;
-  const text = { fontFamily: CHART_FONT, color: colors.text };
-  const titles: NonNullable<EChartsOption['title']> = [
-    {
-      text: input.title,
-      subtext: subtitle(input),
-      left: MARGIN + 4,
-      top: 12,
-      textStyle: { ...text, fontSize: 22, fontWeight: 600 },
-      subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 14 },
-    },
-  ];
-  // A hairline frame keeps the light card distinct on a white client background.
-  const graphics: object[] = [
-    {
-      type: 'rect',
-      shape: { x: 0.5, y: 0.5, width: CHART_WIDTH - 1, height: CHART_HEIGHT - 1, r: 0 },
-      style: { fill: 'none', stroke: colors.border, lineWidth: 1 },
-      z: -20,
-    },
-  ];
-  const grids: object[] = [];
-  const xAxes: object[] = [];
-  const yAxes: object[] = [];
-  const series: object[] = [];
-  const legends: object[] = [];
-  set.panels.forEach((panel, index) => {
-    const box = panelBox(index);
-    graphics.push({
-      type: 'rect',
-      shape: { x: box.x, y: box.y, width: PANEL_W, height: PANEL_H, r: 8 },
-      style: { fill: colors.panel, stroke: colors.border, lineWidth: 1 },
-      z: -10,
-    });
-    titles.push({
-      text: `${panel.title} (${panel.unit})`,
-      subtext: panel.summary,
-      left: box.x + 12,
-      top: box.y + 8,
-      itemGap: 4,
-      textStyle: { ...text, fontSize: 16, fontWeight: 600 },
-      subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 13 },
-    });
-    if (panel.empty) {
-      graphics.push({
-        type: 'text',
-        x: box.x + PANEL_W / 2,
-        y: box.y + PANEL_H / 2,
-        style: {
-          text: t(input.locale, 'chart.noData'),
-          fill: colors.subtext,
-          font: `16px ${CHART_FONT}`,
-          align: 'center',
-          verticalAlign: 'middle',
-        },
-      });
-    }
-    legends.push({
-      data: panel.lines.map((line) => lineName(line.name, input.locale)),
-      right: CHART_WIDTH - (box.x + PANEL_W) + 12,
-      top: box.y + 10,
-      itemWidth: 18,
-      itemHeight: 8,
-      textStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 12 },
-    });
-    grids.push({ left: box.x + 62, top: box.y + 62, width: PANEL_W - 62 - 20, height: PANEL_H - 62 - 34 });
-    xAxes.push(xAxis(index, panel, input));
-    yAxes.push({
-      type: 'value',
-      gridIndex: index,
-      min: panel.empty ? 0 : undefined,
-      max: panel.fixedMax ?? (panel.empty ? 1 : undefined),
-      splitNumber: 4,
-      interval: panel.fixedMax === undefined ? undefined : panel.fixedMax / 4,
-      axisLabel: {
-        fontFamily: CHART_FONT,
-        color: colors.subtext,
-        fontSize: 13,
-        show: !panel.empty,
-        formatter: (value: number) => formatAxisNumber(value),
-      },
-      axisLine: { show: false },
-      splitLine: { show: !panel.empty, lineStyle: { color: colors.grid } },
-    });
-    for (const line of panel.lines) {
-      const color = colors.lines[line.name] ?? colors.text;
-      series.push({
-        type: 'line',
-        name: lineName(line.name, input.locale),
-        xAxisIndex: index,
-        yAxisIndex: index,
-        data: line.points,
-        showSymbol: sparse(panel),
-        symbolSize: 5,
-        connectNulls: false,
-        color,
-        lineStyle: { width: 2, color, type: line.dashed ? 'dashed' : 'solid' },
-        areaStyle: line.area ? { color, opacity: 0.15 } : undefined,
-      });
-    }
-  });
+  const { colors } = input;
+  const parts = input.set.panels.map((panel, index) => panelParts(panel, index, input));
   return {
     animation: false,
     useUTC: true,
     backgroundColor: colors.background,
     textStyle: { fontFamily: CHART_FONT },
-    title: titles,
-    legend: legends,
-    grid: grids,
-    xAxis: xAxes,
-    yAxis: yAxes,
-    series,
-    graphic: { elements: graphics },
+    title: [headerTitle(input), ...parts.map((p) => p.title)],
+    legend: parts.map((p) => p.legend),
+    grid: parts.map((p) => p.grid),
+    xAxis: parts.map((p) => p.xAxis),
+    yAxis: parts.map((p) => p.yAxis),
+    series: parts.flatMap((p) => p.series),
+    // A hairline frame keeps the light card distinct on a white client background.
+    graphic: { elements: [frame(colors), ...parts.flatMap((p) => p.graphics)] },
   } as EChartsOption;
+}
+
+function headerTitle(input: OptionInput): object {
+  const { colors } = input;
+  return {
+    text: input.title,
+    subtext: subtitle(input),
+    left: MARGIN + 4,
+    top: 12,
+    textStyle: { fontFamily: CHART_FONT, color: colors.text, fontSize: 22, fontWeight: 600 },
+    subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 14 },
+  };
+}
+
+function frame(colors: Palette): object {
+  return {
+    type: 'rect',
+    shape: { x: 0.5, y: 0.5, width: CHART_WIDTH - 1, height: CHART_HEIGHT - 1, r: 0 },
+    style: { fill: 'none', stroke: colors.border, lineWidth: 1 },
+    z: -20,
+  };
+}
+
+function panelParts(panel: Panel, index: number, input: OptionInput): PanelParts {
+  const { colors, locale } = input;
+  const box = panelBox(index);
+  const graphics: object[] = [
+    {
+      type: 'rect',
+      shape: { x: box.x, y: box.y, width: PANEL_W, height: PANEL_H, r: 8 },
+      style: { fill: colors.panel, stroke: colors.border, lineWidth: 1 },
+      z: -10,
+    },
+  ];
+  if (panel.empty) graphics.push(noDataText(box, colors, locale));
+  return {
+    graphics,
+    title: {
+      text: `${panel.title} (${panel.unit})`,
+      subtext: panel.summary,
+      left: box.x + 12,
+      top: box.y + 8,
+      itemGap: 4,
+      textStyle: { fontFamily: CHART_FONT, color: colors.text, fontSize: 16, fontWeight: 600 },
+      subtextStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 13 },
+    },
+    legend: {
+      data: panel.lines.map((line) => lineName(line.name, locale)),
+      right: CHART_WIDTH - (box.x + PANEL_W) + 12,
+      top: box.y + 10,
+      itemWidth: 18,
+      itemHeight: 8,
+      textStyle: { fontFamily: CHART_FONT, color: colors.subtext, fontSize: 12 },
+    },
+    grid: { left: box.x + 62, top: box.y + 62, width: PANEL_W - 62 - 20, height: PANEL_H - 62 - 34 },
+    xAxis: xAxis(index, panel, input),
+    yAxis: yAxis(index, panel, colors),
+    series: panel.lines.map((line) => lineSeries(line, index, panel, input)),
+  };
+}
+
+function noDataText(box: { x: number; y: number }, colors: Palette, locale: Locale): object {
+  return {
+    type: 'text',
+    x: box.x + PANEL_W / 2,
+    y: box.y + PANEL_H / 2,
+    style: {
+      text: t(locale, 'chart.noData'),
+      fill: colors.subtext,
+      font: `16px ${CHART_FONT}`,
+      align: 'center',
+      verticalAlign: 'middle',
+    },
+  };
+}
+
+function yAxis(index: number, panel: Panel, colors: Palette): object {
+  return {
+    type: 'value',
+    gridIndex: index,
+    min: panel.empty ? 0 : undefined,
+    max: panel.fixedMax ?? (panel.empty ? 1 : undefined),
+    splitNumber: 4,
+    interval: panel.fixedMax === undefined ? undefined : panel.fixedMax / 4,
+    axisLabel: {
+      fontFamily: CHART_FONT,
+      color: colors.subtext,
+      fontSize: 13,
+      show: !panel.empty,
+      formatter: (value: number) => formatAxisNumber(value),
+    },
+    axisLine: { show: false },
+    splitLine: { show: !panel.empty, lineStyle: { color: colors.grid } },
+  };
+}
+
+function lineSeries(line: Panel['lines'][number], index: number, panel: Panel, input: OptionInput): object {
+  const color = input.colors.lines[line.name] ?? input.colors.text;
+  return {
+    type: 'line',
+    name: lineName(line.name, input.locale),
+    xAxisIndex: index,
+    yAxisIndex: index,
+    data: line.points,
+    showSymbol: sparse(panel),
+    symbolSize: 5,
+    connectNulls: false,
+    color,
+    lineStyle: { width: 2, color, type: line.dashed ? 'dashed' : 'solid' },
+    areaStyle: line.area ? { color, opacity: 0.15 } : undefined,
+  };
 }
 
 function xAxis(index: number, panel: Panel, input: OptionInput): object {
