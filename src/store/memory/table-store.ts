@@ -2,15 +2,10 @@
 // (table, key, value) write, so the embedded store journals exactly the change, never the whole
 // state. Mutations are synchronous, which makes take / attachCard / leases atomic in a process.
 import type { ResolvedInstance, BotStore, TrackedOperation } from '../../core/index.js';
-import {
-  pendingDropAt,
-  type KnownHostname,
-  type PendingConfirmation,
-  type RecordCollection,
-  type StoreKind,
-} from '../../core/kit/index.js';
+import type { KnownHostname, RecordCollection, StoreKind } from '../../core/kit/index.js';
 import { createMemoryEphemeralState } from '../../adapter-kit/memory-ephemeral-state.js';
 import { createMemoryLeases } from './memory-leases.js';
+import { createTablePending } from './memory-pending.js';
 import { createTableStory } from './memory-story.js';
 
 /** One change: `value` null means the key was deleted. */
@@ -142,65 +137,10 @@ export function createTableStore(options: TableStoreOptions = {}): BotStore & {
 } {
   const now = options.now ?? Date.now;
   const tables = createTables(options);
-  const pendingTable = () => tables.table(TABLES.pending) as Map<string, PendingConfirmation>;
   const hostnames = () => tables.table(TABLES.hostnames) as Map<string, string>;
-  let lastPrune = 0;
-  // Drops confirmations past retention; amortised to once a second so each change stays O(change).
-  const prune = async (at: number): Promise<void> => {
-    if (at - lastPrune < 1000) return;
-    lastPrune = at;
-    for (const [token, pending] of pendingTable())
-      if (pendingDropAt(pending) < at) await tables.write(TABLES.pending, token, null);
-  };
   return {
     kind: options.kind ?? 'memory',
-    pending: {
-      async put(pending) {
-        await prune(now());
-        await tables.write(TABLES.pending, pending.token, pending);
-      },
-      async get(token) {
-        await tables.settledKey(TABLES.pending, token);
-        const found = pendingTable().get(token);
-        return found && pendingDropAt(found) >= now() ? structuredClone(found) : null;
-      },
-      async take(token, usedBy, at, resolution, takeId) {
-        const taken = await tables.change(TABLES.pending, token, (current) => {
-          const found = current as PendingConfirmation | undefined;
-          if (!found || found.status !== 'pending') return undefined;
-          const used: PendingConfirmation = { ...found, status: 'used', usedAt: at, usedBy, resolution };
-          if (takeId !== undefined) used.takeId = takeId;
-          return { value: used, result: structuredClone(found) };
-        });
-        return taken ?? null;
-      },
-      async attachCard(token, ref) {
-        const attached = await tables.change(TABLES.pending, token, (current) => {
-          const found = current as PendingConfirmation | undefined;
-          if (!found || found.status !== 'pending') return undefined;
-          return { value: { ...found, cardRef: ref }, result: true };
-        });
-        return attached ?? false;
-      },
-      async delete(token) {
-        await tables.change(TABLES.pending, token, (found) =>
-          found === undefined ? undefined : { value: null, result: undefined },
-        );
-      },
-      async due(at, limit, keep = () => true) {
-        await prune(now());
-        return [...pendingTable().values()]
-          .filter((p) => p.status === 'pending' && p.expiresAt <= at && keep(p))
-          .sort((a, b) => a.expiresAt - b.expiresAt)
-          .slice(0, limit)
-          .map((p) => structuredClone(p));
-      },
-      async count() {
-        let count = 0;
-        for (const pending of pendingTable().values()) if (pending.status === 'pending') count += 1;
-        return count;
-      },
-    },
+    pending: createTablePending(tables, TABLES.pending, now),
     bindings: collectionOf<ResolvedInstance>(tables, TABLES.bindings),
     operations: collectionOf<TrackedOperation>(tables, TABLES.operations),
     hostnames: {
