@@ -11,15 +11,12 @@ import {
   type Responder,
   type TrackedOperation,
   createCore,
-  createOutbound,
   createWriteReplay,
   loadPolicy,
   type Core,
-  type Platform,
 } from '../core/index.js';
 import { randomUUID } from 'node:crypto';
-import { createHostingApi, type HostingApi } from '../api/index.js';
-import { createRedactor } from '../api/redact.js';
+import type { HostingApi } from '../api/index.js';
 import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { coreSetupOf, secretsOf, type AppConfig } from './config/app-config.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -31,9 +28,8 @@ import type { ChannelPoster } from '../core/index.js';
 import { allCommands } from '../../commands/index.js';
 import { memberSyntaxOf, POLICY_PLATFORMS, tenantPlaceOf } from './adapters.js';
 import { multiTenant, openTenancy, type Tenancy } from './tenancy.js';
-import { hostingTarget, type Backend } from './hosting-target.js';
-import { logApiFailure } from './logging.js';
-import { outgoingFor } from './routing.js';
+import { hostingClients, hostingTarget, type Backend } from './hosting-target.js';
+import { outboundOf, outgoingFor, posterRegistry } from './routing.js';
 import { defaultTracker, type TrackerFactory } from './trackers.js';
 import { lazyCharts } from './services.js';
 import { watchingFor } from './watching.js';
@@ -122,39 +118,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       }));
     cleanup.push(() => state.close());
     const apiCalls = createApiCallRecorder();
-    const clientFor = (apiKey: string) =>
-      createHostingApi({
-        baseUrl: target.baseUrl,
-        apiKey,
-        timeoutMs: config.hostingApi.timeoutMs,
-        onCall: (event) => {
-          apiCalls.onCall(event);
-          options.onApiCall?.(event);
-          logApiFailure(logger, event);
-        },
-      });
-    // OAuth mode: each workspace's requests go out with the key it linked (`/vps connect`).
-    const tenancy = multiTenant(config)
-      ? openTenancy(config, state.store, clientFor, {
-          fileInForce: () => Boolean(policy.source),
-          logger,
-          audit: state.audit,
-        })
-      : undefined;
-    const api = tenancy?.api ?? clientFor(target.apiKey);
-    // OAuth mode: every piece of state and the audit trail as the current tenant sees them.
-    const store = tenancy?.store ?? state.store;
-    const audit = tenancy ? tenancy.scopedAudit(state.audit) : state.audit;
-    const tenants = tenancy ? { tenants: tenancy.scope } : {};
-    // Replies, card edits, alerts and tracker edits all leave through this one path.
-    const redact = createRedactor(secretsOf(config));
-    const outbound = createOutbound({
-      // OAuth mode: the tenant's own key and bot token too, as the process's own secrets.
-      redact: tenancy ? (text) => redactCurrentTenant(redact(text)) : redact,
-      ...(tenancy ? { prepare: tenancy.readySecrets } : {}),
-      simulated: Boolean(target.simulator) && options.markSimulator === true,
-      locale: config.locale,
+    const clientFor = hostingClients(config, target.baseUrl, logger, (event) => {
+      apiCalls.onCall(event);
+      options.onApiCall?.(event);
     });
+    const { tenancy, api, store, audit, tenants } = tenantScope(config, state, policy, logger, {
+      clientFor,
+      apiKey: target.apiKey,
+    });
+    // Replies, card edits, alerts and tracker edits all leave through this one path.
+    const outbound = outboundOf(config, tenancy, Boolean(target.simulator) && options.markSimulator === true);
     const trackerFactory = options.tracker === undefined ? defaultTracker : options.tracker;
     // Outcomes, busy locks and operation ends the store refused while down, replayed once it is back.
     const replay = createWriteReplay({ logger });
@@ -162,11 +135,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     const tracker = trackerFactory?.({ api, store, config, owner, logger, replay, ...tenants });
     if (tracker) cleanup.push(() => tracker.stop?.());
     // The adapters' posters, connected once the adapters are up: approvers' DMs and alerts leave through them.
-    const posters = new Map<Platform, ChannelPoster>();
-    const connectPosters = (list: ChannelPoster[]) => {
-      for (const poster of list) posters.set(poster.platform, outbound.poster(poster));
-      return [...posters.values()];
-    };
+    const posters = posterRegistry(outbound);
     // One renderer for `instance metrics` and the charts under cpu / memory alerts.
     const charts = options.charts === null ? undefined : (options.charts ?? lazyCharts(config.dataDir));
     const watching = watchingFor(config, options, {
@@ -199,11 +168,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ...(tracker ? { tracker } : {}),
       ...(options.onResult ? { onResult: options.onResult } : {}),
       ...(options.now ? { now: options.now } : {}),
-      directMessage: async (platform, userId, message) => {
-        const poster = posters.get(platform);
-        if (!poster?.tellPrivately) throw new Error(`no direct messages on ${platform}`);
-        await poster.tellPrivately(userId, message);
-      },
+      directMessage: posters.directMessage,
       logger,
     });
     cleanup.push(() => core.close());
@@ -219,14 +184,41 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       resumeTracking: async (responderFor) =>
         tracker?.resume ? tracker.resume(outgoingFor(outbound, responderFor)) : 0,
       owner,
-      connectPosters,
-      startWatching: (list) => watching.start(connectPosters(list)),
+      connectPosters: posters.connect,
+      startWatching: (list) => watching.start(posters.connect(list)),
       close: () => (closing ??= runCleanup(cleanup)),
     };
   } catch (error) {
     await runCleanup(cleanup);
     throw error;
   }
+}
+
+/**
+ * The API, store and audit the app works with: the process's own, or in OAuth mode (`/vps connect`)
+ * each workspace's requests with the key it linked and every piece of state as the current tenant sees it.
+ */
+function tenantScope(
+  config: AppConfig,
+  state: BotState,
+  policy: ReturnType<typeof loadPolicy>,
+  logger: Logger,
+  hosting: { clientFor: (apiKey: string) => HostingApi; apiKey: string },
+) {
+  const tenancy = multiTenant(config)
+    ? openTenancy(config, state.store, hosting.clientFor, {
+        fileInForce: () => Boolean(policy.source),
+        logger,
+        audit: state.audit,
+      })
+    : undefined;
+  return {
+    tenancy,
+    api: tenancy?.api ?? hosting.clientFor(hosting.apiKey),
+    store: tenancy?.store ?? state.store,
+    audit: tenancy ? tenancy.scopedAudit(state.audit) : state.audit,
+    tenants: tenancy ? { tenants: tenancy.scope } : {},
+  };
 }
 
 /** Runs cleanups newest first; one failing does not stop the rest. */

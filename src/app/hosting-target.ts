@@ -4,6 +4,10 @@ import { ConfigError } from '../core/index.js';
 import type { AppConfig } from './config/app-config.js';
 import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { multiTenant } from './tenancy.js';
+import type { ApiCallEvent } from '../core/index.js';
+import { createHostingApi, type HostingApi } from '../api/index.js';
+import type { Logger } from '../logger.js';
+import { logApiFailure } from './logging.js';
 
 /** Which hosting API the app talks to; printed in the banner (never the key). */
 export type Backend = { kind: 'simulator'; url: string } | { kind: 'remote'; url: string; host: string };
@@ -38,4 +42,23 @@ export async function hostingTarget(
     backend: { kind: 'simulator', url: simulator.url },
     simulator,
   };
+}
+
+export /** A hosting-API client per key, every attempt heard by `onCall` and failures logged. */
+function hostingClients(
+  config: AppConfig,
+  baseUrl: string,
+  logger: Logger,
+  onCall: (event: ApiCallEvent) => void,
+): (apiKey: string) => HostingApi {
+  return (apiKey) =>
+    createHostingApi({
+      baseUrl,
+      apiKey,
+      timeoutMs: config.hostingApi.timeoutMs,
+      onCall: (event) => {
+        onCall(event);
+        logApiFailure(logger, event);
+      },
+    });
 }
