@@ -69,7 +69,8 @@ describe('Slack "Show server" message shortcut', () => {
     expect(world.slack.takeFindings()).toEqual([]);
   });
 
-  it('says privately that a message names no server', async () => {
+  it('says privately, in the clicker’s language, that a message names no server', async () => {
+    world.slack.userLocales.set(SLACK_USERS.other, 'id-ID');
     await showServer(
       { text: 'deploy 10.9.8.7 and 0000000 went fine; web-9 is not ours' },
       SLACK_CHANNEL,
@@ -79,7 +80,7 @@ describe('Slack "Show server" message shortcut', () => {
       const found = ephemeralsTo(SLACK_USERS.other);
       return found.length > 0 ? found : undefined;
     }, 'the none-found answer');
-    expect(json(reply)).toContain('No server found');
+    expect(json(reply)).toContain('Tidak ada server yang ditemukan');
   });
 
   it('answers in a direct message when the bot is not in the message’s channel', async () => {
