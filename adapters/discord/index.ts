@@ -30,7 +30,7 @@ import { DISCORD_FACTS, forgetOnGuildDelete, type GuildTenancy } from './guild-t
 
 export { buildCommandPayload } from './commands-payload.js';
 export { registerDiscordCommands } from './register.js';
-export { showServerCommand } from './show-server.js';
+export { messageCommands } from './message-commands.js';
 export type { RegisterOptions } from './register.js';
 export type { MountFn } from './http-mode.js';
 export type { GuildTenancy } from './guild-tenancy.js';

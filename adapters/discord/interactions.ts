@@ -28,7 +28,7 @@ import { DISCORD_LIMITS as L, fit } from './limits.js';
 import { CUSTOM_ID, NO_MENTIONS } from './render.js';
 import { keyAnswers } from '../../src/adapter-kit/key-command.js';
 import { onTypedConfirmClick, TYPED_INPUT_ID } from './typed-click.js';
-import { showServerInvocation } from './show-server.js';
+import { messageActionOf, messageCommandInvocation } from './message-commands.js';
 import { interactionResponder } from './responder.js';
 import {
   actorOf,
@@ -91,17 +91,23 @@ async function onCommand(interaction: ChatInputCommandInteraction, ctx: HandlerC
   });
 }
 
-/** "Show server" on a message: its servers' cards, privately, as Components V2 cards where they fit. */
-async function onShowServer(interaction: MessageContextMenuCommandInteraction, ctx: HandlerContext) {
+/**
+ * A message command: "Show server" (its servers' cards, privately, as Components V2 cards where they
+ * fit) or "Add to timeline" (the message as a note in the channel's story; the answer private).
+ */
+async function onMessageCommand(interaction: MessageContextMenuCommandInteraction, ctx: HandlerContext) {
+  const action = messageActionOf(interaction.commandName);
+  if (!action) return;
   // Multi-guild mode: a guild without a linked key is told how to link one, as its slash commands are.
   if (!(await guildKeyLinked(interaction, ctx.tenancy))) {
     const howTo = keyAnswers(answerLocale(interaction), 'server').howToConnect;
     await interaction.reply({ content: howTo, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
     return;
   }
-  const responder = interactionResponder(interaction, { kind: 'command' }, ctx, 'v2');
+  const layout = action === 'showServer' ? 'v2' : 'embeds';
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx, layout);
   await guarded(ctx, interaction, responder, () =>
-    dispatchOnce(ctx, interaction, showServerInvocation(interaction), responder),
+    dispatchOnce(ctx, interaction, messageCommandInvocation(interaction, action), responder),
   );
 }
 
@@ -190,7 +196,7 @@ async function onModal(interaction: ModalSubmitInteraction, ctx: HandlerContext)
 
 async function route(interaction: Interaction, ctx: HandlerContext): Promise<void> {
   if (interaction.isChatInputCommand()) await onCommand(interaction, ctx);
-  else if (interaction.isMessageContextMenuCommand()) await onShowServer(interaction, ctx);
+  else if (interaction.isMessageContextMenuCommand()) await onMessageCommand(interaction, ctx);
   else if (interaction.isAutocomplete()) await onAutocomplete(interaction, ctx);
   else if (interaction.isButton()) await onButton(interaction, ctx);
   else if (interaction.isStringSelectMenu()) await onMenu(interaction, ctx);

@@ -4,7 +4,7 @@
 import { REST, Routes } from 'discord.js';
 import type { CommandInfo } from '../../src/core/index.js';
 import { buildCommandPayload } from './commands-payload.js';
-import { showServerCommand } from './show-server.js';
+import { messageCommands } from './message-commands.js';
 
 /** Options of `registerDiscordCommands`; `guildId` registers for one guild instead of globally. */
 export interface RegisterOptions {
@@ -75,10 +75,10 @@ export function samePayload(existing: unknown, payload: unknown[]): boolean {
 export async function registerDiscordCommands(
   options: RegisterOptions,
 ): Promise<{ changed: boolean; count: number }> {
-  // `/vps`, then the "Show server" entry of every message's Apps menu.
+  // `/vps`, then the entries of every message's Apps menu: "Show server" and "Add to timeline".
   const payload = [
     ...buildCommandPayload(options.commands, { keyCommands: options.keyCommands === true }),
-    showServerCommand(),
+    ...messageCommands(),
   ];
   const rest = new REST(options.apiUrl ? { api: options.apiUrl } : {}).setToken(options.token);
   const route = options.guildId

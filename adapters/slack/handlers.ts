@@ -15,7 +15,7 @@ import {
 import { renderMessage } from './render.js';
 import { ACTION_IDS } from './render-buttons.js';
 import { registerCommandClicks } from './command-clicks.js';
-import { registerTimelineShortcut } from './timeline-shortcut.js';
+import { registerMessageShortcuts } from './message-shortcuts.js';
 import {
   background,
   requestLocale,
@@ -134,7 +134,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
   app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
   registerCommandClicks(app, deps);
-  registerTimelineShortcut(app, deps);
+  registerMessageShortcuts(app, deps);
 
   app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
     await ack();

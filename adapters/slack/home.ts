@@ -11,7 +11,7 @@ import { HOME_ACTIONS, homeView } from './home-view.js';
 import { HomeViewers } from './home-viewers.js';
 import { background, requestLocale, withUserLocale, type HandlerDeps } from './handler-deps.js';
 import { createResponder } from './responder.js';
-import { sendWithTableFallback } from './table-fallback.js';
+import { directReply } from './private-reply.js';
 import { actionEventFromClick } from './translate.js';
 import { typedSpecFor } from './typed-dialog.js';
 import { typedConfirmView } from './modal.js';
@@ -59,9 +59,7 @@ function homeResponder(
     async reply(message, options) {
       if ((options?.visibility ?? message.visibility ?? 'ephemeral') !== 'ephemeral')
         return inChannel.reply(message, options);
-      return sendWithTableFallback(message, { locale: await locale() }, (pages) =>
-        deps.outbox.postToChannel(userId, pages),
-      );
+      return directReply(deps.outbox, userId, message, await locale());
     },
   };
 }

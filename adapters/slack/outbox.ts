@@ -15,7 +15,7 @@ import {
 } from './response-urls.js';
 
 /** Web API errors that mean "the bot cannot post in this channel" (fall back to response_url). */
-const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
+export const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
 /** How a posted message can be edited later; stored in MessageRef.extra.mode. */
 export type RefMode = 'message' | 'response_url' | 'ephemeral';

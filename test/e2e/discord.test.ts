@@ -9,7 +9,7 @@ import { discordPlace } from '../../adapters/discord/commands-payload.js';
 import {
   buildCommandPayload,
   registerDiscordCommands,
-  showServerCommand,
+  messageCommands,
 } from '../../adapters/discord/index.js';
 import { rateLimited, type RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
@@ -201,7 +201,7 @@ describe('Discord end to end', () => {
     const puts = world.discord.calls.filter((c) => c.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(puts[0]?.path).toBe(`/applications/${options.applicationId}/guilds/${options.guildId}/commands`);
-    expect(puts[0]?.body).toEqual([...buildCommandPayload(commands), showServerCommand()]);
+    expect(puts[0]?.body).toEqual([...buildCommandPayload(commands), ...messageCommands()]);
     // "Show server" in every message's Apps menu: a message command (type 3), named in Indonesian too.
     expect(puts[0]?.body).toContainEqual(
       expect.objectContaining({
@@ -210,6 +210,16 @@ describe('Discord end to end', () => {
         name_localizations: { id: 'Tampilkan server' },
       }),
     );
+    // "Add to timeline" beside it (issue 41): the message as a note in the channel's story.
+    expect(puts[0]?.body).toContainEqual(
+      expect.objectContaining({
+        name: 'Add to timeline',
+        type: 3,
+        name_localizations: { id: 'Tambah ke linimasa' },
+      }),
+    );
+    // Discord takes at most 5 message commands per application.
+    expect((puts[0]?.body as { type?: number }[]).filter((c) => c.type === 3).length).toBeLessThanOrEqual(5);
     const registered = json(world.discord.commands.get(`/guilds/${options.guildId}`));
     for (const c of commands) expect(registered).toContain(`"name":"${discordPlace(c).name}"`);
     expect(await registerDiscordCommands({ ...options, commands: commands.slice(1) })).toMatchObject({

@@ -146,9 +146,9 @@ export function createHttpSide(deps: HttpSideDeps) {
         opts: Record<string, FakeOptionValue>,
         focused: string,
       ) => deliver(url, autocompletePayload(world, user, path, opts, focused)),
-      /** Someone's message with `body`, then `user` runs the message command `name` on it. */
-      messageCommand: (url: string, user: FakeUser, name: string, body: FakeMessageBody) =>
-        deliver(url, messageCommandPayload(world, user, userMessage(world, user, body), name)),
+      /** `author`'s message with `body` (default: `user`'s), then `user` runs the message command `name` on it. */
+      messageCommand: (url: string, user: FakeUser, name: string, body: FakeMessageBody, author = user) =>
+        deliver(url, messageCommandPayload(world, user, userMessage(world, author, body), name)),
       raw: (url: string, payload: unknown, delivery: DeliveryOptions) =>
         postSigned(url, signer, payload, delivery),
     },

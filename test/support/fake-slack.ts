@@ -94,6 +94,8 @@ export class FakeSlack {
   readonly calls: ApiCall[] = [];
   readonly responses: ResponsePost[] = [];
   readonly messages = new Map<string, StoredMessage>();
+  /** Ephemeral posts (chat.postEphemeral) Slack accepted: who saw what, where. */
+  readonly ephemerals: { channel: string; user: string; text: string; blocks: unknown[] }[] = [];
   readonly uploads = new Map<
     string,
     { filename: string; bytes: number; data: Buffer; completed: boolean; channel?: string }
@@ -358,6 +360,14 @@ export class FakeSlack {
         return { ok: true, channel: message.channel, ts, message: { text: message.text, ts } };
       }
       case 'chat.postEphemeral':
+        // Not a member: Slack refuses the bot's ephemeral post there as it does its channel posts.
+        if (this.outside.has(String(args['channel']))) return { ok: false, error: 'not_in_channel' };
+        this.ephemerals.push({
+          channel: String(args['channel']),
+          user: String(args['user']),
+          text: String(args['text'] ?? ''),
+          blocks: (args['blocks'] as unknown[] | undefined) ?? [],
+        });
         return { ok: true, message_ts: `${this.nextTs++}.000200` };
       case 'chat.update': {
         const stored = this.messages.get(String(args['ts']));

@@ -15,6 +15,7 @@ export const discordEn = {
   // Slash command descriptions: at most 100 characters.
   'discord.connect': 'Link this server’s hosting API key (server admins; opens a private dialog)',
   'discord.disconnect': 'Unlink this server’s hosting API key (server admins)',
-  // The message context-menu command (a command name: at most 32 characters).
+  // The message context-menu commands (command names: at most 32 characters).
   'discord.showServer': 'Show server',
+  'discord.addToTimeline': 'Add to timeline',
 } as const;

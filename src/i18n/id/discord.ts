@@ -12,4 +12,5 @@ export const discordId: Record<keyof typeof discordEn, string> = {
   'discord.connect': 'Tautkan kunci API hosting server ini (admin server; membuka dialog pribadi)',
   'discord.disconnect': 'Lepas tautan kunci API hosting server ini (admin server)',
   'discord.showServer': 'Tampilkan server',
+  'discord.addToTimeline': 'Tambah ke linimasa',
 };
