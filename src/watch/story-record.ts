@@ -1,7 +1,10 @@
 // An alert's events told to its channel's story (src/core/story.ts) — card posted, grouped,
 // recovered, paged, reminded, silence over — for `timeline` and `catchup`. Best effort: a story
 // the store refuses never stops an alert, it is only logged.
+import type { BotStore } from '../core/index.js';
 import { channelKey, type StoryEntry, type StoryKind, type StoryLog } from '../core/kit/index.js';
+import { watchBook } from './books/watch-book.js';
+import type { IncidentPagerDeps } from './delivery/incident-pages.js';
 import type { WatchRecord } from './types.js';
 
 /** Tells one event of `watch`'s server in its channel. */
@@ -29,5 +32,20 @@ export function storyTeller(
     } catch (error) {
       warn('watch: the channel’s story could not be told', { err: error, kind });
     }
+  };
+}
+
+/** A page's moments (incident-pages.ts) in its channel's story: the watch names the channel and the server. */
+export function pageTeller(
+  store: BotStore,
+  warn: (message: string, detail: Record<string, unknown>) => void,
+  now: () => number,
+): NonNullable<IncidentPagerDeps['told']> {
+  const tell = storyTeller(store.story, warn);
+  return async (event, watchId, kind) => {
+    const watch = await watchBook(store)
+      .watches.get(watchId)
+      .catch(() => null);
+    if (watch) await tell(watch, event, now(), { detail: kind });
   };
 }
