@@ -136,13 +136,14 @@ function wire(options: WatchingSetup): Wiring {
   const posters: ChannelPoster[] = [];
   const warn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
   const localeOption = options.locale ? { locale: options.locale } : {};
+  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now);
   const pager = options.pagerDuty
     ? createIncidentPager({
         pagerDuty: options.pagerDuty,
         state: options.store.ephemeral,
         count: (action, outcome) => metrics.paged?.(action, outcome),
         warn,
-        told: pageTeller(options.store, warn, now),
+        told: pageTeller(options.store, warn, now, groups),
       })
     : undefined;
   return {
@@ -152,7 +153,7 @@ function wire(options: WatchingSetup): Wiring {
     posters,
     posterFor: (platform) => posters.find((p) => p.platform === platform),
     pager,
-    groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now),
+    groups,
     localeOf: (where) => watchLocale({ store: options.store, ...localeOption, warn }, where),
     warn,
   };
