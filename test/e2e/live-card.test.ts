@@ -33,10 +33,11 @@ import { editLimited, startFakeDiscord } from '../support/fake-discord.js';
 import { FakeSlack } from '../support/fake-slack.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
-import { TEST_PACING } from '../support/watch-rig.js';
+import { QUICK_PACING } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
-const LIVE_EDIT_MS = 400;
+/** The live card's edit interval (the product's is 10 s), injected as createWatching's setting. */
+const LIVE_EDIT_MS = 100;
 
 /** One platform as the test sees it: its real poster on the fake, and the fake's channel. */
 interface Side {
@@ -113,7 +114,7 @@ async function replica(name: string, api: HostingApi, store: BotStore, dir: stri
     store,
     intervalMs: 40,
     owner: name,
-    pacing: TEST_PACING,
+    pacing: QUICK_PACING,
     leaseTtlMs: 900,
     liveEditIntervalMs: LIVE_EDIT_MS,
   });

@@ -22,7 +22,7 @@ import { stopAll } from '../support/cleanup.js';
 import { postLog } from '../support/recording-poster.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
-import { watchReplica } from '../support/watch-rig.js';
+import { QUICK_PACING, watchReplica } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0STORY';
@@ -118,7 +118,7 @@ describe.each(['slack', 'discord'] as const)('the incident’s story on %s', (pl
         HOSTING_API_KEY: sim.apiKey,
         VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
       });
-      const replica = (name: string) => watchReplica(config, { store, audit }, log.poster(name));
+      const replica = (name: string) => watchReplica(config, { store, audit }, log.poster(name), QUICK_PACING);
       const apps: App[] = [];
       try {
         apps.push(await replica('a'), await replica('b'));
