@@ -77,11 +77,14 @@ export function pageTeller(
       .watches.get(watchId)
       .catch(() => null);
     if (!watch) return;
-    const group =
-      event === 'page-acknowledged' ? await groups?.homeOf(watch, watchId).catch(() => undefined) : undefined;
-    // A storm (a group card: two servers or more) whose page is this incident's.
-    if (group && serverCount(group.members) > 1 && group.pagedBy?.watchId === watchId && group.pagedBy.kind === kind)
-      await tellStorm(tell, group, 'group-page-acknowledged', now());
+    // The open storm (a group card: two servers or more) whose page is this incident's, even once it recovered.
+    const storm =
+      event === 'page-acknowledged'
+        ? (await groups?.open(watch).catch(() => []))?.find(
+            (g) => g.pagedBy?.watchId === watchId && g.pagedBy.kind === kind && serverCount(g.members) > 1,
+          )
+        : undefined;
+    if (storm) await tellStorm(tell, storm, 'group-page-acknowledged', now());
     else await tell(watch, event, now(), { detail: kind });
   };
 }

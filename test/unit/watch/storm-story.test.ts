@@ -52,6 +52,25 @@ describe('a storm group’s page in the channel’s story', () => {
     ]);
   });
 
+  it('tells the acknowledge as the group’s when the server whose page the storm took recovered first', async () => {
+    const s = await stormRig(3);
+    await s.pollAll();
+    s.setAll('Error');
+    for (let poll = 0; poll < 3; poll += 1) await s.pollAll();
+    const ack = s
+      .latestCards()
+      .flatMap((e) => e.message.actions ?? [])
+      .map((b) => ('command' in b ? b.command : undefined))
+      .find((c) => c?.startsWith('alert ack '));
+    s.set(1, 'Running');
+    await s.pollAll();
+    await s.click(ack!);
+    const story = await s.store.story.read('slack:C1', 0, 1_000);
+    expect(story.filter((e) => e.kind.includes('acknowledged')).map((e) => [e.kind, e.subject])).toEqual([
+      ['group-page-acknowledged', GROUP],
+    ]);
+  });
+
   it('names five of a bigger storm’s servers and counts the rest', async () => {
     const s = await stormRig(7);
     await s.pollAll();
