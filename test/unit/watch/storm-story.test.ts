@@ -7,18 +7,24 @@ import { stormRig } from '../../support/storm-rig.js';
 
 const GROUP = 'fleet-01, fleet-02, fleet-03';
 
+/** A rig whose servers all failed in one poll (one storm), and the Acknowledge its group card offers. */
+async function storm(servers: number) {
+  const s = await stormRig(servers);
+  await s.pollAll();
+  s.setAll('Error');
+  for (let poll = 0; poll < 3; poll += 1) await s.pollAll();
+  const ack = s
+    .latestCards()
+    .flatMap((e) => e.message.actions ?? [])
+    .map((b) => ('command' in b ? b.command : undefined))
+    .find((c) => c?.startsWith('alert ack '));
+  return { s, ack: ack! };
+}
+
 describe('a storm group’s page in the channel’s story', () => {
   it('is told when sent, acknowledged and resolved, naming the group’s servers', async () => {
-    const s = await stormRig(3);
-    await s.pollAll();
-    s.setAll('Error');
-    for (let poll = 0; poll < 3; poll += 1) await s.pollAll();
-    const ack = s
-      .latestCards()
-      .flatMap((e) => e.message.actions ?? [])
-      .map((b) => ('command' in b ? b.command : undefined))
-      .find((c) => c?.startsWith('alert ack '));
-    await s.click(ack!);
+    const { s, ack } = await storm(3);
+    await s.click(ack);
     s.setAll('Running');
     await s.pollAll();
     await s.pollAll();
@@ -53,18 +59,10 @@ describe('a storm group’s page in the channel’s story', () => {
   });
 
   it('tells the acknowledge as the group’s when the server whose page the storm took recovered first', async () => {
-    const s = await stormRig(3);
-    await s.pollAll();
-    s.setAll('Error');
-    for (let poll = 0; poll < 3; poll += 1) await s.pollAll();
-    const ack = s
-      .latestCards()
-      .flatMap((e) => e.message.actions ?? [])
-      .map((b) => ('command' in b ? b.command : undefined))
-      .find((c) => c?.startsWith('alert ack '));
+    const { s, ack } = await storm(3);
     s.set(1, 'Running');
     await s.pollAll();
-    await s.click(ack!);
+    await s.click(ack);
     const story = await s.store.story.read('slack:C1', 0, 1_000);
     expect(story.filter((e) => e.kind.includes('acknowledged')).map((e) => [e.kind, e.subject])).toEqual([
       ['group-page-acknowledged', GROUP],
@@ -72,10 +70,7 @@ describe('a storm group’s page in the channel’s story', () => {
   });
 
   it('names five of a bigger storm’s servers and counts the rest', async () => {
-    const s = await stormRig(7);
-    await s.pollAll();
-    s.setAll('Error');
-    for (let poll = 0; poll < 3; poll += 1) await s.pollAll();
+    const { s } = await storm(7);
     const story = await s.store.story.read('slack:C1', 0, 1_000);
     expect(story.filter((e) => e.kind === 'group-paged').map((e) => e.subject)).toEqual([
       'fleet-01, fleet-02, fleet-03, fleet-04, fleet-05 +2',
