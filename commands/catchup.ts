@@ -13,7 +13,7 @@ import {
 import type { Field, Message } from '../src/render/message.js';
 import { shorten } from '../src/render/shorten.js';
 import { zonedClock, zonedDateTime } from '../src/render/zoned-time.js';
-import { channelFacts } from './shared/channel-status.js';
+import { channelStatusFields } from './shared/channel-status.js';
 import { itemText, sinceDuration, storyItems } from './shared/story-lines.js';
 
 /** Without --since and without an earlier command of theirs here: the last two hours. */
@@ -37,7 +37,7 @@ async function lastCommandAt(ctx: CommandContext): Promise<number | undefined> {
 export async function catchupFields(ctx: CommandContext, since: number, locale: Locale): Promise<Field[]> {
   const now = ctx.now().getTime();
   const zone = ctx.bot.story.timeZone(ctx.actor);
-  const [facts, items] = await Promise.all([channelFacts(ctx), storyItems(ctx, since)]);
+  const [status, items] = await Promise.all([channelStatusFields(ctx), storyItems(ctx, since)]);
   const newest = items.slice(-LISTED);
   const lines = newest.map((item) => `${zonedClock(item.at, zone, now, locale)} ${itemText(item, locale)}`);
   if (items.length > LISTED) {
@@ -46,7 +46,7 @@ export async function catchupFields(ctx: CommandContext, since: number, locale: 
   }
   const changed = lines.length > 0 ? lines.join('\n') : t(locale, 'story.catchup.nothingChanged');
   return [
-    ...facts.fields,
+    ...status,
     { label: t(locale, 'story.catchup.changed'), value: shorten(changed, FIELD_CHARS) },
   ];
 }

@@ -6,8 +6,7 @@ import {
   arg,
   asFlag,
   commandGroup,
-  LIST_MAX_PAGES,
-  LIST_PAGE_SIZE,
+  LIST_PAGING,
   optional,
   readAllInstances,
   type CommandDefinition,
@@ -37,9 +36,9 @@ export const INSTANCE_STATUSES = [
 ] as const;
 
 /** Servers asked for per page. */
-export const PAGE_SIZE = LIST_PAGE_SIZE;
+export const PAGE_SIZE = LIST_PAGING.pageSize;
 /** Pages read at most without --page (5,000 servers). */
-export const MAX_PAGES = LIST_MAX_PAGES;
+export const MAX_PAGES = LIST_PAGING.maxPages;
 
 interface Filters {
   statuses: string[];

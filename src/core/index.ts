@@ -23,7 +23,7 @@ export { typedTextMatches } from './confirmation/confirm-checks.js';
 export type { EphemeralState } from './ephemeral-state.js';
 export { DeadlineExceeded, withDeadline } from './deadline.js';
 export { ConfigError, UserError } from './errors.js';
-export { LIST_MAX_PAGES, LIST_PAGE_SIZE, readAllInstances } from './instances/estate-list.js';
+export { LIST_PAGING, readAllInstances } from './instances/estate-list.js';
 export { lease } from './leases.js';
 export type { Lease } from './leases.js';
 export type { CoreMetrics } from './metrics-port.js';
@@ -57,6 +57,7 @@ export type {
   Risk,
 } from './ports.js';
 export type { CommandResult, ResultListener } from './runner/command-results.js';
+export { channelStatusMessage } from './replies/channel-status.js';
 export { createOutbound } from './runner/outbound.js';
 export type { Outbound } from './runner/outbound.js';
 export type { CoreSetup } from './settings.js';

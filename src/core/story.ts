@@ -1,5 +1,5 @@
 // A channel's story: every alert event (card posted, grouped, recovered, acknowledged, silenced,
-// paged…), note and hand-off, appended per channel in the store beside the audit trail, so any
+// paged — a storm group's page as the group's…), note and hand-off, appended per channel in the store beside the audit trail, so any
 // replica — or a restarted one — tells the same timeline (src/timeline reads it with the audit).
 
 /** What happened: the alert events src/watch records, plus the notes and hand-offs people add. */
@@ -15,6 +15,9 @@ export type StoryKind =
   | 'paged'
   | 'page-acknowledged'
   | 'page-resolved'
+  | 'group-paged'
+  | 'group-page-acknowledged'
+  | 'group-page-resolved'
   | 'renotified'
   | 'note'
   | 'handoff';

@@ -8,7 +8,7 @@
 // then edited from the shared record as members join and recover — paced like every other post.
 import { alertCommand } from './cards/alert-card.js';
 import { t } from '../i18n/translate.js';
-import type { StoryTeller } from './story-record.js';
+import { tellStorm, type StoryTeller } from './story-record.js';
 import type { Locale } from '../i18n/locale.js';
 import { contextWith, message, person, text } from '../render/builders.js';
 import type { Button, Inline, Message } from '../render/message.js';
@@ -126,8 +126,11 @@ export async function editGroupCard(deps: GroupingDeps, group: SharedGroup | und
   if (opened) await edit();
 }
 
-/** Pages the storm as a storm once it spans two servers, and again when its failing servers change by half. */
-export async function pageStorm(deps: GroupingDeps, group: SharedGroup): Promise<void> {
+/**
+ * Pages the storm as a storm once it spans two servers, and again when its failing servers change by
+ * half; each page sent is told to the channel's story as the group's.
+ */
+export async function pageStorm(deps: GroupingDeps, group: SharedGroup, now: number): Promise<void> {
   if (!deps.pager) return;
   const due = await deps.groups.repage(channelOf(group), group.id);
   if (!due?.pageKey) return;
@@ -135,7 +138,7 @@ export async function pageStorm(deps: GroupingDeps, group: SharedGroup): Promise
   const first = failing[0] ?? due.opener.watchId;
   const location = sharedLocation(due.members);
   // Pages read in English, as PagerDuty's own screens do.
-  await deps.pager.stormTriggered(
+  const sent = await deps.pager.stormTriggered(
     {
       dedupKey: due.pageKey,
       summary: groupHeadline(due, 'en'),
@@ -151,6 +154,7 @@ export async function pageStorm(deps: GroupingDeps, group: SharedGroup): Promise
     },
     async () => (await deps.groups.get(channelOf(group), group.id))?.endedAt !== undefined,
   );
+  if (sent && deps.tell) await tellStorm(deps.tell, due, 'group-paged', now);
 }
 
 /**
@@ -164,11 +168,13 @@ export async function groupSettled(
   now: number,
 ): Promise<void> {
   if (ended) {
-    if (group.pageKey) await deps.pager?.stormFollowed('resolve', group.pageKey);
-    else if (group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
+    if (group.pageKey) {
+      const resolved = await deps.pager?.stormFollowed('resolve', group.pageKey);
+      if (resolved && deps.tell) await tellStorm(deps.tell, group, 'group-page-resolved', now);
+    } else if (group.pagedBy) await deps.pager?.recovered(group.pagedBy.watchId, group.pagedBy.kind);
     // The storm's key was its first paging member's: that member's next incident pages anew.
     if (group.pagedBy) await deps.pager?.released(group.pagedBy.watchId, group.pagedBy.kind, group.pageKey);
-  } else await pageStorm(deps, group);
+  } else await pageStorm(deps, group, now);
   await editGroupCard(deps, group);
   if (ended)
     await deps.send(() => deps.poster.post(group.channelId, groupRecoveredNotice(group, now, deps.locale)));

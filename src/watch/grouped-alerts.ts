@@ -101,7 +101,7 @@ export async function shownByGroup(
   if (decision.type === 'join') {
     await deps.tell?.(watch, 'joined', now, { detail: alert.detail });
     await editGroupCard(deps, decision.group);
-    await pageStorm(deps, decision.group);
+    await pageStorm(deps, decision.group, now);
   }
   return true;
 }
@@ -186,10 +186,15 @@ export async function leaveGroups(
 }
 
 /** After the group's first card was posted: the group learns it, and shows as a group if others joined meanwhile. */
-export async function cardPosted(deps: GroupingDeps, watch: WatchRecord, alert: OpenAlert): Promise<void> {
+export async function cardPosted(
+  deps: GroupingDeps,
+  watch: WatchRecord,
+  alert: OpenAlert,
+  now: number,
+): Promise<void> {
   if (alert.group === undefined || !alert.ref) return;
   const group = await deps.groups.attach(channelOf(watch), alert.group, alert.ref);
-  if (group && isGroupCard(group)) await pageStorm(deps, group);
+  if (group && isGroupCard(group)) await pageStorm(deps, group, now);
   await editGroupCard(deps, group);
 }
 

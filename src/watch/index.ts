@@ -26,7 +26,7 @@ import { watchLocale } from './poll-deps.js';
 import { liveCardService, type LiveCardDeps } from './live-cards.js';
 import { startLiveCardUpdater, type LiveCardUpdater } from './live-card-updater.js';
 import { SINGLE_TENANT, waitingIn } from '../core/kit/index.js';
-import { storyTeller } from './story-record.js';
+import { pageTeller } from './story-record.js';
 
 export { DELIVERY_FAILURES, NO_ALERT_METRICS, type AlertMetrics } from './ports.js';
 export { createWatchPoller, watchLease, type WatchPoller } from './poller.js';
@@ -39,6 +39,7 @@ export { groupBook, type GroupBook } from './books/group-book.js';
 export { createIncidentPager, type IncidentPager } from './delivery/incident-pages.js';
 export { createAlertActions } from './alert-buttons.js';
 export { closeOnUnwatch } from './unwatch-close.js';
+export { pageTeller } from './story-record.js';
 export { pollOnce } from './poll-once.js';
 export type { PollDeps } from './poll-deps.js';
 export { announceEndedSilencesEverywhere } from './silence-ends.js';
@@ -135,19 +136,14 @@ function wire(options: WatchingSetup): Wiring {
   const posters: ChannelPoster[] = [];
   const warn = (message: string, detail: Record<string, unknown>) => options.logger?.warn(detail, message);
   const localeOption = options.locale ? { locale: options.locale } : {};
+  const groups = groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now);
   const pager = options.pagerDuty
     ? createIncidentPager({
         pagerDuty: options.pagerDuty,
         state: options.store.ephemeral,
         count: (action, outcome) => metrics.paged?.(action, outcome),
         warn,
-        // A page's moments in its channel's story: the watch names the channel and the server.
-        told: async (event, watchId, kind) => {
-          const watch = await watchBook(options.store)
-            .watches.get(watchId)
-            .catch(() => null);
-          if (watch) await storyTeller(options.store.story, warn)(watch, event, now(), { detail: kind });
-        },
+        told: pageTeller(options.store, warn, now, groups),
       })
     : undefined;
   return {
@@ -157,7 +153,7 @@ function wire(options: WatchingSetup): Wiring {
     posters,
     posterFor: (platform) => posters.find((p) => p.platform === platform),
     pager,
-    groups: groupBook(options.store, options.groupWindowMs ?? DEFAULT_GROUP_WINDOW_MS, now),
+    groups,
     localeOf: (where) => watchLocale({ store: options.store, ...localeOption, warn }, where),
     warn,
   };

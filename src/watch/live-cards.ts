@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   UserError,
+  channelStatusMessage,
   lease,
   t,
   type BotStore,
@@ -16,7 +17,7 @@ import {
   type TenantScope,
 } from '../core/index.js';
 import type { Message } from '../render/message.js';
-import { channelStatusMessage, type ChannelFacts, type LiveCardService } from '../core/kit/index.js';
+import type { ChannelFacts, LiveCardService } from '../core/kit/index.js';
 import { liveCardClaim, liveCardId, liveCards, type LiveCardRecord } from './books/live-card-book.js';
 
 /** How long a `status --live` may take to post and record the card before another may try. */

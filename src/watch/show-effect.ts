@@ -147,7 +147,7 @@ async function showOpen(
     if (posted) deps.metrics.alertOpened(effect.kind);
     if (posted) await tell(watch, 'alert', now, { detail: alert.detail });
     if (posted) await postAlertChart({ ...deps, send }, watch, alert, locale);
-    if (posted && grouping) await cardPosted(grouping, watch, alert);
+    if (posted && grouping) await cardPosted(grouping, watch, alert, now);
   }
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { REST } from 'discord.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discordChannelPoster } from '../../adapters/discord/channel-poster.js';
 import { slackChannelPoster } from '../../adapters/slack/channel-poster.js';
 import { SlackOutbox } from '../../adapters/slack/outbox.js';
@@ -31,12 +31,13 @@ import { stopAll } from '../support/cleanup.js';
 import { createCoreWithState } from '../support/core-with-state.js';
 import { editLimited, startFakeDiscord } from '../support/fake-discord.js';
 import { FakeSlack } from '../support/fake-slack.js';
-import { startRedisServer } from '../support/redis-server.js';
+import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
-import { TEST_PACING } from '../support/watch-rig.js';
+import { QUICK_PACING } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
-const LIVE_EDIT_MS = 400;
+/** The live card's edit interval (the product's is 10 s), injected as createWatching's setting. */
+const LIVE_EDIT_MS = 100;
 
 /** One platform as the test sees it: its real poster on the fake, and the fake's channel. */
 interface Side {
@@ -84,23 +85,30 @@ async function discordSide(): Promise<Side> {
   };
 }
 
-async function storeFactory(kind: 'embedded' | 'redis', dir: string) {
+/** One Redis server for the file; each platform's case keeps to its own prefix. */
+let redis: TestRedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+async function storeFactory(kind: 'embedded' | 'redis', dir: string, platform: string) {
   if (kind === 'embedded') {
     // One process owns an embedded data dir: both replicas of this process share the one store.
     const store = await openEmbeddedStore(join(dir, 'state'));
     return { open: async () => store, close: () => store.close() };
   }
-  const redis = await startRedisServer();
   const opened: BotStore[] = [];
   return {
     open: async () => {
-      const store = await openRedisStore({ url: redis.url, prefix: 'e2e-live:' });
+      const store = await openRedisStore({ url: redis.url, prefix: `e2e-live-${platform}:` });
       opened.push(store);
       return store;
     },
     close: async () => {
       await Promise.all(opened.map((s) => s.close()));
-      await redis.stop();
     },
   };
 }
@@ -113,7 +121,7 @@ async function replica(name: string, api: HostingApi, store: BotStore, dir: stri
     store,
     intervalMs: 40,
     owner: name,
-    pacing: TEST_PACING,
+    pacing: QUICK_PACING,
     leaseTtlMs: 900,
     liveEditIntervalMs: LIVE_EDIT_MS,
   });
@@ -162,7 +170,7 @@ describe('the live status card', { timeout: 90_000 }, () => {
     const sim = await startSimulator();
     const dir = await mkdtemp(join(tmpdir(), 'vpsops-live-'));
     const side = platform === 'slack' ? await slackSide() : await discordSide();
-    const stores = await storeFactory(kind, dir);
+    const stores = await storeFactory(kind, dir, platform);
     const replicas: { close(): Promise<void> }[] = [];
     try {
       await writeFile(

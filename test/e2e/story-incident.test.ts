@@ -1,8 +1,9 @@
-// The incident's story end to end, below the chat adapters: two replicas on one store (the memory
-// store shared, standing for the embedded one, and Redis) on each platform. A scripted incident —
+// The incident's story end to end, below the chat adapters: two replicas on one store (the embedded
+// store, as one process's replicas share it, and Redis) on each platform. A scripted incident —
 // watch, failure, Acknowledge, a stop confirmed by a second person, silence, recovery — is told by
-// `timeline` line for line (whichever replica answers), exported (the file's bytes), caught up on
-// and handed over, and a replica started afterwards tells the same story.
+// `timeline` line for line (whichever replica answers), exported (the files' bytes, CSV and
+// Markdown), caught up on and handed over, and after a restart — the store and the audit trail
+// opened afresh, the embedded one read back from disk — a new replica tells the same story.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +16,15 @@ import type { Button, Message } from '../../src/render/message.js';
 import { renderText } from '../../src/render/text.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
+import { openEmbeddedStore } from '../../src/store/embedded/embedded-store.js';
 import { openAuditLog } from '../../src/store/embedded/file-audit-log.js';
-import { createMemoryStore } from '../../src/store/memory/table-store.js';
 import { openRedisStore } from '../../src/store/redis/redis-store.js';
 import { stopAll } from '../support/cleanup.js';
 import { postLog } from '../support/recording-poster.js';
+import { checkRendered } from '../support/render-conformance.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
-import { watchReplica } from '../support/watch-rig.js';
+import { QUICK_PACING, watchReplica } from '../support/watch-rig.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const CHANNEL = 'C0STORY';
@@ -68,6 +70,8 @@ async function dispatch(app: App, actor: Actor, text: string): Promise<Message[]
     { id: `i${Math.random()}`, platform: actor.platform, actor, channelId: CHANNEL, input },
     kept.responder,
   );
+  // Every answer (the timeline's table, the export, catch-up, hand-off) keeps Slack's and Discord's limits.
+  for (const message of kept.messages) expect(checkRendered(message)).toEqual([]);
   return kept.messages;
 }
 
@@ -87,8 +91,9 @@ async function confirm(app: App, actor: Actor, button: Button | undefined): Prom
 const lines = (messages: Message[]) =>
   messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'table' ? b.rows.map((r) => r[1]) : [])));
 
-const STORES: { name: string; open: (platform: Platform) => Promise<BotStore> }[] = [
-  { name: 'one shared store', open: async () => createMemoryStore() },
+/** A store the replicas share; opened again (from `dir`, or on the same Redis prefix) after a restart. */
+const STORES: { name: string; open: (platform: Platform, dir: string) => Promise<BotStore> }[] = [
+  { name: 'the embedded store', open: (_platform, dir) => openEmbeddedStore(dir) },
   {
     name: 'Redis',
     open: (platform) => openRedisStore({ url: redis.url, prefix: `story-${platform}:` }),
@@ -107,8 +112,10 @@ describe.each(['slack', 'discord'] as const)('the incident’s story on %s', (pl
         `roles:\n  admin: [${platform}:${admin.userId}]\n  operator: [${platform}:${ops.userId}]\n  viewer: ["*"]\naliases:\n  web-1: ${WEB1}\napprovals:\n  two_person: ["instance stop"]\n`,
       );
       const sim = await startSimulator();
-      const store = await open(platform);
-      const audit = await openAuditLog(join(mkdtempSync(join(dir, 'audit-')), 'audit'));
+      const stateDir = mkdtempSync(join(dir, 'state-'));
+      const auditPath = join(mkdtempSync(join(dir, 'audit-')), 'audit');
+      let store = await open(platform, stateDir);
+      let audit = await openAuditLog(auditPath);
       const log = postLog(platform);
       const config = loadConfig({
         VPSOPS_DATA_DIR: mkdtempSync(join(dir, 'data-')),
@@ -118,7 +125,7 @@ describe.each(['slack', 'discord'] as const)('the incident’s story on %s', (pl
         HOSTING_API_KEY: sim.apiKey,
         VPSOPS_RATE_LIMIT_USER_PER_MINUTE: '0',
       });
-      const replica = (name: string) => watchReplica(config, { store, audit }, log.poster(name));
+      const replica = (name: string) => watchReplica(config, { store, audit }, log.poster(name), QUICK_PACING);
       const apps: App[] = [];
       try {
         apps.push(await replica('a'), await replica('b'));
@@ -170,6 +177,27 @@ describe.each(['slack', 'discord'] as const)('the incident’s story on %s', (pl
           'note,,alice,,,,',
         ]);
         expect(csv.at(-1)).toBe('');
+        // Each row's time in UTC ISO 8601, in order, and its detail.
+        const times = csv.slice(1, -1).map((row) => row.split(',')[0]!);
+        times.forEach((time) => expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
+        expect([...times].sort()).toEqual(times);
+        const details = csv.slice(1, -1).map((row) => row.split(',').slice(8).join(','));
+        expect(details.filter((_, i) => i !== 3)).toEqual([
+          'Status Error',
+          'status',
+          '',
+          'status',
+          'customer told at 14:00',
+        ]);
+        expect(details[3]).toMatch(/^until \d{4}-\d\d-\d\d \d\d:\d\d UTC · kernel upgrade$/);
+        // The Markdown file: a heading, the range, then the timeline's lines as a table.
+        const md = (await dispatch(b, ops, 'timeline export'))[0]!.attachments![0]!;
+        expect(md.filename).toMatch(/^timeline-.+\.md$/);
+        const mdLines = new TextDecoder().decode(md.data).split('\n');
+        expect(mdLines[0]).toMatch(/^# Timeline of /);
+        const table = mdLines.slice(mdLines.indexOf('| --- | --- |') + 1, -1);
+        check(table.map((row) => /^\| [^|]+ \| (.*) \|$/.exec(row)?.[1]));
+        expect(mdLines.at(-1)).toBe('');
 
         const catchup = said(await dispatch(b, admin, 'catchup --since 1h'));
         expect(catchup).toMatch(/Silences\s+.*web-1/);
@@ -183,6 +211,11 @@ describe.each(['slack', 'discord'] as const)('the incident’s story on %s', (pl
         expect(said(handoff)).toContain('note by alice — customer told at 14:00');
 
         for (const app of apps.splice(0)) await app.close();
+        // The restart: the store and the audit trail opened afresh, as a new process opens them.
+        await store.close();
+        store = await open(platform, stateDir);
+        await audit.close();
+        audit = await openAuditLog(auditPath);
         const c = await replica('c');
         apps.push(c);
         const after = lines(await dispatch(c, ops, 'timeline'));

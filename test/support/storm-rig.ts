@@ -14,6 +14,7 @@ import {
   createWatchService,
   groupBook,
   NO_ALERT_METRICS,
+  pageTeller,
   pollOnce,
   watchBook,
   type GroupBook,
@@ -68,6 +69,8 @@ export async function stormRig(
     state: store.ephemeral,
     count() {},
     warn() {},
+    // As createWatching wires it: a page's moments reach the channel's story.
+    told: pageTeller(store, () => undefined, now, groupBook(store, 30_000, now)),
   });
   const log = postLog();
   // Unwatching closes what it opened as `createWatching` wires it (index.ts).

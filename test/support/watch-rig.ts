@@ -40,6 +40,12 @@ export const { web2: WEB2, cache1: CACHE1 } = SEED_IDS.instances;
  */
 export const TEST_PACING: PacingSettings = { ...DEFAULT_PACING, editIntervalMs: 2_000 };
 
+/**
+ * Pacing for tests that assert no pacing (the incident's story, the live card): posts and edits
+ * 50 ms apart at most, so no step waits for a token or a card's next edit.
+ */
+export const QUICK_PACING: PacingSettings = { ...DEFAULT_PACING, postsPerSecond: 50, burst: 20, editIntervalMs: 50 };
+
 /** The bot with watches over the simulator, on a clock the test can move forward. */
 export async function watchRig(
   options: {
@@ -119,13 +125,14 @@ export async function watchReplica(
   config: AppConfig,
   state: { store: BotStore; audit: AuditLog },
   poster: ChannelPoster,
+  pacing: PacingSettings = TEST_PACING,
 ): Promise<App> {
   const app = await createApp(config, {
     charts: null,
     tracker: null,
     state: { ...state, close: async () => undefined },
     watchIntervalMs: 40,
-    watchPacing: TEST_PACING,
+    watchPacing: pacing,
   });
   await app.startWatching([poster]);
   return app;

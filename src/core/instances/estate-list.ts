@@ -8,10 +8,8 @@ import type { HostingApi, InstanceListItem, PageInfo } from '../../api/index.js'
 import { lease } from '../leases.js';
 import type { BotStore } from '../store.js';
 
-/** Servers asked for per page. */
-export const LIST_PAGE_SIZE = 100;
-/** Pages read at most in one pass (5,000 servers). */
-export const LIST_MAX_PAGES = 50;
+/** How the instance list is read: servers asked for per page, pages read at most in one pass (5,000 servers). */
+export const LIST_PAGING = { pageSize: 100, maxPages: 50 } as const;
 /** Pages after the first read side by side (5,000 servers: 13 rounds, not 49 in a row). */
 const PAGES_AT_ONCE = 4;
 /** Default lifetime of the cached list (VPSOPS_INSTANCE_LIST_TTL_SECONDS). */
@@ -39,11 +37,11 @@ export interface ListQuery {
   search?: string;
 }
 
-/** Every page of one listing, up to LIST_MAX_PAGES; a server seen twice (the list moved while paging) counts once. */
+/** Every page of one listing, up to LIST_PAGING.maxPages; a server seen twice (the list moved while paging) counts once. */
 export interface FullListing {
   items: InstanceListItem[];
   page: PageInfo;
-  /** Pages there were beyond LIST_MAX_PAGES, left unread. */
+  /** Pages there were beyond LIST_PAGING.maxPages, left unread. */
   cut: boolean;
 }
 
@@ -52,9 +50,9 @@ export async function readAllInstances(
   api: Pick<HostingApi, 'instances'>,
   query: ListQuery = {},
 ): Promise<FullListing> {
-  const base = { limit: LIST_PAGE_SIZE, ...query };
+  const base = { limit: LIST_PAGING.pageSize, ...query };
   const first = await api.instances.list({ ...base, page: 1 });
-  const last = Math.min(first.page.total_pages, LIST_MAX_PAGES);
+  const last = Math.min(first.page.total_pages, LIST_PAGING.maxPages);
   const pages: InstanceListItem[][] = [first.items];
   let next = 2;
   const reader = async (): Promise<void> => {
@@ -64,7 +62,7 @@ export async function readAllInstances(
   await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, last - 1) }, reader));
   // In page order; an empty page (the list shrank while paging) simply adds nothing.
   const byUuid = new Map(pages.flatMap((items) => items ?? []).map((item) => [item.uuid, item]));
-  return { items: [...byUuid.values()], page: first.page, cut: first.page.total_pages > LIST_MAX_PAGES };
+  return { items: [...byUuid.values()], page: first.page, cut: first.page.total_pages > LIST_PAGING.maxPages };
 }
 
 /** One server as the cache keeps it (what names, completion and sweeping watches need). */

@@ -8,7 +8,7 @@ export { lowerBalance } from '../billing/runway.js';
 export { channelKey } from '../channel-key.js';
 export { channelLocale } from '../channel-language.js';
 export { waitingIn } from '../confirmation/waiting.js';
-export { channelStatusMessage, type ChannelFacts } from '../replies/channel-status.js';
+export type { ChannelFacts } from '../replies/channel-status.js';
 export { CredentialsUnreadable } from '../errors.js';
 export { apiErrorText } from '../replies/api-error-text.js';
 export { estateServers, INSTANCE_LIST_TTL_MS } from '../instances/estate-list.js';

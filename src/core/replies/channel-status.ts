@@ -1,10 +1,10 @@
-// The channel's status card, pure: its open incidents and storms, the running silences and the
-// confirmations still waiting, on one card. `status` answers with it; the live card (src/watch's
-// live-cards.ts) keeps it pinned and current.
+// The channel's status card, pure — the one builder of its sections: its open incidents and storms,
+// the running silences and the confirmations still waiting. `status` answers with it (and `catchup`
+// and `handoff` take its sections); the live card (src/watch's live-cards.ts) keeps it pinned and current.
 import { t } from '../../i18n/translate.js';
 import type { Locale } from '../../i18n/locale.js';
 import { clockTime } from '../../render/time-format.js';
-import type { Message } from '../../render/message.js';
+import type { Field, Message } from '../../render/message.js';
 import { shorten } from '../../render/shorten.js';
 import type { WaitingConfirmation } from '../command.js';
 import type { SilenceSummary } from '../watch-port.js';
@@ -30,13 +30,12 @@ function section(lines: string[], locale: Locale): string {
   return shorten(listed.join('\n'), FIELD_CHARS);
 }
 
-/** The card: `live` heads it as the channel's kept-current card, else as `status`'s answer. */
-export function channelStatusMessage(locale: Locale, facts: ChannelFacts, live = false): Message {
-  const { incidents, silences, pending } = facts;
-  const silenceLines = silences.map((s) =>
+/** The card's sections: incidents, silences, confirmations waiting. */
+function sections(locale: Locale, facts: ChannelFacts): Field[] {
+  const silenceLines = facts.silences.map((s) =>
     t(locale, 'bot.status.silenceLine', { what: s.what, until: at(s.until), by: s.by }),
   );
-  const approvalLines = pending.map((p) => {
+  const approvalLines = facts.pending.map((p) => {
     const line = t(locale, 'bot.status.approvalLine', {
       command: p.command,
       targets: p.targets[0] ?? '',
@@ -45,24 +44,26 @@ export function channelStatusMessage(locale: Locale, facts: ChannelFacts, live =
     });
     return p.twoPerson ? t(locale, 'bot.status.approvalAdmin', { line }) : line;
   });
-  const anything = incidents.length + silenceLines.length + approvalLines.length > 0;
+  return [
+    { label: t(locale, 'bot.status.incidents'), value: section(facts.incidents, locale) },
+    { label: t(locale, 'bot.status.silences'), value: section(silenceLines, locale) },
+    { label: t(locale, 'bot.status.approvals'), value: section(approvalLines, locale) },
+  ];
+}
+
+/** The card: `live` heads it as the channel's kept-current card, else as `status`'s answer. */
+export function channelStatusMessage(locale: Locale, facts: ChannelFacts, live = false): Message {
+  const anything = facts.incidents.length + facts.silences.length + facts.pending.length > 0;
   const title = live
     ? t(locale, anything ? 'live.card.title' : 'live.card.quietTitle')
     : t(locale, anything ? 'bot.status.channelTitle' : 'bot.status.noneTitle');
   return {
     title,
-    tone: incidents.length > 0 ? 'danger' : 'info',
+    tone: facts.incidents.length > 0 ? 'danger' : 'info',
     summary: title,
     blocks: [
       { type: 'text', text: t(locale, live ? 'live.card.intro' : 'bot.status.none') },
-      {
-        type: 'fields',
-        fields: [
-          { label: t(locale, 'bot.status.incidents'), value: section(incidents, locale) },
-          { label: t(locale, 'bot.status.silences'), value: section(silenceLines, locale) },
-          { label: t(locale, 'bot.status.approvals'), value: section(approvalLines, locale) },
-        ],
-      },
+      { type: 'fields', fields: sections(locale, facts) },
     ],
   };
 }

@@ -31,10 +31,11 @@ export interface IncidentPager {
   /**
    * The storm's page, (re-)sent with the key it took over: PagerDuty keeps one alert. `ended` re-reads
    * the group: one ended before its turn is not triggered, one ended while it was sent is resolved.
+   * True when PagerDuty took the trigger (the story tells it); so for stormFollowed.
    */
-  stormTriggered(page: PageTrigger, ended: () => Promise<boolean>): Promise<void>;
+  stormTriggered(page: PageTrigger, ended: () => Promise<boolean>): Promise<boolean>;
   /** The storm's page acknowledged (once across clicks and replicas) or resolved. */
-  stormFollowed(action: 'acknowledge' | 'resolve', dedupKey: string): Promise<void>;
+  stormFollowed(action: 'acknowledge' | 'resolve', dedupKey: string): Promise<boolean>;
   /**
    * Forgets an incident's page without a word (the storm owns its key), so its next incident pages
    * anew; with `key`, only while the incident's page is still that one.
@@ -123,12 +124,14 @@ export function createIncidentPager(deps: IncidentPagerDeps): IncidentPager {
         const detail = { storm: page.dedupKey };
         // Unreadable: page as before. Read when its turn comes, after any resolve queued before it.
         const over = () => ended().catch(() => false);
-        if (await over()) return;
-        report('trigger', await deps.pagerDuty.trigger(page), detail);
+        if (await over()) return false;
+        const outcome = await deps.pagerDuty.trigger(page);
+        report('trigger', outcome, detail);
         // Another replica resolved it while this trigger was on its way: resolve it once more.
         if (await over()) report('resolve', await deps.pagerDuty.resolve(page.dedupKey), detail);
+        return outcome.ok;
       }),
-    stormFollowed: async (action, key) => void (await followKey(action, key, { storm: key })),
+    stormFollowed: (action, key) => followKey(action, key, { storm: key }),
     released,
   };
 }

@@ -69,9 +69,11 @@ async function storm(
     async stormTriggered(page, ended) {
       pages.push(`re-trigger ${page.dedupKey}`);
       endedChecks.push(ended);
+      return true;
     },
     async stormFollowed(action, key) {
       pages.push(`${action} ${key}`);
+      return true;
     },
     async released() {},
   };

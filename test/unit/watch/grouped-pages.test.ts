@@ -57,9 +57,11 @@ describe('pages of a server inside a storm group', () => {
       },
       async stormTriggered(page) {
         pages.push(`storm ${page.summary}`);
+        return true;
       },
       async stormFollowed(action, key) {
         pages.push(`storm ${action} ${key}`);
+        return true;
       },
       async released() {},
     };
