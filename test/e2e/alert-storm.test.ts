@@ -2,7 +2,7 @@
 // Slack (and discord.js against a fake Discord), a fake PagerDuty Events API, all on loopback. 30 watched servers of one location fail at
 // once: the channel gets ONE grouped alert naming all 30 by hostname, within Slack's limit of about
 // one post per second, and PagerDuty one incident; when they recover, one recovery and one resolve.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -321,6 +321,20 @@ describe.concurrent('an alert on a server changed through the bot, on Slack', { 
       await waitFor(
         () => sim.state.getInstance(WEB2)?.status === 'Stopped' || undefined,
         'web-2 stopped',
+        30_000,
+      );
+      // The server fails only once the bot has recorded the stop as done (the simulator stops it
+      // before the bot has its answer); failing earlier, the alert rightly names no change.
+      const audit = join(dir, 'data-a', 'audit.jsonl');
+      await waitFor(
+        () =>
+          existsSync(audit) &&
+          readFileSync(audit, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { command?: string; result?: string })
+            .some((r) => r.command === 'instance stop' && r.result === 'ok'),
+        'the stop recorded as done',
         30_000,
       );
       sim.state.setStatus(WEB2, 'Error');
