@@ -2,7 +2,7 @@
 // Slack (and discord.js against a fake Discord), a fake PagerDuty Events API, all on loopback. 30 watched servers of one location fail at
 // once: the channel gets ONE grouped alert naming all 30 by hostname, within Slack's limit of about
 // one post per second, and PagerDuty one incident; when they recover, one recovery and one resolve.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ async function staysResolved(pd: FakePagerDuty, key: string): Promise<void> {
   expect(pd.alerts().get(key)).toBe('resolved');
 }
 
-describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () => {
+describe.concurrent('an alert storm on Slack with two replicas', { timeout: 240_000 }, () => {
   it('posts one grouped alert naming all 30 servers, at most one post per second, and pages once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vpsops-storm-'));
     writeFileSync(join(dir, 'policy.yaml'), `roles:\n  operator: [slack:${OPERATOR}]\n  viewer: ["*"]\n`);
@@ -76,21 +76,22 @@ describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () =
         .filter((i) => i.locationId === SEED_IDS.locations.jakarta && i.status === 'Running')
         .slice(0, STORM);
       expect(jakarta).toHaveLength(STORM);
-      // Watches are set through both replicas, as a load balancer would spread the commands.
-      for (const [n, server] of jakarta.entries()) {
-        const to = replicas[n % 2]!;
-        const text = `watch ${server.uuid}`;
-        await postSigned(
-          `http://127.0.0.1:${to.port}/slack/events`,
-          slashCommandForm({
-            text,
-            userId: OPERATOR,
-            channelId: CHANNEL,
-            responseUrl: slack.newResponseUrl(),
-          }),
-          { secret: SECRET },
-        );
-      }
+      // Watches are set through both replicas, as a load balancer would spread the commands, all
+      // sent at once (one after another they took seconds).
+      await Promise.all(
+        jakarta.map((server, n) =>
+          postSigned(
+            `http://127.0.0.1:${replicas[n % 2]!.port}/slack/events`,
+            slashCommandForm({
+              text: `watch ${server.uuid}`,
+              userId: OPERATOR,
+              channelId: CHANNEL,
+              responseUrl: slack.newResponseUrl(),
+            }),
+            { secret: SECRET },
+          ),
+        ),
+      );
       const watching = () => slack.channelMessages(CHANNEL).filter((m) => m.text.includes('Watching'));
       await waitFor(() => watching().length === STORM, 'every watch set', 60_000);
       // Every watch polled at least once (1 s interval) before the storm.
@@ -159,7 +160,7 @@ describe('an alert storm on Slack with two replicas', { timeout: 240_000 }, () =
   });
 });
 
-describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, () => {
+describe.concurrent('an alert storm on Discord with two replicas', { timeout: 240_000 }, () => {
   it('posts one grouped alert naming all 30 servers and pages once', async () => {
     const USER = { id: '100000000000000001', username: 'dora' };
     const dir = mkdtempSync(join(tmpdir(), 'vpsops-storm-discord-'));
@@ -192,8 +193,11 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
         .filter((i) => i.locationId === SEED_IDS.locations.jakarta && i.status === 'Running')
         .slice(0, STORM);
       expect(jakarta).toHaveLength(STORM);
-      for (const [n, server] of jakarta.entries())
-        await discord.http.slash(urls[n % 2]!, USER, ['watch'], { instance: server.uuid });
+      await Promise.all(
+        jakarta.map((server, n) =>
+          discord.http.slash(urls[n % 2]!, USER, ['watch'], { instance: server.uuid }),
+        ),
+      );
       const messages = () => [...discord.store.messages.values()];
       await waitFor(
         () => messages().filter((m) => JSON.stringify(m.embeds).includes('Watching')).length === STORM,
@@ -248,7 +252,7 @@ describe('an alert storm on Discord with two replicas', { timeout: 240_000 }, ()
   });
 });
 
-describe('an alert on a server changed through the bot, on Slack', { timeout: 120_000 }, () => {
+describe.concurrent('an alert on a server changed through the bot, on Slack', { timeout: 120_000 }, () => {
   it('shows the change, who made it, the backup age, and a menu whose Metrics runs for the chooser', async () => {
     const WEB2 = SEED_IDS.instances.web2;
     const dir = mkdtempSync(join(tmpdir(), 'vpsops-enriched-'));
@@ -317,6 +321,20 @@ describe('an alert on a server changed through the bot, on Slack', { timeout: 12
       await waitFor(
         () => sim.state.getInstance(WEB2)?.status === 'Stopped' || undefined,
         'web-2 stopped',
+        30_000,
+      );
+      // The server fails only once the bot has recorded the stop as done (the simulator stops it
+      // before the bot has its answer); failing earlier, the alert rightly names no change.
+      const audit = join(dir, 'data-a', 'audit.jsonl');
+      await waitFor(
+        () =>
+          existsSync(audit) &&
+          readFileSync(audit, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { command?: string; result?: string })
+            .some((r) => r.command === 'instance stop' && r.result === 'ok'),
+        'the stop recorded as done',
         30_000,
       );
       sim.state.setStatus(WEB2, 'Error');

@@ -14,9 +14,12 @@ const I = SEED_IDS.instances;
 describe('console smoke: every command, happy and failing', () => {
   let session: ConsoleSession;
   beforeAll(async () => {
-    // Followed changes are polled every 100 ms, not the product's 2 s: the rows wait on their
-    // closing lines, not on the tracker's first interval.
-    session = await startConsoleSession({ env: { VPSOPS_TRACK_POLL_MIN_MS: '100' } });
+    // Followed changes are polled every 100 ms, not the product's 2 s, and a server starts in
+    // 50 ms, not the simulator's 1 s: the rows wait on their closing lines, not on timers.
+    session = await startConsoleSession({
+      env: { VPSOPS_TRACK_POLL_MIN_MS: '100' },
+      timing: { startMs: 50 },
+    });
   });
   afterAll(async () => {
     await session?.close();

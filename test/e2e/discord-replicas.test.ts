@@ -61,7 +61,7 @@ function answered(discord: FakeDiscord, i: StoredInteraction, what: string): Pro
   );
 }
 
-describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () => {
+describe.concurrent('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () => {
   it('verifies signatures, answers on either replica and confirms once when both get the click', async () => {
     const discord = await startFakeDiscord();
     const replicas: ServeReplica[] = [];
@@ -113,7 +113,7 @@ describe('Discord HTTP interactions on two replicas', { timeout: 120_000 }, () =
   });
 });
 
-describe('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => {
+describe.concurrent('Discord sharded gateway on two replicas', { timeout: 150_000 }, () => {
   it('identifies each shard once, and the standby takes a killed holder’s shard over within its lease of 3 s and a round', async () => {
     const discord = await startFakeDiscord({ recommendedShards: 2 });
     const replicas: ServeReplica[] = [];

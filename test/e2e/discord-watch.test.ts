@@ -31,7 +31,7 @@ import { TEST_PACING } from '../support/watch-rig.js';
 const WEB1 = SEED_IDS.instances.web1;
 const json = (value: unknown): string => JSON.stringify(value);
 
-describe('watches on Discord with two replicas', { timeout: 90_000 }, () => {
+describe.concurrent('watches on Discord with two replicas', { timeout: 90_000 }, () => {
   it('posts one alert message per incident, edits it, takes Acknowledge, and posts the recovery', async () => {
     const sim = await startSimulator();
     const discord = await startFakeDiscord();

@@ -371,13 +371,15 @@ describe('Discord replicas on the same Redis, frozen', { timeout: 180_000 }, () 
         DISCORD_API_URL: discord.apiUrl,
         LOG_LEVEL: 'info',
       };
-      const http = await startServeReplica('discord-http', dir, {
-        ...env,
-        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
-      });
-      replicas.push(http);
-      // With Redis, the gateway runs sharded: this replica holds the only shard under a store lease.
-      replicas.push(await startServeReplica('discord-gateway', dir, env));
+      // Both started side by side (each start is mostly a process booting). With Redis, the gateway
+      // runs sharded: the second replica holds the only shard under a store lease.
+      const starts = await Promise.allSettled([
+        startServeReplica('discord-http', dir, { ...env, DISCORD_PUBLIC_KEY: discord.publicKeyHex }),
+        startServeReplica('discord-gateway', dir, env),
+      ]);
+      for (const start of starts) if (start.status === 'fulfilled') replicas.push(start.value);
+      for (const start of starts) if (start.status === 'rejected') throw start.reason;
+      const http = (starts[0] as PromiseFulfilledResult<ServeReplica>).value;
       await waitFor(() => discord.identifies.size === 1, 'the shard identified', 30_000);
       const endpoint = `http://127.0.0.1:${http.port}/discord/interactions`;
       // Cards previewed while the store answers, to be confirmed while it does not.

@@ -43,7 +43,7 @@ interface Replica {
   adapter: SlackAdapter;
 }
 
-describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
+describe.concurrent('watches on Slack with two replicas', { timeout: 90_000 }, () => {
   it('posts one alert per incident, edits it, takes Acknowledge from an operator only, posts the recovery, and alerts after both replicas died and one came back', async () => {
     const sim = await startSimulator();
     const slack = await new FakeSlack().start();
@@ -162,6 +162,12 @@ describe('watches on Slack with two replicas', { timeout: 90_000 }, () => {
       await waitFor(
         () => slack.channelMessages(CHANNEL).some((m) => m.text.includes('recovered after')),
         'the recovery notice',
+        20_000,
+      );
+      // The card's own edit is paced (one per 2 s) and may land after the notice.
+      await waitFor(
+        () => /recovered/.test(slack.messages.get(card.ts)?.text ?? '') || undefined,
+        'the card edited to recovered',
         20_000,
       );
       expect(slack.messages.get(card.ts)?.text).toMatch(/recovered/);

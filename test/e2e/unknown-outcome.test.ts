@@ -4,7 +4,7 @@
 // `unknown`, and the reply says it may have happened, what to check, and not to repeat it blindly.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../src/api/endpoints.js';
 import type { AuditRecord } from '../../src/core/command.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
@@ -111,30 +111,50 @@ const CASES: Case[] = [
   },
 ];
 
-const FAULTS: { name: string; fault: (endpoint: EndpointName) => Fault; reason: RegExp }[] = [
+/**
+ * `apiTimeoutMs`: the client's per-attempt timeout. Only the hang needs it short; the cases run five
+ * at a time, so the reads before each change are given room (a read timing out would be a refusal).
+ */
+const FAULTS: {
+  name: string;
+  fault: (endpoint: EndpointName) => Fault;
+  reason: RegExp;
+  apiTimeoutMs: number;
+}[] = [
   {
     name: 'connection reset after the request was received',
     fault: (endpoint) => ({ endpoint, kind: 'reset', applied: true }),
     reason: /could not be reached .*after the request was sent/,
+    apiTimeoutMs: 5_000,
   },
   {
     name: '200 with an HTML body',
     fault: (endpoint) => ({ endpoint, kind: 'malformed', applied: true }),
     reason: /sent a response the bot cannot use \(HTTP 200\)/,
+    apiTimeoutMs: 5_000,
   },
   {
     name: 'no answer before the client timeout',
     fault: (endpoint) => ({ endpoint, kind: 'hang', applied: true }),
     reason: /did not answer in time .*after the request was sent/,
+    apiTimeoutMs: 1_000,
   },
 ];
 
-let harness: Harness | undefined;
-// Generous: under a loaded CI machine closing a bot, its store and the simulator can take a while.
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-}, 60_000);
+/**
+ * A harness of its own for the running test, closed when it ends (generous: under a loaded CI
+ * machine closing a bot, its store and the simulator can take a while). Each case has its own
+ * simulator and data dir, so the cases run side by side: most of their time is waiting on sockets
+ * and the client timeout.
+ */
+async function harnessFor(
+  context: { onTestFinished: (fn: () => Promise<void>, timeout?: number) => void },
+  options?: Parameters<typeof startHarness>[0],
+): Promise<Harness> {
+  const h = await startHarness(options);
+  context.onTestFinished(() => h.close(), 60_000);
+  return h;
+}
 
 function auditRecords(dataDir: string): AuditRecord[] {
   return readFileSync(join(dataDir, 'audit.jsonl'), 'utf8')
@@ -151,11 +171,11 @@ async function runCase(h: Harness, c: Case): Promise<Outcome> {
 }
 
 describe('a state-changing call whose outcome cannot be known', () => {
-  for (const { name, fault, reason } of FAULTS) {
-    describe(name, () => {
+  for (const { name, fault, reason, apiTimeoutMs } of FAULTS) {
+    describe.concurrent(name, () => {
       for (const c of CASES) {
-        it(`${c.text}: one request, audited unknown, "may have happened" with what to check`, async () => {
-          const h = (harness = await startHarness({ apiTimeoutMs: 400 }));
+        it(`${c.text}: one request, audited unknown, "may have happened" with what to check`, async (context) => {
+          const h = await harnessFor(context, { apiTimeoutMs });
           h.sim.faults.inject(fault(c.endpoint));
           const out = await runCase(h, c);
 
@@ -192,9 +212,9 @@ describe('a state-changing call whose outcome cannot be known', () => {
   }
 });
 
-describe('what is not an unknown outcome', () => {
-  it('a refusal the API explains (409 with its message) is a plain failure', async () => {
-    const h = (harness = await startHarness());
+describe.concurrent('what is not an unknown outcome', () => {
+  it('a refusal the API explains (409 with its message) is a plain failure', async (context) => {
+    const h = await harnessFor(context);
     h.sim.faults.inject({
       endpoint: 'instance.stop',
       kind: 'status',
@@ -208,8 +228,8 @@ describe('what is not an unknown outcome', () => {
     expect(auditRecords(h.dataDir).at(-1)?.result).toBe('error');
   });
 
-  it('a 502 from a gateway in front of the API leaves the outcome unknown', async () => {
-    const h = (harness = await startHarness());
+  it('a 502 from a gateway in front of the API leaves the outcome unknown', async (context) => {
+    const h = await harnessFor(context);
     h.sim.faults.inject({ endpoint: 'backup.delete', kind: 'status', status: 502 });
     const preview = await h.run(`backup delete web-1 ${backups.web1Previous}`, ACTORS.operator);
     const out = await h.confirm(preview.token!, ACTORS.operator);
@@ -218,8 +238,8 @@ describe('what is not an unknown outcome', () => {
     expect(h.sim.countRequests('backup.delete')).toBe(1);
   });
 
-  it('a read answered with HTML is an ordinary error, retried as reads are', async () => {
-    const h = (harness = await startHarness());
+  it('a read answered with HTML is an ordinary error, retried as reads are', async (context) => {
+    const h = await harnessFor(context);
     h.sim.faults.inject({ endpoint: 'instance.detail', kind: 'malformed', times: 1 });
     const out = await h.run('instance show web-1', ACTORS.viewer);
     expect(out.message.title).toBe('Hosting API error');

@@ -13,7 +13,7 @@ const { web1: WEB1, web2: WEB2, db1: DB1 } = SEED_IDS.instances;
 const watched = (list: string): string[] =>
   [...list.matchAll(/^\s*([a-z][\w.-]*)\s{2,}/gm)].map((m) => m[1] as string).filter((n) => n !== 'Instance');
 
-describe('fleet watches', { timeout: 60_000 }, () => {
+describe.concurrent('fleet watches', { timeout: 60_000 }, () => {
   it('watches every server of a location once by hostname, picks up new ones and drops deleted ones', async () => {
     const r = await watchRig({ instanceListTtlMs: 150 });
     try {
@@ -110,7 +110,7 @@ describe('fleet watches', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the balance watch', { timeout: 60_000 }, () => {
+describe.concurrent('the balance watch', { timeout: 60_000 }, () => {
   it('alerts once when the balance drops under the amount, then says it recovered', async () => {
     const r = await watchRig();
     try {

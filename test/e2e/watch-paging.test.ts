@@ -12,7 +12,7 @@ import { CACHE1, CHANNEL, pause, WEB2, watchRig } from '../support/watch-rig.js'
 
 const KEY = 'R0UTINGKEY0123456789abcdef012345';
 
-describe('paging', { timeout: 60_000 }, () => {
+describe.concurrent('paging', { timeout: 60_000 }, () => {
   it('triggers once per incident with a dedup_key, acknowledges on Acknowledge and resolves on recovery', async () => {
     const pd = await startFakePagerDuty({ routingKeys: [KEY] });
     const r = await watchRig({

@@ -9,6 +9,7 @@ import { startConsoleRepl, type ConsoleRepl } from '../../adapters/console/repl.
 import { consoleActor } from '../../adapters/console/translate.js';
 import { createApp, type App } from '../../src/app/create-app.js';
 import { loadConfig } from '../../src/app/config/load.js';
+import type { SimulatorTiming } from '../../src/simulator/index.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 
 /** The policy the console e2e suites run under: console users are admins, seeded hosts have aliases. */
@@ -41,7 +42,13 @@ export interface ConsoleSession {
 
 /** Starts createApp + the REPL; `user` is the console identity (alice is admin in CONSOLE_POLICY). */
 export async function startConsoleSession(
-  options: { user?: string; policy?: string; env?: Record<string, string> } = {},
+  options: {
+    user?: string;
+    policy?: string;
+    env?: Record<string, string>;
+    /** The simulator's operation times, over this session's short defaults. */
+    timing?: Partial<SimulatorTiming>;
+  } = {},
 ): Promise<ConsoleSession> {
   const dir = mkdtempSync(join(tmpdir(), 'vpsops-console-e2e-'));
   const dataDir = join(dir, 'data');
@@ -55,7 +62,16 @@ export async function startConsoleSession(
     ...options.env,
   });
   const app = await createApp(config, {
-    simulator: { timing: { terminateMs: 50, restoreMs: 50, storageMs: 50, rollbackMs: 0, stopMs: 0 } },
+    simulator: {
+      timing: {
+        terminateMs: 50,
+        restoreMs: 50,
+        storageMs: 50,
+        rollbackMs: 0,
+        stopMs: 0,
+        ...options.timing,
+      },
+    },
   });
   const input = new PassThrough();
   const output = new PassThrough();
