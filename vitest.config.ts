@@ -28,7 +28,7 @@ const ALONE = [
   'test/contract/expiry-clock-redis.test.ts',
 ];
 
-// The unit and e2e files CI measured longest (5 s and more; the alone group keeps Vitest's order),
+// The unit and e2e files CI measured longest (3 s and more; the alone group keeps Vitest's order),
 // started first in their group, longest first. A fresh clone has no recorded durations, so Vitest
 // orders by file size: a long file starting late leaves one worker finishing it while the other
 // waits at the group's end. Keep it to files measured long.
@@ -36,6 +36,11 @@ const LONGEST_FIRST = [
   'test/deploy/npm-pack.test.ts',
   'test/deploy/image.test.ts',
   'test/unit/api/redact-encodings.test.ts',
+  'test/unit/watch/storm-property.test.ts',
+  'test/unit/adapters/slack/store-outage.test.ts',
+  'test/unit/serve/http-server.test.ts',
+  'test/unit/watch/storm-page-card.test.ts',
+  'test/unit/i18n/catalogue.test.ts',
   'test/e2e/power-start-restart.test.ts',
   'test/e2e/commands-estate.test.ts',
   'test/contract/store-embedded.test.ts',
@@ -46,6 +51,7 @@ const LONGEST_FIRST = [
   'test/e2e/exec-remote-api.test.ts',
   'test/e2e/exec-cli.test.ts',
   'test/e2e/console-approve.test.ts',
+  'test/e2e/exec-wait-json.test.ts',
 ];
 
 /** Vitest's order (groups, then recorded durations or file size) with LONGEST_FIRST moved ahead. */
