@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Three groups, one after another, each two files at a time: pure in-process tests; the contract
 // and end-to-end files that drive one bot; then, in a group of their own ("alone"), the files that
@@ -27,8 +28,48 @@ const ALONE = [
   'test/contract/expiry-clock-redis.test.ts',
 ];
 
+// The unit and e2e files CI measured longest (3 s and more; the alone group keeps Vitest's order),
+// started first in their group, longest first. A fresh clone has no recorded durations, so Vitest
+// orders by file size: a long file starting late leaves one worker finishing it while the other
+// waits at the group's end. Keep it to files measured long.
+const LONGEST_FIRST = [
+  'test/deploy/npm-pack.test.ts',
+  'test/deploy/image.test.ts',
+  'test/unit/api/redact-encodings.test.ts',
+  'test/unit/watch/storm-property.test.ts',
+  'test/unit/adapters/slack/store-outage.test.ts',
+  'test/unit/serve/http-server.test.ts',
+  'test/unit/watch/storm-page-card.test.ts',
+  'test/unit/i18n/catalogue.test.ts',
+  'test/e2e/power-start-restart.test.ts',
+  'test/e2e/commands-estate.test.ts',
+  'test/contract/store-embedded.test.ts',
+  'test/e2e/exec-approve.test.ts',
+  'test/e2e/exec-estate.test.ts',
+  'test/e2e/exec-locale.test.ts',
+  'test/e2e/console-cli.test.ts',
+  'test/e2e/exec-remote-api.test.ts',
+  'test/e2e/exec-cli.test.ts',
+  'test/e2e/console-approve.test.ts',
+  'test/e2e/exec-wait-json.test.ts',
+];
+
+/** Vitest's order (groups, then recorded durations or file size) with LONGEST_FIRST moved ahead. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+      return at === -1 ? LONGEST_FIRST.length : at;
+    };
+    const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
+    // A stable sort: the rest keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

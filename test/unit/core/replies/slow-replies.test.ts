@@ -8,7 +8,10 @@ import { actors, makeBot, POLICY, recordingResponder } from '../../../support/co
 import { defineCommand } from '../../../../src/core/define-command.js';
 import { message } from '../../../../src/render/builders.js';
 
-/** A responder answered on receipt (as Slack's) whose deferral takes `ms` (a command queued behind a flood). */
+/**
+ * A responder answered on receipt (as Slack's) whose deferral takes `ms` (a command queued behind a
+ * flood). The tests wait 800 ms against 500 ms guards: long enough that counting the wait would trip them.
+ */
 function slowToAdmit(ms: number) {
   const responder = recordingResponder();
   return Object.assign(responder, {
@@ -25,7 +28,7 @@ const texts = (responder: ReturnType<typeof recordingResponder>) =>
 describe('slow-reply guards and the wait for admission', () => {
   it('sends no "still working" note when the preview comes in time after a long wait to be admitted', async () => {
     const { run } = await makeBot({ policy: POLICY, env: { VPSOPS_PROGRESS_AFTER_MS: '500' } });
-    const { responder, reply } = await run('instance stop prod-web', actors.alice, 'C1', slowToAdmit(1_500));
+    const { responder, reply } = await run('instance stop prod-web', actors.alice, 'C1', slowToAdmit(800));
     expect(pendingCard(reply)?.token).toBeDefined();
     expect(texts(responder).filter((t) => t.includes('Still working'))).toEqual([]);
     expect(responder.replies).toHaveLength(1);
@@ -36,7 +39,7 @@ describe('slow-reply guards and the wait for admission', () => {
       policy: POLICY,
       env: { VPSOPS_PROGRESS_AFTER_MS: '5000', VPSOPS_READ_BUDGET_MS: '500' },
     });
-    const { reply } = await run('instance show prod-web', actors.bob, 'C1', slowToAdmit(1_500));
+    const { reply } = await run('instance show prod-web', actors.bob, 'C1', slowToAdmit(800));
     expect(reply?.title).toBe('web-1');
     expect(reply?.outcome).toBe('ok');
   });
@@ -49,7 +52,7 @@ describe('slow-reply guards and the wait for admission', () => {
       risk: 'read',
       args: {},
       run: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await new Promise((resolve) => setTimeout(resolve, 300));
         return message('done');
       },
     });
