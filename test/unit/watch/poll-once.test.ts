@@ -5,7 +5,7 @@ import { backoffFactor, pollDelayFactor } from '../../../src/watch/poller.js';
 import { pollOnce } from '../../../src/watch/poll-once.js';
 import { createWatchService, watchId } from '../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
-import { pollRig } from '../../support/poll-rig.js';
+import { pollRig } from './poll-rig.js';
 import type { Locale } from '../../../src/core/index.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';

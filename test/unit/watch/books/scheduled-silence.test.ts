@@ -10,7 +10,7 @@ import { tenantScopedStore } from '../../../../src/tenants/tenant-store.js';
 import { pollOnce } from '../../../../src/watch/poll-once.js';
 import { createWatchService, watchId } from '../../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../../support/fake-api.js';
-import { pollRig } from '../../../support/poll-rig.js';
+import { pollRig } from '../poll-rig.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
 const WEB1 = { uuid: UUID, label: 'web-1' };
