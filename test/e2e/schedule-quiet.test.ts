@@ -36,11 +36,17 @@ let pd: FakePagerDuty;
 let serve: ServeReplica;
 /** Servers whose detail the proxy answers with status "Error". */
 const erroring = new Set<string>();
+/** Whether the proxy refuses restarts (409: nothing done). */
+let refuseRestart = false;
 
 /** Forwards to the simulator; a GET of an erroring server's detail comes back with status "Error". */
 function startProxy(): Promise<string> {
   proxy = createServer((req, res) => {
     const target = new URL(req.url ?? '/', simUrl);
+    if (req.method === 'PATCH' && refuseRestart && target.pathname.endsWith('/restart')) {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ message: 'Instance is busy' }));
+    }
     const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
@@ -124,7 +130,11 @@ async function say(command: string, until: (answer: string) => boolean): Promise
       ...slack.responsesTo(url).map((r) => r.body),
       ...[...slack.messages.values()].filter((m) => !before.has(m.ts) && m.channel === CHANNEL),
     ]);
-  return waitFor(() => (until(answer()) ? answer() : undefined), `the answer to ${command}`, 20_000);
+  return waitFor(() => (until(answer()) ? answer() : undefined), `the answer to ${command}`, 20_000).catch(
+    (error: Error) => {
+      throw new Error(`${error.message}: ${answer().slice(0, 1_500)}`);
+    },
+  );
 }
 
 /** The simulator itself stops or starts a server (the control panel, not the bot): no confirmed action spares it. */
@@ -134,6 +144,26 @@ async function behindTheBotsBack(uuid: string, action: 'stop' | 'start'): Promis
     headers: { 'x-apikey': API_KEY },
   });
   expect(res.status).toBe(200);
+}
+
+/** `schedule at <in 2 s> instance restart web-1`, confirmed like a restart now. */
+async function scheduleRestart(): Promise<void> {
+  const runAt = Date.now() + 2_000;
+  const iso = new Date(runAt).toISOString().slice(0, 19) + 'Z';
+  const before = new Set(slack.messages.keys());
+  await say(`schedule at ${iso} instance restart ${web1}`, () => true);
+  const card = await waitFor(
+    () =>
+      [...slack.messages.values()].find((m) => !before.has(m.ts) && m.channel === CHANNEL && confirmToken(m)),
+    'the preview card',
+    20_000,
+  );
+  await clickConfirm(slack, events(), card, { userId: OPERATOR, channelId: CHANNEL, secret: SECRET });
+  await waitFor(
+    () => text(slack.messages.get(card.ts)).includes('Scheduled: instance restart'),
+    'the scheduled card',
+    20_000,
+  );
 }
 
 describe('a scheduled restart', { timeout: 90_000 }, () => {
@@ -148,25 +178,7 @@ describe('a scheduled restart', { timeout: 90_000 }, () => {
       20_000,
     );
 
-    // Scheduled a few seconds ahead, confirmed like a restart now.
-    const runAt = Date.now() + 3_000;
-    const iso = new Date(runAt).toISOString().slice(0, 19) + 'Z';
-    const before = new Set(slack.messages.keys());
-    await say(`schedule at ${iso} instance restart ${web1}`, () => true);
-    const card = await waitFor(
-      () =>
-        [...slack.messages.values()].find(
-          (m) => !before.has(m.ts) && m.channel === CHANNEL && confirmToken(m),
-        ),
-      'the preview card',
-      20_000,
-    );
-    await clickConfirm(slack, events(), card, { userId: OPERATOR, channelId: CHANNEL, secret: SECRET });
-    await waitFor(
-      () => text(slack.messages.get(card.ts)).includes('Scheduled: instance restart'),
-      'the scheduled card',
-      20_000,
-    );
+    await scheduleRestart();
 
     // At its time: from the restart's call on, web-1 reads Error (the proxy); cache-1 is stopped
     // from the control panel at the same time.
@@ -216,5 +228,26 @@ describe('a scheduled restart', { timeout: 90_000 }, () => {
     erroring.add(web1);
     await waitFor(() => pagesOf('web-1').find((e) => e.event_action === 'trigger'), 'the web-1 page', 20_000);
     await waitFor(() => posted('web-1: needs attention')[0], 'the web-1 card', 20_000);
+  });
+
+  it('that fails keeps no silence: the server never went down', async () => {
+    erroring.delete(web1);
+    refuseRestart = true;
+    await scheduleRestart();
+    const run = await waitFor(
+      () => posted(/does not allow|Instance is busy/).find((m) => text(m).includes('⏰')),
+      'the failed run',
+      30_000,
+    );
+    expect(text(run)).not.toContain('🔕');
+    // Ended once the run is over (just after its card).
+    await waitFor(
+      async () =>
+        (await say('silences', (x) => x.includes('Silences') || x.includes('Nothing'))).includes(
+          'Nothing is silenced',
+        ),
+      'no silence',
+      20_000,
+    );
   });
 });

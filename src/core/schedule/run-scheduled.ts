@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 import { claimSchedule, type ScheduledAction } from './schedule-book.js';
 import { missedCard, skippedCard, startingCard, withRunHeader } from './schedule-cards.js';
-import { DEFAULT_QUIET_MS, silenceScheduledRun } from './scheduled-silence.js';
+import { DEFAULT_QUIET_MS, endScheduledSilence, silenceScheduledRun } from './scheduled-silence.js';
 
 /** Posts and edits in a channel on the bot's own (each chat adapter's channel poster). */
 export interface SchedulePoster {
@@ -41,9 +41,9 @@ function runResponder(
   poster: SchedulePoster,
   schedule: ScheduledAction,
   locale: Locale,
-  quiet?: string,
+  quiet: () => string | undefined,
 ): Responder {
-  const shown = (message: Message) => withRunHeader(message, schedule, locale, quiet);
+  const shown = (message: Message) => withRunHeader(message, schedule, locale, quiet());
   return {
     reply: (message) => poster.post(schedule.channelId, shown(message)),
     update: (ref, message) => poster.update(ref, shown(message)),
@@ -179,9 +179,11 @@ async function settle(
     (error: unknown) =>
       void rt.logger.warn({ err: error, schedule: schedule.id }, 'silencing the scheduled server failed'),
   );
+  // A run that failed (nothing done; its record says so before its card) keeps no silence.
+  const failed = () => record.result === 'error';
   try {
     const responder = poster
-      ? runResponder(poster, schedule, locale, quiet)
+      ? runResponder(poster, schedule, locale, () => (failed() ? undefined : quiet))
       : {
           reply: async () => ({ platform: schedule.platform, channelId: schedule.channelId, id: '' }),
           update: async () => undefined,
@@ -190,6 +192,11 @@ async function settle(
     await rt.apiCalls.scope(audit.calls, () =>
       runConfirmed(rt, pending, def, by, new Date(now), responder, record, locale),
     );
+    if (quiet && failed())
+      await endScheduledSilence(ctx, schedule).catch(
+        (error: unknown) =>
+          void rt.logger.warn({ err: error, schedule: schedule.id }, 'ending a failed run’s silence failed'),
+      );
   } finally {
     await release();
   }

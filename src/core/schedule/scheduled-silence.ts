@@ -63,3 +63,11 @@ export async function silenceScheduledRun(
   }
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
+
+/** A run that failed, nothing done: the server never went down, so its silence ends now. */
+export async function endScheduledSilence(ctx: CommandContext, schedule: ScheduledAction): Promise<void> {
+  const silences = ctx.bot.watches?.silences;
+  if (!silences) return;
+  for (const instance of instancesIn(schedule.args))
+    await silences.remove({ type: 'instance', ref: instance.uuid }, ctx.locale);
+}
