@@ -38,6 +38,8 @@ export interface ScheduleSettings {
   timeZone: string;
   /** A run found later than this after its time is reported missed, not run. */
   graceMs: number;
+  /** How long a scheduled stop / restart / rollback / restore keeps its server silenced once it is Running again (VPSOPS_SCHEDULE_QUIET_MINUTES; absent: 5 min). */
+  quietMs?: number;
 }
 
 /** What createCore is built with: the runner's settings and those of the core's background duties. */

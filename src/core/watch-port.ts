@@ -137,6 +137,19 @@ export interface SilenceService {
   remove(target: SilenceTargetRef, locale?: Locale): Promise<SilenceSummary | null>;
   /** The running silences; with `where`, only those set in that channel (its status card). */
   list(locale?: Locale, where?: { platform: Platform; channelId: string }): Promise<SilenceSummary[]>;
+  /**
+   * A scheduled action's silence of one watched server: from now until a poll sees it Running again
+   * plus `afterRunningMs` (at most 7 days while it is not). Null, and nothing changed, when the server
+   * is not watched or a silence someone set on it is still running.
+   */
+  untilRunning?(
+    instance: ResolvedInstance,
+    by: Actor,
+    where: { platform: Platform; channelId: string },
+    reason: string,
+    afterRunningMs: number,
+    locale?: Locale,
+  ): Promise<SilenceSummary | null>;
 }
 
 /** Every kind of alert, the one list: what a card, a page and the `kind` label of vpsops_alerts_total are about. */

@@ -9,7 +9,7 @@ import { enrich } from './cards/alert-context.js';
 import { evaluate, type Observation } from './rules/alert-rules.js';
 import { freshState, type AlertState, type WatchRecord } from './types.js';
 import { namedWatch, shownWatch } from './books/watch-book.js';
-import { silenceNow } from './books/silence-book.js';
+import { silenceAtPoll, type RunningSeen } from './books/scheduled-silence.js';
 import { observeBalance } from './balance-watch.js';
 import { watchLocale, type PollDeps, type PollOutcome } from './poll-deps.js';
 import { showEffect } from './show-effect.js';
@@ -84,14 +84,17 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if ('location' in seen && seen.location) out.state.location = seen.location;
   else if (before.location) out.state.location = before.location;
   await enrich(deps, watch, out.state, out.effects, seen, now);
-  // Silences matter only to what is shown: most polls show nothing and need not read them.
+  // Silences matter only to what is shown: most polls show nothing and need not read them — but
+  // a server Running again may end a scheduled action's silence (scheduled-silence.ts).
+  const running = runningAgain(before, seen, recentlyConfirmed);
   const silence =
-    out.effects.length === 0
+    out.effects.length === 0 && !running
       ? undefined
-      : await silenceNow(
+      : await silenceAtPoll(
           deps.store,
           { uuid: watch.instance.uuid, ...(out.state.location ? { location: out.state.location } : {}) },
           now,
+          running,
         );
   // A new incident is stored before it is shown: should the store fail once its group, card or page
   // exist, the next poll still knows it is open and ends all three when the server recovers.
@@ -104,6 +107,22 @@ export async function pollOnce(deps: PollDeps, stored: WatchRecord): Promise<Pol
   if (!(await saved(deps, watch.id, out.state)))
     await closeOnUnwatch(unwatchDeps(deps, locale))(watch, out.state);
   return seen.ok ? 'ok' : 'failed';
+}
+
+/**
+ * Running now, and worth a look at a scheduled silence: back from another status, or within 15
+ * minutes of a confirmed action (a restart may be over between two polls).
+ */
+function runningAgain(
+  before: AlertState,
+  seen: Observation,
+  recentlyConfirmed: boolean,
+): RunningSeen | undefined {
+  const isRunning = (status: string | undefined) => status?.toLowerCase() === 'running';
+  if (!seen.ok || !('status' in seen) || !isRunning(seen.status) || before.lastPolledAt === undefined)
+    return undefined;
+  const back = before.lastStatus !== undefined && !isRunning(before.lastStatus);
+  return back || recentlyConfirmed ? { previousPollAt: before.lastPolledAt } : undefined;
 }
 
 /** Stores the poll's state with any click that landed meanwhile; false when the watch is gone. */

@@ -11,6 +11,7 @@ import { pendingCard } from '../../src/render/buttons.js';
 import { waitFor } from '../support/wait-for.js';
 import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { AuditRecord } from '../../src/core/command.js';
+import { scheduleBook } from '../../src/core/schedule/schedule-book.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,6 +29,14 @@ const audit = (harness: Harness): AuditRecord[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as AuditRecord);
+
+/** Brings schedule `id` to its time now, through the schedule book (set, not waited for). */
+async function dueNow(harness: Harness, id: string): Promise<void> {
+  const book = scheduleBook(harness.core.store);
+  const schedule = await book.get(id);
+  expect(schedule).not.toBeNull();
+  await book.put(id, { ...schedule!, runAt: Date.now() });
+}
 
 /** A harness whose core runs schedules every 50 ms, posting into `log`. */
 async function withRunner(env: Record<string, string> = {}, policy?: string) {
@@ -53,7 +62,7 @@ describe('schedule', { timeout: 30_000 }, () => {
   it('previews now, stores the one run at Confirm, and runs it at its time as the requester', async () => {
     const { harness, log } = await withRunner();
     h = harness;
-    const preview = await h.run('schedule in 2s instance stop web-1');
+    const preview = await h.run('schedule in 1h instance stop web-1');
     expect(preview.token).toBeDefined();
     expect(preview.text).toContain('Not now: this runs at');
     expect(preview.text).toContain('Asia/Jakarta (UTC+07:00)');
@@ -67,6 +76,7 @@ describe('schedule', { timeout: 30_000 }, () => {
     expect(listed.text).toContain('@oscar');
     expect(await statusOf(h)).toBe('Running');
     // At its time: the card in the channel, the stop sent once, as the requester.
+    await dueNow(h, id!);
     await waitFor(
       () => log.entries.some((e) => renderText(e.message).includes('Stop requested')),
       'the run',
@@ -181,11 +191,12 @@ describe('schedule', { timeout: 30_000 }, () => {
   it('tells and skips a run whose server is already in the target state', async () => {
     const { harness, log } = await withRunner();
     h = harness;
-    const preview = await h.run('schedule in 2s instance stop web-1');
-    await h.confirm(preview.token!);
+    const preview = await h.run('schedule in 1h instance stop web-1');
+    const id = /Id ([0-9a-f]{8})/.exec((await h.confirm(preview.token!)).text)?.[1] ?? '';
     await h.api.instances.stop(WEB1);
     await waitFor(async () => (await statusOf(h!)) === 'Stopped', 'web-1 stopped by hand');
     const stops = h.sim.countRequests('instance.stop');
+    await dueNow(h, id);
     await waitFor(
       () => log.entries.some((e) => renderText(e.message).includes('Skipped')),
       'the skip',

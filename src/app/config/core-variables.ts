@@ -84,6 +84,11 @@ export const coreEnvSchema = z.object({
     blankToUndefined,
     z.coerce.number().positive().max(1_440).default(10),
   ),
+  // Minutes, fractions allowed; after a scheduled stop / restart / rollback / restore is Running again.
+  VPSOPS_SCHEDULE_QUIET_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().positive().max(1_440).default(5),
+  ),
   PAGERDUTY_ROUTING_KEY: optionalText,
   PAGERDUTY_EVENTS_URL: optionalUrl,
   VPSOPS_LEASE_TTL_SECONDS: positiveInt(15, 300),
@@ -182,6 +187,7 @@ export function coreConfigOf(e: z.infer<typeof coreEnvSchema>, warn: (line: stri
     schedules: {
       timeZone: e.VPSOPS_TIMEZONE ?? 'UTC',
       graceMs: Math.round(e.VPSOPS_SCHEDULE_GRACE_MINUTES * 60_000),
+      quietMs: Math.round(e.VPSOPS_SCHEDULE_QUIET_MINUTES * 60_000),
     },
     currency: e.VPSOPS_CURRENCY,
     locale: deploymentLocale(e.VPSOPS_LOCALE, warn),

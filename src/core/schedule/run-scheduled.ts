@@ -21,6 +21,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../i18n/locale.js';
 import { t } from '../../i18n/translate.js';
 import { claimSchedule, type ScheduledAction } from './schedule-book.js';
 import { missedCard, skippedCard, startingCard, withRunHeader } from './schedule-cards.js';
+import { DEFAULT_QUIET_MS, endScheduledSilence, silenceScheduledRun } from './scheduled-silence.js';
 
 /** Posts and edits in a channel on the bot's own (each chat adapter's channel poster). */
 export interface SchedulePoster {
@@ -35,11 +36,17 @@ export type ScheduleOutcome = 'run' | 'skipped' | 'missed';
 /** The default grace of a run found late (VPSOPS_SCHEDULE_GRACE_MINUTES). */
 export const DEFAULT_GRACE_MS = 10 * 60_000;
 
-/** A responder over the channel poster whose every message keeps the "⏰ Scheduled by …" header. */
-function runResponder(poster: SchedulePoster, schedule: ScheduledAction, locale: Locale): Responder {
+/** A responder over the channel poster whose every message keeps the "⏰ Scheduled by …" header (and the silence's line). */
+function runResponder(
+  poster: SchedulePoster,
+  schedule: ScheduledAction,
+  locale: Locale,
+  quiet: () => string | undefined,
+): Responder {
+  const shown = (message: Message) => withRunHeader(message, schedule, locale, quiet());
   return {
-    reply: (message) => poster.post(schedule.channelId, withRunHeader(message, schedule, locale)),
-    update: (ref, message) => poster.update(ref, withRunHeader(message, schedule, locale)),
+    reply: (message) => poster.post(schedule.channelId, shown(message)),
+    update: (ref, message) => poster.update(ref, shown(message)),
   };
 }
 
@@ -162,9 +169,21 @@ async function settle(
     await release?.();
     return skip(skipReason(error, schedule, locale));
   }
+  // Planned work does not page: the server's alerts are silenced until it is Running again + 5 min.
+  const quiet = await silenceScheduledRun(
+    ctx,
+    schedule,
+    rt.config.schedules?.quietMs ?? DEFAULT_QUIET_MS,
+    locale,
+  ).catch(
+    (error: unknown) =>
+      void rt.logger.warn({ err: error, schedule: schedule.id }, 'silencing the scheduled server failed'),
+  );
+  // A run that failed (nothing done; its record says so before its card) keeps no silence.
+  const failed = () => record.result === 'error';
   try {
     const responder = poster
-      ? runResponder(poster, schedule, locale)
+      ? runResponder(poster, schedule, locale, () => (failed() ? undefined : quiet))
       : {
           reply: async () => ({ platform: schedule.platform, channelId: schedule.channelId, id: '' }),
           update: async () => undefined,
@@ -173,6 +192,11 @@ async function settle(
     await rt.apiCalls.scope(audit.calls, () =>
       runConfirmed(rt, pending, def, by, new Date(now), responder, record, locale),
     );
+    if (quiet && failed())
+      await endScheduledSilence(ctx, schedule).catch(
+        (error: unknown) =>
+          void rt.logger.warn({ err: error, schedule: schedule.id }, 'ending a failed run’s silence failed'),
+      );
   } finally {
     await release();
   }

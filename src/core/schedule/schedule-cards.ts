@@ -70,12 +70,18 @@ export function scheduledCard(schedule: ScheduledAction, now: number, locale: Lo
   };
 }
 
-/** Puts "⏰ Scheduled by …:" above a message of the run (the card the run posts and edits). */
-export function withRunHeader(message: Message, schedule: ScheduledAction, locale: Locale): Message {
+/** Puts "⏰ Scheduled by …:" above a message of the run (the card the run posts and edits), and the silence's line (`quiet`) under it. */
+export function withRunHeader(
+  message: Message,
+  schedule: ScheduledAction,
+  locale: Locale,
+  quiet?: string,
+): Message {
   const first = message.blocks[0];
   if (first?.type === 'context' && first.text.startsWith('⏰')) return message;
   const header = contextWith(['⏰ ', ...scheduledByLine(schedule, locale)]);
-  return { ...message, blocks: [header, ...message.blocks] };
+  const note = quiet ? [{ type: 'context' as const, text: quiet }] : [];
+  return { ...message, blocks: [header, ...note, ...message.blocks] };
 }
 
 /** The card a run posts before it checks the server. */

@@ -30,6 +30,14 @@ export const scheduleEn = {
   'schedule.missed':
     'It was due at {when}, but no bot process was up to run it; found {late} late, past the grace period, so it was not run. Schedule it again if it is still wanted.',
   'schedule.gone': '{target} no longer exists on this account.',
+  'schedule.quietReason': 'scheduled {command} by @{who}',
+  'schedule.quiet':
+    '🔕 {what}’s alerts are silenced until it is Running again, then {span} more (recorded, neither posted nor paged; see `silences`).',
+  'schedule.quietStop':
+    '🔕 {what}’s alerts are silenced until someone starts it and it is Running again, then {span} more — at most 7 days (recorded, neither posted nor paged; end it with `unsilence {what}`).',
+  'schedule.quietStory': 'until Running again + {span} · {reason}',
+  'schedule.quietMinutes': '{n} min',
+  'schedule.quietSeconds': '{n} s',
   'schedule.listTitle': 'Scheduled in this channel ({count})',
   'schedule.listNote': 'Cancel one with `unschedule <id>` (whoever scheduled it, or an admin).',
   'schedule.noneTitle': 'Nothing scheduled here',

@@ -32,6 +32,14 @@ export const scheduleId: Record<keyof typeof scheduleEn, string> = {
   'schedule.missed':
     'Jadwalnya {when}, tetapi tidak ada proses bot yang menyala untuk menjalankannya; ditemukan {late} terlambat, melewati masa tenggang, jadi tidak dijalankan. Jadwalkan lagi bila masih diperlukan.',
   'schedule.gone': '{target} sudah tidak ada di akun ini.',
+  'schedule.quietReason': '{command} terjadwal oleh @{who}',
+  'schedule.quiet':
+    '🔕 Peringatan {what} dibisukan sampai server itu Running lagi, lalu {span} lagi (tetap dicatat, tidak diposting dan tidak di-page; lihat `silences`).',
+  'schedule.quietStop':
+    '🔕 Peringatan {what} dibisukan sampai ada yang menyalakannya dan server itu Running lagi, lalu {span} lagi — paling lama 7 hari (tetap dicatat, tidak diposting dan tidak di-page; akhiri dengan `unsilence {what}`).',
+  'schedule.quietStory': 'sampai Running lagi + {span} · {reason}',
+  'schedule.quietMinutes': '{n} menit',
+  'schedule.quietSeconds': '{n} detik',
   'schedule.listTitle': 'Terjadwal di kanal ini ({count})',
   'schedule.listNote': 'Batalkan dengan `unschedule <id>` (yang menjadwalkannya, atau admin).',
   'schedule.noneTitle': 'Tidak ada jadwal di sini',

@@ -54,22 +54,9 @@ export async function storedSilences(store: BotStore): Promise<SilenceRecord[]> 
   return out;
 }
 
-/** The silence covering this server now, if any. */
-export async function silenceNow(
-  store: BotStore,
-  target: SilenceTarget,
-  now: number,
-): Promise<Silence | undefined> {
-  return silenceFor(
-    (await storedSilences(store)).map((r) => r.silence),
-    target,
-    now,
-  );
-}
-
 const whoFor = (s: Silence): string => `@${s.by.displayName || s.by.userId}`;
 
-function summary(s: Silence, locale: Locale): SilenceSummary {
+export function silenceSummary(s: Silence, locale: Locale): SilenceSummary {
   return {
     what: describeScope(s.scope, locale),
     by: whoFor(s),
@@ -153,7 +140,7 @@ export function createSilenceService(store: BotStore, now: () => number = Date.n
       const before = await records.get(silence.key);
       const replaced = before !== null && (parseSilence(before.silence)?.until ?? 0) > now();
       await records.put(silence.key, { silence, platform: where.platform, channelId: where.channelId });
-      return { ...summary(silence, locale), replaced };
+      return { ...silenceSummary(silence, locale), replaced };
     },
     async remove(target, locale = DEFAULT_LOCALE) {
       const key = silenceKey(
@@ -163,7 +150,7 @@ export function createSilenceService(store: BotStore, now: () => number = Date.n
       const silence = stored ? parseSilence(stored.silence) : null;
       if (!silence || silence.until <= now()) return null;
       await records.delete(key);
-      return summary(silence, locale);
+      return silenceSummary(silence, locale);
     },
     async list(locale = DEFAULT_LOCALE, where) {
       const records = (await storedSilences(store)).filter(
@@ -172,7 +159,7 @@ export function createSilenceService(store: BotStore, now: () => number = Date.n
       return activeSilences(
         records.map((r) => r.silence),
         now(),
-      ).map((s) => summary(s, locale));
+      ).map((s) => silenceSummary(s, locale));
     },
   };
 }

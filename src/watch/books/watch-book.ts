@@ -14,6 +14,7 @@ import { cannotPostError } from '../delivery/delivery.js';
 import type { AlertMetrics } from '../ports.js';
 import { endIncident } from './incident-card.js';
 import { createSilenceService, silenceBanner, silencesOf } from './silence-book.js';
+import { silenceUntilRunning } from './scheduled-silence.js';
 import { WATCH_COLLECTIONS, type AlertState, type WatchRecord } from '../types.js';
 
 /** Short stable id of a watch: the same channel and instance always give the same id. */
@@ -71,7 +72,10 @@ export function createWatchService(
   const book = watchBook(store);
   const count = async (): Promise<void> => metrics?.watches(await book.watches.count());
   return {
-    silences: createSilenceService(store, now),
+    silences: {
+      ...createSilenceService(store, now),
+      untilRunning: (...args) => silenceUntilRunning(store, now(), ...args),
+    },
     async set(platform, channelId, settings, by, locale) {
       const id = watchId(platform, channelId, settings.instance.uuid);
       const cannot = await checkChannel?.(platform, channelId);

@@ -38,6 +38,11 @@ export interface Silence {
   until: number;
   by: Silencer;
   reason?: string;
+  /**
+   * A scheduled action's silence (scheduled-silence.ts) still waiting for its server to be Running
+   * again: once a poll sees it Running, it ends this many ms later.
+   */
+  afterRunningMs?: number;
 }
 
 /** What an incident is about, for matching silences. */
@@ -150,12 +155,17 @@ const silenceSchema = z.object({
   until: z.number(),
   by: z.object({ platform: z.string(), userId: z.string(), displayName: z.string() }),
   reason: z.string().optional(),
+  afterRunningMs: z.number().optional(),
 });
 
 /** A stored silence read back from JSON; null when it is not one (a corrupt or foreign record). */
 export function parseSilence(value: unknown): Silence | null {
   const parsed = silenceSchema.safeParse(value);
   if (!parsed.success) return null;
-  const { reason, ...rest } = parsed.data;
-  return reason === undefined ? rest : { ...rest, reason };
+  const { reason, afterRunningMs, ...rest } = parsed.data;
+  return {
+    ...rest,
+    ...(reason === undefined ? {} : { reason }),
+    ...(afterRunningMs === undefined ? {} : { afterRunningMs }),
+  };
 }

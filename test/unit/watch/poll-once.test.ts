@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
 import { backoffFactor, pollDelayFactor } from '../../../src/watch/poller.js';
-import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { pollOnce } from '../../../src/watch/poll-once.js';
-import type { PollDeps } from '../../../src/watch/poll-deps.js';
-import { createWatchService, watchBook, watchId } from '../../../src/watch/books/watch-book.js';
-import { postLog } from '../../support/recording-poster.js';
+import { createWatchService, watchId } from '../../../src/watch/books/watch-book.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
+import { pollRig } from './poll-rig.js';
 import type { Locale } from '../../../src/core/index.js';
 
 const UUID = '7995e990-c3bf-4e27-8ce2-89fd5783f9ea';
@@ -35,18 +33,8 @@ async function setup(answer: () => { status: string } | ApiError, label = 'web-1
       },
     },
   });
-  const log = postLog();
-  const book = watchBook(store);
   let now = 0;
-  const deps: PollDeps = {
-    api,
-    store,
-    book,
-    poster: log.poster('r1'),
-    metrics: NO_ALERT_METRICS,
-    now: () => (now += 60_000),
-    warn() {},
-  };
+  const { deps, log, book } = pollRig(store, api, () => (now += 60_000));
   const watch = (await book.watches.get(watchId('slack', 'C1', UUID)))!;
   return { deps, watch, log, book };
 }
