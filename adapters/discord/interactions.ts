@@ -99,7 +99,7 @@ async function onShowServer(interaction: MessageContextMenuCommandInteraction, c
     await interaction.reply({ content: howTo, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
     return;
   }
-  const responder = interactionResponder(interaction, { kind: 'command' }, ctx, 'v2');
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, interaction, responder, () =>
     dispatchOnce(ctx, interaction, showServerInvocation(interaction), responder),
   );
