@@ -1,6 +1,7 @@
 // Discord's hard limits in one place (https://discord.com/developers/docs/resources/message,
-// .../interactions/application-commands, .../components/reference): anything over them is rejected with a 400, so the
-// renderer and the registration payload cut text to fit before it leaves the process.
+// .../interactions/application-commands, .../components/reference): anything over them is
+// rejected with a 400, so the renderers and the registration payload cut text to fit before it
+// leaves the process.
 
 import { shorten } from '../../src/render/shorten.js';
 

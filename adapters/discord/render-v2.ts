@@ -4,7 +4,8 @@
 // charts as a media gallery (`attachment://`). With the flag Discord refuses `content` and `embeds`
 // and takes at most 40 components and 4,000 characters of text in all, measured here on the final
 // payload: a message that does not fit (or must ping someone, or is a one-line notice) gets null,
-// and the caller keeps the embed rendering.
+// and the caller keeps the embed rendering — except for an edit of a message already V2, which
+// fittedCardV2 cuts to fit (layout.ts chooses).
 import { ComponentType, MessageFlags } from 'discord.js';
 import type {
   APIButtonComponent,
