@@ -58,7 +58,7 @@ async function previewCard(path: string[], options: Record<string, string>, user
 }
 
 describe('Discord end to end', () => {
-  it('defers a slash command at once, then edits the reply with an embed', async () => {
+  it('defers a slash command at once, then edits the reply with a Components V2 card (the flag on the edit)', async () => {
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
     const reply = await answered(i);
     const [first, second] = callsFor(i);
@@ -66,6 +66,7 @@ describe('Discord end to end', () => {
     expect(first?.body).toMatchObject({ type: 5, data: { flags: 0 } });
     expect(second?.method).toBe('PATCH');
     expect(second?.path).toMatch(/\/messages\/@original$/);
+    expect(second?.body).toMatchObject({ flags: 1 << 15 });
     expect(discordView(reply).title).toBe('web-1');
     expect(discordView(reply).text).toContain('Running');
   });
