@@ -6,29 +6,31 @@ import type { REST } from 'discord.js';
 import type { ChannelPoster, MessageRef } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import { channelRefusal } from './errors.js';
-import { renderMessage, toRestBody } from './render.js';
+import { editPayload, freshPayload, restBody, sentAsV2, sentRef } from './layout.js';
 
 /** The Discord ChannelPoster over the running client's REST (bot token). */
 export function discordChannelPoster(rest: () => REST): ChannelPoster {
   return {
     platform: 'discord',
     async post(channelId: string, message: Message): Promise<MessageRef> {
-      const { body, files } = toRestBody(renderMessage(message));
+      const payload = freshPayload(message);
+      const { body, files } = restBody(payload);
       const sent = (await rest().post(Routes.channelMessages(channelId), { body, files })) as { id: string };
-      return { platform: 'discord', channelId, id: sent.id, extra: { ephemeral: '0' } };
+      return sentRef(channelId, sent.id, payload);
     },
     async update(ref: MessageRef, message: Message): Promise<void> {
-      const { body, files } = toRestBody(renderMessage(message));
+      const { body, files } = restBody(editPayload(message, {}, sentAsV2(ref)));
       await rest().patch(Routes.channelMessage(ref.channelId, ref.id), { body, files });
     },
     // A reply on the card (message_reference): a storm group's full member list, under its card.
     async reply(ref: MessageRef, message: Message): Promise<MessageRef> {
-      const { body, files } = toRestBody(renderMessage(message));
+      const payload = freshPayload(message);
+      const { body, files } = restBody(payload);
       const sent = (await rest().post(Routes.channelMessages(ref.channelId), {
         body: { ...body, message_reference: { message_id: ref.id, fail_if_not_exists: false } },
         files,
       })) as { id: string };
-      return { platform: 'discord', channelId: ref.channelId, id: sent.id, extra: { ephemeral: '0' } };
+      return sentRef(ref.channelId, sent.id, payload);
     },
     // Reading the channel fails with 403 / 404 where the bot cannot see it; a read-only channel it
     // can see is only found out at the first post (then retried, counted and told to the owner).
@@ -52,7 +54,7 @@ export function discordChannelPoster(rest: () => REST): ChannelPoster {
       const dm = (await rest().post(Routes.userChannels(), { body: { recipient_id: userId } })) as {
         id: string;
       };
-      const { body, files } = toRestBody(renderMessage(message));
+      const { body, files } = restBody(freshPayload(message));
       await rest().post(Routes.channelMessages(dm.id), { body, files });
     },
   };

@@ -104,8 +104,7 @@ async function onMessageCommand(interaction: MessageContextMenuCommandInteractio
     await interaction.reply({ content: howTo, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
     return;
   }
-  const layout = action === 'showServer' ? 'v2' : 'embeds';
-  const responder = interactionResponder(interaction, { kind: 'command' }, ctx, layout);
+  const responder = interactionResponder(interaction, { kind: 'command' }, ctx);
   await guarded(ctx, interaction, responder, () =>
     dispatchOnce(ctx, interaction, messageCommandInvocation(interaction, action), responder),
   );

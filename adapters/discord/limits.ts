@@ -1,6 +1,7 @@
 // Discord's hard limits in one place (https://discord.com/developers/docs/resources/message,
-// .../interactions/application-commands): anything over them is rejected with a 400, so the
-// renderer and the registration payload cut text to fit before it leaves the process.
+// .../interactions/application-commands, .../components/reference): anything over them is
+// rejected with a 400, so the renderers and the registration payload cut text to fit before it
+// leaves the process.
 
 import { shorten } from '../../src/render/shorten.js';
 
@@ -35,6 +36,21 @@ export const DISCORD_LIMITS = {
   choiceName: 100,
   choiceValue: 100,
   autocompleteChoices: 25,
+} as const;
+
+/**
+ * Components V2 limits (developers/docs/components/reference): with the IS_COMPONENTS_V2 flag a
+ * message holds no content and no embeds, and these instead.
+ */
+export const V2_LIMITS = {
+  /** Every component counts, nested ones included. */
+  components: 40,
+  /** All text displays together. */
+  text: 4000,
+  /** Children of one container. */
+  containerChildren: 10,
+  /** Items of one media gallery. */
+  galleryItems: 10,
 } as const;
 
 /** Cuts plain text to `max` characters (ending in "…"), never splitting a grapheme (emoji, flags). */

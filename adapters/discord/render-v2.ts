@@ -4,7 +4,8 @@
 // charts as a media gallery (`attachment://`). With the flag Discord refuses `content` and `embeds`
 // and takes at most 40 components and 4,000 characters of text in all, measured here on the final
 // payload: a message that does not fit (or must ping someone, or is a one-line notice) gets null,
-// and the caller keeps the embed rendering.
+// and the caller keeps the embed rendering — except for an edit of a message already V2, which
+// fittedCardV2 cuts to fit (layout.ts chooses).
 import { ComponentType, MessageFlags } from 'discord.js';
 import type {
   APIButtonComponent,
@@ -12,29 +13,20 @@ import type {
   APIContainerComponent,
   APIMessageTopLevelComponent,
   APITextDisplayComponent,
+  RawFile,
 } from 'discord.js';
 import { t, type Locale } from '../../src/core/index.js';
 import { pendingCard } from '../../src/render/buttons.js';
 import { renderLocale, type Block, type Message, type RenderOptions } from '../../src/render/message.js';
 import { escapeCodeBlock, escapeMarkdown, escapeMarkdownKeepCode } from './escape.js';
-import { fit } from './limits.js';
+import { fit, fitEscaped, V2_LIMITS } from './limits.js';
 import { markdownWithMentions, namesDiscordUser, pingsOf } from './mentions.js';
 import { fileParts } from './files.js';
 import { controlRows, NO_MENTIONS, type DiscordPayload } from './render.js';
 import { TONE_COLOURS } from './render-embed.js';
 import { tableText, tooWide } from './table.js';
 
-/** Discord's Components V2 limits (developers/docs/components/reference). */
-export const V2_LIMITS = {
-  /** Every component counts, nested ones included. */
-  components: 40,
-  /** All text displays together. */
-  text: 4000,
-  /** Children of one container. */
-  containerChildren: 10,
-  /** Items of one media gallery. */
-  galleryItems: 10,
-} as const;
+export { V2_LIMITS };
 
 /** A Components V2 message: no content, no embeds, the flag set on the message that carries it. */
 export interface V2Payload {
@@ -142,25 +134,48 @@ export function renderCardV2(message: Message, options: RenderOptions = {}): V2P
   const parts = bodyParts(message, options);
   const rows = controlRows(message).map((row) => ({ ...row, components: [...row.components] }));
   withSection(parts, rows);
-  if (files.length > 0)
-    parts.push({
-      type: ComponentType.MediaGallery,
-      items: files.map((f) => ({
-        media: { url: `attachment://${f.name}` },
-        description: fit(f.description, 1024),
-      })),
-    });
+  if (files.length > 0) parts.push(gallery(files));
   parts.push(...rows.filter((row) => row.components.length > 0));
   if (parts.length === 0 || parts.length > V2_LIMITS.containerChildren) return null;
-  const container: APIContainerComponent = {
-    type: ComponentType.Container,
-    accent_color: TONE_COLOURS[message.tone ?? 'info'],
-    components: parts,
-  };
+  const container = containerOf(message, parts);
   const size = measureV2([container]);
   if (size.components > V2_LIMITS.components || size.text > V2_LIMITS.text) return null;
   return { flags: MessageFlags.IsComponentsV2, components: [container], files };
 }
+
+/**
+ * An edit of a message already sent as V2 (Discord never lets the flag go) that renderCardV2 cannot
+ * carry: all its text in one text display cut to the V2 total, its charts in a gallery, its
+ * controls in rows. Pings are left out: an edit notifies nobody.
+ */
+export function fittedCardV2(message: Message, options: RenderOptions = {}): V2Payload {
+  const texts = bodyParts(message, options).flatMap((p) =>
+    p.type === ComponentType.TextDisplay ? [p.content] : [],
+  );
+  const images = fileParts(message)
+    .filter((f) => f.contentType === 'image/png')
+    .slice(0, V2_LIMITS.galleryItems);
+  const parts: APIComponentInContainer[] = [
+    textDisplay(fitEscaped(texts.join('\n'), V2_LIMITS.text) || '\u200b'),
+  ];
+  if (images.length > 0) parts.push(gallery(images));
+  parts.push(...controlRows(message));
+  return { flags: MessageFlags.IsComponentsV2, components: [containerOf(message, parts)], files: images };
+}
+
+const gallery = (files: DiscordPayload['files']): APIComponentInContainer => ({
+  type: ComponentType.MediaGallery,
+  items: files.map((f) => ({
+    media: { url: `attachment://${f.name}` },
+    description: fit(f.description, 1024),
+  })),
+});
+
+const containerOf = (message: Message, parts: APIComponentInContainer[]): APIContainerComponent => ({
+  type: ComponentType.Container,
+  accent_color: TONE_COLOURS[message.tone ?? 'info'],
+  components: parts,
+});
 
 /** The card as discord.js interaction options (editReply / followUp): the flag, never content or embeds. */
 export function toV2InteractionOptions(payload: V2Payload, extraFlags = 0) {
@@ -169,5 +184,18 @@ export function toV2InteractionOptions(payload: V2Payload, extraFlags = 0) {
     components: payload.components,
     files: payload.files.map((f) => ({ attachment: f.data, name: f.name, description: f.description })),
     allowedMentions: NO_MENTIONS,
+  };
+}
+
+/** The card as a REST body (channel posts and edits, interaction webhooks) plus its files. */
+export function toV2RestBody(payload: V2Payload): { body: Record<string, unknown>; files: RawFile[] } {
+  return {
+    body: {
+      flags: payload.flags,
+      components: payload.components,
+      allowed_mentions: NO_MENTIONS,
+      attachments: payload.files.map((f, i) => ({ id: i, filename: f.name, description: f.description })),
+    },
+    files: payload.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
   };
 }

@@ -16,9 +16,9 @@ import type { Logger } from '../../src/logger.js';
 import type { Locale, MessageRef, Responder } from '../../src/core/index.js';
 import type { Message, Visibility } from '../../src/render/message.js';
 import type { DiscordInteractionState } from './interaction-state.js';
+import type { AnyPayload } from './layout.js';
 import { describeError, isTokenRefused } from './errors.js';
-import { renderMessage, toInteractionOptions, toRestBody } from './render.js';
-import { renderCardV2, toV2InteractionOptions } from './render-v2.js';
+import { editPayload, freshPayload, interactionOptions, restBody, sentAsV2, sentRef } from './layout.js';
 import { answerLocale } from './translate.js';
 
 /** The logging the adapter does (a pino Logger fits). */
@@ -41,9 +41,6 @@ type AnyInteraction =
   | StringSelectMenuInteraction
   | ModalSubmitInteraction;
 
-/** How replies are laid out: embeds, or Components V2 cards where V2 can carry them (else embeds). */
-export type ReplyLayout = 'embeds' | 'v2';
-
 /**
  * How the interaction is acknowledged: a slash command not yet deferred (the responder's defer()
  * defers it, privately or not), a deferred reply, or a deferred card update (click).
@@ -55,7 +52,6 @@ export function interactionResponder(
   interaction: AnyInteraction,
   initialAck: AckMode,
   deps: ResponderDeps,
-  layout: ReplyLayout = 'embeds',
 ): Responder {
   const receivedAt = deps.now();
   let ack = initialAck;
@@ -74,34 +70,21 @@ export function interactionResponder(
 
   // The renderer's own words (expiry, what did not fit) in the language of whoever this answers.
   const locale = answerLocale(interaction);
-  const render = async (message: Message, words: Locale = locale) =>
-    renderMessage(message, { locale: words });
   // A public notice is the channel's: its language once the core has said how to find it.
   let channelLocale = async (): Promise<Locale> => locale;
 
-  const ref = async (id: string, ephemeral: boolean): Promise<MessageRef> => {
+  const ref = async (id: string, payload: AnyPayload, ephemeral: boolean): Promise<MessageRef> => {
     await deps.state.rememberToken(id, interaction.token, receivedAt);
-    return {
-      platform: 'discord',
-      channelId: interaction.channelId ?? '',
-      id,
-      extra: { ephemeral: ephemeral ? '1' : '0' },
-    };
+    return sentRef(interaction.channelId ?? '', id, payload, ephemeral);
   };
 
   // A V2 card's flag goes on the message that carries it (an edit, a follow-up), never on a deferral.
-  const replyOptions = async (message: Message, words: Locale = locale, extraFlags = 0) => {
-    const card = layout === 'v2' ? renderCardV2(message, { locale: words }) : null;
-    if (card) return toV2InteractionOptions(card, extraFlags);
-    const options = toInteractionOptions(await render(message, words));
-    return extraFlags === 0 ? options : { ...options, flags: extraFlags };
-  };
-
   const followUp = async (message: Message, ephemeral: boolean, words: Locale = locale) => {
+    const payload = freshPayload(message, { locale: words });
     const sent = await interaction.followUp(
-      await replyOptions(message, words, ephemeral ? MessageFlags.Ephemeral : 0),
+      interactionOptions(payload, ephemeral ? MessageFlags.Ephemeral : 0),
     );
-    return ref(sent.id, ephemeral);
+    return ref(sent.id, payload, ephemeral);
   };
 
   return {
@@ -122,18 +105,21 @@ export function interactionResponder(
         await interaction.deleteReply();
         return followUp(message, true);
       }
-      const sent = await interaction.editReply(await replyOptions(message));
-      return ref(sent.id, ack.ephemeral);
+      const payload = freshPayload(message, { locale });
+      const sent = await interaction.editReply(interactionOptions(payload));
+      return ref(sent.id, payload, ack.ephemeral);
     },
 
     async update(target: MessageRef, message: Message): Promise<void> {
-      const payload = await render(message);
-      const ownCard =
-        ack.kind === 'update' && 'message' in interaction && interaction.message?.id === target.id;
+      const own = ack.kind === 'update' && 'message' in interaction ? interaction.message : null;
+      const ownCard = own?.id === target.id;
+      // The message keeps its layout: its ref says V2, or (a card clicked) its own flags do.
+      const v2 = sentAsV2(target) || (ownCard && own.flags.has(MessageFlags.IsComponentsV2));
+      const payload = editPayload(message, { locale }, v2);
       const ownTokenFirst = ownCard && fresh();
       if (ownTokenFirst) {
         try {
-          await interaction.editReply({ ...toInteractionOptions(payload), attachments: [] });
+          await interaction.editReply({ ...interactionOptions(payload), attachments: [] });
           return;
         } catch (error) {
           // A refused token (revoked, or the clock lied about its age) falls back like the others.
@@ -141,7 +127,7 @@ export function interactionResponder(
           deps.logger.info({ messageId: target.id }, 'discord: card edit falls back to the bot token');
         }
       }
-      const { body, files } = toRestBody(payload);
+      const { body, files } = restBody(payload);
       const token = ownTokenFirst ? undefined : await deps.state.token(target.id);
       if (token) {
         try {
@@ -177,7 +163,7 @@ export function interactionResponder(
           deps.logger.info({ error: describeError(error) }, 'discord: announce falls back to the bot token');
         }
       }
-      const { body, files } = toRestBody(renderMessage(message, { locale: words }));
+      const { body, files } = restBody(freshPayload(message, { locale: words }));
       await deps.rest.post(Routes.channelMessages(interaction.channelId ?? ''), { body, files });
     },
   };
@@ -191,9 +177,10 @@ export function interactionResponder(
 export function restoredResponder(rest: REST, ref: MessageRef): Responder | null {
   if (ref.platform !== 'discord' || ref.extra?.ephemeral === '1' || !ref.channelId || !ref.id) return null;
   const post = async (message: Message): Promise<MessageRef> => {
-    const { body, files } = toRestBody(renderMessage(message));
+    const payload = freshPayload(message);
+    const { body, files } = restBody(payload);
     const sent = (await rest.post(Routes.channelMessages(ref.channelId), { body, files })) as { id: string };
-    return { platform: 'discord', channelId: ref.channelId, id: sent.id, extra: { ephemeral: '0' } };
+    return sentRef(ref.channelId, sent.id, payload);
   };
   return {
     async reply(message, options) {
@@ -203,7 +190,7 @@ export function restoredResponder(rest: REST, ref: MessageRef): Responder | null
     },
     async update(target, message) {
       if (target.extra?.ephemeral === '1') throw new Error('this Discord message can no longer be edited');
-      const { body, files } = toRestBody(renderMessage(message));
+      const { body, files } = restBody(editPayload(message, {}, sentAsV2(target)));
       await rest.patch(Routes.channelMessage(target.channelId, target.id), { body, files });
     },
     async announce(message) {

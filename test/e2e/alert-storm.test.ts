@@ -22,6 +22,7 @@ import { FakeSlack } from '../support/fake-slack.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { startServeReplica, startServeReplicas, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const SECRET = 'storm-signing-secret';
 const OPERATOR = 'U0STORMOPS';
@@ -200,7 +201,7 @@ describe.concurrent('an alert storm on Discord with two replicas', { timeout: 24
       );
       const messages = () => [...discord.store.messages.values()];
       await waitFor(
-        () => messages().filter((m) => JSON.stringify(m.embeds).includes('Watching')).length === STORM,
+        () => messages().filter((m) => discordView(m).text.includes('Watching')).length === STORM,
         'every watch set',
         60_000,
       );
@@ -212,11 +213,11 @@ describe.concurrent('an alert storm on Discord with two replicas', { timeout: 24
 
       for (const server of jakarta) sim.state.setStatus(server.uuid, 'Error');
       const card = await waitFor(
-        () => messages().find((m) => JSON.stringify(m.embeds).includes(`${STORM} servers need attention`)),
+        () => messages().find((m) => discordView(m).text.includes(`${STORM} servers need attention`)),
         'the grouped alert naming all 30',
         90_000,
       );
-      const shown = JSON.stringify(card.embeds);
+      const shown = discordView(card).text;
       for (const server of jakarta) expect(shown).toContain(server.hostname);
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(channelPosts().length - before).toBeLessThanOrEqual(3);
@@ -227,7 +228,7 @@ describe.concurrent('an alert storm on Discord with two replicas', { timeout: 24
 
       for (const server of jakarta) sim.state.setStatus(server.uuid, 'Running');
       await waitFor(
-        () => messages().find((m) => JSON.stringify(m.embeds).includes(`All ${STORM} servers of the storm`)),
+        () => messages().find((m) => discordView(m).text.includes(`All ${STORM} servers of the storm`)),
         'the one recovery',
         90_000,
       );

@@ -7,6 +7,7 @@ import type { StoredInteraction, StoredMessage } from '../support/fake-discord-s
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -30,7 +31,7 @@ const json = (value: unknown) => JSON.stringify(value);
 function answered(w: DiscordWorld, i: StoredInteraction, what: string): Promise<StoredMessage> {
   return waitFor(() => {
     const m = i.originalId ? w.discord.store.messages.get(i.originalId) : undefined;
-    return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+    return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
   }, what);
 }
 
@@ -65,7 +66,7 @@ const notices = (w: DiscordWorld, verb: string) =>
     (m) =>
       !m.deleted &&
       (m.flags & 64) === 0 &&
-      new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(json([m.content, m.embeds])),
+      new RegExp(`@\\S+ ${verb} \\S+ \\(confirmed`).test(discordView(m).text),
   );
 
 /** The operations in the bot's store, once the tracker's asynchronous write has landed. */
@@ -92,8 +93,8 @@ describe('Discord follow-through', () => {
     const [file] = edit?.files ?? [];
     expect(file?.name).toMatch(/\.png$/);
     expect(file?.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-    expect(reply.embeds[0]).toMatchObject({ image: { url: `attachment://${file?.name}` } });
-    expect(json(reply.embeds[0])).toContain('last 24 hours');
+    expect(discordView(reply).images).toEqual([`attachment://${file?.name}`]);
+    expect(discordView(reply).text).toContain('last 24 hours');
     expect(reply.attachments.map((a) => a.filename)).toEqual([file?.name]);
   });
 
@@ -101,8 +102,8 @@ describe('Discord follow-through', () => {
     const w = await open({ timing: { terminateMs: 300 } });
     const { card, confirm, token } = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, card, confirm, token, 'web-2');
-    await waitFor(() => json(card.embeds).includes('web-2 deleted'), 'the card to say deleted', 8_000);
-    expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
+    await waitFor(() => discordView(card).text.includes('web-2 deleted'), 'the card to say deleted', 8_000);
+    expect(discordView(card).text).toMatch(/web-2 deleted — done in \d+ s/);
     expect(customIds(card)).toEqual([]);
     expect(w.sim.state.getInstance(WEB2)).toBeUndefined();
   });
@@ -111,11 +112,11 @@ describe('Discord follow-through', () => {
     const w = await open({ timing: { terminateMs: 200 } });
     const stop = await previewCard(w, ['instance', 'stop'], WEB1);
     w.discord.click(DISCORD_USERS.operator, stop.card.id, stop.confirm);
-    await waitFor(() => json(stop.card.embeds).includes('done in'), 'the stop to finish', 8_000);
+    await waitFor(() => discordView(stop.card).text.includes('done in'), 'the stop to finish', 8_000);
 
     const del = await previewCard(w, ['instance', 'delete'], WEB2);
     await confirmTyped(w, del.card, del.confirm, del.token, 'web-2');
-    await waitFor(() => json(del.card.embeds).includes('web-2 deleted'), 'the delete to finish', 8_000);
+    await waitFor(() => discordView(del.card).text.includes('web-2 deleted'), 'the delete to finish', 8_000);
 
     expect(notices(w, 'stopped')).toHaveLength(1);
     expect(json(notices(w, 'stopped')[0]?.content)).toMatch(/stopped web-1 \(confirmed \d\d:\d\d:\d\d UTC\)/);
@@ -136,11 +137,11 @@ describe('Discord follow-through', () => {
     w.discord.expireTokens();
     expect(await w.restart()).toBe(1);
     await waitFor(
-      () => json(card.embeds).includes('web-2 deleted'),
+      () => discordView(card).text.includes('web-2 deleted'),
       'the resumed card to say deleted',
       8_000,
     );
-    expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
+    expect(discordView(card).text).toMatch(/web-2 deleted — done in \d+ s/);
     expect(card.lastEditBy).toBe('bot');
     expect(await w.bot.store.operations.list()).toEqual([]);
   });

@@ -28,6 +28,7 @@ import { policyYaml } from '../support/policy.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { dumpRedis, keyProxy } from '../support/tenant-keys-e2e.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const KEY_A = 'hk-guild-a-0123456789-AAAA';
 const KEY_B = 'hk-guild-b-0123456789-BBBB';
@@ -128,7 +129,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
       const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
       return m && m.edits > 0 ? m : undefined;
     }, what);
-    return JSON.stringify({ content: message.content, embeds: message.embeds });
+    return discordView(message).text;
   }
   const event = (type: string, data: unknown) => ({
     version: 1,
@@ -262,7 +263,7 @@ describe('Discord multi-guild mode: two guilds, each with its own key', () => {
     await waitFor(
       () =>
         [...discord.store.messages.values()].some((m) =>
-          JSON.stringify([m.content, m.embeds]).includes('belongs to another server'),
+          discordView(m).text.includes('belongs to another server'),
         ),
       'the refusal of a click from another guild',
     );

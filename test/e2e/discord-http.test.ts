@@ -8,6 +8,7 @@ import { slashPayload } from '../support/fake-discord-payloads.js';
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -27,7 +28,7 @@ const json = (value: unknown) => JSON.stringify(value);
 function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
   return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
-    return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+    return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
   }, what);
 }
 
@@ -105,7 +106,7 @@ describe('Discord HTTP interactions endpoint', () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ type: 5 });
     const reply = await answered(result.interaction, 'the show reply');
-    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+    expect(discordView(reply).title).toBe('web-1');
     expect(world.discord.calls.some((c) => c.path.endsWith('/callback'))).toBe(false);
   });
 
@@ -131,7 +132,7 @@ describe('Discord HTTP interactions endpoint', () => {
     await waitFor(() => customIds(card).length === 0, 'the card to lose its buttons');
     await waitFor(() => world.sim.state.getInstance(WEB1)?.status === 'Stopped', 'the stop');
     expect(world.sim.countRequests('instance.stop')).toBe(1);
-    expect(json(card.embeds)).toContain(`Confirmed by <@${DISCORD_USERS.operator.id}>`);
+    expect(discordView(card).text).toContain(`Confirmed by <@${DISCORD_USERS.operator.id}>`);
     expect(card.edits - editsBefore).toBe(1);
   });
 

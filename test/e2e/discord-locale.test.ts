@@ -6,6 +6,7 @@ import { SEED_IDS } from '../../src/simulator/seed-ids.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const INDONESIAN = { ...DISCORD_USERS.operator, locale: 'id' };
@@ -26,7 +27,7 @@ function answered(i: StoredInteraction): Promise<StoredMessage> {
   return waitFor(
     () => {
       const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
-      return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+      return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
     },
     'the deferred reply to be edited',
     15_000,
@@ -36,7 +37,7 @@ function answered(i: StoredInteraction): Promise<StoredMessage> {
 describe('Discord: each user in their client’s language', () => {
   it('shows an instance in Indonesian to a user whose locale is id', { timeout: 30_000 }, async () => {
     const reply = await answered(world.discord.slash(INDONESIAN, ['instance', 'show'], { instance: WEB1 }));
-    const text = json(reply.embeds);
+    const text = discordView(reply).text;
     expect(text).toContain('Lokasi');
     expect(text).toContain('Berjalan (Running)');
     expect(text).toMatch(/Rp \d{1,3}(\.\d{3})*\/jam/);
@@ -46,14 +47,14 @@ describe('Discord: each user in their client’s language', () => {
     const reply = await answered(
       world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 }),
     );
-    const text = json(reply.embeds);
+    const text = discordView(reply).text;
     expect(text).toContain('Location');
     expect(text).not.toContain('Lokasi');
   });
 
   it('asks before a stop in Indonesian, buttons included', { timeout: 30_000 }, async () => {
     const card = await answered(world.discord.slash(INDONESIAN, ['instance', 'stop'], { instance: WEB1 }));
-    expect(json(card.embeds)).toContain('Hentikan web-1?');
+    expect(discordView(card).text).toContain('Hentikan web-1?');
     expect(json(card.components)).toContain('Batal');
     expect(json(card.components)).toContain('Hentikan web-1');
   });

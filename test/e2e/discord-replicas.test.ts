@@ -16,6 +16,7 @@ import { startRedisServer, type TestRedisServer } from '../support/redis-server.
 import { startServeReplicas, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -54,7 +55,7 @@ function answered(discord: FakeDiscord, i: StoredInteraction, what: string): Pro
   return waitFor(
     () => {
       const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
-      return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+      return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
     },
     what,
     20_000,
@@ -81,7 +82,7 @@ describe.concurrent('Discord HTTP interactions on two replicas', { timeout: 120_
 
       const show = await discord.http.slash(a, USER, ['instance', 'show'], { instance: WEB1 });
       expect(show.body).toMatchObject({ type: 5 });
-      expect((await answered(discord, show.interaction, 'the show reply')).embeds[0]).toMatchObject({
+      expect(discordView(await answered(discord, show.interaction, 'the show reply'))).toMatchObject({
         title: 'web-1',
       });
 
@@ -102,7 +103,7 @@ describe.concurrent('Discord HTTP interactions on two replicas', { timeout: 120_
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sim.countRequests('instance.stop')).toBe(1);
       expect(card.edits - editsBefore).toBe(1);
-      expect(JSON.stringify(card.embeds)).toContain(`Confirmed by <@${USER.id}>`);
+      expect(discordView(card).text).toContain(`Confirmed by <@${USER.id}>`);
       // No gateway session in this mode.
       expect(discord.identifies.size).toBe(0);
       for (const r of replicas) expect(r.stderr()).not.toContain(discord.botToken);
@@ -146,7 +147,7 @@ describe.concurrent('Discord sharded gateway on two replicas', { timeout: 150_00
       // Well under the default 15 s lease: the takeover follows VPSOPS_LEASE_TTL_SECONDS.
       await waitFor(() => discord.identifies.get(1) === 2, 'the standby to identify shard 1', 12_000);
       const after = discord.slash(USER, ['instance', 'show'], { instance: WEB1 });
-      expect((await answered(discord, after, 'an answer from the standby')).embeds[0]).toMatchObject({
+      expect(discordView(await answered(discord, after, 'an answer from the standby'))).toMatchObject({
         title: 'web-1',
       });
     } finally {

@@ -8,6 +8,7 @@ import type { RecordedCall } from '../support/fake-discord.js';
 import type { StoredInteraction, StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const EPHEMERAL = 64;
 
@@ -33,7 +34,7 @@ const callsFor = (i: StoredInteraction): RecordedCall[] =>
 function answered(i: StoredInteraction, what: string): Promise<StoredMessage> {
   return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
-    return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+    return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
   }, what);
 }
 
@@ -56,8 +57,8 @@ describe('Discord keeps secrets behind private deferrals', () => {
     const refusal = await answered(i, 'the refusal');
     expect(callsFor(i)[0]?.body).toMatchObject({ type: 5, data: { flags: EPHEMERAL } });
     expect(refusal.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(json(refusal.embeds)).not.toContain('password');
-    expect(json(refusal.embeds)).toMatch(/not allowed|denied|permission|role|operator/i);
+    expect(discordView(refusal).text).not.toContain('password');
+    expect(discordView(refusal).text).toMatch(/not allowed|denied|permission|role|operator/i);
     expect(world.sim.countRequests('instance.console')).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB2 = SEED_IDS.instances.web2;
@@ -53,7 +54,6 @@ async function serve(pollMs: number): Promise<ServeReplica> {
   return replica;
 }
 
-const json = (value: unknown) => JSON.stringify(value);
 describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
   it('resumes a followed delete after a restart and edits the card to say the instance was deleted', async () => {
     const first = await serve(60_000);
@@ -79,16 +79,16 @@ describe('vpsops serve across a restart', { timeout: 120_000 }, () => {
     // The first process polls only once a minute: it is stopped with the operation unfinished.
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
-    expect(json(card.embeds)).not.toContain('web-2 deleted');
+    expect(discordView(card).text).not.toContain('web-2 deleted');
 
     discord.expireTokens();
     const second = await serve(100);
     await waitFor(
-      () => json(card.embeds).includes('web-2 deleted'),
+      () => discordView(card).text.includes('web-2 deleted'),
       'the resumed card to say deleted',
       30_000,
     );
-    expect(json(card.embeds)).toMatch(/web-2 deleted — done in \d+ s/);
+    expect(discordView(card).text).toMatch(/web-2 deleted — done in \d+ s/);
     expect(card.lastEditBy).toBe('bot');
     expect(second.stderr()).toMatch(/resumed tracked operations/);
     second.child.kill('SIGTERM');

@@ -27,6 +27,7 @@ import type { StoredMessage } from '../support/fake-discord-store.js';
 import { DISCORD_USERS } from '../support/fake-discord-world.js';
 import { waitFor } from '../support/wait-for.js';
 import { TEST_PACING } from '../support/watch-rig.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const json = (value: unknown): string => JSON.stringify(value);
@@ -87,11 +88,11 @@ describe.concurrent('watches on Discord with two replicas', { timeout: 90_000 },
         [...discord.store.messages.values()].filter(
           (m) => m.channelId === discord.world.channelId && !m.deleted,
         );
-      const alerts = (needle: string) => channel().filter((m) => json(m.embeds).includes(needle));
+      const alerts = (needle: string) => channel().filter((m) => discordView(m).text.includes(needle));
 
       discord.slash(DISCORD_USERS.operator, ['watch'], { instance: 'web-1', cpu: 80 });
       await waitFor(
-        () => channel().some((m) => json(m.embeds).includes('Watching web-1')),
+        () => channel().some((m) => discordView(m).text.includes('Watching web-1')),
         'the watch reply',
       );
 
@@ -103,11 +104,7 @@ describe.concurrent('watches on Discord with two replicas', { timeout: 90_000 },
       expect(discord.store.messages.get(card.id)?.edits ?? 0).toBeLessThanOrEqual(1);
 
       // The card's menu: Metrics and Silence 1 h in a select menu; choosing Metrics runs it for the chooser.
-      const menu = (
-        card.components as { components: { custom_id?: string; options?: { value: string }[] }[] }[]
-      )
-        .flatMap((row) => row.components)
-        .find((c) => c.custom_id === 'vps:menu');
+      const menu = discordView(card).controls.find((c) => c.customId === 'vps:menu');
       expect(menu?.options?.map((o) => o.value)).toEqual([`instance metrics ${WEB1}`, `silence ${WEB1} 1h`]);
       const choice = discord.select(DISCORD_USERS.operator, card.id, 'vps:menu', [
         `instance metrics ${WEB1}`,
@@ -125,12 +122,12 @@ describe.concurrent('watches on Discord with two replicas', { timeout: 90_000 },
       expect(ack).toBeDefined();
       discord.click(DISCORD_USERS.operator, card.id, ack!);
       await waitFor(
-        () => json(discord.store.messages.get(card.id)?.embeds).includes('Acknowledged by'),
+        () => discordView(discord.store.messages.get(card.id)).text.includes('Acknowledged by'),
         'the acknowledged card',
         20_000, // edits of one card are paced: at most one per 2 s
       );
       // A mention of who acknowledged, shown where Discord renders it; no channel post may ping anyone.
-      expect(json(discord.store.messages.get(card.id)?.embeds)).toContain(
+      expect(discordView(discord.store.messages.get(card.id)).text).toContain(
         `Acknowledged by <@${DISCORD_USERS.operator.id}>`,
       );
       const posts = discord.calls.filter(
@@ -145,7 +142,7 @@ describe.concurrent('watches on Discord with two replicas', { timeout: 90_000 },
         'the recovery notice',
         20_000,
       );
-      expect(json(discord.store.messages.get(card.id)?.embeds)).toMatch(/recovered/);
+      expect(discordView(discord.store.messages.get(card.id)).text).toMatch(/recovered/);
 
       sim.state.setCpuLoad(WEB1, 97);
       await waitFor(() => alerts('CPU above threshold')[0], 'the CPU alert');

@@ -16,6 +16,7 @@ import type { StoredInteraction, StoredMessage } from '../support/fake-discord-s
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 const WEB2 = SEED_IDS.instances.web2;
@@ -40,7 +41,7 @@ const callsFor = (i: StoredInteraction): RecordedCall[] =>
 function answered(i: StoredInteraction, what = 'the deferred reply to be edited'): Promise<StoredMessage> {
   return waitFor(() => {
     const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
-    return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+    return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
   }, what);
 }
 
@@ -57,7 +58,7 @@ async function previewCard(path: string[], options: Record<string, string>, user
 }
 
 describe('Discord end to end', () => {
-  it('defers a slash command at once, then edits the reply with an embed', async () => {
+  it('defers a slash command at once, then edits the reply with a Components V2 card (the flag on the edit)', async () => {
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
     const reply = await answered(i);
     const [first, second] = callsFor(i);
@@ -65,8 +66,9 @@ describe('Discord end to end', () => {
     expect(first?.body).toMatchObject({ type: 5, data: { flags: 0 } });
     expect(second?.method).toBe('PATCH');
     expect(second?.path).toMatch(/\/messages\/@original$/);
-    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
-    expect(json(reply.embeds)).toContain('Running');
+    expect(second?.body).toMatchObject({ flags: 1 << 15 });
+    expect(discordView(reply).title).toBe('web-1');
+    expect(discordView(reply).text).toContain('Running');
   });
 
   it('defers privately when the reply can only be a usage error (unknown instance): no public "thinking…"', async () => {
@@ -74,7 +76,7 @@ describe('Discord end to end', () => {
     const reply = await answered(i);
     const [first] = callsFor(i);
     expect(first?.body).toMatchObject({ type: 5, data: { flags: 64 } });
-    expect(json(reply.embeds)).toContain('Unknown instance');
+    expect(discordView(reply).text).toContain('Unknown instance');
   });
 
   it('refuses a Confirm click by someone other than the requester, privately, and calls nothing', async () => {
@@ -84,7 +86,8 @@ describe('Discord end to end', () => {
       () => (followUps(click).length > 0 ? followUps(click) : undefined),
       'the refusal',
     );
-    expect(refusal?.body).toMatchObject({ flags: 64 });
+    // Private (Ephemeral, 64), as a Components V2 card (1 << 15).
+    expect(refusal?.body).toMatchObject({ flags: 64 | (1 << 15) });
     expect(world.sim.countRequests('instance.stop')).toBe(0);
     expect(world.sim.state.getInstance(WEB1)?.status).toBe('Running');
     expect(customIds(card)).toHaveLength(2);
@@ -109,7 +112,7 @@ describe('Discord end to end', () => {
       world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], {}),
       'the bound show',
     );
-    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+    expect(discordView(reply).title).toBe('web-1');
   });
 
   it('answers the typed-confirmation button with a modal (callback 9) that names the hostname', async () => {
@@ -136,7 +139,7 @@ describe('Discord end to end', () => {
     await previewCard(['instance', 'stop'], { instance: WEB2 }, DISCORD_USERS.roleOperator);
     const denied = world.discord.slash(DISCORD_USERS.viewer, ['instance', 'stop'], { instance: WEB2 });
     await waitFor(
-      () => callsFor(denied).some((c) => c.status === 200 && json(c.body).includes('embeds')),
+      () => callsFor(denied).some((c) => c.status === 200 && discordView(c.body as never).text !== ''),
       'the denial',
     );
     expect(json(callsFor(denied))).not.toContain('vps:confirm:');
@@ -159,8 +162,8 @@ describe('Discord end to end', () => {
     world.sim.faults.inject({ endpoint: 'instance.detail', kind: 'status', status: 500, times: 5 });
     const i = world.discord.slash(DISCORD_USERS.operator, ['instance', 'show'], { instance: WEB1 });
     const reply = await answered(i, 'the error reply');
-    expect(json(reply.embeds)).toMatch(/hosting|server|error|fail/i);
-    expect(reply.embeds[0]?.color).toBeDefined();
+    expect(discordView(reply).text).toMatch(/hosting|server|error|fail/i);
+    expect(discordView(reply).colour).toBeDefined();
   });
 
   it('keeps the reply when Discord rate-limits the edit once (429 with retry_after)', async () => {
@@ -169,7 +172,7 @@ describe('Discord end to end', () => {
     const reply = await answered(i);
     const edits = callsFor(i).filter((c) => c.method === 'PATCH');
     expect(edits.map((c) => c.status)).toEqual([429, 200]);
-    expect(reply.embeds[0]).toMatchObject({ title: 'web-1' });
+    expect(discordView(reply).title).toBe('web-1');
   });
 
   it('never lets user text ping anyone: every message has empty allowed_mentions and escaped text', async () => {
@@ -181,7 +184,10 @@ describe('Discord end to end', () => {
     // Outside inline code the text is escaped; inside it Discord parses no mentions at all.
     expect(json(reply).replace(/`[^`\n]*`/g, '')).not.toMatch(/[^\\]@everyone/);
     const posted = world.discord.calls.filter(
-      (c) => c.body && !Array.isArray(c.body) && ('embeds' in c.body || 'content' in c.body),
+      (c) =>
+        c.body &&
+        !Array.isArray(c.body) &&
+        ('embeds' in c.body || 'content' in c.body || 'components' in c.body),
     );
     expect(posted.length).toBeGreaterThan(0);
     for (const call of posted) expect(call.body).toMatchObject({ allowed_mentions: { parse: [] } });

@@ -10,6 +10,7 @@ import { DISCORD_USERS, startDiscordWorld } from '../support/fake-discord-world.
 import { waitFor } from '../support/wait-for.js';
 import { SLACK_CHANNEL, startSlackWorld } from '../support/fake-slack-world.js';
 import { startSimulatorProcess } from '../support/simulator-process.js';
+import { discordView } from '../support/discord-view.js';
 
 const API_KEY = 'sim-estate-names-key';
 const children = childReaper();
@@ -101,12 +102,12 @@ describe('hostnames from the instance list', { timeout: 120_000 }, () => {
       const reply = await waitFor(
         () => {
           const m = i.originalId ? discord.discord.store.messages.get(i.originalId) : undefined;
-          return m && m.edits > 0 && m.embeds.length > 0 ? m : undefined;
+          return m && m.edits > 0 && discordView(m).text !== '' ? m : undefined;
         },
         'the reply',
         10_000,
       );
-      expect(reply.embeds[0]).toMatchObject({ title: 'node-217' });
+      expect(discordView(reply).title).toBe('node-217');
     } finally {
       await discord.close();
     }

@@ -11,6 +11,7 @@ import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/
 import { buttonClickPayload, viewSubmissionPayload } from '../support/fake-slack-requests.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB2 = SEED_IDS.instances.web2;
 const LONG = `${'long-name-'.repeat(24)}${'x'.repeat(15)}`;
@@ -86,14 +87,11 @@ describe.each([
       const m = slash.originalId ? w.discord.store.messages.get(slash.originalId) : undefined;
       return m && m.components.length > 0 ? m : undefined;
     }, 'the preview card');
-    const ids = (m: DiscordMessage) =>
-      m.components.flatMap((row) =>
-        ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-      );
+    const ids = (m: DiscordMessage) => discordView(m).customIds;
     const confirm = ids(card).find((id) => id.startsWith('vps:typed-confirm:')) ?? '';
     const token = confirm.slice(confirm.lastIndexOf(':') + 1);
     // The card shows the whole name (Discord markdown escapes removed), so it can be typed back.
-    expect(JSON.stringify(card.embeds).replace(/\\\\/g, '')).toContain(JSON.stringify(hostname).slice(1, -1));
+    expect(discordView(card).text.replace(/\\/g, '')).toContain(hostname);
     const click = w.discord.click(DISCORD_USERS.operator, card.id, confirm);
     const modal = await waitFor(() => click.modal, 'the hostname modal');
     const input = (modal['components'] as { components: { max_length: number; label: string }[] }[])[0]

@@ -34,6 +34,7 @@ import { FakeSlack } from '../support/fake-slack.js';
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { waitFor } from '../support/wait-for.js';
 import { QUICK_PACING } from '../support/watch-rig.js';
+import { discordView } from '../support/discord-view.js';
 
 const WEB1 = SEED_IDS.instances.web1;
 /** The live card's edit interval (the product's is 10 s), injected as createWatching's setting. */
@@ -78,7 +79,7 @@ async function discordSide(): Promise<Side> {
     cards: () =>
       [...discord.store.messages.values()]
         .filter((m) => m.channelId === channelId && !m.deleted)
-        .map((m) => ({ id: m.id, text: JSON.stringify(m.embeds), pinned: m.pinned === true, edits: m.edits }))
+        .map((m) => ({ id: m.id, text: discordView(m).text, pinned: m.pinned === true, edits: m.edits }))
         .filter((m) => m.text.includes('This channel, live')),
     refuseNextEdit: (id) => discord.failNext(editLimited(new RegExp(`/messages/${id}$`))),
     close: () => discord.close(),

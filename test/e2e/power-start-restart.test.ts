@@ -14,6 +14,7 @@ import type { StoredMessage } from '../support/fake-slack.js';
 import { SLACK_CHANNEL, SLACK_USERS, startSlackWorld, type SlackWorld } from '../support/fake-slack-world.js';
 import { startSimulatorProcess } from '../support/simulator-process.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const API_KEY = 'sim-power-key';
 const I = SEED_IDS.instances;
@@ -181,7 +182,8 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
       const confirm = customIds(card).find((id) => id.startsWith('vps:confirm:'))!;
       discord.discord.click(DISCORD_USERS.operator, card.id, confirm);
       await waitFor(
-        () => json(discord.discord.store.messages.get(card.id)?.embeds).includes('cache-1 is Stopped — done'),
+        () =>
+          discordView(discord.discord.store.messages.get(card.id)).text.includes('cache-1 is Stopped — done'),
         'the stop to end',
         20_000,
       );
@@ -191,13 +193,13 @@ describe('instance start and restart', { timeout: 120_000 }, () => {
       await waitFor(
         () => {
           const m = start.originalId ? discord.discord.store.messages.get(start.originalId) : undefined;
-          return m && json(m.embeds).includes('cache-1 is Running — done') ? m : undefined;
+          return m && discordView(m).text.includes('cache-1 is Running — done') ? m : undefined;
         },
         'the start card to say Running',
         20_000,
       );
       const m = discord.discord.store.messages.get(start.originalId!);
-      expect(json(m?.embeds)).toContain('Start requested for cache-1');
+      expect(discordView(m).text).toContain('Start requested for cache-1');
     } finally {
       await discord.close();
     }

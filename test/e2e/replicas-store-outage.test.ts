@@ -25,6 +25,7 @@ import { customIds, type StoredInteraction } from '../support/fake-discord-store
 import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'vpsops.js');
@@ -353,7 +354,7 @@ describe('two serve replicas on one Redis, the hosting API in its own process', 
 /** The reply Discord shows for interaction `i` (its deferred message, once edited), as text. */
 function discordSaid(discord: FakeDiscord, i: StoredInteraction): string {
   const m = i.originalId ? discord.store.messages.get(i.originalId) : undefined;
-  return m && m.edits > 0 ? JSON.stringify([m.content, m.embeds]) : '';
+  return m && m.edits > 0 ? discordView(m).text : '';
 }
 
 describe('Discord replicas on the same Redis, frozen', { timeout: 180_000 }, () => {

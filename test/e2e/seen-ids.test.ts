@@ -7,6 +7,7 @@ import type { StoredInteraction } from '../support/fake-discord-store.js';
 import { startConsoleSession, type ConsoleSession } from '../support/console-session.js';
 import { DISCORD_USERS, startDiscordWorld, type DiscordWorld } from '../support/fake-discord-world.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const { web1Daily, web1PreDeploy } = SEED_IDS.snapshots;
 const { backend, edge } = SEED_IDS.networks;
@@ -24,7 +25,7 @@ afterEach(async () => {
 async function answered(i: StoredInteraction): Promise<void> {
   await waitFor(() => {
     const m = i.originalId ? world?.discord.store.messages.get(i.originalId) : undefined;
-    return m && m.edits > 0 && m.embeds.length > 0;
+    return m && m.edits > 0 && discordView(m).text !== '';
   }, 'the answer');
 }
 

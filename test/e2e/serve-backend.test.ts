@@ -12,6 +12,7 @@ import { SIMULATOR_MARKER } from '../../src/core/runner/outbound.js';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'vpsops.js');
 const USER = { id: '100000000000000001', username: 'dora' };
@@ -79,12 +80,12 @@ describe('serve and the hosting backend', { timeout: 90_000 }, () => {
       const reply = await waitFor(
         () => {
           const m = slash.originalId ? discord.store.messages.get(slash.originalId) : undefined;
-          return m && JSON.stringify(m.embeds).includes('203.0.113.10') ? m : undefined;
+          return m && discordView(m).text.includes('203.0.113.10') ? m : undefined;
         },
         'the instance card',
         25_000,
       );
-      expect(JSON.stringify(reply.embeds)).toContain(SIMULATOR_MARKER.slice(3, 40));
+      expect(discordView(reply).text).toContain(SIMULATOR_MARKER.slice(3, 40));
     } finally {
       run.child.kill('SIGTERM');
       await run.exit;

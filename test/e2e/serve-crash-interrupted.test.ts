@@ -14,6 +14,7 @@ import { startFakeDiscord, type FakeDiscord } from '../support/fake-discord.js';
 import { startServeReplica, type ServeReplica } from '../support/serve-replica.js';
 import { customIds } from '../support/fake-discord-store.js';
 import { waitFor } from '../support/wait-for.js';
+import { discordView } from '../support/discord-view.js';
 
 const USER = { id: '100000000000000001', username: 'dora' };
 const WEB1 = SEED_IDS.instances.web1;
@@ -57,7 +58,6 @@ async function serve(): Promise<ServeReplica> {
   return replica;
 }
 
-const json = (value: unknown) => JSON.stringify(value);
 const auditRecords = (): AuditRecord[] =>
   readFileSync(join(dataDir, 'audit.jsonl'), 'utf8')
     .split('\n')
@@ -95,9 +95,9 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
     discord.expireTokens();
     const second = await serve();
     await waitFor(() => customIds(card).length === 0, 'the card without buttons', 30_000);
-    expect(json(card.embeds)).toContain('Outcome unknown (interrupted)');
-    expect(json(card.embeds)).toContain('may or may not have happened');
-    expect(json(card.embeds)).toContain('instance show web-1');
+    expect(discordView(card).text).toContain('Outcome unknown (interrupted)');
+    expect(discordView(card).text).toContain('may or may not have happened');
+    expect(discordView(card).text).toContain('instance show web-1');
     expect(card.lastEditBy).toBe('bot');
     const closing = auditRecords().filter((r) => r.callId === calling[0]!.callId && r.result !== 'calling');
     expect(closing).toHaveLength(1);
@@ -110,13 +110,13 @@ describe('vpsops serve killed during a confirmed call', { timeout: 120_000 }, ()
     const listing = await waitFor(
       () => {
         const m = audit.originalId ? discord.store.messages.get(audit.originalId) : undefined;
-        return m && json(m.embeds).includes('instance stop') ? m : undefined;
+        return m && discordView(m).text.includes('instance stop') ? m : undefined;
       },
       'the audit listing',
       25_000,
     );
-    expect(json(listing.embeds)).toContain('unknown (interrupted)');
-    expect(json(listing.embeds)).not.toMatch(/\bcalling\b/);
+    expect(discordView(listing).text).toContain('unknown (interrupted)');
+    expect(discordView(listing).text).not.toMatch(/\bcalling\b/);
     second.child.kill('SIGTERM');
     expect(await second.exit).toBe(0);
   });

@@ -11,6 +11,7 @@ import type { RecordedCall } from './fake-discord.js';
 import type { StoredInteraction } from './fake-discord-store.js';
 import { DISCORD_USERS, startDiscordWorld } from './fake-discord-world.js';
 import { customIds } from './fake-discord-store.js';
+import { discordView, type DiscordMessageLike } from './discord-view.js';
 import { waitFor } from './wait-for.js';
 
 const EPHEMERAL = 64;
@@ -88,12 +89,12 @@ export function discordDriver(mode: { http: boolean }): StartDriver {
       const shown =
         original &&
         !original.deleted &&
-        original.embeds.length > 0 &&
+        discordView(original).text !== '' &&
         (original.edits > 0 || i.callbackType === 4)
           ? original
           : followUp
             ? [...fake.store.messages.values()].find(
-                (m) => json(m.embeds) === json((followUp.body as { embeds?: unknown }).embeds),
+                (m) => discordView(m).text === discordView(followUp.body as DiscordMessageLike).text,
               )
             : undefined;
       if (!shown) return undefined;

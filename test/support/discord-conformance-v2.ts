@@ -1,7 +1,8 @@
 // Components V2 in the Discord conformance checker: with the IS_COMPONENTS_V2 flag (1 << 15) a
 // message has no content and no embeds, at most 40 components (nested ones counted) and 4,000
 // characters across its text displays; a container holds 1 to 10 children, a section 1 to 3 text
-// displays and an accessory, a media gallery 1 to 10 items. The flag cannot go on a deferred reply
+// displays and an accessory, a media gallery 1 to 10 items, each `attachment://` naming a file the
+// message uploads. The flag cannot go on a deferred reply
 // (it goes on the edit that follows), and V2 components never travel without it. Each component is
 // also rebuilt with discord.js's builders, whose validators carry the per-component limits.
 import { ComponentType, createComponentBuilder, MessageFlags } from 'discord.js';
@@ -40,6 +41,36 @@ export function legacyParts(body: Json): string[] {
   return out;
 }
 
+/** The `attachment://` names a component tree shows (media gallery items, thumbnails, files). */
+function attachmentNames(c: Json): string[] {
+  const media = [
+    ...((c['items'] as Json[] | undefined) ?? []).map((i) => i['media']),
+    c['media'],
+    c['file'],
+  ] as (Json | undefined)[];
+  return media.flatMap((m) => {
+    const url = m?.['url'];
+    return typeof url === 'string' && url.startsWith('attachment://') ? [url.slice(13)] : [];
+  });
+}
+
+/** A V2 component tree's size as Discord counts it (every component, all text displays) and its attachment names. */
+export function sizeV2(components: Json[]): { count: number; text: number; attachments: string[] } {
+  const size = { count: 0, text: 0, attachments: [] as string[] };
+  components.forEach((top, i) =>
+    walk(
+      top,
+      (c) => {
+        size.count += 1;
+        if (Number(c['type']) === ComponentType.TextDisplay) size.text += String(c['content'] ?? '').length;
+        size.attachments.push(...attachmentNames(c));
+      },
+      `component ${i}`,
+    ),
+  );
+  return size;
+}
+
 function walk(node: Json, visit: (c: Json, at: string) => void, at: string): void {
   visit(node, at);
   const children = (node['components'] as Json[] | undefined) ?? [];
@@ -66,7 +97,7 @@ function checkNode(findings: string[], c: Json, at: string): void {
 }
 
 /** Findings for the components of a message body, V2 or not (the caller checks action rows). */
-export function checkV2(body: Json, deferred: boolean): string[] {
+export function checkV2(body: Json, deferred: boolean, uploaded?: readonly string[]): string[] {
   const v2 = flagsV2(body);
   const components = Array.isArray(body['components']) ? (body['components'] as Json[]) : [];
   const findings: string[] = [];
@@ -81,21 +112,18 @@ export function checkV2(body: Json, deferred: boolean): string[] {
   const mentions = body['allowed_mentions'] as { parse?: unknown[] } | undefined;
   if ((mentions?.parse?.length ?? -1) !== 0)
     findings.push('text displays sent without allowed_mentions: { parse: [] }');
-  let count = 0;
-  let text = 0;
-  components.forEach((top, i) =>
-    walk(
-      top,
-      (c, at) => {
-        count += 1;
-        if (Number(c['type']) === ComponentType.TextDisplay) text += String(c['content'] ?? '').length;
-        checkNode(findings, c, at);
-      },
-      `component ${i}`,
-    ),
-  );
+  components.forEach((top, i) => walk(top, (c, at) => checkNode(findings, c, at), `component ${i}`));
+  const { count, text, attachments } = sizeV2(components);
   if (count > L.components) findings.push(`${count} components (max ${L.components} with V2)`);
   if (text > L.text) findings.push(`text displays hold ${text} characters (max ${L.text})`);
+  // A media item shows a file of this message: one uploaded with it, or one its attachments name
+  // (checked when the call's uploads are known or the body lists its attachments).
+  const listed = (body['attachments'] as Json[] | undefined)?.map((a) => String(a['filename'] ?? ''));
+  if (uploaded || listed) {
+    const names = new Set([...(uploaded ?? []), ...(listed ?? [])]);
+    for (const name of attachments)
+      if (!names.has(name)) findings.push(`attachment://${name} names no attachment of the message`);
+  }
   components.forEach((c, i) => {
     try {
       createComponentBuilder(c as never).toJSON();

@@ -105,8 +105,8 @@ function checkComponents(findings: string[], rows: unknown): void {
 }
 
 /** Findings for a message body (create or edit, interaction response data or REST); `deferred`: a type 5 callback. */
-export function checkDiscordMessage(body: Json, deferred = false): string[] {
-  const findings: string[] = checkV2(body, deferred);
+export function checkDiscordMessage(body: Json, deferred = false, uploaded?: readonly string[]): string[] {
+  const findings: string[] = checkV2(body, deferred, uploaded);
   const content = body['content'];
   if (typeof content === 'string' && content.length > L.content)
     findings.push(`content has ${content.length} characters (max ${L.content})`);
@@ -170,8 +170,13 @@ function checkChoices(choices: unknown): string[] {
   return findings;
 }
 
-/** Findings for one REST call the bot made (path after /api/v10). */
-export function checkDiscordCall(method: string, path: string, body: unknown): string[] {
+/** Findings for one REST call the bot made (path after /api/v10), with the names of the files it uploaded. */
+export function checkDiscordCall(
+  method: string,
+  path: string,
+  body: unknown,
+  uploaded?: readonly string[],
+): string[] {
   if (
     body === null ||
     typeof body !== 'object' ||
@@ -185,12 +190,12 @@ export function checkDiscordCall(method: string, path: string, body: unknown): s
   if (/\/callback$/.test(path)) {
     const type = Number(json['type']);
     const data = (json['data'] as Json | undefined) ?? {};
-    if (type === 4 || type === 7) findings = checkDiscordMessage(data);
+    if (type === 4 || type === 7) findings = checkDiscordMessage(data, false, uploaded);
     else if (type === 5) findings = checkDiscordMessage(data, true);
     else if (type === 8) findings = checkChoices(data['choices']);
     else if (type === 9) findings = checkModal(data);
   } else if (/^\/(webhooks|channels)\//.test(path)) {
-    findings = checkDiscordMessage(json);
+    findings = checkDiscordMessage(json, false, uploaded);
   }
   if (strings(json).some((s) => LONE_SURROGATE.test(s)))
     findings.push('a string holds half an emoji (lone UTF-16 surrogate)');

@@ -1,5 +1,6 @@
 // State of the fake Discord: messages (created by interaction callbacks, follow-ups and channel
 // posts, edited by webhooks and the bot token) and the interactions it has sent, by token.
+import { discordView } from './discord-view.js';
 import { snowflake } from './fake-discord-payloads.js';
 
 /** MessageFlags.IsComponentsV2. */
@@ -31,11 +32,9 @@ export interface StoredMessage {
   lastEditBy: 'webhook' | 'bot' | null;
 }
 
-/** The custom_ids of a stored message's buttons, row by row (none for a missing message). */
+/** The custom_ids of a stored message's buttons and menus, embeds or V2 (none for a missing message). */
 export function customIds(m: StoredMessage | undefined): string[] {
-  return (m?.components ?? []).flatMap((row) =>
-    ((row.components ?? []) as { custom_id?: string }[]).map((c) => c.custom_id ?? ''),
-  );
+  return discordView(m).customIds;
 }
 
 /** An interaction the fake dispatched. */
@@ -103,8 +102,10 @@ export class FakeDiscordStore {
   ): StoredMessage {
     // IS_COMPONENTS_V2 may be set by an edit (after a deferral), never removed.
     message.flags |= Number(body.flags ?? 0) & V2_FLAG;
-    if (typeof body.content === 'string') message.content = body.content;
-    if (Array.isArray(body.embeds)) message.embeds = body.embeds as Record<string, unknown>[];
+    // null clears content and embeds (how an embed message is upgraded to Components V2).
+    if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
+    if (Array.isArray(body.embeds) || body.embeds === null)
+      message.embeds = (body.embeds ?? []) as Record<string, unknown>[];
     if (Array.isArray(body.components)) message.components = body.components as Record<string, unknown>[];
     if (files.length > 0) {
       message.attachments = files.map((f) => ({

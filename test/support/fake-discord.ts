@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { checkDiscordCall } from './discord-conformance.js';
-import { legacyParts } from './discord-conformance-v2.js';
+import { v2Refusal as v2Problem } from './fake-discord-v2.js';
 import { createFakeGateway } from './fake-discord-gateway.js';
 import { createHttpSide } from './fake-discord-http.js';
 import {
@@ -22,7 +22,6 @@ import {
 } from './fake-discord-payloads.js';
 import {
   FakeDiscordStore,
-  V2_FLAG,
   type StoredInteraction,
   type StoredMessage,
   type UploadedFile,
@@ -71,7 +70,10 @@ export function editLimited(path: RegExp, times = 1): FailRule {
     method: 'PATCH',
     path,
     status: 400,
-    body: { message: 'Maximum number of edits to messages older than 1 hour reached. Try again later', code: 30046 },
+    body: {
+      message: 'Maximum number of edits to messages older than 1 hour reached. Try again later',
+      code: 30046,
+    },
     times,
   };
 }
@@ -129,11 +131,17 @@ export async function startFakeDiscord(
   const api = (m: StoredMessage) => store.toApi(m, world.applicationId, world.guildId);
   const unknownMessage: Reply = { status: 404, body: { message: 'Unknown Message', code: 10008 } };
   const badToken: Reply = { status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } };
-  // A Components V2 message keeps its flag: content or embeds in an edit of it are refused.
-  const v2Refusal = (m: StoredMessage, body: Record<string, unknown>): Reply | null =>
-    (m.flags & V2_FLAG) !== 0 && legacyParts(body).length > 0
-      ? { status: 400, body: { message: 'Invalid Form Body', code: 50035 } }
-      : null;
+  // A Components V2 message Discord would refuse (fake-discord-v2.ts), created or edited.
+  const v2Refusal = (
+    m: StoredMessage | null,
+    body: Record<string, unknown>,
+    files: UploadedFile[],
+  ): Reply | null => {
+    const problem = v2Problem(m, body, files);
+    return problem === null
+      ? null
+      : { status: 400, body: { message: `Invalid Form Body: ${problem}`, code: 50035 } };
+  };
 
   function interactionByToken(token: string): StoredInteraction | undefined {
     return expiredTokens.has(token) ? undefined : store.interactions.get(token);
@@ -144,6 +152,9 @@ export async function startFakeDiscord(
       return { status: 400, body: { message: 'Interaction has already been acknowledged.', code: 40060 } };
     const type = Number(body.type);
     const data = (body.data ?? {}) as Record<string, unknown>;
+    const source = i.sourceMessageId ? (store.messages.get(i.sourceMessageId) ?? null) : null;
+    const refused = type === 4 || type === 7 ? v2Refusal(type === 7 ? source : null, data, files) : null;
+    if (refused) return refused;
     i.acknowledged = true;
     i.callbackType = type;
     if (type === 4 || type === 5) {
@@ -172,6 +183,8 @@ export async function startFakeDiscord(
     const i = interactionByToken(token);
     if (!i) return badToken;
     if (method === 'POST' && messageId === undefined) {
+      const refused = v2Refusal(null, body, files);
+      if (refused) return refused;
       const message = store.apply(store.create(i.channelId, Number(body.flags ?? 0)), body, files, 'webhook');
       return { status: 200, body: api(message) };
     }
@@ -183,7 +196,7 @@ export async function startFakeDiscord(
       message.deleted = true;
       return { status: 204 };
     }
-    const refused = v2Refusal(message, body);
+    const refused = v2Refusal(message, body, files);
     if (refused) return refused;
     message.edits += 1;
     return { status: 200, body: api(store.apply(message, body, files, 'webhook')) };
@@ -258,12 +271,17 @@ export async function startFakeDiscord(
     }
     if ((m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(path))) {
       if (method === 'POST' && !m[2])
-        return { status: 200, body: api(store.apply(store.create(m[1] ?? ''), body, files, 'bot')) };
+        return (
+          v2Refusal(null, body, files) ?? {
+            status: 200,
+            body: api(store.apply(store.create(m[1] ?? ''), body, files, 'bot')),
+          }
+        );
       const message = store.messages.get(m[2] ?? '');
       if (!message || message.deleted || message.channelId !== m[1] || (message.flags & 64) !== 0)
         return unknownMessage;
       if (method === 'PATCH') {
-        const refused = v2Refusal(message, body);
+        const refused = v2Refusal(message, body, files);
         if (refused) return refused;
         message.edits += 1;
         return { status: 200, body: api(store.apply(message, body, files, 'bot')) };
@@ -305,7 +323,15 @@ export async function startFakeDiscord(
     }
     call.status = reply.status;
     // A call answered with an injected failure is checked when it is retried.
-    if (!rule) findings.push(...checkDiscordCall(call.method, path, body));
+    if (!rule)
+      findings.push(
+        ...checkDiscordCall(
+          call.method,
+          path,
+          body,
+          files.map((f) => f.name),
+        ),
+      );
     calls.push(call);
     for (const listener of listeners) listener(call);
     if (reply.body === undefined) {

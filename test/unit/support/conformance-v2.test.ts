@@ -1,6 +1,7 @@
 // The Discord conformance checker on Components V2 (issue 42): it flags what Discord refuses — the
 // flag on a deferred reply, content or embeds beside the flag, V2 components without it, over 40
-// components, over 4,000 characters of text, an empty or crowded container — and passes a card
+// components, over 4,000 characters of text, an empty or crowded container, a media item naming no
+// file of the message — and passes a card
 // within every limit.
 import { describe, expect, it } from 'vitest';
 import { checkDiscordCall } from '../../support/discord-conformance.js';
@@ -25,7 +26,7 @@ describe('Discord conformance checker: Components V2', () => {
       },
       { type: 12, items: [{ media: { url: 'attachment://cpu.png' } }] },
     ]);
-    expect(edit({ flags: V2, components: [card] })).toBe('');
+    expect(edit({ flags: V2, components: [card], attachments: [{ id: 0, filename: 'cpu.png' }] })).toBe('');
   });
 
   it.each([
@@ -63,6 +64,15 @@ describe('Discord conformance checker: Components V2', () => {
       /holds 11 components \(1 to 10\)/,
     ],
     ['an empty container', { flags: V2, components: [container([])] }, /holds 0 components/],
+    [
+      'a media item naming no file of the message',
+      {
+        flags: V2,
+        components: [container([{ type: 12, items: [{ media: { url: 'attachment://cpu.png' } }] }])],
+        attachments: [{ id: 0, filename: 'mem.png' }],
+      },
+      /attachment:\/\/cpu\.png names no attachment/,
+    ],
   ])('flags %s', (_what, body, expected) => {
     expect(edit(body)).toMatch(expected);
   });

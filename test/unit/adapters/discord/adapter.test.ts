@@ -9,6 +9,7 @@ import { createLogger } from '../../../../src/logger.js';
 import type { Message, Visibility } from '../../../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
 import { waitFor } from '../../../support/wait-for.js';
+import { discordView } from '../../../support/discord-view.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const card: Message = {
@@ -81,7 +82,8 @@ describe('Discord adapter transport', () => {
     const i = fake.slash(USER, ['status']);
     await waitFor(() => message(i.originalId)?.edits, 'the edit');
     expect(fake.calls.find((c) => c.path.includes(i.token))?.body).toEqual({ type: 5, data: { flags: 64 } });
-    expect(message(i.originalId)?.flags).toBe(64);
+    // Private from the deferral on; the V2 flag came with the edit (Ephemeral | IsComponentsV2).
+    expect(message(i.originalId)?.flags).toBe(64 | (1 << 15));
   });
 
   it('dispatches a button that runs a command as that command typed by the clicker, in a reply of its own', async () => {
@@ -152,7 +154,7 @@ describe('Discord adapter transport', () => {
       auth: 'bot',
       status: 200,
     });
-    expect(message(i.originalId)?.embeds[0]).toMatchObject({ title: 'Expired — nothing was done' });
+    expect(discordView(message(i.originalId)).title).toBe('Expired — nothing was done');
     expect(message(i.originalId)?.lastEditBy).toBe('bot');
   });
 
@@ -172,7 +174,7 @@ describe('Discord adapter transport', () => {
       path: `/channels/${fake.world.channelId}/messages/${stored.id}`,
       auth: 'bot',
     });
-    expect(message(i.originalId)?.embeds[0]).toMatchObject({ title: 'web-1 is Stopped' });
+    expect(discordView(message(i.originalId)).title).toBe('web-1 is Stopped');
     expect(started.restore({ ...stored, extra: { ephemeral: '1' } })).toBeNull();
     expect(started.restore({ ...stored, platform: 'slack' })).toBeNull();
   });
@@ -217,7 +219,7 @@ describe('Discord adapter transport', () => {
     expect(edit?.files).toEqual([
       { name: 'cpu.png', contentType: 'image/png', size: png.length, data: Buffer.from(png) },
     ]);
-    expect(stored.embeds[0]).toMatchObject({ image: { url: 'attachment://cpu.png' } });
+    expect(discordView(stored).images).toEqual(['attachment://cpu.png']);
   });
 
   it('answers privately with a short error instead of leaving "thinking…" when the core crashes', async () => {
@@ -233,7 +235,8 @@ describe('Discord adapter transport', () => {
         ),
       'the error',
     );
-    expect(followUp.body).toMatchObject({ flags: 64, embeds: [{ title: 'Something went wrong' }] });
+    expect(Number((followUp.body as { flags?: number }).flags) & 64).toBe(64);
+    expect(discordView(followUp.body as never).title).toBe('Something went wrong');
     expect(message(i.originalId)?.deleted).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { LOCALES } from '../../../../src/core/index.js';
 import type { StoredInteraction } from '../../../support/fake-discord-store.js';
 import { startDiscordWorld } from '../../../support/fake-discord-world.js';
 import { waitFor } from '../../../support/wait-for.js';
+import { discordView } from '../../../support/discord-view.js';
 
 describe('the connect modal', () => {
   it.each(LOCALES.flatMap((locale) => [[locale, null] as const, [locale, '…WXYZ'] as const]))(
@@ -47,10 +48,10 @@ describe('connect when the store fails', () => {
     const answerOf = (i: StoredInteraction) =>
       waitFor(() => {
         const m = i.originalId ? world.discord.store.messages.get(i.originalId) : undefined;
-        return m && (m.edits > 0 || m.content !== '' || m.embeds.length > 0) ? m : undefined;
+        return m && (m.edits > 0 || m.content !== '' || discordView(m).text !== '') ? m : undefined;
       }, 'an answer');
 
-    const text = (m: { content: string; embeds: unknown[] }) => JSON.stringify([m.content, m.embeds]);
+    const text = (m: Parameters<typeof discordView>[0]) => discordView(m).text;
     const listed = await answerOf(
       (await world.discord.http.slash(world.endpointUrl, admin, ['os', 'list'], {})).interaction,
     );

@@ -41,7 +41,7 @@ function rig() {
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     now: () => 0,
   };
-  return { calls, responder: interactionResponder(interaction, { kind: 'command' }, deps, 'v2') };
+  return { calls, responder: interactionResponder(interaction, { kind: 'command' }, deps) };
 }
 
 const card: Message = { title: 'web-1', tone: 'success', blocks: [{ type: 'text', text: 'Running' }] };

@@ -18,6 +18,7 @@ import type { Message } from '../../../../src/render/message.js';
 import { startFakeDiscord, type FakeDiscord } from '../../../support/fake-discord.js';
 import { waitFor } from '../../../support/wait-for.js';
 import { confirmationButtons } from '../../../../src/render/buttons.js';
+import { discordView } from '../../../support/discord-view.js';
 
 const USER = { id: '100000000000000009', username: 'dora' };
 const NAME = `${'a'.repeat(250)}-🦄`;
@@ -149,7 +150,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
     );
     fake.slash(USER, ['status']);
     await waitFor(() => edited, 'the edit');
-    expect(fake.store.messages.get(ref.id)?.embeds[0]).toMatchObject({ title: 'Restored' });
+    expect(discordView(fake.store.messages.get(ref.id)).title).toBe('Restored');
     expect(
       fake.calls.some(
         (c) =>
@@ -177,7 +178,7 @@ describe('Discord adapters sharing one EphemeralState', () => {
     const ref = await waitFor(() => refA, 'the card');
     fake.click(USER, ref.id, 'vps:confirm:tokB');
     await waitFor(() => done, 'the edit');
-    expect(fake.store.messages.get(ref.id)?.embeds[0]).toMatchObject({ title: 'restored' });
+    expect(discordView(fake.store.messages.get(ref.id)).title).toBe('restored');
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'PATCH',
       path: `/channels/${fake.world.channelId}/messages/${ref.id}`,
