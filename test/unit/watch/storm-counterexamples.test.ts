@@ -84,8 +84,11 @@ const found: { title: string; steps: Step[] }[] = [
     ],
   },
   {
+    // Found at the storm step's 60th store call; the story's page lines (a watch read and an append
+    // per page) added calls before it, so it is replayed at the 65th. Not fixed yet: a cut at calls
+    // 46–64 of this step (41–57 before the story) still leaves fleet-01 asking for attention.
     title: 'Redis down while a storm’s members join its card: the storm ends',
-    steps: [{ op: 'storm' }, { op: 'redis-restart', after: 60, polls: 2, during: 'ack', n: 1 }],
+    steps: [{ op: 'storm' }, { op: 'redis-restart', after: 65, polls: 2, during: 'ack', n: 1 }],
   },
 ];
 
