@@ -74,6 +74,47 @@ export function target(record: AuditRecord): string {
   return id === undefined ? DASH : show(id);
 }
 
+/**
+ * Labels records' targets for --instance, which may name a hostname learned after the record was
+ * written (cached per uuid); without --instance the raw target.
+ */
+function targetLabeler(ctx: CommandContext, byInstance: boolean): (r: AuditRecord) => Promise<string> {
+  const names = new Map<string, Promise<string>>();
+  return (r) => {
+    const raw = target(r);
+    if (!byInstance || !isUuid(raw)) return Promise.resolve(raw);
+    if (!names.has(raw)) names.set(raw, namedTarget(ctx, r));
+    return names.get(raw)!;
+  };
+}
+
+/** One row of the table: when, where (every channel), who, what, on what, how it ended. */
+async function auditRow(ctx: CommandContext, r: AuditRecord, now: Date, allChannels: boolean) {
+  const time = new Date(r.time);
+  return [
+    Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
+    ...(allChannels ? [`${r.platform}:${r.channelId}`] : []),
+    r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
+    show(r.command),
+    await namedTarget(ctx, r),
+    outcome(r, ctx.locale),
+  ];
+}
+
+/** The table's headings, in the reader's language. */
+function auditColumns(locale: Locale, allChannels: boolean): string[] {
+  const column = (name: 'time' | 'channel' | 'who' | 'command' | 'target' | 'outcome') =>
+    t(locale, `audit.column.${name}`);
+  return [
+    column('time'),
+    ...(allChannels ? [column('channel')] : []),
+    column('who'),
+    column('command'),
+    column('target'),
+    column('outcome'),
+  ];
+}
+
 /** A filter option: a short text flag. */
 const filterText = { max: 80 };
 
@@ -129,14 +170,7 @@ export const audit = defineCommand({
       ...(args.outcome ? { outcome: args.outcome } : {}),
       ...(args.since ? { sinceMs: parseSince(args.since, now) } : {}),
     };
-    // --instance may name a hostname learned after the record was written: label targets (cached).
-    const names = new Map<string, Promise<string>>();
-    const label = (r: AuditRecord) => {
-      const raw = target(r);
-      if (!filter.instance || !isUuid(raw)) return Promise.resolve(raw);
-      if (!names.has(raw)) names.set(raw, namedTarget(ctx, r));
-      return names.get(raw)!;
-    };
+    const label = targetLabeler(ctx, filter.instance !== undefined);
     const scanned = args.allChannels
       ? await ctx.bot.recentAuditAllChannels(SCAN)
       : await ctx.bot.recentAudit(ctx.channelId, SCAN);
@@ -156,41 +190,20 @@ export const audit = defineCommand({
           : t(locale, 'audit.none', { scope, where, reads: readsHidden ? 'hidden' : 'shown' });
       return { title: t(locale, 'audit.title'), tone: 'info', blocks: [{ type: 'text', text }] };
     }
-    const rows = await Promise.all(
-      records.map(async (r) => {
-        const time = new Date(r.time);
-        return [
-          Number.isNaN(time.getTime()) ? show(r.time) : clock(time, now),
-          ...(args.allChannels ? [`${r.platform}:${r.channelId}`] : []),
-          r.displayName ? `${r.displayName} (${r.platform}:${r.userId})` : `${r.platform}:${r.userId}`,
-          show(r.command),
-          await namedTarget(ctx, r),
-          outcome(r, locale),
-        ];
-      }),
-    );
+    const rows = await Promise.all(records.map((r) => auditRow(ctx, r, now, args.allChannels)));
     const next = `/vps audit${args.allChannels ? ' --all-channels' : ''} --page ${page + 1}`;
     const footer = [
       t(locale, 'audit.footer', { page, pages, scope, count: all.length }),
       ...(page < pages ? [t(locale, 'audit.next', { command: next })] : []),
       ...(readsHidden ? [t(locale, 'audit.readsHidden')] : []),
     ];
-    const column = (name: 'time' | 'channel' | 'who' | 'command' | 'target' | 'outcome') =>
-      t(locale, `audit.column.${name}`);
     return {
       title: t(locale, 'audit.heading', { scope, count: records.length, where }),
       tone: 'info',
       blocks: [
         {
           type: 'table',
-          columns: [
-            column('time'),
-            ...(args.allChannels ? [column('channel')] : []),
-            column('who'),
-            column('command'),
-            column('target'),
-            column('outcome'),
-          ],
+          columns: auditColumns(locale, args.allChannels),
           rows,
         },
         { type: 'context', text: footer.join(' · ') },

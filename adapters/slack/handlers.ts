@@ -2,8 +2,16 @@
 // typed-confirmation modal. Each one
 // acks first — before any Web API or hosting-API call — and then hands the translated request to
 // the dispatcher without holding Slack's HTTP response open.
-import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { t, type ActionEvent } from '../../src/core/index.js';
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockButtonAction,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import { t, withDeadline, type ActionEvent } from '../../src/core/index.js';
 import type { Message } from '../../src/render/message.js';
 import {
   genericTypedSpec,
@@ -23,7 +31,6 @@ import {
   type HandlerDeps,
   type RequestLocale,
 } from './handler-deps.js';
-import { withDeadline } from '../../src/core/index.js';
 import { createResponder } from './responder.js';
 import { dropReplays, isFirstDelivery, unlessReplayed } from './replays.js';
 import { typedMismatch, typedSpecFor } from './typed-dialog.js';
@@ -64,13 +71,10 @@ async function refusalFor(
   }
 }
 
-/** Registers every listener of the adapter on a Bolt app. */
-export function registerHandlers(app: App, deps: HandlerDeps): void {
-  const { dispatcher, outbox, state } = deps;
-  // First of all: a copy of a request already delivered is acknowledged and dropped.
-  app.use(dropReplays(state, deps.logger));
-
-  app.command(deps.command, async ({ command, ack, body }) => {
+/** `/vps`: acked at once, dispatched once the other waiting acks are written. */
+function commandListener(deps: HandlerDeps) {
+  const { dispatcher, outbox } = deps;
+  return async ({ command, ack, body }: SlackCommandMiddlewareArgs) => {
     // Counted on receipt: this command's dispatch comes only after the ack and the other acks waiting.
     dispatcher.arrived?.();
     await ack();
@@ -101,42 +105,49 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       responder,
       user,
     );
-  });
+  };
+}
 
-  const onClick =
-    (action: 'confirm' | 'cancel') =>
-    async ({ ack, body, action: element }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
-      await ack();
-      const token = element.value;
-      if (!token) return;
-      const event = actionEventFromClick(body, action, token);
-      const user = requestLocale(deps, body.user.id);
-      const responder = createResponder(
-        outbox,
-        {
-          channelId: event.channelId,
-          userId: body.user.id,
-          responseUrl: body.response_url,
-          cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
-          defaultVisibility: 'ephemeral',
-          locale: user.locale,
-        },
-        deps.logger,
-      );
-      background(
-        deps,
-        action,
-        () => unlessReplayed(body, async () => dispatcher.act(await withUserLocale(event, user), responder)),
-        responder,
-        user,
-      );
-    };
-  app.action<BlockButtonAction>(ACTION_IDS.confirm, onClick('confirm'));
-  app.action<BlockButtonAction>(ACTION_IDS.cancel, onClick('cancel'));
-  registerCommandClicks(app, deps);
-  registerMessageShortcuts(app, deps);
+/** The Confirm / Cancel buttons of a confirmation card. */
+function clickListener(deps: HandlerDeps, action: 'confirm' | 'cancel') {
+  const { dispatcher, outbox } = deps;
+  return async ({ ack, body, action: element }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
+    await ack();
+    const token = element.value;
+    if (!token) return;
+    const event = actionEventFromClick(body, action, token);
+    const user = requestLocale(deps, body.user.id);
+    const responder = createResponder(
+      outbox,
+      {
+        channelId: event.channelId,
+        userId: body.user.id,
+        responseUrl: body.response_url,
+        cardResponseUrl: body.container['is_ephemeral'] === true ? body.response_url : undefined,
+        defaultVisibility: 'ephemeral',
+        locale: user.locale,
+      },
+      deps.logger,
+    );
+    background(
+      deps,
+      action,
+      () => unlessReplayed(body, async () => dispatcher.act(await withUserLocale(event, user), responder)),
+      responder,
+      user,
+    );
+  };
+}
 
-  app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, async ({ ack, body, action: element, client }) => {
+/** "Confirm…" of a typed confirmation: opens the dialog, or says privately why the clicker may not. */
+function typedDialogOpener(deps: HandlerDeps) {
+  const { dispatcher, outbox } = deps;
+  return async ({
+    ack,
+    body,
+    action: element,
+    client,
+  }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs) => {
     await ack();
     const token = element.value;
     if (!token) return;
@@ -178,9 +189,13 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       const pages = renderMessage({ tone: 'error', blocks: [{ type: 'text', text }] }, { locale });
       await outbox.postEphemeral(channelId, body.user.id, pages, body.response_url).catch(() => undefined);
     }
-  });
+  };
+}
 
-  app.view(TYPED_CONFIRM_CALLBACK, async ({ ack, body, view }) => {
+/** The typed-confirmation dialog's submit: a typo stays in the dialog, a match is acted on. */
+function typedSubmitListener(deps: HandlerDeps) {
+  const { dispatcher, outbox } = deps;
+  return async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction>) => {
     const metadata = parseModalMetadata(view.private_metadata);
     const typed = view.state.values[TYPED_INPUT.blockId]?.[TYPED_INPUT.actionId]?.value ?? '';
     // A typo stays in the dialog (response_action: errors) so the user can fix it; the core checks again.
@@ -218,5 +233,18 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
       responder,
       user,
     );
-  });
+  };
+}
+
+/** Registers every listener of the adapter on a Bolt app. */
+export function registerHandlers(app: App, deps: HandlerDeps): void {
+  // First of all: a copy of a request already delivered is acknowledged and dropped.
+  app.use(dropReplays(deps.state, deps.logger));
+  app.command(deps.command, commandListener(deps));
+  app.action<BlockButtonAction>(ACTION_IDS.confirm, clickListener(deps, 'confirm'));
+  app.action<BlockButtonAction>(ACTION_IDS.cancel, clickListener(deps, 'cancel'));
+  registerCommandClicks(app, deps);
+  registerMessageShortcuts(app, deps);
+  app.action<BlockButtonAction>(ACTION_IDS.confirmTyped, typedDialogOpener(deps));
+  app.view(TYPED_CONFIRM_CALLBACK, typedSubmitListener(deps));
 }

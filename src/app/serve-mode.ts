@@ -4,12 +4,12 @@ import { redactCurrentTenant } from '../tenants/tenant-secrets.js';
 import { allCommands } from '../../commands/index.js';
 import { ConfigError, commandPath } from '../core/index.js';
 import { secretsOf, type AppConfig } from './config/app-config.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { createAlertMetrics } from '../observability/alert-metrics.js';
 import { admittedDispatcher, COMMAND_ADMISSION, createAdmission } from '../serve/admission.js';
 import { createServeObservability } from '../serve/observability.js';
 import { ADAPTERS, anyAdapterEnabled, createChatAdapters, PLATFORM_IDS } from './adapters.js';
-import { createApp } from './create-app.js';
+import { createApp, type App } from './create-app.js';
 import { requireWritableDataDir } from './data-dir.js';
 import { multiTenant } from './tenancy.js';
 import { EXIT } from '../adapter-kit/exit-codes.js';
@@ -33,11 +33,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     platforms: PLATFORM_IDS,
     logger,
   });
-  if (!anyAdapterEnabled(config)) {
-    throw new ConfigError(
-      `nothing to serve: set ${ADAPTERS.map((adapter) => adapter.enableWith).join(', and/or ')} (or run \`vpsops console\`).`,
-    );
-  }
+  requireSomethingToServe(config);
   requireChosenBackend(config);
   requireWritableDataDir(config.dataDir);
   const app = await createApp(config, {
@@ -69,31 +65,8 @@ export async function runServe(config: AppConfig): Promise<number> {
       leaseTtlMs: config.leaseTtlMs,
       ...(app.tenancy ? { tenancy: app.tenancy } : {}),
     });
-    const { port, adminPort } = await obs.listen();
-    if (adminPort === undefined && multiTenant(config))
-      logger.info(
-        { port },
-        'http server listening (/healthz, /readyz; /metrics only with VPSOPS_ADMIN_PORT)',
-      );
-    else if (adminPort === undefined)
-      logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
-    else
-      logger.info(
-        { port, adminPort },
-        'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
-      );
+    logListening(logger, await obs.listen(), multiTenant(config));
     return created;
-  };
-  const serving = async () => {
-    const backend =
-      app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
-    logger.info(
-      { backend, policy: app.policy.source ?? 'defaults', dataDir: config.dataDir },
-      'vpsops serving',
-    );
-    const signal = await nextSignal();
-    logger.info({ signal }, 'shutting down');
-    return EXIT.ok;
   };
   return runLifecycle({
     app,
@@ -103,7 +76,7 @@ export async function runServe(config: AppConfig): Promise<number> {
     recover: true,
     shared: { leaseTtlMs: config.leaseTtlMs },
     onStarted: () => obs.started(),
-    until: serving,
+    until: () => serveUntilSignal(app, config.dataDir, logger),
     closers: [() => obs.close()],
   });
 }
@@ -116,4 +89,39 @@ function requireChosenBackend(config: AppConfig): void {
       'or to HOSTING_API_URL=simulator to try Slack/Discord against the embedded simulator (made-up servers, every message marked). ' +
       'Put it in the environment or in ./.env.',
   );
+}
+
+/** Serve without a chat adapter would answer nobody. */
+function requireSomethingToServe(config: AppConfig): void {
+  if (anyAdapterEnabled(config)) return;
+  throw new ConfigError(
+    `nothing to serve: set ${ADAPTERS.map((adapter) => adapter.enableWith).join(', and/or ')} (or run \`vpsops console\`).`,
+  );
+}
+
+/** Says where the HTTP server listens and which paths each port answers. */
+function logListening(
+  logger: Logger,
+  { port, adminPort }: { port: number; adminPort?: number | undefined },
+  perTenantMetrics: boolean,
+): void {
+  if (adminPort === undefined && perTenantMetrics)
+    logger.info({ port }, 'http server listening (/healthz, /readyz; /metrics only with VPSOPS_ADMIN_PORT)');
+  else if (adminPort === undefined)
+    logger.info({ port }, 'http server listening (/healthz, /readyz, /metrics)');
+  else
+    logger.info(
+      { port, adminPort },
+      'http server listening (/healthz; /healthz, /readyz, /metrics on adminPort)',
+    );
+}
+
+/** Serving: says what it serves, then waits for SIGINT/SIGTERM. */
+async function serveUntilSignal(app: App, dataDir: string, logger: Logger): Promise<number> {
+  const backend =
+    app.backend.kind === 'simulator' ? `embedded simulator ${app.backend.url}` : app.backend.host;
+  logger.info({ backend, policy: app.policy.source ?? 'defaults', dataDir }, 'vpsops serving');
+  const signal = await nextSignal();
+  logger.info({ signal }, 'shutting down');
+  return EXIT.ok;
 }

@@ -108,6 +108,38 @@ export function withTenantRolesFor(
   };
 }
 
+/** The master key (VPSOPS_ENCRYPTION_KEY, required here) and the previous one while rotating. */
+function masterKeys(config: AppConfig) {
+  const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
+  if (!masterKey)
+    throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth or Discord multi-guild mode');
+  const previous = config.previousEncryptionKey ? decodeMasterKey(config.previousEncryptionKey) : null;
+  return { masterKey, previous };
+}
+
+/** What the key check says in the log: data keys re-wrapped, and tenants no key opens. */
+function rewrapLogging(logger: Logger | undefined) {
+  return {
+    onRewrapped: (count: number) =>
+      logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
+    onUnreadable: (tenants: string[]) =>
+      logger?.error(
+        { count: tenants.length, tenants },
+        'data keys no VPSOPS_ENCRYPTION_KEY opens: these tenants were not re-wrapped and must reconnect',
+      ),
+  };
+}
+
+/** The bot has no key of its own: the probe reads without one, and a refusal proves the API is up. */
+async function probeWithoutKey(clientFor: (apiKey: string) => HostingApi): Promise<void> {
+  try {
+    await clientFor('').systems.list();
+  } catch (error) {
+    if (isApiError(error) && error.code === 'UNAUTHORIZED') return;
+    throw error;
+  }
+}
+
 /** The tenancy over the store; `clientFor` builds the hosting-API client of one key. */
 export function openTenancy(
   config: AppConfig,
@@ -115,10 +147,7 @@ export function openTenancy(
   clientFor: (apiKey: string) => HostingApi,
   options: { fileInForce?: () => boolean; logger?: Logger; audit?: AuditLog } = {},
 ): Tenancy {
-  const masterKey = config.encryptionKey ? decodeMasterKey(config.encryptionKey) : null;
-  if (!masterKey)
-    throw new ConfigError('VPSOPS_ENCRYPTION_KEY must be set in Slack OAuth or Discord multi-guild mode');
-  const previous = config.previousEncryptionKey ? decodeMasterKey(config.previousEncryptionKey) : null;
+  const { masterKey, previous } = masterKeys(config);
   const envelope = createEnvelope(masterKey, previous ? [previous] : []);
   const tenants = store.collection<TenantRecord>(TENANTS_COLLECTION);
   const directory = createTenantDirectory(tenants, envelope);
@@ -128,13 +157,7 @@ export function openTenancy(
     directory,
     envelope,
     rotating: previous !== null,
-    onRewrapped: (count) =>
-      options.logger?.info({ count }, 'data keys re-wrapped under the new VPSOPS_ENCRYPTION_KEY'),
-    onUnreadable: (tenants) =>
-      options.logger?.error(
-        { count: tenants.length, tenants },
-        'data keys no VPSOPS_ENCRYPTION_KEY opens: these tenants were not re-wrapped and must reconnect',
-      ),
+    ...rewrapLogging(options.logger),
   });
   let mismatchLogged = false;
   const scope = tenantScope(
@@ -182,14 +205,6 @@ export function openTenancy(
       ...(options.logger ? { logger: options.logger } : {}),
     }),
     api: tenantHostingApi({ directory, clientFor }),
-    // The bot has no key of its own: the probe reads without one, and a refusal proves the API is up.
-    async probe() {
-      try {
-        await clientFor('').systems.list();
-      } catch (error) {
-        if (isApiError(error) && error.code === 'UNAUTHORIZED') return;
-        throw error;
-      }
-    },
+    probe: () => probeWithoutKey(clientFor),
   };
 }

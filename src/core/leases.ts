@@ -68,6 +68,35 @@ export interface Lease {
   abandon(): void;
 }
 
+/**
+ * keep()'s tick: renews unless a renewal is still under way; a failed renewal is reported, and one
+ * that leaves less than a period of the TTL since the last confirmed hold abandons the lease (onAtRisk).
+ */
+function renewalTick(
+  self: Lease,
+  hooks: LeaseHooks,
+  { period, ttlMs }: { period: number; ttlMs: number },
+  confirmedAt: () => number,
+): () => void {
+  let renewing = false;
+  return () => {
+    if (renewing) return;
+    renewing = true;
+    self
+      .renew()
+      .catch((error: unknown) => {
+        hooks.onError?.(error);
+        if (hooks.onAtRisk && Date.now() - confirmedAt() + period >= ttlMs) {
+          self.abandon();
+          hooks.onAtRisk();
+        }
+      })
+      .finally(() => {
+        renewing = false;
+      });
+  };
+}
+
 /** A lease named `name` that `owner` takes for `ttlMs` at a time from `leases`. */
 export function lease(
   leases: LeaseStore,
@@ -79,7 +108,6 @@ export function lease(
   let held = false;
   let lost = false;
   let leave: (() => void) | undefined;
-  let renewing = false;
   // When the store last confirmed this owner's hold (take or renew).
   let confirmedAt = 0;
   const period = Math.max(1, Math.floor(ttlMs / 3));
@@ -121,22 +149,7 @@ export function lease(
     keep() {
       if (leave) return;
       // The first renewal comes within one period of keep(), on the shared timer's next tick.
-      leave = joinTicker(leases, period, () => {
-        if (renewing) return;
-        renewing = true;
-        self
-          .renew()
-          .catch((error: unknown) => {
-            hooks.onError?.(error);
-            if (hooks.onAtRisk && Date.now() - confirmedAt + period >= ttlMs) {
-              self.abandon();
-              hooks.onAtRisk();
-            }
-          })
-          .finally(() => {
-            renewing = false;
-          });
-      });
+      leave = joinTicker(leases, period, tick);
     },
     async release() {
       stopKeeping();
@@ -148,5 +161,6 @@ export function lease(
       held = false;
     },
   };
+  const tick = renewalTick(self, hooks, { period, ttlMs }, () => confirmedAt);
   return self;
 }

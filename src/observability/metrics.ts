@@ -110,19 +110,8 @@ function hostingApiGauge(registers: Registry[], probe: () => (() => Promise<bool
   });
 }
 
-/**
- * Builds the metrics; `commands` (registered paths) is the only set the command label may take,
- * `platforms` the only set the platform label may take (others count as "other").
- */
-export function createBotMetrics(options: {
-  commands: readonly string[];
-  platforms?: readonly string[];
-}): BotMetrics {
-  const PLATFORMS = new Set(options.platforms ?? DEFAULT_PLATFORMS);
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const known = new Set(options.commands);
-  const registers = [registry];
+/** The bot's own series; known ones start at zero so dashboards see them before the first event. */
+function botSeries(registers: Registry[]) {
   const commands = new Counter({
     name: 'vpsops_commands_total',
     help: 'Finished command invocations and confirmation actions, by command path, platform and outcome.',
@@ -155,13 +144,30 @@ export function createBotMetrics(options: {
     labelNames: ['outcome'] as const,
     registers,
   });
+  // Known series start at zero so dashboards see them before the first event.
+  for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
+  for (const outcome of SCHEDULE_OUTCOMES) schedules.inc({ outcome }, 0);
+  return { commands, tenantCommands, confirmations, apiDuration, schedules };
+}
+
+/**
+ * Builds the metrics; `commands` (registered paths) is the only set the command label may take,
+ * `platforms` the only set the platform label may take (others count as "other").
+ */
+export function createBotMetrics(options: {
+  commands: readonly string[];
+  platforms?: readonly string[];
+}): BotMetrics {
+  const PLATFORMS = new Set(options.platforms ?? DEFAULT_PLATFORMS);
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const known = new Set(options.commands);
+  const registers = [registry];
+  const { commands, tenantCommands, confirmations, apiDuration, schedules } = botSeries(registers);
   let store: ObservedStore | undefined;
   storeMetrics(registers, () => store);
   let hostingApiUp: (() => Promise<boolean>) | undefined;
   hostingApiGauge(registers, () => hostingApiUp);
-  // Known series start at zero so dashboards see them before the first event.
-  for (const outcome of CONFIRMATIONS) confirmations.inc({ outcome }, 0);
-  for (const outcome of SCHEDULE_OUTCOMES) schedules.inc({ outcome }, 0);
 
   return {
     registry,

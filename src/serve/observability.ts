@@ -29,8 +29,8 @@ export interface ServeObservability {
   started(): void;
 }
 
-/** Builds metrics and the server on `port`; nothing listens until http.listen(). */
-export function createServeObservability(options: {
+/** Settings of createServeObservability. */
+export interface ServeObservabilityOptions {
   port: number;
   /** VPSOPS_ADMIN_PORT: /healthz, /readyz and /metrics there, and only /healthz on `port`. */
   adminPort?: number;
@@ -40,7 +40,35 @@ export function createServeObservability(options: {
   /** The platform label's values (the catalogue's platforms and the console). */
   platforms?: readonly string[];
   logger: Logger;
-}): ServeObservability {
+}
+
+/** What `port` answers: liveness stays there (a load balancer or Docker HEALTHCHECK may only see that port). */
+function publicEndpointsOf(
+  options: ServeObservabilityOptions,
+  hasAdmin: boolean,
+): PlatformEndpoint[] | undefined {
+  if (hasAdmin) return ['/healthz'];
+  return options.metricsAdminOnly ? ['/healthz', '/readyz'] : undefined;
+}
+
+/**
+ * The app's readiness check. At start, whoever probes (Docker and compose probe only /healthz): a
+ * wrong key is logged at error (by the check, once) and a rotation re-wraps now; /readyz waits for
+ * this first run.
+ */
+function appReadiness(app: App, logger: Logger): () => Promise<Readiness> {
+  const keyProblem = app.tenancy?.keyProblem;
+  const atStart = keyProblem?.().catch((error: unknown) =>
+    logger.warn({ reason: describeFailure(error) }, 'encryption key check failed at start'),
+  );
+  return createReadiness({
+    pingStore: () => app.store.ping(),
+    ...(keyProblem ? { keyProblem: () => (atStart ?? Promise.resolve()).then(keyProblem) } : {}),
+  });
+}
+
+/** Builds metrics and the server on `port`; nothing listens until http.listen(). */
+export function createServeObservability(options: ServeObservabilityOptions): ServeObservability {
   const metrics = createBotMetrics({
     commands: options.commands,
     ...(options.platforms ? { platforms: options.platforms } : {}),
@@ -70,12 +98,7 @@ export function createServeObservability(options: {
     options.adminPort === undefined
       ? undefined
       : createServeHttpServer({ ...shared, port: options.adminPort, portVariable: 'VPSOPS_ADMIN_PORT' });
-  // Liveness stays on PORT (a load balancer or Docker HEALTHCHECK may only see that port).
-  const publicEndpoints: PlatformEndpoint[] | undefined = admin
-    ? ['/healthz']
-    : options.metricsAdminOnly
-      ? ['/healthz', '/readyz']
-      : undefined;
+  const publicEndpoints = publicEndpointsOf(options, admin !== undefined);
   const http = createServeHttpServer({
     ...shared,
     port: options.port,
@@ -96,16 +119,7 @@ export function createServeObservability(options: {
     attach(app) {
       metrics.observeStore(app.store);
       storeOf = app.store;
-      const keyProblem = app.tenancy?.keyProblem;
-      // At start, whoever probes (Docker and compose probe only /healthz): a wrong key is logged at
-      // error (by the check, once) and a rotation re-wraps now; /readyz waits for this first run.
-      const atStart = keyProblem?.().catch((error: unknown) =>
-        options.logger.warn({ reason: describeFailure(error) }, 'encryption key check failed at start'),
-      );
-      check = createReadiness({
-        pingStore: () => app.store.ping(),
-        ...(keyProblem ? { keyProblem: () => (atStart ?? Promise.resolve()).then(keyProblem) } : {}),
-      });
+      check = appReadiness(app, options.logger);
       const health = createApiHealth({ probeApi: app.tenancy?.probe ?? apiProbe(app.api) });
       apiHealth = health;
       metrics.observeHostingApi(async () => (await health()).up);

@@ -70,6 +70,39 @@ export interface TenantDirectory {
 /** The last 4 characters of a key, as shown to people. */
 export const keyHint = (apiKey: string) => `…${apiKey.slice(-4)}`;
 
+/** What may be shown of a tenant: no secret, the key by its last 4 characters. */
+function summaryOf(record: TenantRecord) {
+  return {
+    id: record.id,
+    ...(record.installer ? { installer: record.installer } : {}),
+    ...(record.installedAt !== undefined ? { installedAt: record.installedAt } : {}),
+    ...(record.apiKeyLast4 ? { apiKeyHint: `…${record.apiKeyLast4}` } : {}),
+    ...(record.apiKeyLinkedBy ? { apiKeyLinkedBy: record.apiKeyLinkedBy } : {}),
+  };
+}
+
+/** Re-wraps every data key a previous master key wrapped; the ones no key opens are left and named. */
+async function rewrapAll(
+  records: RecordCollection<TenantRecord>,
+  envelope: Envelope,
+): Promise<{ moved: number; unreadable: string[] }> {
+  let moved = 0;
+  const unreadable: string[] = [];
+  for (const record of await records.list()) {
+    let dataKey: string | null;
+    try {
+      dataKey = envelope.rewrap(record.id, record.dataKey);
+    } catch {
+      unreadable.push(record.id);
+      continue;
+    }
+    if (dataKey === null) continue;
+    await records.put(record.id, { ...record, dataKey });
+    moved += 1;
+  }
+  return { moved, unreadable };
+}
+
 /** The directory over a store collection and the envelope. */
 export function createTenantDirectory(
   records: RecordCollection<TenantRecord>,
@@ -116,33 +149,10 @@ export function createTenantDirectory(
     },
     async summary(tenantId) {
       const record = await records.get(tenantId);
-      if (!record) return null;
-      return {
-        id: record.id,
-        ...(record.installer ? { installer: record.installer } : {}),
-        ...(record.installedAt !== undefined ? { installedAt: record.installedAt } : {}),
-        ...(record.apiKeyLast4 ? { apiKeyHint: `…${record.apiKeyLast4}` } : {}),
-        ...(record.apiKeyLinkedBy ? { apiKeyLinkedBy: record.apiKeyLinkedBy } : {}),
-      };
+      return record ? summaryOf(record) : null;
     },
     forget: (tenantId) => records.delete(tenantId),
-    async rewrapAll() {
-      let moved = 0;
-      const unreadable: string[] = [];
-      for (const record of await records.list()) {
-        let dataKey: string | null;
-        try {
-          dataKey = envelope.rewrap(record.id, record.dataKey);
-        } catch {
-          unreadable.push(record.id);
-          continue;
-        }
-        if (dataKey === null) continue;
-        await records.put(record.id, { ...record, dataKey });
-        moved += 1;
-      }
-      return { moved, unreadable };
-    },
+    rewrapAll: () => rewrapAll(records, envelope),
     async clearInstaller(tenantId, installer) {
       const record = await records.get(tenantId);
       if (record?.installer !== installer) return false;

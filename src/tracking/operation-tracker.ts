@@ -18,7 +18,9 @@ import {
 } from '../core/index.js';
 import { type FollowTarget, SINGLE_TENANT } from '../core/kit/index.js';
 import type { Message } from '../render/message.js';
-import { operationEndKey, runOperation, type OperationData, type PollSettings } from './follow-operation.js';
+import type { OperationData, PollSettings } from './follow-operation.js';
+import { followers } from './followers.js';
+import { adoptEvery, adoptStored, type AdoptionDeps } from './adoption.js';
 import type { FinalOutcome } from './messages.js';
 
 /** Settings of createOperationTracker; times in milliseconds. */
@@ -64,6 +66,8 @@ export interface RunningTracker extends OperationTracker {
   stop(): void;
 }
 
+type Warn = (message: string, detail: Record<string, unknown>) => void;
+
 function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
@@ -75,120 +79,97 @@ function storableCard(card: Message | undefined): Message | undefined {
   return rest;
 }
 
-/** Builds the tracker the core (src/app/core.ts createCore) takes as deps.tracker. */
-export function createOperationTracker(options: OperationTrackerOptions): RunningTracker {
+/** The polling settings, each defaulted when absent or not a positive number. */
+function pollSettings(options: OperationTrackerOptions): PollSettings {
   const pollMinMs = positive(options.pollMinMs, 2000);
-  const settings: PollSettings = {
+  return {
     pollMinMs,
     pollMaxMs: Math.max(pollMinMs, positive(options.pollMaxMs, 15_000)),
     timeoutMs: positive(options.timeoutMs, 10 * 60_000),
     editIntervalMs: positive(options.editIntervalMs, 5000),
   };
-  const clock = options.now ?? Date.now;
-  const now = (): number => {
+}
+
+/** The clock in epoch milliseconds, whether it tells numbers or Dates. */
+function epochClock(clock: () => number | Date = Date.now): () => number {
+  return () => {
     const value = clock();
     return value instanceof Date ? value.getTime() : value;
   };
-  const timers = new Set<NodeJS.Timeout>();
-  const held = new Set<Lease>();
-  const running = new Set<string>();
+}
+
+/** The record of a newly confirmed operation: copies, so later edits of the target do not leak in. */
+function trackedOperation(spec: FollowSpec, target: FollowTarget): TrackedOperation {
+  const data: OperationData = { lastStatus: null };
+  const card = storableCard(target.card);
+  if (card) data.card = card;
+  return {
+    id: randomUUID(),
+    spec: structuredClone(spec),
+    ref: structuredClone(target.ref),
+    actor: structuredClone(target.actor),
+    channelId: target.channelId,
+    startedAt: target.startedAt,
+    data: { ...data },
+    ...(target.locale ? { locale: target.locale } : {}),
+  };
+}
+
+/** This process's lease on one operation (`op:<id>`), its renewal failures warned. */
+function leaseMaker(options: OperationTrackerOptions, warn: Warn): (id: string) => Lease {
   const owner = options.owner ?? randomUUID();
-  const tenants = options.tenants ?? SINGLE_TENANT;
   const leaseTtlMs = positive(options.leaseTtlMs, 15_000);
+  return (id) =>
+    lease(options.store.leases, operationLease(id), owner, leaseTtlMs, {
+      onError: (error) => warn('tracker: lease renewal failed', { err: error, op: id }),
+    });
+}
+
+/** Builds the tracker the core (src/app/core.ts createCore) takes as deps.tracker. */
+export function createOperationTracker(options: OperationTrackerOptions): RunningTracker {
+  const settings = pollSettings(options);
+  const now = epochClock(options.now);
+  const tenants = options.tenants ?? SINGLE_TENANT;
   const adoptIntervalMs = positive(options.adoptIntervalMs, 10_000);
   const { store } = options;
   let stopped = false;
   let adopting: NodeJS.Timeout | undefined;
-  const warn = (message: string, detail: Record<string, unknown>): void =>
-    options.logger?.warn(detail, message);
+  const warn: Warn = (message, detail) => options.logger?.warn(detail, message);
 
-  const deps = {
-    api: options.api,
-    store: options.store,
-    settings,
+  const following = followers(
+    {
+      api: options.api,
+      store: options.store,
+      settings,
+      now,
+      stopped: () => stopped,
+      warn,
+      ...(options.replay ? { replay: options.replay } : {}),
+      tenant: () => tenants.current(),
+      runAs: tenants.run,
+    },
+    options.onDone,
+  );
+  const { running, start } = following;
+
+  const opLease = leaseMaker(options, warn);
+
+  const adoption: AdoptionDeps = {
+    store,
+    tenants,
+    replay: options.replay,
+    timeoutMs: settings.timeoutMs,
     now,
     stopped: () => stopped,
-    warn,
-    ...(options.replay ? { replay: options.replay } : {}),
-    tenant: () => tenants.current(),
-    runAs: tenants.run,
-    schedule(ms: number, task: () => void): void {
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        task();
-      }, ms);
-      timer.unref();
-      timers.add(timer);
-    },
-  };
-
-  const opLease = (id: string): Lease =>
-    lease(store.leases, operationLease(id), owner, leaseTtlMs, {
-      onError: (error) => warn('tracker: lease renewal failed', { err: error, op: id }),
-    });
-
-  // The follower's lease is renewed while the operation runs; a lost lease (another process took
-  // over after a stall) stops following here so two processes never edit one card.
-  const start = (
-    op: TrackedOperation,
-    opLeased: Lease,
-    responder: Responder,
-    firstDelayMs: number,
-    card?: Message,
-  ): void => {
-    running.add(op.id);
-    held.add(opLeased);
-    opLeased.keep();
-    const opDeps = { ...deps, stopped: () => stopped || opLeased.lost };
-    void runOperation(op, responder, opDeps, { firstDelayMs, card }).then((outcome) => {
-      held.delete(opLeased);
-      running.delete(op.id);
-      void opLeased.release().catch(() => undefined); // a lost lease is not released (it is another's)
-      if (outcome) options.onDone?.(op, outcome);
-    });
-  };
-
-  // One pass over stored operations: take over each whose lease is free and that we can edit.
-  const adopt = async (responderFor: (op: TrackedOperation) => Responder | null): Promise<number> => {
-    let resumed = 0;
-    for (const op of await store.operations.list()) {
-      // Settled here while the store was down: its removal is waiting to be replayed, not re-followed.
-      if (stopped || running.has(op.id) || options.replay?.has(operationEndKey(op.id))) continue;
-      // Everything it starts (polls, card edits, store writes) keeps the operation's tenant.
-      await tenants.run(op.tenant, async () => {
-        const opLeased = opLease(op.id);
-        if (!(await opLeased.take())) return;
-        const responder = responderFor(op);
-        if (!responder) {
-          await opLeased.release();
-          // Nobody here can show its outcome; drop it once it could no longer finish in time anyway.
-          if (now() >= op.startedAt + settings.timeoutMs) await store.operations.delete(op.id);
-          return;
-        }
-        start(op, opLeased, responder, 0);
-        resumed += 1;
-      });
-    }
-    return resumed;
+    following: (id) => running.has(id),
+    leaseOf: opLease,
+    follow: (op, opLeased, responder) => start(op, opLeased, responder, 0),
   };
 
   return {
     async follow(spec, target) {
       if (stopped) return;
-      const data: OperationData = { lastStatus: null };
-      const card = storableCard(target.card);
-      if (card) data.card = card;
-      const op: TrackedOperation = {
-        id: randomUUID(),
-        spec: structuredClone(spec),
-        ref: structuredClone(target.ref),
-        actor: structuredClone(target.actor),
-        channelId: target.channelId,
-        startedAt: target.startedAt,
-        data: { ...data },
-        ...(target.locale ? { locale: target.locale } : {}),
-      };
+      const op = trackedOperation(spec, target);
       // The lease is taken before the record is visible, so no other process adopts it meanwhile.
       const opLeased = opLease(op.id);
       const persisted = opLeased
@@ -201,13 +182,8 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
 
     async resume(responderFor) {
       if (stopped) return 0;
-      const resumed = await adopt(responderFor);
-      if (!adopting) {
-        adopting = setInterval(() => {
-          adopt(responderFor).catch((error: unknown) => warn('tracker: adopting failed', { err: error }));
-        }, adoptIntervalMs);
-        adopting.unref();
-      }
+      const resumed = await adoptStored(adoption, responderFor);
+      adopting ??= adoptEvery(adoptIntervalMs, adoption, responderFor, warn);
       return resumed;
     },
 
@@ -216,12 +192,7 @@ export function createOperationTracker(options: OperationTrackerOptions): Runnin
     stop() {
       stopped = true;
       clearInterval(adopting);
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      // Operations cut short stop renewing their leases too, so another process can adopt them.
-      for (const opLeased of held) opLeased.abandon();
-      held.clear();
-      running.clear();
+      following.stopAll();
     },
   };
 }

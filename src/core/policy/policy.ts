@@ -76,29 +76,44 @@ function channelMatches(rule: string, platform: Platform, channelId: string): bo
 /** Without a policy file, command groups only admins may run whatever their risk (billing: payment methods, invoices). */
 const ADMIN_ONLY = ['billing '];
 
-/** Builds a Policy from a validated file, or the defaults when there is no file (null). */
-export function createPolicy(file: PolicyFile | null, sourcePath: string | null): Policy {
-  const aliasMap = new Map(
+/** The file's aliases by lower-cased name. */
+function aliasesIn(file: PolicyFile | null) {
+  return new Map(
     Object.entries(file?.aliases ?? {}).map(([name, uuid]) => [
       name.toLowerCase(),
       { name, uuid: uuid.toLowerCase() },
     ]),
   );
-  const roleOf = (actor: Actor): RoleInfo => {
-    if (!file) {
-      // Many-tenant mode: the tenant's own roles (src/tenants/tenant-roles.ts); a policy file wins.
-      if (actor.tenantRole) return actor.tenantRole;
-      return actor.platform === 'console'
-        ? { role: 'admin', source: { key: 'role.source.consoleDefault' } }
-        : { role: 'viewer', source: { key: 'role.source.chatDefault' } };
-    }
-    for (const role of [...ROLE_NAMES].reverse()) {
-      const member = file.roles[role].find((m) => memberMatches(m, actor));
-      if (member)
-        return { role, source: { key: 'role.source.policy', values: { path: sourcePath ?? '', member } } };
-    }
-    return { role: null, source: { key: 'role.source.policyNone', values: { path: sourcePath ?? '' } } };
-  };
+}
+
+/** The actor's role and where it comes from: the file's highest matching role, else the defaults. */
+function roleIn(file: PolicyFile | null, sourcePath: string | null, actor: Actor): RoleInfo {
+  if (!file) {
+    // Many-tenant mode: the tenant's own roles (src/tenants/tenant-roles.ts); a policy file wins.
+    if (actor.tenantRole) return actor.tenantRole;
+    return actor.platform === 'console'
+      ? { role: 'admin', source: { key: 'role.source.consoleDefault' } }
+      : { role: 'viewer', source: { key: 'role.source.chatDefault' } };
+  }
+  for (const role of [...ROLE_NAMES].reverse()) {
+    const member = file.roles[role].find((m) => memberMatches(m, actor));
+    if (member)
+      return { role, source: { key: 'role.source.policy', values: { path: sourcePath ?? '', member } } };
+  }
+  return { role: null, source: { key: 'role.source.policyNone', values: { path: sourcePath ?? '' } } };
+}
+
+/** Who is on call for a channel; a Slack group id names nobody on Discord and a role id nobody on Slack. */
+function oncallIn(file: PolicyFile | null, platform: Platform, channelId: string): string | undefined {
+  const target = file?.oncall[`${platform}:${channelId}`] ?? file?.oncall[channelId];
+  if (!target) return undefined;
+  return (platform === 'slack') === target.startsWith('S') ? target : undefined;
+}
+
+/** Builds a Policy from a validated file, or the defaults when there is no file (null). */
+export function createPolicy(file: PolicyFile | null, sourcePath: string | null): Policy {
+  const aliasMap = aliasesIn(file);
+  const roleOf = (actor: Actor): RoleInfo => roleIn(file, sourcePath, actor);
   const channelAllows = (risk: Risk, platform: Platform, channelId: string): boolean => {
     if (risk === 'read') return true;
     const rules = risk === 'destructive' ? file?.channels.destructive : file?.channels.change;
@@ -150,12 +165,7 @@ export function createPolicy(file: PolicyFile | null, sourcePath: string | null)
     },
     isTwoPerson: (path) => (file?.twoPerson ?? []).includes(path),
     canApprove: (actor) => roleOf(actor).role === 'admin',
-    oncall: (platform, channelId) => {
-      const target = file?.oncall[`${platform}:${channelId}`] ?? file?.oncall[channelId];
-      // A Slack group id names nobody on Discord and a role id nobody on Slack.
-      if (!target) return undefined;
-      return (platform === 'slack') === target.startsWith('S') ? target : undefined;
-    },
+    oncall: (platform, channelId) => oncallIn(file, platform, channelId),
     approvers: (platform) => approversOf(file, platform),
     alias: (name) => aliasMap.get(name.toLowerCase())?.uuid,
     aliases: () => [...aliasMap.values()],

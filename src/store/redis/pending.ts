@@ -52,6 +52,47 @@ function pairs(flat: unknown): Record<string, string> {
   return fields;
 }
 
+/** Runs a script that answers LOST when Redis lost its data since: verified, then tried once more. */
+async function unlessLost(safety: RedisSafety, run: () => Promise<unknown>): Promise<unknown> {
+  const before = await run();
+  if (before !== 'LOST') return before;
+  await safety.verifyEpoch();
+  const again = await run();
+  if (again === 'LOST') throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
+  return again;
+}
+
+/**
+ * Up to `limit` kept confirmations due by `at`, page by page through the ZSET; tokens no longer
+ * pending leave the index on the way.
+ */
+async function dueConfirmations(
+  { client, exec }: RedisContext,
+  { dueKey, keyOf }: { dueKey: string; keyOf: (token: string) => string },
+  at: number,
+  limit: number,
+  keep: (pending: PendingConfirmation) => boolean,
+): Promise<PendingConfirmation[]> {
+  const found: PendingConfirmation[] = [];
+  let passed = 0; // still pending but not kept: stays in the index, so later pages start after it
+  for (;;) {
+    const tokens = await client.zrangebyscore(dueKey, '-inf', at, 'LIMIT', found.length + passed, limit);
+    if (tokens.length === 0) return found;
+    const pipeline = client.pipeline();
+    for (const token of tokens) pipeline.hgetall(keyOf(token));
+    const replies = await exec(pipeline);
+    const gone: string[] = [];
+    tokens.forEach((token, i) => {
+      const pending = fromFields((replies[i] ?? {}) as Record<string, string>);
+      if (pending?.status !== 'pending') gone.push(token);
+      else if (keep(pending)) found.push(pending);
+      else passed += 1;
+    });
+    if (gone.length > 0) await client.zrem(dueKey, ...gone);
+    if (found.length >= limit || tokens.length < limit) return found.slice(0, limit);
+  }
+}
+
 /** Creates the PendingStore over `ctx`'s connection. */
 export function createRedisPending(ctx: RedisContext, safety: RedisSafety): PendingStore {
   const { client, key, now, exec } = ctx;
@@ -95,13 +136,7 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
             safety.highestSeq(),
           ],
         );
-      let before = await run();
-      if (before === 'LOST') {
-        await safety.verifyEpoch();
-        before = await run();
-        if (before === 'LOST')
-          throw new StoreUnavailableError('Redis keeps losing its data', false, 'STORE_UNSAFE');
-      }
+      const before = await unlessLost(safety, run);
       if (!before) return null;
       const fields = pairs(before);
       safety.sawSeq(Number(fields.seq));
@@ -115,24 +150,7 @@ export function createRedisPending(ctx: RedisContext, safety: RedisSafety): Pend
     },
     async due(at, limit, keep = () => true) {
       await dropHopeless();
-      const found: PendingConfirmation[] = [];
-      let passed = 0; // still pending but not kept: stays in the index, so later pages start after it
-      for (;;) {
-        const tokens = await client.zrangebyscore(dueKey, '-inf', at, 'LIMIT', found.length + passed, limit);
-        if (tokens.length === 0) return found;
-        const pipeline = client.pipeline();
-        for (const token of tokens) pipeline.hgetall(keyOf(token));
-        const replies = await exec(pipeline);
-        const gone: string[] = [];
-        tokens.forEach((token, i) => {
-          const pending = fromFields((replies[i] ?? {}) as Record<string, string>);
-          if (pending?.status !== 'pending') gone.push(token);
-          else if (keep(pending)) found.push(pending);
-          else passed += 1;
-        });
-        if (gone.length > 0) await client.zrem(dueKey, ...gone);
-        if (found.length >= limit || tokens.length < limit) return found.slice(0, limit);
-      }
+      return dueConfirmations(ctx, { dueKey, keyOf }, at, limit, keep);
     },
     async count() {
       await dropHopeless();

@@ -10,6 +10,7 @@ import {
 } from '../../core/index.js';
 import { StoreUnavailableError } from '../../core/kit/index.js';
 import type { Logger } from '../../logger.js';
+import type { Redis } from 'ioredis';
 import { createRedisConnection, toStoreError } from './connection.js';
 import { createRedisContext } from './context.js';
 import { createRedisEphemeral } from './ephemeral.js';
@@ -18,7 +19,7 @@ import { createRedisHostnames } from './hostnames.js';
 import { createRedisLeases } from './leases.js';
 import { createRedisPending } from './pending.js';
 import { createRedisCollection } from './records.js';
-import { createRedisSafety } from './safety.js';
+import { createRedisSafety, type RedisSafety } from './safety.js';
 import { defineScripts } from './scripts.js';
 import { createRedisStory } from './story.js';
 
@@ -38,6 +39,38 @@ export interface RedisStoreOptions {
   unsafePersistence?: boolean;
 }
 
+/** Redis errors as the store's errors; a refused write is counted and logged, and a closed store says so. */
+function storeErrors(
+  connection: { lastError: () => string | undefined },
+  faults: StoreFaults,
+  logger: Logger | undefined,
+  closed: () => boolean,
+): (error: unknown) => unknown {
+  return (error) => {
+    if (closed()) return new StoreUnavailableError('the store has been closed', false);
+    const mapped = toStoreError(error, connection.lastError);
+    if (isStoreUnavailable(mapped) && mapped.code === 'STORE_WRITE_REFUSED') {
+      faults.writeFailures += 1;
+      logger?.error({ err: mapped.reason }, 'Redis refused a write of the bot’s state');
+    }
+    return mapped;
+  };
+}
+
+/** Every reconnect may be to a restarted or failed-over Redis: check it again. */
+function recheckOnReconnect(client: Redis, safety: RedisSafety, logger: Logger | undefined): void {
+  client.on('ready', () => {
+    safety
+      .check()
+      .catch((error: unknown) =>
+        logger?.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'Redis safety check failed',
+        ),
+      );
+  });
+}
+
 /** Connects to Redis and returns the store; rejects with StoreUnavailableError when unreachable. */
 export async function openRedisStore(options: RedisStoreOptions): Promise<BotStore> {
   const connection = createRedisConnection(options);
@@ -51,15 +84,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
   );
   let closed = false;
   const faults: StoreFaults = { writeFailures: 0, corruptRecords: 0, dataLosses: 0 };
-  const mapError = (error: unknown): unknown => {
-    if (closed) return new StoreUnavailableError('the store has been closed', false);
-    const mapped = toStoreError(error, connection.lastError);
-    if (isStoreUnavailable(mapped) && mapped.code === 'STORE_WRITE_REFUSED') {
-      faults.writeFailures += 1;
-      options.logger?.error({ err: mapped.reason }, 'Redis refused a write of the bot’s state');
-    }
-    return mapped;
-  };
+  const mapError = storeErrors(connection, faults, options.logger, () => closed);
   const guard = <T extends object>(part: T): T => guarded(part, mapError);
   const safety = createRedisSafety(ctx, {
     faults,
@@ -77,17 +102,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<BotSto
     { store: 'redis', redis: connection.hostPort, prefix: ctx.key(''), persistence },
     `state store: Redis at ${connection.hostPort}, persistence ${persistence}`,
   );
-  // Every reconnect may be to a restarted or failed-over Redis: check it again.
-  client.on('ready', () => {
-    safety
-      .check()
-      .catch((error: unknown) =>
-        options.logger?.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'Redis safety check failed',
-        ),
-      );
-  });
+  recheckOnReconnect(client, safety, options.logger);
   const operations = {
     // Readiness: a write that expires by itself, and the durability verdict.
     async ping() {
