@@ -261,7 +261,13 @@ describe('schedules on two serve replicas over one Redis', { timeout: 180_000 },
     expect(text(missed)).toContain('was not run');
     const calls = (await auditOf('instance stop')).filter((r) => r.result === 'calling');
     expect(calls).toHaveLength(1); // the first test's only
-    expect((await auditOf('instance stop')).some((r) => r.errorId === 'schedule-missed')).toBe(true);
+    // The notice is posted before its audit record is written: wait for the record, not the post.
+    const recorded = await waitFor(
+      async () => (await auditOf('instance stop')).some((r) => r.errorId === 'schedule-missed'),
+      'the missed schedule’s audit record',
+      10_000,
+    ).catch(() => false);
+    expect(recorded).toBe(true);
     await d.stop();
   });
 });

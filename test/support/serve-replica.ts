@@ -22,13 +22,34 @@ export interface ServeReplica {
   stop(): Promise<void>;
 }
 
-/** Starts `vpsops serve` with `env` (plus PATH, HOME, PORT and a data dir under `dir`); resolves once serving. */
+/** How to start a replica: fdLimit, a lowered descriptor limit; install, another install's launcher and working directory. */
+type ReplicaOptions = { fdLimit?: number; install?: { bin: string; cwd: string } };
+
+/**
+ * Starts `vpsops serve` with `env` (plus PATH, HOME, PORT and a data dir under `dir`); resolves once
+ * serving. A free port can be taken by another test's server between finding it and the child's
+ * listen (cases run side by side): a replica refused its PORT as in use is started again on another.
+ */
 export async function startServeReplica(
   name: string,
   dir: string,
   env: Record<string, string>,
-  /** fdLimit: a lowered descriptor limit; install: another install's launcher and working directory. */
-  options: { fdLimit?: number; install?: { bin: string; cwd: string } } = {},
+  options: ReplicaOptions = {},
+): Promise<ServeReplica> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(name, dir, env, options);
+    } catch (error) {
+      if (attempt >= 3 || env.PORT !== undefined || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+  options: ReplicaOptions,
 ): Promise<ServeReplica> {
   const port = await freePort();
   const dataDir = join(dir, `data-${name}`);
