@@ -5,13 +5,12 @@ import { ApiError } from '../../../src/api/errors.js';
 import { setChannelLocale } from '../../../src/core/channel-language.js';
 import type { Locale } from '../../../src/core/index.js';
 import { createMemoryStore } from '../../../src/store/memory/table-store.js';
-import { NO_ALERT_METRICS } from '../../../src/watch/ports.js';
 import { pollOnce } from '../../../src/watch/poll-once.js';
 import type { PollDeps } from '../../../src/watch/poll-deps.js';
 import { createWatchService, watchBook, watchId } from '../../../src/watch/books/watch-book.js';
 import { createAlertActions } from '../../../src/watch/alert-buttons.js';
 import { UserError } from '../../../src/core/index.js';
-import { postLog } from '../../support/recording-poster.js';
+import { pollRig } from './poll-rig.js';
 import { fakeHostingApi, instanceDetail } from '../../support/fake-api.js';
 import { billingSummarySchema } from '../../../src/api/schemas/billing.js';
 import { renderText } from '../../../src/render/text.js';
@@ -38,19 +37,10 @@ async function unreachableThenBack(options: { channel?: Locale; fallback?: Local
       },
     },
   });
-  const log = postLog();
-  const book = watchBook(store);
   let now = 0;
-  const deps: PollDeps = {
-    api,
-    store,
-    book,
-    poster: log.poster('r1'),
-    metrics: NO_ALERT_METRICS,
-    now: () => (now += 60_000),
-    warn() {},
-    ...(options.fallback ? { locale: options.fallback } : {}),
-  };
+  const rig = pollRig(store, api, () => (now += 60_000));
+  const { log, book } = rig;
+  const deps: PollDeps = { ...rig.deps, ...(options.fallback ? { locale: options.fallback } : {}) };
   const watch = (await book.watches.get(watchId('slack', 'C1', UUID)))!;
   for (let i = 0; i < 3; i += 1) await pollOnce(deps, watch);
   down = false;
@@ -87,8 +77,6 @@ describe('the language of alerts', () => {
       { instance: { uuid: UUID, label: 'web-1' } },
       { platform: 'slack', userId: 'U1', displayName: 'oscar' },
     );
-    const book = watchBook(store);
-    const log = postLog();
     const api = fakeHostingApi({
       instances: {
         async detail(uuid: string) {
@@ -97,15 +85,7 @@ describe('the language of alerts', () => {
       },
     });
     let now = 0;
-    const deps: PollDeps = {
-      api,
-      store,
-      book,
-      poster: log.poster('r1'),
-      metrics: NO_ALERT_METRICS,
-      now: () => (now += 60_000),
-      warn() {},
-    };
+    const { deps, log, book } = pollRig(store, api, () => (now += 60_000));
     const watch = (await book.watches.get(watchId('slack', 'C1', UUID)))!;
     for (let i = 0; i < 3; i += 1) await pollOnce(deps, watch);
     const asked: string[] = [];
@@ -155,17 +135,7 @@ describe('the balance watch in the channel’s language', () => {
         summary: async () => billingSummarySchema.parse({ current_balance: 40_000, current_cost: 40_000 }),
       },
     });
-    const log = postLog();
-    const book = watchBook(store);
-    const deps: PollDeps = {
-      api,
-      store,
-      book,
-      poster: log.poster('r1'),
-      metrics: NO_ALERT_METRICS,
-      now: () => Date.UTC(2026, 10, 11),
-      warn() {},
-    };
+    const { deps, log, book } = pollRig(store, api, () => Date.UTC(2026, 10, 11));
     await pollOnce(deps, (await book.watches.get(watchId('slack', 'C1', BALANCE_WATCH.uuid)))!);
     return { log, list: (locale?: Locale) => service.list('slack', 'C1', locale) };
   }
